@@ -1,0 +1,89 @@
+/** Builds the Fastify app (never listens): plugins, API modules and, when present, the built PWA. */
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import '../shared/zod-locale';
+import { APP_VERSION } from '../shared/constants';
+import type { Config } from './config';
+import type { DbHandle } from './db/client';
+import type { Mailer } from './lib/mailer';
+import { authRoutes } from './modules/auth/auth.routes';
+import { authPlugin } from './plugins/auth';
+import { errorsPlugin } from './plugins/errors';
+
+export interface BuildOptions {
+  db: DbHandle;
+  mailer: Mailer;
+  config: Pick<Config, 'publicUrl' | 'legacyPortalUrl' | 'betaPortalUrl' | 'frameAllowedOrigins'> & { staticDir?: string };
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** What the PWA reads at start (public/runtime-config.json is the fallback for static hosting). */
+export const runtimeConfigSchema = z.object({
+  apiBaseUrl: z.string(),
+  legacyPortalUrl: z.string().nullable(),
+  betaPortalUrl: z.string().nullable(),
+  frameAllowedOrigins: z.array(z.string()),
+  version: z.string(),
+});
+
+export async function buildApp(opts: BuildOptions) {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    // The existing backend's paths mix cases ("api/Account/Register", "api/account/userinfo").
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    trustProxy: true,
+    bodyLimit: 8 * 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(errorsPlugin);
+  await app.register(authPlugin, { db: opts.db.db });
+
+  app.get('/api/health', { config: { public: true } }, async (_req, reply) => {
+    try {
+      await opts.db.exec('select 1');
+      return { status: 'ok', database: opts.db.kind, version: APP_VERSION };
+    } catch {
+      return reply.status(503).send({ status: 'indisponível', database: opts.db.kind, version: APP_VERSION });
+    }
+  });
+
+  app.get('/runtime-config.json', { config: { public: true } }, async (_req, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return runtimeConfigSchema.parse({
+      apiBaseUrl: '',
+      legacyPortalUrl: opts.config.legacyPortalUrl ?? null,
+      betaPortalUrl: opts.config.betaPortalUrl ?? null,
+      frameAllowedOrigins: opts.config.frameAllowedOrigins,
+      version: APP_VERSION,
+    });
+  });
+
+  await app.register(authRoutes, { db: opts.db.db, mailer: opts.mailer, publicUrl: opts.config.publicUrl });
+
+  const staticDir = opts.config.staticDir;
+  if (staticDir && fs.existsSync(path.join(staticDir, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      wildcard: true,
+      index: false,
+      setHeaders(res, filePath) {
+        // Hashed assets never change; the shell, the service worker and the manifest must revalidate.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        else res.header('cache-control', 'no-cache');
+      },
+    });
+    const indexHtml = fs.readFileSync(path.join(staticDir, 'index.html'));
+    app.setNotFoundHandler((req, reply) => {
+      if (req.method === 'GET' && !req.url.toLowerCase().startsWith('/api/')) {
+        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+      }
+      return reply.status(404).send({ Message: 'Recurso não encontrado.' });
+    });
+  }
+  return app;
+}

@@ -1,0 +1,84 @@
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { venues } from './venues';
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** Stored lower-cased; sign-in compares lower-cased. */
+  email: text('email').notNull().unique(),
+  name: text('name').notNull(),
+  cpf: text('cpf').unique(),
+  passwordHash: text('password_hash').notNull(),
+  mfaEnabled: boolean('mfa_enabled').notNull().default(false),
+  isAdmin: boolean('is_admin').notNull().default(false),
+  /** Roles held everywhere, semicolon-separated (e.g. Admin;SuporteMeep). */
+  roles: text('roles').notNull().default(''),
+  desktopApp: boolean('desktop_app').notNull().default(false),
+  legacyPortal: boolean('legacy_portal').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A user's place in a venue: the position (cargo) and the roles it grants there. */
+export const memberships = pgTable(
+  'memberships',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    venueId: uuid('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    position: text('position').notNull().default(''),
+    roles: text('roles').notNull().default(''),
+    /** Order of the places in the session: the first is current by default. */
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.venueId] }), index('memberships_venue_idx').on(t.venueId)],
+);
+
+/** Bearer tokens: only a SHA-256 of the token is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** The pending second-factor code of a user (one at a time). */
+export const mfaChallenges = pgTable('mfa_challenges', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  /** When the password was last verified: a resend is only allowed within a sign-in in progress. */
+  passwordVerifiedAt: timestamp('password_verified_at', { withTimezone: true }).notNull(),
+});
+
+/** One-time links: password reset ("reset") and share tokens ("share"). Only hashes are stored. */
+export const oneTimeTokens = pgTable('one_time_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  kind: text('kind', { enum: ['reset', 'share'] }).notNull(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  venueId: uuid('venue_id').references(() => venues.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/** Fixed-window counters for rate limits, shared by every server process. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});

@@ -1,0 +1,60 @@
+/** Starts the server: opens (and locks) the database, migrates, seeds an empty embedded one, listens. */
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { DataDirLockedError, openDb } from './db/client';
+import { hasDemoAccounts, isEmpty, seedDemo } from './db/seed';
+import { createMailer } from './lib/mailer';
+
+const config = loadConfig();
+let db;
+try {
+  db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
+} catch (err) {
+  if (err instanceof DataDirLockedError) {
+    console.error(`\n${err.message}\n`);
+    process.exit(1);
+  }
+  throw err;
+}
+const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.mailOutboxDir });
+const seeded = db.kind === 'pglite' && (await isEmpty(db.db)) ? await seedDemo(db.db) : null;
+
+const app = await buildApp({
+  db,
+  mailer,
+  config,
+  logger: { level: process.env.LOG_LEVEL ?? 'info' },
+});
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'encerrando');
+  const timer = setTimeout(() => process.exit(1), 10_000);
+  timer.unref();
+  try {
+    await app.close();
+    await db!.close();
+  } finally {
+    process.exit(0);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+const url = `http://localhost:${config.port}`;
+const lines = [
+  '',
+  `Balcão em ${url}`,
+  `Banco de dados: ${db.kind === 'pglite' ? `embutido (PGlite) em ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+  mailer.describe(),
+];
+if (seeded) {
+  lines.push('', `Dados de demonstração criados. Contas (senha ${seeded.password}):`);
+  for (const a of seeded.accounts) lines.push(`  ${a.email.padEnd(22)} ${a.description}`);
+} else if (db.kind === 'pglite' && (await hasDemoAccounts(db.db))) {
+  lines.push('', 'Contas de demonstração (senha Demo#2026): admin@, gerente@, cozinha@, suporte@, mfa@, escola@balcao.dev');
+}
+console.log(lines.join('\n') + '\n');

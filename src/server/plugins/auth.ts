@@ -1,0 +1,97 @@
+/**
+ * Bearer-token authentication and venue scoping. Every route needs a valid session unless its
+ * config says `public: true`. Handlers reach a venue only through `requireVenue`, which checks that
+ * the user belongs to it and holds the role the route needs there (session roles ∪ place roles).
+ */
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { MSG } from '../../shared/messages';
+import { hasAccess, mergeRoles } from '../../shared/roles';
+import type { Db } from '../db/client';
+import { memberships, sessions, users } from '../db/schema/auth';
+import { sha256 } from '../lib/crypto';
+import { HttpError } from '../lib/http-error';
+
+export interface AuthUser {
+  id: string;
+  email: string;
+  name: string;
+  roles: string;
+  isAdmin: boolean;
+  sessionId: string;
+  sessionExpiresAt: Date;
+}
+
+export interface VenueAccess {
+  venueId: string;
+  /** Session roles merged with the roles of this place. */
+  roles: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+  interface FastifyContextConfig {
+    /** Reachable without a bearer token. */
+    public?: boolean;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const m = /^Bearer\s+(.+)$/i.exec(header.trim());
+  return m ? m[1].trim() : null;
+}
+
+/** The signed-in user; throws 401 when there is none. */
+export function requireUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw new HttpError(401, MSG.unauthorized);
+  return request.user;
+}
+
+/**
+ * Checks that the user belongs to the venue and holds `role` there (comma-separated, any of them,
+ * empty = membership is enough). Another venue's id answers 403 whether or not it exists.
+ */
+export async function requireVenue(db: Db, request: FastifyRequest, venueId: string | undefined, role = ''): Promise<VenueAccess> {
+  const user = requireUser(request);
+  if (!venueId || !/^[0-9a-f-]{36}$/i.test(venueId)) throw new HttpError(403, MSG.accessDenied);
+  const [m] = await db
+    .select({ roles: memberships.roles })
+    .from(memberships)
+    .where(and(eq(memberships.userId, user.id), eq(memberships.venueId, venueId)));
+  if (!m) throw new HttpError(403, MSG.accessDenied);
+  const roles = mergeRoles(user.roles, m.roles);
+  if (!hasAccess(roles, role)) throw new HttpError(403, MSG.accessDenied);
+  return { venueId, roles };
+}
+
+export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    const token = bearerToken(request);
+    if (token) {
+      const [row] = await opts.db
+        .select({
+          id: users.id,
+          email: users.email,
+          name: users.name,
+          roles: users.roles,
+          isAdmin: users.isAdmin,
+          sessionId: sessions.id,
+          sessionExpiresAt: sessions.expiresAt,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+      request.user = row ?? null;
+    }
+    if (!request.user && !request.routeOptions.config?.public && request.url.toLowerCase().startsWith('/api/')) {
+      // Unknown /api paths also answer 401 without a token, so they reveal nothing.
+      throw new HttpError(401, MSG.unauthorized);
+    }
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * Every pt-BR text a user reads that the server or more than one screen shares. Strings from the
+ * spec are copied verbatim, typos included; the ones marked "ours" fill gaps the spec leaves.
+ */
+export const MSG = {
+  // spec 000 §5 / §8: sign-in
+  loginBothEmpty: 'Insira seu e-mail e senha.',
+  loginEmailEmpty: 'Insira seu e-mail.',
+  loginPasswordEmpty: 'Insira sua senha.',
+  invalidCode: 'Código inválido',
+  accessDenied: 'Acesso negado/Proibido',
+  notFound: 'Página não encontrada',
+  genericError: 'Ocorreu um erro! Tente novamente',
+
+  // spec 000 §9: registration and recovery
+  registerPasswordRule:
+    'Senha deve conter no mínimo 8 caracteres, letras minúsculas e maiúsculas, números e pelo menos um dos seguintes caracteres especiais @@, !, #, $, %, ?, &.',
+  registerAllRequired: 'Preencha todos os campos corretamente para cadastrar',
+  registerNameSpecial: 'Nome não pode conter caracteres especiais',
+  registerAtWithDomain: 'Não é permitido usar @ quando um domínio está selecionado',
+  registerSuccess: 'Cadastro realizado com sucesso',
+  registerFailure: 'Erro ao cadastrar. Por favor, tente novamente',
+  invalidCpf: 'Preencha com um CPF válido',
+  invalidEmail: 'Formato do e-mail inválido',
+
+  // ours
+  badCredentials: 'E-mail ou senha inválidos.',
+  unauthorized: 'Sessão expirada. Entre novamente.',
+  invalidInput: 'Dados inválidos. Verifique os campos e tente novamente.',
+  tooManyAttempts: (seconds: number) => `Muitas tentativas. Tente novamente em ${seconds} segundos.`,
+  codeExpired: 'Código expirado. Solicite um novo código.',
+  codeBurned: 'Código bloqueado após muitas tentativas. Solicite um novo código.',
+  codeResendWait: (seconds: number) => `Aguarde ${seconds} segundos para reenviar o código.`,
+  codeNoChallenge: 'Entre novamente com seu e-mail e senha para receber um novo código.',
+  codeSent: 'Enviamos um novo código para o seu e-mail.',
+  alreadyRegistered: 'Já existe um cadastro com este e-mail ou CPF.',
+  passwordsDiffer: 'As senhas não conferem.',
+  recoveryRequired: 'Informe seu CPF ou e-mail.',
+  recoveryNotFound: 'Não encontramos um cadastro com este CPF ou e-mail.',
+  recoverySent: (maskedEmail: string) => `Enviamos um link para redefinir sua senha para ${maskedEmail}.`,
+  resetInvalidLink: 'Link de redefinição inválido ou expirado. Solicite um novo.',
+  resetSuccess: 'Senha alterada com sucesso. Entre com a nova senha.',
+  shareTokenInvalid: 'Link de acesso inválido ou expirado.',
+  notMemberOfPlace: 'Você não tem acesso a este estabelecimento.',
+  serverUnavailable: 'Não foi possível falar com o servidor. Verifique sua conexão.',
+  underConstruction: 'Em construção',
+  legacyNotConfigured: 'O portal legado não está configurado neste servidor.',
+} as const;
