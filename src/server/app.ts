@@ -12,7 +12,7 @@ import type { DbHandle } from './db/client';
 import type { Mailer } from './lib/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authPlugin } from './plugins/auth';
-import { errorsPlugin } from './plugins/errors';
+import { errorsPlugin, frameworkErrors } from './plugins/errors';
 
 export interface BuildOptions {
   db: DbHandle;
@@ -37,6 +37,7 @@ export async function buildApp(opts: BuildOptions) {
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     trustProxy: true,
     bodyLimit: 8 * 1024 * 1024,
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -66,6 +67,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(authRoutes, { db: opts.db.db, mailer: opts.mailer, publicUrl: opts.config.publicUrl });
 
   const staticDir = opts.config.staticDir;
+  let indexHtml: Buffer | null = null;
   if (staticDir && fs.existsSync(path.join(staticDir, 'index.html'))) {
     await app.register(fastifyStatic, {
       root: staticDir,
@@ -77,13 +79,14 @@ export async function buildApp(opts: BuildOptions) {
         else res.header('cache-control', 'no-cache');
       },
     });
-    const indexHtml = fs.readFileSync(path.join(staticDir, 'index.html'));
-    app.setNotFoundHandler((req, reply) => {
-      if (req.method === 'GET' && !req.url.toLowerCase().startsWith('/api/')) {
-        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
-      }
-      return reply.status(404).send({ Message: 'Recurso não encontrado.' });
-    });
+    indexHtml = fs.readFileSync(path.join(staticDir, 'index.html'));
   }
+  // Unknown API paths answer JSON; any other GET is a client-side route and gets the app shell.
+  app.setNotFoundHandler((req, reply) => {
+    if (indexHtml && req.method === 'GET' && !req.url.toLowerCase().startsWith('/api/')) {
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    }
+    return reply.status(404).send({ Message: 'Recurso não encontrado.' });
+  });
   return app;
 }

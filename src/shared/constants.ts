@@ -49,3 +49,6 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 
 /** Placeholder id for "no store" (spec 001 §7). */
 export const EMPTY_GUID = '00000000-0000-0000-0000-000000000000';
+
+/** Public routes (spec 001 §2.16): reachable without a session. */
+export const PUBLIC_PATHS = ['/login', '/esqueciMinhaSenha', '/cadastrar', '/redefinirSenha', '/statusPedido', '/print', '/doacoes/eventos/qrcode', '/externalauthentication'];

@@ -255,12 +255,18 @@ export const PORTAL_ROUTES: PortalRoute[] = [
 ];
 
 
-/** Public routes (spec 001 §2.16): reachable without a session. */
-export const PUBLIC_PATHS = ['/login', '/esqueciMinhaSenha', '/cadastrar', '/redefinirSenha', '/statusPedido', '/print', '/doacoes/eventos/qrcode', '/externalauthentication'];
 
+/** Drops query, hash and trailing slashes; case is kept (the patterns match case-insensitively, parameters keep theirs). */
 function normalise(path: string): string {
-  const p = path.split(/[?#]/)[0].replace(/\/+$/, '') || '/';
-  return p.toLowerCase();
+  return path.split(/[?#]/)[0].replace(/\/+$/, '') || '/';
+}
+
+function decodeParam(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value; // a malformed escape is kept as typed rather than breaking navigation
+  }
 }
 
 interface Compiled { route: PortalRoute; re: RegExp; keys: string[] }
@@ -293,7 +299,7 @@ export function matchPortalRoute(path: string): { route: PortalRoute; params: Re
     if (m) {
       const params: Record<string, string> = {};
       keys.forEach((k, i) => {
-        if (m[i + 1] !== undefined) params[k] = decodeURIComponent(m[i + 1]);
+        if (m[i + 1] !== undefined) params[k] = decodeParam(m[i + 1]);
       });
       return { route, params };
     }

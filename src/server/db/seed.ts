@@ -52,6 +52,8 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
       { email: 'mfa@balcao.dev', name: 'Marcos Gerente', description: 'Gerente do restaurante, com código por e-mail', mfaEnabled: true },
       { email: 'escola@balcao.dev', name: 'Elisa Escola', description: 'Gerente do colégio' },
     ];
+    // One hash for every demo account: they share the password, and seeding stays fast in tests.
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
     const ids: Record<string, string> = {};
     for (const a of accounts) {
       const [u] = await tx
@@ -59,7 +61,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
         .values({
           email: a.email,
           name: a.name,
-          passwordHash: await hashPassword(DEMO_PASSWORD),
+          passwordHash,
           isAdmin: a.isAdmin ?? false,
           mfaEnabled: a.mfaEnabled ?? false,
           roles: a.roles ?? '',

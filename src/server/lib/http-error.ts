@@ -11,4 +11,4 @@ export class HttpError extends Error {
 }
 
 export const tooManyRequests = (retryAfter: number, message: string) =>
-  new HttpError(429, message, {}, { 'retry-after': String(retryAfter) });
+  new HttpError(429, message, { retryAfter }, { 'retry-after': String(retryAfter) });

@@ -52,13 +52,32 @@ export function requireUser(request: FastifyRequest): AuthUser {
   return request.user;
 }
 
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Whether a request is for the API. A matched route is judged by its registered path, since the
+ * router also matches spellings such as "//api/x" or "/%61pi/x"; an unmatched one by its URL.
+ */
+function isApiRequest(request: FastifyRequest): boolean {
+  let path = request.routeOptions.url ?? request.url;
+  if (request.routeOptions.url === undefined) {
+    try {
+      path = decodeURIComponent(path);
+    } catch {
+      /* keep it as sent */
+    }
+  }
+  return path.replace(/\/{2,}/g, '/').toLowerCase().startsWith('/api/');
+}
+
 /**
  * Checks that the user belongs to the venue and holds `role` there (comma-separated, any of them,
  * empty = membership is enough). Another venue's id answers 403 whether or not it exists.
  */
 export async function requireVenue(db: Db, request: FastifyRequest, venueId: string | undefined, role = ''): Promise<VenueAccess> {
   const user = requireUser(request);
-  if (!venueId || !/^[0-9a-f-]{36}$/i.test(venueId)) throw new HttpError(403, MSG.accessDenied);
+  // A strict UUID: anything else would make the database raise (500) instead of answering 403.
+  if (!venueId || !UUID_RE.test(venueId)) throw new HttpError(403, MSG.accessDenied);
   const [m] = await db
     .select({ roles: memberships.roles })
     .from(memberships)
@@ -89,7 +108,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
         .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
       request.user = row ?? null;
     }
-    if (!request.user && !request.routeOptions.config?.public && request.url.toLowerCase().startsWith('/api/')) {
+    if (!request.user && !request.routeOptions.config?.public && isApiRequest(request)) {
       // Unknown /api paths also answer 401 without a token, so they reveal nothing.
       throw new HttpError(401, MSG.unauthorized);
     }

@@ -2,7 +2,7 @@
  * One error shape for the whole API: `{ Message, errors? }` with a pt-BR Message (the spec's clients
  * read it). Validation failures are 400 with every issue; 5xx bodies never carry internals.
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG } from '../../shared/messages';
@@ -13,7 +13,17 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: 'O corpo da requisição está vazio.',
   FST_ERR_CTP_INVALID_JSON_BODY: 'JSON inválido no corpo da requisição.',
   FST_ERR_CTP_BODY_TOO_LARGE: 'O corpo da requisição é grande demais.',
+  FST_ERR_BAD_URL: 'Endereço inválido.',
+  FST_ERR_MAX_PARAM_LENGTH: 'Endereço longo demais.',
 };
+
+/**
+ * The router answers some malformed URLs before any handler runs; this gives them the same
+ * `{ Message }` shape (pass it as Fastify's `frameworkErrors` option).
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  reply.status(error.statusCode ?? 400).send({ Message: FRAMEWORK_MESSAGES[error.code] ?? MSG.invalidInput });
+}
 
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -39,9 +49,5 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ Message: MSG.genericError });
-  });
-
-  app.setNotFoundHandler((_request, reply) => {
-    reply.status(404).send({ Message: 'Recurso não encontrado.' });
   });
 });

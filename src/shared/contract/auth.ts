@@ -1,29 +1,27 @@
-import { z } from 'zod';
+import { isValidCpf } from '@brazilian-utils/brazilian-utils';
+import { z } from 'zod/mini';
+import '../zod-locale';
 import { MFA_CODE_LENGTH, NAME_MAX, PASSWORD_MAX } from '../constants';
 import { MSG } from '../messages';
 import { isPlainName, isStrongPassword } from '../password';
-import { isValidCpf } from '@brazilian-utils/brazilian-utils';
+
+const text = (checks: Parameters<ReturnType<typeof z.string>['check']>) => z.pipe(z.string().check(z.trim()), z.string().check(...checks));
 
 /** POST api/mfa/login. Messages follow spec 000 §5 (checked in order by the form). */
 export const loginRequest = z.object({
-  username: z.string().trim().min(1, MSG.loginEmailEmpty).max(320),
-  password: z.string().min(1, MSG.loginPasswordEmpty).max(200),
+  username: text([z.minLength(1, MSG.loginEmailEmpty), z.maxLength(320)]),
+  password: z.string().check(z.minLength(1, MSG.loginPasswordEmpty), z.maxLength(200)),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
-/** The spec's three login messages: both empty, e-mail empty, password empty. */
-export function loginFormError(username: string, password: string): string | null {
-  if (!username.trim() && !password) return MSG.loginBothEmpty;
-  if (!username.trim()) return MSG.loginEmailEmpty;
-  if (!password) return MSG.loginPasswordEmpty;
-  return null;
-}
+
+const int = () => z.number().check(z.int());
 
 export const place = z.object({
   id: z.string(),
   nome: z.string(),
-  tipo: z.number().int(),
-  origemPropostaCliente: z.number().int(),
+  tipo: int(),
+  origemPropostaCliente: int(),
 });
 export type Place = z.infer<typeof place>;
 
@@ -38,10 +36,10 @@ export const userInfo = z.object({
 });
 export type UserInfo = z.infer<typeof userInfo>;
 
-export const loginSuccess = userInfo.extend({
+export const loginSuccess = z.extend(userInfo, {
   access_token: z.string(),
   token_type: z.literal('bearer'),
-  expires_in: z.number().int(),
+  expires_in: int(),
 });
 export type LoginSuccess = z.infer<typeof loginSuccess>;
 
@@ -49,17 +47,16 @@ export const mfaRequired = z.object({ RequiredMFA: z.literal(true), username: z.
 export const loginResponse = z.union([mfaRequired, loginSuccess]);
 export type LoginResponse = z.infer<typeof loginResponse>;
 
-const code = z
-  .string()
-  .trim()
-  .transform((s) => s.toUpperCase())
-  .pipe(z.string().regex(new RegExp(`^[A-Z0-9]{${MFA_CODE_LENGTH}}$`), MSG.invalidCode));
+const code = z.pipe(
+  z.string().check(z.trim(), z.toUpperCase()),
+  z.string().check(z.regex(new RegExp(`^[A-Z0-9]{${MFA_CODE_LENGTH}}$`), MSG.invalidCode)),
+);
 
 /** POST api/mfa/validate */
-export const mfaValidateRequest = z.object({ code, username: z.string().trim().min(1, MSG.loginEmailEmpty) });
+export const mfaValidateRequest = z.object({ code, username: text([z.minLength(1, MSG.loginEmailEmpty)]) });
 /** POST api/mfa/sendcodetoemail */
-export const mfaSendCodeRequest = z.object({ username: z.string().trim().min(1, MSG.loginEmailEmpty) });
-export const mfaSendCodeResponse = z.object({ Message: z.string(), resendInSeconds: z.number().int() });
+export const mfaSendCodeRequest = z.object({ username: text([z.minLength(1, MSG.loginEmailEmpty)]) });
+export const mfaSendCodeResponse = z.object({ Message: z.string(), resendInSeconds: int() });
 
 /** GET roles of a place: 200 gives items with Name (spec 000 §7). */
 export const placeRolesResponse = z.object({ items: z.array(z.object({ Name: z.string() })) });
@@ -69,41 +66,54 @@ export const rolesByPositionResponse = z.array(z.object({ Cargo: z.string(), Pap
 /** POST /api/Account/validate */
 export const validateTokenResponse = z.object({ valid: z.literal(true), expiresAt: z.string() });
 
-const cpfField = z
-  .string()
-  .transform((s) => s.replace(/\D/g, ''))
-  .pipe(z.string().refine((s) => isValidCpf(s), MSG.invalidCpf));
+const cpfField = z.pipe(
+  z.pipe(z.string(), z.transform((s: string) => s.replace(/\D/g, ''))),
+  z.string().check(z.refine((s) => isValidCpf(s), MSG.invalidCpf)),
+);
+
+const newPassword = z.string().check(z.maxLength(PASSWORD_MAX, MSG.registerPasswordRule), z.refine(isStrongPassword, MSG.registerPasswordRule));
+const passwordsMatch = z.refine<{ senha: string; confirmarSenha: string }>((v) => v.senha === v.confirmarSenha, {
+  message: MSG.passwordsDiffer,
+  path: ['confirmarSenha'],
+});
+
+/**
+ * Registration (spec 000 §9: all fields required): a field that is missing, not text or blank answers
+ * "Preencha todos os campos corretamente para cadastrar" and skips that field's other checks.
+ */
+const filled = z.string({ error: MSG.registerAllRequired }).check(
+  z.refine((s) => s.trim().length > 0, { error: MSG.registerAllRequired, abort: true }),
+);
 
 /** POST api/Account/Register (spec 000 §9). */
 export const registerRequest = z
   .object({
-    cpf: cpfField,
-    nome: z
-      .string()
-      .trim()
-      .min(1, MSG.registerAllRequired)
-      .max(NAME_MAX, MSG.registerAllRequired)
-      .refine(isPlainName, MSG.registerNameSpecial),
-    email: z.string().trim().toLowerCase().email(MSG.invalidEmail).max(320),
-    senha: z.string().max(PASSWORD_MAX, MSG.registerPasswordRule).refine(isStrongPassword, MSG.registerPasswordRule),
-    confirmarSenha: z.string().min(1, MSG.registerAllRequired),
+    cpf: z.pipe(filled, cpfField),
+    nome: z.pipe(filled, text([
+      z.minLength(1, MSG.registerAllRequired),
+      z.maxLength(NAME_MAX, MSG.registerAllRequired),
+      z.refine(isPlainName, MSG.registerNameSpecial),
+    ])),
+    email: z.pipe(filled, z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email(MSG.invalidEmail).check(z.maxLength(320)))),
+    senha: z.pipe(filled, newPassword),
+    confirmarSenha: filled,
   })
-  .refine((v) => v.senha === v.confirmarSenha, { message: MSG.passwordsDiffer, path: ['confirmarSenha'] });
+  .check(passwordsMatch);
 export type RegisterRequest = z.input<typeof registerRequest>;
 
 /** POST api/Account/SolicitarRecuperacaoSenha */
-export const recoveryRequest = z.object({ cpfOuEmail: z.string().trim().min(1, MSG.recoveryRequired).max(320) });
+export const recoveryRequest = z.object({ cpfOuEmail: text([z.minLength(1, MSG.recoveryRequired), z.maxLength(320)]) });
 /** The e-mail comes back already masked with stars, so the call reveals no address. */
 export const recoveryResponse = z.object({ email: z.string() });
 
 /** POST api/Account/RedefinirSenha (ours: the link in the recovery e-mail leads here). */
 export const resetPasswordRequest = z
   .object({
-    token: z.string().min(20, MSG.resetInvalidLink).max(200),
-    senha: z.string().max(PASSWORD_MAX, MSG.registerPasswordRule).refine(isStrongPassword, MSG.registerPasswordRule),
+    token: z.string().check(z.minLength(20, MSG.resetInvalidLink), z.maxLength(200)),
+    senha: newPassword,
     confirmarSenha: z.string(),
   })
-  .refine((v) => v.senha === v.confirmarSenha, { message: MSG.passwordsDiffer, path: ['confirmarSenha'] });
+  .check(passwordsMatch);
 
 /** POST api/sharetoken (ours): a one-time token another app opens /externalauthentication/{token} with. */
 export const shareTokenCreateResponse = z.object({ token: z.string(), expiresAt: z.string() });
@@ -113,15 +123,15 @@ export const shareTokenCreateResponse = z.object({ token: z.string(), expiresAt:
  * roles string, current place and target route; the token lets the portal call the API as that user.
  */
 export const frameAuthMessage = z.object({
-  token: z.string().min(1),
+  token: z.string().check(z.minLength(1)),
   roles: z.string(),
   localCorrente: z.object({
     localId: z.string(),
     nomeLocal: z.string(),
-    origemPropostaCliente: z.number().int().optional(),
+    origemPropostaCliente: z.optional(int()),
   }),
-  route: z.string().startsWith('/'),
-  nome: z.string().optional(),
-  usuarioId: z.string().optional(),
+  route: z.string().check(z.startsWith('/')),
+  nome: z.optional(z.string()),
+  usuarioId: z.optional(z.string()),
 });
 export type FrameAuthMessage = z.infer<typeof frameAuthMessage>;

@@ -1,10 +1,18 @@
-import { z } from 'zod';
+/**
+ * Contracts are written with zod/mini: the same schemas validate on the server and in the browser,
+ * and mini keeps the sign-in screen's JavaScript inside its budget (see bench/).
+ */
+import { z } from 'zod/mini';
+import '../zod-locale';
 
 /** Every error body the API answers: the spec's clients read `Message`. */
 export const errorBody = z.object({
   Message: z.string(),
-  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  errors: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
+  /** Seconds until a rate-limited call may be tried again (429). */
+  retryAfter: z.optional(z.number().check(z.int())),
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 
-export const uuid = z.string().uuid();
+/** A string trimmed before its checks run. */
+export const trimmed = () => z.pipe(z.string().check(z.trim()), z.string());

@@ -235,7 +235,8 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptio
     '/api/sharetoken',
     {
       schema: {
-        body: z.object({ localId: z.string().optional() }).optional(),
+        // A POST without a body arrives as null.
+        body: z.object({ localId: z.string().optional() }).nullish(),
         response: { 201: shareTokenCreateResponse, ...errors },
       },
     },

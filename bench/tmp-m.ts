@@ -1,0 +1,2 @@
+import { measureLoginJs } from './login-js';
+console.log(await measureLoginJs());

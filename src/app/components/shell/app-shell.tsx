@@ -1,0 +1,118 @@
+import { AppShell, Avatar, Burger, Group, Menu, Select, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { Link, Outlet, useNavigate } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { SIDEBAR_AUTO_CLOSE_PX, SIDEBAR_START_CLOSED_PX } from '../../../shared/constants';
+import { logout, switchPlace } from '../../features/auth/api/auth-api';
+import { clearSession, getSession, onSessionChange, type Session } from '../../lib/session';
+import { Sidebar } from './sidebar';
+
+function useSession(): Session | null {
+  const [s, setS] = useState(getSession);
+  useEffect(() => onSessionChange(setS), []);
+  return s;
+}
+
+function initials(name: string) {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((p) => p[0]!.toUpperCase())
+    .join('');
+}
+
+/**
+ * The portal shell (spec 000 §2 "Portal shell"): top bar with menu toggle, place selector and user
+ * menu; the sidebar collapses under 900 px and starts closed at 470 px or less.
+ */
+export function PortalShell() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const narrow = useMediaQuery(`(max-width: ${SIDEBAR_AUTO_CLOSE_PX - 0.02}px)`, window.innerWidth < SIDEBAR_AUTO_CLOSE_PX);
+  const [opened, { toggle, close }] = useDisclosure(window.innerWidth > SIDEBAR_START_CLOSED_PX);
+  const [switching, setSwitching] = useState(false);
+  if (!session) return null;
+
+  const onPlace = async (id: string | null) => {
+    if (!id || id === session.currentLocation?.localId) return;
+    setSwitching(true);
+    try {
+      await switchPlace(id);
+    } finally {
+      setSwitching(false);
+    }
+  };
+  const onLogout = async () => {
+    await logout();
+    clearSession();
+    navigate({ to: '/login' });
+  };
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 280, breakpoint: SIDEBAR_AUTO_CLOSE_PX, collapsed: { mobile: !opened, desktop: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} aria-label={opened ? 'Fechar menu' : 'Abrir menu'} />
+            <Text component={Link} to="/dashboard" fw={800} size="xl" c="orange.8" visibleFrom="xs">
+              Balcão
+            </Text>
+          </Group>
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+            {session.locations.length > 1 ? (
+              <Select
+                aria-label="Estabelecimento"
+                data={session.locations.map((l) => ({ value: l.id, label: l.name }))}
+                value={session.currentLocation?.localId ?? null}
+                onChange={onPlace}
+                allowDeselect={false}
+                disabled={switching}
+                w={{ base: 170, sm: 280 }}
+                comboboxProps={{ withinPortal: true }}
+                data-testid="place-selector"
+              />
+            ) : (
+              <Text fw={600} truncate data-testid="place-name">
+                {session.currentLocation?.nomeLocal ?? 'Nenhum estabelecimento'}
+              </Text>
+            )}
+            <Menu position="bottom-end" withArrow>
+              <Menu.Target>
+                <UnstyledButton aria-label={`Menu do usuário ${session.userName}`}>
+                  <Group gap="xs" wrap="nowrap">
+                    <Avatar color="orange" radius="xl">
+                      {initials(session.userName)}
+                    </Avatar>
+                    <Text visibleFrom="sm" fw={500}>
+                      {session.userName}
+                    </Text>
+                  </Group>
+                </UnstyledButton>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Label>{session.email}</Menu.Label>
+                <Menu.Item component={Link} to="/configuracoes/minhasConfiguracoes">
+                  Minha conta
+                </Menu.Item>
+                <Menu.Item color="red" onClick={onLogout}>
+                  Sair
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs">
+        <Sidebar roles={session.roles} onNavigate={() => narrow && close()} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,34 @@
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { lazy, Suspense, useState } from 'react';
+import type { LoginSuccess } from '../../../../shared/contract/auth';
+import { landingPath, redirectToBetaPortal } from '../post-login';
+import { AuthCard } from './auth-card';
+import { LoginForm } from './login-form';
+
+/** /login: credentials, then the e-mailed code when the account asks for it (spec 000 §4 Login). */
+const CodeStep = lazy(() => import('./code-step').then((m) => ({ default: m.CodeStep })));
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const { redirect } = useSearch({ from: '/login' });
+  const [codeFor, setCodeFor] = useState<string | null>(null);
+
+  const onSuccess = async (res: LoginSuccess) => {
+    const { establishSession } = await import('../api/auth-api');
+    const session = await establishSession(res);
+    if (redirectToBetaPortal(session)) return;
+    await navigate({ to: landingPath(session, redirect) });
+  };
+
+  return (
+    <AuthCard title={codeFor ? 'Confirme seu acesso' : 'Entrar no portal'}>
+      {codeFor ? (
+        <Suspense fallback={null}>
+          <CodeStep username={codeFor} onSuccess={onSuccess} onBack={() => setCodeFor(null)} />
+        </Suspense>
+      ) : (
+        <LoginForm onSuccess={onSuccess} onCodeRequired={setCodeFor} />
+      )}
+    </AuthCard>
+  );
+}

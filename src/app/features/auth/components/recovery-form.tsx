@@ -1,0 +1,65 @@
+import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { recoveryRequest } from '../../../../shared/contract/auth';
+import { MSG } from '../../../../shared/messages';
+import { ApiError } from '../../../lib/api-client';
+import { requestRecovery } from '../api/auth-api';
+
+/** Password recovery (spec 000 §7, §9): CPF or e-mail; the answer shows the masked e-mail. */
+export function RecoveryForm() {
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = recoveryRequest.safeParse({ cpfOuEmail: value });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0].message);
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      setSentTo((await requestRecovery(parsed.data.cpfOuEmail)).email);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : MSG.genericError);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (sentTo) {
+    return (
+      <Stack>
+        <Alert color="green" role="status" data-testid="recovery-sent">
+          {MSG.recoverySent(sentTo)}
+        </Alert>
+        <Anchor component={Link} to="/login" ta="center">
+          Voltar para o login
+        </Anchor>
+      </Stack>
+    );
+  }
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <TextInput label="CPF ou e-mail" value={value} onChange={(e) => setValue(e.currentTarget.value)} withAsterisk
+          autoFocus error={Boolean(error)} />
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Button type="submit" size="lg" loading={busy} fullWidth>
+          Enviar link
+        </Button>
+        <Anchor component={Link} to="/login" ta="center">
+          Voltar para o login
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}

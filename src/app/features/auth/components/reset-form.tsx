@@ -1,0 +1,61 @@
+import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { toastSuccess } from '../../../lib/toast';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { resetPasswordRequest } from '../../../../shared/contract/auth';
+import { MSG } from '../../../../shared/messages';
+import { ApiError } from '../../../lib/api-client';
+import { resetPassword } from '../api/auth-api';
+
+/** Sets a new password from the link of the recovery e-mail. */
+export function ResetForm({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const [senha, setSenha] = useState('');
+  const [confirmarSenha, setConfirmar] = useState('');
+  const [error, setError] = useState<string | null>(token ? null : MSG.resetInvalidLink);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = resetPasswordRequest.safeParse({ token, senha, confirmarSenha });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0].message);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await resetPassword(token, senha, confirmarSenha);
+      void toastSuccess(MSG.resetSuccess);
+      navigate({ to: '/login' });
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : MSG.genericError);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <PasswordInput label="Nova senha" value={senha} onChange={(e) => setSenha(e.currentTarget.value)} withAsterisk
+          autoComplete="new-password" autoFocus />
+        <Text size="xs" c="dimmed">
+          {MSG.registerPasswordRule}
+        </Text>
+        <PasswordInput label="Confirmar nova senha" value={confirmarSenha} withAsterisk autoComplete="new-password"
+          onChange={(e) => setConfirmar(e.currentTarget.value)} />
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Button type="submit" size="lg" loading={busy} fullWidth disabled={!token}>
+          Salvar nova senha
+        </Button>
+        <Anchor component={Link} to="/esqueciMinhaSenha" ta="center">
+          Pedir um novo link
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,49 @@
+import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { PORTAL_ROUTES, sidebarFor } from '../../../shared/route-table';
+import { LegacyFrame } from '../../components/legacy-frame';
+import { runtimeConfig } from '../../lib/runtime-config';
+import { getSession } from '../../lib/session';
+
+const DASHBOARD = PORTAL_ROUTES.find((r) => r.path === '/dashboard')!;
+
+/**
+ * / and /dashboard: the legacy dashboard in a frame when LEGACY_PORTAL_URL is set; otherwise a home
+ * with shortcuts to the screens this user's roles open.
+ */
+export function DashboardPage() {
+  const session = getSession();
+  const groups = useMemo(() => sidebarFor(session?.roles ?? ''), [session?.roles]);
+  if (runtimeConfig().legacyPortalUrl) return <LegacyFrame route={DASHBOARD} path="/dashboard" />;
+  const modules = groups.flatMap((g) => g.entries.filter((e) => e.kind === 'module').map((e) => ({ ...e, groupLabel: g.group.label })));
+  return (
+    <Stack>
+      <div>
+        <Title order={1} size="h2">
+          Olá, {session?.userName.split(' ')[0]}
+        </Title>
+        <Text c="dimmed">{session?.currentLocation?.nomeLocal ?? 'Você ainda não está vinculado a nenhum estabelecimento.'}</Text>
+      </div>
+      {modules.length > 0 && (
+        <>
+          <Title order={2} size="h4">
+            Atalhos
+          </Title>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }}>
+            {modules.map((m) => (
+              <Card key={m.path} withBorder padding="md" radius="md">
+                <Text size="xs" c="dimmed">
+                  {m.groupLabel}
+                </Text>
+                <Anchor component={Link} to={m.path} fw={600} size="lg">
+                  {m.label}
+                </Anchor>
+              </Card>
+            ))}
+          </SimpleGrid>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,95 @@
+/**
+ * The only place that calls fetch. Adds the bearer token, applies the timeout, parses the answer
+ * with the shared schema and throws a typed ApiError (with the server's pt-BR `Message`). It shows
+ * no toasts and does no redirects: a 401 clears the session here, once, and the router reacts.
+ */
+import type { $ZodType, output } from 'zod/v4/core';
+import { REQUEST_TIMEOUT_MS } from '../../shared/constants';
+import { MSG } from '../../shared/messages';
+import { runtimeConfig } from './runtime-config';
+import { clearSession, getSession } from './session';
+
+interface StandardSchema {
+  '~standard': { validate(v: unknown): { value?: unknown; issues?: unknown } | Promise<{ value?: unknown; issues?: unknown }> };
+}
+
+export class ApiError extends Error {
+  constructor(
+    public readonly status: number,
+    message: string,
+    public readonly body: unknown = null,
+  ) {
+    super(message);
+  }
+  /** True when the server never answered (offline, timeout). */
+  get isNetwork() {
+    return this.status === 0;
+  }
+}
+
+export interface RequestOptions<S extends $ZodType | undefined> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  schema?: S;
+  timeoutMs?: number;
+  headers?: Record<string, string>;
+  /** Use this token instead of the session's (sign-in, before the session is saved). */
+  token?: string;
+  signal?: AbortSignal;
+}
+
+export function apiUrl(path: string, query?: RequestOptions<undefined>['query']): string {
+  const base = runtimeConfig().apiBaseUrl.replace(/\/$/, '');
+  const url = `${base}/${path.replace(/^\//, '')}`;
+  if (!query) return url;
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
+  const s = qs.toString();
+  return s ? `${url}?${s}` : url;
+}
+
+export async function api<S extends $ZodType | undefined = undefined>(
+  path: string,
+  opts: RequestOptions<S> = {},
+): Promise<S extends $ZodType ? output<S> : unknown> {
+  const token = opts.token ?? getSession()?.token;
+  const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  const timeout = AbortSignal.timeout(opts.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+  let res: Response;
+  try {
+    res = await fetch(apiUrl(path, opts.query), {
+      method: opts.method ?? 'GET',
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      signal,
+    });
+  } catch {
+    throw new ApiError(0, MSG.serverUnavailable);
+  }
+  const text = await res.text();
+  let data: unknown = null;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = text;
+    }
+  }
+  if (!res.ok) {
+    if (res.status === 401 && token) clearSession();
+    const message =
+      data && typeof data === 'object' && 'Message' in data && typeof (data as { Message: unknown }).Message === 'string'
+        ? (data as { Message: string }).Message
+        : MSG.genericError;
+    throw new ApiError(res.status, message, data);
+  }
+  if (!opts.schema) return data as never;
+  // Standard Schema's validate() is on the schema itself: no zod function is imported here.
+  const result = await (opts.schema as unknown as StandardSchema)['~standard'].validate(data);
+  if (result.issues) throw new ApiError(res.status, MSG.genericError, data);
+  return result.value as never;
+}

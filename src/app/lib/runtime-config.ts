@@ -1,0 +1,37 @@
+/**
+ * Runtime configuration, read once at start from /runtime-config.json: the API base URL (same origin
+ * by default), the legacy and beta portals and the origins allowed to embed the portal.
+ * Editing that file lets one build front another backend.
+ */
+export interface RuntimeConfig {
+  apiBaseUrl: string;
+  legacyPortalUrl: string | null;
+  betaPortalUrl: string | null;
+  frameAllowedOrigins: string[];
+  version: string;
+}
+
+const DEFAULTS: RuntimeConfig = { apiBaseUrl: '', legacyPortalUrl: null, betaPortalUrl: null, frameAllowedOrigins: [], version: '' };
+const CACHE_KEY = 'balcao.runtimeConfig';
+let current: RuntimeConfig = DEFAULTS;
+
+export function runtimeConfig(): RuntimeConfig {
+  return current;
+}
+
+export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
+  try {
+    const res = await fetch('/runtime-config.json', { cache: 'no-store' });
+    if (!res.ok) throw new Error(String(res.status));
+    current = { ...DEFAULTS, ...(await res.json()) };
+    localStorage.setItem(CACHE_KEY, JSON.stringify(current));
+  } catch {
+    // Offline start: the last configuration seen keeps the app usable.
+    try {
+      current = { ...DEFAULTS, ...JSON.parse(localStorage.getItem(CACHE_KEY) ?? '{}') };
+    } catch {
+      current = DEFAULTS;
+    }
+  }
+  return current;
+}

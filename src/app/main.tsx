@@ -1,0 +1,46 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { MantineProvider } from '@mantine/core';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { PUBLIC_PATHS } from '../shared/constants';
+import { Toasts } from './components/toasts';
+import { showUpdatePrompt } from './components/update-prompt';
+import { listenForFrameAuth } from './lib/frame-auth';
+import { loadRuntimeConfig } from './lib/runtime-config';
+import { DESKTOP_FLAG_KEY, onSessionChange } from './lib/session';
+import { registerServiceWorker } from './lib/sw';
+import { CACHE_BUSTER, createQueryClient, dehydrateOptions, persister } from './query-client';
+import { createAppRouter } from './router';
+import { theme } from './theme';
+
+// The desktop kitchen app opens the portal with ?app=desktop (spec 000 §1 desktop-app flag).
+if (new URLSearchParams(window.location.search).get('app') === 'desktop') localStorage.setItem(DESKTOP_FLAG_KEY, 'true');
+
+await loadRuntimeConfig();
+const queryClient = createQueryClient();
+const router = createAppRouter(queryClient);
+
+const isPublic = (path: string) => PUBLIC_PATHS.some((p) => path.toLowerCase().startsWith(p.toLowerCase()));
+// A 401 anywhere clears the session (in the API client); this sends the person to /login.
+onSessionChange((s) => {
+  if (s) return;
+  queryClient.clear();
+  const { pathname, href } = router.state.location;
+  if (!isPublic(pathname)) void router.navigate({ to: '/login', search: { redirect: href } });
+});
+listenForFrameAuth((to) => void router.navigate({ to }));
+registerServiceWorker(showUpdatePrompt);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <Toasts />
+      <PersistQueryClientProvider client={queryClient} persistOptions={{ persister, buster: CACHE_BUSTER, dehydrateOptions, maxAge: 7 * 24 * 3600_000 }}>
+        <RouterProvider router={router} />
+      </PersistQueryClientProvider>
+    </MantineProvider>
+  </StrictMode>,
+);

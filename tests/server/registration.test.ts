@@ -1,0 +1,344 @@
+/** api/Account/Register, api/Account/SolicitarRecuperacaoSenha and api/Account/RedefinirSenha. */
+import { describe, expect, it } from 'vitest';
+import { LOGIN_LIMIT_WINDOW_SECONDS, NAME_MAX } from '../../src/shared/constants';
+import { MSG } from '../../src/shared/messages';
+import { DEMO, useTestApp } from '../setup/server';
+import { expect429, expectError, resetTokenOf, rows, sqlFor } from './helpers';
+
+const t = useTestApp();
+
+/** Spec 000 §9, copied verbatim (the "@@" included). */
+const SPEC_PASSWORD_MESSAGE =
+  'Senha deve conter no mínimo 8 caracteres, letras minúsculas e maiúsculas, números e pelo menos um dos seguintes caracteres especiais @@, !, #, $, %, ?, &.';
+
+const VALID_CPF = '529.982.247-25';
+const OTHER_CPF = '111.444.777-35';
+
+const person = (over: Record<string, unknown> = {}) => ({
+  cpf: VALID_CPF,
+  nome: 'José da Silva',
+  email: 'jose.silva@example.com',
+  senha: 'Cadastro#2026',
+  confirmarSenha: 'Cadastro#2026',
+  ...over,
+});
+
+function register(payload: Record<string, unknown>, headers: Record<string, string> = {}) {
+  return t.app.inject({ method: 'POST', url: '/api/Account/Register', payload, headers });
+}
+function recover(cpfOuEmail: unknown, headers: Record<string, string> = {}) {
+  return t.app.inject({ method: 'POST', url: '/api/Account/SolicitarRecuperacaoSenha', payload: { cpfOuEmail }, headers });
+}
+function reset(token: string, senha: string, confirmarSenha = senha) {
+  return t.app.inject({ method: 'POST', url: '/api/Account/RedefinirSenha', payload: { token, senha, confirmarSenha } });
+}
+function login(username: string, password: string) {
+  return t.app.inject({ method: 'POST', url: '/api/mfa/login', payload: { username, password } });
+}
+
+describe('POST api/Account/Register', () => {
+  it('creates the account (201) and the new user can sign in', async () => {
+    const res = await register(person());
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ Message: MSG.registerSuccess });
+
+    const [user] = await rows<{ cpf: string; email: string; name: string; password_hash: string; legacy_portal: boolean; mfa_enabled: boolean; is_admin: boolean; roles: string }>(
+      t,
+      `select * from users where email = 'jose.silva@example.com'`,
+    );
+    expect(user).toMatchObject({ cpf: '52998224725', name: 'José da Silva', legacy_portal: false, is_admin: false, roles: '' });
+    expect(user.password_hash).toMatch(/^scrypt\$/);
+    expect(user.password_hash).not.toContain('Cadastro#2026');
+
+    const signIn = await login('jose.silva@example.com', 'Cadastro#2026');
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.json()).toMatchObject({
+      usuarioMeep: { nome: 'José da Silva', email: 'jose.silva@example.com' },
+      locais: [],
+      roles: '',
+      isAdmin: false,
+    });
+  });
+
+  it('is reachable with the path in any case', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/account/register', payload: person() });
+    expect(res.statusCode).toBe(201);
+  });
+
+  it('normalises the fields: CPF to digits, e-mail to lower case, name trimmed', async () => {
+    expect((await register(person({ cpf: '529 982 247 25', email: '  Jose.Silva@Example.COM ', nome: '  José da Silva  ' }))).statusCode).toBe(201);
+    const [user] = await rows<{ cpf: string; email: string; name: string }>(t, `select cpf, email, name from users where cpf = '52998224725'`);
+    expect(user).toEqual({ cpf: '52998224725', email: 'jose.silva@example.com', name: 'José da Silva' });
+    expect((await login('JOSE.SILVA@example.com', 'Cadastro#2026')).statusCode).toBe(200);
+  });
+
+  it('accepts accented names, apostrophes and hyphens', async () => {
+    expect((await register(person({ nome: "Maria-Clara D'Ávila Conceição" }))).statusCode).toBe(201);
+  });
+
+  it('answers 409 for an e-mail already registered, in any case', async () => {
+    expect((await register(person())).statusCode).toBe(201);
+    expectError(await register(person({ cpf: OTHER_CPF, email: 'JOSE.SILVA@example.com' })), 409, MSG.alreadyRegistered);
+    expectError(await register(person({ cpf: OTHER_CPF, email: DEMO.gerente })), 409, MSG.alreadyRegistered);
+    const [row] = await rows<{ n: number }>(t, `select count(*)::int as n from users where cpf = '11144477735'`);
+    expect(row.n).toBe(0);
+  });
+
+  it('answers 409 for a CPF already registered, however it is formatted', async () => {
+    expect((await register(person())).statusCode).toBe(201);
+    expectError(await register(person({ cpf: '52998224725', email: 'outro@example.com' })), 409, MSG.alreadyRegistered);
+    // The first account is untouched.
+    expect((await login('jose.silva@example.com', 'Cadastro#2026')).statusCode).toBe(200);
+    expectError(await login('outro@example.com', 'Cadastro#2026'), 400, MSG.badCredentials);
+  });
+
+  describe('validation (spec 000 §9)', () => {
+    it('refuses weak passwords with the spec message, exactly', async () => {
+      expect(MSG.registerPasswordRule).toBe(SPEC_PASSWORD_MESSAGE);
+      for (const senha of [
+        'Ab#1234', // 7 characters
+        `Ab#1${'x'.repeat(27)}`, // 31 characters
+        'abcdef#1', // no upper case
+        'ABCDEF#1', // no lower case
+        'Abcdefg#', // no digit
+        'Abcdefg1', // no special
+        'Abcdef1*', // special not in @!#$%?&
+        'Minha#Senha1', // "senha"
+        'PassWord#12', // "password"
+        'Balcao#2026', // product name
+        'BALCÃO#2026a', // product name with accent
+        'Meep#2026a', // product name
+      ]) {
+        const res = await register(person({ senha, confirmarSenha: senha }));
+        const body = expectError(res, 400, SPEC_PASSWORD_MESSAGE, true);
+        expect(body.errors, senha).toContainEqual({ path: 'body.senha', message: SPEC_PASSWORD_MESSAGE });
+      }
+      expect(await rows(t, `select id from users where email = 'jose.silva@example.com'`)).toHaveLength(0);
+    });
+
+    it('accepts every allowed special character and the length limits', async () => {
+      const specials = ['@', '!', '#', '$', '%', '?', '&'];
+      for (const [i, c] of specials.entries()) {
+        const senha = `Abcde1${c}x`;
+        const res = await register(person({ senha, confirmarSenha: senha, email: `p${i}@example.com`, cpf: CPFS[i] }));
+        expect(res.statusCode, senha).toBe(201);
+      }
+      const thirty = `Ab#1${'x'.repeat(26)}`;
+      expect(thirty).toHaveLength(30);
+      expect((await register(person({ senha: thirty, confirmarSenha: thirty }))).statusCode).toBe(201);
+    });
+
+    it('refuses special characters in the name', async () => {
+      for (const nome of ['João#', 'Ana 2', 'Maria@Silva', 'Pedro_Souza', '<script>', 'Zé.']) {
+        const body = expectError(await register(person({ nome })), 400, MSG.registerNameSpecial, true);
+        expect(body.errors).toEqual([{ path: 'body.nome', message: MSG.registerNameSpecial }]);
+      }
+    });
+
+    it(`refuses an empty name or one over ${NAME_MAX} characters`, async () => {
+      const empty = expectError(await register(person({ nome: '   ' })), 400, MSG.registerAllRequired, true);
+      expect(empty.errors).toEqual([{ path: 'body.nome', message: MSG.registerAllRequired }]);
+      expect((await register(person({ nome: 'A'.repeat(NAME_MAX) }))).statusCode).toBe(201);
+      expectError(await register(person({ nome: 'A'.repeat(NAME_MAX + 1), email: 'b@example.com', cpf: OTHER_CPF })), 400, MSG.registerAllRequired, true);
+    });
+
+    it('refuses an invalid CPF with "Preencha com um CPF válido"', async () => {
+      for (const cpf of ['529.982.247-24', '111.111.111-11', '1234', '5299822472', '529982247255', 'abc.def.ghi-jk']) {
+        const body = expectError(await register(person({ cpf })), 400, 'Preencha com um CPF válido', true);
+        expect(body.errors, cpf).toEqual([{ path: 'body.cpf', message: 'Preencha com um CPF válido' }]);
+      }
+    });
+
+    it('refuses a malformed e-mail with "Formato do e-mail inválido"', async () => {
+      for (const email of ['jose', 'jose@', '@example.com', 'jose@example', 'jo se@example.com', 'jose@@example.com']) {
+        const body = expectError(await register(person({ email })), 400, 'Formato do e-mail inválido', true);
+        expect(body.errors, email).toEqual([{ path: 'body.email', message: 'Formato do e-mail inválido' }]);
+      }
+    });
+
+    it('answers "Preencha todos os campos corretamente para cadastrar" for missing or empty fields', async () => {
+      for (const field of ['cpf', 'nome', 'email', 'senha', 'confirmarSenha']) {
+        const missing = person();
+        delete (missing as Record<string, unknown>)[field];
+        const body = expectError(await register(missing), 400, MSG.registerAllRequired, true);
+        expect(body.errors, `missing ${field}`).toContainEqual({ path: `body.${field}`, message: MSG.registerAllRequired });
+
+        const empty = expectError(await register(person({ [field]: '' })), 400, MSG.registerAllRequired, true);
+        expect(empty.errors, `empty ${field}`).toContainEqual({ path: `body.${field}`, message: MSG.registerAllRequired });
+      }
+      const all = expectError(await register({}), 400, MSG.registerAllRequired, true);
+      expect(all.errors.map((e: { path: string }) => e.path)).toEqual(['body.cpf', 'body.nome', 'body.email', 'body.senha', 'body.confirmarSenha']);
+      expect(new Set(all.errors.map((e: { message: string }) => e.message))).toEqual(new Set([MSG.registerAllRequired]));
+    });
+
+    it('reports every invalid field at once', async () => {
+      const body = expectError(await register({ cpf: '123', nome: 'Jo$é', email: 'x', senha: 'fraca', confirmarSenha: 'fraca' }), 400, 'Preencha com um CPF válido', true);
+      expect(body.errors).toEqual([
+        { path: 'body.cpf', message: 'Preencha com um CPF válido' },
+        { path: 'body.nome', message: MSG.registerNameSpecial },
+        { path: 'body.email', message: 'Formato do e-mail inválido' },
+        { path: 'body.senha', message: SPEC_PASSWORD_MESSAGE },
+      ]);
+    });
+
+    it('refuses a confirmation that differs from the password', async () => {
+      const body = expectError(await register(person({ confirmarSenha: 'Cadastro#2027' })), 400, MSG.passwordsDiffer, true);
+      expect(body.errors).toEqual([{ path: 'body.confirmarSenha', message: MSG.passwordsDiffer }]);
+    });
+  });
+
+  it('answers 429 once an address has registered too often', async () => {
+    const from = { 'x-forwarded-for': '203.0.113.50' };
+    await t.db.exec(`insert into rate_limits (key, count, reset_at) values ('register:addr:203.0.113.50', 20, now() + interval '30 minutes')`);
+    expect429(await register(person(), from), 3600, MSG.tooManyAttempts);
+    expect(await rows(t, `select id from users where email = 'jose.silva@example.com'`)).toHaveLength(0);
+    expect((await register(person(), { 'x-forwarded-for': '198.51.100.50' })).statusCode).toBe(201);
+  });
+
+  it('counts each registration attempt of an address', async () => {
+    const from = { 'x-forwarded-for': '203.0.113.51' };
+    await register(person(), from);
+    await register(person(), from); // 409 counts too
+    const [row] = await rows<{ count: number }>(t, `select count from rate_limits where key = 'register:addr:203.0.113.51'`);
+    expect(row.count).toBe(2);
+  });
+});
+
+/** Valid CPFs for tests that register several people. */
+const CPFS = ['11144477735', '12345678909', '98765432100', '39053344705', '86288366757', '71428793860', '35379838405'];
+
+describe('POST api/Account/SolicitarRecuperacaoSenha', () => {
+  it('answers the masked e-mail for a known e-mail and e-mails a reset link', async () => {
+    const res = await recover(DEMO.gerente);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ email: 'ge*****@balcao.dev' });
+    expect(res.body).not.toContain('gerente@');
+    expect(t.mails).toHaveLength(1);
+    expect(t.mails[0].to).toBe(DEMO.gerente);
+    expect(t.mails[0].subject).toBe('Redefinição de senha do Balcão');
+    expect(t.mails[0].text).toContain('Gustavo Gerente');
+    expect(t.mails[0].text).toMatch(/http:\/\/portal\.test\/redefinirSenha\?token=[A-Za-z0-9_%-]{20,}/);
+    // Only a hash of the token is stored.
+    const token = resetTokenOf(t.mails[0]);
+    const [stored] = await rows<{ token_hash: string; kind: string }>(t, 'select token_hash, kind from one_time_tokens');
+    expect(stored.kind).toBe('reset');
+    expect(stored.token_hash).not.toBe(token);
+  });
+
+  it('finds the user by CPF, with or without punctuation', async () => {
+    await sqlFor(t, DEMO.escola, `update users set cpf = '52998224725' where email = :email`);
+    for (const cpf of [VALID_CPF, '52998224725']) {
+      const res = await recover(cpf);
+      expect(res.statusCode, cpf).toBe(200);
+      expect(res.json()).toEqual({ email: 'es****@balcao.dev' });
+    }
+    expect(t.mails.map((m) => m.to)).toEqual([DEMO.escola, DEMO.escola]);
+  });
+
+  it('finds the user by e-mail in any case', async () => {
+    const res = await recover('  Gerente@BALCAO.dev ');
+    expect(res.json()).toEqual({ email: 'ge*****@balcao.dev' });
+  });
+
+  it('answers 404 for an unknown e-mail or CPF and sends nothing', async () => {
+    expectError(await recover('ninguem@balcao.dev'), 404, MSG.recoveryNotFound);
+    expectError(await recover(OTHER_CPF), 404, MSG.recoveryNotFound);
+    expectError(await recover('qualquer coisa'), 404, MSG.recoveryNotFound);
+    expect(t.mails).toHaveLength(0);
+  });
+
+  it('answers 400 with `errors` when empty', async () => {
+    for (const value of ['', '   ']) {
+      const body = expectError(await recover(value), 400, MSG.recoveryRequired, true);
+      expect(body.errors).toEqual([{ path: 'body.cpfOuEmail', message: MSG.recoveryRequired }]);
+    }
+    const missing = await t.app.inject({ method: 'POST', url: '/api/Account/SolicitarRecuperacaoSenha', payload: {} });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors[0].path).toBe('body.cpfOuEmail');
+  });
+
+  it('answers 429 after five requests for the same account', async () => {
+    for (let i = 0; i < 5; i++) expect((await recover(DEMO.gerente)).statusCode).toBe(200);
+    expect429(await recover(DEMO.gerente), LOGIN_LIMIT_WINDOW_SECONDS, MSG.tooManyAttempts);
+    expect(t.mails).toHaveLength(5);
+    // Other accounts are not affected.
+    expect((await recover(DEMO.escola)).statusCode).toBe(200);
+  });
+
+  it('answers 429 after ten requests from one address', async () => {
+    const from = { 'x-forwarded-for': '203.0.113.60' };
+    for (let i = 0; i < 10; i++) expect((await recover(`ninguem${i}@balcao.dev`, from)).statusCode).toBe(404);
+    expect429(await recover(DEMO.gerente, from), LOGIN_LIMIT_WINDOW_SECONDS, MSG.tooManyAttempts);
+    expect(t.mails).toHaveLength(0);
+    expect((await recover(DEMO.gerente, { 'x-forwarded-for': '198.51.100.60' })).statusCode).toBe(200);
+  });
+});
+
+describe('POST api/Account/RedefinirSenha', () => {
+  async function resetToken(email: string = DEMO.gerente): Promise<string> {
+    expect((await recover(email)).statusCode).toBe(200);
+    return resetTokenOf(t.mails.at(-1)!);
+  }
+
+  it('sets the new password: the old one fails, the new one works, open sessions end', async () => {
+    const before = await t.login(DEMO.gerente);
+    const token = await resetToken();
+    const res = await reset(token, 'NovaChave#2027');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ Message: MSG.resetSuccess });
+
+    expectError(await login(DEMO.gerente, DEMO.password), 400, MSG.badCredentials);
+    expect((await login(DEMO.gerente, 'NovaChave#2027')).statusCode).toBe(200);
+    expectError(await t.app.inject({ method: 'GET', url: '/api/account/userinfo', headers: t.auth(before) }), 401, MSG.unauthorized);
+    // Other accounts keep their sessions and password.
+    expect((await login(DEMO.escola, DEMO.password)).statusCode).toBe(200);
+  });
+
+  it('does not accept the same link twice', async () => {
+    const token = await resetToken();
+    expect((await reset(token, 'NovaChave#2027')).statusCode).toBe(200);
+    expectError(await reset(token, 'OutraChave#2028'), 400, MSG.resetInvalidLink);
+    expect((await login(DEMO.gerente, 'NovaChave#2027')).statusCode).toBe(200);
+  });
+
+  it('refuses an expired link', async () => {
+    const token = await resetToken();
+    await t.db.exec(`update one_time_tokens set expires_at = now() - interval '1 second'`);
+    expectError(await reset(token, 'NovaChave#2027'), 400, MSG.resetInvalidLink);
+    expect((await login(DEMO.gerente, DEMO.password)).statusCode).toBe(200);
+  });
+
+  it('refuses an unknown, short or share token', async () => {
+    expectError(await reset('x'.repeat(43), 'NovaChave#2027'), 400, MSG.resetInvalidLink);
+    const short = expectError(await reset('abc', 'NovaChave#2027'), 400, MSG.resetInvalidLink, true);
+    expect(short.errors[0].path).toBe('body.token');
+    const session = await t.login(DEMO.gerente);
+    const share = (await t.app.inject({ method: 'POST', url: '/api/sharetoken', headers: t.auth(session), payload: {} })).json().token;
+    expectError(await reset(share, 'NovaChave#2027'), 400, MSG.resetInvalidLink);
+  });
+
+  it('refuses a weak password with the spec message, and the link stays usable', async () => {
+    const token = await resetToken();
+    for (const senha of ['Curt#1a', 'semdigito#A', 'Minha#senha1', 'Abcdefg1']) {
+      const body = expectError(await reset(token, senha), 400, SPEC_PASSWORD_MESSAGE, true);
+      expect(body.errors, senha).toContainEqual({ path: 'body.senha', message: SPEC_PASSWORD_MESSAGE });
+    }
+    expect((await reset(token, 'NovaChave#2027')).statusCode).toBe(200);
+  });
+
+  it('refuses a confirmation that differs', async () => {
+    const token = await resetToken();
+    expectError(await reset(token, 'NovaChave#2027', 'NovaChave#2028'), 400, MSG.passwordsDiffer, true);
+    expect((await login(DEMO.gerente, DEMO.password)).statusCode).toBe(200);
+  });
+
+  it('is public and reachable in any case', async () => {
+    const token = await resetToken();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/API/ACCOUNT/REDEFINIRSENHA',
+      payload: { token, senha: 'NovaChave#2027', confirmarSenha: 'NovaChave#2027' },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,59 @@
+/// <reference types="vitest/config" />
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+export default defineConfig({
+  build: { outDir: 'dist/app', emptyOutDir: true, sourcemap: false },
+  server: { proxy: { '/api': 'http://localhost:8080', '/runtime-config.json': 'http://localhost:8080' } },
+  plugins: [
+    // The router plugin must come before react().
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: './src/app/routes',
+      generatedRouteTree: './src/app/routeTree.gen.ts',
+    }),
+    react(),
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'icons/*.png', 'sounds/*'],
+      manifest: {
+        name: 'Balcão — portal do estabelecimento',
+        short_name: 'Balcão',
+        description: 'Pedidos, cardápio e gestão do seu estabelecimento.',
+        lang: 'pt-BR',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        background_color: '#ffffff',
+        theme_color: '#c2410c',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // Precache the app shell only; API data lives in the persisted query cache, never here.
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2,mp3,ogg,wav}'],
+        // Every navigation is served the cached shell, so a reload offline still opens the app.
+        navigateFallback: '/index.html',
+        // API calls and the runtime config must never be answered by the shell.
+        navigateFallbackDenylist: [/^\/api\//i, /^\/runtime-config\.json$/],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
+  test: {
+    include: ['src/**/*.test.{ts,tsx}', 'tests/server/**/*.test.ts'],
+    environment: 'node',
+    setupFiles: ['tests/setup/vitest.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+});
