@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
+import { requireVenue } from '../../src/server/plugins/auth';
 import { SESSION_TTL_HOURS, SHARE_TOKEN_TTL_SECONDS } from '../../src/shared/constants';
 import {
   loginSuccess,
@@ -338,6 +339,39 @@ describe('the bearer-token guard', () => {
       }
       const token = await t.login(DEMO.gerente);
       expect((await app.inject({ method: 'GET', url: '//api/teste/privado', headers: t.auth(token) })).json()).toEqual({ segredo: 42 });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('lets a route require a role at the venue: session roles and place roles both count', async () => {
+    const app = await buildApp({
+      db: t.db,
+      mailer: { send: async () => {}, describe: () => 'nada' },
+      config: { publicUrl: 'http://portal.test', frameAllowedOrigins: [] },
+    });
+    app.get<{ Params: { id: string } }>('/api/teste/config/:id', async (req) => requireVenue(t.db.db, req, req.params.id, 'MeepFoodConfiguration'));
+    app.get<{ Params: { id: string } }>('/api/teste/suporte/:id', async (req) => requireVenue(t.db.db, req, req.params.id, 'Admin, SuporteMeep'));
+    const call = async (email: string, url: string) =>
+      app.inject({ method: 'GET', url, headers: t.auth(await t.login(email)) });
+    const { restaurant, school } = t.seed.venues;
+    try {
+      // The kitchen tablet holds only Painel there.
+      expectError(await call(DEMO.cozinha, `/api/teste/config/${restaurant}`), 403, MSG.accessDenied);
+      const gerente = await call(DEMO.gerente, `/api/teste/config/${restaurant}`);
+      expect(gerente.statusCode).toBe(200);
+      expect(gerente.json().venueId).toBe(restaurant);
+      // Any one of a comma-separated requirement: SuporteMeep comes from the place...
+      const suporte = await call(DEMO.suporte, `/api/teste/suporte/${restaurant}`);
+      expect(suporte.statusCode).toBe(200);
+      expect(suporte.json().roles.split(';')).toContain('SuporteMeep');
+      expectError(await call(DEMO.gerente, `/api/teste/suporte/${restaurant}`), 403, MSG.accessDenied);
+      // ...or from the user's global roles (the admin's Admin is not a place role).
+      const admin = await call(DEMO.admin, `/api/teste/suporte/${school}`);
+      expect(admin.statusCode).toBe(200);
+      expect(admin.json().roles.split(';')).toEqual(expect.arrayContaining(['Admin', 'MeepFoodConfiguration']));
+      // A role held at one venue does not open another.
+      expectError(await call(DEMO.gerente, `/api/teste/config/${school}`), 403, MSG.accessDenied);
     } finally {
       await app.close();
     }

@@ -50,13 +50,13 @@ export function expectError(res: { statusCode: number; json(): any }, status: nu
   return body;
 }
 
-/** A 429 answer: retry-after header in whole seconds within (0, max], and the message naming the same wait. */
+/** A 429 answer: retry-after header in whole seconds within (0, max], and a body whose message and retryAfter name the same wait. */
 export function expect429(res: { statusCode: number; headers: Record<string, unknown>; json(): any }, max: number, message: (s: number) => string) {
   expect(res.statusCode).toBe(429);
   const wait = Number(res.headers['retry-after']);
   expect(Number.isInteger(wait)).toBe(true);
   expect(wait).toBeGreaterThan(0);
   expect(wait).toBeLessThanOrEqual(max);
-  expect(res.json().Message).toBe(message(wait));
+  expect(res.json()).toEqual({ Message: message(wait), retryAfter: wait });
   return wait;
 }

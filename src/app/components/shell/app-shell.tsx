@@ -1,10 +1,12 @@
 import { AppShell, Avatar, Burger, Group, Menu, Select, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Link, Outlet, useNavigate } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { SIDEBAR_AUTO_CLOSE_PX, SIDEBAR_START_CLOSED_PX } from '../../../shared/constants';
 import { logout, switchPlace } from '../../features/auth/api/auth-api';
-import { clearSession, getSession, onSessionChange, type Session } from '../../lib/session';
+import { sessionQueries } from '../../features/auth/api/session-queries';
+import { clearSession, getSession, onSessionChange, saveSession, type Session } from '../../lib/session';
 import { Sidebar } from './sidebar';
 
 function useSession(): Session | null {
@@ -32,6 +34,17 @@ export function PortalShell() {
   const narrow = useMediaQuery(`(max-width: ${SIDEBAR_AUTO_CLOSE_PX - 0.02}px)`, window.innerWidth < SIDEBAR_AUTO_CLOSE_PX);
   const [opened, { toggle, close }] = useDisclosure(window.innerWidth > SIDEBAR_START_CLOSED_PX);
   const [switching, setSwitching] = useState(false);
+  // Keeps the stored session in step with the server (name, places); a revoked token answers 401,
+  // which clears the session and leads to /login.
+  const info = useQuery(sessionQueries.userInfo());
+  useEffect(() => {
+    const s = getSession();
+    if (!info.data || !s) return;
+    const locations = info.data.locais.map((l) => ({ id: l.id, name: l.nome, tipo: l.tipo, origemPropostaCliente: l.origemPropostaCliente }));
+    if (JSON.stringify(locations) !== JSON.stringify(s.locations) || info.data.usuarioMeep.nome !== s.userName) {
+      saveSession({ ...s, userName: info.data.usuarioMeep.nome, locations });
+    }
+  }, [info.data]);
   if (!session) return null;
 
   const onPlace = async (id: string | null) => {

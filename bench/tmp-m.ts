@@ -1,2 +1,0 @@
-import { measureLoginJs } from './login-js';
-console.log(await measureLoginJs());

@@ -1,0 +1,25 @@
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM } from './bench/chromium';
+
+/**
+ * End-to-end tests in Debian's Chromium against the built PWA served by the real server (each spec
+ * file starts its own server on a fresh data directory: tests/e2e/fixtures.ts). Never downloads a browser.
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  workers: 2,
+  fullyParallel: false,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  use: {
+    launchOptions: { executablePath: CHROMIUM.executablePath, args: CHROMIUM.args },
+    headless: true,
+    serviceWorkers: 'allow',
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    trace: 'off',
+    screenshot: 'only-on-failure',
+  },
+});
