@@ -12,7 +12,7 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  reporter: [['list'], ['json', { outputFile: 'test-reports/e2e.json' }]],
   use: {
     launchOptions: { executablePath: CHROMIUM.executablePath, args: CHROMIUM.args },
     headless: true,

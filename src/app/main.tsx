@@ -1,3 +1,4 @@
+import { localStore } from './lib/local-store';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
@@ -17,7 +18,7 @@ import { createAppRouter } from './router';
 import { theme } from './theme';
 
 // The desktop kitchen app opens the portal with ?app=desktop (spec 000 §1 desktop-app flag).
-if (new URLSearchParams(window.location.search).get('app') === 'desktop') localStorage.setItem(DESKTOP_FLAG_KEY, 'true');
+if (new URLSearchParams(window.location.search).get('app') === 'desktop') localStore.set(DESKTOP_FLAG_KEY, 'true');
 
 await loadRuntimeConfig();
 const queryClient = createQueryClient();

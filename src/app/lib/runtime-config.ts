@@ -3,6 +3,7 @@
  * by default), the legacy and beta portals and the origins allowed to embed the portal.
  * Editing that file lets one build front another backend.
  */
+import { localStore } from './local-store';
 export interface RuntimeConfig {
   apiBaseUrl: string;
   legacyPortalUrl: string | null;
@@ -24,11 +25,11 @@ export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
     const res = await fetch('/runtime-config.json', { cache: 'no-store' });
     if (!res.ok) throw new Error(String(res.status));
     current = { ...DEFAULTS, ...(await res.json()) };
-    localStorage.setItem(CACHE_KEY, JSON.stringify(current));
+    localStore.set(CACHE_KEY, JSON.stringify(current));
   } catch {
     // Offline start: the last configuration seen keeps the app usable.
     try {
-      current = { ...DEFAULTS, ...JSON.parse(localStorage.getItem(CACHE_KEY) ?? '{}') };
+      current = { ...DEFAULTS, ...JSON.parse(localStore.get(CACHE_KEY) ?? '{}') };
     } catch {
       current = DEFAULTS;
     }

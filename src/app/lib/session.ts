@@ -3,6 +3,7 @@
  * and the semicolon-separated roles (session roles merged with the current place's). Never the
  * password. `baseRoles` keeps the session's own roles so another place's roles can be merged anew.
  */
+import { localStore } from './local-store';
 import type { Place } from '../../shared/contract/auth';
 
 export interface CurrentPlace {
@@ -38,7 +39,7 @@ const listeners = new Set<Listener>();
 
 export function getSession(): Session | null {
   try {
-    const raw = localStorage.getItem(SESSION_KEY);
+    const raw = localStore.get(SESSION_KEY);
     return raw ? (JSON.parse(raw) as Session) : null;
   } catch {
     return null;
@@ -47,18 +48,18 @@ export function getSession(): Session | null {
 
 export function saveSession(s: Session): Session {
   const full = { ...s, usuarioId: s.userId, nome: s.userName, papeis: s.roles, localCorrente: s.currentLocation };
-  localStorage.setItem(SESSION_KEY, JSON.stringify(full));
+  localStore.set(SESSION_KEY, JSON.stringify(full));
   listeners.forEach((l) => l(full));
   return full;
 }
 
 /** Clears the session and everything the app stored for it (spec: a 401 clears local storage). */
 export function clearSession(): void {
-  const desktop = localStorage.getItem(DESKTOP_FLAG_KEY);
-  const config = localStorage.getItem('balcao.runtimeConfig');
-  localStorage.clear();
-  if (desktop) localStorage.setItem(DESKTOP_FLAG_KEY, desktop);
-  if (config) localStorage.setItem('balcao.runtimeConfig', config);
+  const desktop = localStore.get(DESKTOP_FLAG_KEY);
+  const config = localStore.get('balcao.runtimeConfig');
+  localStore.clear();
+  if (desktop) localStore.set(DESKTOP_FLAG_KEY, desktop);
+  if (config) localStore.set('balcao.runtimeConfig', config);
   listeners.forEach((l) => l(null));
 }
 
@@ -77,7 +78,7 @@ export function placeToCurrent(p: Place): CurrentPlace {
  */
 export const DESKTOP_FLAG_KEY = 'balcao.desktopApp';
 export function isDesktopApp(s: Session | null): boolean {
-  return localStorage.getItem(DESKTOP_FLAG_KEY) === 'true' || Boolean(s?.desktopApp);
+  return localStore.get(DESKTOP_FLAG_KEY) === 'true' || Boolean(s?.desktopApp);
 }
 
 export function isInFrame(): boolean {

@@ -1,0 +1,87 @@
+import http from 'node:http';
+import { expect, signIn, test } from './fixtures';
+
+// The host page is another origin of the same site (another port of localhost), as a company's
+// older portal on a sibling host would be. Chromium blocks a public origin from framing a local one.
+// A fixed port: worker options are computed in Playwright's main process, so a random value would
+// differ between the server's FRAME_ALLOWED_ORIGINS and the worker that serves the host page.
+const HOST_PORT = 45731;
+const HOST = `http://localhost:${HOST_PORT}`;
+const LEGACY = 'http://legacy.test';
+let hostPage = '';
+const hostServer = http.createServer((_req, res) => {
+  res.writeHead(200, { 'content-type': 'text/html' });
+  res.end(hostPage);
+});
+
+test.use({ workerEnv: { FRAME_ALLOWED_ORIGINS: HOST, LEGACY_PORTAL_URL: LEGACY } });
+test.beforeAll(async () => {
+  await new Promise<void>((r) => hostServer.listen(HOST_PORT, 'localhost', r));
+});
+test.afterAll(async () => {
+  await new Promise((r) => hostServer.close(r));
+});
+
+test.describe('embedding', () => {
+  test('legacy pages open the legacy portal in a frame with the page in the hash route', async ({ page, context }) => {
+    await context.route(`${LEGACY}/**`, (route) => route.fulfill({ contentType: 'text/html', body: '<p>portal legado</p>' }));
+    await signIn(page, 'gerente@balcao.dev');
+    await page.waitForURL((u) => u.pathname === '/dashboard');
+    await page.goto('/cadastro/operador');
+    const frame = page.locator('iframe[title="Operadores"]');
+    await expect(frame).toHaveAttribute('src', `${LEGACY}/#/cadastro/operador`);
+    await expect(page.frameLocator('iframe[title="Operadores"]').getByText('portal legado')).toBeVisible();
+  });
+
+  test('a host page in an allowed origin signs the framed portal in and opens the target route', async ({ page, server, request }) => {
+    const login = await request.post('/api/mfa/login', { data: { username: 'cozinha@balcao.dev', password: 'Demo#2026' } });
+    const { access_token: token, locais } = await login.json();
+    const message = {
+      token,
+      roles: 'Painel',
+      localCorrente: { localId: locais[0].id, nomeLocal: locais[0].nome },
+      route: '/acessonegado',
+      nome: 'Tablet da Cozinha',
+    };
+    hostPage = `<iframe id="portal" src="${server.url}/login" style="width:1000px;height:700px"></iframe>
+          <script>
+            const f = document.getElementById('portal');
+            f.addEventListener('load', () => setTimeout(() => f.contentWindow.postMessage(${JSON.stringify(message)}, '*'), 500), { once: true });
+          </script>`;
+    await page.goto(`${HOST}/host.html`);
+    const portal = page.frameLocator('#portal');
+    await expect(portal.getByRole('heading', { name: 'Acesso negado/Proibido' })).toBeVisible();
+  });
+
+  test('messages from an origin that is not allowed are ignored', async ({ page, server }) => {
+    // The same kind of host page, on an origin that is not in FRAME_ALLOWED_ORIGINS.
+    const other = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(`<iframe id="portal" src="${server.url}/login" style="width:1000px;height:700px"></iframe>
+          <script>
+            const f = document.getElementById('portal');
+            f.addEventListener('load', () => setTimeout(() => f.contentWindow.postMessage({ token: 'x', roles: 'Admin', localCorrente: { localId: 'a', nomeLocal: 'b' }, route: '/dashboard' }, '*'), 300), { once: true });
+          </script>`);
+    });
+    await new Promise<void>((r) => other.listen(HOST_PORT + 1, 'localhost', r));
+    await page.goto(`http://localhost:${HOST_PORT + 1}/host.html`);
+    const portal = page.frameLocator('#portal');
+    await expect(portal.getByLabel('E-mail')).toBeVisible();
+    await page.waitForTimeout(1000);
+    await expect(portal.getByLabel('E-mail')).toBeVisible();
+    await new Promise((r) => other.close(r));
+  });
+
+  test('a share token signs in once through /externalauthentication', async ({ page, request }) => {
+    const login = await request.post('/api/mfa/login', { data: { username: 'gerente@balcao.dev', password: 'Demo#2026' } });
+    const { access_token } = await login.json();
+    const share = await request.post('/api/sharetoken', { headers: { authorization: `Bearer ${access_token}` }, data: {} });
+    const { token } = await share.json();
+    await page.goto(`/externalauthentication/${token}`);
+    await page.waitForURL((u) => u.pathname === '/dashboard');
+    await expect(page.getByRole('button', { name: 'Menu do usuário Gustavo Gerente' })).toBeVisible();
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(`/externalauthentication/${token}`);
+    await page.waitForURL((u) => u.pathname === '/login');
+  });
+});
