@@ -34,9 +34,10 @@ const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 fs.mkdirSync('test-reports', { recursive: true });
 ensureChromium();
 
-let ok = run('Tipos (tsc)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+// The build comes first: it also regenerates the router's route tree that the type-check reads.
+let ok = run('Build (vite)', bin('vite'), ['build', '--logLevel', 'warn'], { VITE_BUILD_ID: 'test' });
+ok = run('Tipos (tsc)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']) && ok;
 ok = run('Unidade e API (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile=test-reports/vitest.json']) && ok;
-ok = run('Build (vite)', bin('vite'), ['build', '--logLevel', 'warn'], { VITE_BUILD_ID: 'test' }) && ok;
 ok = run('Ponta a ponta (playwright)', bin('playwright'), ['test']) && ok;
 
 let passed = 0;

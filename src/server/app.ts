@@ -11,13 +11,18 @@ import type { Config } from './config';
 import type { DbHandle } from './db/client';
 import type { Mailer } from './lib/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
+import { cataloguePlugin } from './modules/catalogue/catalogue.plugin';
+import { ordersPlugin } from './modules/orders/orders.plugin';
+import { venueSetupPlugin } from './modules/venue-setup/venue-setup.plugin';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
 
 export interface BuildOptions {
   db: DbHandle;
   mailer: Mailer;
-  config: Pick<Config, 'publicUrl' | 'legacyPortalUrl' | 'betaPortalUrl' | 'frameAllowedOrigins'> & { staticDir?: string };
+  config: Pick<Config, 'publicUrl' | 'legacyPortalUrl' | 'betaPortalUrl' | 'frameAllowedOrigins'> & { staticDir?: string; dataDir?: string };
+  /** Environment the modules read their own settings from (adapters' base URLs...); default process.env. */
+  env?: Record<string, string | undefined>;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -65,6 +70,10 @@ export async function buildApp(opts: BuildOptions) {
   });
 
   await app.register(authRoutes, { db: opts.db.db, mailer: opts.mailer, publicUrl: opts.config.publicUrl });
+  const moduleOptions = { db: opts.db, mailer: opts.mailer, config: opts.config, env: opts.env ?? process.env };
+  await app.register(venueSetupPlugin, moduleOptions);
+  await app.register(cataloguePlugin, moduleOptions);
+  await app.register(ordersPlugin, moduleOptions);
 
   const staticDir = opts.config.staticDir;
   let indexHtml: Buffer | null = null;

@@ -8,9 +8,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as auth from './schema/auth';
+import * as catalogue from './schema/catalogue';
+import * as foodConfig from './schema/food-config';
+import * as orders from './schema/orders';
+import * as salesPoints from './schema/sales-points';
 import * as venues from './schema/venues';
 
-export const schema = { ...auth, ...venues };
+export const schema = { ...auth, ...venues, ...catalogue, ...foodConfig, ...orders, ...salesPoints };
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 

@@ -3,6 +3,9 @@ import { sql } from 'drizzle-orm';
 import { locationTypeId, PROPOSAL_ORIGIN } from '../../shared/enums';
 import { ADMIN_TOOL_ROLES, mergeRoles, VENUE_ROLES } from '../../shared/roles';
 import { hashPassword } from '../lib/crypto';
+import { seedCatalogueDemo } from '../modules/catalogue/catalogue.seed';
+import { seedOrdersDemo } from '../modules/orders/orders.seed';
+import { seedVenueSetupDemo } from '../modules/venue-setup/venue-setup.seed';
 import type { Db } from './client';
 import { memberships, users } from './schema/auth';
 import { stores, venueAddresses, venues } from './schema/venues';
@@ -12,6 +15,15 @@ export const DEMO_PASSWORD = 'Demo#2026';
 export async function isEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
   return row.n === 0;
+}
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** What each module's demo seed receives: the transaction and the ids created so far. */
+export interface DemoSeedContext {
+  tx: Tx;
+  venues: { restaurant: string; school: string; donations: string };
+  users: Record<string, string>;
 }
 
 export interface SeedResult {
@@ -80,6 +92,11 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
       { userId: ids['mfa@balcao.dev'], venueId: restaurant.id, position: 'Gerente', roles: venueRoles },
       { userId: ids['escola@balcao.dev'], venueId: school.id, position: 'Gerente', roles: venueRoles },
     ]);
+    // Module demo data, in dependency order: setup, then the catalogue, then orders that use both.
+    const ctx: DemoSeedContext = { tx, venues: { restaurant: restaurant.id, school: school.id, donations: donations.id }, users: ids };
+    await seedVenueSetupDemo(ctx);
+    await seedCatalogueDemo(ctx);
+    await seedOrdersDemo(ctx);
     return {
       password: DEMO_PASSWORD,
       accounts: accounts.map(({ email, description }) => ({ email, description })),

@@ -1,0 +1,13 @@
+import type { Config } from '../config';
+import type { DbHandle } from '../db/client';
+import type { Mailer } from '../lib/mailer';
+
+/** What every module plugin receives from buildApp. */
+export interface ModuleOptions {
+  db: DbHandle;
+  mailer: Mailer;
+  /** dataDir: where a module keeps files (uploads); absent in API tests unless they set one. */
+  config: Partial<Config> & { publicUrl: string };
+  /** Module settings such as adapters' base URLs (document each variable in the README). */
+  env: Record<string, string | undefined>;
+}
