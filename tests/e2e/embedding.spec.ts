@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { generateCpf } from '@brazilian-utils/brazilian-utils';
 import { expect, signIn, test } from './fixtures';
 
 // The host page is another origin of the same site (another port of localhost), as a company's
@@ -8,13 +9,14 @@ import { expect, signIn, test } from './fixtures';
 const HOST_PORT = 45731;
 const HOST = `http://localhost:${HOST_PORT}`;
 const LEGACY = 'http://legacy.test';
+const BETA = 'http://beta.test';
 let hostPage = '';
 const hostServer = http.createServer((_req, res) => {
   res.writeHead(200, { 'content-type': 'text/html' });
   res.end(hostPage);
 });
 
-test.use({ workerEnv: { FRAME_ALLOWED_ORIGINS: HOST, LEGACY_PORTAL_URL: LEGACY } });
+test.use({ workerEnv: { FRAME_ALLOWED_ORIGINS: HOST, LEGACY_PORTAL_URL: LEGACY, BETA_PORTAL_URL: BETA } });
 test.beforeAll(async () => {
   await new Promise<void>((r) => hostServer.listen(HOST_PORT, 'localhost', r));
 });
@@ -83,5 +85,22 @@ test.describe('embedding', () => {
     await page.evaluate(() => localStorage.clear());
     await page.goto(`/externalauthentication/${token}`);
     await page.waitForURL((u) => u.pathname === '/login');
+  });
+
+  test('with a beta portal configured, users without support roles or the legacy flag are sent there with storage cleared', async ({ page, context, request }) => {
+    await context.route(`${BETA}/**`, (route) => route.fulfill({ contentType: 'text/html', body: '<h1>Portal beta</h1>' }));
+    const email = `beta.${Date.now()}@exemplo.com.br`;
+    const reg = await request.post('/api/Account/Register', {
+      data: { cpf: generateCpf(), nome: 'Bruno Beta', email, senha: 'Novidade#2026', confirmarSenha: 'Novidade#2026' },
+    });
+    expect(reg.status()).toBe(201);
+    await signIn(page, email, 'Novidade#2026');
+    await page.waitForURL((u) => u.origin === BETA);
+    await expect(page.getByRole('heading', { name: 'Portal beta' })).toBeVisible();
+    await page.goto('/login');
+    expect(await page.evaluate(() => localStorage.getItem('balcao.session'))).toBeNull();
+    // A demo manager has the legacy-portal flag and stays here.
+    await signIn(page, 'gerente@balcao.dev');
+    await page.waitForURL((u) => u.pathname === '/dashboard');
   });
 });
