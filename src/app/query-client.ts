@@ -44,6 +44,8 @@ export const persister = createAsyncStoragePersister({
 });
 
 export const dehydrateOptions = {
-  shouldDehydrateQuery: (q: { queryKey: readonly unknown[]; state: { status: string } }) =>
-    q.state.status === 'success' && (PERSISTED_ROOTS as readonly string[]).includes(String(q.queryKey[0])),
+  // Any query that holds data is kept, even when its last refetch failed (offline): otherwise a
+  // failed poll would erase the board that the tablet needs while the network is gone.
+  shouldDehydrateQuery: (q: { queryKey: readonly unknown[]; state: { data: unknown } }) =>
+    q.state.data !== undefined && (PERSISTED_ROOTS as readonly string[]).includes(String(q.queryKey[0])),
 };

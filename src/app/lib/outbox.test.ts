@@ -215,4 +215,19 @@ describe('Outbox', () => {
     expect(server.applied).toHaveLength(10);
     expect(await a.list()).toEqual([]);
   });
+
+  it('retryNow sends at once what was waiting for its backoff (the network came back)', async () => {
+    let clock = 0;
+    let online = false;
+    const box = new Outbox({ dbName, now: () => clock, random: () => 1, send: async () => (online ? { kind: 'ok' } : { kind: 'retry' }) });
+    await box.enqueue({ orderId: 'o1', command: 'acceptOrder', payload: {}, expectedState: 1 });
+    await box.drain();
+    await box.drain();
+    clock = (await box.list())[0].nextAttemptAt;
+    await box.drain();
+    expect((await box.list())[0].nextAttemptAt).toBeGreaterThan(clock);
+    online = true;
+    await box.retryNow();
+    expect(await box.list()).toEqual([]);
+  });
 });

@@ -156,6 +156,20 @@ export class Outbox {
     void this.drain();
   }
 
+  /**
+   * The connection came back: what was waiting for its backoff is due now (the backoff protects the
+   * server from a retry storm while it is down, not the tablet from a returning network).
+   */
+  async retryNow(): Promise<void> {
+    const now = this.now();
+    for (const r of await this.list()) {
+      if (r.status === 'pending' && r.nextAttemptAt > now) {
+        await update<OutboxRecord | undefined>(r.id, (cur) => (cur && cur.status === 'pending' ? { ...cur, nextAttemptAt: now } : cur), this.store);
+      }
+    }
+    await this.drain();
+  }
+
   isPaused(): boolean {
     return this.paused;
   }
@@ -298,15 +312,16 @@ export function outcomeFromStatus(status: number, body?: unknown, message?: stri
  */
 export function attachTriggers(outbox: Outbox, intervalMs = 5000): () => void {
   const kick = () => void outbox.drain();
+  const onOnline = () => void outbox.retryNow();
   const onVisible = () => {
     if (document.visibilityState === 'visible') kick();
   };
-  window.addEventListener('online', kick);
+  window.addEventListener('online', onOnline);
   document.addEventListener('visibilitychange', onVisible);
   const timer = window.setInterval(kick, intervalMs);
   kick();
   return () => {
-    window.removeEventListener('online', kick);
+    window.removeEventListener('online', onOnline);
     document.removeEventListener('visibilitychange', onVisible);
     window.clearInterval(timer);
   };
