@@ -23,7 +23,17 @@ const app = await buildApp({
   db,
   mailer,
   config,
-  logger: { level: process.env.LOG_LEVEL ?? 'info' },
+  logger: {
+    level: process.env.LOG_LEVEL ?? 'info',
+    serializers: {
+      // The event stream carries the bearer token in its query (EventSource sends no headers): never log it.
+      req: (req: { method: string; url: string; ip?: string }) => ({
+        method: req.method,
+        url: req.url.replace(/([?&]access_token=)[^&]*/gi, '$1[oculto]'),
+        remoteAddress: req.ip,
+      }),
+    },
+  },
 });
 
 let closing = false;
@@ -31,7 +41,8 @@ async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'encerrando');
-  const timer = setTimeout(() => process.exit(1), 10_000);
+  // Long enough for an in-flight print job (25 s) to finish.
+  const timer = setTimeout(() => process.exit(1), 30_000);
   timer.unref();
   try {
     await app.close();
