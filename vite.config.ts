@@ -5,7 +5,17 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 export default defineConfig({
-  build: { outDir: 'dist/app', emptyOutDir: true, sourcemap: false },
+  build: {
+    outDir: 'dist/app',
+    emptyOutDir: true,
+    sourcemap: false,
+    modulePreload: {
+      // The entry's own imports are preloaded from index.html. Lazy routes are not given preload lists:
+      // every route file would otherwise carry its screen's whole dependency list into the entry,
+      // and the sign-in screen pays for all of them. Their files come from the service worker's cache.
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
+    },
+  },
   server: { proxy: { '/api': 'http://localhost:8080', '/runtime-config.json': 'http://localhost:8080' } },
   plugins: [
     // The router plugin must come before react().

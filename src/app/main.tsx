@@ -2,7 +2,7 @@ import { localStore } from './lib/local-store';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -13,7 +13,7 @@ import { listenForFrameAuth } from './lib/frame-auth';
 import { loadRuntimeConfig } from './lib/runtime-config';
 import { DESKTOP_FLAG_KEY, onSessionChange } from './lib/session';
 import { registerServiceWorker } from './lib/sw';
-import { CACHE_BUSTER, createQueryClient, dehydrateOptions, persister } from './query-client';
+import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 import { theme } from './theme';
 
@@ -39,9 +39,9 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme} defaultColorScheme="light">
       <Toasts />
-      <PersistQueryClientProvider client={queryClient} persistOptions={{ persister, buster: CACHE_BUSTER, dehydrateOptions, maxAge: 7 * 24 * 3600_000 }}>
+      <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
-      </PersistQueryClientProvider>
+      </QueryClientProvider>
     </MantineProvider>
   </StrictMode>,
 );

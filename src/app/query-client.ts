@@ -1,11 +1,9 @@
 /**
- * The TanStack Query client, persisted to IndexedDB (idb-keyval) so the board, the catalogue and the
- * session's reference data survive a reload offline. Only queries whose key starts with one of
- * PERSISTED_ROOTS are written; the buster drops the cache of another release.
+ * The TanStack Query client. Signed-in pages persist it to IndexedDB (lib/persisted-cache.ts) so the
+ * board, the catalogue and the session's reference data survive a reload offline. Only queries whose
+ * key starts with one of PERSISTED_ROOTS are written; the buster drops the cache of another release.
  */
-import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import { QueryClient } from '@tanstack/react-query';
-import { del, get, set } from 'idb-keyval';
 import { APP_VERSION } from '../shared/constants';
 import { ApiError } from './lib/api-client';
 
@@ -25,23 +23,6 @@ export function createQueryClient() {
     },
   });
 }
-
-/** True when IndexedDB can be used (private modes may refuse it). */
-export async function storageAvailable(): Promise<boolean> {
-  try {
-    await set('balcao.probe', 1);
-    await del('balcao.probe');
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-export const persister = createAsyncStoragePersister({
-  storage: { getItem: (k) => get(k), setItem: (k, v) => set(k, v), removeItem: (k) => del(k) },
-  key: 'balcao.queryCache',
-  throttleTime: 1000,
-});
 
 export const dehydrateOptions = {
   // Any query that holds data is kept, even when its last refetch failed (offline): otherwise a

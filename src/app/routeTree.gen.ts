@@ -19,6 +19,21 @@ import { Route as AppSplatRouteImport } from './routes/_app/$'
 import { Route as AppAcessonegadoRouteImport } from './routes/_app/acessonegado'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as ExternalauthenticationIdRouteImport } from './routes/externalauthentication.$id'
+import { Route as PrintPedidoIdRouteImport } from './routes/print.$pedidoId'
+import { Route as StatusPedidoSplatRouteImport } from './routes/statusPedido.$'
+import { Route as AppCadastroStoresRouteImport } from './routes/_app/cadastro/stores'
+import { Route as AppMeepFoodConfiguracaoRouteImport } from './routes/_app/meepFood/configuracao'
+import { Route as AppMeepFoodIntegracaoIfoodRouteImport } from './routes/_app/meepFood/integracaoIfood'
+import { Route as AppMeepFoodPainelRouteImport } from './routes/_app/meepFood/painel'
+import { Route as AppProdutosLimitarAcessoRouteImport } from './routes/_app/produtos/limitarAcesso'
+import { Route as AppAdminEquipamentosPontoDeVendasRouteImport } from './routes/_app/admin/equipamentos/pontoDeVendas'
+import { Route as AppProdutosCadastroIndexRouteImport } from './routes/_app/produtos/cadastro/index'
+import { Route as AppProdutosEditarChar123ProductIdChar125RouteImport } from './routes/_app/produtos/editar/{-$productId}'
+import { Route as AppProdutosProdutoIndexRouteImport } from './routes/_app/produtos/produto/index'
+import { Route as AppProdutosCadastroFinalizacaoProductIdRouteImport } from './routes/_app/produtos/cadastro/finalizacao/$productId'
+import { Route as AppProdutosProdutoCadastroIndexRouteImport } from './routes/_app/produtos/produto/cadastro/index'
+import { Route as AppProdutosProdutoEditarChar123ProductIdChar125RouteImport } from './routes/_app/produtos/produto/editar/{-$productId}'
+import { Route as AppProdutosProdutoCadastroFinalizacaoProductIdRouteImport } from './routes/_app/produtos/produto/cadastro/finalizacao/$productId'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -70,6 +85,90 @@ const ExternalauthenticationIdRoute =
     path: '/externalauthentication/$id',
     getParentRoute: () => rootRouteImport,
   } as any)
+const PrintPedidoIdRoute = PrintPedidoIdRouteImport.update({
+  id: '/print/$pedidoId',
+  path: '/print/$pedidoId',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const StatusPedidoSplatRoute = StatusPedidoSplatRouteImport.update({
+  id: '/statusPedido/$',
+  path: '/statusPedido/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppCadastroStoresRoute = AppCadastroStoresRouteImport.update({
+  id: '/cadastro/stores',
+  path: '/cadastro/stores',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppMeepFoodConfiguracaoRoute = AppMeepFoodConfiguracaoRouteImport.update({
+  id: '/meepFood/configuracao',
+  path: '/meepFood/configuracao',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppMeepFoodIntegracaoIfoodRoute =
+  AppMeepFoodIntegracaoIfoodRouteImport.update({
+    id: '/meepFood/integracaoIfood',
+    path: '/meepFood/integracaoIfood',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppMeepFoodPainelRoute = AppMeepFoodPainelRouteImport.update({
+  id: '/meepFood/painel',
+  path: '/meepFood/painel',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppProdutosLimitarAcessoRoute =
+  AppProdutosLimitarAcessoRouteImport.update({
+    id: '/produtos/limitarAcesso',
+    path: '/produtos/limitarAcesso',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppAdminEquipamentosPontoDeVendasRoute =
+  AppAdminEquipamentosPontoDeVendasRouteImport.update({
+    id: '/admin/equipamentos/pontoDeVendas',
+    path: '/admin/equipamentos/pontoDeVendas',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppProdutosCadastroIndexRoute =
+  AppProdutosCadastroIndexRouteImport.update({
+    id: '/produtos/cadastro/',
+    path: '/produtos/cadastro/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppProdutosEditarChar123ProductIdChar125Route =
+  AppProdutosEditarChar123ProductIdChar125RouteImport.update({
+    id: '/produtos/editar/{-$productId}',
+    path: '/produtos/editar/{-$productId}',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppProdutosProdutoIndexRoute = AppProdutosProdutoIndexRouteImport.update({
+  id: '/produtos/produto/',
+  path: '/produtos/produto/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppProdutosCadastroFinalizacaoProductIdRoute =
+  AppProdutosCadastroFinalizacaoProductIdRouteImport.update({
+    id: '/produtos/cadastro/finalizacao/$productId',
+    path: '/produtos/cadastro/finalizacao/$productId',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppProdutosProdutoCadastroIndexRoute =
+  AppProdutosProdutoCadastroIndexRouteImport.update({
+    id: '/produtos/produto/cadastro/',
+    path: '/produtos/produto/cadastro/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppProdutosProdutoEditarChar123ProductIdChar125Route =
+  AppProdutosProdutoEditarChar123ProductIdChar125RouteImport.update({
+    id: '/produtos/produto/editar/{-$productId}',
+    path: '/produtos/produto/editar/{-$productId}',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppProdutosProdutoCadastroFinalizacaoProductIdRoute =
+  AppProdutosProdutoCadastroFinalizacaoProductIdRouteImport.update({
+    id: '/produtos/produto/cadastro/finalizacao/$productId',
+    path: '/produtos/produto/cadastro/finalizacao/$productId',
+    getParentRoute: () => AppRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
@@ -81,6 +180,21 @@ export interface FileRoutesByFullPath {
   '/acessonegado': typeof AppAcessonegadoRoute
   '/dashboard': typeof AppDashboardRoute
   '/externalauthentication/$id': typeof ExternalauthenticationIdRoute
+  '/print/$pedidoId': typeof PrintPedidoIdRoute
+  '/statusPedido/$': typeof StatusPedidoSplatRoute
+  '/cadastro/stores': typeof AppCadastroStoresRoute
+  '/meepFood/configuracao': typeof AppMeepFoodConfiguracaoRoute
+  '/meepFood/integracaoIfood': typeof AppMeepFoodIntegracaoIfoodRoute
+  '/meepFood/painel': typeof AppMeepFoodPainelRoute
+  '/produtos/limitarAcesso': typeof AppProdutosLimitarAcessoRoute
+  '/admin/equipamentos/pontoDeVendas': typeof AppAdminEquipamentosPontoDeVendasRoute
+  '/produtos/editar/{-$productId}': typeof AppProdutosEditarChar123ProductIdChar125Route
+  '/produtos/cadastro/': typeof AppProdutosCadastroIndexRoute
+  '/produtos/produto/': typeof AppProdutosProdutoIndexRoute
+  '/produtos/cadastro/finalizacao/$productId': typeof AppProdutosCadastroFinalizacaoProductIdRoute
+  '/produtos/produto/editar/{-$productId}': typeof AppProdutosProdutoEditarChar123ProductIdChar125Route
+  '/produtos/produto/cadastro/': typeof AppProdutosProdutoCadastroIndexRoute
+  '/produtos/produto/cadastro/finalizacao/$productId': typeof AppProdutosProdutoCadastroFinalizacaoProductIdRoute
 }
 export interface FileRoutesByTo {
   '/cadastrar': typeof CadastrarRoute
@@ -91,7 +205,22 @@ export interface FileRoutesByTo {
   '/acessonegado': typeof AppAcessonegadoRoute
   '/dashboard': typeof AppDashboardRoute
   '/externalauthentication/$id': typeof ExternalauthenticationIdRoute
+  '/print/$pedidoId': typeof PrintPedidoIdRoute
+  '/statusPedido/$': typeof StatusPedidoSplatRoute
   '/': typeof AppIndexRoute
+  '/cadastro/stores': typeof AppCadastroStoresRoute
+  '/meepFood/configuracao': typeof AppMeepFoodConfiguracaoRoute
+  '/meepFood/integracaoIfood': typeof AppMeepFoodIntegracaoIfoodRoute
+  '/meepFood/painel': typeof AppMeepFoodPainelRoute
+  '/produtos/limitarAcesso': typeof AppProdutosLimitarAcessoRoute
+  '/admin/equipamentos/pontoDeVendas': typeof AppAdminEquipamentosPontoDeVendasRoute
+  '/produtos/editar/{-$productId}': typeof AppProdutosEditarChar123ProductIdChar125Route
+  '/produtos/cadastro': typeof AppProdutosCadastroIndexRoute
+  '/produtos/produto': typeof AppProdutosProdutoIndexRoute
+  '/produtos/cadastro/finalizacao/$productId': typeof AppProdutosCadastroFinalizacaoProductIdRoute
+  '/produtos/produto/editar/{-$productId}': typeof AppProdutosProdutoEditarChar123ProductIdChar125Route
+  '/produtos/produto/cadastro': typeof AppProdutosProdutoCadastroIndexRoute
+  '/produtos/produto/cadastro/finalizacao/$productId': typeof AppProdutosProdutoCadastroFinalizacaoProductIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -104,7 +233,22 @@ export interface FileRoutesById {
   '/_app/acessonegado': typeof AppAcessonegadoRoute
   '/_app/dashboard': typeof AppDashboardRoute
   '/externalauthentication/$id': typeof ExternalauthenticationIdRoute
+  '/print/$pedidoId': typeof PrintPedidoIdRoute
+  '/statusPedido/$': typeof StatusPedidoSplatRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/cadastro/stores': typeof AppCadastroStoresRoute
+  '/_app/meepFood/configuracao': typeof AppMeepFoodConfiguracaoRoute
+  '/_app/meepFood/integracaoIfood': typeof AppMeepFoodIntegracaoIfoodRoute
+  '/_app/meepFood/painel': typeof AppMeepFoodPainelRoute
+  '/_app/produtos/limitarAcesso': typeof AppProdutosLimitarAcessoRoute
+  '/_app/admin/equipamentos/pontoDeVendas': typeof AppAdminEquipamentosPontoDeVendasRoute
+  '/_app/produtos/editar/{-$productId}': typeof AppProdutosEditarChar123ProductIdChar125Route
+  '/_app/produtos/cadastro/': typeof AppProdutosCadastroIndexRoute
+  '/_app/produtos/produto/': typeof AppProdutosProdutoIndexRoute
+  '/_app/produtos/cadastro/finalizacao/$productId': typeof AppProdutosCadastroFinalizacaoProductIdRoute
+  '/_app/produtos/produto/editar/{-$productId}': typeof AppProdutosProdutoEditarChar123ProductIdChar125Route
+  '/_app/produtos/produto/cadastro/': typeof AppProdutosProdutoCadastroIndexRoute
+  '/_app/produtos/produto/cadastro/finalizacao/$productId': typeof AppProdutosProdutoCadastroFinalizacaoProductIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -118,6 +262,21 @@ export interface FileRouteTypes {
     | '/acessonegado'
     | '/dashboard'
     | '/externalauthentication/$id'
+    | '/print/$pedidoId'
+    | '/statusPedido/$'
+    | '/cadastro/stores'
+    | '/meepFood/configuracao'
+    | '/meepFood/integracaoIfood'
+    | '/meepFood/painel'
+    | '/produtos/limitarAcesso'
+    | '/admin/equipamentos/pontoDeVendas'
+    | '/produtos/editar/{-$productId}'
+    | '/produtos/cadastro/'
+    | '/produtos/produto/'
+    | '/produtos/cadastro/finalizacao/$productId'
+    | '/produtos/produto/editar/{-$productId}'
+    | '/produtos/produto/cadastro/'
+    | '/produtos/produto/cadastro/finalizacao/$productId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/cadastrar'
@@ -128,7 +287,22 @@ export interface FileRouteTypes {
     | '/acessonegado'
     | '/dashboard'
     | '/externalauthentication/$id'
+    | '/print/$pedidoId'
+    | '/statusPedido/$'
     | '/'
+    | '/cadastro/stores'
+    | '/meepFood/configuracao'
+    | '/meepFood/integracaoIfood'
+    | '/meepFood/painel'
+    | '/produtos/limitarAcesso'
+    | '/admin/equipamentos/pontoDeVendas'
+    | '/produtos/editar/{-$productId}'
+    | '/produtos/cadastro'
+    | '/produtos/produto'
+    | '/produtos/cadastro/finalizacao/$productId'
+    | '/produtos/produto/editar/{-$productId}'
+    | '/produtos/produto/cadastro'
+    | '/produtos/produto/cadastro/finalizacao/$productId'
   id:
     | '__root__'
     | '/_app'
@@ -140,7 +314,22 @@ export interface FileRouteTypes {
     | '/_app/acessonegado'
     | '/_app/dashboard'
     | '/externalauthentication/$id'
+    | '/print/$pedidoId'
+    | '/statusPedido/$'
     | '/_app/'
+    | '/_app/cadastro/stores'
+    | '/_app/meepFood/configuracao'
+    | '/_app/meepFood/integracaoIfood'
+    | '/_app/meepFood/painel'
+    | '/_app/produtos/limitarAcesso'
+    | '/_app/admin/equipamentos/pontoDeVendas'
+    | '/_app/produtos/editar/{-$productId}'
+    | '/_app/produtos/cadastro/'
+    | '/_app/produtos/produto/'
+    | '/_app/produtos/cadastro/finalizacao/$productId'
+    | '/_app/produtos/produto/editar/{-$productId}'
+    | '/_app/produtos/produto/cadastro/'
+    | '/_app/produtos/produto/cadastro/finalizacao/$productId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -150,6 +339,8 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   RedefinirSenhaRoute: typeof RedefinirSenhaRoute
   ExternalauthenticationIdRoute: typeof ExternalauthenticationIdRoute
+  PrintPedidoIdRoute: typeof PrintPedidoIdRoute
+  StatusPedidoSplatRoute: typeof StatusPedidoSplatRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -224,6 +415,111 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ExternalauthenticationIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/print/$pedidoId': {
+      id: '/print/$pedidoId'
+      path: '/print/$pedidoId'
+      fullPath: '/print/$pedidoId'
+      preLoaderRoute: typeof PrintPedidoIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/statusPedido/$': {
+      id: '/statusPedido/$'
+      path: '/statusPedido/$'
+      fullPath: '/statusPedido/$'
+      preLoaderRoute: typeof StatusPedidoSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_app/cadastro/stores': {
+      id: '/_app/cadastro/stores'
+      path: '/cadastro/stores'
+      fullPath: '/cadastro/stores'
+      preLoaderRoute: typeof AppCadastroStoresRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/meepFood/configuracao': {
+      id: '/_app/meepFood/configuracao'
+      path: '/meepFood/configuracao'
+      fullPath: '/meepFood/configuracao'
+      preLoaderRoute: typeof AppMeepFoodConfiguracaoRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/meepFood/integracaoIfood': {
+      id: '/_app/meepFood/integracaoIfood'
+      path: '/meepFood/integracaoIfood'
+      fullPath: '/meepFood/integracaoIfood'
+      preLoaderRoute: typeof AppMeepFoodIntegracaoIfoodRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/meepFood/painel': {
+      id: '/_app/meepFood/painel'
+      path: '/meepFood/painel'
+      fullPath: '/meepFood/painel'
+      preLoaderRoute: typeof AppMeepFoodPainelRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/produtos/limitarAcesso': {
+      id: '/_app/produtos/limitarAcesso'
+      path: '/produtos/limitarAcesso'
+      fullPath: '/produtos/limitarAcesso'
+      preLoaderRoute: typeof AppProdutosLimitarAcessoRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/admin/equipamentos/pontoDeVendas': {
+      id: '/_app/admin/equipamentos/pontoDeVendas'
+      path: '/admin/equipamentos/pontoDeVendas'
+      fullPath: '/admin/equipamentos/pontoDeVendas'
+      preLoaderRoute: typeof AppAdminEquipamentosPontoDeVendasRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/produtos/cadastro/': {
+      id: '/_app/produtos/cadastro/'
+      path: '/produtos/cadastro'
+      fullPath: '/produtos/cadastro/'
+      preLoaderRoute: typeof AppProdutosCadastroIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/produtos/editar/{-$productId}': {
+      id: '/_app/produtos/editar/{-$productId}'
+      path: '/produtos/editar/{-$productId}'
+      fullPath: '/produtos/editar/{-$productId}'
+      preLoaderRoute: typeof AppProdutosEditarChar123ProductIdChar125RouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/produtos/produto/': {
+      id: '/_app/produtos/produto/'
+      path: '/produtos/produto'
+      fullPath: '/produtos/produto/'
+      preLoaderRoute: typeof AppProdutosProdutoIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/produtos/cadastro/finalizacao/$productId': {
+      id: '/_app/produtos/cadastro/finalizacao/$productId'
+      path: '/produtos/cadastro/finalizacao/$productId'
+      fullPath: '/produtos/cadastro/finalizacao/$productId'
+      preLoaderRoute: typeof AppProdutosCadastroFinalizacaoProductIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/produtos/produto/cadastro/': {
+      id: '/_app/produtos/produto/cadastro/'
+      path: '/produtos/produto/cadastro'
+      fullPath: '/produtos/produto/cadastro/'
+      preLoaderRoute: typeof AppProdutosProdutoCadastroIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/produtos/produto/editar/{-$productId}': {
+      id: '/_app/produtos/produto/editar/{-$productId}'
+      path: '/produtos/produto/editar/{-$productId}'
+      fullPath: '/produtos/produto/editar/{-$productId}'
+      preLoaderRoute: typeof AppProdutosProdutoEditarChar123ProductIdChar125RouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/produtos/produto/cadastro/finalizacao/$productId': {
+      id: '/_app/produtos/produto/cadastro/finalizacao/$productId'
+      path: '/produtos/produto/cadastro/finalizacao/$productId'
+      fullPath: '/produtos/produto/cadastro/finalizacao/$productId'
+      preLoaderRoute: typeof AppProdutosProdutoCadastroFinalizacaoProductIdRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -232,6 +528,19 @@ interface AppRouteChildren {
   AppAcessonegadoRoute: typeof AppAcessonegadoRoute
   AppDashboardRoute: typeof AppDashboardRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppCadastroStoresRoute: typeof AppCadastroStoresRoute
+  AppMeepFoodConfiguracaoRoute: typeof AppMeepFoodConfiguracaoRoute
+  AppMeepFoodIntegracaoIfoodRoute: typeof AppMeepFoodIntegracaoIfoodRoute
+  AppMeepFoodPainelRoute: typeof AppMeepFoodPainelRoute
+  AppProdutosLimitarAcessoRoute: typeof AppProdutosLimitarAcessoRoute
+  AppAdminEquipamentosPontoDeVendasRoute: typeof AppAdminEquipamentosPontoDeVendasRoute
+  AppProdutosEditarChar123ProductIdChar125Route: typeof AppProdutosEditarChar123ProductIdChar125Route
+  AppProdutosCadastroIndexRoute: typeof AppProdutosCadastroIndexRoute
+  AppProdutosProdutoIndexRoute: typeof AppProdutosProdutoIndexRoute
+  AppProdutosCadastroFinalizacaoProductIdRoute: typeof AppProdutosCadastroFinalizacaoProductIdRoute
+  AppProdutosProdutoEditarChar123ProductIdChar125Route: typeof AppProdutosProdutoEditarChar123ProductIdChar125Route
+  AppProdutosProdutoCadastroIndexRoute: typeof AppProdutosProdutoCadastroIndexRoute
+  AppProdutosProdutoCadastroFinalizacaoProductIdRoute: typeof AppProdutosProdutoCadastroFinalizacaoProductIdRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -239,6 +548,24 @@ const AppRouteChildren: AppRouteChildren = {
   AppAcessonegadoRoute: AppAcessonegadoRoute,
   AppDashboardRoute: AppDashboardRoute,
   AppIndexRoute: AppIndexRoute,
+  AppCadastroStoresRoute: AppCadastroStoresRoute,
+  AppMeepFoodConfiguracaoRoute: AppMeepFoodConfiguracaoRoute,
+  AppMeepFoodIntegracaoIfoodRoute: AppMeepFoodIntegracaoIfoodRoute,
+  AppMeepFoodPainelRoute: AppMeepFoodPainelRoute,
+  AppProdutosLimitarAcessoRoute: AppProdutosLimitarAcessoRoute,
+  AppAdminEquipamentosPontoDeVendasRoute:
+    AppAdminEquipamentosPontoDeVendasRoute,
+  AppProdutosEditarChar123ProductIdChar125Route:
+    AppProdutosEditarChar123ProductIdChar125Route,
+  AppProdutosCadastroIndexRoute: AppProdutosCadastroIndexRoute,
+  AppProdutosProdutoIndexRoute: AppProdutosProdutoIndexRoute,
+  AppProdutosCadastroFinalizacaoProductIdRoute:
+    AppProdutosCadastroFinalizacaoProductIdRoute,
+  AppProdutosProdutoEditarChar123ProductIdChar125Route:
+    AppProdutosProdutoEditarChar123ProductIdChar125Route,
+  AppProdutosProdutoCadastroIndexRoute: AppProdutosProdutoCadastroIndexRoute,
+  AppProdutosProdutoCadastroFinalizacaoProductIdRoute:
+    AppProdutosProdutoCadastroFinalizacaoProductIdRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
@@ -250,6 +577,8 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   RedefinirSenhaRoute: RedefinirSenhaRoute,
   ExternalauthenticationIdRoute: ExternalauthenticationIdRoute,
+  PrintPedidoIdRoute: PrintPedidoIdRoute,
+  StatusPedidoSplatRoute: StatusPedidoSplatRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -33,3 +33,29 @@ export function maskEmail(email: string): string {
   const keep = name.length <= 2 ? 1 : 2;
   return `${name.slice(0, keep)}${'*'.repeat(Math.max(3, name.length - keep))}${email.slice(at)}`;
 }
+
+/**
+ * Reads money as Brazilians type it: "12,5", "1.234,56", "R$ 1.234,56"; also "12.50" and "1234".
+ * Returns null for empty or unreadable text.
+ */
+export function parseMoney(input: string | number | null | undefined): number | null {
+  if (input === null || input === undefined) return null;
+  if (typeof input === 'number') return Number.isFinite(input) ? Math.round(input * 100) / 100 : null;
+  let s = input.replace(/R\$/i, '').replace(/\s/g, '');
+  if (!s) return null;
+  const negative = s.startsWith('-');
+  if (negative) s = s.slice(1);
+  if (s.includes(',')) s = s.replace(/\./g, '').replace(',', '.');
+  else if (/^\d{1,3}(\.\d{3})+$/.test(s)) s = s.replace(/\./g, '');
+  if (!/^\d*(\.\d*)?$/.test(s) || s === '.' ) return null;
+  const n = Number(s);
+  if (!Number.isFinite(n)) return null;
+  const rounded = Math.round(n * 100) / 100;
+  return negative ? -rounded : rounded;
+}
+
+const moneyFmt = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** 1234.5 → "1.234,50" (what a money input shows on blur). */
+export function formatMoneyInput(value: number | null | undefined): string {
+  return value === null || value === undefined || !Number.isFinite(value) ? '' : moneyFmt.format(value);
+}

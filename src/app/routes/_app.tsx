@@ -4,6 +4,12 @@ import { requireSession } from '../lib/guards';
 
 /** Every signed-in page: requires a session, renders the shell. */
 export const Route = createFileRoute('/_app')({
-  beforeLoad: ({ location }) => ({ session: requireSession(location.href) }),
+  beforeLoad: async ({ location, context }) => {
+    const session = requireSession(location.href);
+    // The offline cache comes back before any signed-in page queries the server.
+    const { startPersistedCache } = await import('../lib/persisted-cache');
+    await startPersistedCache(context.queryClient);
+    return { session };
+  },
   component: PortalShell,
 });

@@ -1,4 +1,4 @@
-import { Center, Loader } from '@mantine/core';
+import { Center, Text } from '@mantine/core';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 
 /** Signs in through a one-time share token (spec 000 §7 api/sharetoken); failure goes to /login. */
@@ -18,7 +18,7 @@ export const Route = createFileRoute('/externalauthentication/$id')({
   },
   pendingComponent: () => (
     <Center mih="100dvh">
-      <Loader aria-label="Entrando" />
+      <Text role="status">Entrando…</Text>
     </Center>
   ),
 });

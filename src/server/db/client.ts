@@ -23,7 +23,20 @@ export interface DbHandle {
   kind: 'pglite' | 'postgres';
   /** Runs raw SQL (health checks, test resets). */
   exec(sql: string): Promise<void>;
+  /**
+   * LISTEN on a channel (live board events fan out through Postgres, so every server process hears
+   * every change). Resolves once listening; the returned function stops it.
+   */
+  listen(channel: string, cb: (payload: string) => void): Promise<() => Promise<void>>;
+  /** NOTIFY outside a transaction (inside one, use `select pg_notify(...)`: delivered on commit). */
+  notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
+}
+
+/** Channel names are identifiers: only these characters, so quoting them is safe. */
+function channelIdent(channel: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`invalid channel name: ${channel}`);
+  return `"${channel}"`;
 }
 
 export interface DbOptions {
@@ -83,13 +96,62 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     const db = drizzle(pool, { schema }) as unknown as Db;
     await migrate(drizzle(pool), { migrationsFolder: MIGRATIONS_DIR });
+    // LISTEN needs one connection of its own that stays open; it is opened on first use and
+    // re-opened (re-listening every channel) when it drops, so a database restart does not leave
+    // this process deaf to other processes' events.
+    const listeners = new Map<string, Set<(payload: string) => void>>();
+    let listenClient: import('pg').Client | null = null;
+    let connecting: Promise<import('pg').Client> | null = null;
+    let closed = false;
+    const connectListener = (): Promise<import('pg').Client> => {
+      connecting ??= (async () => {
+        const c = new pg.Client({ connectionString: opts.databaseUrl });
+        c.on('notification', (msg) => {
+          for (const cb of listeners.get(msg.channel) ?? []) cb(msg.payload ?? '');
+        });
+        c.on('error', () => {
+          listenClient = null;
+          connecting = null;
+          c.end().catch(() => {});
+          if (!closed && listeners.size) setTimeout(() => void connectListener().catch(() => {}), 1000).unref();
+        });
+        await c.connect();
+        for (const ch of listeners.keys()) await c.query(`LISTEN ${channelIdent(ch)}`);
+        listenClient = c;
+        return c;
+      })();
+      return connecting;
+    };
     return {
       db,
       kind: 'postgres',
       exec: async (sql) => {
         await pool.query(sql);
       },
-      close: () => pool.end(),
+      listen: async (channel, cb) => {
+        const ident = channelIdent(channel);
+        let set = listeners.get(channel);
+        const first = !set;
+        if (!set) listeners.set(channel, (set = new Set()));
+        set.add(cb);
+        const c = listenClient ?? (await connectListener());
+        if (first) await c.query(`LISTEN ${ident}`);
+        return async () => {
+          set.delete(cb);
+          if (set.size === 0 && listeners.get(channel) === set) {
+            listeners.delete(channel);
+            await listenClient?.query(`UNLISTEN ${ident}`).catch(() => {});
+          }
+        };
+      },
+      notify: async (channel, payload) => {
+        await pool.query('select pg_notify($1, $2)', [channel, payload]);
+      },
+      close: async () => {
+        closed = true;
+        await listenClient?.end().catch(() => {});
+        await pool.end();
+      },
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -106,6 +168,11 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
       kind: 'pglite',
       exec: async (sql) => {
         await client.exec(sql);
+      },
+      // PGlite is one session: it hears its own NOTIFYs, which is all one embedded process needs.
+      listen: async (channel, cb) => client.listen(channelIdent(channel), cb),
+      notify: async (channel, payload) => {
+        await client.query('select pg_notify($1, $2)', [channel, payload]);
       },
       close: async () => {
         await client.close();

@@ -4,16 +4,57 @@
  * The whole configuration is one JSON document validated by the shared contract, so a field the
  * spec adds needs no migration; the storefront link is a column because it must be unique.
  */
-import { jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { storeCategories } from './catalogue';
 import { venues } from './venues';
 
-export const foodConfigs = pgTable('food_configs', {
-  venueId: uuid('venue_id')
+export const foodConfigs = pgTable(
+  'food_configs',
+  {
+    venueId: uuid('venue_id')
+      .primaryKey()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    /** Storefront link {host}/{urlMeepFood}: no spaces, accents or special characters; unique. */
+    urlMeepFood: text('url_meep_food').unique(),
+    /**
+     * The rest of the configuration, in the shape of the shared contract (field names of the spec),
+     * except storeCategories (food_config_store_categories) and meepFoodLogo (its own column, so the
+     * board does not read a 5 MB image with every configuration).
+     */
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    /** meepFoodLogo: an image data URL or an http(s) address. */
+    logo: text('logo'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Links differ from each other ignoring case too: "Sabor" and "sabor" would open the same storefront.
+  (t) => [uniqueIndex('food_configs_url_lower_idx').on(sql`lower(${t.urlMeepFood})`)],
+);
+
+/** Store categories a venue's storefront is listed under (storeCategories of the configuration). */
+export const foodConfigStoreCategories = pgTable(
+  'food_config_store_categories',
+  {
+    venueId: uuid('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => storeCategories.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.venueId, t.categoryId] }), index('food_config_store_categories_category_idx').on(t.categoryId)],
+);
+
+/**
+ * Marketplace integration of a venue (spec 001 §3 "Marketplace integration"): the store ID at the
+ * marketplace (merchantId, at most 100 characters) and whether orders are fetched from it.
+ * id is the venue's id (spec 000 §3: the merchant configuration's id defaults to the local id).
+ */
+export const marketplaceIntegrations = pgTable('marketplace_integrations', {
+  id: uuid('id')
     .primaryKey()
     .references(() => venues.id, { onDelete: 'cascade' }),
-  /** Storefront link {host}/{urlMeepFood}: no spaces, accents or special characters; unique. */
-  urlMeepFood: text('url_meep_food').unique(),
-  /** The rest of the configuration, in the shape of the shared contract (field names of the spec). */
-  data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+  merchantId: text('merchant_id').notNull().default(''),
+  isActive: boolean('is_active').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,2 +1,245 @@
-/** Orders of the order board (spec 000 §3 "Order (board)"). Owned by the orders module. */
-export {};
+/**
+ * Orders of the order board (spec 000 §3 "Order (board)"). Owned by the orders module.
+ * Money in integer cents; the API speaks reais. State ids are the shared ORDER_STATE numbers.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { stores, venues } from './venues';
+
+/** Customer snapshot as it came with the order (contract field names). */
+export interface OrderCustomer {
+  Nome: string;
+  CPF: string | null;
+  Telefone: string;
+  Endereco: {
+    Logradouro: string;
+    Numero: string;
+    Complemento: string;
+    Bairro: string;
+    Cidade: string;
+    UF: string;
+    CEP: string;
+    Referencia: string;
+  } | null;
+}
+
+/** The workflow states of DefaultKitchenProductionWorkflow per venue: names and colours may differ, ids do not. */
+export const workflowStates = pgTable(
+  'workflow_states',
+  {
+    venueId: uuid('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    stateId: integer('state_id').notNull(),
+    name: text('name').notNull(),
+    backgroundColor: text('background_color').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.venueId, t.stateId] })],
+);
+
+/** Board settings of a venue, and the counter of its order codes (its row also serialises a venue's changes). */
+export const kdsSettings = pgTable('kds_settings', {
+  venueId: uuid('venue_id')
+    .primaryKey()
+    .references(() => venues.id, { onDelete: 'cascade' }),
+  /** EnderecoServidorLocal: the venue's local print server. */
+  printServerUrl: text('print_server_url'),
+  refresh15s: boolean('refresh_15s').notNull().default(false),
+  ageWarnMinutes: integer('age_warn_minutes').notNull().default(5),
+  ageLateMinutes: integer('age_late_minutes').notNull().default(8),
+  repeatChime: boolean('repeat_chime').notNull().default(true),
+  chimeRepeatSeconds: integer('chime_repeat_seconds').notNull().default(10),
+  /** Last Codigo given to an order of this venue. */
+  lastOrderCode: integer('last_order_code').notNull().default(0),
+  /**
+   * Marketplace store state for api/ifoodMerchantConfiguration and the store-closed notice; the
+   * merchant id and the integration switch live in venue-setup's marketplace_integrations.
+   */
+  marketplaceOpenTime: boolean('marketplace_open_time').notNull().default(true),
+  marketplaceActive: boolean('marketplace_active').notNull().default(true),
+  /** Electronic tabs flow (api/comandaseletronicasfluxo). */
+  electronicTabs: boolean('electronic_tabs').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Tables of a venue (Mesa). */
+export const kdsTables = pgTable(
+  'kds_tables',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    venueId: uuid('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [uniqueIndex('kds_tables_venue_name_idx').on(t.venueId, t.name)],
+);
+
+/** The venue's own carriers (Transportador). */
+export const carriers = pgTable(
+  'carriers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    venueId: uuid('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    phone: text('phone').notNull().default(''),
+    document: text('document').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('carriers_venue_idx').on(t.venueId)],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    venueId: uuid('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    /** Codigo: short number per venue. */
+    code: integer('code').notNull(),
+    /** Public tracking code (unguessable; codes per venue are not). */
+    trackingCode: text('tracking_code').notNull().unique(),
+    externalCode: text('external_code'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Bumped on every change. */
+    version: integer('version').notNull().default(1),
+    /** OrigemPedido 1 own platform, 2 marketplace. */
+    origin: integer('origin').notNull(),
+    /** TipoEntrega 1 entrega, 2 retirada, 3 mesa. */
+    deliveryKind: integer('delivery_kind').notNull(),
+    storeId: uuid('store_id').references(() => stores.id, { onDelete: 'set null' }),
+    tableId: uuid('table_id').references(() => kdsTables.id, { onDelete: 'set null' }),
+    tableName: text('table_name'),
+    customer: jsonb('customer').$type<OrderCustomer>().notNull(),
+    /** Lower-cased text the keyword filter searches: code, customer name and phone, items. */
+    searchText: text('search_text').notNull().default(''),
+    note: text('note'),
+    paymentTypeId: integer('payment_type_id').notNull(),
+    payOnDelivery: boolean('pay_on_delivery').notNull().default(false),
+    changeForCents: integer('change_for_cents'),
+    deliveryFeeCents: integer('delivery_fee_cents').notNull().default(0),
+    totalCents: integer('total_cents').notNull(),
+    deliveryTimeMinutes: integer('delivery_time_minutes'),
+    stateId: integer('state_id').notNull(),
+    stateChangedAt: timestamp('state_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Seconds from creation to leaving the timed states. */
+    timerSeconds: integer('timer_seconds'),
+    signal: boolean('signal').notNull().default(true),
+    /** PedidoPOSPrinterStatus 0-3 and when it changed. */
+    printerStatus: integer('printer_status'),
+    printerStatusAt: timestamp('printer_status_at', { withTimezone: true }),
+    /** A venue carrier, or null. */
+    carrierId: uuid('carrier_id').references(() => carriers.id, { onDelete: 'set null' }),
+    /** The platform's courier ({Nome, Telefone, Documento}); shown with the placeholder carrier id. */
+    courier: jsonb('courier').$type<{ Nome: string; Telefone: string; Documento: string } | null>(),
+    /** DELIVERY_MODE chosen (null: not chosen), DELIVERY_PLATFORM asked. */
+    deliveryMode: integer('delivery_mode'),
+    deliveryPlatform: integer('delivery_platform'),
+    courierCalled: boolean('courier_called').notNull().default(false),
+    courierExternalId: text('courier_external_id'),
+    courierSandbox: boolean('courier_sandbox').notNull().default(false),
+    trackingLink: text('tracking_link'),
+    cancellation: jsonb('cancellation').$type<{ cancellationCode: string; reason: string } | null>(),
+  },
+  (t) => [
+    uniqueIndex('orders_venue_code_idx').on(t.venueId, t.code),
+    index('orders_venue_created_idx').on(t.venueId, t.createdAt.desc(), t.id.desc()),
+    index('orders_venue_state_idx').on(t.venueId, t.stateId, t.createdAt.desc()),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    productId: uuid('product_id'),
+    name: text('name').notNull(),
+    quantity: integer('quantity').notNull(),
+    /** Unit value including options. */
+    unitCents: integer('unit_cents').notNull(),
+    printerName: text('printer_name'),
+    notes: jsonb('notes').$type<Array<{ Descricao: string; Opcoes: string[] }>>().notNull().default(sql`'[]'::jsonb`),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId, t.position)],
+);
+
+/** A timestamp per state change (prep-time figures), with who made it. */
+export const orderStateHistory = pgTable(
+  'order_state_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStateId: integer('from_state_id'),
+    toStateId: integer('to_state_id').notNull(),
+    command: text('command'),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    timerSeconds: integer('timer_seconds'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_state_history_order_idx').on(t.orderId, t.id)],
+);
+
+/**
+ * Idempotency keys of order commands: the request's hash and the stored answer. The primary key
+ * makes concurrent duplicates wait for each other and replay one answer.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    venueId: uuid('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code').notNull(),
+    response: jsonb('response').notNull(),
+    userId: uuid('user_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.venueId, t.key] }), index('idempotency_keys_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Board events per venue, for SSE catch-up after a reconnect (Last-Event-ID). Ids grow in commit
+ * order within a venue because every writer holds the venue's kds_settings row lock.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    venueId: uuid('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    orderId: uuid('order_id').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_venue_idx').on(t.venueId, t.id), index('order_events_created_idx').on(t.createdAt)],
+);

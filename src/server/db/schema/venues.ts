@@ -1,4 +1,4 @@
-import { boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** A venue (the spec's "local" / "localCliente"). */
 export const venues = pgTable('venues', {
@@ -21,13 +21,16 @@ export const venueAddresses = pgTable('venue_addresses', {
   complement: text('complement').notNull().default(''),
   district: text('district').notNull().default(''),
   postalCode: text('postal_code').notNull().default(''),
+  /** uf: the state's abbreviation (SP). */
   state: text('state').notNull().default(''),
   city: text('city').notNull().default(''),
+  /** The city's id in api/Local/BuscarCidades (IBGE code); null for a city outside that list. */
+  cityId: integer('city_id'),
   latitude: text('latitude'),
   longitude: text('longitude'),
 });
 
-/** A store of a venue (spec 000 "Store"); the catalogue issue adds its categories, sectors and hours. */
+/** A store of a venue (spec 000 "Store"); its categories, sectors, users and hours are in catalogue.ts. */
 export const stores = pgTable('stores', {
   id: uuid('id').primaryKey().defaultRandom(),
   venueId: uuid('venue_id')
@@ -37,4 +40,5 @@ export const stores = pgTable('stores', {
   imageUrl: text('image_url'),
   order: integer('order').notNull().default(0),
   isClosed: boolean('is_closed').notNull().default(false),
-});
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('stores_venue_idx').on(t.venueId, t.order)]);

@@ -1,5 +1,61 @@
-/** Registers every route of the orders module. */
+/**
+ * Registers every route of the orders module and its long-lived parts: the live-events hub
+ * (LISTEN/NOTIFY + SSE), idempotency keys, courier adapters, and the housekeeping timer that
+ * drops expired idempotency keys and old events.
+ *
+ * Env: IDEMPOTENCY_TTL_DAYS (7), KDS_EVENT_RETENTION_HOURS (48), KDS_SSE_HEARTBEAT_MS (15000),
+ * COURIER_* (see couriers.ts), CHAT_BASE_URL / CHAT_API_TOKEN (chat unread count).
+ */
 import type { FastifyInstance } from 'fastify';
+import { lt } from 'drizzle-orm';
+import { IDEMPOTENCY_TTL_DAYS_DEFAULT, KDS_SSE_HEARTBEAT_MS } from '../../../shared/orders';
+import { orderEvents } from '../../db/schema/orders';
 import type { ModuleOptions } from '../module-options';
+import { Idempotency } from './idempotency';
+import { KdsHub } from './kds-hub';
+import { ordersRoutes } from './orders.routes';
+import { OrdersService } from './orders.service';
 
-export async function ordersPlugin(_app: FastifyInstance, _opts: ModuleOptions): Promise<void> {}
+const HOUR = 3_600_000;
+
+function positive(v: string | undefined, fallback: number): number {
+  const n = Number(v);
+  return v !== undefined && v !== '' && Number.isFinite(n) && n > 0 ? n : fallback;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The orders module's service (tests and scripts wait for its background work). */
+    orders?: OrdersService;
+  }
+}
+
+export async function ordersPlugin(app: FastifyInstance, opts: ModuleOptions): Promise<void> {
+  const env = opts.env;
+  const hub = new KdsHub(opts.db, app.log, positive(env.KDS_SSE_HEARTBEAT_MS, KDS_SSE_HEARTBEAT_MS));
+  const idem = new Idempotency(opts.db.db, positive(env.IDEMPOTENCY_TTL_DAYS, IDEMPOTENCY_TTL_DAYS_DEFAULT));
+  const service = new OrdersService(opts.db, hub, idem, { publicUrl: opts.config.publicUrl, env, log: app.log });
+  await hub.start();
+  app.decorate('orders', service);
+
+  const retentionHours = positive(env.KDS_EVENT_RETENTION_HOURS, 48);
+  const housekeeping = setInterval(() => {
+    void (async () => {
+      await idem.purgeExpired();
+      await opts.db.db.delete(orderEvents).where(lt(orderEvents.createdAt, new Date(Date.now() - retentionHours * HOUR)));
+    })().catch((err) => app.log.warn({ err }, 'limpeza do painel de pedidos falhou'));
+  }, HOUR);
+  housekeeping.unref();
+
+  // Open event streams would keep the server from closing: end them first.
+  app.addHook('preClose', async () => {
+    clearInterval(housekeeping);
+    await hub.stop();
+    await service.stop();
+  });
+
+  await app.register(ordersRoutes, { handle: opts.db, hub, idem, service, env });
+}
+// Like fastify-plugin: the `orders` decoration and the close hook belong to the app itself (tests
+// and scripts reach the service as app.orders); the routes stay in their own nested context.
+(ordersPlugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;

@@ -1,4 +1,5 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { PasswordField } from './password-field';
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { loginFormError } from '../../../../shared/login-form';
@@ -47,12 +48,12 @@ export function LoginForm({ onSuccess, onCodeRequired }: {
             setEmail(e.currentTarget.value);
             void loadAuthApi();
           }} error={emailMissing} withAsterisk size="md" autoFocus />
-        <PasswordInput label="Senha" autoComplete="current-password" value={password}
+        <PasswordField label="Senha" autoComplete="current-password" value={password}
           onChange={(e) => setPassword(e.currentTarget.value)} error={passwordMissing} withAsterisk size="md" />
         {error && (
-          <Alert color="red" role="alert" data-testid="login-error">
+          <Text c="red.8" fw={500} role="alert" data-testid="login-error">
             {error}
-          </Alert>
+          </Text>
         )}
         <Button type="submit" loading={busy} size="lg" fullWidth>
           Entrar

@@ -1,0 +1,201 @@
+/**
+ * Order board benchmarks, in Debian's Chromium against the built app and a real server:
+ *
+ * - board-latency: an order placed through intake (as a storefront would) until its card is in
+ *   the DOM of a second browser showing the board; p50 and p95 over 50 orders, with the live stream
+ *   and with polling only (the stream blocked, so the board polls every 25 s). Budget (issue 3):
+ *   p95 ≤ 1 s live; polling is bounded by its 25 s period.
+ * - board-render: a board of 300 orders (the list answer served by the test), from the answer
+ *   reaching the page to the 300th card in the DOM; then 5 s of the ticking clock, counting renders:
+ *   only the timers may re-render (one per order per second), never cards, columns or the board.
+ *
+ * npm run bench -- board-latency board-render
+ */
+import { chromium, type Browser, type Page } from 'playwright-core';
+import type { KdsListResponse, Order } from '../src/shared/contract/orders';
+import { KDS_PATHS, ORDER_STATE } from '../src/shared/orders';
+import { makeOrder } from '../src/app/features/orders/testing/fixtures';
+import { startServer, type RunningServer } from '../tests/support/server';
+import { CHROMIUM } from './chromium';
+import type { BenchResult } from './run';
+
+const ORDERS = Number(process.env.BENCH_BOARD_ORDERS ?? 50);
+const POLL_BATCH = 10; // ≤ 20 a page: every order of a poll window is on page 1
+const BOARD_SIZE = 300;
+
+function percentile(values: number[], p: number): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+}
+
+async function login(server: RunningServer): Promise<{ token: string; localId: string }> {
+  const res = await fetch(`${server.url}/api/mfa/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'cozinha@balcao.dev', password: 'Demo#2026' }),
+  });
+  const body = (await res.json()) as { access_token: string; locais: Array<{ id: string }> };
+  return { token: body.access_token, localId: body.locais[0].id };
+}
+
+async function intake(server: RunningServer, s: { token: string; localId: string }, n: number): Promise<Order> {
+  const res = await fetch(`${server.url}${KDS_PATHS.intake}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${s.token}` },
+    body: JSON.stringify({
+      LocalClienteId: s.localId,
+      OrigemPedido: 1,
+      TipoEntrega: 2,
+      Cliente: { Nome: `Bench ${n}`, Telefone: '11999990000' },
+      Itens: [{ NomeProduto: 'Pão de queijo', Valor: 6, Quantidade: 2 }],
+      TipoPagamentoId: 4,
+      Signal: false,
+    }),
+  });
+  if (res.status !== 201) throw new Error(`intake ${res.status}: ${await res.text()}`);
+  return (await res.json()) as Order;
+}
+
+/** Signs in and opens the board with monitoring started; cards are timestamped as they appear. */
+async function openBoard(browser: Browser, server: RunningServer, opts: { blockStream: boolean }): Promise<Page> {
+  const context = await browser.newContext({ baseURL: server.url, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', viewport: { width: 1600, height: 1000 } });
+  if (opts.blockStream) await context.route('**/api/kds/events**', (r) => r.abort('failed'));
+  await context.addInitScript(() => {
+    const seen: Record<string, number> = {};
+    (window as unknown as { __cardSeen: Record<string, number> }).__cardSeen = seen;
+    new MutationObserver(() => {
+      for (const el of document.querySelectorAll<HTMLElement>('[data-testid="order-card"]')) {
+        const code = el.dataset.codigo!;
+        if (!(code in seen)) seen[code] = Date.now();
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill('cozinha@balcao.dev');
+  await page.getByLabel('Senha').fill('Demo#2026');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.waitForURL((u) => u.pathname === '/dashboard');
+  await page.goto('/meepFood/painel');
+  await page.getByRole('dialog', { name: 'Iniciar monitoramento' }).getByRole('button', { name: 'Iniciar', exact: true }).click();
+  await page.getByTestId('connection-mode').filter({ hasText: opts.blockStream ? 'atualizando a cada' : 'ao vivo' }).waitFor();
+  return page;
+}
+
+async function seenAt(page: Page, codigo: string, timeoutMs: number): Promise<number> {
+  const handle = await page.waitForFunction((c) => (window as unknown as { __cardSeen: Record<string, number> }).__cardSeen[c], codigo, { timeout: timeoutMs, polling: 50 });
+  return (await handle.jsonValue()) as number;
+}
+
+async function latencyLive(browser: Browser, server: RunningServer): Promise<number[]> {
+  const s = await login(server);
+  const page = await openBoard(browser, server, { blockStream: false });
+  const out: number[] = [];
+  for (let i = 0; i < ORDERS; i++) {
+    const t0 = Date.now();
+    const o = await intake(server, s, i);
+    out.push((await seenAt(page, o.Codigo, 10_000)) - t0);
+  }
+  await page.context().close();
+  return out;
+}
+
+async function latencyPolling(browser: Browser, server: RunningServer): Promise<number[]> {
+  const s = await login(server);
+  const page = await openBoard(browser, server, { blockStream: true });
+  const out: number[] = [];
+  // Batches of 10 orders spread over one 25 s polling period, so the orders land at every phase of it.
+  for (let b = 0; b < ORDERS / POLL_BATCH; b++) {
+    const placed: Array<{ o: Order; t0: number }> = [];
+    for (let i = 0; i < POLL_BATCH; i++) {
+      const t0 = Date.now();
+      placed.push({ o: await intake(server, s, 1000 + b * POLL_BATCH + i), t0 });
+      await new Promise((r) => setTimeout(r, 2_500));
+    }
+    for (const p of placed) out.push((await seenAt(page, p.o.Codigo, 40_000)) - p.t0);
+  }
+  await page.context().close();
+  return out;
+}
+
+async function renderBoard(browser: Browser, server: RunningServer): Promise<{ renderMs: number; counts: Record<string, number>; seconds: number }> {
+  const now = Date.now();
+  const items = Array.from({ length: BOARD_SIZE }, (_, i) =>
+    makeOrder({
+      stateId: [ORDER_STATE.Pendente, ORDER_STATE.Aceito, ORDER_STATE.EmPreparo][i % 3],
+      Codigo: String(50_000 + i),
+      // 30 s to 2.5 min old: no card reaches the 5-minute colour during the run, so any card
+      // render counted below would be the clock's fault.
+      DataCriacao: new Date(now - 30_000 - i * 400).toISOString(),
+      DataAtualizacao: new Date(now).toISOString(),
+    }),
+  );
+  const body: KdsListResponse = { items, hasNext: false, countTotal: BOARD_SIZE };
+  const context = await browser.newContext({ baseURL: server.url, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', viewport: { width: 1920, height: 1080 } });
+  let servedAt = 0;
+  await context.route(
+    (u) => u.pathname === KDS_PATHS.list,
+    async (route) => {
+      servedAt = Date.now();
+      await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
+    },
+  );
+  await context.addInitScript(() => {
+    (globalThis as unknown as { __balcaoRenderCounts: Record<string, number> }).__balcaoRenderCounts = {};
+  });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill('cozinha@balcao.dev');
+  await page.getByLabel('Senha').fill('Demo#2026');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.waitForURL((u) => u.pathname === '/dashboard');
+  await page.goto('/meepFood/painel');
+  await page.waitForFunction((n) => document.querySelectorAll('[data-testid="order-card"]').length >= n, BOARD_SIZE, { polling: 'raf', timeout: 30_000 });
+  const renderMs = (await page.evaluate(() => Date.now())) - servedAt;
+  // Start monitoring so the page is as it runs in a kitchen, then let the clock tick.
+  await page.getByRole('dialog', { name: 'Iniciar monitoramento' }).getByRole('button', { name: 'Iniciar', exact: true }).click();
+  await page.waitForTimeout(1_500);
+  const before = await page.evaluate(() => ({ ...(globalThis as unknown as { __balcaoRenderCounts: Record<string, number> }).__balcaoRenderCounts }));
+  const seconds = 5;
+  await page.waitForTimeout(seconds * 1000);
+  const after = await page.evaluate(() => ({ ...(globalThis as unknown as { __balcaoRenderCounts: Record<string, number> }).__balcaoRenderCounts }));
+  await context.close();
+  const counts: Record<string, number> = {};
+  for (const k of ['timer', 'card', 'column', 'board']) counts[k] = (after[k] ?? 0) - (before[k] ?? 0);
+  return { renderMs, counts, seconds };
+}
+
+async function withBrowser<T>(fn: (browser: Browser, server: RunningServer) => Promise<T>): Promise<T> {
+  const server = await startServer();
+  const browser = await chromium.launch(CHROMIUM);
+  try {
+    return await fn(browser, server);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+export const benches = {
+  'board-latency': async (): Promise<BenchResult[]> =>
+    withBrowser(async (browser, server) => {
+      const live = await latencyLive(browser, server);
+      const polled = await latencyPolling(browser, server);
+      const note = (v: number[]) => `${v.length} pedidos, 2º navegador`;
+      return [
+        { name: 'Pedido novo → cartão visível, ao vivo (p50)', value: percentile(live, 50), unit: 'ms', note: note(live) },
+        { name: 'Pedido novo → cartão visível, ao vivo (p95)', value: percentile(live, 95), unit: 'ms', budget: 1000, note: note(live) },
+        { name: 'Pedido novo → cartão visível, só polling (p50)', value: percentile(polled, 50), unit: 'ms', note: `${note(polled)}, consulta a cada 25 s` },
+        { name: 'Pedido novo → cartão visível, só polling (p95)', value: percentile(polled, 95), unit: 'ms', budget: 26_000, note: `${note(polled)}, consulta a cada 25 s` },
+      ];
+    }),
+  'board-render': async (): Promise<BenchResult[]> =>
+    withBrowser(async (browser, server) => {
+      const r = await renderBoard(browser, server);
+      return [
+        { name: `Painel com ${BOARD_SIZE} pedidos: resposta → ${BOARD_SIZE} cartões na tela`, value: r.renderMs, unit: 'ms', budget: 2000 },
+        { name: `Relógio: cronômetros re-renderizados em ${r.seconds} s`, value: r.counts.timer, unit: 'renders', note: `≈ ${BOARD_SIZE} por segundo (um por pedido)` },
+        { name: `Relógio: cartões, colunas e painel re-renderizados em ${r.seconds} s`, value: r.counts.card + r.counts.column + r.counts.board, unit: 'renders', budget: 0, note: `cartões ${r.counts.card}, colunas ${r.counts.column}, painel ${r.counts.board}` },
+      ];
+    }),
+};

@@ -1,0 +1,30 @@
+/** Calls of the access-limits screen (spec 001 §7 "Access limits"); the place is the spec's storeId. */
+import { queryOptions } from '@tanstack/react-query';
+import { accessLimitList, categoryForAccessList, limitAddCategoryResponse, messageResponse, venueUsers } from '../../../../shared/contract/catalogue';
+import { api } from '../../../lib/api-client';
+
+export const accessLimitQueries = {
+  all: ['products', 'access-limits'] as const,
+  list: (localId: string) =>
+    queryOptions({
+      queryKey: ['products', 'access-limits', 'list', localId] as const,
+      queryFn: () => api(`api/LimitAccessProduct/${localId}`, { schema: accessLimitList }),
+    }),
+  users: (localId: string) =>
+    queryOptions({
+      queryKey: ['products', 'access-limits', 'users', localId] as const,
+      queryFn: () => api('api/Politica/Acessos', { query: { localId }, schema: venueUsers }),
+    }),
+  categories: (localId: string) =>
+    queryOptions({
+      queryKey: ['products', 'access-limits', 'categories', localId] as const,
+      queryFn: () => api(`api/CategoriaProduto/ParaAcessosProdutosDoLocal/${localId}`, { schema: categoryForAccessList }),
+    }),
+};
+
+export const addCategoryLimit = (userId: string, categoryId: string) =>
+  api('api/LimitAccessProduct/addCategory', { method: 'POST', query: { userId, categoryId }, body: {}, schema: limitAddCategoryResponse });
+export const removeProductLimit = (productId: string, userId: string) =>
+  api('api/LimitAccessProduct/deleteProduct', { method: 'DELETE', body: { productId, userId }, schema: messageResponse });
+export const removeAllLimits = (userId: string, storeId: string) =>
+  api('api/LimitAccessProduct/deleteAllProducts', { method: 'DELETE', body: { userId, storeId }, schema: messageResponse });

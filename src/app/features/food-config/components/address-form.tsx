@@ -1,0 +1,206 @@
+import { Alert, Button, Group, InputBase, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type FormEvent } from 'react';
+import { IMaskInput } from 'react-imask';
+import type { AddressLocal } from '../../../../shared/contract/food-config';
+import { cepDigits, isCompleteCep, VS_MSG } from '../../../../shared/venue-setup';
+import { ApiError } from '../../../lib/api-client';
+import { toastError, toastSuccess } from '../../../lib/toast';
+import { foodConfigQueries, lookupCep, saveAddress } from '../api/food-config-api';
+import { Locked } from './locked';
+
+interface AddressValues {
+  cep: string;
+  stateId: number | null;
+  cityId: number | null;
+  endereco: string;
+  numero: string;
+  complemento: string;
+  bairro: string;
+}
+
+const fromServer = (a: AddressLocal): AddressValues => ({
+  cep: a.CEP,
+  stateId: a.stateId,
+  cityId: a.cityId,
+  endereco: a.endereco,
+  numero: a.numero,
+  complemento: a.complemento,
+  bairro: a.bairro,
+});
+
+type Lookup = { state: 'idle' } | { state: 'busy' } | { state: 'found' } | { state: 'failed'; message: string };
+
+/**
+ * Address of the location (spec 000 §3): a complete 8-digit CEP is looked up through the server's
+ * postal-code adapter and fills state, city, street and neighbourhood; when the lookup fails the
+ * fields stay editable and the form says so. Changing the address is an administrator parameter.
+ */
+export function AddressForm({ localId, initial, canUnlock }: { localId: string; initial: AddressLocal; canUnlock: boolean }) {
+  const queryClient = useQueryClient();
+  const [v, setV] = useState<AddressValues>(() => fromServer(initial));
+  const [lookup, setLookup] = useState<Lookup>({ state: 'idle' });
+  const [errors, setErrors] = useState<Partial<Record<keyof AddressValues, string>>>({});
+  const lastLooked = useRef(cepDigits(initial.CEP));
+  const aborter = useRef<AbortController | null>(null);
+  const states = useQuery(foodConfigQueries.states());
+  const cities = useQuery(foodConfigQueries.cities(v.stateId));
+  const locked = !canUnlock;
+  const set = (patch: Partial<AddressValues>) => setV((old) => ({ ...old, ...patch }));
+
+  const runLookup = async (cep: string) => {
+    aborter.current?.abort();
+    const ctrl = new AbortController();
+    aborter.current = ctrl;
+    setLookup({ state: 'busy' });
+    try {
+      const found = await lookupCep(cep, ctrl.signal);
+      if (ctrl.signal.aborted) return;
+      setV((old) => ({
+        ...old,
+        stateId: found.stateId ?? old.stateId,
+        cityId: found.cityId,
+        endereco: found.logradouro || old.endereco,
+        bairro: found.bairro || old.bairro,
+      }));
+      setErrors({});
+      setLookup({ state: 'found' });
+    } catch (err) {
+      if (ctrl.signal.aborted) return;
+      const message = err instanceof ApiError && err.status === 404 ? VS_MSG.cepNotFound : VS_MSG.cepUnavailable;
+      setLookup({ state: 'failed', message });
+    }
+  };
+
+  const onCep = (digits: string) => {
+    set({ cep: digits });
+    if (isCompleteCep(digits) && digits !== lastLooked.current) {
+      lastLooked.current = digits;
+      void runLookup(digits);
+    } else if (!isCompleteCep(digits)) {
+      lastLooked.current = '';
+      setLookup({ state: 'idle' });
+    }
+  };
+
+  const save = useMutation({
+    mutationFn: () => {
+      const state = states.data?.find((s) => s.id === v.stateId);
+      const city = cities.data?.find((c) => c.id === v.cityId);
+      return saveAddress({
+        localId,
+        endereco: v.endereco,
+        numero: v.numero,
+        complemento: v.complemento,
+        bairro: v.bairro,
+        cep: v.cep,
+        cityId: v.cityId,
+        stateName: state?.sigla ?? '',
+        cityName: city?.nome ?? '',
+      });
+    },
+    onSuccess: (saved) => {
+      queryClient.setQueryData(foodConfigQueries.address(localId).queryKey, saved);
+      setV(fromServer(saved));
+      void toastSuccess(VS_MSG.addressSaved);
+    },
+    onError: (err) => {
+      void toastError(err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : VS_MSG.addressFailed);
+    },
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const problems: Partial<Record<keyof AddressValues, string>> = {};
+    if (!isCompleteCep(v.cep)) problems.cep = VS_MSG.cepInvalid;
+    if (v.stateId == null) problems.stateId = VS_MSG.stateRequired;
+    if (v.cityId == null) problems.cityId = VS_MSG.cityRequired;
+    setErrors(problems);
+    if (Object.keys(problems).length) {
+      void toastError(Object.values(problems)[0]!);
+      return;
+    }
+    save.mutate();
+  };
+
+  return (
+    <Paper withBorder p="md" radius="md" component="section" id="endereco" aria-labelledby="endereco-title">
+      <form onSubmit={submit} noValidate aria-label="Endereço do estabelecimento">
+        <Stack gap="sm">
+          <div>
+            <Title order={2} size="h4" id="endereco-title">
+              Endereço
+            </Title>
+            {locked && (
+              <Text size="sm" c="dimmed">
+                {VS_MSG.lockedField}
+              </Text>
+            )}
+          </div>
+          <Locked locked={locked}>
+            <Stack gap="sm">
+              <SimpleGrid cols={{ base: 1, sm: 3 }}>
+                <InputBase
+                  label="CEP"
+                  component={IMaskInput}
+                  mask="00000-000"
+                  unmask
+                  value={v.cep}
+                  onAccept={(digits: string) => onCep(digits)}
+                  inputMode="numeric"
+                  placeholder="00000-000"
+                  withAsterisk
+                  disabled={locked}
+                  error={errors.cep}
+                  description={lookup.state === 'busy' ? 'Buscando endereço…' : lookup.state === 'found' ? 'Endereço encontrado pelo CEP.' : undefined}
+                />
+                <Select
+                  label="Estado"
+                  data={(states.data ?? []).map((s) => ({ value: String(s.id), label: `${s.nome} (${s.sigla})` }))}
+                  value={v.stateId == null ? null : String(v.stateId)}
+                  onChange={(id) => set({ stateId: id == null ? null : Number(id), cityId: null })}
+                  searchable
+                  withAsterisk
+                  disabled={locked}
+                  nothingFoundMessage="Nenhum estado encontrado"
+                  error={errors.stateId}
+                />
+                <Select
+                  label="Cidade"
+                  data={(cities.data ?? []).map((c) => ({ value: String(c.id), label: c.nome }))}
+                  value={v.cityId == null ? null : String(v.cityId)}
+                  onChange={(id) => set({ cityId: id == null ? null : Number(id) })}
+                  searchable
+                  limit={200}
+                  withAsterisk
+                  disabled={locked || v.stateId == null}
+                  placeholder={v.stateId == null ? 'Escolha o estado' : undefined}
+                  nothingFoundMessage="Nenhuma cidade encontrada"
+                  error={errors.cityId}
+                />
+              </SimpleGrid>
+              {lookup.state === 'failed' && (
+                <Alert color="yellow" role="alert" data-testid="cep-failed">
+                  {lookup.message}
+                </Alert>
+              )}
+              <SimpleGrid cols={{ base: 1, sm: 3 }}>
+                <TextInput label="Endereço" value={v.endereco} onChange={(e) => set({ endereco: e.currentTarget.value })} maxLength={200} disabled={locked} />
+                <TextInput label="Número" value={v.numero} onChange={(e) => set({ numero: e.currentTarget.value })} maxLength={20} disabled={locked} />
+                <TextInput label="Complemento" value={v.complemento} onChange={(e) => set({ complemento: e.currentTarget.value })} maxLength={100} disabled={locked} />
+                <TextInput label="Bairro" value={v.bairro} onChange={(e) => set({ bairro: e.currentTarget.value })} maxLength={100} disabled={locked} />
+              </SimpleGrid>
+            </Stack>
+          </Locked>
+          {!locked && (
+            <Group justify="flex-end">
+              <Button type="submit" loading={save.isPending}>
+                Salvar endereço
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

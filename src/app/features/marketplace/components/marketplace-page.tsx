@@ -1,0 +1,88 @@
+import { Alert, Button, Group, Paper, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import type { MarketplaceIntegration } from '../../../../shared/contract/food-config';
+import { MERCHANT_ID_MAX, VS_MSG } from '../../../../shared/venue-setup';
+import { ApiError } from '../../../lib/api-client';
+import { toastError, toastSuccess } from '../../../lib/toast';
+import { marketplaceQueries, saveMarketplaceIntegration } from '../api/marketplace-api';
+import { useSession } from './use-session';
+
+/** /meepFood/integracaoIfood (role IntegracaoIfoodKds): fetch orders from the marketplace, store ID, Salvar. */
+export function MarketplacePage() {
+  const session = useSession();
+  const place = session?.currentLocation;
+  if (!place) return <Text>Você ainda não está vinculado a nenhum estabelecimento.</Text>;
+  return <MarketplaceScreen key={place.localId} localId={place.localId} placeName={place.nomeLocal} />;
+}
+
+function MarketplaceScreen({ localId, placeName }: { localId: string; placeName: string }) {
+  const query = useQuery(marketplaceQueries.integration(localId));
+  return (
+    <Stack maw={640}>
+      <div>
+        <Title order={1} size="h2">
+          Integração com marketplace
+        </Title>
+        <Text c="dimmed">{placeName}</Text>
+      </div>
+      {query.isPending && <Skeleton h={180} />}
+      {query.isError && <Alert color="red">{query.error.message}</Alert>}
+      {query.data && <MarketplaceForm initial={query.data} />}
+    </Stack>
+  );
+}
+
+function MarketplaceForm({ initial }: { initial: MarketplaceIntegration }) {
+  const queryClient = useQueryClient();
+  const [v, setV] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: () => saveMarketplaceIntegration({ ...v, merchantId: v.merchantId.trim() }),
+    onSuccess: () => {
+      queryClient.setQueryData(marketplaceQueries.integration(initial.id).queryKey, { ...v, merchantId: v.merchantId.trim() });
+      void toastSuccess(VS_MSG.marketplaceSaved);
+    },
+    // The server's Message when there is one, otherwise the spec's generic text.
+    onError: (err) => void toastError(err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : VS_MSG.marketplaceFailed),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const problem = v.isActive && !v.merchantId.trim() ? VS_MSG.merchantIdRequired : null;
+    setError(problem);
+    if (problem) {
+      void toastError(problem);
+      return;
+    }
+    save.mutate();
+  };
+  return (
+    <Paper withBorder p="md" radius="md">
+      <form onSubmit={submit} noValidate aria-label="Integração com marketplace">
+        <Stack>
+          <Switch
+            label="Buscar pedidos do marketplace"
+            description="Os pedidos da loja no marketplace entram no painel de pedidos."
+            checked={v.isActive}
+            onChange={(e) => setV({ ...v, isActive: e.currentTarget.checked })}
+          />
+          <TextInput
+            label="ID da loja"
+            description={`O identificador da loja no marketplace (até ${MERCHANT_ID_MAX} caracteres).`}
+            value={v.merchantId}
+            onChange={(e) => setV({ ...v, merchantId: e.currentTarget.value })}
+            maxLength={MERCHANT_ID_MAX}
+            withAsterisk={v.isActive}
+            error={error}
+            autoComplete="off"
+          />
+          <Group justify="flex-end">
+            <Button type="submit" loading={save.isPending}>
+              Salvar
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,56 @@
+import { Text } from '@mantine/core';
+import { memo } from 'react';
+import type { Order, WorkflowState } from '../../../../shared/contract/orders';
+import type { BoardAction, DeliveryRules } from '../../../../shared/orders';
+import { readableTextOn } from '../model/board-rules';
+import type { PendingMark } from '../model/commands';
+import { countRender } from '../model/render-count';
+import classes from './board.module.css';
+import { OrderCard } from './order-card';
+
+export interface BoardEntry {
+  order: Order;
+  mark: PendingMark;
+}
+
+export interface BoardColumnProps {
+  state: Pick<WorkflowState, 'Id' | 'Name' | 'BackgroundColor'>;
+  entries: BoardEntry[];
+  delivery: DeliveryRules;
+  ageWarnMinutes: number;
+  ageLateMinutes: number;
+  ringing: ReadonlySet<string>;
+  onAction: (action: BoardAction, order: Order) => void;
+  onOpen: (order: Order) => void;
+}
+
+/** One workflow state: its header (state colour) and its cards. */
+export const BoardColumn = memo(function BoardColumn({ state, entries, delivery, ageWarnMinutes, ageLateMinutes, ringing, onAction, onOpen }: BoardColumnProps) {
+  countRender('column');
+  return (
+    <section className={classes.column} aria-label={`${state.Name}: ${entries.length} pedidos`} data-testid={`column-${state.Id}`}>
+      <header className={classes.columnHeader} style={{ background: state.BackgroundColor, color: readableTextOn(state.BackgroundColor) }}>
+        <span>{state.Name}</span>
+        <span aria-hidden>{entries.length}</span>
+      </header>
+      {entries.length === 0 && (
+        <Text c="dimmed" ta="center" py="md">
+          Nenhum pedido
+        </Text>
+      )}
+      {entries.map((e) => (
+        <OrderCard
+          key={e.order.Id}
+          order={e.order}
+          mark={e.mark}
+          delivery={delivery}
+          ageWarnMinutes={ageWarnMinutes}
+          ageLateMinutes={ageLateMinutes}
+          ringing={ringing.has(e.order.Id)}
+          onAction={onAction}
+          onOpen={onOpen}
+        />
+      ))}
+    </section>
+  );
+});

@@ -1,0 +1,86 @@
+// @vitest-environment jsdom
+import { act, cleanup, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_WORKFLOW_STATES, type DeliveryRules } from '../../../../shared/orders';
+import { boardClock } from '../hooks/clock';
+import { makeOrder } from '../testing/fixtures';
+import { renderWithMantine } from '../testing/render';
+import { Board } from './board';
+
+const delivery: DeliveryRules = { useMeepDelivery: false, useOwnDelivery: false, deliveryTimePerOrder: false };
+const noop = () => {};
+const ringing = new Set<string>();
+type Counts = Record<string, number>;
+const g = globalThis as { __balcaoRenderCounts?: Counts };
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: new Date('2026-03-10T15:00:00.000Z') });
+  g.__balcaoRenderCounts = {};
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  delete g.__balcaoRenderCounts;
+});
+
+function renderBoard(count: number, createdAt = '2026-03-10T14:58:00.000Z') {
+  // Timed states only (Pendente, Aceito, Em preparo), so every card has a timer.
+  const orders = Array.from({ length: count }, (_, i) => makeOrder({ stateId: (i % 3) + 1, DataCriacao: createdAt }));
+  renderWithMantine(
+    <Board
+      states={DEFAULT_WORKFLOW_STATES}
+      visibleStateIds={[1, 2, 3, 4]}
+      entries={orders.map((order) => ({ order, mark: null }))}
+      delivery={delivery}
+      ageWarnMinutes={5}
+      ageLateMinutes={8}
+      ringing={ringing}
+      onAction={noop}
+      onOpen={noop}
+    />,
+  );
+  return orders;
+}
+
+describe('one ticking clock', () => {
+  it('re-renders only the timers when the time moves, not the cards, columns or board', () => {
+    renderBoard(60);
+    const before = { ...g.__balcaoRenderCounts! };
+    expect(before.card).toBe(60);
+    expect(before.timer).toBe(60);
+    expect(boardClock.size).toBe(120); // 60 timers + 60 age selectors, one shared timer
+    expect(vi.getTimerCount()).toBe(1);
+
+    for (let i = 0; i < 5; i++) {
+      act(() => {
+        vi.advanceTimersByTime(1_000);
+      });
+    }
+    const after = g.__balcaoRenderCounts!;
+    expect(after.timer - before.timer).toBe(5 * 60);
+    expect(after.card - before.card).toBe(0);
+    expect(after.column - before.column).toBe(0);
+    expect(after.board - before.board).toBe(0);
+    expect(screen.getAllByRole('timer')[0].textContent).toBe('00:02:05');
+  });
+
+  it('re-renders a card once when its age colour changes', () => {
+    // Created 4:58 ago: turns yellow (5 min) after 2 s.
+    renderBoard(3, '2026-03-10T14:55:02.000Z');
+    const cardsBefore = g.__balcaoRenderCounts!.card;
+    expect(screen.getAllByTestId('order-card').map((c) => c.getAttribute('data-age'))).toEqual(['ok', 'ok', 'ok']);
+    act(() => {
+      vi.advanceTimersByTime(10_000);
+    });
+    expect(screen.getAllByTestId('order-card').map((c) => c.getAttribute('data-age'))).toEqual(['warn', 'warn', 'warn']);
+    expect(g.__balcaoRenderCounts!.card - cardsBefore).toBe(3);
+  });
+
+  it('unsubscribes every timer when the board goes away', () => {
+    renderBoard(10);
+    expect(boardClock.size).toBeGreaterThan(0);
+    cleanup();
+    expect(boardClock.size).toBe(0);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});

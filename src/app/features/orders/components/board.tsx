@@ -1,0 +1,52 @@
+import { memo, useMemo } from 'react';
+import type { Order, WorkflowState } from '../../../../shared/contract/orders';
+import type { BoardAction, DeliveryRules } from '../../../../shared/orders';
+import { countRender } from '../model/render-count';
+import { BoardColumn, type BoardEntry } from './board-column';
+import classes from './board.module.css';
+
+export interface BoardProps {
+  /** Workflow states in display order. */
+  states: ReadonlyArray<Pick<WorkflowState, 'Id' | 'Name' | 'BackgroundColor'>>;
+  /** States the filter checked (empty: all). Columns of other states appear only while they hold a card. */
+  visibleStateIds: readonly number[];
+  entries: BoardEntry[];
+  delivery: DeliveryRules;
+  ageWarnMinutes: number;
+  ageLateMinutes: number;
+  ringing: ReadonlySet<string>;
+  onAction: (action: BoardAction, order: Order) => void;
+  onOpen: (order: Order) => void;
+}
+
+/** The board: one column per workflow state; oldest orders first in each column. */
+export const Board = memo(function Board({ states, visibleStateIds, entries, ...rest }: BoardProps) {
+  countRender('board');
+  const columns = useMemo(() => {
+    const byState = new Map<number, BoardEntry[]>();
+    for (const e of entries) {
+      const id = e.order.WorkflowInstance.CurrenteState.Id;
+      const list = byState.get(id);
+      if (list) list.push(e);
+      else byState.set(id, [e]);
+    }
+    for (const list of byState.values()) list.sort((a, b) => Date.parse(a.order.DataCriacao) - Date.parse(b.order.DataCriacao));
+    const known = new Set(states.map((s) => s.Id));
+    const cols = states
+      .filter((s) => visibleStateIds.length === 0 || visibleStateIds.includes(s.Id) || byState.has(s.Id))
+      .map((s) => ({ state: s, entries: byState.get(s.Id) ?? [] }));
+    // A state the workflow list does not know yet (still loading): a column from the order itself.
+    for (const [id, list] of byState) {
+      if (!known.has(id)) cols.push({ state: list[0].order.WorkflowInstance.CurrenteState, entries: list });
+    }
+    return cols;
+  }, [states, visibleStateIds, entries]);
+
+  return (
+    <div className={classes.board} data-testid="order-board">
+      {columns.map((c) => (
+        <BoardColumn key={c.state.Id} state={c.state} entries={c.entries} {...rest} />
+      ))}
+    </div>
+  );
+});

@@ -1,0 +1,202 @@
+import { ActionIcon, Alert, Avatar, Badge, Button, Group, Pagination, Paper, Select, Skeleton, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { CAT_MSG, PRODUCT_PAGE_SIZE, PRODUCT_TYPE_LABELS } from '../../../../shared/catalogue';
+import { formatBRL } from '../../../../shared/format';
+import { toastError, toastSuccess } from '../../../lib/toast';
+import { setProductForSale } from '../api/product-api';
+import { productQueries, type ProductListFilters } from '../api/product-queries';
+import { useCurrentPlace } from '../hooks/use-current-place';
+import { EditIcon, PlusIcon, SearchIcon } from './icons';
+
+export interface ProductListSearch {
+  pagina?: number;
+  busca?: string;
+  categoriaId?: string;
+  tipo?: number;
+}
+
+const typeOptions = Object.entries(PRODUCT_TYPE_LABELS).map(([value, label]) => ({ value, label }));
+
+/**
+ * The product list (the spec leaves it to the legacy portal): search, category and type filters
+ * reflected in the URL, 20 per page from the server, enable/disable for sale, edit, new.
+ */
+export function ProductList({ search, onSearch }: { search: ProductListSearch; onSearch: (s: ProductListSearch) => void }) {
+  const place = useCurrentPlace();
+  const localId = place?.localId ?? '';
+  const queryClient = useQueryClient();
+  const filters: ProductListFilters = { pagina: search.pagina ?? 1, busca: search.busca, categoriaId: search.categoriaId, tipo: search.tipo };
+  const list = useQuery({ ...productQueries.list(localId, filters), enabled: Boolean(localId) });
+  const categories = useQuery({ ...productQueries.categories(localId), enabled: Boolean(localId) });
+  const [text, setText] = useState(search.busca ?? '');
+  const [pending, setPending] = useState<Record<string, boolean>>({});
+  useEffect(() => setText(search.busca ?? ''), [search.busca]);
+  const pushSearch = useDebouncedCallback((busca: string) => onSearch({ ...search, busca: busca.trim() || undefined, pagina: undefined }), 300);
+
+  if (!place) return <Alert color="yellow">Escolha um estabelecimento para ver os produtos.</Alert>;
+
+  const toggle = async (id: string, on: boolean) => {
+    setPending((p) => ({ ...p, [id]: on }));
+    try {
+      const r = await setProductForSale(id, on);
+      void toastSuccess(r.Message);
+      await queryClient.invalidateQueries({ queryKey: productQueries.all });
+    } catch (err) {
+      void toastError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setPending((p) => {
+        const { [id]: _, ...rest } = p;
+        return rest;
+      });
+    }
+  };
+
+  const total = list.data?.QuantidadeTotal ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PRODUCT_PAGE_SIZE));
+  const filtered = Boolean(search.busca || search.categoriaId || search.tipo);
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          Produtos
+        </Title>
+        <Button component={Link} to="/produtos/produto/cadastro" leftSection={<PlusIcon />}>
+          Novo produto
+        </Button>
+      </Group>
+      <Paper withBorder p="sm" radius="md">
+        <form
+          role="search"
+          onSubmit={(e) => {
+            e.preventDefault();
+            pushSearch.flush?.();
+            onSearch({ ...search, busca: text.trim() || undefined, pagina: undefined });
+          }}
+        >
+          <Group align="flex-end" wrap="wrap">
+            <TextInput
+              label="Buscar"
+              placeholder="Nome, código interno ou código de barras"
+              leftSection={<SearchIcon />}
+              value={text}
+              onChange={(e) => {
+                setText(e.currentTarget.value);
+                pushSearch(e.currentTarget.value);
+              }}
+              style={{ flex: '1 1 260px' }}
+            />
+            <Select
+              label="Categoria"
+              placeholder="Todas"
+              data={(categories.data ?? []).map((c) => ({ value: c.id, label: c.nome }))}
+              value={search.categoriaId ?? null}
+              onChange={(v) => onSearch({ ...search, categoriaId: v ?? undefined, pagina: undefined })}
+              clearable
+              searchable
+              w={220}
+            />
+            <Select
+              label="Tipo"
+              placeholder="Todos"
+              data={typeOptions}
+              value={search.tipo ? String(search.tipo) : null}
+              onChange={(v) => onSearch({ ...search, tipo: v ? Number(v) : undefined, pagina: undefined })}
+              clearable
+              w={220}
+            />
+          </Group>
+        </form>
+      </Paper>
+
+      {list.isError && <Alert color="red">{list.error.message}</Alert>}
+      {list.isPending ? (
+        <Stack gap="xs" data-testid="product-list-loading">
+          {Array.from({ length: 6 }, (_, i) => (
+            <Skeleton key={i} h={48} />
+          ))}
+        </Stack>
+      ) : total === 0 ? (
+        <Paper withBorder p="xl" radius="md">
+          <Stack align="center">
+            <Text c="dimmed">{CAT_MSG.productsEmpty}</Text>
+            {filtered ? (
+              <Button variant="light" onClick={() => onSearch({})}>
+                Limpar filtros
+              </Button>
+            ) : (
+              <Button component={Link} to="/produtos/produto/cadastro">
+                Cadastrar produto
+              </Button>
+            )}
+          </Stack>
+        </Paper>
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={720}>
+            <Table stickyHeader highlightOnHover aria-label="Produtos" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={56} aria-label="Foto" />
+                  <Table.Th>Nome</Table.Th>
+                  <Table.Th>Categoria</Table.Th>
+                  <Table.Th>Tipo</Table.Th>
+                  <Table.Th ta="right">Valor</Table.Th>
+                  <Table.Th>À venda</Table.Th>
+                  <Table.Th aria-label="Ações" />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {(list.data?.Registros ?? []).map((p) => {
+                  const on = pending[p.id] ?? p.ativo;
+                  return (
+                    <Table.Tr key={p.id} data-testid="product-row">
+                      <Table.Td>
+                        <Avatar src={p.foto} alt="" radius="sm">
+                          {p.nome.slice(0, 1)}
+                        </Avatar>
+                      </Table.Td>
+                      <Table.Td fw={500}>{p.nome}</Table.Td>
+                      <Table.Td>{p.categoria ?? '—'}</Table.Td>
+                      <Table.Td>
+                        <Badge variant="light" color={p.tipo === 1 ? 'gray' : 'orange'}>
+                          {PRODUCT_TYPE_LABELS[p.tipo] ?? p.tipo}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td ta="right">{formatBRL(p.valor)}</Table.Td>
+                      <Table.Td>
+                        <Switch
+                          checked={on}
+                          disabled={p.id in pending}
+                          onChange={(e) => void toggle(p.id, e.currentTarget.checked)}
+                          aria-label={`Habilitar ${p.nome} para venda`}
+                        />
+                      </Table.Td>
+                      <Table.Td>
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={`Editar ${p.nome}`}
+                          renderRoot={(props) => <Link {...props} to="/produtos/produto/editar/{-$productId}" params={{ productId: p.id }} />}
+                        >
+                          <EditIcon />
+                        </ActionIcon>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Group justify="space-between">
+            <Text size="sm" c="dimmed">
+              {total} {total === 1 ? 'produto' : 'produtos'}
+            </Text>
+            <Pagination total={pages} value={filters.pagina} onChange={(pagina) => onSearch({ ...search, pagina: pagina > 1 ? pagina : undefined })} getControlProps={(c) => ({ 'aria-label': c === 'previous' ? 'Página anterior' : c === 'next' ? 'Próxima página' : c })} />
+          </Group>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,36 @@
+/** Query keys and calls of the stores screen (spec 000 §7 "Stores"); keys start with 'stores' (persisted). */
+import { queryOptions } from '@tanstack/react-query';
+import {
+  idResponse,
+  messageResponse,
+  storeCategoryList,
+  storeList,
+  venueUsers,
+  type StoreSaveRequest,
+} from '../../../../shared/contract/catalogue';
+import { api } from '../../../lib/api-client';
+
+export const storeQueries = {
+  all: ['stores'] as const,
+  list: (localId: string) =>
+    queryOptions({
+      queryKey: ['stores', 'list', localId] as const,
+      queryFn: () => api('api/store/', { query: { localClienteId: localId }, schema: storeList }),
+    }),
+  categories: (localId: string) =>
+    queryOptions({
+      queryKey: ['stores', 'categories', localId] as const,
+      queryFn: () => api(`api/superapp/StoreCategory/GetCategoriesByLocalId/${localId}`, { schema: storeCategoryList }),
+    }),
+  users: (localId: string) =>
+    queryOptions({
+      queryKey: ['stores', 'users', localId] as const,
+      queryFn: () => api('api/Politica/Acessos', { query: { localId }, schema: venueUsers }),
+    }),
+};
+
+export const saveStore = (body: StoreSaveRequest) =>
+  api('api/store/', { method: body.id ? 'PUT' : 'POST', body, schema: idResponse });
+export const deleteStore = (id: string) => api(`api/store/DeleteById/${id}`, { method: 'DELETE', schema: messageResponse });
+export const openStore = (storeId: string) => api('api/superapp/StoreCategory/OpenStore', { method: 'POST', body: { storeId }, schema: messageResponse });
+export const closeStore = (storeId: string) => api('api/superapp/StoreCategory/CloseStore', { method: 'POST', body: { storeId }, schema: messageResponse });

@@ -1,0 +1,185 @@
+import { Alert, AspectRatio, Badge, Button, Card, Group, Image, LoadingOverlay, Modal, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { CAT_MSG, storeCategorySummary } from '../../../../shared/catalogue';
+import type { Store, StoreSaveRequest } from '../../../../shared/contract/catalogue';
+import { toastError, toastSuccess } from '../../../lib/toast';
+import { closeStore, deleteStore, openStore, saveStore, storeQueries } from '../api/store-queries';
+import { useCurrentPlace } from '../hooks/use-current-place';
+import { EditIcon, PlusIcon, TrashIcon } from './icons';
+import { StoreFormModal } from './store-form-modal';
+
+function StoreCard({ store, onEdit, onDelete, onToggle }: { store: Store; onEdit: () => void; onDelete: () => void; onToggle: () => void }) {
+  const { shown, more } = storeCategorySummary(store.StoreCategories.map((c) => c.Name));
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="store-card" aria-label={`Loja ${store.Name}`} component="article">
+      <Card.Section>
+        <AspectRatio ratio={16 / 9}>
+          {store.ImageUrl ? (
+            <Image src={store.ImageUrl} alt={`Imagem da loja ${store.Name}`} fit="cover" />
+          ) : (
+            <Stack justify="center" align="center" bg="gray.1">
+              <Text size="xl" fw={700} c="gray.6">
+                {store.Name.slice(0, 1).toUpperCase()}
+              </Text>
+            </Stack>
+          )}
+        </AspectRatio>
+      </Card.Section>
+      <Stack gap="xs" mt="sm">
+        <Group justify="space-between" wrap="nowrap">
+          <Title order={2} size="h4" lineClamp={1}>
+            {store.Name}
+          </Title>
+          <Badge color={store.IsClosed ? 'gray' : 'green'} variant="light" data-testid="store-status">
+            {store.IsClosed ? 'Fechada' : 'Aberta'}
+          </Badge>
+        </Group>
+        <Group gap={6} mih={26}>
+          {shown.map((c) => (
+            <Badge key={c} variant="outline" size="sm">
+              {c}
+            </Badge>
+          ))}
+          {more > 0 && (
+            <Badge variant="filled" size="sm" color="gray" title={store.StoreCategories.slice(3).map((c) => c.Name).join(', ')}>
+              +{more}
+            </Badge>
+          )}
+          {store.StoreCategories.length === 0 && (
+            <Text size="sm" c="dimmed">
+              Sem categorias
+            </Text>
+          )}
+        </Group>
+        <Group gap="xs" mt="xs">
+          <Button size="xs" variant="light" leftSection={<EditIcon />} onClick={onEdit} aria-label={`Editar loja ${store.Name}`}>
+            Editar
+          </Button>
+          <Button size="xs" variant="light" color="red" leftSection={<TrashIcon />} onClick={onDelete} aria-label={`Excluir loja ${store.Name}`}>
+            Excluir
+          </Button>
+          <Button size="xs" variant={store.IsClosed ? 'filled' : 'default'} onClick={onToggle}>
+            {store.IsClosed ? 'Abrir loja' : 'Fechar loja'}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/** "Cadastro de lojas" (spec 000 §2, §4 Store, §8 Store messages). */
+export function StoresPage() {
+  const place = useCurrentPlace();
+  const localId = place?.localId ?? '';
+  const queryClient = useQueryClient();
+  const list = useQuery({ ...storeQueries.list(localId), enabled: Boolean(localId) });
+  const [editing, setEditing] = useState<Store | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [deleting, setDeleting] = useState<Store | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (!place) return <Alert color="yellow">Escolha um estabelecimento para ver as lojas.</Alert>;
+  const refresh = () => queryClient.invalidateQueries({ queryKey: storeQueries.all });
+
+  const save = async (body: StoreSaveRequest) => {
+    try {
+      await saveStore(body);
+      void toastSuccess(body.id ? CAT_MSG.storeEdited : CAT_MSG.storeSaved);
+      setFormOpen(false);
+      await refresh();
+    } catch (err) {
+      void toastError(err instanceof Error ? err.message : String(err));
+    }
+  };
+
+  const remove = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      const r = await deleteStore(deleting.Id);
+      void toastSuccess(r.Message);
+      setDeleting(null);
+      await refresh();
+    } catch (err) {
+      void toastError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // Open and close toggle the store with a global loading indicator (spec 000 §4).
+  const toggle = async (store: Store) => {
+    setBusy(true);
+    try {
+      if (store.IsClosed) {
+        await openStore(store.Id);
+        void toastSuccess(CAT_MSG.storeOpened);
+      } else {
+        await closeStore(store.Id);
+        void toastSuccess(CAT_MSG.storeClosed);
+      }
+      await refresh();
+    } catch {
+      void toastError(store.IsClosed ? CAT_MSG.storeOpenFailed : CAT_MSG.storeCloseFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const stores = list.data ?? [];
+  const nextOrder = stores.reduce((m, s) => Math.max(m, s.Order), 0) + 1;
+  return (
+    <Stack pos="relative">
+      <LoadingOverlay visible={busy} zIndex={150} overlayProps={{ blur: 1 }} />
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          Cadastro de lojas
+        </Title>
+        <Button leftSection={<PlusIcon />} onClick={() => { setEditing(null); setFormOpen(true); }}>
+          Nova loja
+        </Button>
+      </Group>
+      {list.isError && <Alert color="red">{list.error.message}</Alert>}
+      {list.isPending ? (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} h={260} radius="md" />
+          ))}
+        </SimpleGrid>
+      ) : stores.length === 0 ? (
+        <Card withBorder p="xl" radius="md">
+          <Stack align="center">
+            <Text c="dimmed">Nenhuma loja cadastrada.</Text>
+            <Button onClick={() => { setEditing(null); setFormOpen(true); }}>Cadastrar loja</Button>
+          </Stack>
+        </Card>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {stores.map((s) => (
+            <StoreCard key={s.Id} store={s} onEdit={() => { setEditing(s); setFormOpen(true); }} onDelete={() => setDeleting(s)} onToggle={() => void toggle(s)} />
+          ))}
+        </SimpleGrid>
+      )}
+
+      <StoreFormModal opened={formOpen} store={editing} localId={localId} nextOrder={nextOrder} onClose={() => setFormOpen(false)} onSave={save} />
+
+      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Excluir loja" centered>
+        <Stack>
+          <Text>Deseja excluir a loja “{deleting?.Name}”?</Text>
+          <Text size="sm" c="red.8">
+            Os produtos vinculados a esta loja serão desvinculados. Esta ação não poderá ser desfeita.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDeleting(null)}>
+              Cancelar
+            </Button>
+            <Button color="red" onClick={() => void remove()} loading={busy}>
+              Excluir
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,158 @@
+/**
+ * Courier platforms (Play Delivery, Loggi, Meep) behind one adapter. With a base URL in the
+ * environment a platform is called over HTTP; without one it is the embedded sandbox, which takes
+ * the call, "assigns" a courier after a short delay and gives a tracking link, always labelled as
+ * a sandbox (SANDBOX_COURIER_NAME, order.EntregaSandbox) so nobody waits for a real motoboy.
+ *
+ * Env: COURIER_PLAYDELIVERY_URL, COURIER_LOGGI_URL, COURIER_MEEP_URL (base URLs),
+ * COURIER_API_TOKEN (bearer sent to them), COURIER_SANDBOX_DELAY_MS (default 5000).
+ */
+import { randomUUID } from 'node:crypto';
+import { REQUEST_TIMEOUT_MS } from '../../../shared/constants';
+import { DELIVERY_PLATFORM, DELIVERY_PLATFORM_NAME, SANDBOX_COURIER_NAME } from '../../../shared/orders';
+
+export interface CourierRequest {
+  orderId: string;
+  code: string;
+  trackingCode: string;
+  venueName: string;
+  customer: { Nome: string; Telefone: string; Endereco: Record<string, string> | null };
+  totalCents: number;
+}
+
+export interface CourierPerson {
+  Nome: string;
+  Telefone: string;
+  Documento: string;
+}
+
+export interface CourierCall {
+  externalId: string;
+  trackingLink: string | null;
+  /** Known at once on some platforms; otherwise it arrives later through `onAssigned`. */
+  courier: CourierPerson | null;
+  sandbox: boolean;
+}
+
+export interface CourierAdapter {
+  platform: number;
+  name: string;
+  sandbox: boolean;
+  request(req: CourierRequest): Promise<CourierCall>;
+}
+
+export class CourierError extends Error {}
+
+/** Called when a platform assigns the courier after the call. */
+export type OnAssigned = (orderId: string, call: CourierCall) => Promise<void>;
+
+class SandboxCourier implements CourierAdapter {
+  sandbox = true;
+  constructor(
+    public platform: number,
+    public name: string,
+    private publicUrl: string,
+    private delayMs: number,
+    private onAssigned: OnAssigned,
+    private timers: Set<NodeJS.Timeout>,
+  ) {}
+
+  async request(req: CourierRequest): Promise<CourierCall> {
+    const call: CourierCall = {
+      externalId: `sandbox-${randomUUID()}`,
+      // The sandbox has no map: its tracking link is the order's own tracking page.
+      trackingLink: `${this.publicUrl}/statusPedido/${req.trackingCode}`,
+      courier: null,
+      sandbox: true,
+    };
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      void this.onAssigned(req.orderId, {
+        ...call,
+        courier: { Nome: SANDBOX_COURIER_NAME, Telefone: '(11) 90000-0000', Documento: 'SANDBOX' },
+      }).catch(() => {});
+    }, this.delayMs);
+    this.timers.add(timer);
+    return call;
+  }
+}
+
+/**
+ * A platform reached over HTTP: POST {base}/deliveries with the order, answered with
+ * { id, trackingUrl?, courier?: { name, phone, document } }.
+ */
+class HttpCourier implements CourierAdapter {
+  sandbox = false;
+  constructor(
+    public platform: number,
+    public name: string,
+    private baseUrl: string,
+    private token: string | undefined,
+  ) {}
+
+  async request(req: CourierRequest): Promise<CourierCall> {
+    let res: Response;
+    try {
+      res = await fetch(`${this.baseUrl.replace(/\/+$/, '')}/deliveries`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(this.token ? { authorization: `Bearer ${this.token}` } : {}) },
+        body: JSON.stringify({
+          externalReference: req.orderId,
+          code: req.code,
+          merchant: req.venueName,
+          customer: req.customer,
+          amount: req.totalCents / 100,
+        }),
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+    } catch {
+      throw new CourierError(this.name);
+    }
+    if (!res.ok) throw new CourierError(this.name);
+    const body = (await res.json().catch(() => null)) as { id?: unknown; trackingUrl?: unknown; courier?: { name?: unknown; phone?: unknown; document?: unknown } } | null;
+    if (!body || (typeof body.id !== 'string' && typeof body.id !== 'number')) throw new CourierError(this.name);
+    const c = body.courier;
+    return {
+      externalId: String(body.id),
+      trackingLink: typeof body.trackingUrl === 'string' && /^https?:\/\//i.test(body.trackingUrl) ? body.trackingUrl : null,
+      courier: c && typeof c.name === 'string' ? { Nome: c.name, Telefone: String(c.phone ?? ''), Documento: String(c.document ?? '') } : null,
+      sandbox: false,
+    };
+  }
+}
+
+export interface Couriers {
+  forPlatform(platform: number): CourierAdapter;
+  /** Whether every platform is the sandbox (shown on the board). */
+  allSandbox(): boolean;
+  stop(): void;
+}
+
+export function createCouriers(env: Record<string, string | undefined>, publicUrl: string, onAssigned: OnAssigned): Couriers {
+  const timers = new Set<NodeJS.Timeout>();
+  const delay = Number(env.COURIER_SANDBOX_DELAY_MS ?? 5000);
+  const urls: Record<number, string | undefined> = {
+    [DELIVERY_PLATFORM.PlayDelivery]: env.COURIER_PLAYDELIVERY_URL,
+    [DELIVERY_PLATFORM.Loggi]: env.COURIER_LOGGI_URL,
+    [DELIVERY_PLATFORM.Meep]: env.COURIER_MEEP_URL,
+  };
+  const adapters = new Map<number, CourierAdapter>();
+  for (const platform of Object.values(DELIVERY_PLATFORM)) {
+    const name = DELIVERY_PLATFORM_NAME[platform];
+    const url = urls[platform];
+    adapters.set(
+      platform,
+      url
+        ? new HttpCourier(platform, name, url, env.COURIER_API_TOKEN)
+        : new SandboxCourier(platform, name, publicUrl, Number.isFinite(delay) && delay >= 0 ? delay : 5000, onAssigned, timers),
+    );
+  }
+  return {
+    forPlatform: (p) => adapters.get(p) ?? adapters.get(DELIVERY_PLATFORM.Meep)!,
+    allSandbox: () => [...adapters.values()].every((a) => a.sandbox),
+    stop: () => {
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+    },
+  };
+}

@@ -1,0 +1,158 @@
+/**
+ * Idempotency-Key for order commands (issue 4, Stripe-style). The key, a hash of the request and
+ * the answer are stored; a retry with the same key replays the answer without a second change, the
+ * same key with another request answers 422. Keys are per venue and kept IDEMPOTENCY_TTL_DAYS.
+ *
+ * State commands store the key in the same transaction as the change, under the venue lock, so
+ * concurrent duplicates (two tablets' outboxes, a retry racing its original) make one change. In
+ * one process, a duplicate also waits for its twin to finish and then replays its answer.
+ */
+import { createHash } from 'node:crypto';
+import { and, eq, gt, lte } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { IDEMPOTENCY_TTL_DAYS_DEFAULT, ORDER_MSG } from '../../../shared/orders';
+import type { Db } from '../../db/client';
+import { idempotencyKeys } from '../../db/schema/orders';
+import { HttpError } from '../../lib/http-error';
+import type { Q, Tx } from './orders.repository';
+
+export interface CommandResult {
+  status: number;
+  body: unknown;
+}
+
+export interface IdemContext {
+  venueId: string;
+  key: string | null;
+  hash: string;
+  userId: string | null;
+}
+
+/** JSON with sorted keys, so the same request hashes the same whatever the key order. */
+function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (v && typeof v === 'object') {
+    return `{${Object.keys(v)
+      .sort()
+      .filter((k) => (v as Record<string, unknown>)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(v ?? null);
+}
+
+/**
+ * Hash of what the request asks for. The password is left out: it is checked, never stored, and a
+ * retry that retypes it is still the same command.
+ */
+export function requestHash(route: string, payload: unknown): string {
+  const clean = payload && typeof payload === 'object' && !Array.isArray(payload) ? { ...(payload as Record<string, unknown>), Password: undefined } : payload;
+  return createHash('sha256').update(`${route}\n${canonical(clean)}`).digest('hex');
+}
+
+/** The Idempotency-Key header: 1-200 visible ASCII characters, or absent. */
+export function keyOf(req: FastifyRequest): string | null {
+  const raw = req.headers['idempotency-key'];
+  if (raw === undefined) return null;
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  if (!key || key.length > 200 || !/^[\x21-\x7e]+$/.test(key)) throw new HttpError(400, ORDER_MSG.idempotencyInvalid);
+  return key;
+}
+
+export class Idempotency {
+  private inflight = new Map<string, Promise<unknown>>();
+
+  constructor(
+    private db: Db,
+    private ttlDays: number = IDEMPOTENCY_TTL_DAYS_DEFAULT,
+  ) {}
+
+  private async lookup(q: Q, ctx: IdemContext): Promise<CommandResult | null> {
+    if (!ctx.key) return null;
+    const [row] = await q
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.venueId, ctx.venueId), eq(idempotencyKeys.key, ctx.key), gt(idempotencyKeys.expiresAt, new Date())));
+    if (!row) return null;
+    if (row.requestHash !== ctx.hash) throw new HttpError(422, ORDER_MSG.idempotencyMismatch);
+    return { status: row.statusCode, body: row.response };
+  }
+
+  /** Stores the answer; an expired row with the same key is replaced. */
+  async store(q: Q, ctx: IdemContext, result: CommandResult): Promise<void> {
+    if (!ctx.key) return;
+    await q.delete(idempotencyKeys).where(and(eq(idempotencyKeys.venueId, ctx.venueId), eq(idempotencyKeys.key, ctx.key), lte(idempotencyKeys.expiresAt, new Date())));
+    await q
+      .insert(idempotencyKeys)
+      .values({
+        venueId: ctx.venueId,
+        key: ctx.key,
+        requestHash: ctx.hash,
+        statusCode: result.status,
+        response: result.body as object,
+        userId: ctx.userId,
+        expiresAt: new Date(Date.now() + this.ttlDays * 86_400_000),
+      })
+      .onConflictDoNothing();
+  }
+
+  /** Waits for a twin request with the same key in this process, so its answer can be replayed. */
+  private async serialize<T>(ctx: IdemContext, run: () => Promise<T>): Promise<T> {
+    if (!ctx.key) return run();
+    const id = `${ctx.venueId}\n${ctx.key}`;
+    for (let twin = this.inflight.get(id); twin; twin = this.inflight.get(id)) await twin.catch(() => {});
+    const p = run();
+    this.inflight.set(id, p);
+    try {
+      return await p;
+    } finally {
+      if (this.inflight.get(id) === p) this.inflight.delete(id);
+    }
+  }
+
+  /**
+   * Runs a command whose change happens in one transaction: `work` runs under the venue lock
+   * (`lock`), and the key is stored in that same transaction. A thrown HttpError rolls back and
+   * stores nothing (the sender can correct and retry); a returned 409 is stored like a success.
+   */
+  async inTransaction(
+    ctx: IdemContext,
+    lock: (tx: Tx) => Promise<void>,
+    work: (tx: Tx) => Promise<CommandResult>,
+    /** Checks that run outside the transaction and not for a replay (e.g. the user's password). */
+    prepare?: () => Promise<void>,
+  ): Promise<CommandResult & { replayed: boolean }> {
+    return this.serialize(ctx, async () => {
+      const early = await this.lookup(this.db, ctx);
+      if (early) return { ...early, replayed: true };
+      await prepare?.();
+      return this.db.transaction(async (tx) => {
+        await lock(tx);
+        const stored = await this.lookup(tx, ctx);
+        if (stored) return { ...stored, replayed: true };
+        const result = await work(tx);
+        await this.store(tx, ctx, result);
+        return { ...result, replayed: false };
+      });
+    });
+  }
+
+  /**
+   * Runs a command that spans several steps (a courier call, a print job): the answer is stored
+   * when it is known. Each such command is also safe to repeat by itself (a courier is called
+   * once per order; a print is a print), so a rare cross-process duplicate does no harm.
+   */
+  async around(ctx: IdemContext, work: () => Promise<CommandResult>): Promise<CommandResult & { replayed: boolean }> {
+    return this.serialize(ctx, async () => {
+      const early = await this.lookup(this.db, ctx);
+      if (early) return { ...early, replayed: true };
+      const result = await work();
+      if (result.status < 500) await this.store(this.db, ctx, result);
+      return { ...result, replayed: false };
+    });
+  }
+
+  async purgeExpired(): Promise<void> {
+    await this.db.delete(idempotencyKeys).where(lte(idempotencyKeys.expiresAt, new Date()));
+  }
+}

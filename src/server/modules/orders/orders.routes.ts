@@ -1,0 +1,554 @@
+/**
+ * Routes of the order board (spec 000 §7 "Order board"; paths in src/shared/orders.ts KDS_PATHS).
+ * Role Painel for the board (intake too: the waiter's phone and storefront integrations sign in
+ * as board users); IntegracaoIfoodKds or Painel for the marketplace store state;
+ * MeepFoodConfiguration to change the board settings (they include the print server address).
+ */
+import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { z as zm } from 'zod/mini';
+import { createHash } from 'node:crypto';
+import { errorBody } from '../../../shared/contract/common';
+import {
+  cancellationReasonsResponse,
+  carrier,
+  carrierAssignRequest,
+  carrierCreateRequest,
+  carrierListQuery,
+  carrierListResponse,
+  changeDeliveryCompanyRequest,
+  chatUnreadResponse,
+  electronicTabsFlow,
+  kdsEventsQuery,
+  kdsListQuery,
+  kdsListResponse,
+  kdsSettings as kdsSettingsSchema,
+  kdsSettingsUpdate,
+  kdsTablesResponse,
+  marketplaceStatus,
+  merchantConfiguration,
+  merchantConfigurationUpdate,
+  order,
+  orderConflictBody,
+  orderIntakeRequest,
+  orderRefRequest,
+  printerStatusRequest,
+  printResponse,
+  resendQuery,
+  resendRequest,
+  stateChangeRequest,
+  stateChangeResponse,
+  trackingResponse,
+  workflowStatesQuery,
+  workflowStatesResponse,
+} from '../../../shared/contract/orders';
+import { MSG } from '../../../shared/messages';
+import {
+  CANCELLATION_REASONS,
+  CHAT_TIMEOUT_MS,
+  DEFAULT_WORKFLOW_STATES,
+  KDS_PATHS,
+  ORDER_COMMANDS,
+  ORDER_MSG,
+  PAYMENT_TYPES,
+  SSE_TOKEN_PARAM,
+  WORKFLOW_DEFINITION,
+} from '../../../shared/orders';
+import type { DbHandle } from '../../db/client';
+import { memberships, sessions, users } from '../../db/schema/auth';
+import { marketplaceIntegrations } from '../../db/schema/food-config';
+import { carriers, kdsSettings, kdsTables, orders, orderStateHistory } from '../../db/schema/orders';
+import { venues } from '../../db/schema/venues';
+import { sha256 } from '../../lib/crypto';
+import { HttpError } from '../../lib/http-error';
+import { bearerToken, requireUser, requireVenue, type AuthUser } from '../../plugins/auth';
+import { readFoodSettings } from './food-config.reader';
+import { keyOf, requestHash, type CommandResult, type Idempotency } from './idempotency';
+import type { KdsHub } from './kds-hub';
+import { ensureVenueBoard, EVENTS_CHANNEL, findOrder, isUuid, listOrders, loadSettings, loadStates, reais } from './orders.repository';
+import type { OrdersService } from './orders.service';
+
+export interface OrdersRoutesOptions {
+  handle: DbHandle;
+  hub: KdsHub;
+  idem: Idempotency;
+  service: OrdersService;
+  env: Record<string, string | undefined>;
+}
+
+const PAINEL = 'Painel';
+/**
+ * The marketplace merchant configuration here only opens/closes the store and its open time (the
+ * board's store-status modal), so the board's role reaches it too; the merchant id and the
+ * integration switch are edited in venue-setup (IntegracaoIfoodKds there).
+ */
+const MARKETPLACE_ROLE = 'IntegracaoIfoodKds,Painel';
+const SETTINGS_ROLE = 'MeepFoodConfiguration';
+const POLL_ACCESS_TTL_MS = 2_000;
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 422: errorBody, 502: errorBody };
+const commandErrors = { ...errors, 409: orderConflictBody };
+
+export async function ordersRoutes(fastify: FastifyInstance, opts: OrdersRoutesOptions) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { handle, hub, idem, service } = opts;
+  const db = handle.db;
+
+  const board = (req: FastifyRequest, venueId: string | undefined, role = PAINEL) => requireVenue(db, req, venueId, role);
+
+  /**
+   * The board polls api/kds over and over; the answer to "may this session see this venue's
+   * board" is remembered for 2 s per session, so an unchanged poll costs no membership query. The
+   * session itself is still checked on every request (sign-out is immediate); a role taken away
+   * stops working within 2 s.
+   */
+  const pollAccess = new Map<string, number>();
+  async function boardPoll(req: FastifyRequest, venueId: string): Promise<void> {
+    const user = requireUser(req);
+    const key = `${user.sessionId}\n${venueId}`;
+    const until = pollAccess.get(key);
+    if (until && until > Date.now()) return;
+    await board(req, venueId);
+    if (pollAccess.size > 10_000) pollAccess.clear();
+    pollAccess.set(key, Date.now() + POLL_ACCESS_TTL_MS);
+  }
+
+  /**
+   * The venue of an order the user may act on. An order of a venue the user does not belong to
+   * answers 404 like a missing one, so ids reveal nothing; a member without the role gets 403.
+   */
+  async function orderAccess(req: FastifyRequest, orderId: string, role = PAINEL): Promise<{ venueId: string; origin: number; user: AuthUser }> {
+    const user = requireUser(req);
+    if (!isUuid(orderId)) throw new HttpError(404, ORDER_MSG.orderNotFound);
+    const [row] = await db.select({ venueId: orders.venueId, origin: orders.origin }).from(orders).where(eq(orders.id, orderId));
+    if (!row) throw new HttpError(404, ORDER_MSG.orderNotFound);
+    const [member] = await db
+      .select({ v: memberships.venueId })
+      .from(memberships)
+      .where(and(eq(memberships.userId, user.id), eq(memberships.venueId, row.venueId)));
+    if (!member) throw new HttpError(404, ORDER_MSG.orderNotFound);
+    await requireVenue(db, req, row.venueId, role);
+    return { venueId: row.venueId, origin: row.origin, user };
+  }
+
+  /**
+   * A command's answer: a stored or fresh 409 becomes the conflict body (through the error handler),
+   * anything else is serialised with the route's schema for its status.
+   */
+  function answer(reply: FastifyReply, r: CommandResult & { replayed: boolean }): never {
+    if (r.replayed) reply.header('idempotent-replayed', 'true');
+    if (r.status === 409) {
+      const b = r.body as { Message: string; Pedido: unknown };
+      throw new HttpError(409, b.Message, { Pedido: b.Pedido }, r.replayed ? { 'idempotent-replayed': 'true' } : {});
+    }
+    reply.status(r.status);
+    return r.body as never;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Workflow and list
+
+  app.get(KDS_PATHS.workflowStates, { schema: { querystring: workflowStatesQuery, response: { 200: workflowStatesResponse, ...errors } } }, async (req) => {
+    const { venueId } = await board(req, req.query.localClienteId);
+    if (req.query.workflowDefinition && req.query.workflowDefinition.toLowerCase() !== WORKFLOW_DEFINITION.toLowerCase()) {
+      throw new HttpError(404, 'Fluxo de trabalho não encontrado.');
+    }
+    await ensureVenueBoard(db, venueId);
+    const states = await loadStates(db, venueId);
+    return [...states.values()].map((s) => ({
+      Id: s.stateId,
+      Name: s.name,
+      BackgroundColor: s.backgroundColor,
+      Key: DEFAULT_WORKFLOW_STATES.find((d) => d.Id === s.stateId)?.Key ?? '',
+      Ordem: s.position,
+    }));
+  });
+
+  app.get(
+    KDS_PATHS.list,
+    { schema: { querystring: kdsListQuery, response: { 200: kdsListResponse, ...errors } } },
+    async (req, reply) => {
+      const q = req.query;
+      const venueId = q.localClienteId;
+      await boardPoll(req, venueId);
+      if (q.shouldOpenStore) {
+        // "A loja está fechada. Deseja abrir?" → Sim: the board reloads with shouldOpenStore.
+        await db.insert(kdsSettings).values({ venueId }).onConflictDoNothing();
+        await db.update(kdsSettings).set({ marketplaceActive: true, updatedAt: new Date() }).where(eq(kdsSettings.venueId, venueId));
+        hub.changed(venueId);
+      }
+      // The seed is read before the list, so an ETag never claims content newer than it answers.
+      const seed = await hub.seed(venueId);
+      const { shouldOpenStore: _s, kdsDesktop: _d, ...filters } = q;
+      const etag = `W/"kds-${seed}-${createHash('sha1').update(JSON.stringify(filters)).digest('base64url').slice(0, 16)}"`;
+      reply.header('etag', etag);
+      reply.header('cache-control', 'private, no-cache');
+      const inm = req.headers['if-none-match'];
+      if (inm && inm.split(',').some((t) => t.trim() === etag)) {
+        // No body and no content-length: a 304 with "content-length: 4" (a serialised null) hangs clients.
+        return reply.status(304).send(undefined as never);
+      }
+      const { items, total } = await listOrders(db, venueId, filters);
+      reply.header('x-total-count', String(total));
+      return { items, hasNext: q.size * q.page < total, countTotal: total };
+    },
+  );
+
+  // ---------------------------------------------------------------------------------------------
+  // Live events
+
+  /**
+   * The token may come as `access_token` in the query on this endpoint only, because EventSource
+   * cannot send headers. It is checked like a bearer token (valid, not revoked, not expired).
+   */
+  async function userFromToken(token: string): Promise<AuthUser | null> {
+    const [row] = await db
+      .select({
+        id: users.id,
+        email: users.email,
+        name: users.name,
+        roles: users.roles,
+        isAdmin: users.isAdmin,
+        sessionId: sessions.id,
+        sessionExpiresAt: sessions.expiresAt,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+    return row ?? null;
+  }
+
+  app.get(KDS_PATHS.events, { config: { public: true }, schema: { querystring: kdsEventsQuery, response: errors } }, async (req, reply) => {
+    const token = bearerToken(req) ?? req.query[SSE_TOKEN_PARAM] ?? null;
+    if (!req.user && token) req.user = await userFromToken(token);
+    if (!req.user) throw new HttpError(401, MSG.unauthorized);
+    const { venueId } = await board(req, req.query.localClienteId);
+    const header = req.headers['last-event-id'];
+    const last = (Array.isArray(header) ? header[0] : header) ?? req.query.lastEventId ?? null;
+    reply.hijack();
+    try {
+      await hub.open(venueId, reply.raw, last);
+    } catch (err) {
+      // The stream has started: no error body can follow, so end it and let EventSource reconnect.
+      req.log.warn({ err }, 'falha ao abrir o fluxo de eventos do painel');
+      reply.raw.end();
+    }
+  });
+
+  // ---------------------------------------------------------------------------------------------
+  // Intake and state commands
+
+  app.post(
+    KDS_PATHS.intake,
+    { schema: { body: orderIntakeRequest, response: { 201: order, ...commandErrors } } },
+    async (req, reply) => {
+      await board(req, req.body.LocalClienteId);
+      const r = await service.intake(requireUser(req), req.body, keyOf(req));
+      return answer(reply, r);
+    },
+  );
+
+  for (const command of ORDER_COMMANDS) {
+    app.post(
+      KDS_PATHS.command(command),
+      { schema: { body: stateChangeRequest, response: { 200: stateChangeResponse, ...commandErrors } } },
+      async (req, reply) => {
+        const key = keyOf(req);
+        const { venueId, origin, user } = await orderAccess(req, req.body.Id);
+        const r = await service.runCommand(user, venueId, origin, command, req.body, key);
+        return answer(reply, r);
+      },
+    );
+  }
+
+  /** Commands outside the transition table share the idempotency rules through `around`. */
+  async function idempotent(req: FastifyRequest, route: string, venueId: string, payload: unknown, work: () => Promise<CommandResult>) {
+    const key = keyOf(req);
+    return idem.around({ venueId, key, hash: requestHash(route, payload), userId: requireUser(req).id }, work);
+  }
+
+  app.post(
+    KDS_PATHS.resend,
+    { schema: { querystring: resendQuery, body: zm.optional(zm.nullable(resendRequest)), response: { 200: printResponse, ...commandErrors } } },
+    async (req, reply) => {
+      const { venueId, user } = await orderAccess(req, req.query.pedidoId);
+      const body = (req.body ?? {}) as { imageBase64?: string | null };
+      const r = await idempotent(req, 'ReSendOrder', venueId, { q: req.query, b: body }, async () => {
+        const res = await service.print(venueId, req.query.pedidoId, { responsable: user.name, imageBase64: body.imageBase64 });
+        const printer = res.printers.join(', ');
+        return {
+          status: 200,
+          body: { Sucesso: res.ok, Impressora: printer, Message: res.ok ? ORDER_MSG.sentToPrinter(printer) : ORDER_MSG.printerError(printer), Pedido: res.order },
+        };
+      });
+      return answer(reply, r);
+    },
+  );
+
+  app.post(
+    KDS_PATHS.printerStatus,
+    { schema: { body: printerStatusRequest, response: { 200: order, ...commandErrors } } },
+    async (req, reply) => {
+      const { venueId } = await orderAccess(req, req.body.PedidoId);
+      const r = await idempotent(req, 'printerStatus', venueId, req.body, async () => ({
+        status: 200,
+        body: await service.setPrinterStatus(venueId, req.body.PedidoId, req.body.Status),
+      }));
+      return answer(reply, r);
+    },
+  );
+
+  // ---------------------------------------------------------------------------------------------
+  // Carriers and couriers
+
+  app.get(KDS_PATHS.carriers, { schema: { querystring: carrierListQuery, response: { 200: carrierListResponse, ...errors } } }, async (req) => {
+    const { venueId } = await board(req, req.query.localClienteId);
+    const rows = await db.select().from(carriers).where(eq(carriers.venueId, venueId)).orderBy(asc(carriers.name));
+    return rows.map((c) => ({ Id: c.id, Nome: c.name, Telefone: c.phone, Documento: c.document }));
+  });
+
+  app.post(KDS_PATHS.carriers, { schema: { body: carrierCreateRequest, response: { 201: carrier, ...errors } } }, async (req, reply) => {
+    const { venueId } = await board(req, req.body.LocalClienteId);
+    const r = await idempotent(req, 'createCarrier', venueId, req.body, async () => {
+      const [c] = await db
+        .insert(carriers)
+        .values({ venueId, name: req.body.Nome, phone: req.body.Telefone, document: req.body.Documento })
+        .returning();
+      return { status: 201, body: { Id: c.id, Nome: c.name, Telefone: c.phone, Documento: c.document } };
+    });
+    return answer(reply, r);
+  });
+
+  app.post(KDS_PATHS.assignCarrier, { schema: { body: carrierAssignRequest, response: { 200: order, ...commandErrors } } }, async (req, reply) => {
+    const { venueId } = await orderAccess(req, req.body.PedidoId);
+    const r = await idempotent(req, 'atualizartransportador', venueId, req.body, async () => ({
+      status: 200,
+      body: req.body.UsarMeepDelivery
+        ? await service.callCourier(venueId, req.body.PedidoId)
+        : await service.assignCarrier(venueId, req.body.PedidoId, req.body.TransportadoraId ?? null),
+    }));
+    return answer(reply, r);
+  });
+
+  app.post(KDS_PATHS.changeDeliveryCompany, { schema: { body: changeDeliveryCompanyRequest, response: { 200: order, ...commandErrors } } }, async (req, reply) => {
+    const { venueId } = await orderAccess(req, req.body.PedidoId);
+    const r = await idempotent(req, 'mudarEmpresaTransportePedido', venueId, req.body, async () => ({
+      status: 200,
+      body: await service.changeDeliveryCompany(venueId, req.body.PedidoId, req.body.EmpresaTransporte),
+    }));
+    return answer(reply, r);
+  });
+
+  for (const [path, route] of [
+    [KDS_PATHS.authorizeMeepDelivery, 'AutorizarMeepDelivery'],
+    [KDS_PATHS.callCourier, 'chamarEntregador'],
+  ] as const) {
+    app.post(path, { schema: { body: orderRefRequest, response: { 200: order, ...commandErrors } } }, async (req, reply) => {
+      const { venueId } = await orderAccess(req, req.body.PedidoId);
+      const r = await idempotent(req, route, venueId, req.body, async () => ({ status: 200, body: await service.callCourier(venueId, req.body.PedidoId) }));
+      return answer(reply, r);
+    });
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Orders and venue data
+
+  app.get('/api/kds/order/:id', { schema: { params: z.object({ id: z.string() }), response: { 200: order, ...errors } } }, async (req) => {
+    const { venueId } = await orderAccess(req, req.params.id);
+    const o = await findOrder(db, venueId, req.params.id);
+    if (!o) throw new HttpError(404, ORDER_MSG.orderNotFound);
+    return o;
+  });
+
+  app.get('/api/kds/cancellationReasons/:id', { schema: { params: z.object({ id: z.string() }), response: { 200: cancellationReasonsResponse, ...errors } } }, async (req) => {
+    await orderAccess(req, req.params.id);
+    return CANCELLATION_REASONS.map((r) => ({ ...r }));
+  });
+
+  app.get(KDS_PATHS.tables, { schema: { querystring: carrierListQuery, response: { 200: kdsTablesResponse, ...errors } } }, async (req) => {
+    const { venueId } = await board(req, req.query.localClienteId);
+    const rows = await db.select().from(kdsTables).where(eq(kdsTables.venueId, venueId)).orderBy(asc(kdsTables.position), asc(kdsTables.name));
+    return rows.map((t) => ({ Id: t.id, Nome: t.name }));
+  });
+
+  app.get(KDS_PATHS.electronicTabsFlow, { schema: { querystring: carrierListQuery, response: { 200: electronicTabsFlow, ...errors } } }, async (req) => {
+    const { venueId } = await board(req, req.query.localClienteId);
+    const s = await loadSettings(db, venueId);
+    return { localClienteId: venueId, ativo: s?.electronicTabs ?? false };
+  });
+
+  async function settingsOf(venueId: string) {
+    await db.insert(kdsSettings).values({ venueId }).onConflictDoNothing();
+    const s = (await loadSettings(db, venueId))!;
+    return {
+      localClienteId: venueId,
+      EnderecoServidorLocal: s.printServerUrl,
+      refresh15s: s.refresh15s,
+      ageWarnMinutes: s.ageWarnMinutes,
+      ageLateMinutes: s.ageLateMinutes,
+      repeatChime: s.repeatChime,
+      chimeRepeatSeconds: s.chimeRepeatSeconds,
+      delivery: await readFoodSettings(db, venueId),
+      courierSandbox: service.couriers.allSandbox(),
+    };
+  }
+
+  const localParams = z.object({ localId: z.string() });
+
+  app.get('/api/kds/configuracao/:localId', { schema: { params: localParams, response: { 200: kdsSettingsSchema, ...errors } } }, async (req) => {
+    const { venueId } = await board(req, req.params.localId);
+    return settingsOf(venueId);
+  });
+
+  app.post(KDS_PATHS.settings, { schema: { body: kdsSettingsUpdate, response: { 200: kdsSettingsSchema, ...errors } } }, async (req) => {
+    const { venueId } = await board(req, req.body.localClienteId, SETTINGS_ROLE);
+    const b = req.body;
+    const warn = b.ageWarnMinutes;
+    const late = b.ageLateMinutes;
+    const current = await settingsOf(venueId);
+    if ((warn ?? current.ageWarnMinutes) >= (late ?? current.ageLateMinutes)) {
+      throw new HttpError(400, 'O tempo do vermelho deve ser maior que o do amarelo.');
+    }
+    await db
+      .update(kdsSettings)
+      .set({
+        ...(b.EnderecoServidorLocal !== undefined ? { printServerUrl: b.EnderecoServidorLocal ? b.EnderecoServidorLocal.replace(/\/+$/, '') : null } : {}),
+        ...(b.refresh15s !== undefined ? { refresh15s: b.refresh15s } : {}),
+        ...(warn !== undefined ? { ageWarnMinutes: warn } : {}),
+        ...(late !== undefined ? { ageLateMinutes: late } : {}),
+        ...(b.repeatChime !== undefined ? { repeatChime: b.repeatChime } : {}),
+        ...(b.chimeRepeatSeconds !== undefined ? { chimeRepeatSeconds: b.chimeRepeatSeconds } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(kdsSettings.venueId, venueId));
+    // The print server address is part of every order (EnderecoServidorLocal): boards must refetch.
+    await handle.notify(EVENTS_CHANNEL, `${venueId}:settings`);
+    hub.changed(venueId);
+    return settingsOf(venueId);
+  });
+
+  // ---------------------------------------------------------------------------------------------
+  // Marketplace
+
+  async function merchantOf(venueId: string) {
+    await db.insert(kdsSettings).values({ venueId }).onConflictDoNothing();
+    const s = (await loadSettings(db, venueId))!;
+    // The merchant id and the integration switch are venue-setup's (api/MeepFood/IntegracaoMarketplace).
+    const [m] = await db.select().from(marketplaceIntegrations).where(eq(marketplaceIntegrations.id, venueId));
+    return {
+      id: venueId,
+      localClienteId: venueId,
+      merchantId: m?.merchantId ?? '',
+      ifoodIntegration: m?.isActive ?? false,
+      isOpenTime: s.marketplaceOpenTime,
+      isActive: s.marketplaceActive,
+    };
+  }
+
+  app.get('/api/kds/ifoodMerchantStatus/:localId', { schema: { params: localParams, response: { 200: marketplaceStatus, ...errors } } }, async (req) => {
+    const { venueId } = await board(req, req.params.localId);
+    const m = await merchantOf(venueId);
+    const validations: Array<{ state: string; message: { title: string; subtitle: string; description: string } }> = [];
+    if (m.ifoodIntegration && !m.isActive) {
+      validations.push({ state: 'CLOSED', message: { title: 'Loja fechada', subtitle: 'A loja está fechada no marketplace.', description: 'Abra a loja para voltar a receber pedidos.' } });
+    }
+    if (m.ifoodIntegration && !m.isOpenTime) {
+      validations.push({ state: 'CLOSED', message: { title: 'Fora do horário', subtitle: 'A loja está fora do horário de funcionamento.', description: 'Os pedidos voltam no próximo horário de abertura.' } });
+    }
+    const available = m.ifoodIntegration && m.isActive && m.isOpenTime;
+    return {
+      isActive: m.isActive,
+      isOpenTime: m.isOpenTime,
+      ifoodIntegration: m.ifoodIntegration,
+      merchant: {
+        available,
+        message: available
+          ? { title: 'Loja aberta', subtitle: 'Recebendo pedidos do marketplace.' }
+          : { title: 'Loja indisponível', subtitle: m.ifoodIntegration ? 'A loja não está recebendo pedidos do marketplace.' : 'Integração com o marketplace desligada.' },
+        validations,
+      },
+    };
+  });
+
+  app.get('/api/ifoodMerchantConfiguration/:localId', { schema: { params: localParams, response: { 200: merchantConfiguration, ...errors } } }, async (req) => {
+    const { venueId } = await board(req, req.params.localId, MARKETPLACE_ROLE);
+    return merchantOf(venueId);
+  });
+
+  app.post(KDS_PATHS.merchantConfiguration, { schema: { body: merchantConfigurationUpdate, response: { 200: merchantConfiguration, ...errors } } }, async (req) => {
+    const { venueId } = await board(req, req.body.localClienteId, MARKETPLACE_ROLE);
+    await db.insert(kdsSettings).values({ venueId }).onConflictDoNothing();
+    await db
+      .update(kdsSettings)
+      .set({
+        ...(req.body.isOpenTime !== undefined ? { marketplaceOpenTime: req.body.isOpenTime } : {}),
+        ...(req.body.isActive !== undefined ? { marketplaceActive: req.body.isActive } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(kdsSettings.venueId, venueId));
+    return merchantOf(venueId);
+  });
+
+  // ---------------------------------------------------------------------------------------------
+  // Chat (separate service): CHAT_BASE_URL; without it there is no chat, so nothing is unread.
+
+  app.get('/api/Chat/GetNotVizualizedMessagesFromAppByLocal/:localId', { schema: { params: localParams, response: { 200: chatUnreadResponse, ...errors } } }, async (req) => {
+    const { venueId } = await board(req, req.params.localId);
+    const base = opts.env.CHAT_BASE_URL;
+    if (!base) return { quantidade: 0 };
+    try {
+      const res = await fetch(`${base.replace(/\/+$/, '')}/api/Chat/GetNotVizualizedMessagesFromAppByLocal/${venueId}`, {
+        headers: opts.env.CHAT_API_TOKEN ? { authorization: `Bearer ${opts.env.CHAT_API_TOKEN}` } : {},
+        signal: AbortSignal.timeout(CHAT_TIMEOUT_MS),
+      });
+      if (!res.ok) throw new Error(String(res.status));
+      const body = (await res.json()) as unknown;
+      const n = typeof body === 'number' ? body : Number((body as Record<string, unknown>)?.quantidade ?? (body as Record<string, unknown>)?.count);
+      if (!Number.isFinite(n)) throw new Error('resposta inválida');
+      return { quantidade: Math.max(0, Math.round(n)) };
+    } catch {
+      throw new HttpError(502, ORDER_MSG.genericError);
+    }
+  });
+
+  // ---------------------------------------------------------------------------------------------
+  // Public order tracking
+
+  app.get(
+    '/api/MeepFood/Order/:code',
+    { config: { public: true }, schema: { params: z.object({ code: z.string() }), response: { 200: trackingResponse, ...errors } } },
+    async (req) => {
+      const code = req.params.code.trim().toUpperCase();
+      if (!/^[A-Z0-9]{4,32}$/.test(code)) throw new HttpError(404, ORDER_MSG.trackingNotFound);
+      const [row] = await db
+        .select({ o: orders, venueName: venues.name })
+        .from(orders)
+        .innerJoin(venues, eq(venues.id, orders.venueId))
+        .where(eq(orders.trackingCode, code));
+      if (!row) throw new HttpError(404, ORDER_MSG.trackingNotFound);
+      const o = await findOrder(db, row.o.venueId, row.o.id);
+      const history = await db
+        .select({ s: orderStateHistory.toStateId, at: orderStateHistory.at })
+        .from(orderStateHistory)
+        .where(eq(orderStateHistory.orderId, row.o.id))
+        .orderBy(asc(orderStateHistory.id));
+      return {
+        Code: row.o.trackingCode,
+        CriationDate: row.o.createdAt.toISOString(),
+        KindPay: PAYMENT_TYPES.find((p) => p.Id === row.o.paymentTypeId)?.Descricao ?? '',
+        Amount: reais(row.o.totalCents) ?? 0,
+        Duration: row.o.deliveryTimeMinutes,
+        CurrentState: o?.WorkflowInstance.CurrenteState.Name ?? '',
+        Items: (o?.Itens ?? []).map((i) => ({ Quantidade: i.Quantidade, NomeProduto: i.NomeProduto })),
+        CurrentStateId: row.o.stateId,
+        Codigo: String(row.o.code),
+        NomeLocal: row.venueName,
+        TipoEntrega: row.o.deliveryKind,
+        HistoricoEstados: history.map((h) => ({ EstadoId: h.s, Data: h.at.toISOString() })),
+      };
+    },
+  );
+
+}

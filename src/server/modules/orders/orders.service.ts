@@ -1,0 +1,553 @@
+/**
+ * What the board's commands do: state changes (the shared transition table), intake, carriers
+ * and couriers, printing. Every change runs under the venue lock, bumps the order's version and
+ * appends one event (SSE + ETag); side effects that talk to other machines (print server, courier
+ * platform) run after the commit.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { OrderIntakeRequest, Order, PrintJob, StateChangeRequest } from '../../../shared/contract/orders';
+import type { orderIntakeRequest, stateChangeRequest } from '../../../shared/contract/orders';
+import {
+  courierCalledAutomatically,
+  decideCommand,
+  DELIVERY_KIND,
+  DELIVERY_MODE,
+  DELIVERY_PLATFORM_NAME,
+  needsCancellationReason,
+  needsPassword,
+  ORDER_MSG,
+  ORDER_STATE,
+  ORDER_TRANSITIONS,
+  PAYMENT_TYPES,
+  PLACEHOLDER_CARRIER_ID,
+  PRINT_MODE,
+  PRINTER_STATUS,
+  type KdsEventType,
+  type OrderCommand,
+} from '../../../shared/orders';
+import type { z } from 'zod/mini';
+import type { DbHandle } from '../../db/client';
+import { users } from '../../db/schema/auth';
+import { products } from '../../db/schema/catalogue';
+import { carriers, kdsSettings, kdsTables, orderItems, orders, orderStateHistory } from '../../db/schema/orders';
+import { stores, venues } from '../../db/schema/venues';
+import { newCode, verifyPassword } from '../../lib/crypto';
+import { HttpError } from '../../lib/http-error';
+import type { AuthUser } from '../../plugins/auth';
+import { createCouriers, CourierError, type CourierCall, type Couriers } from './couriers';
+import { readFoodSettings } from './food-config.reader';
+import { requestHash, type CommandResult, type Idempotency } from './idempotency';
+import type { KdsHub } from './kds-hub';
+import {
+  appendEvent,
+  cents,
+  findOrder,
+  frozenTimer,
+  loadSettings,
+  lockOrderRow,
+  lockVenue,
+  searchTextOf,
+  venueOfOrder,
+  visitedStates,
+  type Tx,
+} from './orders.repository';
+import { sendPrintJob } from './print-server';
+
+type OrderRow = typeof orders.$inferSelect;
+type OrderSet = Partial<typeof orders.$inferInsert>;
+type ParsedStateChange = z.output<typeof stateChangeRequest>;
+type ParsedIntake = z.output<typeof orderIntakeRequest>;
+
+export interface ServiceOptions {
+  publicUrl: string;
+  env: Record<string, string | undefined>;
+  log: FastifyBaseLogger;
+}
+
+/** "HH:MM:SS", "MM:SS" or seconds → seconds. */
+function timerSeconds(v: number | string | null | undefined): number | null {
+  if (v == null) return null;
+  if (typeof v === 'number') return Number.isFinite(v) && v >= 0 ? Math.round(v) : null;
+  const parts = v.trim().split(':').map(Number);
+  if (!parts.length || parts.some((n) => !Number.isFinite(n) || n < 0)) return null;
+  return parts.reduce((acc, n) => acc * 60 + n, 0);
+}
+
+export class OrdersService {
+  readonly couriers: Couriers;
+  /** Work started after a commit (prints, courier calls): awaited on close and by tests. */
+  private background = new Set<Promise<unknown>>();
+
+  constructor(
+    private handle: DbHandle,
+    private hub: KdsHub,
+    private idem: Idempotency,
+    private opts: ServiceOptions,
+  ) {
+    this.couriers = createCouriers(opts.env, opts.publicUrl, (orderId, call) => this.courierAssigned(orderId, call));
+  }
+
+  private get db() {
+    return this.handle.db;
+  }
+
+  /** Runs something after the response is decided, logging (never throwing) its failure. */
+  private later(what: string, fn: () => Promise<unknown>): void {
+    const p = fn()
+      .catch((err) => this.opts.log.warn({ err }, what))
+      .finally(() => this.background.delete(p));
+    this.background.add(p);
+  }
+
+  /** Resolves when every background job started so far has ended. */
+  async settle(): Promise<void> {
+    while (this.background.size) await Promise.allSettled([...this.background]);
+  }
+
+  async stop(): Promise<void> {
+    this.couriers.stop();
+    await this.settle();
+  }
+
+  /**
+   * One change of one order: under the venue lock, `mutate` returns the columns to set (or null
+   * for "nothing to do"); the version goes up and one event is appended. Returns the order after.
+   */
+  async change(
+    venueId: string,
+    orderId: string,
+    type: KdsEventType,
+    mutate: (row: OrderRow, tx: Tx) => Promise<OrderSet | null> | OrderSet | null,
+  ): Promise<{ order: Order; changed: boolean }> {
+    const res = await this.db.transaction(async (tx) => {
+      await lockVenue(tx, venueId);
+      return this.changeIn(tx, venueId, orderId, type, mutate);
+    });
+    if (res.changed) this.hub.changed(venueId);
+    return res;
+  }
+
+  private async changeIn(
+    tx: Tx,
+    venueId: string,
+    orderId: string,
+    type: KdsEventType,
+    mutate: (row: OrderRow, tx: Tx) => Promise<OrderSet | null> | OrderSet | null,
+  ): Promise<{ order: Order; changed: boolean }> {
+    const row = await lockOrderRow(tx, venueId, orderId);
+    if (!row) throw new HttpError(404, ORDER_MSG.orderNotFound);
+    const set = await mutate(row, tx);
+    if (!set) return { order: (await findOrder(tx, venueId, orderId))!, changed: false };
+    await tx
+      .update(orders)
+      .set({ ...set, version: row.version + 1, updatedAt: new Date() })
+      .where(eq(orders.id, orderId));
+    const order = (await findOrder(tx, venueId, orderId))!;
+    await appendEvent(tx, venueId, type, order);
+    return { order, changed: true };
+  }
+
+  private async conflict(tx: Tx, venueId: string, orderId: string, message?: string): Promise<CommandResult> {
+    const current = (await findOrder(tx, venueId, orderId))!;
+    const msg = message ?? ORDER_MSG.transitionRefused(current.Codigo, current.WorkflowInstance.CurrenteState.Name);
+    return { status: 409, body: { Message: msg, Pedido: current } };
+  }
+
+  private async checkPassword(user: AuthUser, password: string | null | undefined): Promise<void> {
+    if (!password) throw new HttpError(400, ORDER_MSG.passwordEmpty);
+    const [u] = await this.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id));
+    if (!u || !(await verifyPassword(password, u.hash))) throw new HttpError(400, ORDER_MSG.wrongPassword);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // State commands
+
+  async runCommand(
+    user: AuthUser,
+    venueId: string,
+    origin: number,
+    command: OrderCommand,
+    body: ParsedStateChange,
+    key: string | null,
+  ): Promise<CommandResult & { replayed: boolean }> {
+    const target = ORDER_TRANSITIONS[command].to;
+    if (body.NewStateId != null && body.NewStateId !== target) throw new HttpError(400, ORDER_MSG.wrongTargetState);
+    if (needsCancellationReason(command, origin)) {
+      const r = body.ReasonCancellation;
+      if (!r || !r.cancellationCode || !r.reason) throw new HttpError(400, ORDER_MSG.reasonRequired);
+    }
+    const ctx = { venueId, key, hash: requestHash(command, body as StateChangeRequest), userId: user.id };
+    const after: Array<() => void> = [];
+    const result = await this.idem.inTransaction(
+      ctx,
+      (tx) => lockVenue(tx, venueId),
+      async (tx) => {
+        const row = await lockOrderRow(tx, venueId, body.Id);
+        if (!row) throw new HttpError(404, ORDER_MSG.orderNotFound);
+        const decision = decideCommand(command, row.stateId, body.ExpectedStateId, await visitedStates(tx, row.id));
+        if (decision === 'conflict') return this.conflict(tx, venueId, row.id);
+        if (decision === 'noop') {
+          const current = (await findOrder(tx, venueId, row.id))!;
+          const s = current.WorkflowInstance.CurrenteState;
+          return { status: 200, body: { Id: s.Id, Name: s.Name, Pedido: current, Aplicado: false } };
+        }
+        const now = new Date();
+        const set: OrderSet = {
+          stateId: target,
+          stateChangedAt: now,
+          signal: false,
+          timerSeconds: frozenTimer(row.createdAt, target, row.timerSeconds),
+        };
+        const food = await readFoodSettings(tx, venueId);
+        if (command === 'acceptOrder') {
+          set.deliveryTimeMinutes = body.DeliveryTime ?? row.deliveryTimeMinutes ?? food.deliveryTime;
+          if (body.StoreId && body.StoreId !== row.storeId) {
+            const [st] = await tx.select({ id: stores.id }).from(stores).where(and(eq(stores.venueId, venueId), sql`${stores.id}::text = ${body.StoreId}`));
+            if (!st) throw new HttpError(400, ORDER_MSG.storeNotFound);
+            set.storeId = st.id;
+          }
+          const settings = await loadSettings(tx, venueId);
+          if (food.sendToPrinterServerOnAcceptOrder && settings?.printServerUrl) {
+            set.printerStatus = PRINTER_STATUS.inQueue;
+            set.printerStatusAt = now;
+            after.push(() => this.later('impressão ao aceitar', () => this.print(venueId, row.id, { responsable: user.name, alreadyQueued: true })));
+          }
+          if (food.useMeepDelivery && !food.callMeepDeliveryManually && row.deliveryMode !== DELIVERY_MODE.merchant) {
+            const rules = { OrigemPedido: row.origin, TipoEntrega: row.deliveryKind, EhPagamentoPresencial: row.payOnDelivery };
+            if (courierCalledAutomatically(rules as never, food)) {
+              after.push(() => this.later('chamada automática de entregador', () => this.callCourier(venueId, row.id)));
+            }
+          }
+        }
+        if (command === 'refuseOrder' && body.ReasonCancellation) set.cancellation = body.ReasonCancellation;
+        await tx
+          .update(orders)
+          .set({ ...set, version: row.version + 1, updatedAt: now })
+          .where(eq(orders.id, row.id));
+        await tx.insert(orderStateHistory).values({
+          orderId: row.id,
+          fromStateId: row.stateId,
+          toStateId: target,
+          command,
+          userId: user.id,
+          timerSeconds: timerSeconds(body.Timer),
+          at: now,
+        });
+        const order = (await findOrder(tx, venueId, row.id))!;
+        await appendEvent(tx, venueId, 'order.changed', order);
+        const s = order.WorkflowInstance.CurrenteState;
+        return { status: 200, body: { Id: s.Id, Name: s.Name, Pedido: order, Aplicado: true } };
+      },
+      // Checked before the venue lock (scrypt is slow) and never for a replay: the original was checked.
+      needsPassword(command, origin) ? () => this.checkPassword(user, body.Password) : undefined,
+    );
+    if (!result.replayed) {
+      this.hub.changed(venueId);
+      for (const fn of after) fn();
+    }
+    return result;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Intake
+
+  async intake(user: AuthUser, body: ParsedIntake, key: string | null): Promise<CommandResult & { replayed: boolean }> {
+    const venueId = body.LocalClienteId;
+    if (body.TipoEntrega === DELIVERY_KIND.delivery && !body.Cliente.Endereco) throw new HttpError(400, 'Informe o endereço de entrega.');
+    if (body.TipoEntrega === DELIVERY_KIND.table && !body.Mesa && !body.MesaId) throw new HttpError(400, 'Informe a mesa.');
+    for (const item of body.Itens) {
+      if (!item.ProdutoId && (!item.NomeProduto || item.Valor == null)) throw new HttpError(400, ORDER_MSG.itemNeedsNameAndValue);
+    }
+    const ctx = { venueId, key, hash: requestHash('intake', body as OrderIntakeRequest), userId: user.id };
+    const after: Array<() => void> = [];
+    const result = await this.idem.inTransaction(
+      ctx,
+      (tx) => lockVenue(tx, venueId),
+      async (tx) => {
+        const food = await readFoodSettings(tx, venueId);
+        const settings = await loadSettings(tx, venueId);
+        const productIds = [...new Set(body.Itens.map((i) => i.ProdutoId).filter((x): x is string => !!x))];
+        const found = productIds.length
+          ? await tx
+              .select({ id: products.id, name: products.name, valueCents: products.valueCents })
+              .from(products)
+              .where(and(eq(products.venueId, venueId), eq(products.active, true), inArray(products.id, productIds)))
+          : [];
+        const byId = new Map(found.map((p) => [p.id.toLowerCase(), p]));
+        const items = body.Itens.map((i, position) => {
+          const p = i.ProdutoId ? byId.get(i.ProdutoId.toLowerCase()) : undefined;
+          if (i.ProdutoId && !p) throw new HttpError(400, ORDER_MSG.productNotFound);
+          const notes = (i.Observacoes ?? []).map((n) => ({ Descricao: n.Descricao, Opcoes: (n.Opcoes ?? []).map((o) => o.Nome) }));
+          const extras = (i.Observacoes ?? []).reduce((acc, n) => acc + (n.Opcoes ?? []).reduce((a, o) => a + cents(o.Valor ?? 0), 0), 0);
+          return {
+            position,
+            productId: p?.id ?? null,
+            name: i.NomeProduto || p!.name,
+            quantity: i.Quantidade,
+            unitCents: (p ? p.valueCents : cents(i.Valor!)) + extras,
+            printerName: i.NomeImpressora ?? null,
+            notes,
+          };
+        });
+        let storeId: string | null = null;
+        if (body.StoreId) {
+          const [st] = await tx.select({ id: stores.id }).from(stores).where(and(eq(stores.venueId, venueId), sql`${stores.id}::text = ${body.StoreId.toLowerCase()}`));
+          if (!st) throw new HttpError(400, ORDER_MSG.storeNotFound);
+          storeId = st.id;
+        }
+        let tableId: string | null = null;
+        let tableName: string | null = null;
+        if (body.TipoEntrega === DELIVERY_KIND.table) {
+          if (body.MesaId) {
+            const [t] = await tx.select().from(kdsTables).where(and(eq(kdsTables.venueId, venueId), sql`${kdsTables.id}::text = ${body.MesaId.toLowerCase()}`));
+            if (!t) throw new HttpError(400, ORDER_MSG.tableNotFound);
+            tableId = t.id;
+            tableName = t.name;
+          } else {
+            const name = body.Mesa!;
+            const [t] = await tx
+              .insert(kdsTables)
+              .values({ venueId, name, position: 999 })
+              .onConflictDoUpdate({ target: [kdsTables.venueId, kdsTables.name], set: { name } })
+              .returning();
+            tableId = t.id;
+            tableName = t.name;
+          }
+        }
+        const [{ code }] = await tx
+          .update(kdsSettings)
+          .set({ lastOrderCode: sql`${kdsSettings.lastOrderCode} + 1` })
+          .where(eq(kdsSettings.venueId, venueId))
+          .returning({ code: kdsSettings.lastOrderCode });
+        const payment = PAYMENT_TYPES.find((p) => p.Id === body.TipoPagamentoId)!;
+        const fee = body.TipoEntrega === DELIVERY_KIND.delivery ? cents(body.TaxaEntrega ?? 0) : 0;
+        const total = items.reduce((acc, i) => acc + i.quantity * i.unitCents, 0) + fee;
+        const auto = food.automaticallyAcceptOrder;
+        const printNow = auto && food.sendToPrinterServerOnAcceptOrder && !!settings?.printServerUrl;
+        const now = new Date();
+        const a = body.Cliente.Endereco;
+        const customer = {
+          Nome: body.Cliente.Nome,
+          CPF: body.Cliente.CPF ?? null,
+          Telefone: body.Cliente.Telefone ?? '',
+          Endereco: a
+            ? {
+                Logradouro: a.Logradouro,
+                Numero: a.Numero,
+                Complemento: a.Complemento ?? '',
+                Bairro: a.Bairro ?? '',
+                Cidade: a.Cidade ?? '',
+                UF: a.UF ?? '',
+                CEP: a.CEP ?? '',
+                Referencia: a.Referencia ?? '',
+              }
+            : null,
+        };
+        const [created] = await tx
+          .insert(orders)
+          .values({
+            venueId,
+            code,
+            trackingCode: newCode(10),
+            externalCode: body.CodigoExterno ?? null,
+            createdAt: now,
+            updatedAt: now,
+            origin: body.OrigemPedido,
+            deliveryKind: body.TipoEntrega,
+            storeId,
+            tableId,
+            tableName,
+            customer,
+            searchText: searchTextOf(code, customer, items, tableName, body.CodigoExterno ?? null),
+            note: body.ObservacaoPedido || null,
+            paymentTypeId: payment.Id,
+            payOnDelivery: body.EhPagamentoPresencial ?? payment.presencial,
+            changeForCents: body.Troco != null ? cents(body.Troco) : null,
+            deliveryFeeCents: fee,
+            totalCents: total,
+            deliveryTimeMinutes: auto ? food.deliveryTime : null,
+            stateId: auto ? ORDER_STATE.Aceito : ORDER_STATE.Pendente,
+            stateChangedAt: now,
+            signal: body.Signal ?? true,
+            printerStatus: printNow ? PRINTER_STATUS.inQueue : null,
+            printerStatusAt: printNow ? now : null,
+          })
+          .returning();
+        await tx.insert(orderItems).values(items.map((i) => ({ ...i, orderId: created.id })));
+        await tx.insert(orderStateHistory).values([
+          { orderId: created.id, fromStateId: null, toStateId: ORDER_STATE.Pendente, command: 'intake', userId: user.id, at: now },
+          ...(auto ? [{ orderId: created.id, fromStateId: ORDER_STATE.Pendente, toStateId: ORDER_STATE.Aceito, command: 'automaticallyAcceptOrder', userId: null, at: now }] : []),
+        ]);
+        const order = (await findOrder(tx, venueId, created.id))!;
+        await appendEvent(tx, venueId, 'order.created', order);
+        if (printNow) after.push(() => this.later('impressão ao aceitar', () => this.print(venueId, created.id, { responsable: user.name, alreadyQueued: true })));
+        if (auto && food.useMeepDelivery && !food.callMeepDeliveryManually && courierCalledAutomatically(order as never, food)) {
+          after.push(() => this.later('chamada automática de entregador', () => this.callCourier(venueId, created.id)));
+        }
+        return { status: 201, body: order };
+      },
+    );
+    if (!result.replayed) {
+      this.hub.changed(venueId);
+      for (const fn of after) fn();
+    }
+    return result;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Printing
+
+  /**
+   * Sends the order to the venue's local print server, one job per printer named on its items
+   * ("Cozinha" when none): status 1 while queued, then 0 (received) or 3 (error), each pushed.
+   */
+  async print(
+    venueId: string,
+    orderId: string,
+    opts: { responsable: string; imageBase64?: string | null; alreadyQueued?: boolean },
+  ): Promise<{ ok: boolean; printers: string[]; order: Order }> {
+    const settings = await loadSettings(this.db, venueId);
+    const host = settings?.printServerUrl;
+    if (!host) throw new HttpError(400, ORDER_MSG.noPrintServer);
+    if (!opts.alreadyQueued) {
+      await this.change(venueId, orderId, 'printer.status', () => ({ printerStatus: PRINTER_STATUS.inQueue, printerStatusAt: new Date() }));
+    }
+    const order = await findOrder(this.db, venueId, orderId);
+    if (!order) throw new HttpError(404, ORDER_MSG.orderNotFound);
+    const [venue] = await this.db.select({ name: venues.name }).from(venues).where(eq(venues.id, venueId));
+    const byPrinter = new Map<string, Order['Itens']>();
+    for (const item of order.Itens) {
+      const p = item.NomeImpressora || 'Cozinha';
+      byPrinter.set(p, [...(byPrinter.get(p) ?? []), item]);
+    }
+    const printers = [...byPrinter.keys()];
+    const results = await Promise.all(
+      printers.map((printer) => {
+        const job: PrintJob = {
+          id: randomUUID(),
+          printer,
+          submittedAt: new Date().toISOString(),
+          type: order.WorkflowInstance.CurrenteState.Id === ORDER_STATE.Recusado ? PRINT_MODE.cancelledOrder : PRINT_MODE.orderSummary,
+          body: {
+            id: order.Id,
+            businessName: venue?.name ?? '',
+            date: order.DataCriacao,
+            pointOfSale: order.NomeLoja ?? 'Balcão',
+            responsable: opts.responsable,
+            details: byPrinter.get(printer)!.map((i) => ({
+              productName: i.NomeProduto,
+              quantity: i.Quantidade,
+              value: i.Valor,
+              notes: i.Observacoes.map((n) => [n.Descricao, ...n.Opcoes].filter(Boolean).join(': ')).join('; '),
+            })),
+            pedidoPOSId: order.Id,
+            tag: `#${order.Codigo}`,
+            imageBase64: opts.imageBase64 ?? null,
+          },
+        };
+        return sendPrintJob(host, job);
+      }),
+    );
+    const ok = results.every((r) => r.ok);
+    const { order: after } = await this.change(venueId, orderId, 'printer.status', () => ({
+      printerStatus: ok ? PRINTER_STATUS.received : PRINTER_STATUS.error,
+      printerStatusAt: new Date(),
+    }));
+    return { ok, printers, order: after };
+  }
+
+  async setPrinterStatus(venueId: string, orderId: string, status: number): Promise<Order> {
+    const { order } = await this.change(venueId, orderId, 'printer.status', (row) =>
+      row.printerStatus === status ? null : { printerStatus: status, printerStatusAt: new Date() },
+    );
+    return order;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Carriers and couriers
+
+  /**
+   * Calls a courier from the order's platform (or the venue's). A call cannot be cancelled, so a
+   * second call of the same order is a success with no effect.
+   */
+  async callCourier(venueId: string, orderId: string): Promise<Order> {
+    const food = await readFoodSettings(this.db, venueId);
+    let proceed = false;
+    const first = await this.change(venueId, orderId, 'order.changed', async (row, tx) => {
+      if (row.deliveryKind !== DELIVERY_KIND.delivery) throw new HttpError(400, ORDER_MSG.courierNotForThisOrder);
+      if (row.courierCalled) return null;
+      if (row.stateId === ORDER_STATE.Entregue || row.stateId === ORDER_STATE.Recusado || row.stateId === ORDER_STATE.Pendente) {
+        const current = await findOrder(tx, venueId, orderId);
+        throw new HttpError(409, ORDER_MSG.transitionRefused(String(row.code), current?.WorkflowInstance.CurrenteState.Name ?? ''), { Pedido: current });
+      }
+      proceed = true;
+      return { courierCalled: true, deliveryMode: DELIVERY_MODE.ownPlatform, deliveryPlatform: row.deliveryPlatform ?? food.deliveryPlatform, carrierId: null };
+    });
+    if (!proceed) return first.order;
+    const platform = first.order.EmpresaTransporte ?? food.deliveryPlatform;
+    const adapter = this.couriers.forPlatform(platform);
+    const [venue] = await this.db.select({ name: venues.name }).from(venues).where(eq(venues.id, venueId));
+    let call: CourierCall;
+    try {
+      call = await adapter.request({
+        orderId,
+        code: first.order.Codigo,
+        trackingCode: first.order.CodigoRastreio,
+        venueName: venue?.name ?? '',
+        customer: { Nome: first.order.Cliente.Nome, Telefone: first.order.Cliente.Telefone, Endereco: first.order.Cliente.Endereco },
+        totalCents: cents(first.order.ValorTotal),
+      });
+    } catch (err) {
+      // The call failed: the board may try again.
+      await this.change(venueId, orderId, 'order.changed', () => ({ courierCalled: false }));
+      if (err instanceof CourierError) throw new HttpError(502, ORDER_MSG.platformFailed(DELIVERY_PLATFORM_NAME[platform] ?? adapter.name));
+      throw err;
+    }
+    const { order } = await this.change(venueId, orderId, 'order.changed', () => ({
+      courierExternalId: call.externalId,
+      trackingLink: call.trackingLink,
+      courierSandbox: call.sandbox,
+      ...(call.courier ? { courier: call.courier } : {}),
+    }));
+    return order;
+  }
+
+  /** A platform (the sandbox, after its delay) assigned the courier. */
+  private async courierAssigned(orderId: string, call: CourierCall): Promise<void> {
+    const venueId = await venueOfOrder(this.db, orderId);
+    if (!venueId) return;
+    await this.change(venueId, orderId, 'order.changed', (row) =>
+      row.courierExternalId !== call.externalId || !call.courier ? null : { courier: call.courier, trackingLink: call.trackingLink ?? row.trackingLink },
+    );
+  }
+
+  /** The venue's own carrier for the order (or none); refused once a platform courier was called. */
+  async assignCarrier(venueId: string, orderId: string, carrierId: string | null): Promise<Order> {
+    const { order } = await this.change(venueId, orderId, 'order.changed', async (row, tx) => {
+      if (row.courierCalled) {
+        throw new HttpError(409, ORDER_MSG.courierAlreadyCalled, { Pedido: await findOrder(tx, venueId, orderId) });
+      }
+      if (carrierId && carrierId.toUpperCase() === PLACEHOLDER_CARRIER_ID) throw new HttpError(400, ORDER_MSG.carrierNotFound);
+      let id: string | null = null;
+      if (carrierId) {
+        const [c] = await tx.select({ id: carriers.id }).from(carriers).where(and(eq(carriers.venueId, venueId), sql`${carriers.id}::text = ${carrierId.toLowerCase()}`));
+        if (!c) throw new HttpError(404, ORDER_MSG.carrierNotFound);
+        id = c.id;
+      }
+      if (row.carrierId === id && row.deliveryMode === DELIVERY_MODE.merchant) return null;
+      return { carrierId: id, deliveryMode: DELIVERY_MODE.merchant };
+    });
+    return order;
+  }
+
+  async changeDeliveryCompany(venueId: string, orderId: string, platform: number): Promise<Order> {
+    if (!(platform in DELIVERY_PLATFORM_NAME)) throw new HttpError(400, 'Empresa de transporte inválida.');
+    const { order } = await this.change(venueId, orderId, 'order.changed', async (row, tx) => {
+      if (row.courierCalled) throw new HttpError(409, ORDER_MSG.courierAlreadyCalled, { Pedido: await findOrder(tx, venueId, orderId) });
+      return row.deliveryPlatform === platform ? null : { deliveryPlatform: platform };
+    });
+    return order;
+  }
+}

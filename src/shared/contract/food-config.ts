@@ -1,0 +1,294 @@
+/**
+ * Food-ordering configuration, address of the location and marketplace integration (spec 000 §3
+ * "Food configuration", "Address of location", §5, §7 "Food configuration"; spec 001 §3 and §7
+ * "Marketplace integration"). The server validates with these schemas, the PWA's forms too.
+ *
+ * Paths the spec does not show are ours and listed in FOOD_CONFIG_API: the postal-code lookup
+ * (api/Local/BuscarCep/{cep}), the storefront link check (api/MeepFood/VerificarUrl) and the
+ * marketplace integration read/save (api/MeepFood/IntegracaoMarketplace; the order board's own
+ * api/ifoodMerchantConfiguration belongs to the orders module). The venue-setup module registers
+ * every path below except the two store-category lists, which the catalogue module serves (their
+ * table, store_categories, and their answer shape { Id, Name } are the catalogue's).
+ */
+import { z } from 'zod/mini';
+import '../zod-locale';
+import {
+  availabilityProblems,
+  FOOD_LIMITS,
+  foodInterlockProblems,
+  HOUR_RE,
+  MERCHANT_ID_MAX,
+  roundMoney,
+  STOREFRONT_LINK_RE,
+  VS_MSG,
+} from '../venue-setup';
+
+export const FOOD_CONFIG_ROLE = 'MeepFoodConfiguration';
+export const MARKETPLACE_ROLE = 'IntegracaoIfoodKds';
+
+const enc = encodeURIComponent;
+export const FOOD_CONFIG_API = {
+  configuration: (localId: string) => `api/MeepFood/Configuration/${enc(localId)}`,
+  saveConfiguration: 'api/MeepFood/Configuration',
+  address: (localId: string) => `api/MeepFood/GetAddressLocal/${enc(localId)}`,
+  saveAddress: 'api/MeepFood/AtualizarLocalCliente',
+  states: 'api/Local/BuscarEstados',
+  cities: (stateId: number) => `api/Local/BuscarCidades/${stateId}`,
+  /** Ours: the postal-code adapter (ViaCEP-shaped service behind the server). */
+  cep: (cep: string) => `api/Local/BuscarCep/${enc(cep)}`,
+  /** Served by the catalogue module: [{ Id, Name }]. */
+  storeCategories: 'api/superapp/StoreCategory/GetStoreCategories',
+  /** Served by the catalogue module: [{ Id, Name }]. */
+  venueStoreCategories: (localId: string) => `api/superapp/StoreCategory/GetCategoriesByLocalId/${enc(localId)}`,
+  /** Ours: ?url=&localId= answers whether another venue already uses the storefront link. */
+  linkAvailability: 'api/MeepFood/VerificarUrl',
+  /** Ours (spec 001 §7: paths not shown). */
+  marketplace: (localId: string) => `api/MeepFood/IntegracaoMarketplace/${enc(localId)}`,
+  saveMarketplace: 'api/MeepFood/IntegracaoMarketplace',
+} as const;
+
+const L = FOOD_LIMITS;
+const int = () => z.number().check(z.int());
+const numberIn = (min: number, max: number, message: string) =>
+  z.number({ error: message }).check(z.gte(min, message), z.lte(max, message));
+const intIn = (min: number, max: number, message: string) =>
+  z.number({ error: message }).check(z.int(message), z.gte(min, message), z.lte(max, message));
+/** Money in reais, 0 to 99.999,99, kept with 2 decimals. */
+const money = () => z.pipe(numberIn(L.money.min, L.money.max, VS_MSG.moneyRange), z.transform(roundMoney));
+const trimmedText = (max: number) => z.pipe(z.string().check(z.trim()), z.string().check(z.maxLength(max)));
+
+/** The storefront link (spec 000 §5): no spaces, accents or special characters; trimmed. */
+export const storefrontLink = z.pipe(
+  z.string().check(z.trim()),
+  z.string().check(
+    z.minLength(1, VS_MSG.linkRequired),
+    z.maxLength(L.linkMax, VS_MSG.linkTooLong),
+    z.regex(STOREFRONT_LINK_RE, VS_MSG.linkInvalid),
+  ),
+);
+
+export const availableDay = z.object({
+  dayOfWeek: intIn(0, 6, 'Dia da semana inválido.'),
+  startHour: z.string().check(z.regex(HOUR_RE, VS_MSG.hourFormat)),
+  endHour: z.string().check(z.regex(HOUR_RE, VS_MSG.hourFormat)),
+});
+export type AvailableDayDto = z.infer<typeof availableDay>;
+
+export const storeCategory = z.object({ id: z.string(), name: z.string() });
+/** The catalogue module's answer to the two store-category lists. */
+export const catalogueStoreCategoryList = z.array(z.object({ Id: z.string(), Name: z.string() }));
+export type StoreCategory = z.infer<typeof storeCategory>;
+export const storeCategoryList = z.array(storeCategory);
+
+/** Phone with area code, stored as digits (10 or 11), or empty. */
+const phone = z.pipe(
+  z.pipe(z.string(), z.transform((s: string) => s.replace(/\D/g, ''))),
+  z.string().check(z.refine((s) => s === '' || s.length === 10 || s.length === 11, VS_MSG.invalidPhone)),
+);
+
+/** A logo: an image data URL (up to 5 MB of image) or an http(s) address; null for none. */
+const LOGO_MAX_CHARS = Math.ceil((5_500_000 * 4) / 3) + 64;
+const logo = z.nullable(
+  z.string().check(
+    z.maxLength(LOGO_MAX_CHARS, VS_MSG.imageTooLarge),
+    z.refine((s) => /^data:image\/(png|jpe?g|webp|gif|svg\+xml);base64,/.test(s) || /^https?:\/\//.test(s), 'Imagem inválida.'),
+  ),
+);
+
+/** Every field of the Food configuration entity (spec 000 §3), with the ranges of §5. */
+const foodConfigShape = {
+  urlMeepFood: storefrontLink,
+  description: trimmedText(L.descriptionMax),
+  deliveryRadiusKilometers: numberIn(L.deliveryRadius.min, L.deliveryRadius.max, VS_MSG.radiusRange),
+  /** Default delivery time in minutes (used unless deliveryTimePerOrder). */
+  deliveryTime: intIn(L.deliveryTime.min, L.deliveryTime.max, VS_MSG.deliveryTimeRange),
+  isActive: z.boolean(),
+  allowPaymentOnDelivery: z.boolean(),
+  allowOnlinePayment: z.boolean(),
+  allowCatchOnShop: z.boolean(),
+  allowDeliveryHome: z.boolean(),
+  allowTableDelivery: z.boolean(),
+  allowCustomDelivery: z.boolean(),
+  customDeliveryDescription: trimmedText(L.customDeliveryDescriptionMax),
+  showDeliveryStatus: z.boolean(),
+  deliveryTimePerOrder: z.boolean(),
+  useMeepDelivery: z.boolean(),
+  useOwnDelivery: z.boolean(),
+  /** Student card: schools only (spec 000 §6). */
+  allowMeepCard: z.boolean(),
+  enableServiceTax: z.boolean(),
+  serviceTaxPercentage: numberIn(L.serviceTax.min, L.serviceTax.max, VS_MSG.serviceTaxRange),
+  allowCustomerCancelOrder: z.boolean(),
+  timeToCancelOrder: intIn(L.cancelTime.min, L.cancelTime.max, VS_MSG.cancelTimeRange),
+  /** By id; the name is informative. */
+  storeCategories: z.array(z.object({ id: z.string().check(z.maxLength(64)), name: z.optional(z.string()) })).check(z.maxLength(50)),
+  baseValuePerDelivery: money(),
+  deliveryValuePerKilometer: money(),
+  numberOfFreeKilometers: numberIn(L.freeKm.min, L.freeKm.max, VS_MSG.freeKmRange),
+  callMeepDeliveryManually: z.boolean(),
+  showStoreOnMeepFood: z.boolean(),
+  discount: numberIn(L.discount.min, L.discount.max, VS_MSG.discountRange),
+  notificationPhone: phone,
+  /** 0 Play Delivery, 1 Loggi, 2 Meep. */
+  deliveryPlatform: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  sendToPrinterServerOnAcceptOrder: z.boolean(),
+  sendToRemotePrinterOnAcceptOrder: z.boolean(),
+  automaticallyAcceptOrder: z.boolean(),
+  allowCustomerChatVisualization: z.boolean(),
+  reducedOrderFlow: z.boolean(),
+  /** Minutes; at least 5 (0 becomes 5 in the form). */
+  orderGroupingTime: intIn(L.grouping.min, L.grouping.max, VS_MSG.groupingRange),
+  deliveryEnabled: z.boolean(),
+  inPlaceEnabled: z.boolean(),
+  enableShoppingCartOnVirtualMenu: z.boolean(),
+  showCustomHome: z.boolean(),
+  meepFoodLogo: logo,
+  availableDay: z.array(availableDay).check(z.maxLength(70)),
+};
+
+type ConfigLike = Parameters<typeof foodInterlockProblems>[0] & { availableDay: Array<z.infer<typeof availableDay>> };
+/** Interlocks and weekly availability, each issue on its field. */
+const configRules = z.superRefine<ConfigLike>((c, ctx) => {
+  for (const p of foodInterlockProblems(c)) ctx.addIssue({ code: 'custom', message: p.message, path: [p.path], input: c });
+  for (const p of availabilityProblems(c.availableDay)) {
+    ctx.addIssue({ code: 'custom', message: p.message, path: ['availableDay', p.index], input: c });
+  }
+});
+
+/**
+ * GET api/MeepFood/Configuration/{localId}: the stored configuration, or the defaults (with an empty
+ * urlMeepFood and configured false) for a venue that never saved one. `configured` is ours.
+ */
+export const foodConfiguration = z.object({
+  localId: z.string(),
+  configured: z.boolean(),
+  urlMeepFood: z.string(),
+  description: z.string(),
+  deliveryRadiusKilometers: z.number(),
+  deliveryTime: z.number(),
+  isActive: z.boolean(),
+  allowPaymentOnDelivery: z.boolean(),
+  allowOnlinePayment: z.boolean(),
+  allowCatchOnShop: z.boolean(),
+  allowDeliveryHome: z.boolean(),
+  allowTableDelivery: z.boolean(),
+  allowCustomDelivery: z.boolean(),
+  customDeliveryDescription: z.string(),
+  showDeliveryStatus: z.boolean(),
+  deliveryTimePerOrder: z.boolean(),
+  useMeepDelivery: z.boolean(),
+  useOwnDelivery: z.boolean(),
+  allowMeepCard: z.boolean(),
+  enableServiceTax: z.boolean(),
+  serviceTaxPercentage: z.number(),
+  allowCustomerCancelOrder: z.boolean(),
+  timeToCancelOrder: z.number(),
+  storeCategories: z.array(storeCategory),
+  baseValuePerDelivery: z.number(),
+  deliveryValuePerKilometer: z.number(),
+  numberOfFreeKilometers: z.number(),
+  callMeepDeliveryManually: z.boolean(),
+  showStoreOnMeepFood: z.boolean(),
+  discount: z.number(),
+  notificationPhone: z.string(),
+  deliveryPlatform: z.number(),
+  sendToPrinterServerOnAcceptOrder: z.boolean(),
+  sendToRemotePrinterOnAcceptOrder: z.boolean(),
+  automaticallyAcceptOrder: z.boolean(),
+  allowCustomerChatVisualization: z.boolean(),
+  reducedOrderFlow: z.boolean(),
+  orderGroupingTime: z.number(),
+  deliveryEnabled: z.boolean(),
+  inPlaceEnabled: z.boolean(),
+  enableShoppingCartOnVirtualMenu: z.boolean(),
+  showCustomHome: z.boolean(),
+  meepFoodLogo: z.nullable(z.string()),
+  availableDay: z.array(z.object({ dayOfWeek: z.number(), startHour: z.string(), endHour: z.string() })),
+});
+export type FoodConfiguration = z.infer<typeof foodConfiguration>;
+
+/** POST api/MeepFood/Configuration: the whole configuration of one venue (localId). */
+export const foodConfigurationSave = z.object({ localId: z.string(), ...foodConfigShape }).check(configRules);
+export type FoodConfigurationSave = z.input<typeof foodConfigurationSave>;
+
+/** GET api/MeepFood/VerificarUrl?url=&localId= */
+export const linkAvailabilityQuery = z.object({ url: z.string().check(z.maxLength(200)), localId: z.string() });
+export const linkAvailability = z.object({ available: z.boolean(), Message: z.string() });
+
+// --- Address of location ---------------------------------------------------------------------
+
+/** GET api/MeepFood/GetAddressLocal/{localId}; cityId and stateId are ours (they fill the selects). */
+export const addressLocal = z.object({
+  endereco: z.string(),
+  numero: z.string(),
+  complemento: z.string(),
+  bairro: z.string(),
+  CEP: z.string(),
+  uf: z.string(),
+  cidade: z.string(),
+  latitude: z.nullable(z.string()),
+  longitude: z.nullable(z.string()),
+  cityId: z.nullable(int()),
+  stateId: z.nullable(int()),
+});
+export type AddressLocal = z.infer<typeof addressLocal>;
+
+const cep = z.pipe(
+  z.pipe(z.string(), z.transform((s: string) => s.replace(/\D/g, ''))),
+  z.string().check(z.length(8, VS_MSG.cepInvalid)),
+);
+
+/**
+ * POST api/MeepFood/AtualizarLocalCliente (spec 000 §3 update payload). stateName may be the name
+ * or the abbreviation; cityId is one of api/Local/BuscarCidades, or null, and then cityName is
+ * looked up among that state's cities (ignoring case and accents). The city must be of the state.
+ * Only SuporteMeep or Admin change the address (an administrator parameter, spec 000 §6); a moved
+ * address loses its old latitude and longitude.
+ */
+export const addressUpdate = z.object({
+  localId: z.string(),
+  endereco: trimmedText(200),
+  numero: trimmedText(20),
+  complemento: trimmedText(100),
+  bairro: trimmedText(100),
+  cep,
+  cityId: z.nullable(int()),
+  stateName: z.pipe(z.string().check(z.trim()), z.string().check(z.minLength(1, VS_MSG.stateRequired), z.maxLength(50))),
+  cityName: z.pipe(z.string().check(z.trim()), z.string().check(z.minLength(1, VS_MSG.cityRequired), z.maxLength(100))),
+});
+export type AddressUpdate = z.input<typeof addressUpdate>;
+
+/** GET api/Local/BuscarEstados (ids are the IBGE state codes). */
+export const state = z.object({ id: int(), nome: z.string(), sigla: z.string() });
+export const stateList = z.array(state);
+export type State = z.infer<typeof state>;
+/** GET api/Local/BuscarCidades/{stateId} (ids are IBGE municipality codes). */
+export const city = z.object({ id: int(), nome: z.string(), estadoId: int() });
+export const cityList = z.array(city);
+export type City = z.infer<typeof city>;
+
+/** GET api/Local/BuscarCep/{cep}: 200 with the address; 404 when the CEP does not exist; 502 when the service fails. */
+export const cepLookup = z.object({
+  cep: z.string(),
+  logradouro: z.string(),
+  bairro: z.string(),
+  cidade: z.string(),
+  uf: z.string(),
+  stateId: z.nullable(int()),
+  cityId: z.nullable(int()),
+});
+export type CepLookup = z.infer<typeof cepLookup>;
+
+// --- Marketplace integration (spec 001 §3, §7) -----------------------------------------------
+
+/** id is the venue's id (spec 000 §3: the merchant configuration's id defaults to the local id). */
+export const marketplaceIntegration = z.object({
+  id: z.string(),
+  merchantId: z.pipe(z.string().check(z.trim()), z.string().check(z.maxLength(MERCHANT_ID_MAX, VS_MSG.merchantIdTooLong))),
+  isActive: z.boolean(),
+});
+export type MarketplaceIntegration = z.infer<typeof marketplaceIntegration>;
+export const marketplaceSave = marketplaceIntegration.check(
+  z.refine((m) => !m.isActive || m.merchantId.length > 0, { message: VS_MSG.merchantIdRequired, path: ['merchantId'] }),
+);
+export const marketplaceSaveResponse = z.object({ id: z.string() });

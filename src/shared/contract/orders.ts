@@ -1,0 +1,515 @@
+/**
+ * Contract of the order board (spec 000 §3 "Order (board)" and §7 "Order board"). Field names are
+ * the spec's (PascalCase for the order and its commands, camelCase where the spec uses it); fields
+ * marked "ours" fill what the spec leaves out. Money is in reais (number, 2 decimals); dates are
+ * ISO 8601 strings with offset. Paths, enumerations and rules live in src/shared/orders.ts.
+ */
+import { z } from 'zod/mini';
+import '../zod-locale';
+import { INTAKE_MAX_ITEMS, KDS_PAGE_SIZE, KDS_PAGE_SIZE_MAX } from '../orders';
+
+const int = () => z.number().check(z.int());
+const money = () => z.number().check(z.minimum(0), z.maximum(1_000_000));
+const isoDate = () => z.string().check(z.refine((s) => !Number.isNaN(Date.parse(s)), 'Data inválida.'));
+/** Any 8-4-4-4-12 hex id (the placeholder carrier id is all letters A, still hex). */
+const guid = () => z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Identificador inválido.'));
+const text = (max: number) => z.pipe(z.string().check(z.trim()), z.string().check(z.maxLength(max)));
+
+// ---------------------------------------------------------------------------------------------
+// Workflow
+
+/** One state of DefaultKitchenProductionWorkflow for a venue. Id is stable across venues (ORDER_STATE). */
+export const workflowState = z.object({
+  Id: int(),
+  Name: z.string(),
+  BackgroundColor: z.string(),
+  /** ours: ORDER_STATE key and display order */
+  Key: z.string(),
+  Ordem: int(),
+});
+export type WorkflowState = z.infer<typeof workflowState>;
+export const workflowStatesQuery = z.object({
+  workflowDefinition: z.optional(z.string()),
+  localClienteId: z.string(),
+});
+export const workflowStatesResponse = z.array(workflowState);
+
+// ---------------------------------------------------------------------------------------------
+// Order
+
+export const address = z.object({
+  Logradouro: z.string(),
+  Numero: z.string(),
+  Complemento: z.string(),
+  Bairro: z.string(),
+  Cidade: z.string(),
+  UF: z.string(),
+  CEP: z.string(),
+  /** Reference point for the courier. */
+  Referencia: z.string(),
+});
+export type Address = z.infer<typeof address>;
+
+export const carrier = z.object({
+  Id: z.string(),
+  Nome: z.string(),
+  Telefone: z.string(),
+  Documento: z.string(),
+});
+export type Carrier = z.infer<typeof carrier>;
+
+export const orderItemNote = z.object({
+  Descricao: z.string(),
+  Opcoes: z.array(z.string()),
+});
+
+export const orderItem = z.object({
+  Id: z.string(),
+  Quantidade: int(),
+  NomeProduto: z.string(),
+  /** Unit value including the options' extra value. The line total is Quantidade × Valor. */
+  Valor: z.number(),
+  NomeImpressora: z.nullable(z.string()),
+  Observacoes: z.array(orderItemNote),
+  /** ours: catalogue product, when the item came from it */
+  ProdutoId: z.nullable(z.string()),
+});
+export type OrderItem = z.infer<typeof orderItem>;
+
+export const stateRef = z.object({ Id: int(), Name: z.string(), BackgroundColor: z.string() });
+
+export const order = z.object({
+  Id: z.string(),
+  /** Short number per venue shown as #Codigo. */
+  Codigo: z.string(),
+  DataCriacao: z.string(),
+  OrigemPedido: int(),
+  EhPagamentoPresencial: z.boolean(),
+  /** Delivery time in minutes (set on accept, per order or the venue's default). */
+  TempoEntrega: z.nullable(int()),
+  Cliente: z.object({
+    Nome: z.string(),
+    /** Only for marketplace orders (spec 000 §3); null otherwise. */
+    CPF: z.nullable(z.string()),
+    Telefone: z.string(),
+    Endereco: z.nullable(address),
+  }),
+  ObservacaoPedido: z.nullable(z.string()),
+  /** Table name/number, when the order is for a table. */
+  Mesa: z.nullable(z.string()),
+  TipoPagamento: z.object({ Id: int(), Descricao: z.string() }),
+  /** Change for (troco para), in reais. */
+  Troco: z.nullable(z.number()),
+  ValorTotal: z.number(),
+  /**
+   * Seconds from creation to the order leaving the timed states (Em transporte, Entregue,
+   * Recusado); null while the card's timer runs (the board counts from DataCriacao itself).
+   */
+  Timer: z.nullable(int()),
+  /** Courier tracking link ("Ver entrega"). */
+  LinkRastreio: z.nullable(z.string()),
+  ChamouMeepDelivery: z.boolean(),
+  PedidoPOSPrinterStatus: z.nullable(int()),
+  Transportador: z.nullable(carrier),
+  Itens: z.array(orderItem),
+  WorkflowInstance: z.object({ CurrenteState: stateRef }),
+  /** New-order sound flag. */
+  Signal: z.boolean(),
+  /** The venue's local print server (http://host:port). */
+  EnderecoServidorLocal: z.nullable(z.string()),
+
+  // ours
+  /** Increases by one on every change: the board ignores older copies. */
+  Versao: int(),
+  /** DELIVERY_KIND: 1 entrega, 2 retirada no local, 3 mesa. */
+  TipoEntrega: int(),
+  StoreId: z.nullable(z.string()),
+  NomeLoja: z.nullable(z.string()),
+  MesaId: z.nullable(z.string()),
+  TaxaEntrega: z.number(),
+  /** Public tracking code: /statusPedido/{CodigoRastreio} and api/MeepFood/Order/{CodigoRastreio}. */
+  CodigoRastreio: z.string(),
+  /** Marketplace's own order id. */
+  CodigoExterno: z.nullable(z.string()),
+  /** DELIVERY_MODE chosen for this order (null = not chosen yet). */
+  ModoEntrega: z.nullable(int()),
+  /** DELIVERY_PLATFORM the courier was asked from (null = none). */
+  EmpresaTransporte: z.nullable(int()),
+  /** The courier came from the embedded sandbox platform, not a real one. */
+  EntregaSandbox: z.boolean(),
+  /** When PedidoPOSPrinterStatus last changed (badge timing rule). */
+  DataStatusImpressora: z.nullable(z.string()),
+  DataAtualizacao: z.string(),
+  /** A timestamp per state change, for prep-time figures. */
+  HistoricoEstados: z.array(z.object({ EstadoId: int(), Data: z.string(), Usuario: z.nullable(z.string()) })),
+  ReasonCancellation: z.nullable(z.object({ cancellationCode: z.string(), reason: z.string() })),
+});
+export type Order = z.infer<typeof order>;
+
+// ---------------------------------------------------------------------------------------------
+// List (GET api/kds)
+
+const queryBool = () =>
+  z.optional(z.pipe(z.union([z.boolean(), z.string()]), z.transform((v) => v === true || v === 'true' || v === '1')));
+/** `etapas` may come as "1,3", repeated etapas=1&etapas=3, or numbers. */
+const stateIds = () =>
+  z.optional(
+    z.pipe(
+      z.union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))]),
+      z.transform((v) =>
+        (Array.isArray(v) ? v : [v])
+          .flatMap((x) => String(x).split(','))
+          .map((x) => Number(x.trim()))
+          .filter((n) => Number.isInteger(n) && n > 0),
+      ),
+    ),
+  );
+
+export const kdsListQuery = z.object({
+  localClienteId: z.string(),
+  keyword: z.optional(text(200)),
+  /** ISO date-time; the board sends the start of the chosen day. */
+  dataInicio: z.optional(isoDate()),
+  /** ISO date-time; the board sends the end of the chosen day (23:59:59.999). */
+  dataFim: z.optional(isoDate()),
+  etapas: stateIds(),
+  storeId: z.optional(z.string()),
+  mesaId: z.optional(z.string()),
+  /** Opens the marketplace store before answering ("A loja está fechada. Deseja abrir?" → Sim). */
+  shouldOpenStore: queryBool(),
+  kdsDesktop: queryBool(),
+  /** 1-based. */
+  page: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 1),
+  size: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(KDS_PAGE_SIZE_MAX)), KDS_PAGE_SIZE),
+});
+export type KdsListQuery = z.input<typeof kdsListQuery>;
+
+/** Also in header x-total-count; hasNext = size × page < countTotal. */
+export const kdsListResponse = z.object({
+  items: z.array(order),
+  hasNext: z.boolean(),
+  countTotal: int(),
+});
+export type KdsListResponse = z.infer<typeof kdsListResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// State change commands (POST api/kds/acceptOrder, refuseOrder, ...)
+
+export const reasonCancellation = z.object({
+  cancellationCode: text(20),
+  reason: text(500),
+});
+
+/**
+ * The spec's state change request, plus `ExpectedStateId` (ours, issue 4): the state the sender
+ * saw. Send the `Idempotency-Key` header with every command.
+ */
+export const stateChangeRequest = z.object({
+  /** Order id. */
+  Id: guid(),
+  /** Optional; when sent it must be the command's target state. */
+  NewStateId: z.optional(z.nullable(int())),
+  /** Minutes (accept). Without it the venue's default delivery time is used. */
+  DeliveryTime: z.optional(z.nullable(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(1440)))),
+  StoreId: z.optional(z.nullable(z.string())),
+  /** Current user's password: refusing an own-platform order and Devolver. */
+  Password: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
+  /** Refusing a marketplace order. */
+  ReasonCancellation: z.optional(z.nullable(reasonCancellation)),
+  /** Seconds the card's timer showed when the action was taken. */
+  Timer: z.optional(z.nullable(z.union([int(), z.string()]))),
+  ExpectedStateId: z.optional(z.nullable(int())),
+});
+export type StateChangeRequest = z.input<typeof stateChangeRequest>;
+
+/**
+ * Success: Id and Name of the state the order is now in (spec), plus the order (ours) and whether
+ * the command changed anything (false when the change had already been made).
+ */
+export const stateChangeResponse = z.object({
+  Id: int(),
+  Name: z.string(),
+  Pedido: order,
+  Aplicado: z.boolean(),
+});
+export type StateChangeResponse = z.infer<typeof stateChangeResponse>;
+
+/** 409 body: the command is incompatible with the order as it is now. */
+export const orderConflictBody = z.object({ Message: z.string(), Pedido: order });
+export type OrderConflictBody = z.infer<typeof orderConflictBody>;
+
+// ---------------------------------------------------------------------------------------------
+// Carriers and couriers
+
+export const carrierListQuery = z.object({ localClienteId: z.string() });
+export const carrierListResponse = z.array(carrier);
+export const carrierCreateRequest = z.object({
+  Nome: z.pipe(z.string().check(z.trim()), z.string().check(z.minLength(1, 'Informe o nome do transportador.'), z.maxLength(200))),
+  Telefone: text(30),
+  Documento: text(30),
+  LocalClienteId: z.string(),
+});
+export type CarrierCreateRequest = z.input<typeof carrierCreateRequest>;
+/** POST api/kds/atualizartransportador. UsarMeepDelivery: the platform's courier instead (calls one). */
+export const carrierAssignRequest = z.object({
+  PedidoId: guid(),
+  TransportadoraId: z.optional(z.nullable(guid())),
+  UsarMeepDelivery: z.optional(z.boolean()),
+});
+export type CarrierAssignRequest = z.input<typeof carrierAssignRequest>;
+/** POST api/kds/mudarEmpresaTransportePedido: which delivery platform serves the order. */
+export const changeDeliveryCompanyRequest = z.object({
+  PedidoId: guid(),
+  /** DELIVERY_PLATFORM 0 Play Delivery, 1 Loggi, 2 Meep. */
+  EmpresaTransporte: int(),
+});
+/** POST api/kds/AutorizarMeepDelivery and api/kds/chamarEntregador. */
+export const orderRefRequest = z.object({ PedidoId: guid() });
+
+// ---------------------------------------------------------------------------------------------
+// Printing
+
+/** POST api/kds/ReSendOrder?pedidoId= ; the body is optional (the board's card capture). */
+export const resendQuery = z.object({ pedidoId: guid() });
+export const resendRequest = z.object({ imageBase64: z.optional(z.nullable(z.string().check(z.maxLength(6_000_000)))) });
+/** POST api/kds/printerStatus: the local print server (or the board) reports a job's status. */
+export const printerStatusRequest = z.object({ PedidoId: guid(), Status: z.number().check(z.int(), z.minimum(0), z.maximum(3)) });
+/** Print job sent to POST {EnderecoServidorLocal}/api/printer (spec 000 §3 "Print job"). */
+export const printJob = z.object({
+  id: z.string(),
+  printer: z.string(),
+  submittedAt: z.string(),
+  type: int(),
+  body: z.object({
+    id: z.string(),
+    businessName: z.string(),
+    date: z.string(),
+    pointOfSale: z.string(),
+    responsable: z.string(),
+    details: z.array(z.object({ productName: z.string(), quantity: int(), value: z.number(), notes: z.string() })),
+    pedidoPOSId: z.string(),
+    tag: z.string(),
+    imageBase64: z.nullable(z.string()),
+  }),
+});
+export type PrintJob = z.infer<typeof printJob>;
+
+// ---------------------------------------------------------------------------------------------
+// Intake (ours: POST api/kds/intake)
+
+export const intakeOption = z.object({
+  Nome: z.pipe(z.string().check(z.trim()), z.string().check(z.minLength(1), z.maxLength(200))),
+  /** Extra value of the option, in reais. */
+  Valor: z.optional(money()),
+});
+export const intakeItem = z.object({
+  /** A product of the venue's catalogue; or a free item with NomeProduto and Valor. */
+  ProdutoId: z.optional(z.nullable(guid())),
+  NomeProduto: z.optional(text(200)),
+  Valor: z.optional(money()),
+  Quantidade: z.number().check(z.int(), z.minimum(1), z.maximum(999)),
+  NomeImpressora: z.optional(z.nullable(text(100))),
+  Observacoes: z.optional(
+    z.array(z.object({ Descricao: text(500), Opcoes: z.optional(z.array(intakeOption).check(z.maxLength(50))) })).check(z.maxLength(20)),
+  ),
+});
+export const intakeAddress = z.object({
+  Logradouro: text(200),
+  Numero: text(20),
+  Complemento: z.optional(text(200)),
+  Bairro: z.optional(text(100)),
+  Cidade: z.optional(text(100)),
+  UF: z.optional(text(2)),
+  CEP: z.optional(text(9)),
+  Referencia: z.optional(text(200)),
+});
+export const orderIntakeRequest = z.object({
+  LocalClienteId: z.string(),
+  /** ORDER_ORIGIN: 1 own platform (storefront, waiter), 2 marketplace. */
+  OrigemPedido: z.number().check(z.int(), z.minimum(1), z.maximum(2)),
+  /** DELIVERY_KIND: 1 entrega (needs Endereco), 2 retirada, 3 mesa (needs Mesa or MesaId). */
+  TipoEntrega: z.number().check(z.int(), z.minimum(1), z.maximum(3)),
+  StoreId: z.optional(z.nullable(z.string())),
+  Mesa: z.optional(z.nullable(text(50))),
+  MesaId: z.optional(z.nullable(z.string())),
+  Cliente: z.object({
+    Nome: z.pipe(z.string().check(z.trim()), z.string().check(z.minLength(1, 'Informe o nome do cliente.'), z.maxLength(200))),
+    CPF: z.optional(z.nullable(text(14))),
+    Telefone: z.optional(text(30)),
+    Endereco: z.optional(z.nullable(intakeAddress)),
+  }),
+  Itens: z.array(intakeItem).check(z.minLength(1, 'Inclua ao menos um item.'), z.maxLength(INTAKE_MAX_ITEMS)),
+  ObservacaoPedido: z.optional(z.nullable(text(1000))),
+  /** PAYMENT_TYPES id. */
+  TipoPagamentoId: z.number().check(z.int(), z.minimum(1), z.maximum(6)),
+  /** Default: the payment type's `presencial`. */
+  EhPagamentoPresencial: z.optional(z.boolean()),
+  Troco: z.optional(z.nullable(money())),
+  TaxaEntrega: z.optional(money()),
+  CodigoExterno: z.optional(z.nullable(text(100))),
+  /** Play the new-order chime (default true). */
+  Signal: z.optional(z.boolean()),
+});
+export type OrderIntakeRequest = z.input<typeof orderIntakeRequest>;
+
+// ---------------------------------------------------------------------------------------------
+// Venue-level board data
+
+export const cancellationReason = z.object({ cancellationCode: z.string(), description: z.string() });
+export const cancellationReasonsResponse = z.array(cancellationReason);
+
+const validationMessage = z.object({ title: z.string(), subtitle: z.string(), description: z.string() });
+/** GET api/kds/ifoodMerchantStatus/{localId} */
+export const marketplaceStatus = z.object({
+  isActive: z.boolean(),
+  isOpenTime: z.boolean(),
+  ifoodIntegration: z.boolean(),
+  merchant: z.object({
+    available: z.boolean(),
+    message: z.object({ title: z.string(), subtitle: z.string() }),
+    validations: z.array(z.object({ state: z.string(), message: validationMessage })),
+  }),
+});
+export type MarketplaceStatus = z.infer<typeof marketplaceStatus>;
+
+/** GET/POST api/ifoodMerchantConfiguration[/{localId}]: id defaults to the local id. */
+export const merchantConfiguration = z.object({
+  id: z.string(),
+  localClienteId: z.string(),
+  merchantId: z.string(),
+  /** Integration switched on. */
+  ifoodIntegration: z.boolean(),
+  /** Within opening hours. */
+  isOpenTime: z.boolean(),
+  /** Store open on the marketplace. */
+  isActive: z.boolean(),
+});
+export type MerchantConfiguration = z.infer<typeof merchantConfiguration>;
+export const merchantConfigurationUpdate = z.object({
+  id: z.optional(z.string()),
+  localClienteId: z.string(),
+  merchantId: z.optional(text(100)),
+  ifoodIntegration: z.optional(z.boolean()),
+  isOpenTime: z.optional(z.boolean()),
+  isActive: z.optional(z.boolean()),
+});
+
+/** GET api/comandaseletronicasfluxo?localClienteId (electronic tabs flow of the venue). */
+export const electronicTabsFlow = z.object({ localClienteId: z.string(), ativo: z.boolean() });
+/** GET api/Chat/GetNotVizualizedMessagesFromAppByLocal/{localId}: the board shows "9+" above 9. */
+export const chatUnreadResponse = z.object({ quantidade: int() });
+
+/** GET api/kds/mesas?localClienteId= */
+export const kdsTable = z.object({ Id: z.string(), Nome: z.string() });
+export const kdsTablesResponse = z.array(kdsTable);
+
+/** The food-configuration fields the board needs (read-only here; edited on /meepFood/configuracao). */
+export const kdsDeliverySettings = z.object({
+  deliveryTime: int(),
+  deliveryTimePerOrder: z.boolean(),
+  useMeepDelivery: z.boolean(),
+  useOwnDelivery: z.boolean(),
+  deliveryPlatform: int(),
+  callMeepDeliveryManually: z.boolean(),
+  allowPaymentOnDelivery: z.boolean(),
+  automaticallyAcceptOrder: z.boolean(),
+  sendToPrinterServerOnAcceptOrder: z.boolean(),
+  sendToRemotePrinterOnAcceptOrder: z.boolean(),
+  allowCustomerChatVisualization: z.boolean(),
+  notificationPhone: z.string(),
+});
+export type KdsDeliverySettings = z.infer<typeof kdsDeliverySettings>;
+
+/** GET api/kds/configuracao/{localId} (ours: own store configuration of the board). */
+export const kdsSettings = z.object({
+  localClienteId: z.string(),
+  EnderecoServidorLocal: z.nullable(z.string()),
+  /** Poll every 15 s instead of 25 s. */
+  refresh15s: z.boolean(),
+  /** Card age colours: yellow from ageWarnMinutes, red from ageLateMinutes. */
+  ageWarnMinutes: int(),
+  ageLateMinutes: int(),
+  /** Repeat the chime until the order is opened or accepted. */
+  repeatChime: z.boolean(),
+  chimeRepeatSeconds: int(),
+  delivery: kdsDeliverySettings,
+  /** Courier platform adapters that are sandboxes (no real courier comes). */
+  courierSandbox: z.boolean(),
+});
+export type KdsSettings = z.infer<typeof kdsSettings>;
+export const kdsSettingsUpdate = z.object({
+  localClienteId: z.string(),
+  EnderecoServidorLocal: z.optional(
+    z.nullable(
+      z.pipe(
+        z.string().check(z.trim()),
+        z.string().check(z.maxLength(300), z.refine((s) => s === '' || /^https?:\/\/[^\s]+$/i.test(s), 'Informe o endereço com http:// ou https://.')),
+      ),
+    ),
+  ),
+  refresh15s: z.optional(z.boolean()),
+  ageWarnMinutes: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(240))),
+  ageLateMinutes: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(240))),
+  repeatChime: z.optional(z.boolean()),
+  chimeRepeatSeconds: z.optional(z.number().check(z.int(), z.minimum(3), z.maximum(300))),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Public order tracking (GET api/MeepFood/Order/{code})
+
+export const trackingResponse = z.object({
+  Code: z.string(),
+  CriationDate: z.string(),
+  KindPay: z.string(),
+  Amount: z.number(),
+  /** Minutes. */
+  Duration: z.nullable(int()),
+  /** Name of the current state. */
+  CurrentState: z.string(),
+  Items: z.array(z.object({ Quantidade: int(), NomeProduto: z.string() })),
+  // ours
+  CurrentStateId: int(),
+  Codigo: z.string(),
+  NomeLocal: z.string(),
+  TipoEntrega: int(),
+  HistoricoEstados: z.array(z.object({ EstadoId: int(), Data: z.string() })),
+});
+export type TrackingResponse = z.infer<typeof trackingResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Server-Sent Events (GET api/kds/events)
+
+/** `data:` of order.created, order.changed and printer.status; the SSE `id:` equals `id`. */
+export const kdsEvent = z.object({
+  id: z.string(),
+  type: z.enum(['order.created', 'order.changed', 'printer.status']),
+  LocalClienteId: z.string(),
+  PedidoId: z.string(),
+  Versao: int(),
+  EstadoId: int(),
+  PedidoPOSPrinterStatus: z.nullable(int()),
+  /** Chime (new orders with Signal). */
+  Signal: z.boolean(),
+  Data: z.string(),
+  Pedido: order,
+});
+export type KdsEvent = z.infer<typeof kdsEvent>;
+/** `data:` of the ready event, sent first on every connection. */
+export const kdsReadyEvent = z.object({ lastEventId: z.string() });
+
+/** Query of GET api/kds/events; `lastEventId` is an alternative to the Last-Event-ID header. */
+export const kdsEventsQuery = z.object({
+  localClienteId: z.string(),
+  access_token: z.optional(z.string()),
+  lastEventId: z.optional(z.string()),
+});
+
+/** Answer of POST api/kds/ReSendOrder: whether the local print server took the job(s). */
+export const printResponse = z.object({
+  Sucesso: z.boolean(),
+  /** Printer names, comma-separated (for "Pedido enviado para impressora: {printer}"). */
+  Impressora: z.string(),
+  Message: z.string(),
+  Pedido: order,
+});
+export type PrintResponse = z.infer<typeof printResponse>;

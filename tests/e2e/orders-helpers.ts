@@ -1,0 +1,112 @@
+/** Helpers of the order-board end-to-end specs (orders-*.spec.ts): API calls and board steps. */
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import type { Order, OrderIntakeRequest } from '../../src/shared/contract/orders';
+import { KDS_PATHS, type OrderCommand } from '../../src/shared/orders';
+import { expect, PASSWORD, signIn } from './fixtures';
+
+export interface ApiSession {
+  token: string;
+  localId: string;
+  auth: Record<string, string>;
+}
+
+export async function apiLogin(request: APIRequestContext, email: string, password = PASSWORD): Promise<ApiSession> {
+  const res = await request.post('/api/mfa/login', { data: { username: email, password } });
+  expect(res.status(), await res.text()).toBe(200);
+  const body = (await res.json()) as { access_token: string; locais: Array<{ id: string; nome: string }> };
+  const localId = body.locais.find((l) => l.nome === 'Restaurante Sabor da Casa')?.id ?? body.locais[0].id;
+  return { token: body.access_token, localId, auth: { authorization: `Bearer ${body.access_token}` } };
+}
+
+let seq = 0;
+/** Places an order as a storefront / marketplace would (POST api/kds/intake). */
+export async function placeOrder(request: APIRequestContext, s: ApiSession, over: Partial<OrderIntakeRequest> = {}): Promise<Order> {
+  seq += 1;
+  const body: OrderIntakeRequest = {
+    LocalClienteId: s.localId,
+    OrigemPedido: 1,
+    TipoEntrega: 1,
+    Cliente: {
+      Nome: `Cliente E2E ${Date.now().toString(36)}-${seq}`,
+      Telefone: '(11) 98888-7777',
+      Endereco: { Logradouro: 'Rua Augusta', Numero: '1500', Complemento: 'ap 12', Bairro: 'Consolação', Cidade: 'São Paulo', UF: 'SP', CEP: '01304001', Referencia: 'Perto do metrô' },
+    },
+    Itens: [
+      {
+        NomeProduto: 'X-Salada',
+        Valor: 22.5,
+        Quantidade: 2,
+        NomeImpressora: 'Cozinha',
+        Observacoes: [{ Descricao: 'Sem tomate', Opcoes: [{ Nome: 'Bacon extra', Valor: 3 }] }],
+      },
+      { NomeProduto: 'Refrigerante lata', Valor: 6, Quantidade: 1 },
+    ],
+    ObservacaoPedido: 'Alergia a amendoim',
+    TipoPagamentoId: 4,
+    Signal: true,
+    ...over,
+  };
+  const res = await request.post(KDS_PATHS.intake, { data: body, headers: s.auth });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as Order;
+}
+
+export async function getOrder(request: APIRequestContext, s: ApiSession, id: string): Promise<Order> {
+  const res = await request.get(KDS_PATHS.orderForPrint(id), { headers: s.auth });
+  expect(res.status()).toBe(200);
+  return (await res.json()) as Order;
+}
+
+export async function runCommand(request: APIRequestContext, s: ApiSession, command: OrderCommand, body: Record<string, unknown>) {
+  return request.post(KDS_PATHS.command(command), { data: body, headers: s.auth });
+}
+
+/** Changes fields of the venue's food configuration through its API (needs MeepFoodConfiguration: gerente). */
+export async function setFoodConfig(request: APIRequestContext, manager: ApiSession, patch: Record<string, unknown>): Promise<void> {
+  const current = await request.get(`/api/MeepFood/Configuration/${manager.localId}`, { headers: manager.auth });
+  expect(current.status()).toBe(200);
+  const cfg = (await current.json()) as Record<string, unknown> & { storeCategories?: Array<{ id: string } | string> };
+  const { configured: _c, ...rest } = cfg;
+  const data = {
+    ...rest,
+    localId: manager.localId,
+    urlMeepFood: (cfg.urlMeepFood as string) || `sabor-da-casa-${Date.now().toString(36)}`,
+    ...patch,
+  };
+  const res = await request.post('/api/MeepFood/Configuration', { data, headers: manager.auth });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** Board settings of the venue (print server address, refresh, chime). */
+export async function setBoardSettings(request: APIRequestContext, manager: ApiSession, patch: Record<string, unknown>): Promise<void> {
+  const res = await request.post(KDS_PATHS.settings, { data: { localClienteId: manager.localId, ...patch }, headers: manager.auth });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** Signs in, opens the board and starts monitoring (the Iniciar click unlocks audio). */
+export async function openBoard(page: Page, email = 'cozinha@balcao.dev', query = ''): Promise<void> {
+  await signIn(page, email);
+  await page.waitForURL((u) => u.pathname === '/dashboard');
+  await page.goto(`/meepFood/painel${query}`);
+  const dialog = page.getByRole('dialog', { name: 'Iniciar monitoramento' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Iniciar', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('connection-mode')).toHaveText('ao vivo');
+}
+
+export async function newBoardContext(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', viewport: { width: 1600, height: 1000 } });
+  return { context, page: await context.newPage() };
+}
+
+export function card(page: Page, codigo: string) {
+  return page.locator(`[data-testid="order-card"][data-codigo="${codigo}"]`);
+}
+
+export async function audioPlays(page: Page): Promise<number> {
+  return page.evaluate(() => window.__balcaoAudio?.played ?? 0);
+}
+
+/** A valid CPF not used by other specs. */
+export const SPARE_CPF = '11144477735';

@@ -1,0 +1,145 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { ORDER_STATE } from '../../src/shared/orders';
+import { expect, test } from './fixtures';
+import { apiLogin, card, getOrder, newBoardContext, openBoard, placeOrder } from './orders-helpers';
+
+/** The API is unreachable for this browser (the static app still loads, without relying on the service worker). */
+async function cutApi(context: BrowserContext) {
+  await context.route('**/api/**', (route) => route.abort('internetdisconnected'));
+}
+async function restoreApi(context: BrowserContext) {
+  await context.unroute('**/api/**');
+}
+
+/** The persisted query cache (idb-keyval's default store) as text. */
+function persistedCache(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const open = indexedDB.open('keyval-store');
+        open.onsuccess = () => {
+          const get = open.result.transaction('keyval').objectStore('keyval').get('balcao.queryCache');
+          get.onsuccess = () => resolve(typeof get.result === 'string' ? get.result : JSON.stringify(get.result ?? ''));
+          get.onerror = () => resolve('');
+        };
+        open.onerror = () => resolve('');
+      }),
+  );
+}
+
+async function startMonitoring(page: Page) {
+  const dialog = page.getByRole('dialog', { name: 'Iniciar monitoramento' });
+  await dialog.getByRole('button', { name: 'Iniciar', exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test.describe('offline board', () => {
+  test.describe.configure({ mode: 'serial' });
+
+  test('without the server the board renders from cache; an accept made offline waits, survives a reload and is applied exactly once', async ({ browser, server, request }) => {
+    test.setTimeout(150_000);
+    const kitchen = await apiLogin(request, 'cozinha@balcao.dev');
+    const order = await placeOrder(request, kitchen);
+    const { context, page } = await newBoardContext(browser, server.url);
+    try {
+      await openBoard(page);
+      const c = card(page, order.Codigo);
+      await expect(c).toBeVisible();
+      await expect.poll(() => persistedCache(page)).toContain(order.Id);
+
+      await cutApi(context);
+      await page.reload();
+      await startMonitoring(page);
+      await expect(c).toBeVisible();
+      await expect(c.getByText(order.Cliente.Nome)).toBeVisible();
+      await expect(page.getByTestId('offline-banner')).toContainText(/Sem conexão desde \d{2}:\d{2}/);
+      await expect(page.getByTestId('connection-mode')).toHaveText('sem conexão');
+      // Timers keep counting from the order's creation.
+      const shown = await c.getByRole('timer').textContent();
+      await expect(c.getByRole('timer')).not.toHaveText(shown!);
+
+      // Accept offline: at once on the card, with a pending badge and the bar.
+      await c.getByRole('button', { name: 'Aceitar' }).click();
+      const perOrderTime = page.getByRole('dialog', { name: `Aceitar pedido #${order.Codigo}` });
+      if (await perOrderTime.isVisible()) await perOrderTime.getByRole('button', { name: 'Aceitar' }).click();
+      await expect(c).toHaveAttribute('data-state', String(ORDER_STATE.Aceito));
+      await expect(c.getByTestId('pending-badge')).toHaveText('Aguardando envio');
+      await expect(page.getByTestId('pending-bar')).toContainText('1 alteração aguardando envio');
+
+      // Both survive a reload (still offline); the server has not seen anything.
+      await page.reload();
+      await startMonitoring(page);
+      await expect(c).toHaveAttribute('data-state', String(ORDER_STATE.Aceito));
+      await expect(c.getByTestId('pending-badge')).toHaveText('Aguardando envio');
+      await expect(page.getByTestId('pending-bar')).toContainText('1 alteração aguardando envio');
+      expect((await getOrder(request, kitchen, order.Id)).WorkflowInstance.CurrenteState.Id).toBe(ORDER_STATE.Pendente);
+
+      // Back online: the queue drains by itself and the badge clears.
+      await restoreApi(context);
+      await expect(c.getByTestId('pending-badge')).toHaveCount(0, { timeout: 60_000 });
+      await expect(page.getByTestId('pending-bar')).toHaveCount(0);
+      await expect(page.getByTestId('connection-mode')).not.toHaveText('sem conexão', { timeout: 30_000 });
+      const after = await getOrder(request, kitchen, order.Id);
+      expect(after.WorkflowInstance.CurrenteState.Id).toBe(ORDER_STATE.Aceito);
+      // Exactly one state change on the server.
+      expect(after.HistoricoEstados.filter((h) => h.EstadoId === ORDER_STATE.Aceito)).toHaveLength(1);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a change another tablet overrode is named in a banner until acknowledged; the card shows the server’s truth', async ({ browser, server, request }) => {
+    test.setTimeout(150_000);
+    const kitchen = await apiLogin(request, 'cozinha@balcao.dev');
+    const order = await placeOrder(request, kitchen);
+    const a = await newBoardContext(browser, server.url);
+    const b = await newBoardContext(browser, server.url);
+    try {
+      await openBoard(a.page, 'cozinha@balcao.dev', '?etapas=1,2,3,4,5,6');
+      const onA = card(a.page, order.Codigo);
+      await expect(onA).toBeVisible();
+
+      await cutApi(a.context);
+      await onA.getByRole('button', { name: 'Aceitar' }).click();
+      const perOrderTime = a.page.getByRole('dialog', { name: `Aceitar pedido #${order.Codigo}` });
+      if (await perOrderTime.isVisible()) await perOrderTime.getByRole('button', { name: 'Aceitar' }).click();
+      await expect(onA.getByTestId('pending-badge')).toHaveText('Aguardando envio');
+
+      // Meanwhile the other tablet refuses it (with the password).
+      await openBoard(b.page, 'cozinha@balcao.dev', '?etapas=1,2,3,4,5,6');
+      const onB = card(b.page, order.Codigo);
+      await onB.getByRole('button', { name: 'Recusar' }).click();
+      const refuse = b.page.getByRole('dialog', { name: `Recusar pedido #${order.Codigo}` });
+      await refuse.getByLabel('Senha do usuário atual').fill('Demo#2026');
+      await refuse.getByRole('button', { name: 'Recusar pedido' }).click();
+      await expect(b.page.getByText('Pedido recusado com sucesso!')).toBeVisible();
+      const refused = await getOrder(request, kitchen, order.Id);
+      const at = refused.HistoricoEstados.find((h) => h.EstadoId === ORDER_STATE.Recusado)!.Data;
+      const hhmm = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(at));
+
+      await restoreApi(a.context);
+      const banner = a.page.getByTestId('conflict-banner');
+      await expect(banner).toContainText(`Aceite do pedido #${order.Codigo} não aplicado: recusado em outro dispositivo às ${hhmm}`, { timeout: 60_000 });
+      await expect(onA).toHaveAttribute('data-state', String(ORDER_STATE.Recusado));
+      await expect(onA.getByTestId('pending-badge')).toHaveCount(0);
+
+      // It stays until a person acknowledges it, reloads included.
+      await a.page.reload();
+      await startMonitoring(a.page);
+      await expect(banner).toContainText(`Aceite do pedido #${order.Codigo} não aplicado`);
+      await banner.getByRole('button', { name: 'Entendi' }).click();
+      await expect(banner).toHaveCount(0);
+      await a.page.reload();
+      await startMonitoring(a.page);
+      await expect(onA).toHaveAttribute('data-state', String(ORDER_STATE.Recusado));
+      await expect(banner).toHaveCount(0);
+      // The server kept the refusal; the queued accept changed nothing.
+      const final = await getOrder(request, kitchen, order.Id);
+      expect(final.WorkflowInstance.CurrenteState.Id).toBe(ORDER_STATE.Recusado);
+      expect(final.HistoricoEstados.some((h) => h.EstadoId === ORDER_STATE.Aceito)).toBe(false);
+    } finally {
+      await a.context.close();
+      await b.context.close();
+    }
+  });
+});
