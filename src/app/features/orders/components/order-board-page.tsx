@@ -49,6 +49,7 @@ import { chime, useAudioBlocked } from '../hooks/chime';
 import { useClockValue } from '../hooks/clock';
 import { useLiveOrders } from '../hooks/use-live-orders';
 import { useWakeLock } from '../hooks/use-wake-lock';
+import { resendToPrinter } from '../lib/resend-to-printer';
 import { resolveFilters, todayInSaoPaulo, type BoardSearch } from '../model/board-filters';
 import { parseBoardSearch } from '../model/board-search';
 import { elapsedSeconds, platformName } from '../model/board-rules';
@@ -83,13 +84,6 @@ type Dialog =
   | { kind: 'deliveryChoice'; order: Order }
   | { kind: 'callCourier'; order: Order }
   | null;
-
-/** The printer names of a print answer (Impressora), or the items' printer. */
-function printerName(order: Order, body: unknown): string {
-  const fromBody = body && typeof body === 'object' ? (body as Record<string, unknown>).Impressora : null;
-  if (typeof fromBody === 'string' && fromBody) return fromBody;
-  return order.Itens.find((i) => i.NomeImpressora)?.NomeImpressora ?? 'servidor de impressão local';
-}
 
 const selectToday = (now: number) => todayInSaoPaulo(new Date(now));
 
@@ -331,20 +325,8 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
         case 'callingCourier':
           return;
         case 'resendToPrinter':
-          void submitOrderCommand({
-            orderId: order.Id,
-            codigo: order.Codigo,
-            command: 'resendToPrinter',
-            expectedStateId: order.WorkflowInstance.CurrenteState.Id,
-            query: { pedidoId: order.Id },
-            preview: { PedidoPOSPrinterStatus: 1 },
-          }).then((r) => {
-            const ok = r.status === 'applied' && (r.body as { Sucesso?: boolean } | null)?.Sucesso !== false;
-            if (r.status === 'applied' || r.status === 'failed') {
-              void (ok ? toastSuccess : toastError)((ok ? ORDER_MSG.sentToPrinter : ORDER_MSG.printerError)(printerName(order, r.body)));
-            }
-            if (r.status === 'failed' && r.id) void acknowledgeRecord(r.id);
-          });
+          // Captures the ticket first; a failed capture says so and sends nothing.
+          void resendToPrinter(order);
           return;
       }
     },

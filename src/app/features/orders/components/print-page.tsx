@@ -5,7 +5,7 @@
  */
 import { Anchor, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type CSSProperties } from 'react';
 import type { Order } from '../../../../shared/contract/orders';
 import { formatBRL, formatDate, formatTime } from '../../../../shared/format';
 import { ORDER_MSG, ORDER_ORIGIN } from '../../../../shared/orders';
@@ -14,10 +14,11 @@ import { orderQueries } from '../api/order-queries';
 import { addressLines } from '../model/board-rules';
 import classes from './board.module.css';
 
-export function PrintTicket({ order: o }: { order: Order }) {
+/** The ticket (also captured at 400 px for print jobs, lib/capture-card.ts, which sets `style`). */
+export function PrintTicket({ order: o, style }: { order: Order; style?: CSSProperties }) {
   const address = addressLines(o);
   return (
-    <article className={classes.ticket} data-testid="print-ticket">
+    <article className={classes.ticket} style={style} data-testid="print-ticket">
       <h1>Pedido #{o.Codigo}</h1>
       <dl>
         <dt>Data</dt>
