@@ -36,6 +36,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without a bearer token. */
     public?: boolean;
+    /**
+     * Query parameter that may carry the token instead of the Authorization header, for the few
+     * clients that cannot send headers (EventSource). Checked exactly like a bearer token.
+     */
+    queryToken?: string;
   }
 }
 
@@ -91,7 +96,9 @@ export async function requireVenue(db: Db, request: FastifyRequest, venueId: str
 export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
-    const token = bearerToken(request);
+    const queryToken = request.routeOptions.config?.queryToken;
+    const fromQuery = queryToken ? (request.query as Record<string, unknown>)[queryToken] : undefined;
+    const token = bearerToken(request) ?? (typeof fromQuery === 'string' && fromQuery ? fromQuery : null);
     if (token) {
       const [row] = await opts.db
         .select({

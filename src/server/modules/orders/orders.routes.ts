@@ -4,7 +4,7 @@
  * as board users); IntegracaoIfoodKds or Painel for the marketplace store state;
  * MeepFoodConfiguration to change the board settings (they include the print server address).
  */
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -44,7 +44,6 @@ import {
   workflowStatesQuery,
   workflowStatesResponse,
 } from '../../../shared/contract/orders';
-import { MSG } from '../../../shared/messages';
 import {
   CANCELLATION_REASONS,
   CHAT_TIMEOUT_MS,
@@ -57,13 +56,12 @@ import {
   WORKFLOW_DEFINITION,
 } from '../../../shared/orders';
 import type { DbHandle } from '../../db/client';
-import { memberships, sessions, users } from '../../db/schema/auth';
+import { memberships } from '../../db/schema/auth';
 import { marketplaceIntegrations } from '../../db/schema/food-config';
 import { carriers, kdsSettings, kdsTables, orders, orderStateHistory } from '../../db/schema/orders';
 import { venues } from '../../db/schema/venues';
-import { sha256 } from '../../lib/crypto';
 import { HttpError } from '../../lib/http-error';
-import { bearerToken, requireUser, requireVenue, type AuthUser } from '../../plugins/auth';
+import { requireUser, requireVenue, type AuthUser } from '../../plugins/auth';
 import { readFoodSettings } from './food-config.reader';
 import { keyOf, requestHash, type CommandResult, type Idempotency } from './idempotency';
 import type { KdsHub } from './kds-hub';
@@ -199,31 +197,9 @@ export async function ordersRoutes(fastify: FastifyInstance, opts: OrdersRoutesO
   // ---------------------------------------------------------------------------------------------
   // Live events
 
-  /**
-   * The token may come as `access_token` in the query on this endpoint only, because EventSource
-   * cannot send headers. It is checked like a bearer token (valid, not revoked, not expired).
-   */
-  async function userFromToken(token: string): Promise<AuthUser | null> {
-    const [row] = await db
-      .select({
-        id: users.id,
-        email: users.email,
-        name: users.name,
-        roles: users.roles,
-        isAdmin: users.isAdmin,
-        sessionId: sessions.id,
-        sessionExpiresAt: sessions.expiresAt,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
-    return row ?? null;
-  }
-
-  app.get(KDS_PATHS.events, { config: { public: true }, schema: { querystring: kdsEventsQuery, response: errors } }, async (req, reply) => {
-    const token = bearerToken(req) ?? req.query[SSE_TOKEN_PARAM] ?? null;
-    if (!req.user && token) req.user = await userFromToken(token);
-    if (!req.user) throw new HttpError(401, MSG.unauthorized);
+  // The token may come as `access_token` in the query on this endpoint only, because EventSource
+  // cannot send headers; the auth plugin checks it like a bearer token (route config queryToken).
+  app.get(KDS_PATHS.events, { config: { queryToken: SSE_TOKEN_PARAM }, schema: { querystring: kdsEventsQuery, response: errors } }, async (req, reply) => {
     const { venueId } = await board(req, req.query.localClienteId);
     const header = req.headers['last-event-id'];
     const last = (Array.isArray(header) ? header[0] : header) ?? req.query.lastEventId ?? null;
