@@ -16,7 +16,7 @@ import { formatBRL } from '../../../../shared/format';
 import { toastError } from '../../../lib/toast';
 import { MoneyInput } from './money-input';
 import { ProductPicker } from './product-picker';
-import { TrashIcon } from './icons';
+import { TrashIcon } from '../../../components/icons';
 
 /** An add-on as the screens hold it (the rules' draft plus what the table and the payloads need). */
 export interface AdditionalRow extends AdditionalDraft {

@@ -6,7 +6,7 @@ import type { ObservationOption } from '../../../../shared/contract/catalogue';
 import { toastError } from '../../../lib/toast';
 import { createOption } from '../api/product-api';
 import { productQueries } from '../api/product-queries';
-import { TrashIcon } from './icons';
+import { TrashIcon } from '../../../components/icons';
 
 export interface ObservationRow {
   key: string;

@@ -47,7 +47,7 @@ import { productQueries } from '../api/product-queries';
 import { useCurrentPlace } from '../hooks/use-current-place';
 import { AdditionalEditor, type AdditionalRow } from './additional-editor';
 import { FiscalFields } from './fiscal-fields';
-import { EditIcon } from './icons';
+import { EditIcon } from '../../../components/icons';
 import { ImagePicker } from './image-picker';
 import { MoneyInput } from './money-input';
 import { ObservationEditor, type ObservationRow } from './observation-editor';

@@ -9,7 +9,7 @@ import { toastError, toastSuccess } from '../../../lib/toast';
 import { setProductForSale } from '../api/product-api';
 import { productQueries, type ProductListFilters } from '../api/product-queries';
 import { useCurrentPlace } from '../hooks/use-current-place';
-import { EditIcon, PlusIcon, SearchIcon } from './icons';
+import { EditIcon, PlusIcon, SearchIcon } from '../../../components/icons';
 
 export interface ProductListSearch {
   pagina?: number;

@@ -5,7 +5,7 @@ import { canAddSector, IMAGE_TYPES, isTime, normalizeText, validateImage, valida
 import type { Store, StoreSaveRequest } from '../../../../shared/contract/catalogue';
 import { toastError } from '../../../lib/toast';
 import { storeQueries } from '../api/store-queries';
-import { PlusIcon, TrashIcon } from './icons';
+import { PlusIcon, TrashIcon } from '../../../components/icons';
 
 interface Day {
   key: string;

@@ -6,7 +6,7 @@ import type { Store, StoreSaveRequest } from '../../../../shared/contract/catalo
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { closeStore, deleteStore, openStore, saveStore, storeQueries } from '../api/store-queries';
 import { useCurrentPlace } from '../hooks/use-current-place';
-import { EditIcon, PlusIcon, TrashIcon } from './icons';
+import { EditIcon, PlusIcon, TrashIcon } from '../../../components/icons';
 import { StoreFormModal } from './store-form-modal';
 
 function StoreCard({ store, onEdit, onDelete, onToggle }: { store: Store; onEdit: () => void; onDelete: () => void; onToggle: () => void }) {
