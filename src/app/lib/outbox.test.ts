@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
+import { createStore, set } from 'idb-keyval';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { backoffDelay, Outbox, outcomeFromStatus, type OutboxRecord, type SendOutcome } from './outbox';
+import { backoffDelay, Outbox, outcomeFromStatus, type LockManagerLike, type OutboxRecord, type SendOutcome } from './outbox';
 
 let dbCounter = 0;
 let dbName = '';
@@ -229,5 +230,24 @@ describe('Outbox', () => {
     online = true;
     await box.retryNow();
     expect(await box.list()).toEqual([]);
+  });
+
+  it('with a lock shared by every tab, a command left "sending" by a page that reloaded mid-send is sent again at once', async () => {
+    const now = Date.now();
+    const orphan: OutboxRecord = {
+      id: 'k1', orderId: 'o1', command: 'acceptOrder', payload: {}, expectedState: 1, createdAt: now, seq: 1,
+      attempts: 1, status: 'sending', nextAttemptAt: now, claimedBy: 'page-that-reloaded', claimedAt: now,
+    };
+    await set('k1', orphan, createStore(dbName, 'commands'));
+    const shared: LockManagerLike = { request: (_name, _opts, cb) => cb({}) };
+    const sent: string[] = [];
+    const box = new Outbox({ dbName, locks: shared, send: async (r) => (sent.push(r.id), { kind: 'ok' }) });
+    await box.drain();
+    expect(sent).toEqual(['k1']);
+    // Without a shared lock the same record waits until its claim is stale.
+    await set('k2', { ...orphan, id: 'k2' }, createStore(dbName, 'commands'));
+    const local = new Outbox({ dbName, send: async (r) => (sent.push(r.id), { kind: 'ok' }) });
+    await local.drain();
+    expect(sent).toEqual(['k1']);
   });
 });

@@ -49,6 +49,7 @@ export interface OutboxOptions {
   dbName?: string;
   now?: () => number;
   random?: () => number;
+  /** A lock manager shared by every tab (default navigator.locks); absent, an in-page lock is used. */
   locks?: LockManagerLike | null;
   /** Called after each record settles, so the UI can refresh (e.g. invalidate the board). */
   onSettled?: (record: OutboxRecord, outcome: SendOutcome) => void;
@@ -102,6 +103,8 @@ export class Outbox {
   private readonly senderId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
   private readonly listeners = new Set<() => void>();
   private readonly channel: BroadcastChannel | null;
+  /** True when the lock is shared by every tab (navigator.locks): see claim(). */
+  private readonly globalLock: boolean;
   private paused = false;
   private draining: Promise<void> | null = null;
   private again = false;
@@ -112,6 +115,7 @@ export class Outbox {
     this.random = opts.random ?? Math.random;
     const nav = typeof navigator !== 'undefined' ? (navigator as Navigator & { locks?: LockManagerLike }) : undefined;
     this.locks = opts.locks ?? nav?.locks ?? localLocks();
+    this.globalLock = Boolean(opts.locks ?? nav?.locks);
     this.channel = typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(opts.channelName ?? 'balcao-outbox') : null;
     // Another tab changed the queue: tell this tab's views.
     if (this.channel) this.channel.onmessage = () => this.emit(false);
@@ -221,7 +225,11 @@ export class Outbox {
         req.onerror = () => reject(req.error);
         req.onsuccess = () => {
           const r = req.result as OutboxRecord | undefined;
-          const free = r && (r.status === 'pending' || (r.status === 'sending' && now - (r.claimedAt ?? 0) > STALE_CLAIM_MS));
+          // Senders only send while holding the lock. With a lock every tab shares, a record still
+          // marked 'sending' when we hold it belongs to a page that died or reloaded mid-send; with
+          // only an in-page lock, wait until its claim is stale.
+          const orphan = r?.status === 'sending' && (this.globalLock || now - (r.claimedAt ?? 0) > STALE_CLAIM_MS);
+          const free = r && (r.status === 'pending' || orphan);
           if (r && free && r.nextAttemptAt <= now) {
             claimed = { ...r, status: 'sending', claimedBy: this.senderId, claimedAt: now, attempts: r.attempts + 1 };
             store.put(claimed, id);
