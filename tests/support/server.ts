@@ -29,9 +29,10 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/** `opts.dataDir` reuses a data directory (a restart) and leaves it in place on stop. */
+export async function startServer(env: Record<string, string> = {}, opts: { dataDir?: string } = {}): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'balcao-e2e-'));
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'balcao-e2e-'));
   const mailDir = path.join(dataDir, 'mail');
   let out = '';
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -66,7 +67,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         proc.kill('SIGTERM');
         await new Promise((r) => proc.once('exit', r));
       }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!opts.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -106,6 +106,8 @@ export class Outbox {
   /** True when the lock is shared by every tab (navigator.locks): see claim(). */
   private readonly globalLock: boolean;
   private paused = false;
+  /** A send may still settle after close() (a page leaving mid-send): it must not touch the channel. */
+  private closed = false;
   private draining: Promise<void> | null = null;
   private again = false;
 
@@ -184,6 +186,7 @@ export class Outbox {
   }
 
   close(): void {
+    this.closed = true;
     this.channel?.close();
     this.listeners.clear();
   }
@@ -211,7 +214,7 @@ export class Outbox {
 
   private emit(broadcast = true): void {
     this.listeners.forEach((l) => l());
-    if (broadcast) this.channel?.postMessage('changed');
+    if (broadcast && !this.closed) this.channel?.postMessage('changed');
   }
 
   /** Atomically marks a record as being sent by this sender; false when someone else has it. */
