@@ -36,6 +36,42 @@ async function startMonitoring(page: Page) {
 test.describe('offline board', () => {
   test.describe.configure({ mode: 'serial' });
 
+  test('a lost answer (the server committed, the answer was dropped, the page closed) is replayed without a duplicate', async ({ browser, server, request }) => {
+    test.setTimeout(120_000);
+    const kitchen = await apiLogin(request, 'cozinha@balcao.dev');
+    const order = await placeOrder(request, kitchen);
+    const { context, page } = await newBoardContext(browser, server.url);
+    try {
+      await openBoard(page);
+      const c = card(page, order.Codigo);
+      await expect(c).toBeVisible();
+      // The accept reaches the server, which commits it; its answer never reaches the tablet.
+      let committed = false;
+      await context.route('**/api/kds/acceptOrder', async (route) => {
+        await route.fetch();
+        committed = true;
+        await route.abort('connectionreset');
+      });
+      await c.getByRole('button', { name: 'Aceitar' }).click();
+      const perOrderTime = page.getByRole('dialog', { name: `Aceitar pedido #${order.Codigo}` });
+      if (await perOrderTime.isVisible()) await perOrderTime.getByRole('button', { name: 'Aceitar' }).click();
+      await expect.poll(() => committed).toBe(true);
+      await page.close();
+
+      // A new page on the same tablet replays the queued command with the same Idempotency-Key.
+      await context.unroute('**/api/kds/acceptOrder');
+      const again = await context.newPage();
+      await again.goto('/meepFood/painel');
+      await startMonitoring(again);
+      await expect(card(again, order.Codigo).getByTestId('pending-badge')).toHaveCount(0, { timeout: 60_000 });
+      const after = await getOrder(request, kitchen, order.Id);
+      expect(after.WorkflowInstance.CurrenteState.Id).toBe(ORDER_STATE.Aceito);
+      expect(after.HistoricoEstados.filter((h) => h.EstadoId === ORDER_STATE.Aceito)).toHaveLength(1);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('without the server the board renders from cache; an accept made offline waits, survives a reload and is applied exactly once', async ({ browser, server, request }) => {
     test.setTimeout(150_000);
     const kitchen = await apiLogin(request, 'cozinha@balcao.dev');
