@@ -18,15 +18,12 @@ import { makeOrder } from '../src/app/features/orders/testing/fixtures';
 import { startServer, type RunningServer } from '../tests/support/server';
 import { CHROMIUM } from './chromium';
 import type { BenchResult } from './run';
+import { percentile } from './stats';
 
 const ORDERS = Number(process.env.BENCH_BOARD_ORDERS ?? 50);
 const POLL_BATCH = 10; // ≤ 20 a page: every order of a poll window is on page 1
 const BOARD_SIZE = 300;
 
-function percentile(values: number[], p: number): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-}
 
 async function login(server: RunningServer): Promise<{ token: string; localId: string }> {
   const res = await fetch(`${server.url}/api/mfa/login`, {

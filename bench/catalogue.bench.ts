@@ -7,7 +7,6 @@
  * run on the server's one thread. Budget: p95 ≤ 50 ms. Products are bulk-inserted with generate_series before the server starts.
  */
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -15,17 +14,8 @@ import { openDb } from '../src/server/db/client';
 import { seedDemo } from '../src/server/db/seed';
 import { startServer } from '../tests/support/server';
 import type { BenchResult } from './run';
+import { autocannon, percentile } from './stats';
 
-interface AutocannonInstance extends PromiseLike<{ errors: number; non2xx: number }> {
-  on(event: 'response', cb: (client: unknown, status: number, bytes: number, ms: number) => void): void;
-}
-const autocannon = createRequire(import.meta.url)('autocannon') as (opts: {
-  url: string;
-  connections: number;
-  duration: number;
-  headers: Record<string, string>;
-  connectionRate?: number;
-}) => AutocannonInstance;
 
 const PRODUCTS = 10_000;
 const CONNECTIONS = 5;
@@ -66,9 +56,7 @@ async function load(url: string, headers: Record<string, string>): Promise<{ p50
   const instance = autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers, connectionRate: RATE });
   instance.on('response', (_c, _status, _bytes, ms) => times.push(ms));
   const result = await instance;
-  times.sort((a, b) => a - b);
-  const at = (q: number) => (times.length ? times[Math.min(times.length - 1, Math.floor(q * times.length))] : NaN);
-  return { p50: at(0.5), p95: at(0.95), requests: times.length, errors: result.errors + result.non2xx };
+  return { p50: percentile(times, 50), p95: percentile(times, 95), requests: times.length, errors: result.errors + result.non2xx };
 }
 
 const round = (n: number) => Math.round(n * 10) / 10;

@@ -10,23 +10,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
-import { createRequire } from 'node:module';
 import { sql } from 'drizzle-orm';
 import { openDb } from '../src/server/db/client';
 import { seedDemo } from '../src/server/db/seed';
 import { startServer } from '../tests/support/server';
 import type { BenchResult } from './run';
+import { autocannon, percentile } from './stats';
 
-/** The slice of autocannon's API used here (it ships no types; @types/autocannon is not installed). */
-interface AutocannonInstance extends PromiseLike<{ errors: number; non2xx: number }> {
-  on(event: 'response', cb: (client: unknown, status: number, bytes: number, ms: number) => void): void;
-}
-const autocannon = createRequire(import.meta.url)('autocannon') as (opts: {
-  url: string;
-  connections: number;
-  duration: number;
-  headers: Record<string, string>;
-}) => AutocannonInstance;
 
 const ORDERS = 100_000;
 const CONNECTIONS = 50;
@@ -95,9 +85,7 @@ async function load(url: string, headers: Record<string, string>, seconds: numbe
 }
 
 function summarise(times: number[], notModified: number, ok: number, errors: number): Run {
-  times.sort((a, b) => a - b);
-  const at = (q: number) => (times.length ? times[Math.min(times.length - 1, Math.floor(q * times.length))] : NaN);
-  return { p50: at(0.5), p95: at(0.95), requests: times.length, notModified, ok, errors };
+  return { p50: percentile(times, 50), p95: percentile(times, 95), requests: times.length, notModified, ok, errors };
 }
 
 /** Open-loop load: `clients` boards, each on its own keep-alive connection, polling at random gaps averaging 1/rate s. */

@@ -14,6 +14,7 @@ import { Outbox, outcomeFromStatus, type LockManagerLike, type OutboxRecord } fr
 import { KDS_PATHS, ORDER_STATE, type OrderCommand } from '../src/shared/orders';
 import { startServer, type RunningServer } from '../tests/support/server';
 import type { BenchResult } from './run';
+import { percentile } from './stats';
 
 const ORDERS = 250;
 const PLAN: Array<{ command: OrderCommand; from: number }> = [
@@ -26,7 +27,6 @@ const PLAN: Array<{ command: OrderCommand; from: number }> = [
 let seed = 20261122;
 const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.max(0, Math.ceil(xs.length * 0.95) - 1)] ?? 0;
 
 async function run(): Promise<BenchResult[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'balcao-chaos-'));
@@ -163,7 +163,7 @@ async function run(): Promise<BenchResult[]> {
       { name: 'Caos: comandos aplicados', value: applied, unit: 'cmd', budget: undefined },
       { name: 'Caos: duplicados', value: duplicated, unit: 'cmd', budget: 0 },
       { name: 'Caos: perdidos', value: lost, unit: 'cmd', budget: 0 },
-      { name: 'Caos: esvaziar a fila após reconectar (p95)', value: p95(drainTimes), unit: 'ms', note: `${drainTimes.length} reconexões` },
+      { name: 'Caos: esvaziar a fila após reconectar (p95)', value: percentile(drainTimes, 95), unit: 'ms', note: `${drainTimes.length} reconexões` },
     ];
   } finally {
     await server.stop();
