@@ -75,21 +75,7 @@ export function MarketplaceIndicator({ status }: { status: MarketplaceStatus }) 
         <Paper withBorder p="sm">
           {status.merchant.message.title && <Text fw={700}>{status.merchant.message.title}</Text>}
           {status.merchant.message.subtitle && <Text size="sm">{status.merchant.message.subtitle}</Text>}
-          <List spacing={4} mt="xs">
-            {validations.map((v, i) => (
-              <List.Item key={i}>
-                <Text fw={600} span c={v.state === 'CLOSED' ? 'red' : undefined}>
-                  {v.message.title}
-                </Text>
-                {v.message.subtitle && <Text size="sm">{v.message.subtitle}</Text>}
-                {v.message.description && (
-                  <Text size="sm" c="dimmed">
-                    {v.message.description}
-                  </Text>
-                )}
-              </List.Item>
-            ))}
-          </List>
+          <ValidationList validations={validations} markClosed mt="xs" />
         </Paper>
       </Collapse>
     </Stack>
@@ -125,21 +111,7 @@ export function StoreStatusModal({ opened, status, canToggle, toggling, onToggle
           {status.merchant.message.title && <Text fw={700}>{status.merchant.message.title}</Text>}
           {status.merchant.message.subtitle && <Text>{status.merchant.message.subtitle}</Text>}
           {status.merchant.validations.length > 0 && (
-            <List spacing={4}>
-              {status.merchant.validations.map((v, i) => (
-                <List.Item key={i}>
-                  <Text fw={600} span>
-                    {v.message.title}
-                  </Text>
-                  {v.message.subtitle && <Text size="sm">{v.message.subtitle}</Text>}
-                  {v.message.description && (
-                    <Text size="sm" c="dimmed">
-                      {v.message.description}
-                    </Text>
-                  )}
-                </List.Item>
-              ))}
-            </List>
+            <ValidationList validations={status.merchant.validations} />
           )}
           {canToggle && (
             <Group justify="flex-end">
@@ -185,5 +157,28 @@ export function SupportButton() {
         </svg>
       </ActionIcon>
     </Tooltip>
+  );
+}
+
+type Validation = { state?: string; message: { title: string; subtitle?: string | null; description?: string | null } };
+
+/** The marketplace's store validations: title, subtitle and description of each. */
+function ValidationList({ validations, markClosed = false, mt }: { validations: readonly Validation[]; markClosed?: boolean; mt?: string }) {
+  return (
+    <List spacing={4} mt={mt}>
+      {validations.map((v, i) => (
+        <List.Item key={i}>
+          <Text fw={600} span c={markClosed && v.state === 'CLOSED' ? 'red' : undefined}>
+            {v.message.title}
+          </Text>
+          {v.message.subtitle && <Text size="sm">{v.message.subtitle}</Text>}
+          {v.message.description && (
+            <Text size="sm" c="dimmed">
+              {v.message.description}
+            </Text>
+          )}
+        </List.Item>
+      ))}
+    </List>
   );
 }
