@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { ORDER_STATE } from '../../src/shared/orders';
 import { expect, test } from './fixtures';
 import { apiLogin, card, getOrder, newBoardContext, openBoard, placeOrder } from './orders-helpers';
@@ -27,6 +27,13 @@ function persistedCache(page: Page): Promise<string> {
   );
 }
 
+/** Aceitar on a card, confirming the per-order delivery time when the venue asks for one. */
+async function acceptOnCard(page: Page, cardLocator: Locator, codigo: string) {
+  await cardLocator.getByRole('button', { name: 'Aceitar' }).click();
+  const perOrderTime = page.getByRole('dialog', { name: `Aceitar pedido #${codigo}` });
+  if (await perOrderTime.isVisible()) await perOrderTime.getByRole('button', { name: 'Aceitar' }).click();
+}
+
 async function startMonitoring(page: Page) {
   const dialog = page.getByRole('dialog', { name: 'Iniciar monitoramento' });
   await dialog.getByRole('button', { name: 'Iniciar', exact: true }).click();
@@ -52,9 +59,7 @@ test.describe('offline board', () => {
         committed = true;
         await route.abort('connectionreset');
       });
-      await c.getByRole('button', { name: 'Aceitar' }).click();
-      const perOrderTime = page.getByRole('dialog', { name: `Aceitar pedido #${order.Codigo}` });
-      if (await perOrderTime.isVisible()) await perOrderTime.getByRole('button', { name: 'Aceitar' }).click();
+      await acceptOnCard(page, c, order.Codigo);
       await expect.poll(() => committed).toBe(true);
       await page.close();
 
@@ -95,9 +100,7 @@ test.describe('offline board', () => {
       await expect(c.getByRole('timer')).not.toHaveText(shown!);
 
       // Accept offline: at once on the card, with a pending badge and the bar.
-      await c.getByRole('button', { name: 'Aceitar' }).click();
-      const perOrderTime = page.getByRole('dialog', { name: `Aceitar pedido #${order.Codigo}` });
-      if (await perOrderTime.isVisible()) await perOrderTime.getByRole('button', { name: 'Aceitar' }).click();
+      await acceptOnCard(page, c, order.Codigo);
       await expect(c).toHaveAttribute('data-state', String(ORDER_STATE.Aceito));
       await expect(c.getByTestId('pending-badge')).toHaveText('Aguardando envio');
       await expect(page.getByTestId('pending-bar')).toContainText('1 alteração aguardando envio');
@@ -136,9 +139,7 @@ test.describe('offline board', () => {
       await expect(onA).toBeVisible();
 
       await cutApi(a.context);
-      await onA.getByRole('button', { name: 'Aceitar' }).click();
-      const perOrderTime = a.page.getByRole('dialog', { name: `Aceitar pedido #${order.Codigo}` });
-      if (await perOrderTime.isVisible()) await perOrderTime.getByRole('button', { name: 'Aceitar' }).click();
+      await acceptOnCard(a.page, onA, order.Codigo);
       await expect(onA.getByTestId('pending-badge')).toHaveText('Aguardando envio');
 
       // Meanwhile the other tablet refuses it (with the password).
