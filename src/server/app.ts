@@ -9,8 +9,10 @@ import '../shared/zod-locale';
 import { APP_VERSION } from '../shared/constants';
 import type { Config } from './config';
 import type { DbHandle } from './db/client';
+import { createLocalFileStorage, type FileStorage } from './lib/file-storage';
 import type { Mailer } from './lib/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
+import { downloadRoutes } from './modules/downloads/downloads';
 import { cataloguePlugin } from './modules/catalogue/catalogue.plugin';
 import { ordersPlugin } from './modules/orders/orders.plugin';
 import { venueSetupPlugin } from './modules/venue-setup/venue-setup.plugin';
@@ -24,6 +26,8 @@ export interface BuildOptions {
   /** Environment the modules read their own settings from (adapters' base URLs...); default process.env. */
   env?: Record<string, string | undefined>;
   logger?: FastifyServerOptions['logger'];
+  /** Shared file storage; default: local disk under `{dataDir}/files`. */
+  files?: FileStorage;
 }
 
 /** What the PWA reads at start (public/runtime-config.json is the fallback for static hosting). */
@@ -70,10 +74,12 @@ export async function buildApp(opts: BuildOptions) {
   });
 
   await app.register(authRoutes, { db: opts.db.db, mailer: opts.mailer, publicUrl: opts.config.publicUrl });
-  const moduleOptions = { db: opts.db, mailer: opts.mailer, config: opts.config, env: opts.env ?? process.env };
+  const files = opts.files ?? createLocalFileStorage(opts.config.dataDir);
+  const moduleOptions = { db: opts.db, mailer: opts.mailer, config: opts.config, files, env: opts.env ?? process.env };
   await app.register(venueSetupPlugin, moduleOptions);
   await app.register(cataloguePlugin, moduleOptions);
   await app.register(ordersPlugin, moduleOptions);
+  downloadRoutes(app, { db: opts.db.db, files });
 
   const staticDir = opts.config.staticDir;
   let indexHtml: Buffer | null = null;

@@ -10,6 +10,8 @@ export const MSG = {
   invalidCode: 'Código inválido',
   accessDenied: 'Acesso negado/Proibido',
   notFound: 'Página não encontrada',
+  /** ours: a generated file that is gone or was never there */
+  fileNotFound: 'Arquivo não encontrado.',
   genericError: 'Ocorreu um erro! Tente novamente',
 
   // spec 000 §9: registration and recovery

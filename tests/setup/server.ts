@@ -6,12 +6,15 @@ import { afterAll, beforeEach } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { openDb, type DbHandle } from '../../src/server/db/client';
 import { seedDemo, type SeedResult } from '../../src/server/db/seed';
+import { createLocalFileStorage, type FileStorage } from '../../src/server/lib/file-storage';
 import type { Mail, Mailer } from '../../src/server/lib/mailer';
 
 export interface TestContext {
   app: Awaited<ReturnType<typeof buildApp>>;
   db: DbHandle;
   mails: Mail[];
+  /** The app's file storage (a temporary folder). */
+  files: FileStorage;
   seed: SeedResult;
   /** Signs in (without second factor) and returns the bearer token. */
   login(email: string, password?: string): Promise<string>;
@@ -51,9 +54,11 @@ export function useTestApp(): TestContext {
   beforeEach(async () => {
     ready ??= (async () => {
       ctx.db = await openDb({});
+      ctx.files = createLocalFileStorage(undefined);
       ctx.app = await buildApp({
         db: ctx.db,
         mailer,
+        files: ctx.files,
         config: { publicUrl: 'http://portal.test', frameAllowedOrigins: [], staticDir: undefined },
       });
     })();

@@ -93,3 +93,31 @@ export async function api<S extends $ZodType | undefined = undefined>(
   if (result.issues) throw new ApiError(res.status, MSG.genericError, data);
   return result.value as never;
 }
+
+/**
+ * Fetches a generated file (`{ FileName, RelativePath }` from a report call) from
+ * `api/download/file` with the session's token and hands it to the browser as a download.
+ */
+export async function downloadGeneratedFile(file: { FileName: string; RelativePath: string }): Promise<void> {
+  const token = getSession()?.token;
+  let res: Response;
+  try {
+    res = await fetch(apiUrl('api/download/file', { filename: file.FileName, relativepath: file.RelativePath }), {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+  } catch {
+    throw new ApiError(0, MSG.serverUnavailable);
+  }
+  if (!res.ok) {
+    if (res.status === 401 && token) clearSession();
+    throw new ApiError(res.status, res.status === 404 ? MSG.fileNotFound : MSG.genericError);
+  }
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = file.FileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
