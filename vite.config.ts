@@ -3,6 +3,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './scripts/vite-precompress';
 
 export default defineConfig({
   build: {
@@ -57,9 +58,12 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
       },
     }),
+    // Last: compresses what the build and the service-worker generator wrote.
+    precompress('dist/app'),
   ],
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'tests/server/**/*.test.ts'],
+    // tests/postgres needs a PostgreSQL server: it runs in the PostgreSQL lane (scripts/test.mjs).
+    include: ['src/**/*.test.{ts,tsx}', 'tests/server/**/*.test.ts', ...(process.env.TEST_DATABASE_URL ? ['tests/postgres/**/*.test.ts'] : [])],
     environment: 'node',
     setupFiles: ['tests/setup/vitest.ts'],
     testTimeout: 20_000,

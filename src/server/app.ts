@@ -1,6 +1,8 @@
 /** Builds the Fastify app (never listens): plugins, API modules and, when present, the built PWA. */
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -48,6 +50,9 @@ export async function buildApp(opts: BuildOptions) {
     bodyLimit: 8 * 1024 * 1024,
     frameworkErrors,
   });
+  // API answers above 1 KB are compressed (brotli or gzip, as the client accepts); the event stream
+  // never is (it must flush each event). Static files come pre-compressed from the build.
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errorsPlugin);
@@ -88,6 +93,8 @@ export async function buildApp(opts: BuildOptions) {
       root: staticDir,
       wildcard: true,
       index: false,
+      // dist/app holds a .br and a .gz beside each text asset (scripts/vite-precompress.ts).
+      preCompressed: true,
       setHeaders(res, filePath) {
         // Hashed assets never change; the shell, the service worker and the manifest must revalidate.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');

@@ -4,7 +4,8 @@
  */
 import { afterAll, beforeEach } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import { openDb, type DbHandle } from '../../src/server/db/client';
+import type { DbHandle } from '../../src/server/db/client';
+import { openTestDb } from './test-db';
 import { seedDemo, type SeedResult } from '../../src/server/db/seed';
 import { createLocalFileStorage, type FileStorage } from '../../src/server/lib/file-storage';
 import type { Mail, Mailer } from '../../src/server/lib/mailer';
@@ -53,7 +54,7 @@ export function useTestApp(): TestContext {
   };
   beforeEach(async () => {
     ready ??= (async () => {
-      ctx.db = await openDb({});
+      ctx.db = await openTestDb();
       ctx.files = createLocalFileStorage(undefined);
       ctx.app = await buildApp({
         db: ctx.db,

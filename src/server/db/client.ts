@@ -43,6 +43,22 @@ export interface DbOptions {
   databaseUrl?: string;
   /** Data directory for PGlite; omitted means in memory. */
   dataDir?: string;
+  /** Where connection trouble is reported (a lost connection is logged, never fatal). Default: stderr as JSON. */
+  log?: DbLog;
+}
+
+export type DbLog = (level: 'info' | 'warn' | 'error', msg: string, data?: Record<string, unknown>) => void;
+
+const stderrLog: DbLog = (level, msg, data) => {
+  process.stderr.write(`${JSON.stringify({ level, time: Date.now(), msg, ...data })}\n`);
+};
+
+/** Any number of processes may start at once: one migrates under this lock, the others wait, then find nothing to do. */
+export const MIGRATION_LOCK_KEY = 72_616_001;
+
+/** Exponential backoff with a ceiling, for reconnecting to a database that went away. */
+export function reconnectDelay(attempt: number): number {
+  return Math.min(10_000, 250 * 2 ** Math.min(attempt, 6));
 }
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
@@ -88,35 +104,89 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/**
+ * Runs the migrations on a connection of their own while holding a session advisory lock, so that
+ * processes started together on an empty or older database take turns instead of racing on
+ * CREATE TABLE. The lock dies with the connection if the process does.
+ */
+async function migrateUnderLock(url: string, pg: typeof import('pg').default, run: (client: import('pg').Client) => Promise<void>) {
+  const client = new pg.Client({ connectionString: url });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await run(client);
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    }
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
 export async function openDb(opts: DbOptions): Promise<DbHandle> {
   if (opts.databaseUrl) {
+    const log = opts.log ?? stderrLog;
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.DATABASE_POOL_MAX ?? 10), connectionTimeoutMillis: 5_000 });
+    // An idle client whose connection dies (database restart: 57P01) is reported here; without a
+    // listener Node would crash the process. The pool replaces it on the next query.
+    pool.on('error', (err) => log('warn', 'conexão do banco perdida (pool)', { code: (err as { code?: string }).code, error: err.message }));
     const db = drizzle(pool, { schema }) as unknown as Db;
-    await migrate(drizzle(pool), { migrationsFolder: MIGRATIONS_DIR });
+    await migrateUnderLock(opts.databaseUrl, pg, async (client) => {
+      await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_DIR });
+    });
     // LISTEN needs one connection of its own that stays open; it is opened on first use and
-    // re-opened (re-listening every channel) when it drops, so a database restart does not leave
-    // this process deaf to other processes' events.
+    // re-opened with backoff (re-listening every channel) when it drops, so a database restart does
+    // not leave this process deaf to other processes' events. Subscribers catch up from the event
+    // log themselves (the board re-reads it on its heartbeat).
     const listeners = new Map<string, Set<(payload: string) => void>>();
     let listenClient: import('pg').Client | null = null;
     let connecting: Promise<import('pg').Client> | null = null;
     let closed = false;
+    let attempt = 0;
+    const scheduleReconnect = () => {
+      if (closed || !listeners.size) return;
+      const delay = reconnectDelay(attempt++);
+      setTimeout(() => {
+        connectListener().catch((err: Error) => {
+          log('warn', 'LISTEN: nova tentativa de conexão falhou', { error: err.message, attempt });
+          scheduleReconnect();
+        });
+      }, delay).unref();
+    };
     const connectListener = (): Promise<import('pg').Client> => {
       connecting ??= (async () => {
         const c = new pg.Client({ connectionString: opts.databaseUrl });
-        c.on('notification', (msg) => {
-          for (const cb of listeners.get(msg.channel) ?? []) cb(msg.payload ?? '');
-        });
-        c.on('error', () => {
+        let failed = false;
+        const fail = (err: Error) => {
+          if (failed) return;
+          failed = true;
+          if (listenClient === c) log('warn', 'LISTEN: conexão perdida; reconectando', { code: (err as { code?: string }).code, error: err.message });
           listenClient = null;
           connecting = null;
           c.end().catch(() => {});
-          if (!closed && listeners.size) setTimeout(() => void connectListener().catch(() => {}), 1000).unref();
+          scheduleReconnect();
+        };
+        c.on('notification', (msg) => {
+          for (const cb of listeners.get(msg.channel) ?? []) cb(msg.payload ?? '');
         });
-        await c.connect();
-        for (const ch of listeners.keys()) await c.query(`LISTEN ${channelIdent(ch)}`);
+        c.on('error', fail);
+        c.on('end', () => fail(new Error('connection ended')));
+        try {
+          await c.connect();
+          for (const ch of listeners.keys()) await c.query(`LISTEN ${channelIdent(ch)}`);
+        } catch (err) {
+          failed = true;
+          connecting = null;
+          c.end().catch(() => {});
+          throw err;
+        }
+        if (attempt > 0) log('info', 'LISTEN: reconectado', { attempts: attempt });
+        attempt = 0;
         listenClient = c;
         return c;
       })();
@@ -149,7 +219,9 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
       },
       close: async () => {
         closed = true;
-        await listenClient?.end().catch(() => {});
+        const c = listenClient;
+        listenClient = null;
+        await c?.end().catch(() => {});
         await pool.end();
       },
     };
