@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { DataDirLockedError, openDb } from './db/client';
 import { hasDemoAccounts, isEmpty, seedDemo } from './db/seed';
+import { createFileStorage } from './lib/file-storage';
 import { createMailer } from './lib/mailer';
 
 const config = loadConfig();
@@ -19,10 +20,12 @@ try {
 const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.mailOutboxDir });
 const seeded = db.kind === 'pglite' && (await isEmpty(db.db)) ? await seedDemo(db.db) : null;
 
+const files = await createFileStorage(process.env, config.dataDir);
 const app = await buildApp({
   db,
   mailer,
   config,
+  files,
   logger: {
     level: process.env.LOG_LEVEL ?? 'info',
     serializers: {
@@ -61,6 +64,7 @@ const lines = [
   `Balcão em ${url}`,
   `Banco de dados: ${db.kind === 'pglite' ? `embutido (PGlite) em ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
   mailer.describe(),
+  `Arquivos: ${files.describe()}`,
 ];
 if (seeded) {
   lines.push('', `Dados de demonstração criados. Contas (senha ${seeded.password}):`);
