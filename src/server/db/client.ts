@@ -131,7 +131,7 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.DATABASE_POOL_MAX ?? 10), connectionTimeoutMillis: 5_000 });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.DATABASE_POOL_MAX ?? 10), connectionTimeoutMillis: 30_000 });
     // An idle client whose connection dies (database restart: 57P01) is reported here; without a
     // listener Node would crash the process. The pool replaces it on the next query.
     pool.on('error', (err) => log('warn', 'conexão do banco perdida (pool)', { code: (err as { code?: string }).code, error: err.message }));
