@@ -3,7 +3,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { CAT_MSG, PRODUCT_PAGE_SIZE, PRODUCT_TYPE_LABELS } from '../../../../shared/catalogue';
+import { PRODUCT_MSG, PRODUCT_PAGE_SIZE, PRODUCT_TYPE_LABELS } from '../../../../shared/products';
 import { formatBRL } from '../../../../shared/format';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { setProductForSale } from '../api/product-api';
@@ -121,7 +121,7 @@ export function ProductList({ search, onSearch }: { search: ProductListSearch; o
       ) : total === 0 ? (
         <Paper withBorder p="xl" radius="md">
           <Stack align="center">
-            <Text c="dimmed">{CAT_MSG.productsEmpty}</Text>
+            <Text c="dimmed">{PRODUCT_MSG.productsEmpty}</Text>
             {filtered ? (
               <Button variant="light" onClick={() => onSearch({})}>
                 Limpar filtros
