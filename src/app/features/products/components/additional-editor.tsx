@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Checkbox, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import {
   ADDITIONAL_TYPE,
@@ -193,7 +193,9 @@ export function AdditionalEditor({ localId, rows, onChange, productFreeLimit, ed
                 <Table.Th>Mín.</Table.Th>
                 <Table.Th>Máx.</Table.Th>
                 <Table.Th>Grátis</Table.Th>
-                <Table.Th aria-label="Ações" />
+                <Table.Th>
+                  <VisuallyHidden>Ações</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

@@ -213,7 +213,7 @@ export function ProductWizard() {
                 comboboxProps={{ withinPortal: true }}
               />
               {s.nomeCategoria.trim() && !matchedCategory && (
-                <Text size="sm" c="orange.8" data-testid="new-category-hint">
+                <Text size="sm" c="orange" data-testid="new-category-hint">
                   A categoria “{s.nomeCategoria.trim()}” será criada.
                 </Text>
               )}

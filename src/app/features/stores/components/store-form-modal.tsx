@@ -1,4 +1,4 @@
-import { ActionIcon, Box, Button, FileInput, Group, Image, Modal, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Table, TagsInput, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Box, Button, FileInput, Group, Image, Modal, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Table, TagsInput, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { IMAGE_TYPES, normalizeText, validateImage } from '../../../../shared/products';
@@ -246,7 +246,9 @@ export function StoreFormModal({ opened, store, localId, nextOrder, onClose, onS
                   <Table.Th>Dia</Table.Th>
                   <Table.Th>Início</Table.Th>
                   <Table.Th>Fim</Table.Th>
-                  <Table.Th aria-label="Ações" />
+                  <Table.Th>
+                    <VisuallyHidden>Ações</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
