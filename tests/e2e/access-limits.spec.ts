@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
+import { expectAccessible } from './axe';
 
 const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
 
@@ -9,6 +10,7 @@ test.describe('access limits (Limitações de Acesso)', () => {
     await page.waitForURL((u) => u.pathname === '/dashboard');
     await page.goto('/produtos/limitarAcesso');
     await expect(page.getByRole('heading', { name: 'Limitações de Acesso' })).toBeVisible();
+    await expectAccessible(page);
     await expect(page.getByText('Não há usuários com limitações de acesso')).toBeVisible();
 
     await page.getByRole('button', { name: 'Criar' }).click();

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
+import { expectAccessible } from './axe';
 
 // A server of its own: these tests change the restaurant's setup, which other specs' boards read.
 test.use({ workerEnv: { BALCAO_E2E_ISOLATE: 'food-config' } });
@@ -10,6 +11,7 @@ async function openConfig(page: Page, email: string) {
   await page.goto('/meepFood/configuracao');
   await expect(page.getByRole('heading', { name: 'Configuração do Meep Food' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Link da loja' })).toBeVisible();
+  await expectAccessible(page);
 }
 
 /** A switch's accessible name starts with its label (the description follows it). */
@@ -179,6 +181,7 @@ test.describe('food configuration', () => {
     const fetchOrders = page.getByRole('switch', { name: sw('Buscar pedidos do marketplace') });
     const storeId = page.getByLabel('ID da loja');
     await expect(fetchOrders).toBeChecked();
+    await expectAccessible(page);
     await expect(storeId).toHaveValue('sabor-da-casa-demo');
     await storeId.fill('');
     await page.getByRole('button', { name: 'Salvar' }).click();

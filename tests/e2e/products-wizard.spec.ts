@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, PASSWORD, signIn, test } from './fixtures';
+import { expectAccessible } from './axe';
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
@@ -16,6 +17,7 @@ test.describe('product wizard, list and edit form', () => {
     await signInAsManager(page);
     await page.goto('/produtos/produto/cadastro');
     await expect(page.getByRole('heading', { name: 'Cadastrar produto' })).toBeVisible();
+    await expectAccessible(page);
 
     // Categoria: the gate, then a new category by typing.
     await expect(page.getByRole('button', { name: 'Cancelar' })).toBeVisible();
@@ -188,6 +190,7 @@ test.describe('product wizard, list and edit form', () => {
     await page.waitForURL((u) => u.pathname === '/dashboard');
     await page.goto('/produtos/produto');
     await expect(page.getByTestId('product-row')).toHaveCount(7);
+    await expectAccessible(page);
     await page.getByRole('combobox', { name: 'Categoria' }).click();
     await page.getByRole('option', { name: 'Bebidas' }).click();
     await expect(page.getByTestId('product-row')).toHaveCount(2);

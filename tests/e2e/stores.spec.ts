@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
+import { expectAccessible } from './axe';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
 const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
@@ -13,6 +14,7 @@ test.describe('stores (Cadastro de lojas)', () => {
     // The seeded kitchen store shows four categories: three and a count.
     const kitchen = page.getByRole('article', { name: 'Loja Cozinha principal' });
     await expect(kitchen).toContainText('+1');
+    await expectAccessible(page);
 
     await page.getByRole('button', { name: 'Nova loja' }).click();
     const dialog = page.getByRole('dialog', { name: 'Nova loja' });
