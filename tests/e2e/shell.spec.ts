@@ -1,3 +1,4 @@
+import { expectAccessible } from './axe';
 import { expect, signIn, test } from './fixtures';
 
 test.describe('portal shell and roles', () => {
@@ -33,8 +34,8 @@ test.describe('portal shell and roles', () => {
   test('the admin sees the support tools and switches between places', async ({ page }) => {
     await signIn(page, 'admin@balcao.dev');
     await page.waitForURL((u) => u.pathname === '/dashboard');
+    // The support tools' group (finance tools appear there as their screens are built).
     await expect(page.getByTestId('menu-group-admin')).toBeVisible();
-    await expect(page.getByTestId('menu-group-financeiro')).toBeVisible();
     const selector = page.getByRole('combobox', { name: 'Estabelecimento' });
     await expect(selector).toHaveValue('Restaurante Sabor da Casa');
     await selector.click();
@@ -66,8 +67,8 @@ test.describe('portal shell and roles', () => {
     await page.getByRole('button', { name: 'Abrir menu' }).click();
     await expect(nav).toBeInViewport();
     await nav.getByText('Cadastros', { exact: true }).click();
-    await nav.getByRole('link', { name: 'Clientes', exact: true }).click();
-    await page.waitForURL((u) => u.pathname === '/cadastro/clientes');
+    await nav.getByRole('link', { name: 'Lojas', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/cadastro/stores');
     await expect(nav).not.toBeInViewport();
     await context.close();
   });
@@ -79,5 +80,97 @@ test.describe('portal shell and roles', () => {
     await page.getByLabel('Senha').fill('Demo#2026');
     await page.getByRole('button', { name: 'Entrar' }).click();
     await page.waitForURL((u) => u.pathname === '/cadastro/clientes');
+  });
+
+  test('menus and the home offer only working screens; one entry is current; every page has its own title', async ({ page }) => {
+    await signIn(page, 'gerente@balcao.dev');
+    await page.waitForURL((u) => u.pathname === '/dashboard');
+    await expect(page).toHaveTitle('Dashboard · Balcão');
+    const nav = page.getByRole('navigation', { name: 'Menu principal' });
+    // Without LEGACY_PORTAL_URL, legacy pages are not listed; unbuilt ("em construção") ones neither.
+    await nav.getByText('Cadastros', { exact: true }).click();
+    await expect(nav.getByRole('link', { name: 'Lojas', exact: true })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Operadores' })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'Clientes', exact: true })).toHaveCount(0);
+    await expect(page.getByTestId('menu-group-estoque')).toHaveCount(0);
+    const home = page.getByRole('main');
+    await expect(home.getByRole('link', { name: 'Painel de pedidos' })).toBeVisible();
+    await expect(home.getByRole('link', { name: 'Tutoriais do portal' })).toBeVisible();
+    await expect(home.getByRole('link', { name: 'Clientes', exact: true })).toHaveCount(0);
+    await expect(home.getByRole('link', { name: 'Dashboard de vendas' })).toHaveCount(0);
+    await expectAccessible(page);
+
+    // The wizard is "Novo produto"; an edit page is still "Produtos": never two current entries.
+    await page.goto('/produtos/produto/cadastro');
+    await expect(page).toHaveTitle('Novo produto · Balcão');
+    await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
+    await expect(nav.locator('[aria-current="page"]')).toHaveText('Novo produto');
+    await page.goto('/produtos/produto/editar');
+    await expect(page).toHaveTitle('Editar produto · Balcão');
+    await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
+    await expect(nav.locator('[aria-current="page"]')).toHaveText('Produtos');
+
+    await page.goto('/meepFood/painel');
+    await expect(page).toHaveTitle('Painel de pedidos · Balcão');
+    await page.goto('/caminho/que/nao/existe');
+    await expect(page).toHaveTitle('Página não encontrada · Balcão');
+    // A direct link to a legacy page still explains itself, titled by the route table.
+    await page.goto('/cadastro/operador');
+    await expect(page).toHaveTitle('Operadores · Balcão');
+    await expect(page.getByText('O portal legado não está configurado neste servidor.')).toBeVisible();
+  });
+
+  test('the kitchen tablet is offered only the order board', async ({ page }) => {
+    await signIn(page, 'cozinha@balcao.dev');
+    await page.waitForURL((u) => u.pathname !== '/login');
+    await page.goto('/dashboard');
+    const nav = page.getByRole('navigation', { name: 'Menu principal' });
+    await nav.getByText('Meep Food', { exact: true }).click();
+    await expect(nav.getByRole('link', { name: 'Painel de pedidos' })).toBeVisible();
+    // Baixar painel and Tutorial do painel are legacy pages: not offered without the legacy portal.
+    await expect(nav.getByRole('link', { name: 'Baixar painel (desktop)' })).toHaveCount(0);
+    await expect(page.getByRole('main').getByRole('link', { name: 'Painel de pedidos' })).toBeVisible();
+  });
+
+  test('tutorials: nine videos and recurring problems, each opening in a new tab', async ({ page }) => {
+    await signIn(page, 'gerente@balcao.dev');
+    await page.waitForURL((u) => u.pathname === '/dashboard');
+    for (const [path, title] of [['/tutorialPortal', 'Tutoriais do portal'], ['/tutorialPos', 'Tutoriais do POS']]) {
+      await page.goto(path);
+      await expect(page).toHaveTitle(`${title} · Balcão`);
+      await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+      const videos = page.getByRole('list', { name: 'Vídeos' }).getByRole('link');
+      await expect(videos).toHaveCount(9);
+      const problems = page.getByRole('list', { name: 'Problemas recorrentes' }).getByRole('link');
+      await expect(problems).not.toHaveCount(0);
+      for (const link of [...(await videos.all()), ...(await problems.all())]) {
+        await expect(link).toHaveAttribute('target', '_blank');
+        await expect(link).toHaveAttribute('rel', /noopener/);
+        await expect(link).toHaveAccessibleName(/abre em uma nova aba/);
+      }
+      await expectAccessible(page);
+    }
+  });
+
+  test('phone touch targets: sidebar links and the password toggle are large enough', async ({ browser, server }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: server.url });
+    const page = await context.newPage();
+    await page.goto('/login');
+    const toggle = page.getByRole('button', { name: 'Mostrar caracteres digitados' });
+    const t = (await toggle.boundingBox())!;
+    expect(t.height).toBeGreaterThanOrEqual(24);
+    expect(t.width).toBeGreaterThanOrEqual(44);
+    await expectAccessible(page);
+    await signIn(page, 'gerente@balcao.dev');
+    await page.waitForURL((u) => u.pathname === '/dashboard');
+    await page.getByRole('button', { name: 'Abrir menu' }).click();
+    const nav = page.getByRole('navigation', { name: 'Menu principal' });
+    await page.getByTestId('menu-group-produtos').click();
+    await expect(nav.getByRole('link', { name: 'Novo produto' })).toBeVisible();
+    for (const link of await nav.getByRole('link').all()) {
+      expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    }
+    await expectAccessible(page);
+    await context.close();
   });
 });

@@ -1,9 +1,13 @@
 import { codeFrom, expect, mailsTo, signIn, test, waitForMail } from './fixtures';
+import { expectAccessible } from './axe';
 
 test.describe('sign-in', () => {
   test('shows the spec messages for empty fields and the server message for wrong credentials', async ({ page }) => {
     await page.goto('/login');
     await expect(page.getByTestId('version')).toHaveText(/Versão 2\.4\./);
+    await expect(page).toHaveTitle('Entrar · Balcão');
+    await expect(page.getByRole('main')).toHaveCount(1);
+    await expectAccessible(page);
     await page.getByRole('button', { name: 'Entrar' }).click();
     await expect(page.getByRole('alert')).toHaveText('Insira seu e-mail e senha.');
     await page.getByLabel('Senha').fill('x');
