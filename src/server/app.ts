@@ -18,11 +18,13 @@ import { ordersPlugin } from './modules/orders/orders.plugin';
 import { venueSetupPlugin } from './modules/venue-setup/venue-setup.plugin';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
+import { securityPlugin } from './plugins/security';
 
 export interface BuildOptions {
   db: DbHandle;
   mailer: Mailer;
-  config: Pick<Config, 'publicUrl' | 'legacyPortalUrl' | 'betaPortalUrl' | 'frameAllowedOrigins'> & { staticDir?: string; dataDir?: string };
+  config: Pick<Config, 'publicUrl' | 'legacyPortalUrl' | 'betaPortalUrl' | 'frameAllowedOrigins'> &
+    Partial<Pick<Config, 'trustProxy'>> & { staticDir?: string; dataDir?: string };
   /** Environment the modules read their own settings from (adapters' base URLs...); default process.env. */
   env?: Record<string, string | undefined>;
   logger?: FastifyServerOptions['logger'];
@@ -40,18 +42,22 @@ export const runtimeConfigSchema = z.object({
 });
 
 export async function buildApp(opts: BuildOptions) {
+  const proxies = opts.config.trustProxy ?? false;
   const app = Fastify({
     logger: opts.logger ?? false,
     // The existing backend's paths mix cases ("api/Account/Register", "api/account/userinfo").
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
-    trustProxy: true,
+    // Forwarded headers are believed only from the proxies TRUST_PROXY names (default: none), so a
+    // client cannot pick its own address and dodge the per-address limits.
+    trustProxy: typeof proxies === 'number' ? (_addr: string, hop: number) => hop < proxies : proxies,
     bodyLimit: 8 * 1024 * 1024,
     frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errorsPlugin);
-  await app.register(authPlugin, { db: opts.db.db });
+  await app.register(authPlugin, { db: opts.db.db, handle: opts.db });
+  await app.register(securityPlugin, { db: opts.db.db });
 
   app.get('/api/health', { config: { public: true } }, async (_req, reply) => {
     try {
