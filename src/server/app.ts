@@ -19,6 +19,7 @@ import { venueSetupPlugin } from './modules/venue-setup/venue-setup.plugin';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
+import { securityHeadersPlugin } from './plugins/security-headers';
 
 export interface BuildOptions {
   db: DbHandle;
@@ -56,6 +57,7 @@ export async function buildApp(opts: BuildOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin, { frameAllowedOrigins: opts.config.frameAllowedOrigins, legacyPortalUrl: opts.config.legacyPortalUrl });
   await app.register(authPlugin, { db: opts.db.db, handle: opts.db });
   await app.register(securityPlugin, { db: opts.db.db });
 
@@ -101,6 +103,11 @@ export async function buildApp(opts: BuildOptions) {
       },
     });
     indexHtml = fs.readFileSync(path.join(staticDir, 'index.html'));
+    // The address `npm start` prints: the static plugin would answer this directory with 403.
+    const shell = indexHtml;
+    app.get('/', { config: { public: true }, schema: { hide: true } }, (_req, reply) =>
+      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(shell),
+    );
   }
   // Unknown API paths answer JSON; any other GET is a client-side route and gets the app shell.
   app.setNotFoundHandler((req, reply) => {

@@ -5,8 +5,9 @@
  * route path (method + path, case-insensitive) below, first match wins:
  * - writes to the catalogue and prices, sales points, stores, food configuration and bank data need
  *   a manager role; so does every write not listed (new modules are covered when merged);
- * - a device account (only device roles, e.g. the kitchen tablet with Painel) reads and changes
- *   what the board needs and nothing else.
+ * - a device account (only device roles, e.g. the kitchen tablet with Painel) changes only orders
+ *   (and opens or closes the store from the board), reads what the board needs plus the menu, and
+ *   nothing else: no bank data, no list of people, no read a new module adds unless listed here.
  * The menu applies the same rule (`pageUsableBy`), so it offers only what the account can use.
  */
 import { hasAccess, parseRoles, SUPPORT_ROLES, VENUE_ROLES } from './roles';
@@ -90,6 +91,24 @@ export const PERMISSION_RULES: PermissionRule[] = [
     paths: ['/api/proprietario/buscarconfiguracoesdetransacaodolocal/*'],
     role: MANAGER_ROLES,
     device: false,
+  },
+  {
+    area: 'catalogue',
+    label: 'Leitura do cardápio, pontos de venda e endereços (sem dados de pessoas nem bancários)',
+    methods: 'read',
+    paths: [
+      '/api/produto/*',
+      '/api/categoriaproduto/*',
+      '/api/customsalemenu/*',
+      '/api/proprietario/buscarlistasprodutosdolocal/*',
+      '/api/proprietario/buscarconfiguracoesdolocal/*',
+      '/api/salespoint/*',
+      '/api/superapp/storecategory/*',
+      '/api/local/*',
+      '/api/imagens/*',
+    ],
+    role: '',
+    device: true,
   },
   {
     area: 'catalogue',
