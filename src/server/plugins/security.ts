@@ -97,8 +97,8 @@ export function findBadText(value: unknown, root: string): { field: string } | {
       v.forEach((item, i) => stack.push({ v: item, path: [...path, i], depth: depth + 1 }));
       continue;
     }
-    const proto = Object.getPrototypeOf(v);
-    if (proto !== Object.prototype && proto !== null) continue; // buffers, streams, multipart parts
+    // Buffers, streams and multipart file parts are not text (query objects have their own prototype).
+    if (ArrayBuffer.isView(v) || typeof (v as { pipe?: unknown }).pipe === 'function' || 'file' in v) continue;
     for (const [k, item] of Object.entries(v)) {
       if (CONTROL_RE.test(k)) return { field: fieldName([...path, k]) };
       stack.push({ v: item, path: [...path, k], depth: depth + 1 });
