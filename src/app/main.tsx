@@ -15,7 +15,7 @@ import { DESKTOP_FLAG_KEY, onSessionChange } from './lib/session';
 import { registerServiceWorker } from './lib/sw';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 // The desktop kitchen app opens the portal with ?app=desktop (spec 000 §1 desktop-app flag).
 if (new URLSearchParams(window.location.search).get('app') === 'desktop') localStore.set(DESKTOP_FLAG_KEY, 'true');
@@ -37,7 +37,7 @@ registerServiceWorker(showUpdatePrompt);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <Toasts />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />

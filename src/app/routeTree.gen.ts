@@ -18,6 +18,8 @@ import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppSplatRouteImport } from './routes/_app/$'
 import { Route as AppAcessonegadoRouteImport } from './routes/_app/acessonegado'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
+import { Route as AppTutorialPortalRouteImport } from './routes/_app/tutorialPortal'
+import { Route as AppTutorialPosRouteImport } from './routes/_app/tutorialPos'
 import { Route as ExternalauthenticationIdRouteImport } from './routes/externalauthentication.$id'
 import { Route as PrintPedidoIdRouteImport } from './routes/print.$pedidoId'
 import { Route as StatusPedidoSplatRouteImport } from './routes/statusPedido.$'
@@ -77,6 +79,16 @@ const AppAcessonegadoRoute = AppAcessonegadoRouteImport.update({
 const AppDashboardRoute = AppDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTutorialPortalRoute = AppTutorialPortalRouteImport.update({
+  id: '/tutorialPortal',
+  path: '/tutorialPortal',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTutorialPosRoute = AppTutorialPosRouteImport.update({
+  id: '/tutorialPos',
+  path: '/tutorialPos',
   getParentRoute: () => AppRoute,
 } as any)
 const ExternalauthenticationIdRoute =
@@ -179,6 +191,8 @@ export interface FileRoutesByFullPath {
   '/$': typeof AppSplatRoute
   '/acessonegado': typeof AppAcessonegadoRoute
   '/dashboard': typeof AppDashboardRoute
+  '/tutorialPortal': typeof AppTutorialPortalRoute
+  '/tutorialPos': typeof AppTutorialPosRoute
   '/externalauthentication/$id': typeof ExternalauthenticationIdRoute
   '/print/$pedidoId': typeof PrintPedidoIdRoute
   '/statusPedido/$': typeof StatusPedidoSplatRoute
@@ -204,6 +218,8 @@ export interface FileRoutesByTo {
   '/$': typeof AppSplatRoute
   '/acessonegado': typeof AppAcessonegadoRoute
   '/dashboard': typeof AppDashboardRoute
+  '/tutorialPortal': typeof AppTutorialPortalRoute
+  '/tutorialPos': typeof AppTutorialPosRoute
   '/externalauthentication/$id': typeof ExternalauthenticationIdRoute
   '/print/$pedidoId': typeof PrintPedidoIdRoute
   '/statusPedido/$': typeof StatusPedidoSplatRoute
@@ -232,6 +248,8 @@ export interface FileRoutesById {
   '/_app/$': typeof AppSplatRoute
   '/_app/acessonegado': typeof AppAcessonegadoRoute
   '/_app/dashboard': typeof AppDashboardRoute
+  '/_app/tutorialPortal': typeof AppTutorialPortalRoute
+  '/_app/tutorialPos': typeof AppTutorialPosRoute
   '/externalauthentication/$id': typeof ExternalauthenticationIdRoute
   '/print/$pedidoId': typeof PrintPedidoIdRoute
   '/statusPedido/$': typeof StatusPedidoSplatRoute
@@ -261,6 +279,8 @@ export interface FileRouteTypes {
     | '/$'
     | '/acessonegado'
     | '/dashboard'
+    | '/tutorialPortal'
+    | '/tutorialPos'
     | '/externalauthentication/$id'
     | '/print/$pedidoId'
     | '/statusPedido/$'
@@ -286,6 +306,8 @@ export interface FileRouteTypes {
     | '/$'
     | '/acessonegado'
     | '/dashboard'
+    | '/tutorialPortal'
+    | '/tutorialPos'
     | '/externalauthentication/$id'
     | '/print/$pedidoId'
     | '/statusPedido/$'
@@ -313,6 +335,8 @@ export interface FileRouteTypes {
     | '/_app/$'
     | '/_app/acessonegado'
     | '/_app/dashboard'
+    | '/_app/tutorialPortal'
+    | '/_app/tutorialPos'
     | '/externalauthentication/$id'
     | '/print/$pedidoId'
     | '/statusPedido/$'
@@ -406,6 +430,20 @@ declare module '@tanstack/react-router' {
       path: '/dashboard'
       fullPath: '/dashboard'
       preLoaderRoute: typeof AppDashboardRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/tutorialPortal': {
+      id: '/_app/tutorialPortal'
+      path: '/tutorialPortal'
+      fullPath: '/tutorialPortal'
+      preLoaderRoute: typeof AppTutorialPortalRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/tutorialPos': {
+      id: '/_app/tutorialPos'
+      path: '/tutorialPos'
+      fullPath: '/tutorialPos'
+      preLoaderRoute: typeof AppTutorialPosRouteImport
       parentRoute: typeof AppRoute
     }
     '/externalauthentication/$id': {
@@ -527,6 +565,8 @@ interface AppRouteChildren {
   AppSplatRoute: typeof AppSplatRoute
   AppAcessonegadoRoute: typeof AppAcessonegadoRoute
   AppDashboardRoute: typeof AppDashboardRoute
+  AppTutorialPortalRoute: typeof AppTutorialPortalRoute
+  AppTutorialPosRoute: typeof AppTutorialPosRoute
   AppIndexRoute: typeof AppIndexRoute
   AppCadastroStoresRoute: typeof AppCadastroStoresRoute
   AppMeepFoodConfiguracaoRoute: typeof AppMeepFoodConfiguracaoRoute
@@ -547,6 +587,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppSplatRoute: AppSplatRoute,
   AppAcessonegadoRoute: AppAcessonegadoRoute,
   AppDashboardRoute: AppDashboardRoute,
+  AppTutorialPortalRoute: AppTutorialPortalRoute,
+  AppTutorialPosRoute: AppTutorialPosRoute,
   AppIndexRoute: AppIndexRoute,
   AppCadastroStoresRoute: AppCadastroStoresRoute,
   AppMeepFoodConfiguracaoRoute: AppMeepFoodConfiguracaoRoute,

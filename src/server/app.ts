@@ -13,9 +13,13 @@ import { createLocalFileStorage, type FileStorage } from './lib/file-storage';
 import type { Mailer } from './lib/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
 import { downloadRoutes } from './modules/downloads/downloads';
-import { cataloguePlugin } from './modules/catalogue/catalogue.plugin';
+import { accessLimitsPlugin } from './modules/access-limits/access-limits.plugin';
+import { foodConfigPlugin } from './modules/food-config/food-config.plugin';
+import { marketplacePlugin } from './modules/marketplace/marketplace.plugin';
 import { ordersPlugin } from './modules/orders/orders.plugin';
-import { venueSetupPlugin } from './modules/venue-setup/venue-setup.plugin';
+import { productsPlugin } from './modules/products/products.plugin';
+import { salesPointsPlugin } from './modules/sales-points/sales-points.plugin';
+import { storesPlugin } from './modules/stores/stores.plugin';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
@@ -84,8 +88,9 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(authRoutes, { db: opts.db.db, mailer: opts.mailer, publicUrl: opts.config.publicUrl });
   const files = opts.files ?? createLocalFileStorage(opts.config.dataDir);
   const moduleOptions = { db: opts.db, mailer: opts.mailer, config: opts.config, files, env: opts.env ?? process.env };
-  await app.register(venueSetupPlugin, moduleOptions);
-  await app.register(cataloguePlugin, moduleOptions);
+  for (const plugin of [foodConfigPlugin, salesPointsPlugin, marketplacePlugin, productsPlugin, storesPlugin, accessLimitsPlugin]) {
+    await app.register(plugin, moduleOptions);
+  }
   await app.register(ordersPlugin, moduleOptions);
   downloadRoutes(app, { db: opts.db.db, files });
 

@@ -97,7 +97,7 @@ export const PORTAL_ROUTES: PortalRoute[] = [
   ...rows('food', [
     ['/meepFood/painel', 'Painel de pedidos', 'Painel', 'module', 'orders'],
     ['/meepFood/configuracao', 'Configuração', 'MeepFoodConfiguration', 'module', 'food-config'],
-    ['/meepFood/integracaoIfood', 'Integração marketplace', 'IntegracaoIfoodKds', 'module', 'food-config'],
+    ['/meepFood/integracaoIfood', 'Integração marketplace', 'IntegracaoIfoodKds', 'module', 'marketplace'],
     ['/meepfood/kdsdownload', 'Baixar painel (desktop)', 'Painel', 'legacy'],
     ['/meepfood/tutorial', 'Tutorial do painel', 'Painel', 'legacy'],
   ]),
@@ -114,7 +114,7 @@ export const PORTAL_ROUTES: PortalRoute[] = [
     ['/produtos/lista/listas', 'Listas de produtos', '', 'legacy'],
     ['/produtos/lista/vincularAEquipamento', 'Vincular lista a equipamento', '', 'legacy'],
     ['/produtos/skippedproducts', 'Produtos pulados', 'VinculoListaProduto', 'module', 'products'],
-    ['/produtos/limitarAcesso', 'Limitações de acesso', 'LimitarAcessoCategoriaProduto', 'module', 'products'],
+    ['/produtos/limitarAcesso', 'Limitações de acesso', 'LimitarAcessoCategoriaProduto', 'module', 'access-limits'],
   ]),
   ...rows('cadastros', [
     ['/cadastro/operador', 'Operadores', '', 'legacy'],
@@ -314,11 +314,57 @@ export interface SidebarGroup { group: RouteGroup; entries: PortalRoute[] }
  * The sidebar for a set of roles (spec 000 §6): an entry shows only if its role is held, entries
  * with an empty role show to all, and a group without its own role shows if any entry is visible.
  */
-export function sidebarFor(roles: string | readonly string[]): SidebarGroup[] {
+export function sidebarFor(roles: string | readonly string[], available: (route: PortalRoute) => boolean = () => true): SidebarGroup[] {
   return ROUTE_GROUPS.flatMap((group) => {
     if (group.role && !hasAccess(roles, group.role)) return [];
     // pageUsableBy: a device account (the kitchen tablet) sees only the pages of its device roles.
-    const entries = PORTAL_ROUTES.filter((r) => r.group === group.id && r.menu && pageUsableBy(roles, r.role));
+    const entries = PORTAL_ROUTES.filter((r) => r.group === group.id && r.menu && pageUsableBy(roles, r.role) && available(r));
     return entries.length ? [{ group, entries }] : [];
   });
+}
+
+/**
+ * The one menu entry to mark as current: the deepest entry whose path is the address or a parent of
+ * it (/produtos/produto/editar/7 marks "Produtos"), so two entries are never highlighted at once.
+ */
+export function currentMenuEntry(groups: SidebarGroup[], pathname: string): PortalRoute | null {
+  const p = normalise(pathname).toLowerCase();
+  let best: PortalRoute | null = null;
+  for (const { entries } of groups) {
+    for (const e of entries) {
+      const ep = e.path.toLowerCase();
+      if ((p === ep || p.startsWith(`${ep}/`)) && (!best || ep.length > best.path.length)) best = e;
+    }
+  }
+  return best;
+}
+
+/** Titles of the pages outside the portal's table (public account pages and the shell's own). */
+const OTHER_TITLES: Array<[prefix: string, title: string]> = [
+  ['/login', 'Entrar'],
+  ['/cadastrar', 'Criar conta'],
+  ['/esqueciMinhaSenha', 'Recuperar senha'],
+  ['/redefinirSenha', 'Redefinir senha'],
+  ['/statusPedido', 'Status do pedido'],
+  ['/print', 'Impressão do pedido'],
+  ['/externalauthentication', 'Entrando'],
+  ['/acessonegado', 'Acesso negado'],
+  ['/doacoes/eventos/qrcode', 'QR Code do evento'],
+];
+
+export const APP_NAME = 'Balcão';
+
+/**
+ * The document title of a path: "Painel de pedidos · Balcão" for a route of the table (its label,
+ * so a new module's screens are titled as soon as they exist), the account pages' own names, and
+ * "Página não encontrada" for anything else. `/` is the home (the dashboard's entry).
+ */
+export function pageTitle(pathname: string): string {
+  const p = normalise(pathname);
+  const label =
+    (p === '/' ? 'Início' : undefined) ??
+    matchPortalRoute(p)?.route.label ??
+    OTHER_TITLES.find(([prefix]) => p.toLowerCase() === prefix.toLowerCase() || p.toLowerCase().startsWith(`${prefix.toLowerCase()}/`))?.[1] ??
+    'Página não encontrada';
+  return `${label} · ${APP_NAME}`;
 }

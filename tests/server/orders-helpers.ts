@@ -77,7 +77,7 @@ export async function getOrder(t: TestContext, token: string, id: string): Promi
   return res.json() as Order;
 }
 
-/** Sets fields of the venue's food configuration (owned by venue-setup) for a test. */
+/** Sets fields of the venue's food configuration (owned by food-config) for a test. */
 export async function setFoodConfig(t: TestContext, venueId: string, data: Record<string, unknown>): Promise<void> {
   const json = JSON.stringify(data).replace(/'/g, "''");
   await t.db.exec(

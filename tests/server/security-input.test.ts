@@ -14,7 +14,7 @@ import { logSerializers } from '../../src/server/lib/log-redaction';
 import { HttpError } from '../../src/server/lib/http-error';
 import { MSG } from '../../src/shared/messages';
 import { DEMO, useTestApp } from '../setup/server';
-import { PNG_1PX } from './catalogue-helpers';
+import { PNG_1PX } from './products/helpers';
 import { expectError } from './helpers';
 
 const t = useTestApp();

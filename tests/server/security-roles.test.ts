@@ -10,7 +10,7 @@ import { DEVICE_ROLES, isWriteMethod, mayCall, MANAGER_ROLES, pageUsableBy, perm
 import { PORTAL_ROUTES, sidebarFor } from '../../src/shared/route-table';
 import { VENUE_ROLES } from '../../src/shared/roles';
 import { DEMO, useTestApp } from '../setup/server';
-import { productId } from './catalogue-helpers';
+import { productId } from './products/helpers';
 import { expectError, rows } from './helpers';
 
 const t = useTestApp();

@@ -10,7 +10,8 @@ export function Toasts() {
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <Notifications autoClose={TOAST_MS} position="top-right" />
+      {/* Below the shell's 60 px header, so a toast never covers the menu, place or user controls. */}
+      <Notifications autoClose={TOAST_MS} position="top-right" style={{ top: 'calc(60px + var(--mantine-spacing-md))' }} />
     </Suspense>
   );
 }

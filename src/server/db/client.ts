@@ -8,13 +8,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as auth from './schema/auth';
-import * as catalogue from './schema/catalogue';
+import * as accessLimits from './schema/access-limits';
+import * as products from './schema/products';
 import * as foodConfig from './schema/food-config';
+import * as marketplace from './schema/marketplace';
 import * as orders from './schema/orders';
 import * as salesPoints from './schema/sales-points';
+import * as stores from './schema/stores';
 import * as venues from './schema/venues';
 
-export const schema = { ...auth, ...venues, ...catalogue, ...foodConfig, ...orders, ...salesPoints };
+export const schema = { ...auth, ...venues, ...products, ...stores, ...accessLimits, ...foodConfig, ...marketplace, ...orders, ...salesPoints };
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 

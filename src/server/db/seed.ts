@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import { locationTypeId, PROPOSAL_ORIGIN } from '../../shared/enums';
 import { ADMIN_TOOL_ROLES, mergeRoles, VENUE_ROLES } from '../../shared/roles';
 import { hashPassword } from '../lib/crypto';
-import { seedCatalogueDemo } from '../modules/catalogue/catalogue.seed';
+import { seedProductsDemo } from '../modules/products/products.seed';
 import { seedOrdersDemo } from '../modules/orders/orders.seed';
-import { seedVenueSetupDemo } from '../modules/venue-setup/venue-setup.seed';
+import { seedFoodConfigDemo } from '../modules/food-config/food-config.seed';
 import type { Db } from './client';
 import { memberships, users } from './schema/auth';
 import { stores, venueAddresses, venues } from './schema/venues';
@@ -94,8 +94,8 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
     ]);
     // Module demo data, in dependency order: setup, then the catalogue, then orders that use both.
     const ctx: DemoSeedContext = { tx, venues: { restaurant: restaurant.id, school: school.id, donations: donations.id }, users: ids };
-    await seedVenueSetupDemo(ctx);
-    await seedCatalogueDemo(ctx);
+    await seedFoodConfigDemo(ctx);
+    await seedProductsDemo(ctx);
     await seedOrdersDemo(ctx);
     return {
       password: DEMO_PASSWORD,

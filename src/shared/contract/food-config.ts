@@ -1,14 +1,14 @@
 /**
- * Food-ordering configuration, address of the location and marketplace integration (spec 000 §3
- * "Food configuration", "Address of location", §5, §7 "Food configuration"; spec 001 §3 and §7
- * "Marketplace integration"). The server validates with these schemas, the PWA's forms too.
+ * Food-ordering configuration and address of the location (spec 000 §3 "Food configuration",
+ * "Address of location", §5, §7 "Food configuration"). The server validates with these schemas,
+ * the PWA's forms too. The marketplace integration's schemas are in contract/marketplace.ts.
  *
  * Paths the spec does not show are ours and listed in FOOD_CONFIG_API: the postal-code lookup
  * (api/Local/BuscarCep/{cep}), the storefront link check (api/MeepFood/VerificarUrl) and the
  * marketplace integration read/save (api/MeepFood/IntegracaoMarketplace; the order board's own
- * api/ifoodMerchantConfiguration belongs to the orders module). The venue-setup module registers
- * every path below except the two store-category lists, which the catalogue module serves (their
- * table, store_categories, and their answer shape { Id, Name } are the catalogue's).
+ * api/ifoodMerchantConfiguration belongs to the orders module). The food-config and marketplace
+ * modules register every path below except the two store-category lists, which the stores module
+ * serves (their table, store_categories, and their answer shape { Id, Name } are the stores').
  */
 import { z } from 'zod/mini';
 import '../zod-locale';
@@ -17,14 +17,12 @@ import {
   FOOD_LIMITS,
   foodInterlockProblems,
   HOUR_RE,
-  MERCHANT_ID_MAX,
   roundMoney,
   STOREFRONT_LINK_RE,
-  VS_MSG,
-} from '../venue-setup';
+  FOOD_CONFIG_MSG,
+} from '../food-config';
 
 export const FOOD_CONFIG_ROLE = 'MeepFoodConfiguration';
-export const MARKETPLACE_ROLE = 'IntegracaoIfoodKds';
 
 const enc = encodeURIComponent;
 export const FOOD_CONFIG_API = {
@@ -54,23 +52,23 @@ const numberIn = (min: number, max: number, message: string) =>
 const intIn = (min: number, max: number, message: string) =>
   z.number({ error: message }).check(z.int(message), z.gte(min, message), z.lte(max, message));
 /** Money in reais, 0 to 99.999,99, kept with 2 decimals. */
-const money = () => z.pipe(numberIn(L.money.min, L.money.max, VS_MSG.moneyRange), z.transform(roundMoney));
+const money = () => z.pipe(numberIn(L.money.min, L.money.max, FOOD_CONFIG_MSG.moneyRange), z.transform(roundMoney));
 const trimmedText = (max: number) => z.pipe(z.string().check(z.trim()), z.string().check(z.maxLength(max)));
 
 /** The storefront link (spec 000 §5): no spaces, accents or special characters; trimmed. */
 export const storefrontLink = z.pipe(
   z.string().check(z.trim()),
   z.string().check(
-    z.minLength(1, VS_MSG.linkRequired),
-    z.maxLength(L.linkMax, VS_MSG.linkTooLong),
-    z.regex(STOREFRONT_LINK_RE, VS_MSG.linkInvalid),
+    z.minLength(1, FOOD_CONFIG_MSG.linkRequired),
+    z.maxLength(L.linkMax, FOOD_CONFIG_MSG.linkTooLong),
+    z.regex(STOREFRONT_LINK_RE, FOOD_CONFIG_MSG.linkInvalid),
   ),
 );
 
 export const availableDay = z.object({
   dayOfWeek: intIn(0, 6, 'Dia da semana inválido.'),
-  startHour: z.string().check(z.regex(HOUR_RE, VS_MSG.hourFormat)),
-  endHour: z.string().check(z.regex(HOUR_RE, VS_MSG.hourFormat)),
+  startHour: z.string().check(z.regex(HOUR_RE, FOOD_CONFIG_MSG.hourFormat)),
+  endHour: z.string().check(z.regex(HOUR_RE, FOOD_CONFIG_MSG.hourFormat)),
 });
 export type AvailableDayDto = z.infer<typeof availableDay>;
 
@@ -83,14 +81,14 @@ export const storeCategoryList = z.array(storeCategory);
 /** Phone with area code, stored as digits (10 or 11), or empty. */
 const phone = z.pipe(
   z.pipe(z.string(), z.transform((s: string) => s.replace(/\D/g, ''))),
-  z.string().check(z.refine((s) => s === '' || s.length === 10 || s.length === 11, VS_MSG.invalidPhone)),
+  z.string().check(z.refine((s) => s === '' || s.length === 10 || s.length === 11, FOOD_CONFIG_MSG.invalidPhone)),
 );
 
 /** A logo: an image data URL (up to 5 MB of image) or an http(s) address; null for none. */
 const LOGO_MAX_CHARS = Math.ceil((5_500_000 * 4) / 3) + 64;
 const logo = z.nullable(
   z.string().check(
-    z.maxLength(LOGO_MAX_CHARS, VS_MSG.imageTooLarge),
+    z.maxLength(LOGO_MAX_CHARS, FOOD_CONFIG_MSG.imageTooLarge),
     z.refine((s) => /^data:image\/(png|jpe?g|webp|gif|svg\+xml);base64,/.test(s) || /^https?:\/\//.test(s), 'Imagem inválida.'),
   ),
 );
@@ -99,9 +97,9 @@ const logo = z.nullable(
 const foodConfigShape = {
   urlMeepFood: storefrontLink,
   description: trimmedText(L.descriptionMax),
-  deliveryRadiusKilometers: numberIn(L.deliveryRadius.min, L.deliveryRadius.max, VS_MSG.radiusRange),
+  deliveryRadiusKilometers: numberIn(L.deliveryRadius.min, L.deliveryRadius.max, FOOD_CONFIG_MSG.radiusRange),
   /** Default delivery time in minutes (used unless deliveryTimePerOrder). */
-  deliveryTime: intIn(L.deliveryTime.min, L.deliveryTime.max, VS_MSG.deliveryTimeRange),
+  deliveryTime: intIn(L.deliveryTime.min, L.deliveryTime.max, FOOD_CONFIG_MSG.deliveryTimeRange),
   isActive: z.boolean(),
   allowPaymentOnDelivery: z.boolean(),
   allowOnlinePayment: z.boolean(),
@@ -117,17 +115,17 @@ const foodConfigShape = {
   /** Student card: schools only (spec 000 §6). */
   allowMeepCard: z.boolean(),
   enableServiceTax: z.boolean(),
-  serviceTaxPercentage: numberIn(L.serviceTax.min, L.serviceTax.max, VS_MSG.serviceTaxRange),
+  serviceTaxPercentage: numberIn(L.serviceTax.min, L.serviceTax.max, FOOD_CONFIG_MSG.serviceTaxRange),
   allowCustomerCancelOrder: z.boolean(),
-  timeToCancelOrder: intIn(L.cancelTime.min, L.cancelTime.max, VS_MSG.cancelTimeRange),
+  timeToCancelOrder: intIn(L.cancelTime.min, L.cancelTime.max, FOOD_CONFIG_MSG.cancelTimeRange),
   /** By id; the name is informative. */
   storeCategories: z.array(z.object({ id: z.string().check(z.maxLength(64)), name: z.optional(z.string()) })).check(z.maxLength(50)),
   baseValuePerDelivery: money(),
   deliveryValuePerKilometer: money(),
-  numberOfFreeKilometers: numberIn(L.freeKm.min, L.freeKm.max, VS_MSG.freeKmRange),
+  numberOfFreeKilometers: numberIn(L.freeKm.min, L.freeKm.max, FOOD_CONFIG_MSG.freeKmRange),
   callMeepDeliveryManually: z.boolean(),
   showStoreOnMeepFood: z.boolean(),
-  discount: numberIn(L.discount.min, L.discount.max, VS_MSG.discountRange),
+  discount: numberIn(L.discount.min, L.discount.max, FOOD_CONFIG_MSG.discountRange),
   notificationPhone: phone,
   /** 0 Play Delivery, 1 Loggi, 2 Meep. */
   deliveryPlatform: z.union([z.literal(0), z.literal(1), z.literal(2)]),
@@ -137,7 +135,7 @@ const foodConfigShape = {
   allowCustomerChatVisualization: z.boolean(),
   reducedOrderFlow: z.boolean(),
   /** Minutes; at least 5 (0 becomes 5 in the form). */
-  orderGroupingTime: intIn(L.grouping.min, L.grouping.max, VS_MSG.groupingRange),
+  orderGroupingTime: intIn(L.grouping.min, L.grouping.max, FOOD_CONFIG_MSG.groupingRange),
   deliveryEnabled: z.boolean(),
   inPlaceEnabled: z.boolean(),
   enableShoppingCartOnVirtualMenu: z.boolean(),
@@ -235,7 +233,7 @@ export type AddressLocal = z.infer<typeof addressLocal>;
 
 const cep = z.pipe(
   z.pipe(z.string(), z.transform((s: string) => s.replace(/\D/g, ''))),
-  z.string().check(z.length(8, VS_MSG.cepInvalid)),
+  z.string().check(z.length(8, FOOD_CONFIG_MSG.cepInvalid)),
 );
 
 /**
@@ -253,8 +251,8 @@ export const addressUpdate = z.object({
   bairro: trimmedText(100),
   cep,
   cityId: z.nullable(int()),
-  stateName: z.pipe(z.string().check(z.trim()), z.string().check(z.minLength(1, VS_MSG.stateRequired), z.maxLength(50))),
-  cityName: z.pipe(z.string().check(z.trim()), z.string().check(z.minLength(1, VS_MSG.cityRequired), z.maxLength(100))),
+  stateName: z.pipe(z.string().check(z.trim()), z.string().check(z.minLength(1, FOOD_CONFIG_MSG.stateRequired), z.maxLength(50))),
+  cityName: z.pipe(z.string().check(z.trim()), z.string().check(z.minLength(1, FOOD_CONFIG_MSG.cityRequired), z.maxLength(100))),
 });
 export type AddressUpdate = z.input<typeof addressUpdate>;
 
@@ -278,17 +276,3 @@ export const cepLookup = z.object({
   cityId: z.nullable(int()),
 });
 export type CepLookup = z.infer<typeof cepLookup>;
-
-// --- Marketplace integration (spec 001 §3, §7) -----------------------------------------------
-
-/** id is the venue's id (spec 000 §3: the merchant configuration's id defaults to the local id). */
-export const marketplaceIntegration = z.object({
-  id: z.string(),
-  merchantId: z.pipe(z.string().check(z.trim()), z.string().check(z.maxLength(MERCHANT_ID_MAX, VS_MSG.merchantIdTooLong))),
-  isActive: z.boolean(),
-});
-export type MarketplaceIntegration = z.infer<typeof marketplaceIntegration>;
-export const marketplaceSave = marketplaceIntegration.check(
-  z.refine((m) => !m.isActive || m.merchantId.length > 0, { message: VS_MSG.merchantIdRequired, path: ['merchantId'] }),
-);
-export const marketplaceSaveResponse = z.object({ id: z.string() });

@@ -14,6 +14,7 @@
  */
 import { z } from 'zod/mini';
 import '../zod-locale';
+import { FOOD_CONFIG_MSG } from '../food-config';
 import {
   fiscalProblems,
   isAllowedSystemSet,
@@ -21,8 +22,8 @@ import {
   SALES_POINT_NAME_MAX,
   SALES_POINT_SERVICE_TAX,
   SHORTCUTS_MAX,
-  VS_MSG,
-} from '../venue-setup';
+  SALES_POINT_MSG,
+} from '../sales-points';
 
 export const SALES_POINT_ROLE = '';
 
@@ -44,8 +45,8 @@ export const SALES_POINT_API = {
 const int = () => z.number().check(z.int());
 
 export const managementSystemConfiguration = z.object({
-  systemType: z.number().check(z.int(), z.gte(1, VS_MSG.chooseSystem), z.lte(5, VS_MSG.chooseSystem)),
-  printType: z.number({ error: VS_MSG.choosePrintType }).check(z.int(VS_MSG.choosePrintType), z.gte(1, VS_MSG.choosePrintType), z.lte(4, VS_MSG.choosePrintType)),
+  systemType: z.number().check(z.int(), z.gte(1, SALES_POINT_MSG.chooseSystem), z.lte(5, SALES_POINT_MSG.chooseSystem)),
+  printType: z.number({ error: SALES_POINT_MSG.choosePrintType }).check(z.int(SALES_POINT_MSG.choosePrintType), z.gte(1, SALES_POINT_MSG.choosePrintType), z.lte(4, SALES_POINT_MSG.choosePrintType)),
   enableRemotePrinter: z.boolean(),
 });
 export type ManagementSystemConfiguration = z.infer<typeof managementSystemConfiguration>;
@@ -139,7 +140,7 @@ const text = (max: number) => z.pipe(z.string().check(z.trim()), z.string().chec
 const salesPointShape = {
   name: z.pipe(
     z.string().check(z.trim()),
-    z.string().check(z.minLength(1, VS_MSG.salesPointNameRequired), z.maxLength(SALES_POINT_NAME_MAX)),
+    z.string().check(z.minLength(1, SALES_POINT_MSG.salesPointNameRequired), z.maxLength(SALES_POINT_NAME_MAX)),
   ),
   localClientId: z.string(),
   /** 1 Standard, 2 CashLessPosPaid, 3 School, 4 Honest (derived from the systems). */
@@ -175,11 +176,11 @@ type Checkable = Pick<SalesPoint, 'managementSystemConfiguration' | 'enableServi
 /** Systems chosen and allowed together; service fee in range while enabled; fiscal dependencies. */
 const salesPointRules = z.superRefine<Checkable>((sp, ctx) => {
   const systems = sp.managementSystemConfiguration.map((c) => c.systemType);
-  if (systems.length === 0) ctx.addIssue({ code: 'custom', message: VS_MSG.chooseSystemBeforeSave, path: ['managementSystemConfiguration'], input: sp });
-  else if (new Set(systems).size !== systems.length) ctx.addIssue({ code: 'custom', message: VS_MSG.duplicateSystem, path: ['managementSystemConfiguration'], input: sp });
-  else if (!isAllowedSystemSet(systems)) ctx.addIssue({ code: 'custom', message: VS_MSG.systemsNotAllowed, path: ['managementSystemConfiguration'], input: sp });
+  if (systems.length === 0) ctx.addIssue({ code: 'custom', message: SALES_POINT_MSG.chooseSystemBeforeSave, path: ['managementSystemConfiguration'], input: sp });
+  else if (new Set(systems).size !== systems.length) ctx.addIssue({ code: 'custom', message: SALES_POINT_MSG.duplicateSystem, path: ['managementSystemConfiguration'], input: sp });
+  else if (!isAllowedSystemSet(systems)) ctx.addIssue({ code: 'custom', message: SALES_POINT_MSG.systemsNotAllowed, path: ['managementSystemConfiguration'], input: sp });
   if (sp.enableServiceTax && (sp.serviceTaxPercentage < SALES_POINT_SERVICE_TAX.min || sp.serviceTaxPercentage > SALES_POINT_SERVICE_TAX.max)) {
-    ctx.addIssue({ code: 'custom', message: VS_MSG.serviceTaxRange, path: ['serviceTaxPercentage'], input: sp });
+    ctx.addIssue({ code: 'custom', message: FOOD_CONFIG_MSG.serviceTaxRange, path: ['serviceTaxPercentage'], input: sp });
   }
   for (const p of fiscalProblems(sp)) ctx.addIssue({ code: 'custom', message: p.message, path: [p.path], input: sp });
 });
@@ -205,7 +206,7 @@ export const deviceList = z.array(device);
 
 export const linkedQuery = z.object({ localClientId: z.string(), SalesPointId: z.string() });
 
-const ids = z.array(z.string().check(z.maxLength(64))).check(z.minLength(1, VS_MSG.noDevicesChosen), z.maxLength(500));
+const ids = z.array(z.string().check(z.maxLength(64))).check(z.minLength(1, SALES_POINT_MSG.noDevicesChosen), z.maxLength(500));
 /** POST …/LinkEquipamentsToSalesPoint */
 export const linkRequest = z.object({ salesPointId: z.string(), equipaments: ids });
 /** POST …/UnlinkEquipamentsFromSalesPoint: the devices to unlink (the UNCHECKED ones of the dialog). */

@@ -1,4 +1,4 @@
-import { AppShell, Avatar, Burger, Group, Menu, Select, Text, UnstyledButton } from '@mantine/core';
+import { AppShell, Avatar, Burger, Group, Menu, Select, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Link, Outlet, useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -72,7 +72,7 @@ export function PortalShell() {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} aria-label={opened ? 'Fechar menu' : 'Abrir menu'} />
-            <Text component={Link} to="/dashboard" fw={800} size="xl" c="orange.8" visibleFrom="xs">
+            <Text component={Link} to="/dashboard" fw={800} size="xl" c="orange" visibleFrom="xs">
               Balcão
             </Text>
           </Group>
@@ -96,14 +96,16 @@ export function PortalShell() {
             )}
             <Menu position="bottom-end" withArrow>
               <Menu.Target>
-                <UnstyledButton aria-label={`Menu do usuário ${session.userName}`}>
+                <UnstyledButton mih={44}>
                   <Group gap="xs" wrap="nowrap">
-                    <Avatar color="orange" radius="xl">
+                    <Avatar color="orange" radius="xl" aria-hidden>
                       {initials(session.userName)}
                     </Avatar>
+                    <VisuallyHidden>Menu do usuário</VisuallyHidden>
                     <Text visibleFrom="sm" fw={500}>
                       {session.userName}
                     </Text>
+                    <VisuallyHidden hiddenFrom="sm">{session.userName}</VisuallyHidden>
                   </Group>
                 </UnstyledButton>
               </Menu.Target>

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { PORTAL_ROUTES, sidebarFor } from '../../../shared/route-table';
 import { LegacyFrame } from '../../components/legacy-frame';
+import { useRouteAvailability } from '../../components/shell/available-routes';
 import { runtimeConfig } from '../../lib/runtime-config';
 import { getSession } from '../../lib/session';
 
@@ -10,13 +11,17 @@ const DASHBOARD = PORTAL_ROUTES.find((r) => r.path === '/dashboard')!;
 
 /**
  * / and /dashboard: the legacy dashboard in a frame when LEGACY_PORTAL_URL is set; otherwise a home
- * with shortcuts to the screens this user's roles open.
+ * with shortcuts to the built screens this user's roles open.
  */
 export function DashboardPage() {
   const session = getSession();
-  const groups = useMemo(() => sidebarFor(session?.roles ?? ''), [session?.roles]);
+  const available = useRouteAvailability();
+  const groups = useMemo(() => sidebarFor(session?.roles ?? '', available), [session?.roles, available]);
   if (runtimeConfig().legacyPortalUrl) return <LegacyFrame route={DASHBOARD} path="/dashboard" />;
-  const modules = groups.flatMap((g) => g.entries.filter((e) => e.kind === 'module').map((e) => ({ ...e, groupLabel: g.group.label })));
+  // Shortcuts to our own screens that work today (never "em construção"), not to this page itself.
+  const modules = groups.flatMap((g) =>
+    g.entries.filter((e) => e.kind === 'module' && e.path !== DASHBOARD.path).map((e) => ({ ...e, groupLabel: g.group.label })),
+  );
   return (
     <Stack>
       <div>

@@ -1,12 +1,12 @@
 /**
- * Food-ordering configuration of a venue (spec 000 "Food configuration"). Owned by the venue-setup
+ * Food-ordering configuration of a venue (spec 000 "Food configuration"). Owned by the food-config
  * module; the order board reads it (delivery mode, automatic acceptance, printing on accept...).
  * The whole configuration is one JSON document validated by the shared contract, so a field the
  * spec adds needs no migration; the storefront link is a column because it must be unique.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { storeCategories } from './catalogue';
+import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { storeCategories } from './stores';
 import { venues } from './venues';
 
 export const foodConfigs = pgTable(
@@ -44,17 +44,3 @@ export const foodConfigStoreCategories = pgTable(
   },
   (t) => [primaryKey({ columns: [t.venueId, t.categoryId] }), index('food_config_store_categories_category_idx').on(t.categoryId)],
 );
-
-/**
- * Marketplace integration of a venue (spec 001 §3 "Marketplace integration"): the store ID at the
- * marketplace (merchantId, at most 100 characters) and whether orders are fetched from it.
- * id is the venue's id (spec 000 §3: the merchant configuration's id defaults to the local id).
- */
-export const marketplaceIntegrations = pgTable('marketplace_integrations', {
-  id: uuid('id')
-    .primaryKey()
-    .references(() => venues.id, { onDelete: 'cascade' }),
-  merchantId: text('merchant_id').notNull().default(''),
-  isActive: boolean('is_active').notNull().default(false),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});

@@ -67,7 +67,7 @@ export const kdsSettings = pgTable('kds_settings', {
   lastOrderCode: integer('last_order_code').notNull().default(0),
   /**
    * Marketplace store state for api/ifoodMerchantConfiguration and the store-closed notice; the
-   * merchant id and the integration switch live in venue-setup's marketplace_integrations.
+   * merchant id and the integration switch live in the marketplace area's marketplace_integrations.
    */
   marketplaceOpenTime: boolean('marketplace_open_time').notNull().default(true),
   marketplaceActive: boolean('marketplace_active').notNull().default(true),

@@ -1,9 +1,9 @@
 /**
- * Sales points and devices (spec 001 §3 "Sales point"). Owned by the venue-setup module.
+ * Sales points and devices (spec 001 §3 "Sales point"). Owned by the sales-points module.
  * A device belongs to at most one sales point (the link's primary key is the device).
  */
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { productLists } from './catalogue';
+import { productLists } from './products';
 import { venues } from './venues';
 
 export const salesPoints = pgTable(
@@ -14,7 +14,7 @@ export const salesPoints = pgTable(
       .notNull()
       .references(() => venues.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    /** Sales point type 1-4, derived from the systems (src/shared/venue-setup.ts). */
+    /** Sales point type 1-4, derived from the systems (src/shared/sales-points.ts). */
     type: integer('type').notNull(),
     productListId: uuid('product_list_id').references(() => productLists.id, { onDelete: 'set null' }),
     /** managementSystemConfiguration[]: systemType, printType, enableRemotePrinter. */

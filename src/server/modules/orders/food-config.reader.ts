@@ -1,5 +1,5 @@
 /**
- * The order board reads the venue's food configuration (owned by venue-setup) by the spec's field
+ * The order board reads the venue's food configuration (owned by food-config) by the spec's field
  * names, with defaults for what was never saved: a board must work before anyone opens
  * /meepFood/configuracao.
  */

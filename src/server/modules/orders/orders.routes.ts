@@ -57,7 +57,7 @@ import {
 } from '../../../shared/orders';
 import type { DbHandle } from '../../db/client';
 import { memberships } from '../../db/schema/auth';
-import { marketplaceIntegrations } from '../../db/schema/food-config';
+import { marketplaceIntegrations } from '../../db/schema/marketplace';
 import { carriers, kdsSettings, kdsTables, orders, orderStateHistory } from '../../db/schema/orders';
 import { venues } from '../../db/schema/venues';
 import { HttpError } from '../../lib/http-error';
@@ -80,7 +80,7 @@ const PAINEL = 'Painel';
 /**
  * The marketplace merchant configuration here only opens/closes the store and its open time (the
  * board's store-status modal), so the board's role reaches it too; the merchant id and the
- * integration switch are edited in venue-setup (IntegracaoIfoodKds there).
+ * integration switch are edited in the marketplace area (IntegracaoIfoodKds there).
  */
 const MARKETPLACE_ROLE = 'IntegracaoIfoodKds,Painel';
 const SETTINGS_ROLE = 'MeepFoodConfiguration';
@@ -411,7 +411,7 @@ export async function ordersRoutes(fastify: FastifyInstance, opts: OrdersRoutesO
   async function merchantOf(venueId: string) {
     await db.insert(kdsSettings).values({ venueId }).onConflictDoNothing();
     const s = (await loadSettings(db, venueId))!;
-    // The merchant id and the integration switch are venue-setup's (api/MeepFood/IntegracaoMarketplace).
+    // The merchant id and the integration switch are the marketplace area's (api/MeepFood/IntegracaoMarketplace).
     const [m] = await db.select().from(marketplaceIntegrations).where(eq(marketplaceIntegrations.id, venueId));
     return {
       id: venueId,

@@ -7,7 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import { DEFAULT_WORKFLOW_STATES, DELIVERY_KIND, ORDER_ORIGIN, ORDER_STATE, PAYMENT_TYPES, type OrderStateId } from '../../../shared/orders';
 import type { DemoSeedContext } from '../../db/seed';
-import { products } from '../../db/schema/catalogue';
+import { products } from '../../db/schema/products';
 import { carriers, kdsSettings, kdsTables, orderItems, orders, orderStateHistory, workflowStates, type OrderCustomer } from '../../db/schema/orders';
 import { stores } from '../../db/schema/venues';
 import { newCode } from '../../lib/crypto';

@@ -7,8 +7,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { OrderIntakeRequest, Order, PrintJob, StateChangeRequest } from '../../../shared/contract/orders';
-import type { orderIntakeRequest, stateChangeRequest } from '../../../shared/contract/orders';
+import type {
+  Order,
+  OrderIntakeRequest,
+  orderIntakeRequest,
+  PrintJob,
+  StateChangeRequest,
+  stateChangeRequest,
+} from '../../../shared/contract/orders';
 import {
   courierCalledAutomatically,
   decideCommand,
@@ -30,7 +36,7 @@ import {
 import type { z } from 'zod/mini';
 import type { DbHandle } from '../../db/client';
 import { users } from '../../db/schema/auth';
-import { products } from '../../db/schema/catalogue';
+import { products } from '../../db/schema/products';
 import { carriers, kdsSettings, kdsTables, orderItems, orders, orderStateHistory } from '../../db/schema/orders';
 import { stores, venues } from '../../db/schema/venues';
 import { newCode, verifyPassword } from '../../lib/crypto';

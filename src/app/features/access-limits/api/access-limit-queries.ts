@@ -1,6 +1,8 @@
 /** Calls of the access-limits screen (spec 001 §7 "Access limits"); the place is the spec's storeId. */
 import { queryOptions } from '@tanstack/react-query';
-import { accessLimitList, categoryForAccessList, limitAddCategoryResponse, messageResponse, venueUsers } from '../../../../shared/contract/catalogue';
+import { categoryForAccessList, messageResponse } from '../../../../shared/contract/products';
+import { accessLimitList, limitAddCategoryResponse } from '../../../../shared/contract/access-limits';
+import { venueUsers } from '../../../../shared/contract/stores';
 import { api } from '../../../lib/api-client';
 
 export const accessLimitQueries = {

@@ -1,8 +1,8 @@
 import { ActionIcon, Alert, Badge, Button, Card, Group, Modal, Paper, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { CAT_MSG } from '../../../../shared/catalogue';
-import type { AccessLimit } from '../../../../shared/contract/catalogue';
+import { ACCESS_LIMIT_MSG } from '../../../../shared/access-limits';
+import type { AccessLimit } from '../../../../shared/contract/access-limits';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { accessLimitQueries, addCategoryLimit, removeAllLimits, removeProductLimit } from '../api/access-limit-queries';
 import { useCurrentPlace } from '../hooks/use-current-place';
@@ -37,7 +37,7 @@ export function AccessLimitsPage() {
 
   const create = async (e: FormEvent) => {
     e.preventDefault();
-    const problems = { user: user ? undefined : CAT_MSG.limitUserRequired, category: category ? undefined : CAT_MSG.limitCategoryRequired };
+    const problems = { user: user ? undefined : ACCESS_LIMIT_MSG.limitUserRequired, category: category ? undefined : ACCESS_LIMIT_MSG.limitCategoryRequired };
     setErrors(problems);
     if (problems.user || problems.category) {
       void toastError((problems.user ?? problems.category)!);
@@ -46,7 +46,7 @@ export function AccessLimitsPage() {
     setBusy(true);
     try {
       await addCategoryLimit(user!, category!);
-      void toastSuccess(CAT_MSG.limitUserCreated);
+      void toastSuccess(ACCESS_LIMIT_MSG.limitUserCreated);
       setUser(null);
       setCategory(null);
       await refresh();
@@ -60,7 +60,7 @@ export function AccessLimitsPage() {
   const confirmCategory = async () => {
     if (!dialogFor) return;
     if (!dialogCategory) {
-      void toastError(CAT_MSG.limitCategoryRequired);
+      void toastError(ACCESS_LIMIT_MSG.limitCategoryRequired);
       return;
     }
     setBusy(true);
@@ -80,10 +80,10 @@ export function AccessLimitsPage() {
   const removeOne = async (limit: AccessLimit, productId: string) => {
     try {
       await removeProductLimit(productId, limit.userId);
-      void toastSuccess(CAT_MSG.limitProductRemoved);
+      void toastSuccess(ACCESS_LIMIT_MSG.limitProductRemoved);
       await refresh();
     } catch {
-      void toastError(CAT_MSG.limitProductRemoveFailed);
+      void toastError(ACCESS_LIMIT_MSG.limitProductRemoveFailed);
     }
   };
 
@@ -146,7 +146,7 @@ export function AccessLimitsPage() {
       ) : limits.length === 0 ? (
         <Paper withBorder p="xl" radius="md">
           <Text c="dimmed" ta="center">
-            {CAT_MSG.limitsEmpty}
+            {ACCESS_LIMIT_MSG.limitsEmpty}
           </Text>
         </Paper>
       ) : (

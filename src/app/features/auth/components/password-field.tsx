@@ -13,7 +13,7 @@ export function PasswordField(props: Omit<TextInputProps, 'type' | 'rightSection
       type={visible ? 'text' : 'password'}
       rightSectionWidth={72}
       rightSection={
-        <UnstyledButton onClick={() => setVisible((v) => !v)} aria-pressed={visible} fz="sm" c="dimmed" px={6}
+        <UnstyledButton onClick={() => setVisible((v) => !v)} aria-pressed={visible} fz="sm" c="dimmed" px={6} h="100%" miw={56}
           aria-label={visible ? 'Ocultar caracteres digitados' : 'Mostrar caracteres digitados'}>
           {visible ? 'Ocultar' : 'Mostrar'}
         </UnstyledButton>

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { IMaskInput } from 'react-imask';
 import type { AddressLocal } from '../../../../shared/contract/food-config';
-import { cepDigits, isCompleteCep, VS_MSG } from '../../../../shared/venue-setup';
+import { cepDigits, isCompleteCep, FOOD_CONFIG_MSG } from '../../../../shared/food-config';
 import { ApiError } from '../../../lib/api-client';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { foodConfigQueries, lookupCep, saveAddress } from '../api/food-config-api';
@@ -67,7 +67,7 @@ export function AddressForm({ localId, initial, canUnlock }: { localId: string; 
       setLookup({ state: 'found' });
     } catch (err) {
       if (ctrl.signal.aborted) return;
-      const message = err instanceof ApiError && err.status === 404 ? VS_MSG.cepNotFound : VS_MSG.cepUnavailable;
+      const message = err instanceof ApiError && err.status === 404 ? FOOD_CONFIG_MSG.cepNotFound : FOOD_CONFIG_MSG.cepUnavailable;
       setLookup({ state: 'failed', message });
     }
   };
@@ -102,19 +102,19 @@ export function AddressForm({ localId, initial, canUnlock }: { localId: string; 
     onSuccess: (saved) => {
       queryClient.setQueryData(foodConfigQueries.address(localId).queryKey, saved);
       setV(fromServer(saved));
-      void toastSuccess(VS_MSG.addressSaved);
+      void toastSuccess(FOOD_CONFIG_MSG.addressSaved);
     },
     onError: (err) => {
-      void toastError(err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : VS_MSG.addressFailed);
+      void toastError(err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : FOOD_CONFIG_MSG.addressFailed);
     },
   });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const problems: Partial<Record<keyof AddressValues, string>> = {};
-    if (!isCompleteCep(v.cep)) problems.cep = VS_MSG.cepInvalid;
-    if (v.stateId == null) problems.stateId = VS_MSG.stateRequired;
-    if (v.cityId == null) problems.cityId = VS_MSG.cityRequired;
+    if (!isCompleteCep(v.cep)) problems.cep = FOOD_CONFIG_MSG.cepInvalid;
+    if (v.stateId == null) problems.stateId = FOOD_CONFIG_MSG.stateRequired;
+    if (v.cityId == null) problems.cityId = FOOD_CONFIG_MSG.cityRequired;
     setErrors(problems);
     if (Object.keys(problems).length) {
       void toastError(Object.values(problems)[0]!);
@@ -133,7 +133,7 @@ export function AddressForm({ localId, initial, canUnlock }: { localId: string; 
             </Title>
             {locked && (
               <Text size="sm" c="dimmed">
-                {VS_MSG.lockedField}
+                {FOOD_CONFIG_MSG.lockedField}
               </Text>
             )}
           </div>

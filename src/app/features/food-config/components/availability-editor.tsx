@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, InputBase, Select, Stack, Text } from '@mantine/core';
 import { IMask, IMaskInput } from 'react-imask';
 import type { AvailableDayDto } from '../../../../shared/contract/food-config';
-import { WEEKDAYS } from '../../../../shared/venue-setup';
+import { WEEKDAYS } from '../../../../shared/food-config';
 
 const DAY_OPTIONS = WEEKDAYS.map((label, i) => ({ value: String(i), label }));
 

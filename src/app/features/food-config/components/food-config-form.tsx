@@ -18,7 +18,11 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { IMaskInput } from 'react-imask';
-import { foodConfigurationSave, type FoodConfiguration, type FoodConfigurationSave } from '../../../../shared/contract/food-config';
+import {
+  foodConfigurationSave,
+  type FoodConfiguration,
+  type FoodConfigurationSave,
+} from '../../../../shared/contract/food-config';
 import {
   applyFoodConfigChange,
   clampCancelTime,
@@ -31,8 +35,8 @@ import {
   DELIVERY_PLATFORMS,
   FOOD_LIMITS,
   foodFieldDisabled,
-  VS_MSG,
-} from '../../../../shared/venue-setup';
+  FOOD_CONFIG_MSG,
+} from '../../../../shared/food-config';
 import { ApiError } from '../../../lib/api-client';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { foodConfigQueries, saveFoodConfiguration } from '../api/food-config-api';
@@ -124,11 +128,11 @@ export function FoodConfigForm({
       form.setInitialValues(values);
       form.setValues(values);
       form.resetDirty(values);
-      void toastSuccess(VS_MSG.configSaved);
+      void toastSuccess(FOOD_CONFIG_MSG.configSaved);
     },
     onError: (err) => {
       form.setErrors(fieldErrors(err));
-      void toastError(VS_MSG.configFailed);
+      void toastError(FOOD_CONFIG_MSG.configFailed);
     },
   });
 
@@ -188,7 +192,7 @@ export function FoodConfigForm({
 
   const onSubmit = form.onSubmit(
     (values) => save.mutate(values),
-    () => void toastError(VS_MSG.configFailed),
+    () => void toastError(FOOD_CONFIG_MSG.configFailed),
   );
 
   return (
@@ -247,7 +251,7 @@ export function FoodConfigForm({
         <Section
           id="admin"
           title="Parâmetros do administrador"
-          description={canUnlock ? 'Alterados somente pelo Suporte MEEP ou por administradores.' : VS_MSG.lockedField}
+          description={canUnlock ? 'Alterados somente pelo Suporte MEEP ou por administradores.' : FOOD_CONFIG_MSG.lockedField}
         >
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {toggle('showStoreOnMeepFood', 'Exibir a loja no app Meep Food', { locked: !canUnlock })}

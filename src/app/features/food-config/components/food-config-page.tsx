@@ -1,7 +1,7 @@
 import { Alert, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { hasAccess, UNLOCK_ADMIN_PARAMETERS } from '../../../../shared/roles';
-import { isSchool } from '../../../../shared/venue-setup';
+import { isSchool } from '../../../../shared/food-config';
 import { foodConfigQueries } from '../api/food-config-api';
 import { AddressForm } from './address-form';
 import { FoodConfigForm } from './food-config-form';

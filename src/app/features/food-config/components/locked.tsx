@@ -1,6 +1,6 @@
 import { Box, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { VS_MSG } from '../../../../shared/venue-setup';
+import { FOOD_CONFIG_MSG } from '../../../../shared/food-config';
 
 /**
  * Wraps a field that only SuporteMeep or Admin may change (spec 000 §6): when locked, the field is
@@ -9,8 +9,8 @@ import { VS_MSG } from '../../../../shared/venue-setup';
 export function Locked({ locked, children }: { locked: boolean; children: ReactNode }) {
   if (!locked) return <>{children}</>;
   return (
-    <Tooltip label={VS_MSG.lockedField} withArrow multiline maw={280} events={{ hover: true, focus: true, touch: true }}>
-      <Box tabIndex={0} role="group" aria-label={VS_MSG.lockedField} data-locked="true" style={{ borderRadius: 4 }}>
+    <Tooltip label={FOOD_CONFIG_MSG.lockedField} withArrow multiline maw={280} events={{ hover: true, focus: true, touch: true }}>
+      <Box tabIndex={0} role="group" aria-label={FOOD_CONFIG_MSG.lockedField} data-locked="true" style={{ borderRadius: 4 }}>
         {children}
       </Box>
     </Tooltip>

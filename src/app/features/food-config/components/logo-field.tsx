@@ -1,6 +1,6 @@
 import { Button, FileButton, Group, Image, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { VS_MSG } from '../../../../shared/venue-setup';
+import { FOOD_CONFIG_MSG } from '../../../../shared/food-config';
 
 /** Images up to 5 MB (spec 000 §5: checked at 5,500,000 bytes). */
 const MAX_BYTES = 5_500_000;
@@ -11,7 +11,7 @@ export function LogoField({ value, onChange, disabled }: { value: string | null;
   const pick = (file: File | null) => {
     if (!file) return;
     if (file.size > MAX_BYTES) {
-      setError(VS_MSG.imageTooLarge);
+      setError(FOOD_CONFIG_MSG.imageTooLarge);
       return;
     }
     setError(null);

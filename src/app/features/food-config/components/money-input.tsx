@@ -1,7 +1,7 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { parseMoney } from '../../../../shared/format';
-import { clampMoney } from '../../../../shared/venue-setup';
+import { clampMoney } from '../../../../shared/food-config';
 
 const fmt = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 

@@ -1,7 +1,13 @@
 import { Anchor, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { FOOD_LIMITS, storefrontLinkProblem, storefrontUrl, suggestStorefrontLink, VS_MSG } from '../../../../shared/venue-setup';
+import {
+  FOOD_LIMITS,
+  storefrontLinkProblem,
+  storefrontUrl,
+  suggestStorefrontLink,
+  FOOD_CONFIG_MSG,
+} from '../../../../shared/food-config';
 import { foodConfigQueries } from '../api/food-config-api';
 
 /**
@@ -25,7 +31,7 @@ export function StorefrontLinkField({
   const [debounced] = useDebouncedValue(value.trim(), 400);
   const shouldCheck = !!debounced && !storefrontLinkProblem(debounced) && debounced.toLowerCase() !== savedValue.toLowerCase();
   const check = useQuery({ ...foodConfigQueries.linkAvailability(localId, debounced), enabled: shouldCheck });
-  const suggestion = problem === VS_MSG.linkInvalid ? suggestStorefrontLink(value) : '';
+  const suggestion = problem === FOOD_CONFIG_MSG.linkInvalid ? suggestStorefrontLink(value) : '';
   const preview = storefrontUrl(window.location.origin, value.trim() || '…');
 
   let status: { text: string; color: string } | null = null;

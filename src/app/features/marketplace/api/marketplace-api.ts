@@ -1,6 +1,11 @@
 /** Marketplace integration read and save (spec 001 §7: paths ours, in src/shared/contract/food-config.ts). */
 import { queryOptions } from '@tanstack/react-query';
-import { FOOD_CONFIG_API, marketplaceIntegration, marketplaceSaveResponse, type MarketplaceIntegration } from '../../../../shared/contract/food-config';
+import { FOOD_CONFIG_API } from '../../../../shared/contract/food-config';
+import {
+  marketplaceIntegration,
+  marketplaceSaveResponse,
+  type MarketplaceIntegration,
+} from '../../../../shared/contract/marketplace';
 import { api } from '../../../lib/api-client';
 
 export const marketplaceQueries = {

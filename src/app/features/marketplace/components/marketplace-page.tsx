@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Paper, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { MarketplaceIntegration } from '../../../../shared/contract/food-config';
-import { MERCHANT_ID_MAX, VS_MSG } from '../../../../shared/venue-setup';
+import type { MarketplaceIntegration } from '../../../../shared/contract/marketplace';
+import { MERCHANT_ID_MAX, MARKETPLACE_MSG } from '../../../../shared/marketplace';
 import { ApiError } from '../../../lib/api-client';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { marketplaceQueries, saveMarketplaceIntegration } from '../api/marketplace-api';
@@ -41,14 +41,14 @@ function MarketplaceForm({ initial }: { initial: MarketplaceIntegration }) {
     mutationFn: () => saveMarketplaceIntegration({ ...v, merchantId: v.merchantId.trim() }),
     onSuccess: () => {
       queryClient.setQueryData(marketplaceQueries.integration(initial.id).queryKey, { ...v, merchantId: v.merchantId.trim() });
-      void toastSuccess(VS_MSG.marketplaceSaved);
+      void toastSuccess(MARKETPLACE_MSG.marketplaceSaved);
     },
     // The server's Message when there is one, otherwise the spec's generic text.
-    onError: (err) => void toastError(err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : VS_MSG.marketplaceFailed),
+    onError: (err) => void toastError(err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : MARKETPLACE_MSG.marketplaceFailed),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const problem = v.isActive && !v.merchantId.trim() ? VS_MSG.merchantIdRequired : null;
+    const problem = v.isActive && !v.merchantId.trim() ? MARKETPLACE_MSG.merchantIdRequired : null;
     setError(problem);
     if (problem) {
       void toastError(problem);

@@ -8,7 +8,7 @@ import {
   productReferenceList,
   type ProductCreateRequest,
   type ProductEditRequest,
-} from '../../../../shared/contract/catalogue';
+} from '../../../../shared/contract/products';
 import { api, ApiError } from '../../../lib/api-client';
 
 export const createProduct = (body: ProductCreateRequest) => api('api/Produto/AdicionarProdutoV2', { method: 'POST', body, schema: idResponse });

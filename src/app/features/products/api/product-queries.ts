@@ -11,10 +11,10 @@ import {
   ownerSettings,
   productDetail,
   productPage,
-  storeList,
   transactionSettings,
-} from '../../../../shared/contract/catalogue';
-import { PRODUCT_PAGE_SIZE } from '../../../../shared/catalogue';
+} from '../../../../shared/contract/products';
+import { storeList } from '../../../../shared/contract/stores';
+import { PRODUCT_PAGE_SIZE } from '../../../../shared/products';
 import { api } from '../../../lib/api-client';
 
 export interface ProductListFilters {

@@ -3,7 +3,7 @@
  * XMLHttpRequest; it sends what the API client would (bearer token, JSON, the same base URL) and
  * throws the same ApiError with the server's Message.
  */
-import { CATALOGUE_PATHS, imageUploadResponse } from '../../../../shared/contract/catalogue';
+import { CATALOGUE_PATHS, imageUploadResponse } from '../../../../shared/contract/products';
 import { MSG } from '../../../../shared/messages';
 import { ApiError, apiUrl } from '../../../lib/api-client';
 import { clearSession, getSession } from '../../../lib/session';

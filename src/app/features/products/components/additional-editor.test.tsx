@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CAT_MSG } from '../../../../shared/catalogue';
+import { PRODUCT_MSG } from '../../../../shared/products';
 import { renderWithProviders } from '../testing/render';
 import { AdditionalEditor, type AdditionalRow } from './additional-editor';
 
@@ -22,7 +22,7 @@ describe('AdditionalEditor', () => {
     const onChange = vi.fn();
     renderWithProviders(<AdditionalEditor localId={LOCAL} rows={[]} onChange={onChange} productFreeLimit={0} />);
     fireEvent.click(screen.getByRole('button', { name: 'Adicionar adicional' }));
-    expect(toastError).toHaveBeenCalledWith(CAT_MSG.additionalProductRequired);
+    expect(toastError).toHaveBeenCalledWith(PRODUCT_MSG.additionalProductRequired);
     expect(onChange).not.toHaveBeenCalled();
     fireEvent.change(screen.getByRole('combobox', { name: 'Produto' }), { target: { value: 'Farofa' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'Valor do adicional' }), { target: { value: '4,5' } });
@@ -34,7 +34,7 @@ describe('AdditionalEditor', () => {
     renderWithProviders(<AdditionalEditor localId={LOCAL} rows={[]} onChange={vi.fn()} productFreeLimit={0} />);
     const qty = screen.getByRole('textbox', { name: 'Quantidade (baixa de estoque)' }) as HTMLInputElement;
     fireEvent.change(qty, { target: { value: '-3' } });
-    expect(toastError).toHaveBeenCalledWith(CAT_MSG.negativeQuantity);
+    expect(toastError).toHaveBeenCalledWith(PRODUCT_MSG.negativeQuantity);
     expect(qty.value).toBe('0');
   });
 

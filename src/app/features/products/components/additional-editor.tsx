@@ -1,9 +1,9 @@
-import { ActionIcon, Button, Checkbox, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import {
   ADDITIONAL_TYPE,
   ADDITIONAL_TYPE_LABELS,
-  CAT_MSG,
+  PRODUCT_MSG,
   freeQuantityCap,
   freeQuantityEnabled,
   nonNegative,
@@ -11,7 +11,7 @@ import {
   setAdditionalType,
   validateAdditional,
   type AdditionalDraft,
-} from '../../../../shared/catalogue';
+} from '../../../../shared/products';
 import { formatBRL } from '../../../../shared/format';
 import { toastError } from '../../../lib/toast';
 import { MoneyInput } from './money-input';
@@ -118,7 +118,7 @@ export function AdditionalEditor({ localId, rows, onChange, productFreeLimit, ed
               localId={localId}
               value={draft.produtoNome}
               excludeId={excludeProductId}
-              error={error === CAT_MSG.additionalProductRequired ? error : null}
+              error={error === PRODUCT_MSG.additionalProductRequired ? error : null}
               onChange={(name, p) =>
                 setDraft((d) => ({ ...d, produtoNome: name, produtoId: p?.id ?? null, produtoValor: p ? p.valor : d.produtoId ? null : d.produtoValor }))
               }
@@ -193,7 +193,9 @@ export function AdditionalEditor({ localId, rows, onChange, productFreeLimit, ed
                 <Table.Th>Mín.</Table.Th>
                 <Table.Th>Máx.</Table.Th>
                 <Table.Th>Grátis</Table.Th>
-                <Table.Th aria-label="Ações" />
+                <Table.Th>
+                  <VisuallyHidden>Ações</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

@@ -1,6 +1,6 @@
 import { InputBase, SimpleGrid } from '@mantine/core';
 import { IMaskInput } from 'react-imask';
-import { FISCAL_MASKS } from '../../../../shared/catalogue';
+import { FISCAL_MASKS } from '../../../../shared/products';
 
 export interface FiscalValue {
   ncm: string;

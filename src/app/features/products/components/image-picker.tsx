@@ -1,6 +1,6 @@
 import { Box, FileInput, Group, Image, Progress, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { IMAGE_TYPES, validateImage } from '../../../../shared/catalogue';
+import { IMAGE_TYPES, validateImage } from '../../../../shared/products';
 import { toastError } from '../../../lib/toast';
 import { uploadImage } from '../api/upload-image';
 

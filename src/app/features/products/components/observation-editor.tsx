@@ -1,8 +1,13 @@
 import { ActionIcon, Badge, Button, Checkbox, Combobox, Group, Paper, Pill, PillsInput, Radio, Stack, Text, TextInput, Title, useCombobox } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { normalizeText, OBSERVATION_TYPE, OBSERVATION_TYPE_LABELS, validateObservation } from '../../../../shared/catalogue';
-import type { ObservationOption } from '../../../../shared/contract/catalogue';
+import {
+  normalizeText,
+  OBSERVATION_TYPE,
+  OBSERVATION_TYPE_LABELS,
+  validateObservation,
+} from '../../../../shared/products';
+import type { ObservationOption } from '../../../../shared/contract/products';
 import { toastError } from '../../../lib/toast';
 import { createOption } from '../api/product-api';
 import { productQueries } from '../api/product-queries';

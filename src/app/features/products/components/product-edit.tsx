@@ -24,7 +24,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
 import {
-  CAT_MSG,
+  PRODUCT_MSG,
   clampProductFreeLimit,
   ENERGY_GROUPS,
   isTicketType,
@@ -36,9 +36,9 @@ import {
   straightenApostrophes,
   usedFree,
   validateProductEdit,
-} from '../../../../shared/catalogue';
+} from '../../../../shared/products';
 import { EMPTY_GUID } from '../../../../shared/constants';
-import type { ProductDetail, ProductEditRequest } from '../../../../shared/contract/catalogue';
+import type { ProductDetail, ProductEditRequest } from '../../../../shared/contract/products';
 import { formatBRL } from '../../../../shared/format';
 import { api } from '../../../lib/api-client';
 import { toastError, toastSuccess } from '../../../lib/toast';
@@ -125,12 +125,12 @@ type FieldErrors = Partial<Record<'nome' | 'valor' | 'ncm' | 'cfop' | 'cest' | '
 function fieldErrors(problems: string[]): FieldErrors {
   const out: FieldErrors = {};
   for (const m of problems) {
-    if (m === CAT_MSG.nameRequired) out.nome = m;
-    else if (m === CAT_MSG.valueRequired) out.valor = m;
-    else if (m === CAT_MSG.ncmRequired || m === CAT_MSG.ncmInvalid) out.ncm = m;
-    else if (m === CAT_MSG.cfopRequired || m === CAT_MSG.cfopInvalid) out.cfop = m;
-    else if (m === CAT_MSG.cestInvalid) out.cest = m;
-    else if (m === CAT_MSG.reservedNegative) out.quantidadeReservado = m;
+    if (m === PRODUCT_MSG.nameRequired) out.nome = m;
+    else if (m === PRODUCT_MSG.valueRequired) out.valor = m;
+    else if (m === PRODUCT_MSG.ncmRequired || m === PRODUCT_MSG.ncmInvalid) out.ncm = m;
+    else if (m === PRODUCT_MSG.cfopRequired || m === PRODUCT_MSG.cfopInvalid) out.cfop = m;
+    else if (m === PRODUCT_MSG.cestInvalid) out.cest = m;
+    else if (m === PRODUCT_MSG.reservedNegative) out.quantidadeReservado = m;
   }
   return out;
 }
@@ -215,7 +215,7 @@ export function ProductEdit({ productId }: { productId?: string }) {
     setBusy(true);
     try {
       const r = await editProduct(toRequest(f, productId ?? null, localId, propagate));
-      void toastSuccess(r.Message || CAT_MSG.productEdited);
+      void toastSuccess(r.Message || PRODUCT_MSG.productEdited);
       await queryClient.invalidateQueries({ queryKey: productQueries.all });
       void navigate({ to: '/produtos/produto' });
     } catch (err) {
@@ -235,7 +235,7 @@ export function ProductEdit({ productId }: { productId?: string }) {
     if (problems.length) {
       void toastError(problems.join('\n'));
       // Show the first problem's tab: fiscal fields live on the Produto tab only for type 11.
-      const fiscal = [CAT_MSG.ncmRequired, CAT_MSG.cfopRequired, CAT_MSG.ncmInvalid, CAT_MSG.cfopInvalid, CAT_MSG.cestInvalid] as string[];
+      const fiscal = [PRODUCT_MSG.ncmRequired, PRODUCT_MSG.cfopRequired, PRODUCT_MSG.ncmInvalid, PRODUCT_MSG.cfopInvalid, PRODUCT_MSG.cestInvalid] as string[];
       setTab(fiscal.includes(problems[0]) && !serviceFee ? 'fiscal' : 'produto');
       return;
     }

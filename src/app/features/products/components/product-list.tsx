@@ -1,14 +1,16 @@
-import { ActionIcon, Alert, Avatar, Badge, Button, Group, Pagination, Paper, Select, Skeleton, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Avatar, Badge, Button, Group, Pagination, Paper, Select, Skeleton, Stack, Switch, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { CAT_MSG, PRODUCT_PAGE_SIZE, PRODUCT_TYPE_LABELS } from '../../../../shared/catalogue';
-import { formatBRL } from '../../../../shared/format';
+import { PRODUCT_MSG, PRODUCT_PAGE_SIZE, PRODUCT_TYPE_LABELS } from '../../../../shared/products';
+import { formatBRL, formatTime } from '../../../../shared/format';
+import { ApiError } from '../../../lib/api-client';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { setProductForSale } from '../api/product-api';
 import { productQueries, type ProductListFilters } from '../api/product-queries';
 import { useCurrentPlace } from '../hooks/use-current-place';
+import { useOnline } from '../hooks/use-online';
 import { EditIcon, PlusIcon, SearchIcon } from '../../../components/icons';
 
 export interface ProductListSearch {
@@ -31,6 +33,7 @@ export function ProductList({ search, onSearch }: { search: ProductListSearch; o
   const filters: ProductListFilters = { pagina: search.pagina ?? 1, busca: search.busca, categoriaId: search.categoriaId, tipo: search.tipo };
   const list = useQuery({ ...productQueries.list(localId, filters), enabled: Boolean(localId) });
   const categories = useQuery({ ...productQueries.categories(localId), enabled: Boolean(localId) });
+  const online = useOnline();
   const [text, setText] = useState(search.busca ?? '');
   const [pending, setPending] = useState<Record<string, boolean>>({});
   useEffect(() => setText(search.busca ?? ''), [search.busca]);
@@ -57,6 +60,11 @@ export function ProductList({ search, onSearch }: { search: ProductListSearch; o
   const total = list.data?.QuantidadeTotal ?? 0;
   const pages = Math.max(1, Math.ceil(total / PRODUCT_PAGE_SIZE));
   const filtered = Boolean(search.busca || search.categoriaId || search.tipo);
+  // Offline: a failed request that never reached the server, or the browser saying so. Without a
+  // saved page the list says it is offline (never "Nenhum produto encontrado"); with one it says
+  // since when the page shown was saved.
+  const networkDown = !online || (list.error instanceof ApiError && list.error.isNetwork);
+  const offlineWithoutData = networkDown && !list.data && !list.isPending;
   return (
     <Stack>
       <Group justify="space-between">
@@ -111,8 +119,27 @@ export function ProductList({ search, onSearch }: { search: ProductListSearch; o
         </form>
       </Paper>
 
-      {list.isError && <Alert color="red">{list.error.message}</Alert>}
-      {list.isPending ? (
+      {networkDown && list.data && (
+        <Alert color="yellow" title="Sem conexão" data-testid="product-list-offline">
+          Mostrando a lista salva neste aparelho às {formatTime(list.dataUpdatedAt)}. Ela se atualiza quando a conexão voltar.
+        </Alert>
+      )}
+      {list.isError && !networkDown && <Alert color="red">{list.error.message}</Alert>}
+      {offlineWithoutData ? (
+        <Paper withBorder p="xl" radius="md" data-testid="product-list-offline">
+          <Stack align="center">
+            <Title order={2} size="h4">
+              Sem conexão
+            </Title>
+            <Text c="dimmed" ta="center">
+              Não foi possível carregar os produtos porque este aparelho está sem conexão. A lista aparece assim que a conexão voltar.
+            </Text>
+            <Button variant="light" onClick={() => void list.refetch()}>
+              Tentar novamente
+            </Button>
+          </Stack>
+        </Paper>
+      ) : list.isPending ? (
         <Stack gap="xs" data-testid="product-list-loading">
           {Array.from({ length: 6 }, (_, i) => (
             <Skeleton key={i} h={48} />
@@ -121,7 +148,7 @@ export function ProductList({ search, onSearch }: { search: ProductListSearch; o
       ) : total === 0 ? (
         <Paper withBorder p="xl" radius="md">
           <Stack align="center">
-            <Text c="dimmed">{CAT_MSG.productsEmpty}</Text>
+            <Text c="dimmed">{PRODUCT_MSG.productsEmpty}</Text>
             {filtered ? (
               <Button variant="light" onClick={() => onSearch({})}>
                 Limpar filtros
@@ -139,13 +166,17 @@ export function ProductList({ search, onSearch }: { search: ProductListSearch; o
             <Table stickyHeader highlightOnHover aria-label="Produtos" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th w={56} aria-label="Foto" />
+                  <Table.Th w={56}>
+                    <VisuallyHidden>Foto</VisuallyHidden>
+                  </Table.Th>
                   <Table.Th>Nome</Table.Th>
                   <Table.Th>Categoria</Table.Th>
                   <Table.Th>Tipo</Table.Th>
                   <Table.Th ta="right">Valor</Table.Th>
                   <Table.Th>À venda</Table.Th>
-                  <Table.Th aria-label="Ações" />
+                  <Table.Th>
+                    <VisuallyHidden>Ações</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

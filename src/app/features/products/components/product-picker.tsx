@@ -2,7 +2,7 @@ import { Autocomplete } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
-import type { ProductSummary } from '../../../../shared/contract/catalogue';
+import type { ProductSummary } from '../../../../shared/contract/products';
 import { formatBRL } from '../../../../shared/format';
 import { productQueries } from '../api/product-queries';
 

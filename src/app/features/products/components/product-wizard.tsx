@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import {
-  CAT_MSG,
+  PRODUCT_MSG,
   clampProductFreeLimit,
   normalizeText,
   SEX_RESTRICTION_OPTIONS,
@@ -12,8 +12,8 @@ import {
   validateCategoryStep,
   validateFiscal,
   validateProductStep,
-} from '../../../../shared/catalogue';
-import type { ProductCreateRequest } from '../../../../shared/contract/catalogue';
+} from '../../../../shared/products';
+import type { ProductCreateRequest } from '../../../../shared/contract/products';
 import { runtimeConfig } from '../../../lib/runtime-config';
 import { isInFrame } from '../../../lib/session';
 import { toastError } from '../../../lib/toast';
@@ -133,11 +133,11 @@ export function ProductWizard() {
     if (i === 0) [message, field] = [validateCategoryStep({ categoriaId: s.categoriaId, nomeCategoria: s.nomeCategoria }), 'categoria'];
     if (i === 1) {
       message = validateProductStep({ foto: s.foto, nome: s.nome, valor: s.valor });
-      field = message === CAT_MSG.photoRequired ? 'foto' : message === CAT_MSG.valueRequired ? 'valor' : 'nome';
+      field = message === PRODUCT_MSG.photoRequired ? 'foto' : message === PRODUCT_MSG.valueRequired ? 'valor' : 'nome';
     }
     if (i === 4) {
       message = validateFiscal(s.fiscal, issuesNfce);
-      field = message === CAT_MSG.cfopRequired || message === CAT_MSG.cfopInvalid ? 'cfop' : message === CAT_MSG.cestInvalid ? 'cest' : 'ncm';
+      field = message === PRODUCT_MSG.cfopRequired || message === PRODUCT_MSG.cfopInvalid ? 'cfop' : message === PRODUCT_MSG.cestInvalid ? 'cest' : 'ncm';
     }
     setErrors(message ? { [field]: message } : {});
     if (message) void toastError(message);
@@ -213,7 +213,7 @@ export function ProductWizard() {
                 comboboxProps={{ withinPortal: true }}
               />
               {s.nomeCategoria.trim() && !matchedCategory && (
-                <Text size="sm" c="orange.8" data-testid="new-category-hint">
+                <Text size="sm" c="orange" data-testid="new-category-hint">
                   A categoria “{s.nomeCategoria.trim()}” será criada.
                 </Text>
               )}

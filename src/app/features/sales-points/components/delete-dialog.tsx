@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SalesPoint } from '../../../../shared/contract/sales-points';
-import { VS_MSG } from '../../../../shared/venue-setup';
+import { SALES_POINT_MSG } from '../../../../shared/sales-points';
 import { ApiError } from '../../../lib/api-client';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { deleteSalesPoint, salesPointQueries } from '../api/sales-points-api';
@@ -14,18 +14,18 @@ export function DeleteDialog({ localId, salesPoint, onClose }: { localId: string
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: salesPointQueries.list(localId).queryKey });
       void queryClient.invalidateQueries({ queryKey: salesPointQueries.unlinked(localId).queryKey });
-      void toastSuccess(VS_MSG.salesPointDeleted);
+      void toastSuccess(SALES_POINT_MSG.salesPointDeleted);
       onClose();
     },
     // Bad request shows the server's message; anything else the spec's text.
-    onError: (err) => void toastError(err instanceof ApiError && err.status === 400 ? err.message : VS_MSG.salesPointDeleteFailed),
+    onError: (err) => void toastError(err instanceof ApiError && err.status === 400 ? err.message : SALES_POINT_MSG.salesPointDeleteFailed),
   });
   return (
     <Modal opened={!!salesPoint} onClose={onClose} title="Excluir ponto de venda" size="md">
       <Stack>
-        <Text fw={500}>{VS_MSG.deleteSalesPointQuestion}</Text>
+        <Text fw={500}>{SALES_POINT_MSG.deleteSalesPointQuestion}</Text>
         <Text size="sm">
-          {salesPoint?.name}: os equipamentos vinculados ficarão livres. {VS_MSG.cannotBeUndone}
+          {salesPoint?.name}: os equipamentos vinculados ficarão livres. {SALES_POINT_MSG.cannotBeUndone}
         </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} data-autofocus>

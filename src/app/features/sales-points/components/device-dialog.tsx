@@ -2,7 +2,7 @@ import { Button, Checkbox, Group, Modal, Skeleton, Stack, Table, Text, VisuallyH
 import { useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { Device, SalesPoint } from '../../../../shared/contract/sales-points';
-import { deviceDisplayName, deviceTypeLabel, VS_MSG } from '../../../../shared/venue-setup';
+import { deviceDisplayName, deviceTypeLabel, SALES_POINT_MSG } from '../../../../shared/sales-points';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { linkDevices, salesPointQueries, unlinkDevices } from '../api/sales-points-api';
 
@@ -63,12 +63,12 @@ function DeviceChooser({ mode, localId, salesPoint, onClose }: { mode: 'link' | 
       if (res) void toastSuccess(res.Message);
       onClose();
     },
-    onError: () => void toastError(mode === 'link' ? VS_MSG.linkFailed : VS_MSG.unlinkFailed),
+    onError: () => void toastError(mode === 'link' ? SALES_POINT_MSG.linkFailed : SALES_POINT_MSG.unlinkFailed),
   });
 
   const onSave = () => {
     if (mode === 'link' && checked.size === 0) {
-      void toastError(VS_MSG.noDevicesChosen);
+      void toastError(SALES_POINT_MSG.noDevicesChosen);
       return;
     }
     save.mutate();
@@ -78,7 +78,7 @@ function DeviceChooser({ mode, localId, salesPoint, onClose }: { mode: 'link' | 
     <Stack>
       {query.isPending && <Skeleton h={120} />}
       {query.isError && <Text c="red">{query.error.message}</Text>}
-      {query.data && devices.length === 0 && <Text c="dimmed">{mode === 'link' ? VS_MSG.noDevicesToLink : VS_MSG.noLinkedDevices}</Text>}
+      {query.data && devices.length === 0 && <Text c="dimmed">{mode === 'link' ? SALES_POINT_MSG.noDevicesToLink : SALES_POINT_MSG.noLinkedDevices}</Text>}
       {devices.length > 0 && (
         <>
           <Checkbox

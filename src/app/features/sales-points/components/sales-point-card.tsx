@@ -1,7 +1,18 @@
 import { Badge, Button, Card, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { FISCAL_FLAGS, MANUAL_NFCE_FLAGS, PAYMENT_FLAGS, type SalesPoint } from '../../../../shared/contract/sales-points';
-import { deviceDisplayName, printTypeLabel, SALES_POINT_TYPE_LABEL, systemLabel, VS_MSG } from '../../../../shared/venue-setup';
+import {
+  FISCAL_FLAGS,
+  MANUAL_NFCE_FLAGS,
+  PAYMENT_FLAGS,
+  type SalesPoint,
+} from '../../../../shared/contract/sales-points';
+import {
+  deviceDisplayName,
+  printTypeLabel,
+  SALES_POINT_TYPE_LABEL,
+  systemLabel,
+  SALES_POINT_MSG,
+} from '../../../../shared/sales-points';
 import { salesPointQueries } from '../api/sales-points-api';
 
 const yesNo = (b: boolean) => (b ? 'Sim' : 'Não');
@@ -82,7 +93,7 @@ export function SalesPointCard({
               ))}
             </List>
           ) : (
-            <span data-testid="linked-devices">{devices.isError ? 'Não foi possível carregar.' : VS_MSG.noLinkedDevices}</span>
+            <span data-testid="linked-devices">{devices.isError ? 'Não foi possível carregar.' : SALES_POINT_MSG.noLinkedDevices}</span>
           )}
         </Row>
       </Stack>

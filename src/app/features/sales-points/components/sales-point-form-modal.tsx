@@ -16,9 +16,9 @@ import {
   type SalesPoint,
   type SalesPointInput,
 } from '../../../../shared/contract/sales-points';
+import { clamp } from '../../../../shared/food-config';
 import {
   applyFiscalDependencies,
-  clamp,
   deriveSalesPointType,
   fiscalOptionEnabled,
   POST_PAYMENT_MESSAGE_MAX,
@@ -28,10 +28,10 @@ import {
   SALES_POINT_SERVICE_TAX,
   salesPointOptionGroups,
   SHORTCUTS_MAX,
-  VS_MSG,
+  SALES_POINT_MSG,
   type FiscalFlags,
   type SystemConfig,
-} from '../../../../shared/venue-setup';
+} from '../../../../shared/sales-points';
 import { MSG } from '../../../../shared/messages';
 import { ApiError } from '../../../lib/api-client';
 import { toastError, toastSuccess } from '../../../lib/toast';
@@ -83,7 +83,7 @@ function SalesPointForm({ localId, editing, onDone }: { localId: string; editing
     mutationFn: (sp: Values) => (editing ? updateSalesPoint({ ...sp, id: editing.id }) : addSalesPoint(sp)),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: salesPointQueries.list(localId).queryKey });
-      void toastSuccess(editing ? VS_MSG.salesPointEdited : VS_MSG.salesPointCreated);
+      void toastSuccess(editing ? SALES_POINT_MSG.salesPointEdited : SALES_POINT_MSG.salesPointCreated);
       onDone();
     },
     onError: (err) => void toastError(err instanceof ApiError ? err.message : MSG.genericError),
@@ -92,7 +92,7 @@ function SalesPointForm({ localId, editing, onDone }: { localId: string; editing
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!confirmed) {
-      void toastError(VS_MSG.chooseSystemBeforeSave);
+      void toastError(SALES_POINT_MSG.chooseSystemBeforeSave);
       return;
     }
     const sp: Values = {

@@ -2,7 +2,7 @@ import { Alert, Button, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { SalesPoint } from '../../../../shared/contract/sales-points';
-import { VS_MSG } from '../../../../shared/venue-setup';
+import { SALES_POINT_MSG } from '../../../../shared/sales-points';
 import { salesPointQueries } from '../api/sales-points-api';
 import { DeleteDialog } from './delete-dialog';
 import { DeviceDialog } from './device-dialog';
@@ -49,7 +49,7 @@ function SalesPointsScreen({ localId, placeName }: { localId: string; placeName:
       {list.isError && <Alert color="red">{list.error.message}</Alert>}
       {list.data && list.data.length === 0 && (
         <Stack align="flex-start">
-          <Text>{VS_MSG.noSalesPoints}</Text>
+          <Text>{SALES_POINT_MSG.noSalesPoints}</Text>
         </Stack>
       )}
       {list.data && list.data.length > 0 && (

@@ -3,7 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { VS_MSG, type SystemConfig } from '../../../../shared/venue-setup';
+import { SALES_POINT_MSG, type SystemConfig } from '../../../../shared/sales-points';
 import { ChosenSystems, SystemChooser } from './system-chooser';
 
 vi.mock('../../../lib/toast', () => ({ toastError: vi.fn(), toastSuccess: vi.fn() }));
@@ -40,10 +40,10 @@ describe('SystemChooser', () => {
     const onConfirm = vi.fn();
     render(<Harness onConfirm={onConfirm} />);
     act(() => fireEvent.click(screen.getByRole('button', { name: 'Confirmar Sistema' })));
-    expect(screen.getByRole('alert').textContent).toBe(VS_MSG.chooseSystem);
+    expect(screen.getByRole('alert').textContent).toBe(SALES_POINT_MSG.chooseSystem);
     act(() => fireEvent.click(box('Mercado Honesto')));
     act(() => fireEvent.click(screen.getByRole('button', { name: 'Confirmar Sistema' })));
-    expect(screen.getByRole('alert').textContent).toBe(VS_MSG.choosePrintType);
+    expect(screen.getByRole('alert').textContent).toBe(SALES_POINT_MSG.choosePrintType);
     expect(onConfirm).not.toHaveBeenCalled();
     // A print type per chosen system, and remote printing off by default.
     expect(screen.getByRole('switch', { name: 'Impressão remota (Mercado Honesto)' })).toHaveProperty('checked', false);

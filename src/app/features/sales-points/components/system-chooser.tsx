@@ -10,7 +10,7 @@ import {
   systemChoiceProblem,
   systemLabel,
   type SystemConfig,
-} from '../../../../shared/venue-setup';
+} from '../../../../shared/sales-points';
 import { toastError } from '../../../lib/toast';
 
 /**

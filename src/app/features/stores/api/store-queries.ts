@@ -1,13 +1,7 @@
 /** Query keys and calls of the stores screen (spec 000 §7 "Stores"); keys start with 'stores' (persisted). */
 import { queryOptions } from '@tanstack/react-query';
-import {
-  idResponse,
-  messageResponse,
-  storeCategoryList,
-  storeList,
-  venueUsers,
-  type StoreSaveRequest,
-} from '../../../../shared/contract/catalogue';
+import { idResponse, messageResponse } from '../../../../shared/contract/products';
+import { storeCategoryList, storeList, venueUsers, type StoreSaveRequest } from '../../../../shared/contract/stores';
 import { api } from '../../../lib/api-client';
 
 export const storeQueries = {

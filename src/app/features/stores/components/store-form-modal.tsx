@@ -1,8 +1,9 @@
-import { ActionIcon, Box, Button, FileInput, Group, Image, Modal, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Table, TagsInput, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Box, Button, FileInput, Group, Image, Modal, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Table, TagsInput, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { canAddSector, IMAGE_TYPES, isTime, normalizeText, validateImage, validateStore, WEEKDAYS } from '../../../../shared/catalogue';
-import type { Store, StoreSaveRequest } from '../../../../shared/contract/catalogue';
+import { IMAGE_TYPES, normalizeText, validateImage } from '../../../../shared/products';
+import { canAddSector, isTime, validateStore, WEEKDAYS } from '../../../../shared/stores';
+import type { Store, StoreSaveRequest } from '../../../../shared/contract/stores';
 import { toastError } from '../../../lib/toast';
 import { storeQueries } from '../api/store-queries';
 import { PlusIcon, TrashIcon } from '../../../components/icons';
@@ -245,7 +246,9 @@ export function StoreFormModal({ opened, store, localId, nextOrder, onClose, onS
                   <Table.Th>Dia</Table.Th>
                   <Table.Th>Início</Table.Th>
                   <Table.Th>Fim</Table.Th>
-                  <Table.Th aria-label="Ações" />
+                  <Table.Th>
+                    <VisuallyHidden>Ações</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

@@ -1,8 +1,8 @@
 import { Alert, AspectRatio, Badge, Button, Card, Group, Image, LoadingOverlay, Modal, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { CAT_MSG, storeCategorySummary } from '../../../../shared/catalogue';
-import type { Store, StoreSaveRequest } from '../../../../shared/contract/catalogue';
+import { STORE_MSG, storeCategorySummary } from '../../../../shared/stores';
+import type { Store, StoreSaveRequest } from '../../../../shared/contract/stores';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { closeStore, deleteStore, openStore, saveStore, storeQueries } from '../api/store-queries';
 import { useCurrentPlace } from '../hooks/use-current-place';
@@ -85,7 +85,7 @@ export function StoresPage() {
   const save = async (body: StoreSaveRequest) => {
     try {
       await saveStore(body);
-      void toastSuccess(body.id ? CAT_MSG.storeEdited : CAT_MSG.storeSaved);
+      void toastSuccess(body.id ? STORE_MSG.storeEdited : STORE_MSG.storeSaved);
       setFormOpen(false);
       await refresh();
     } catch (err) {
@@ -114,14 +114,14 @@ export function StoresPage() {
     try {
       if (store.IsClosed) {
         await openStore(store.Id);
-        void toastSuccess(CAT_MSG.storeOpened);
+        void toastSuccess(STORE_MSG.storeOpened);
       } else {
         await closeStore(store.Id);
-        void toastSuccess(CAT_MSG.storeClosed);
+        void toastSuccess(STORE_MSG.storeClosed);
       }
       await refresh();
     } catch {
-      void toastError(store.IsClosed ? CAT_MSG.storeOpenFailed : CAT_MSG.storeCloseFailed);
+      void toastError(store.IsClosed ? STORE_MSG.storeOpenFailed : STORE_MSG.storeCloseFailed);
     } finally {
       setBusy(false);
     }

@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { TutorialsPage } from '../../features/tutorials/components/tutorials-page';
+import { requireRouteRole } from '../../lib/guards';
+
+export const Route = createFileRoute('/_app/tutorialPortal')({
+  beforeLoad: ({ context, location }) => requireRouteRole(context.session, location.pathname),
+  component: () => <TutorialsPage which="portal" />,
+});

@@ -1,0 +1,15 @@
+/**
+ * Registers the products area: products, categories, add-ons and observations, owner settings and
+ * images. Images live under `{dataDir}/uploads`.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ModuleOptions } from '../module-options';
+import { createImageStorage } from './image-storage';
+import { ownerRoutes } from './owner.routes';
+import { productRoutes } from './products.routes';
+
+export async function productsPlugin(app: FastifyInstance, opts: ModuleOptions): Promise<void> {
+  const db = opts.db.db;
+  productRoutes(app, { db, images: createImageStorage(opts.config.dataDir) });
+  ownerRoutes(app, { db });
+}

@@ -1,0 +1,323 @@
+/**
+ * The products' API contract (spec 001 §7 "Products and owner"). Field names are the spec's, in its mixed casing. Where the
+ * spec says "path not shown" the path chosen is written next to its schema (CATALOGUE_PATHS).
+ *
+ * Request bodies are lenient about what the rules of src/shared/products.ts check (a missing name
+ * is not a type error) so the server answers with the spec's message rather than a generic one.
+ */
+import { z } from 'zod/mini';
+import '../zod-locale';
+
+const int = () => z.number().check(z.int());
+const guid = () => z.guid();
+/** Query-string numbers arrive as text. */
+const queryInt = () => z.optional(z.pipe(z.string(), z.transform((s: string) => (s === '' ? undefined : Number.parseInt(s, 10)))));
+const queryBool = () => z.optional(z.pipe(z.string(), z.transform((s: string) => s === 'true' || s === '1' || s === 'True')));
+const optText = () => z.optional(z.nullable(z.string()));
+const optInt = () => z.optional(z.nullable(int()));
+const optNum = () => z.optional(z.nullable(z.number()));
+const optBool = () => z.optional(z.nullable(z.boolean()));
+
+/** Paths the spec does not show (ours), in the spec's style. */
+export const CATALOGUE_PATHS = {
+  /** The product list screen: search, category and type filters, 20 per page. */
+  productList: 'api/Produto/ListarProdutosDoLocal',
+  /** Image upload (JSON with a base64 data URL); answers the address it is served from. */
+  imageUpload: 'api/Imagem/Upload',
+  /** Where uploaded images are served (public, immutable: the name is the content's hash). */
+  images: 'api/imagens',
+} as const;
+
+export const messageResponse = z.object({ Message: z.string() });
+export const idResponse = z.object({ Id: z.string() });
+export const idMessageResponse = z.object({ Id: z.string(), Message: z.string() });
+
+export const localIdParams = z.object({ localId: guid() });
+export const idParams = z.object({ id: guid() });
+
+// ----------------------------------------------------------------------------------------------
+// Categories, options, menus, lists
+
+/** GET api/CategoriaProduto/Filtro?localId&apenasCategoriaFilha (children only: categories with no sub-categories). */
+export const categoryFilterQuery = z.object({ localId: guid(), apenasCategoriaFilha: queryBool() });
+export const category = z.object({ id: z.string(), nome: z.string(), imagem: z.nullable(z.string()) });
+export const categoryList = z.array(category);
+export type Category = z.infer<typeof category>;
+
+/** GET api/CategoriaProduto/ParaAcessosProdutosDoLocal/{localId}: categories for the access-limit selects. */
+export const categoryForAccessList = z.array(z.object({ id: z.string(), nome: z.string(), quantidadeProdutos: int() }));
+
+/** POST api/Produto/opcoes/incluir */
+export const optionCreateRequest = z.object({ descricao: z.optional(z.string()), localClienteId: guid() });
+export const observationOption = z.object({ id: z.string(), descricao: z.string() });
+export const observationOptionList = z.array(observationOption);
+export type ObservationOption = z.infer<typeof observationOption>;
+
+/** GET api/CustomSaleMenu/GetByLocal/{localId} */
+export const customSaleMenuList = z.array(z.object({ id: z.string(), name: z.string() }));
+/** GET api/Proprietario/BuscarListasProdutosDoLocal/{localClientId} */
+export const productListsResponse = z.array(z.object({ listaProdutoId: z.string(), descricao: z.string() }));
+
+// ----------------------------------------------------------------------------------------------
+// Owner settings
+
+/**
+ * GET api/Proprietario/BuscarConfiguracoesDoLocal/{localId}: GerarNFCE, plus (ours) what the
+ * success page needs: the place's type and proposal origin and whether delivery is configured.
+ */
+export const ownerSettings = z.object({
+  localId: z.string(),
+  GerarNFCE: z.boolean(),
+  tipoLocal: int(),
+  origemPropostaCliente: int(),
+  deliveryConfigurado: z.boolean(),
+});
+export type OwnerSettings = z.infer<typeof ownerSettings>;
+/** GET api/Proprietario/BuscarLocaisOndeUsuarioEProprietario/ */
+export const ownerPlaces = z.array(z.object({ id: z.string(), nome: z.string() }));
+/** GET api/Proprietario/BuscarConfiguracoesDeTransacaoDoLocal/{localId}; possuiSplit is ours (the split hint). */
+export const transactionSettings = z.object({
+  dadosBancarios: z.array(z.object({ id: z.string(), descricao: z.string() })),
+  possuiSplit: z.boolean(),
+});
+
+// ----------------------------------------------------------------------------------------------
+// Wizard: POST api/Produto/AdicionarProdutoV2 (201 with Id)
+
+export const wizardAdditional = z.object({
+  id: optText(),
+  PodeSerGratuito: optBool(),
+  IdProduto: optText(),
+  NomeProduto: optText(),
+  ValorProduto: optNum(),
+  TipoAdicional: optInt(),
+  Quantidade: optInt(),
+  Minimo: optInt(),
+  Maximo: optInt(),
+  QuantidadeGratis: optInt(),
+  QuantidadeAdicionaisGratuito: optInt(),
+  Observacoes: optText(),
+});
+export type WizardAdditional = z.infer<typeof wizardAdditional>;
+
+export const optionRef = z.object({ id: optText(), descricao: z.string() });
+export const wizardObservation = z.object({
+  id: optText(),
+  Descricao: optText(),
+  Tipo: optInt(),
+  Opcoes: z.optional(z.array(optionRef)),
+  EhDeReserva: optBool(),
+});
+export type WizardObservation = z.infer<typeof wizardObservation>;
+
+export const productCreateRequest = z.object({
+  LocalClienteId: guid(),
+  CategoriaId: optText(),
+  NomeCategoria: optText(),
+  FotoCategoria: optText(),
+  Nome: optText(),
+  Valor: optNum(),
+  RestricaoPorSexo: z.optional(z.nullable(int().check(z.minimum(0), z.maximum(2)))),
+  Foto: optText(),
+  Descricao: optText(),
+  QuantidadeAdicionaisGratuito: optInt(),
+  Adicionais: z.optional(z.array(wizardAdditional)),
+  Observacoes: z.optional(z.array(wizardObservation)),
+  NCM: optText(),
+  CFOP: optText(),
+  CEST: optText(),
+  AdultHood: optBool(),
+  DontShowInKDS: optBool(),
+  ProdutoComposicao: optBool(),
+});
+export type ProductCreateRequest = z.infer<typeof productCreateRequest>;
+
+// ----------------------------------------------------------------------------------------------
+// Edit form: GET api/Produto/BuscarProdutoDoLocal/{id}, POST api/Produto/EditarProduto
+
+export const editAdditional = z.object({
+  id: optText(),
+  produtoId: optText(),
+  produtoNome: optText(),
+  produtoValor: optNum(),
+  tipo: optInt(),
+  quantidade: optInt(),
+  minimo: optInt(),
+  maximo: optInt(),
+  podeSerGratuito: optBool(),
+  observacao: optText(),
+  categoria: optText(),
+  maximoCategoria: optInt(),
+  minimoComposicaoProduto: optInt(),
+  quantidadeGratuito: optInt(),
+  produtoImpressoraRemota: optBool(),
+});
+export type EditAdditional = z.infer<typeof editAdditional>;
+
+export const editObservation = z.object({
+  id: optText(),
+  descricao: optText(),
+  tipo: optInt(),
+  opcoes: z.optional(z.array(optionRef)),
+  ehDeReserva: optBool(),
+});
+export type EditObservation = z.infer<typeof editObservation>;
+
+/**
+ * The edit form's payload (spec 001 §3 "Product (edit form)"). Without id it creates (the form's
+ * Cadastrar mode; localClienteId names the place). `propagarAlteracao` (ours) carries the
+ * "Alterar" answer: the new value is applied where the product is an add-on.
+ */
+export const productEditRequest = z.object({
+  id: optText(),
+  localClienteId: z.optional(guid()),
+  tipo: optInt(),
+  nome: optText(),
+  valor: optNum(),
+  codigoInterno: optText(),
+  codigoIntegracao: optText(),
+  codigoBarra: optText(),
+  categoriaLocalClienteId: optText(),
+  tara: optInt(),
+  impressoraPadraoId: optText(),
+  expireTime: optInt(),
+  quantidadeMaximaPorUsuario: optInt(),
+  restricaoPorSexo: optInt(),
+  eventoId: optText(),
+  informacaoProduto: optText(),
+  destaque: optBool(),
+  esconderCatalago: optBool(),
+  controlaEstoque: optBool(),
+  quantidadeReservado: optInt(),
+  isencaoTaxaServico: optBool(),
+  adultHood: optBool(),
+  bloquearImpressao: optBool(),
+  dontShowInKDS: optBool(),
+  produtoComposicao: optBool(),
+  quantidadeAdicionaisGratuito: optInt(),
+  composicao: z.optional(z.array(editAdditional)),
+  observacaoGeralDoProduto: optBool(),
+  observacoes: z.optional(z.array(editObservation)),
+  ncm: optText(),
+  cest: optText(),
+  cfop: optText(),
+  menuVendaPersonalizadoId: optText(),
+  storeId: optText(),
+  grupoEnergetico: z.optional(z.nullable(int().check(z.minimum(0), z.maximum(7)))),
+  classificacaoNutricional: z.optional(z.nullable(int().check(z.minimum(0), z.maximum(4)))),
+  fotoProduto: optText(),
+  propagarAlteracao: optBool(),
+});
+export type ProductEditRequest = z.infer<typeof productEditRequest>;
+
+const optionOut = z.object({ id: z.string(), descricao: z.string() });
+export const productDetail = z.object({
+  id: z.string(),
+  localClienteId: z.string(),
+  ativo: z.boolean(),
+  tipo: int(),
+  nome: z.string(),
+  valor: z.number(),
+  codigoInterno: z.string(),
+  codigoIntegracao: z.string(),
+  codigoBarra: z.string(),
+  categoriaLocalClienteId: z.nullable(z.string()),
+  categoriaNome: z.nullable(z.string()),
+  tara: int(),
+  impressoraPadraoId: z.nullable(z.string()),
+  expireTime: z.nullable(int()),
+  quantidadeMaximaPorUsuario: z.nullable(int()),
+  restricaoPorSexo: int(),
+  eventoId: z.nullable(z.string()),
+  informacaoProduto: z.string(),
+  destaque: z.boolean(),
+  esconderCatalago: z.boolean(),
+  controlaEstoque: z.boolean(),
+  quantidadeReservado: int(),
+  isencaoTaxaServico: z.boolean(),
+  adultHood: z.boolean(),
+  bloquearImpressao: z.boolean(),
+  dontShowInKDS: z.boolean(),
+  produtoComposicao: z.boolean(),
+  quantidadeAdicionaisGratuito: int(),
+  composicao: z.array(
+    z.object({
+      id: z.string(),
+      produtoId: z.string(),
+      produtoNome: z.string(),
+      produtoValor: z.number(),
+      tipo: int(),
+      quantidade: int(),
+      minimo: int(),
+      maximo: int(),
+      podeSerGratuito: z.boolean(),
+      observacao: z.string(),
+      categoria: z.string(),
+      maximoCategoria: int(),
+      minimoComposicaoProduto: int(),
+      quantidadeGratuito: int(),
+      produtoImpressoraRemota: z.boolean(),
+    }),
+  ),
+  observacaoGeralDoProduto: z.boolean(),
+  observacoes: z.array(
+    z.object({ id: z.string(), descricao: z.string(), tipo: int(), opcoes: z.array(optionOut), ehDeReserva: z.boolean() }),
+  ),
+  ncm: z.string(),
+  cest: z.string(),
+  cfop: z.string(),
+  menuVendaPersonalizadoId: z.nullable(z.string()),
+  storeId: z.nullable(z.string()),
+  grupoEnergetico: int(),
+  classificacaoNutricional: int(),
+  fotoProduto: z.nullable(z.string()),
+});
+export type ProductDetail = z.infer<typeof productDetail>;
+
+/** GET api/Produto/ProdutoReferencia/?OnlyWithNameOrValueChanged&produtoId&produtoNome&valor */
+export const productReferenceQuery = z.object({
+  OnlyWithNameOrValueChanged: queryBool(),
+  produtoId: guid(),
+  produtoNome: z.optional(z.string()),
+  valor: z.optional(z.string()),
+});
+export const productReferenceList = z.array(z.object({ Name: z.string(), ValueInParent: z.number() }));
+
+// ----------------------------------------------------------------------------------------------
+// Lists
+
+/** A product row of GetProductsFromLocal and of the list screen. */
+export const productSummary = z.object({
+  id: z.string(),
+  nome: z.string(),
+  valor: z.number(),
+  tipo: int(),
+  categoriaId: z.nullable(z.string()),
+  categoria: z.nullable(z.string()),
+  ativo: z.boolean(),
+  foto: z.nullable(z.string()),
+  descricao: z.string(),
+  dontShowInKDS: z.boolean(),
+});
+export type ProductSummary = z.infer<typeof productSummary>;
+/** GET api/Produto/GetProductsFromLocal/{localId}: a user with access limits gets only the products allowed. */
+export const productSummaryList = z.array(productSummary);
+
+/** GET api/Produto/ListarProdutosDoLocal/{localId}?pagina&tamanho&busca&categoriaId&tipo&ativo (ours). */
+export const productListQuery = z.object({
+  pagina: queryInt(),
+  tamanho: queryInt(),
+  busca: z.optional(z.string().check(z.maxLength(200))),
+  categoriaId: z.optional(z.string()),
+  tipo: queryInt(),
+  ativo: z.optional(z.string()),
+});
+export const productPage = z.object({ Registros: z.array(productSummary), QuantidadeTotal: int() });
+export type ProductPage = z.infer<typeof productPage>;
+
+// ----------------------------------------------------------------------------------------------
+// Images
+
+/** POST api/Imagem/Upload (ours): { localClienteId, imagem: "data:image/png;base64,..." } → 201 { url }. */
+export const imageUploadRequest = z.object({ localClienteId: guid(), imagem: z.string() });
+export const imageUploadResponse = z.object({ url: z.string() });
