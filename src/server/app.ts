@@ -22,6 +22,7 @@ import { salesPointsPlugin } from './modules/sales-points/sales-points.plugin';
 import { storesPlugin } from './modules/stores/stores.plugin';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
+import { openApiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { securityHeadersPlugin } from './plugins/security-headers';
 
@@ -64,6 +65,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(securityHeadersPlugin, { frameAllowedOrigins: opts.config.frameAllowedOrigins, legacyPortalUrl: opts.config.legacyPortalUrl });
   await app.register(authPlugin, { db: opts.db.db, handle: opts.db });
   await app.register(securityPlugin, { db: opts.db.db });
+  await app.register(openApiPlugin);
 
   app.get('/api/health', { config: { public: true } }, async (_req, reply) => {
     try {
