@@ -24,11 +24,15 @@ import { salesPointsPlugin } from './modules/sales-points/sales-points.plugin';
 import { storesPlugin } from './modules/stores/stores.plugin';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
+import { openApiPlugin } from './plugins/openapi';
+import { securityPlugin } from './plugins/security';
+import { securityHeadersPlugin } from './plugins/security-headers';
 
 export interface BuildOptions {
   db: DbHandle;
   mailer: Mailer;
-  config: Pick<Config, 'publicUrl' | 'legacyPortalUrl' | 'betaPortalUrl' | 'frameAllowedOrigins'> & { staticDir?: string; dataDir?: string };
+  config: Pick<Config, 'publicUrl' | 'legacyPortalUrl' | 'betaPortalUrl' | 'frameAllowedOrigins'> &
+    Partial<Pick<Config, 'trustProxy'>> & { staticDir?: string; dataDir?: string };
   /** Environment the modules read their own settings from (adapters' base URLs...); default process.env. */
   env?: Record<string, string | undefined>;
   logger?: FastifyServerOptions['logger'];
@@ -46,11 +50,14 @@ export const runtimeConfigSchema = z.object({
 });
 
 export async function buildApp(opts: BuildOptions) {
+  const proxies = opts.config.trustProxy ?? false;
   const app = Fastify({
     logger: opts.logger ?? false,
     // The existing backend's paths mix cases ("api/Account/Register", "api/account/userinfo").
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
-    trustProxy: true,
+    // Forwarded headers are believed only from the proxies TRUST_PROXY names (default: none), so a
+    // client cannot pick its own address and dodge the per-address limits.
+    trustProxy: typeof proxies === 'number' ? (_addr: string, hop: number) => hop < proxies : proxies,
     bodyLimit: 8 * 1024 * 1024,
     frameworkErrors,
   });
@@ -60,7 +67,10 @@ export async function buildApp(opts: BuildOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errorsPlugin);
-  await app.register(authPlugin, { db: opts.db.db });
+  await app.register(securityHeadersPlugin, { frameAllowedOrigins: opts.config.frameAllowedOrigins, legacyPortalUrl: opts.config.legacyPortalUrl });
+  await app.register(authPlugin, { db: opts.db.db, handle: opts.db });
+  await app.register(securityPlugin, { db: opts.db.db });
+  await app.register(openApiPlugin);
 
   app.get('/api/health', { config: { public: true } }, async (_req, reply) => {
     try {
@@ -107,6 +117,11 @@ export async function buildApp(opts: BuildOptions) {
       },
     });
     indexHtml = fs.readFileSync(path.join(staticDir, 'index.html'));
+    // The address `npm start` prints: the static plugin would answer this directory with 403.
+    const shell = indexHtml;
+    app.get('/', { config: { public: true }, schema: { hide: true } }, (_req, reply) =>
+      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(shell),
+    );
   }
   // Unknown API paths answer JSON; any other GET is a client-side route and gets the app shell.
   app.setNotFoundHandler((req, reply) => {

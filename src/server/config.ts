@@ -13,6 +13,11 @@ export interface Config {
   legacyPortalUrl?: string;
   betaPortalUrl?: string;
   frameAllowedOrigins: string[];
+  /**
+   * Which peers may set X-Forwarded-For/-Proto: false (default, none), a hop count, or addresses
+   * and CIDR ranges ("10.0.0.1,10.0.0.0/8", also "loopback", "uniquelocal").
+   */
+  trustProxy: false | number | string;
   /** Directory with the built PWA; the API alone runs without it. */
   staticDir?: string;
 }
@@ -34,6 +39,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     staticDir: env.STATIC_DIR ? path.resolve(env.STATIC_DIR) : path.resolve('dist/app'),
   };
+}
+
+/** TRUST_PROXY: empty/"false"/"none" → trust no proxy; a number → that many hops; else a list. */
+export function parseTrustProxy(value: string | undefined): false | number | string {
+  const v = (value ?? '').trim();
+  if (!v || /^(false|none|0)$/i.test(v)) return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  if (/^true$/i.test(v)) throw new Error('TRUST_PROXY=true confiaria em qualquer cliente: informe os endereços dos proxies ou o número de saltos.');
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join(',');
 }

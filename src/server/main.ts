@@ -4,6 +4,7 @@ import { loadConfig } from './config';
 import { DataDirLockedError, openDb } from './db/client';
 import { hasDemoAccounts, isEmpty, seedDemo } from './db/seed';
 import { createFileStorage } from './lib/file-storage';
+import { logSerializers } from './lib/log-redaction';
 import { createMailer } from './lib/mailer';
 
 const config = loadConfig();
@@ -28,14 +29,8 @@ const app = await buildApp({
   files,
   logger: {
     level: process.env.LOG_LEVEL ?? 'info',
-    serializers: {
-      // The event stream carries the bearer token in its query (EventSource sends no headers): never log it.
-      req: (req: { method: string; url: string; ip?: string }) => ({
-        method: req.method,
-        url: req.url.replace(/([?&]access_token=)[^&]*/gi, '$1[oculto]'),
-        remoteAddress: req.ip,
-      }),
-    },
+    // No customer data and no token in the log: see lib/log-redaction.ts.
+    serializers: logSerializers,
   },
 });
 

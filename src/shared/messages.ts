@@ -38,8 +38,11 @@ export const MSG = {
   alreadyRegistered: 'Já existe um cadastro com este e-mail ou CPF.',
   passwordsDiffer: 'As senhas não conferem.',
   recoveryRequired: 'Informe seu CPF ou e-mail.',
-  recoveryNotFound: 'Não encontramos um cadastro com este CPF ou e-mail.',
-  recoverySent: (maskedEmail: string) => `Enviamos um link para redefinir sua senha para ${maskedEmail}.`,
+  /** The same words whether or not the account exists (no account discovery). */
+  recoverySent: (maskedEmail: string) =>
+    maskedEmail
+      ? `Se houver um cadastro com este e-mail, enviamos um link para redefinir sua senha para ${maskedEmail}.`
+      : 'Se houver um cadastro com este CPF, enviamos um link para redefinir sua senha para o e-mail cadastrado.',
   resetInvalidLink: 'Link de redefinição inválido ou expirado. Solicite um novo.',
   resetSuccess: 'Senha alterada com sucesso. Entre com a nova senha.',
   shareTokenInvalid: 'Link de acesso inválido ou expirado.',

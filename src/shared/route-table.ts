@@ -7,6 +7,7 @@
  * empty requirement); support and finance tools, which the spec leaves unstated, require the
  * support roles, because a venue's staff must never reach them (our decision, see README).
  */
+import { pageUsableBy } from './permissions';
 import { hasAccess } from './roles';
 
 export type RouteKind = 'module' | 'legacy';
@@ -316,7 +317,8 @@ export interface SidebarGroup { group: RouteGroup; entries: PortalRoute[] }
 export function sidebarFor(roles: string | readonly string[], available: (route: PortalRoute) => boolean = () => true): SidebarGroup[] {
   return ROUTE_GROUPS.flatMap((group) => {
     if (group.role && !hasAccess(roles, group.role)) return [];
-    const entries = PORTAL_ROUTES.filter((r) => r.group === group.id && r.menu && hasAccess(roles, r.role) && available(r));
+    // pageUsableBy: a device account (the kitchen tablet) sees only the pages of its device roles.
+    const entries = PORTAL_ROUTES.filter((r) => r.group === group.id && r.menu && pageUsableBy(roles, r.role) && available(r));
     return entries.length ? [{ group, entries }] : [];
   });
 }

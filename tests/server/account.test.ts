@@ -226,7 +226,7 @@ describe('GET api/Acesso/BuscarPapeisPorCargo?ownerId=', () => {
     const res = await get('/api/Acesso/BuscarPapeisPorCargo', token);
     expect(res.statusCode).toBe(400);
     const body = res.json();
-    expect(body.Message).toMatch(/^Entrada inválida/);
+    expect(body.Message).toBe('Informe o parâmetro "ownerId".');
     expect(body.errors[0].path).toBe('querystring.ownerId');
   });
 

@@ -5,6 +5,13 @@ import { MSG } from '../../src/shared/messages';
 import { DEMO, useTestApp } from '../setup/server';
 import { expect429, expectError, resetTokenOf, rows, sqlFor } from './helpers';
 
+
+/** Requests from another client address (TRUST_PROXY is off in tests: headers name no address). */
+function from(headers: Record<string, string>) {
+  const { 'x-forwarded-for': remoteAddress, ...rest } = headers;
+  return { headers: rest, ...(remoteAddress ? { remoteAddress } : {}) };
+}
+
 const t = useTestApp();
 
 /** Spec 000 §9, copied verbatim (the "@@" included). */
@@ -24,10 +31,10 @@ const person = (over: Record<string, unknown> = {}) => ({
 });
 
 function register(payload: Record<string, unknown>, headers: Record<string, string> = {}) {
-  return t.app.inject({ method: 'POST', url: '/api/Account/Register', payload, headers });
+  return t.app.inject({ method: 'POST', url: '/api/Account/Register', payload, ...from(headers) });
 }
 function recover(cpfOuEmail: unknown, headers: Record<string, string> = {}) {
-  return t.app.inject({ method: 'POST', url: '/api/Account/SolicitarRecuperacaoSenha', payload: { cpfOuEmail }, headers });
+  return t.app.inject({ method: 'POST', url: '/api/Account/SolicitarRecuperacaoSenha', payload: { cpfOuEmail }, ...from(headers) });
 }
 function reset(token: string, senha: string, confirmarSenha = senha) {
   return t.app.inject({ method: 'POST', url: '/api/Account/RedefinirSenha', payload: { token, senha, confirmarSenha } });
@@ -188,17 +195,17 @@ describe('POST api/Account/Register', () => {
   });
 
   it('answers 429 once an address has registered too often', async () => {
-    const from = { 'x-forwarded-for': '203.0.113.50' };
+    const addr = { 'x-forwarded-for': '203.0.113.50' };
     await t.db.exec(`insert into rate_limits (key, count, reset_at) values ('register:addr:203.0.113.50', 20, now() + interval '30 minutes')`);
-    expect429(await register(person(), from), 3600, MSG.tooManyAttempts);
+    expect429(await register(person(), addr), 3600, MSG.tooManyAttempts);
     expect(await rows(t, `select id from users where email = 'jose.silva@example.com'`)).toHaveLength(0);
     expect((await register(person(), { 'x-forwarded-for': '198.51.100.50' })).statusCode).toBe(201);
   });
 
   it('counts each registration attempt of an address', async () => {
-    const from = { 'x-forwarded-for': '203.0.113.51' };
-    await register(person(), from);
-    await register(person(), from); // 409 counts too
+    const addr = { 'x-forwarded-for': '203.0.113.51' };
+    await register(person(), addr);
+    await register(person(), addr); // 409 counts too
     const [row] = await rows<{ count: number }>(t, `select count from rate_limits where key = 'register:addr:203.0.113.51'`);
     expect(row.count).toBe(2);
   });
@@ -225,12 +232,13 @@ describe('POST api/Account/SolicitarRecuperacaoSenha', () => {
     expect(stored.token_hash).not.toBe(token);
   });
 
-  it('finds the user by CPF, with or without punctuation', async () => {
+  it('finds the user by CPF, with or without punctuation, answering no e-mail for a CPF', async () => {
     await sqlFor(t, DEMO.escola, `update users set cpf = '52998224725' where email = :email`);
     for (const cpf of [VALID_CPF, '52998224725']) {
       const res = await recover(cpf);
       expect(res.statusCode, cpf).toBe(200);
-      expect(res.json()).toEqual({ email: 'es****@balcao.dev' });
+      // A CPF's answer never tells whether it is registered, nor whose e-mail it has.
+      expect(res.json()).toEqual({ email: '' });
     }
     expect(t.mails.map((m) => m.to)).toEqual([DEMO.escola, DEMO.escola]);
   });
@@ -238,12 +246,18 @@ describe('POST api/Account/SolicitarRecuperacaoSenha', () => {
   it('finds the user by e-mail in any case', async () => {
     const res = await recover('  Gerente@BALCAO.dev ');
     expect(res.json()).toEqual({ email: 'ge*****@balcao.dev' });
+    expect(t.mails).toHaveLength(1);
   });
 
-  it('answers 404 for an unknown e-mail or CPF and sends nothing', async () => {
-    expectError(await recover('ninguem@balcao.dev'), 404, MSG.recoveryNotFound);
-    expectError(await recover(OTHER_CPF), 404, MSG.recoveryNotFound);
-    expectError(await recover('qualquer coisa'), 404, MSG.recoveryNotFound);
+  it('answers an unknown e-mail or CPF exactly like a known one and sends nothing (no account discovery)', async () => {
+    const unknown = await recover('ninguem@balcao.dev');
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual({ email: 'ni*****@balcao.dev' });
+    expect(unknown.body).not.toMatch(/Não encontramos/);
+    const cpf = await recover(OTHER_CPF);
+    expect(cpf.statusCode).toBe(200);
+    expect(cpf.json()).toEqual({ email: '' });
+    expect((await recover('qualquer coisa')).json()).toEqual({ email: '' });
     expect(t.mails).toHaveLength(0);
   });
 
@@ -257,18 +271,29 @@ describe('POST api/Account/SolicitarRecuperacaoSenha', () => {
     expect(missing.json().errors[0].path).toBe('body.cpfOuEmail');
   });
 
-  it('answers 429 after five requests for the same account', async () => {
+  it('answers 429 after five requests for the same account, known or not', async () => {
     for (let i = 0; i < 5; i++) expect((await recover(DEMO.gerente)).statusCode).toBe(200);
     expect429(await recover(DEMO.gerente), LOGIN_LIMIT_WINDOW_SECONDS, MSG.tooManyAttempts);
     expect(t.mails).toHaveLength(5);
+    // From another address (the per-address limit is ten), an unknown account behaves the same.
+    const other = { 'x-forwarded-for': '198.51.100.61' };
+    for (let i = 0; i < 5; i++) expect((await recover('ninguem@balcao.dev', other)).statusCode).toBe(200);
+    expect429(await recover('ninguem@balcao.dev', other), LOGIN_LIMIT_WINDOW_SECONDS, MSG.tooManyAttempts);
     // Other accounts are not affected.
-    expect((await recover(DEMO.escola)).statusCode).toBe(200);
+    expect((await recover(DEMO.escola, other)).statusCode).toBe(200);
+  });
+
+  it('sends at most five links per account in a window, whether asked by e-mail or by CPF', async () => {
+    await sqlFor(t, DEMO.escola, `update users set cpf = '52998224725' where email = :email`);
+    for (let i = 0; i < 4; i++) await recover(DEMO.escola);
+    for (let i = 0; i < 3; i++) expect((await recover(VALID_CPF)).json()).toEqual({ email: '' });
+    expect(t.mails).toHaveLength(5);
   });
 
   it('answers 429 after ten requests from one address', async () => {
-    const from = { 'x-forwarded-for': '203.0.113.60' };
-    for (let i = 0; i < 10; i++) expect((await recover(`ninguem${i}@balcao.dev`, from)).statusCode).toBe(404);
-    expect429(await recover(DEMO.gerente, from), LOGIN_LIMIT_WINDOW_SECONDS, MSG.tooManyAttempts);
+    const addr = { 'x-forwarded-for': '203.0.113.60' };
+    for (let i = 0; i < 10; i++) expect((await recover(`ninguem${i}@balcao.dev`, addr)).statusCode).toBe(200);
+    expect429(await recover(DEMO.gerente, addr), LOGIN_LIMIT_WINDOW_SECONDS, MSG.tooManyAttempts);
     expect(t.mails).toHaveLength(0);
     expect((await recover(DEMO.gerente, { 'x-forwarded-for': '198.51.100.60' })).statusCode).toBe(200);
   });
@@ -299,6 +324,18 @@ describe('POST api/Account/RedefinirSenha', () => {
     expect((await reset(token, 'NovaChave#2027')).statusCode).toBe(200);
     expectError(await reset(token, 'OutraChave#2028'), 400, MSG.resetInvalidLink);
     expect((await login(DEMO.gerente, 'NovaChave#2027')).statusCode).toBe(200);
+  });
+
+  it('kills every older and newer link of the account once one is used', async () => {
+    const older = await resetToken();
+    const newer = await resetToken();
+    const newest = await resetToken();
+    expect((await reset(newer, 'NovaChave#2027')).statusCode).toBe(200);
+    expectError(await reset(older, 'OutraChave#2028'), 400, MSG.resetInvalidLink);
+    expectError(await reset(newest, 'OutraChave#2028'), 400, MSG.resetInvalidLink);
+    expect((await login(DEMO.gerente, 'NovaChave#2027')).statusCode).toBe(200);
+    // Another account's link still works.
+    expect((await reset(await resetToken(DEMO.escola), 'NovaChave#2027')).statusCode).toBe(200);
   });
 
   it('refuses an expired link', async () => {

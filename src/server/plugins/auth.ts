@@ -8,10 +8,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MSG } from '../../shared/messages';
 import { hasAccess, mergeRoles } from '../../shared/roles';
-import type { Db } from '../db/client';
+import { mayCall } from '../../shared/permissions';
+import type { Db, DbHandle } from '../db/client';
 import { memberships, sessions, users } from '../db/schema/auth';
 import { sha256 } from '../lib/crypto';
 import { HttpError } from '../lib/http-error';
+import { SessionStreams } from '../lib/session-events';
 
 export interface AuthUser {
   id: string;
@@ -32,6 +34,10 @@ export interface VenueAccess {
 declare module 'fastify' {
   interface FastifyRequest {
     user: AuthUser | null;
+  }
+  interface FastifyInstance {
+    /** Open event streams per session; `revoke()` ends sessions and their streams in every process. */
+    sessionStreams: SessionStreams;
   }
   interface FastifyContextConfig {
     /** Reachable without a bearer token. */
@@ -90,12 +96,19 @@ export async function requireVenue(db: Db, request: FastifyRequest, venueId: str
   if (!m) throw new HttpError(403, MSG.accessDenied);
   const roles = mergeRoles(user.roles, m.roles);
   if (!hasAccess(roles, role)) throw new HttpError(403, MSG.accessDenied);
+  // Least privilege (src/shared/permissions.ts) with the roles held in this venue.
+  const routeUrl = request.routeOptions?.url;
+  if (routeUrl && !mayCall(roles, request.method, routeUrl)) throw new HttpError(403, MSG.accessDenied);
   return { venueId, roles };
 }
 
-export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
+export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; handle?: DbHandle }) => {
   app.decorateRequest('user', null);
-  app.addHook('onRequest', async (request) => {
+  const streams = new SessionStreams(opts.handle ?? ({ db: opts.db, listen: async () => async () => {}, notify: async () => {} } as unknown as DbHandle));
+  await streams.start();
+  app.decorate('sessionStreams', streams);
+  app.addHook('onClose', async () => streams.stop());
+  app.addHook('onRequest', async (request, reply) => {
     const queryToken = request.routeOptions.config?.queryToken;
     const fromQuery = queryToken ? (request.query as Record<string, unknown>)[queryToken] : undefined;
     const token = bearerToken(request) ?? (typeof fromQuery === 'string' && fromQuery ? fromQuery : null);
@@ -114,6 +127,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
       request.user = row ?? null;
+      // A stream lives on after this check: remember it so that ending the session ends it.
+      if (row && (queryToken || /text\/event-stream/i.test(request.headers.accept ?? ''))) streams.track(row.sessionId, reply.raw);
     }
     if (!request.user && !request.routeOptions.config?.public && isApiRequest(request)) {
       // Unknown /api paths also answer 401 without a token, so they reveal nothing.

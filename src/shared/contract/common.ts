@@ -16,3 +16,10 @@ export type ErrorBody = z.infer<typeof errorBody>;
 
 /** A string trimmed before its checks run. */
 export const trimmed = () => z.pipe(z.string().check(z.trim()), z.string());
+
+/**
+ * An image reference to a file we stored: `/api/imagens/{venueId}/{sha1}.{ext}` (or a bundled
+ * icon). Anything else that looks like a path (`/api/imagens/../../etc/passwd`) is refused.
+ */
+export const OWN_IMAGE_RE = /^\/api\/imagens\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/([a-f0-9]{40}\.(?:png|jpg|webp|gif))$/i;
+export const BUNDLED_ICON_RE = /^\/icons\/[a-z0-9-]+\.(?:png|svg)$/;

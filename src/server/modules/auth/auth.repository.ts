@@ -83,3 +83,11 @@ export async function consumeOneTimeToken(db: Db, kind: 'reset' | 'share', token
   const [u] = await db.select().from(users).where(eq(users.id, row.userId));
   return u;
 }
+
+/** Every unused reset link of the account stops working (one was used, or the password changed). */
+export async function revokeResetLinks(db: Db, userId: string): Promise<void> {
+  await db
+    .update(oneTimeTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.kind, 'reset'), isNull(oneTimeTokens.usedAt)));
+}

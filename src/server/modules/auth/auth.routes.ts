@@ -1,5 +1,5 @@
 /** Sign-in, second factor, session, registration and password recovery (spec 000 §7 "Session"). */
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -48,6 +48,7 @@ import {
   createSession,
   findUserByEmail,
   findUserByEmailOrCpf,
+  revokeResetLinks,
   userInfoFor,
   type UserRow,
 } from './auth.repository';
@@ -77,8 +78,13 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptio
       if (wait > 0) throw tooManyRequests(wait, MSG.tooManyAttempts(wait));
     }
   }
+  /**
+   * Failures count per account + address pair, never per account alone: an attacker elsewhere
+   * cannot lock a person out of their own account; the per-address limit bounds how many accounts
+   * one address can try (addresses come from TRUST_PROXY-approved proxies only).
+   */
   const loginKeys = (req: FastifyRequest, username: string): Array<[string, number]> => [
-    [`login:user:${username.trim().toLowerCase()}`, LOGIN_LIMIT_PER_USER],
+    [`login:pair:${username.trim().toLowerCase()}|${req.ip}`, LOGIN_LIMIT_PER_USER],
     [`login:addr:${req.ip}`, LOGIN_LIMIT_PER_ADDRESS],
   ];
 
@@ -193,7 +199,8 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptio
   });
 
   app.post('/api/Account/Logout', { schema: { response: { 204: z.null(), ...errors } } }, async (req, reply) => {
-    await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, requireUser(req).sessionId));
+    // Ends the session and, in every process, the event streams it opened.
+    await fastify.sessionStreams.revoke(eq(sessions.id, requireUser(req).sessionId));
     return reply.status(204).send(null);
   });
 
@@ -279,15 +286,24 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptio
     '/api/Account/SolicitarRecuperacaoSenha',
     { config: publicRoute, schema: { body: recoveryRequest, response: { 200: recoveryResponse, ...errors } } },
     async (req) => {
+      // The same answer whether or not the account exists (no account discovery): an e-mail comes
+      // back masked as typed; a CPF gets an empty e-mail and the screen says "se houver um cadastro".
       const wait = await hitRateLimit(db, `recovery:addr:${req.ip}`, 10, LOGIN_LIMIT_WINDOW_SECONDS);
       if (wait > 0) throw tooManyRequests(wait, MSG.tooManyAttempts(wait));
+      const typed = req.body.cpfOuEmail.trim().toLowerCase();
+      const asEmail = typed.includes('@');
+      const identifier = asEmail ? typed : typed.replace(/\D/g, '') || typed;
+      const perAccount = await hitRateLimit(db, `recovery:id:${identifier}`, 5, LOGIN_LIMIT_WINDOW_SECONDS);
+      if (perAccount > 0) throw tooManyRequests(perAccount, MSG.tooManyAttempts(perAccount));
+      const answer = { email: asEmail ? maskEmail(typed) : '' };
       const user = await findUserByEmailOrCpf(db, req.body.cpfOuEmail);
-      if (!user) throw new HttpError(404, MSG.recoveryNotFound);
-      const perUser = await hitRateLimit(db, `recovery:user:${user.id}`, 5, LOGIN_LIMIT_WINDOW_SECONDS);
-      if (perUser > 0) throw tooManyRequests(perUser, MSG.tooManyAttempts(perUser));
+      if (!user) return answer;
+      // Asked by e-mail and by CPF in turn: at most five links per account per window, silently.
+      if ((await hitRateLimit(db, `recovery:user:${user.id}`, 5, LOGIN_LIMIT_WINDOW_SECONDS)) > 0) return answer;
       const { token } = await createOneTimeToken(db, 'reset', user.id, RESET_TOKEN_TTL_MINUTES * 60);
       const link = `${opts.publicUrl}/redefinirSenha?token=${encodeURIComponent(token)}`;
-      await mailer.send({
+      // Not awaited: a known account must not answer measurably later than an unknown one.
+      void mailer.send({
         to: user.email,
         subject: 'Redefinição de senha do Balcão',
         text: [
@@ -299,8 +315,8 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptio
           `O link vale por ${RESET_TOKEN_TTL_MINUTES} minutos e pode ser usado uma vez.`,
           'Se não foi você, ignore este e-mail: sua senha continua a mesma.',
         ].join('\n'),
-      });
-      return { email: maskEmail(user.email) };
+      }).catch((err: unknown) => req.log.error({ err }, 'falha ao enviar o e-mail de recuperação'));
+      return answer;
     },
   );
 
@@ -311,11 +327,10 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptio
       const user = await consumeOneTimeToken(db, 'reset', req.body.token);
       if (!user) throw new HttpError(400, MSG.resetInvalidLink);
       await db.update(users).set({ passwordHash: await hashPassword(req.body.senha) }).where(eq(users.id, user.id));
-      // A new password ends every open session of the account.
-      await db
-        .update(sessions)
-        .set({ revokedAt: new Date() })
-        .where(and(eq(sessions.userId, user.id), gt(sessions.expiresAt, new Date())));
+      // A new password kills every other reset link of the account and ends every open session
+      // (and its event streams, in every process).
+      await revokeResetLinks(db, user.id);
+      await fastify.sessionStreams.revoke(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
       return { Message: MSG.resetSuccess };
     },
   );

@@ -8,8 +8,9 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PRODUCT_MSG, IMAGE_MAX_BYTES } from '../../../shared/products';
+import { IMAGE_MAX_BYTES, PRODUCT_MSG } from '../../../shared/products';
 import { CATALOGUE_PATHS } from '../../../shared/contract/products';
+import { BUNDLED_ICON_RE, OWN_IMAGE_RE } from '../../../shared/contract/common';
 import { HttpError } from '../../lib/http-error';
 
 const EXT: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif' };
@@ -66,20 +67,25 @@ export function createImageStorage(dataDir: string | undefined): ImageStorage {
     return `/${CATALOGUE_PATHS.images}/${venueId}/${name}`;
   }
 
+  function filePath(venueId: string, file: string): string | null {
+    if (!UUID_RE.test(venueId) || !IMAGE_FILE_RE.test(file)) return null;
+    const p = path.join(dir, venueId.toLowerCase(), file);
+    return fs.existsSync(p) ? p : null;
+  }
+
   return {
     dir,
     saveDataUrl,
+    filePath,
     async resolve(venueId, value) {
       const v = (value ?? '').trim();
       if (!v) return null;
       if (v.startsWith('data:')) return saveDataUrl(venueId, v);
-      if (v.startsWith(`/${CATALOGUE_PATHS.images}/`) || /^https?:\/\//i.test(v) || v.startsWith('/icons/')) return v.slice(0, 2000);
+      // Our own address only for a file of this venue that we stored (no "../" tricks).
+      const own = OWN_IMAGE_RE.exec(v);
+      if (own && own[1].toLowerCase() === venueId.toLowerCase() && filePath(venueId, own[2])) return v;
+      if (/^https?:\/\/[^\s]+$/i.test(v) || BUNDLED_ICON_RE.test(v)) return v.slice(0, 2000);
       throw new HttpError(400, PRODUCT_MSG.imageUnreadable);
-    },
-    filePath(venueId, file) {
-      if (!UUID_RE.test(venueId) || !IMAGE_FILE_RE.test(file)) return null;
-      const p = path.join(dir, venueId.toLowerCase(), file);
-      return fs.existsSync(p) ? p : null;
     },
   };
 }

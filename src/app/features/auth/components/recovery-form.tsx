@@ -6,11 +6,14 @@ import { MSG } from '../../../../shared/messages';
 import { ApiError } from '../../../lib/api-client';
 import { requestRecovery } from '../api/auth-api';
 
-/** Password recovery (spec 000 §7, §9): CPF or e-mail; the answer shows the masked e-mail. */
+/**
+ * Password recovery (spec 000 §7, §9): CPF or e-mail. The answer is the same whether or not the
+ * account exists: the masked e-mail as typed, or for a CPF the words "o e-mail cadastrado".
+ */
 export function RecoveryForm() {
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null); // '' = asked by CPF
   const [busy, setBusy] = useState(false);
 
   const submit = async (e: FormEvent) => {
@@ -31,7 +34,7 @@ export function RecoveryForm() {
     }
   };
 
-  if (sentTo) {
+  if (sentTo !== null) {
     return (
       <Stack>
         <Alert color="green" role="status" data-testid="recovery-sent">
