@@ -1,16 +1,15 @@
 /**
- * Images of products, categories and stores, kept on disk under `{dataDir}/uploads/{venueId}/`
- * (a temporary folder when there is no data directory, as in API tests). The file name is the
+ * Images of products, categories and stores, kept in the shared file storage (local disk or S3)
+ * under `uploads/{venueId}/`, so every server process serves every image. The file name is the
  * content's hash, so a served image never changes and may be cached for a year. The declared type
  * must match the file's first bytes, and the size limit is the spec's (5,500,000 bytes).
  */
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { IMAGE_MAX_BYTES, PRODUCT_MSG } from '../../../shared/products';
 import { CATALOGUE_PATHS } from '../../../shared/contract/products';
 import { BUNDLED_ICON_RE, OWN_IMAGE_RE } from '../../../shared/contract/common';
+import type { FileStorage } from '../../lib/file-storage';
 import { HttpError } from '../../lib/http-error';
 
 const EXT: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif' };
@@ -28,7 +27,6 @@ export function sniffImageType(buf: Buffer): string | null {
 }
 
 export interface ImageStorage {
-  dir: string;
   /** Stores a `data:image/...;base64,` URL and answers the address it is served from. */
   saveDataUrl(venueId: string, dataUrl: string): Promise<string>;
   /**
@@ -36,12 +34,14 @@ export interface ImageStorage {
    * nothing are kept as they are. Anything else is refused.
    */
   resolve(venueId: string, value: string | null | undefined): Promise<string | null>;
-  filePath(venueId: string, file: string): string | null;
+  /** The stored image's bytes as a stream, or null (bad names included). */
+  open(venueId: string, file: string): Promise<Readable | null>;
 }
 
-export function createImageStorage(dataDir: string | undefined): ImageStorage {
-  const dir = dataDir ? path.join(dataDir, 'uploads') : fs.mkdtempSync(path.join(os.tmpdir(), 'balcao-uploads-'));
-  fs.mkdirSync(dir, { recursive: true });
+/** Images live in the shared file storage under `uploads/{venueId}/{hash}.{ext}`, so every process serves them. */
+export function createImageStorage(files: FileStorage): ImageStorage {
+  const key = (venueId: string, file: string) => `uploads/${venueId.toLowerCase()}/${file}`;
+  const valid = (venueId: string, file: string) => UUID_RE.test(venueId) && IMAGE_FILE_RE.test(file);
 
   async function saveDataUrl(venueId: string, dataUrl: string): Promise<string> {
     const m = /^data:([a-z/+.-]+);base64,(.*)$/is.exec(dataUrl.trim());
@@ -56,34 +56,23 @@ export function createImageStorage(dataDir: string | undefined): ImageStorage {
     const actual = sniffImageType(buf);
     if (actual !== declared) throw new HttpError(400, PRODUCT_MSG.imageType);
     const name = `${createHash('sha1').update(buf).digest('hex')}.${EXT[actual]}`;
-    const venueDir = path.join(dir, venueId);
-    await fs.promises.mkdir(venueDir, { recursive: true });
-    const file = path.join(venueDir, name);
-    if (!fs.existsSync(file)) {
-      const tmp = `${file}.${process.pid}.tmp`;
-      await fs.promises.writeFile(tmp, buf);
-      await fs.promises.rename(tmp, file);
-    }
+    // The name is the content's hash: an existing file already holds these bytes.
+    if (!(await files.exists(key(venueId, name)))) await files.put(key(venueId, name), buf);
     return `/${CATALOGUE_PATHS.images}/${venueId}/${name}`;
   }
 
-  function filePath(venueId: string, file: string): string | null {
-    if (!UUID_RE.test(venueId) || !IMAGE_FILE_RE.test(file)) return null;
-    const p = path.join(dir, venueId.toLowerCase(), file);
-    return fs.existsSync(p) ? p : null;
-  }
-
   return {
-    dir,
     saveDataUrl,
-    filePath,
+    async open(venueId, file) {
+      return valid(venueId, file) ? files.get(key(venueId, file)) : null;
+    },
     async resolve(venueId, value) {
       const v = (value ?? '').trim();
       if (!v) return null;
       if (v.startsWith('data:')) return saveDataUrl(venueId, v);
       // Our own address only for a file of this venue that we stored (no "../" tricks).
       const own = OWN_IMAGE_RE.exec(v);
-      if (own && own[1].toLowerCase() === venueId.toLowerCase() && filePath(venueId, own[2])) return v;
+      if (own && own[1].toLowerCase() === venueId.toLowerCase() && valid(venueId, own[2]) && (await files.exists(key(venueId, own[2])))) return v;
       if (/^https?:\/\/[^\s]+$/i.test(v) || BUNDLED_ICON_RE.test(v)) return v.slice(0, 2000);
       throw new HttpError(400, PRODUCT_MSG.imageUnreadable);
     },

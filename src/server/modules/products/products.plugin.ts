@@ -1,6 +1,6 @@
 /**
  * Registers the products area: products, categories, add-ons and observations, owner settings and
- * images. Images live under `{dataDir}/uploads`.
+ * images. Images live in the shared file storage (lib/file-storage.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ModuleOptions } from '../module-options';
@@ -10,6 +10,6 @@ import { productRoutes } from './products.routes';
 
 export async function productsPlugin(app: FastifyInstance, opts: ModuleOptions): Promise<void> {
   const db = opts.db.db;
-  productRoutes(app, { db, images: createImageStorage(opts.config.dataDir) });
+  productRoutes(app, { db, images: createImageStorage(opts.files) });
   ownerRoutes(app, { db });
 }

@@ -2,7 +2,6 @@
  * Products, categories, observation options and images (spec 001 §7 "Products and owner").
  * Product routes need only membership of the place: the spec names no role for them (§6).
  */
-import fs from 'node:fs';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -296,14 +295,14 @@ export function productRoutes(fastify: FastifyInstance, opts: { db: Db; images: 
     `/${CATALOGUE_PATHS.images}/:venueId/:file`,
     { config: { public: true }, schema: { params: z.object({ venueId: z.string(), file: z.string() }) } },
     async (req, reply) => {
-      const file = images.filePath(req.params.venueId, req.params.file);
-      if (!file) return reply.status(404).send({ Message: 'Imagem não encontrada.' });
+      const stream = await images.open(req.params.venueId, req.params.file);
+      if (!stream) return reply.status(404).send({ Message: 'Imagem não encontrada.' });
       const ext = req.params.file.split('.').pop()!;
       return reply
         .header('cache-control', 'public, max-age=31536000, immutable')
         .header('x-content-type-options', 'nosniff')
         .type(CONTENT_TYPE[ext])
-        .send(fs.createReadStream(file));
+        .send(stream);
     },
   );
 }

@@ -5,5 +5,5 @@ import { createImageStorage } from '../products/image-storage';
 import { storeRoutes } from './stores.routes';
 
 export async function storesPlugin(app: FastifyInstance, opts: ModuleOptions): Promise<void> {
-  storeRoutes(app, { db: opts.db.db, images: createImageStorage(opts.config.dataDir) });
+  storeRoutes(app, { db: opts.db.db, images: createImageStorage(opts.files) });
 }
