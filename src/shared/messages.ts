@@ -48,6 +48,8 @@ export const MSG = {
   shareTokenInvalid: 'Link de acesso inválido ou expirado.',
   notMemberOfPlace: 'Você não tem acesso a este estabelecimento.',
   serverUnavailable: 'Não foi possível falar com o servidor. Verifique sua conexão.',
+  /** ours: the server is up but its database is not (restart, failover) */
+  databaseUnavailable: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
   underConstruction: 'Em construção',
   legacyNotConfigured: 'O portal legado não está configurado neste servidor.',
 } as const;

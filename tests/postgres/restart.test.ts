@@ -73,7 +73,9 @@ describe('several processes on one PostgreSQL', () => {
 
     pgServer.halt();
     await until('health 503 on both while the database is down', async () => (await health(a)) === 503 && (await health(b)) === 503, 20_000);
-    expect((await place('Durante a queda')).status).toBeGreaterThanOrEqual(500);
+    const during = await place('Durante a queda');
+    expect(during.status).toBe(503);
+    expect(((await during.json()) as { Message: string }).Message).toBe('Serviço temporariamente indisponível. Tente novamente em instantes.');
     pgServer.resume();
     await until('health 200 on both after the restart', async () => (await health(a)) === 200 && (await health(b)) === 200, 30_000);
     expect(a.proc.exitCode).toBeNull();

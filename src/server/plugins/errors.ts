@@ -88,6 +88,20 @@ const DB_INPUT_ERRORS: Record<string, [number, string]> = {
   '54000': [400, 'Os dados enviados são grandes demais.'],
 };
 
+/**
+ * The database is unreachable for a moment (restart, failover, pool exhausted): a 503 the clients
+ * retry (the board's outbox does), not a 500. SQLSTATE class 08, 57P01-57P03 and 53300, or the
+ * driver's own connection errors.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (/^08/.test(code) || ['57P01', '57P02', '57P03', '53300', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE'].includes(code)) return true;
+    if (typeof e.message === 'string' && /timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error/i.test(e.message)) return true;
+  }
+  return false;
+}
+
 /** The SQLSTATE of a database error, also when the ORM wrapped it. */
 export function sqlState(error: unknown): string | undefined {
   for (let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++) {
@@ -135,6 +149,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const [dbStatus, message] = DB_INPUT_ERRORS[state];
       request.log.warn({ sqlState: state, route: request.routeOptions.url }, 'entrada recusada pelo banco');
       return reply.status(dbStatus).send({ Message: message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ route: request.routeOptions.url, error: (error as Error).message }, 'banco de dados indisponível');
+      return reply.status(503).header('retry-after', '5').send({ Message: MSG.databaseUnavailable });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
