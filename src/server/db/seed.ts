@@ -5,6 +5,7 @@ import { ADMIN_TOOL_ROLES, mergeRoles, VENUE_ROLES } from '../../shared/roles';
 import { hashPassword } from '../lib/crypto';
 import { seedCatalogueDemo } from '../modules/catalogue/catalogue.seed';
 import { seedOrdersDemo } from '../modules/orders/orders.seed';
+import { seedSchedulingDemo } from '../modules/scheduling/scheduling.seed';
 import { seedVenueSetupDemo } from '../modules/venue-setup/venue-setup.seed';
 import type { Db } from './client';
 import { memberships, users } from './schema/auth';
@@ -97,6 +98,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
     await seedVenueSetupDemo(ctx);
     await seedCatalogueDemo(ctx);
     await seedOrdersDemo(ctx);
+    await seedSchedulingDemo(ctx);
     return {
       password: DEMO_PASSWORD,
       accounts: accounts.map(({ email, description }) => ({ email, description })),
