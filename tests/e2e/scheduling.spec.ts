@@ -40,6 +40,7 @@ async function signInAsManager(page: Page) {
 
 test.describe('scheduling (agendas)', () => {
   test('creates a category, an agenda with slots and a service, sees it on the calendar, edits and deletes it', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
     await signInAsManager(page);
 
     // Category list and its modal.
@@ -80,22 +81,23 @@ test.describe('scheduling (agendas)', () => {
     await page.getByRole('textbox', { name: 'Descrição', exact: true }).fill('Corte masculino e feminino');
     await page.getByRole('textbox', { name: 'Duração (minutos)' }).fill('30');
     await page.getByRole('textbox', { name: 'Descrição do agendamento' }).fill('Segundas o dia todo');
+    const agendaForm = page.getByRole('form', { name: 'Cadastro de Agenda' });
     const add = page.getByRole('button', { name: 'Adicionar horário' });
     await expect(add).toBeDisabled();
     await pick(page, 'Dia da semana', 'Segunda');
     await add.click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Escolha a hora inicial para continuar' })).toBeVisible();
+    await expect(agendaForm.getByRole('alert').filter({ hasText: 'Escolha a hora inicial para continuar' })).toBeVisible();
     await page.getByLabel('Hora inicial').fill('12:00');
     await page.getByLabel('Hora final').fill('08:00');
     await add.click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Hora inicial não pode ser maior que hora final' })).toBeVisible();
+    await expect(agendaForm.getByRole('alert').filter({ hasText: 'Hora inicial não pode ser maior que hora final' })).toBeVisible();
     await page.getByLabel('Hora inicial').fill('08:00');
     await page.getByLabel('Hora final').fill('12:00');
     await add.click();
     await page.getByLabel('Hora inicial').fill('11:00');
     await page.getByLabel('Hora final').fill('13:00');
     await add.click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Já existe um horário nesse intervalo na Segunda.' })).toBeVisible();
+    await expect(agendaForm.getByRole('alert').filter({ hasText: 'Já existe um horário nesse intervalo na Segunda.' })).toBeVisible();
     await page.getByLabel('Hora inicial').fill('13:00');
     await page.getByLabel('Hora final').fill('18:00');
     await add.click();

@@ -87,19 +87,17 @@ export function AgendaListPage() {
   const agendas = list.data ?? [];
   return (
     <Stack>
-      <Group justify="space-between" gap="sm">
+      <Group justify="space-between" gap="sm" wrap="nowrap">
         <Title order={1} size="h2">
           Lista de agendamentos
         </Title>
-        <Group gap="sm">
-          <SyncButton place={place} />
-          <Tooltip label="Nova agenda">
-            <ActionIcon size={44} radius="xl" aria-label="Nova agenda" component={Link} to="/agendamento/cadastro">
-              <PlusIcon />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+        <Tooltip label="Nova agenda">
+          <ActionIcon size={44} radius="xl" aria-label="Nova agenda" component={Link} to="/agendamento/cadastro" style={{ flex: 'none' }}>
+            <PlusIcon />
+          </ActionIcon>
+        </Tooltip>
       </Group>
+      <SyncButton place={place} />
       {list.isError && <Alert color="red">{list.error.message}</Alert>}
       {list.isPending ? (
         <SimpleGrid cols={{ base: 1, md: 2 }}>

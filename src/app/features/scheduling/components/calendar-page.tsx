@@ -53,7 +53,8 @@ export function CalendarPage() {
   usePageTitle('Calendário');
   const place = useCurrentPlace();
   const localId = place?.localId ?? '';
-  const phone = useMediaQuery('(max-width: 600px)');
+  // Read at once (not after an effect): FullCalendar takes its first view only at mount.
+  const phone = useMediaQuery('(max-width: 600px)', undefined, { getInitialValueInEffect: false });
   const collaborators = useQuery({ ...schedulingQueries.collaborators(localId), enabled: Boolean(localId) });
   const [collaboratorId, setCollaboratorId] = useState<string>('');
   const [range, setRange] = useState<{ start: string; end: string } | null>(null);
@@ -114,7 +115,7 @@ export function CalendarPage() {
         <FullCalendar
           plugins={[timeGridPlugin, dayGridPlugin, interactionPlugin]}
           locale={ptBrLocale}
-          initialView="timeGridWeek"
+          initialView={phone ? 'timeGridDay' : 'timeGridWeek'}
           headerToolbar={phone ? { left: 'prev,next', center: 'title', right: 'today' } : { left: 'prev,next today', center: 'title', right: 'timeGridWeek,timeGridDay' }}
           footerToolbar={phone ? { center: 'timeGridWeek,timeGridDay' } : undefined}
           dayHeaderFormat={phone ? { weekday: 'narrow', day: 'numeric' } : { weekday: 'short', day: '2-digit', month: '2-digit' }}

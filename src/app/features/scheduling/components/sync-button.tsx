@@ -21,12 +21,12 @@ export function SyncButton({ place }: { place: CurrentPlace }) {
     }
   };
   return (
-    <Group gap="xs" wrap="nowrap">
+    <Group gap="xs" wrap="wrap">
       <Button variant="default" onClick={() => void sync()} loading={busy}>
         Sincronizar produtos com o tablet
       </Button>
       {provider.data?.sandbox && (
-        <Badge color="gray" variant="outline" title="Nenhum serviço real configurado: a sincronização é simulada">
+        <Badge color="gray.8" variant="outline" style={{ flex: 'none' }} title="Nenhum serviço real configurado: a sincronização é simulada">
           sandbox
         </Badge>
       )}
