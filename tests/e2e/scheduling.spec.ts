@@ -132,12 +132,17 @@ test.describe('scheduling (agendas)', () => {
     await expect(page.getByRole('table', { name: 'Dias disponíveis' }).getByRole('row')).toHaveText(['Dia da semanaInícioFim', 'Segunda08:0012:00', 'Segunda13:0018:00']);
     await accessible(page);
 
-    // The calendar: the collaborator's week shows the agenda on Monday.
+    // The calendar: the collaborator's week shows the agenda on Monday; at 14:00 on a Monday the
+    // afternoon slot is "happening now" and has its own colour.
+    await page.clock.setFixedTime(new Date('2026-11-23T14:00:00-03:00'));
     await page.goto('/agendamento/calendario');
     await expect(page.getByRole('heading', { name: 'Calendário' })).toBeVisible();
     await pick(page, 'Colaborador', 'Gustavo Gerente');
     const events = page.locator('.fc-timegrid-event');
     await expect(events.filter({ hasText: 'Corte de cabelo (Gustavo Gerente)' })).toHaveCount(2);
+    await expect(page.locator('.fc-timegrid-event[aria-label="Corte de cabelo (Gustavo Gerente), 13:00 - 18:00, acontecendo agora"]')).toHaveCSS('background-color', 'rgb(8, 127, 91)');
+    await expect(page.locator('.fc-timegrid-event[aria-label="Corte de cabelo (Gustavo Gerente), 08:00 - 12:00"]')).toHaveCSS('background-color', 'rgb(232, 89, 12)');
+    await expect(page.getByRole('heading', { name: /22 – 28 de nov\. de 2026/i })).toBeVisible();
     await expect(events.filter({ hasText: 'Degustação com o chef' }).first()).toBeVisible();
     await expect(page.locator('.fc-col-header-cell').first()).toContainText(/dom/i);
     await accessible(page);

@@ -21,9 +21,12 @@ const COLOURS = {
   now: { backgroundColor: '#087f5b', borderColor: '#087f5b', textColor: '#ffffff' },
 };
 
-const nowFmt = new Intl.DateTimeFormat('sv-SE', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
-/** Wall-clock time at the place, YYYY-MM-DDTHH:mm:ss. */
-const placeNow = () => nowFmt.format(new Date()).replace(' ', 'T');
+const nowFmt = new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+/** Wall-clock time at the place, YYYY-MM-DDTHH:mm:ss (built from parts: locale formats differ between browsers). */
+function placeNow(): string {
+  const p = Object.fromEntries(nowFmt.formatToParts(new Date()).map((x) => [x.type, x.value]));
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`;
+}
 
 /**
  * Accessibility fixes on FullCalendar's markup, applied after it renders: the time grid scrolls,
