@@ -123,6 +123,7 @@ export function CalendarPage() {
           footerToolbar={phone ? { center: 'timeGridWeek,timeGridDay' } : undefined}
           dayHeaderFormat={phone ? { weekday: 'narrow', day: 'numeric' } : { weekday: 'short', day: '2-digit', month: '2-digit' }}
           titleFormat={phone ? { day: 'numeric', month: 'short' } : undefined}
+          views={{ timeGridDay: { dayHeaderFormat: { weekday: 'long', day: 'numeric', month: 'long' } } }}
           buttonIcons={false}
           allDaySlot={false}
           nowIndicator
