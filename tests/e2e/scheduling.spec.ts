@@ -40,6 +40,8 @@ async function signInAsManager(page: Page) {
 
 test.describe('scheduling (agendas)', () => {
   test('creates a category, an agenda with slots and a service, sees it on the calendar, edits and deletes it', async ({ page }) => {
+    // One long flow over eight pages, each with an axe run: more than the default minute on 2 shared cores.
+    test.setTimeout(180_000);
     await page.setViewportSize({ width: 1440, height: 900 });
     await signInAsManager(page);
 
@@ -214,6 +216,15 @@ test.describe('scheduling (agendas)', () => {
     await expect(page.getByText('Nenhuma escala encontrada para os filtros informados.')).toBeVisible();
     await page.reload();
     await expect(page.getByRole('textbox', { name: 'Nome' })).toHaveValue('ninguém');
+  });
+
+  test('a user without ListaAgendamento is sent to the access-denied page', async ({ page }) => {
+    await signIn(page, 'cozinha@balcao.dev');
+    await page.waitForURL((u) => u.pathname !== '/login');
+    await page.goto('/agendamento/lista');
+    await page.waitForURL((u) => u.pathname === '/acessonegado');
+    await page.goto('/agendamento/categoria');
+    await page.waitForURL((u) => u.pathname === '/acessonegado');
   });
 
   test('phone (390x844): list, form and calendar are usable', async ({ page }) => {
