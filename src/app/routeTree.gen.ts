@@ -23,12 +23,23 @@ import { Route as AppTutorialPosRouteImport } from './routes/_app/tutorialPos'
 import { Route as ExternalauthenticationIdRouteImport } from './routes/externalauthentication.$id'
 import { Route as PrintPedidoIdRouteImport } from './routes/print.$pedidoId'
 import { Route as StatusPedidoSplatRouteImport } from './routes/statusPedido.$'
+import { Route as AppAgendamentoIndexRouteImport } from './routes/_app/agendamento/index'
+import { Route as AppAgendamentoCadastroRouteImport } from './routes/_app/agendamento/cadastro'
+import { Route as AppAgendamentoCalendarioRouteImport } from './routes/_app/agendamento/calendario'
+import { Route as AppAgendamentoDetalhesRouteImport } from './routes/_app/agendamento/detalhes'
+import { Route as AppAgendamentoListaRouteImport } from './routes/_app/agendamento/lista'
+import { Route as AppAgendamentoMapaRouteImport } from './routes/_app/agendamento/mapa'
 import { Route as AppCadastroStoresRouteImport } from './routes/_app/cadastro/stores'
 import { Route as AppMeepFoodConfiguracaoRouteImport } from './routes/_app/meepFood/configuracao'
 import { Route as AppMeepFoodIntegracaoIfoodRouteImport } from './routes/_app/meepFood/integracaoIfood'
 import { Route as AppMeepFoodPainelRouteImport } from './routes/_app/meepFood/painel'
 import { Route as AppProdutosLimitarAcessoRouteImport } from './routes/_app/produtos/limitarAcesso'
 import { Route as AppAdminEquipamentosPontoDeVendasRouteImport } from './routes/_app/admin/equipamentos/pontoDeVendas'
+import { Route as AppAgendamentoCategoriaIndexRouteImport } from './routes/_app/agendamento/categoria/index'
+import { Route as AppAgendamentoCategoriaCadastroRouteImport } from './routes/_app/agendamento/categoria/cadastro'
+import { Route as AppAgendamentoColaboradorCadastroRouteImport } from './routes/_app/agendamento/colaborador/cadastro'
+import { Route as AppAgendamentoEditarIdScheduleRouteImport } from './routes/_app/agendamento/editar/$idSchedule'
+import { Route as AppAgendamentoServicoCadastroRouteImport } from './routes/_app/agendamento/servico/cadastro'
 import { Route as AppProdutosCadastroIndexRouteImport } from './routes/_app/produtos/cadastro/index'
 import { Route as AppProdutosEditarChar123ProductIdChar125RouteImport } from './routes/_app/produtos/editar/{-$productId}'
 import { Route as AppProdutosProdutoIndexRouteImport } from './routes/_app/produtos/produto/index'
@@ -107,6 +118,37 @@ const StatusPedidoSplatRoute = StatusPedidoSplatRouteImport.update({
   path: '/statusPedido/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppAgendamentoIndexRoute = AppAgendamentoIndexRouteImport.update({
+  id: '/agendamento/',
+  path: '/agendamento/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAgendamentoCadastroRoute = AppAgendamentoCadastroRouteImport.update({
+  id: '/agendamento/cadastro',
+  path: '/agendamento/cadastro',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAgendamentoCalendarioRoute =
+  AppAgendamentoCalendarioRouteImport.update({
+    id: '/agendamento/calendario',
+    path: '/agendamento/calendario',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppAgendamentoDetalhesRoute = AppAgendamentoDetalhesRouteImport.update({
+  id: '/agendamento/detalhes',
+  path: '/agendamento/detalhes',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAgendamentoListaRoute = AppAgendamentoListaRouteImport.update({
+  id: '/agendamento/lista',
+  path: '/agendamento/lista',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAgendamentoMapaRoute = AppAgendamentoMapaRouteImport.update({
+  id: '/agendamento/mapa',
+  path: '/agendamento/mapa',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppCadastroStoresRoute = AppCadastroStoresRouteImport.update({
   id: '/cadastro/stores',
   path: '/cadastro/stores',
@@ -138,6 +180,36 @@ const AppAdminEquipamentosPontoDeVendasRoute =
   AppAdminEquipamentosPontoDeVendasRouteImport.update({
     id: '/admin/equipamentos/pontoDeVendas',
     path: '/admin/equipamentos/pontoDeVendas',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppAgendamentoCategoriaIndexRoute =
+  AppAgendamentoCategoriaIndexRouteImport.update({
+    id: '/agendamento/categoria/',
+    path: '/agendamento/categoria/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppAgendamentoCategoriaCadastroRoute =
+  AppAgendamentoCategoriaCadastroRouteImport.update({
+    id: '/agendamento/categoria/cadastro',
+    path: '/agendamento/categoria/cadastro',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppAgendamentoColaboradorCadastroRoute =
+  AppAgendamentoColaboradorCadastroRouteImport.update({
+    id: '/agendamento/colaborador/cadastro',
+    path: '/agendamento/colaborador/cadastro',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppAgendamentoEditarIdScheduleRoute =
+  AppAgendamentoEditarIdScheduleRouteImport.update({
+    id: '/agendamento/editar/$idSchedule',
+    path: '/agendamento/editar/$idSchedule',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppAgendamentoServicoCadastroRoute =
+  AppAgendamentoServicoCadastroRouteImport.update({
+    id: '/agendamento/servico/cadastro',
+    path: '/agendamento/servico/cadastro',
     getParentRoute: () => AppRoute,
   } as any)
 const AppProdutosCadastroIndexRoute =
@@ -196,13 +268,24 @@ export interface FileRoutesByFullPath {
   '/externalauthentication/$id': typeof ExternalauthenticationIdRoute
   '/print/$pedidoId': typeof PrintPedidoIdRoute
   '/statusPedido/$': typeof StatusPedidoSplatRoute
+  '/agendamento/cadastro': typeof AppAgendamentoCadastroRoute
+  '/agendamento/calendario': typeof AppAgendamentoCalendarioRoute
+  '/agendamento/detalhes': typeof AppAgendamentoDetalhesRoute
+  '/agendamento/lista': typeof AppAgendamentoListaRoute
+  '/agendamento/mapa': typeof AppAgendamentoMapaRoute
   '/cadastro/stores': typeof AppCadastroStoresRoute
   '/meepFood/configuracao': typeof AppMeepFoodConfiguracaoRoute
   '/meepFood/integracaoIfood': typeof AppMeepFoodIntegracaoIfoodRoute
   '/meepFood/painel': typeof AppMeepFoodPainelRoute
   '/produtos/limitarAcesso': typeof AppProdutosLimitarAcessoRoute
+  '/agendamento/': typeof AppAgendamentoIndexRoute
   '/admin/equipamentos/pontoDeVendas': typeof AppAdminEquipamentosPontoDeVendasRoute
+  '/agendamento/categoria/cadastro': typeof AppAgendamentoCategoriaCadastroRoute
+  '/agendamento/colaborador/cadastro': typeof AppAgendamentoColaboradorCadastroRoute
+  '/agendamento/editar/$idSchedule': typeof AppAgendamentoEditarIdScheduleRoute
+  '/agendamento/servico/cadastro': typeof AppAgendamentoServicoCadastroRoute
   '/produtos/editar/{-$productId}': typeof AppProdutosEditarChar123ProductIdChar125Route
+  '/agendamento/categoria/': typeof AppAgendamentoCategoriaIndexRoute
   '/produtos/cadastro/': typeof AppProdutosCadastroIndexRoute
   '/produtos/produto/': typeof AppProdutosProdutoIndexRoute
   '/produtos/cadastro/finalizacao/$productId': typeof AppProdutosCadastroFinalizacaoProductIdRoute
@@ -224,13 +307,24 @@ export interface FileRoutesByTo {
   '/print/$pedidoId': typeof PrintPedidoIdRoute
   '/statusPedido/$': typeof StatusPedidoSplatRoute
   '/': typeof AppIndexRoute
+  '/agendamento/cadastro': typeof AppAgendamentoCadastroRoute
+  '/agendamento/calendario': typeof AppAgendamentoCalendarioRoute
+  '/agendamento/detalhes': typeof AppAgendamentoDetalhesRoute
+  '/agendamento/lista': typeof AppAgendamentoListaRoute
+  '/agendamento/mapa': typeof AppAgendamentoMapaRoute
   '/cadastro/stores': typeof AppCadastroStoresRoute
   '/meepFood/configuracao': typeof AppMeepFoodConfiguracaoRoute
   '/meepFood/integracaoIfood': typeof AppMeepFoodIntegracaoIfoodRoute
   '/meepFood/painel': typeof AppMeepFoodPainelRoute
   '/produtos/limitarAcesso': typeof AppProdutosLimitarAcessoRoute
+  '/agendamento': typeof AppAgendamentoIndexRoute
   '/admin/equipamentos/pontoDeVendas': typeof AppAdminEquipamentosPontoDeVendasRoute
+  '/agendamento/categoria/cadastro': typeof AppAgendamentoCategoriaCadastroRoute
+  '/agendamento/colaborador/cadastro': typeof AppAgendamentoColaboradorCadastroRoute
+  '/agendamento/editar/$idSchedule': typeof AppAgendamentoEditarIdScheduleRoute
+  '/agendamento/servico/cadastro': typeof AppAgendamentoServicoCadastroRoute
   '/produtos/editar/{-$productId}': typeof AppProdutosEditarChar123ProductIdChar125Route
+  '/agendamento/categoria': typeof AppAgendamentoCategoriaIndexRoute
   '/produtos/cadastro': typeof AppProdutosCadastroIndexRoute
   '/produtos/produto': typeof AppProdutosProdutoIndexRoute
   '/produtos/cadastro/finalizacao/$productId': typeof AppProdutosCadastroFinalizacaoProductIdRoute
@@ -254,13 +348,24 @@ export interface FileRoutesById {
   '/print/$pedidoId': typeof PrintPedidoIdRoute
   '/statusPedido/$': typeof StatusPedidoSplatRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/agendamento/cadastro': typeof AppAgendamentoCadastroRoute
+  '/_app/agendamento/calendario': typeof AppAgendamentoCalendarioRoute
+  '/_app/agendamento/detalhes': typeof AppAgendamentoDetalhesRoute
+  '/_app/agendamento/lista': typeof AppAgendamentoListaRoute
+  '/_app/agendamento/mapa': typeof AppAgendamentoMapaRoute
   '/_app/cadastro/stores': typeof AppCadastroStoresRoute
   '/_app/meepFood/configuracao': typeof AppMeepFoodConfiguracaoRoute
   '/_app/meepFood/integracaoIfood': typeof AppMeepFoodIntegracaoIfoodRoute
   '/_app/meepFood/painel': typeof AppMeepFoodPainelRoute
   '/_app/produtos/limitarAcesso': typeof AppProdutosLimitarAcessoRoute
+  '/_app/agendamento/': typeof AppAgendamentoIndexRoute
   '/_app/admin/equipamentos/pontoDeVendas': typeof AppAdminEquipamentosPontoDeVendasRoute
+  '/_app/agendamento/categoria/cadastro': typeof AppAgendamentoCategoriaCadastroRoute
+  '/_app/agendamento/colaborador/cadastro': typeof AppAgendamentoColaboradorCadastroRoute
+  '/_app/agendamento/editar/$idSchedule': typeof AppAgendamentoEditarIdScheduleRoute
+  '/_app/agendamento/servico/cadastro': typeof AppAgendamentoServicoCadastroRoute
   '/_app/produtos/editar/{-$productId}': typeof AppProdutosEditarChar123ProductIdChar125Route
+  '/_app/agendamento/categoria/': typeof AppAgendamentoCategoriaIndexRoute
   '/_app/produtos/cadastro/': typeof AppProdutosCadastroIndexRoute
   '/_app/produtos/produto/': typeof AppProdutosProdutoIndexRoute
   '/_app/produtos/cadastro/finalizacao/$productId': typeof AppProdutosCadastroFinalizacaoProductIdRoute
@@ -284,13 +389,24 @@ export interface FileRouteTypes {
     | '/externalauthentication/$id'
     | '/print/$pedidoId'
     | '/statusPedido/$'
+    | '/agendamento/cadastro'
+    | '/agendamento/calendario'
+    | '/agendamento/detalhes'
+    | '/agendamento/lista'
+    | '/agendamento/mapa'
     | '/cadastro/stores'
     | '/meepFood/configuracao'
     | '/meepFood/integracaoIfood'
     | '/meepFood/painel'
     | '/produtos/limitarAcesso'
+    | '/agendamento/'
     | '/admin/equipamentos/pontoDeVendas'
+    | '/agendamento/categoria/cadastro'
+    | '/agendamento/colaborador/cadastro'
+    | '/agendamento/editar/$idSchedule'
+    | '/agendamento/servico/cadastro'
     | '/produtos/editar/{-$productId}'
+    | '/agendamento/categoria/'
     | '/produtos/cadastro/'
     | '/produtos/produto/'
     | '/produtos/cadastro/finalizacao/$productId'
@@ -312,13 +428,24 @@ export interface FileRouteTypes {
     | '/print/$pedidoId'
     | '/statusPedido/$'
     | '/'
+    | '/agendamento/cadastro'
+    | '/agendamento/calendario'
+    | '/agendamento/detalhes'
+    | '/agendamento/lista'
+    | '/agendamento/mapa'
     | '/cadastro/stores'
     | '/meepFood/configuracao'
     | '/meepFood/integracaoIfood'
     | '/meepFood/painel'
     | '/produtos/limitarAcesso'
+    | '/agendamento'
     | '/admin/equipamentos/pontoDeVendas'
+    | '/agendamento/categoria/cadastro'
+    | '/agendamento/colaborador/cadastro'
+    | '/agendamento/editar/$idSchedule'
+    | '/agendamento/servico/cadastro'
     | '/produtos/editar/{-$productId}'
+    | '/agendamento/categoria'
     | '/produtos/cadastro'
     | '/produtos/produto'
     | '/produtos/cadastro/finalizacao/$productId'
@@ -341,13 +468,24 @@ export interface FileRouteTypes {
     | '/print/$pedidoId'
     | '/statusPedido/$'
     | '/_app/'
+    | '/_app/agendamento/cadastro'
+    | '/_app/agendamento/calendario'
+    | '/_app/agendamento/detalhes'
+    | '/_app/agendamento/lista'
+    | '/_app/agendamento/mapa'
     | '/_app/cadastro/stores'
     | '/_app/meepFood/configuracao'
     | '/_app/meepFood/integracaoIfood'
     | '/_app/meepFood/painel'
     | '/_app/produtos/limitarAcesso'
+    | '/_app/agendamento/'
     | '/_app/admin/equipamentos/pontoDeVendas'
+    | '/_app/agendamento/categoria/cadastro'
+    | '/_app/agendamento/colaborador/cadastro'
+    | '/_app/agendamento/editar/$idSchedule'
+    | '/_app/agendamento/servico/cadastro'
     | '/_app/produtos/editar/{-$productId}'
+    | '/_app/agendamento/categoria/'
     | '/_app/produtos/cadastro/'
     | '/_app/produtos/produto/'
     | '/_app/produtos/cadastro/finalizacao/$productId'
@@ -467,6 +605,48 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StatusPedidoSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/agendamento/': {
+      id: '/_app/agendamento/'
+      path: '/agendamento'
+      fullPath: '/agendamento/'
+      preLoaderRoute: typeof AppAgendamentoIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/agendamento/cadastro': {
+      id: '/_app/agendamento/cadastro'
+      path: '/agendamento/cadastro'
+      fullPath: '/agendamento/cadastro'
+      preLoaderRoute: typeof AppAgendamentoCadastroRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/agendamento/calendario': {
+      id: '/_app/agendamento/calendario'
+      path: '/agendamento/calendario'
+      fullPath: '/agendamento/calendario'
+      preLoaderRoute: typeof AppAgendamentoCalendarioRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/agendamento/detalhes': {
+      id: '/_app/agendamento/detalhes'
+      path: '/agendamento/detalhes'
+      fullPath: '/agendamento/detalhes'
+      preLoaderRoute: typeof AppAgendamentoDetalhesRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/agendamento/lista': {
+      id: '/_app/agendamento/lista'
+      path: '/agendamento/lista'
+      fullPath: '/agendamento/lista'
+      preLoaderRoute: typeof AppAgendamentoListaRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/agendamento/mapa': {
+      id: '/_app/agendamento/mapa'
+      path: '/agendamento/mapa'
+      fullPath: '/agendamento/mapa'
+      preLoaderRoute: typeof AppAgendamentoMapaRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/cadastro/stores': {
       id: '/_app/cadastro/stores'
       path: '/cadastro/stores'
@@ -507,6 +687,41 @@ declare module '@tanstack/react-router' {
       path: '/admin/equipamentos/pontoDeVendas'
       fullPath: '/admin/equipamentos/pontoDeVendas'
       preLoaderRoute: typeof AppAdminEquipamentosPontoDeVendasRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/agendamento/categoria/': {
+      id: '/_app/agendamento/categoria/'
+      path: '/agendamento/categoria'
+      fullPath: '/agendamento/categoria/'
+      preLoaderRoute: typeof AppAgendamentoCategoriaIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/agendamento/categoria/cadastro': {
+      id: '/_app/agendamento/categoria/cadastro'
+      path: '/agendamento/categoria/cadastro'
+      fullPath: '/agendamento/categoria/cadastro'
+      preLoaderRoute: typeof AppAgendamentoCategoriaCadastroRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/agendamento/colaborador/cadastro': {
+      id: '/_app/agendamento/colaborador/cadastro'
+      path: '/agendamento/colaborador/cadastro'
+      fullPath: '/agendamento/colaborador/cadastro'
+      preLoaderRoute: typeof AppAgendamentoColaboradorCadastroRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/agendamento/editar/$idSchedule': {
+      id: '/_app/agendamento/editar/$idSchedule'
+      path: '/agendamento/editar/$idSchedule'
+      fullPath: '/agendamento/editar/$idSchedule'
+      preLoaderRoute: typeof AppAgendamentoEditarIdScheduleRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/agendamento/servico/cadastro': {
+      id: '/_app/agendamento/servico/cadastro'
+      path: '/agendamento/servico/cadastro'
+      fullPath: '/agendamento/servico/cadastro'
+      preLoaderRoute: typeof AppAgendamentoServicoCadastroRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/produtos/cadastro/': {
@@ -568,13 +783,24 @@ interface AppRouteChildren {
   AppTutorialPortalRoute: typeof AppTutorialPortalRoute
   AppTutorialPosRoute: typeof AppTutorialPosRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppAgendamentoCadastroRoute: typeof AppAgendamentoCadastroRoute
+  AppAgendamentoCalendarioRoute: typeof AppAgendamentoCalendarioRoute
+  AppAgendamentoDetalhesRoute: typeof AppAgendamentoDetalhesRoute
+  AppAgendamentoListaRoute: typeof AppAgendamentoListaRoute
+  AppAgendamentoMapaRoute: typeof AppAgendamentoMapaRoute
   AppCadastroStoresRoute: typeof AppCadastroStoresRoute
   AppMeepFoodConfiguracaoRoute: typeof AppMeepFoodConfiguracaoRoute
   AppMeepFoodIntegracaoIfoodRoute: typeof AppMeepFoodIntegracaoIfoodRoute
   AppMeepFoodPainelRoute: typeof AppMeepFoodPainelRoute
   AppProdutosLimitarAcessoRoute: typeof AppProdutosLimitarAcessoRoute
+  AppAgendamentoIndexRoute: typeof AppAgendamentoIndexRoute
   AppAdminEquipamentosPontoDeVendasRoute: typeof AppAdminEquipamentosPontoDeVendasRoute
+  AppAgendamentoCategoriaCadastroRoute: typeof AppAgendamentoCategoriaCadastroRoute
+  AppAgendamentoColaboradorCadastroRoute: typeof AppAgendamentoColaboradorCadastroRoute
+  AppAgendamentoEditarIdScheduleRoute: typeof AppAgendamentoEditarIdScheduleRoute
+  AppAgendamentoServicoCadastroRoute: typeof AppAgendamentoServicoCadastroRoute
   AppProdutosEditarChar123ProductIdChar125Route: typeof AppProdutosEditarChar123ProductIdChar125Route
+  AppAgendamentoCategoriaIndexRoute: typeof AppAgendamentoCategoriaIndexRoute
   AppProdutosCadastroIndexRoute: typeof AppProdutosCadastroIndexRoute
   AppProdutosProdutoIndexRoute: typeof AppProdutosProdutoIndexRoute
   AppProdutosCadastroFinalizacaoProductIdRoute: typeof AppProdutosCadastroFinalizacaoProductIdRoute
@@ -590,15 +816,27 @@ const AppRouteChildren: AppRouteChildren = {
   AppTutorialPortalRoute: AppTutorialPortalRoute,
   AppTutorialPosRoute: AppTutorialPosRoute,
   AppIndexRoute: AppIndexRoute,
+  AppAgendamentoCadastroRoute: AppAgendamentoCadastroRoute,
+  AppAgendamentoCalendarioRoute: AppAgendamentoCalendarioRoute,
+  AppAgendamentoDetalhesRoute: AppAgendamentoDetalhesRoute,
+  AppAgendamentoListaRoute: AppAgendamentoListaRoute,
+  AppAgendamentoMapaRoute: AppAgendamentoMapaRoute,
   AppCadastroStoresRoute: AppCadastroStoresRoute,
   AppMeepFoodConfiguracaoRoute: AppMeepFoodConfiguracaoRoute,
   AppMeepFoodIntegracaoIfoodRoute: AppMeepFoodIntegracaoIfoodRoute,
   AppMeepFoodPainelRoute: AppMeepFoodPainelRoute,
   AppProdutosLimitarAcessoRoute: AppProdutosLimitarAcessoRoute,
+  AppAgendamentoIndexRoute: AppAgendamentoIndexRoute,
   AppAdminEquipamentosPontoDeVendasRoute:
     AppAdminEquipamentosPontoDeVendasRoute,
+  AppAgendamentoCategoriaCadastroRoute: AppAgendamentoCategoriaCadastroRoute,
+  AppAgendamentoColaboradorCadastroRoute:
+    AppAgendamentoColaboradorCadastroRoute,
+  AppAgendamentoEditarIdScheduleRoute: AppAgendamentoEditarIdScheduleRoute,
+  AppAgendamentoServicoCadastroRoute: AppAgendamentoServicoCadastroRoute,
   AppProdutosEditarChar123ProductIdChar125Route:
     AppProdutosEditarChar123ProductIdChar125Route,
+  AppAgendamentoCategoriaIndexRoute: AppAgendamentoCategoriaIndexRoute,
   AppProdutosCadastroIndexRoute: AppProdutosCadastroIndexRoute,
   AppProdutosProdutoIndexRoute: AppProdutosProdutoIndexRoute,
   AppProdutosCadastroFinalizacaoProductIdRoute:

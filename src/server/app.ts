@@ -22,6 +22,7 @@ import { ordersPlugin } from './modules/orders/orders.plugin';
 import { productsPlugin } from './modules/products/products.plugin';
 import { salesPointsPlugin } from './modules/sales-points/sales-points.plugin';
 import { storesPlugin } from './modules/stores/stores.plugin';
+import { schedulingPlugin } from './modules/scheduling/scheduling.plugin';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { openApiPlugin } from './plugins/openapi';
@@ -99,6 +100,7 @@ export async function buildApp(opts: BuildOptions) {
     await app.register(plugin, moduleOptions);
   }
   await app.register(ordersPlugin, moduleOptions);
+  await app.register(schedulingPlugin, moduleOptions);
   downloadRoutes(app, { db: opts.db.db, files });
 
   const staticDir = opts.config.staticDir;

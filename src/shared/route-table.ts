@@ -139,6 +139,8 @@ export const PORTAL_ROUTES: PortalRoute[] = [
     ['/agendamento/categoria', 'Categorias de agenda', 'ListaCategoriaAgendamento', 'module', 'scheduling'],
     ['/agendamento/categoria/cadastro', 'Nova categoria de agenda', 'ListaCategoriaAgendamento', 'module', false],
     ['/agendamento/calendario', 'Calendário', 'ListaAgendamento', 'module', 'scheduling'],
+    ['/agendamento/colaborador/cadastro', 'Nova escala de colaborador', 'ListaAgendamento', 'module', 'scheduling'],
+    ['/agendamento/mapa', 'Mapa de escalas', 'ListaAgendamento', 'module', 'scheduling'],
   ]),
   ...rows('estoque', [
     ['/estoque/entrada', 'Entrada', '', 'legacy'],

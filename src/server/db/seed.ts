@@ -6,6 +6,7 @@ import { hashPassword } from '../lib/crypto';
 import { seedProductsDemo } from '../modules/products/products.seed';
 import { seedOrdersDemo } from '../modules/orders/orders.seed';
 import { seedFoodConfigDemo } from '../modules/food-config/food-config.seed';
+import { seedSchedulingDemo } from '../modules/scheduling/scheduling.seed';
 import type { Db } from './client';
 import { memberships, users } from './schema/auth';
 import { stores, venueAddresses, venues } from './schema/venues';
@@ -97,6 +98,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
     await seedFoodConfigDemo(ctx);
     await seedProductsDemo(ctx);
     await seedOrdersDemo(ctx);
+    await seedSchedulingDemo(ctx);
     return {
       password: DEMO_PASSWORD,
       accounts: accounts.map(({ email, description }) => ({ email, description })),

@@ -1,0 +1,55 @@
+/** Query keys and calls of the scheduling screens (spec 001 §7 Scheduling); keys start with 'scheduling'. */
+import { queryOptions } from '@tanstack/react-query';
+import {
+  calendarEventList,
+  categoryScheduleList,
+  collaboratorList,
+  collaboratorScheduleList,
+  idMessageResponse,
+  messageResponse,
+  schedule,
+  scheduleList,
+  SCHEDULING_PATHS,
+  syncProviderResponse,
+  syncResponse,
+  type CategorySaveRequest,
+  type CollaboratorScheduleRequest,
+  type ScheduleSaveRequest,
+  type ServiceSaveRequest,
+} from '../../../../shared/contract/scheduling';
+import { api } from '../../../lib/api-client';
+
+export const schedulingQueries = {
+  all: ['scheduling'] as const,
+  list: (localId: string) => queryOptions({ queryKey: ['scheduling', 'list', localId] as const, queryFn: () => api(SCHEDULING_PATHS.list(localId), { schema: scheduleList }) }),
+  detail: (id: string) => queryOptions({ queryKey: ['scheduling', 'detail', id] as const, queryFn: () => api(SCHEDULING_PATHS.detail(id), { schema: schedule }) }),
+  categories: (localId: string) =>
+    queryOptions({ queryKey: ['scheduling', 'categories', localId] as const, queryFn: () => api(SCHEDULING_PATHS.categories(localId), { schema: categoryScheduleList }) }),
+  collaborators: (localId: string) =>
+    queryOptions({ queryKey: ['scheduling', 'collaborators', localId] as const, queryFn: () => api(SCHEDULING_PATHS.collaborators(localId), { schema: collaboratorList }) }),
+  events: (localId: string, collaboratorId: string, start: string, end: string) =>
+    queryOptions({
+      queryKey: ['scheduling', 'events', localId, collaboratorId, start, end] as const,
+      queryFn: () => api(SCHEDULING_PATHS.events, { query: { localClientId: localId, collaboratorId, start, end }, schema: calendarEventList }),
+    }),
+  byFilter: (localId: string, f: { name?: string; initialDate?: string; finalDate?: string }) =>
+    queryOptions({
+      queryKey: ['scheduling', 'map', localId, f] as const,
+      queryFn: () => api(SCHEDULING_PATHS.byFilter, { query: { localClientId: localId, ...f }, schema: collaboratorScheduleList }),
+    }),
+  syncProvider: () => queryOptions({ queryKey: ['scheduling', 'sync-provider'] as const, queryFn: () => api(SCHEDULING_PATHS.syncProvider, { schema: syncProviderResponse }), staleTime: Infinity }),
+};
+
+export const saveSchedule = (body: ScheduleSaveRequest) =>
+  api(body.id ? SCHEDULING_PATHS.update : SCHEDULING_PATHS.add, { method: body.id ? 'PUT' : 'POST', body, schema: idMessageResponse });
+export const deleteSchedule = (id: string) => api(SCHEDULING_PATHS.remove, { method: 'DELETE', query: { id }, schema: messageResponse });
+export const saveCategory = (body: CategorySaveRequest) =>
+  api(body.id ? SCHEDULING_PATHS.categoryUpdate : SCHEDULING_PATHS.categoryAdd, { method: 'POST', body, schema: idMessageResponse });
+export const deleteCategory = (id: string) => api(SCHEDULING_PATHS.categoryRemove, { method: 'DELETE', query: { id }, schema: messageResponse });
+export const saveService = (body: ServiceSaveRequest) => api(SCHEDULING_PATHS.serviceAdd, { method: 'POST', body, schema: idMessageResponse });
+export const saveCollaboratorSchedule = (body: CollaboratorScheduleRequest) =>
+  api(SCHEDULING_PATHS.collaboratorSchedule, { method: 'POST', body, schema: idMessageResponse });
+export const deleteCollaboratorSchedule = (id: string) => api(SCHEDULING_PATHS.collaboratorScheduleRemove, { method: 'DELETE', query: { id }, schema: messageResponse });
+/** spec 001 §9: sync client timeout 30000 ms. */
+export const syncTablet = (place: { localId: string; nomeLocal: string }) =>
+  api(SCHEDULING_PATHS.sync, { method: 'POST', body: { id: place.localId, name: place.nomeLocal, deliveryTime: 0, deliveryFee: 0 }, schema: syncResponse, timeoutMs: 30_000 });

@@ -1,0 +1,106 @@
+import { Alert, Anchor, Button, Group, Image, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { formatBRL } from '../../../../shared/format';
+import { SCHED_MSG, SCHEDULE_WEEKDAYS } from '../../../../shared/scheduling';
+import { schedulingQueries } from '../api/scheduling-queries';
+import { usePageTitle } from '../hooks/use-page-title';
+import { ImagePlaceholder } from './placeholder';
+
+/** Agenda details (spec 001 §2.4 item 4): image, description, services in BRL and available days. */
+export function AgendaDetailsPage({ id }: { id?: string }) {
+  usePageTitle('Detalhes da agenda');
+  const q = useQuery({ ...schedulingQueries.detail(id ?? ''), enabled: Boolean(id) });
+  if (!id) return <Alert color="yellow">{SCHED_MSG.agendaNotFound}</Alert>;
+  if (q.isPending) return <Skeleton h={400} radius="md" />;
+  if (q.isError) return <Alert color="red">{q.error.message}</Alert>;
+  const a = q.data;
+  return (
+    <Stack maw={880}>
+      <Anchor component={Link} to="/agendamento/lista" size="sm">
+        ← Voltar
+      </Anchor>
+      <Title order={1} size="h2">
+        {a.name}
+      </Title>
+      <Paper withBorder p="md" radius="md">
+        <Group align="flex-start" wrap="wrap" gap="md">
+          {a.imageUrl ? <Image src={a.imageUrl} alt={`Imagem da agenda ${a.name}`} w={160} h={160} radius="md" fit="cover" /> : <ImagePlaceholder name={a.name} size={160} />}
+          <Stack gap={6} style={{ flex: 1, minWidth: 220 }}>
+            <Text>{a.description}</Text>
+            <Text size="sm" c="gray.7">
+              {[a.categoryName, a.collaboratorName ?? a.placeId, `${a.durationBase} min`].filter(Boolean).join(' · ')}
+            </Text>
+            {a.availability.AvailabilityDescription && <Text size="sm">{a.availability.AvailabilityDescription}</Text>}
+          </Stack>
+        </Group>
+      </Paper>
+      <Group justify="space-between">
+        <Title order={2} size="h4">
+          Serviços
+        </Title>
+        <Button variant="light" renderRoot={(props) => <Link {...props} to="/agendamento/servico/cadastro" search={{ scheduleId: a.id }} />}>
+          Criar novo serviço
+        </Button>
+      </Group>
+      <Table.ScrollContainer minWidth={300}>
+        <Table striped aria-label="Serviços da agenda">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Serviço</Table.Th>
+              <Table.Th ta="right">Valor</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {a.services.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={2}>{SCHED_MSG.noServices}</Table.Td>
+              </Table.Tr>
+            ) : (
+              a.services.map((s) => (
+                <Table.Tr key={s.id}>
+                  <Table.Td>{s.productName}</Table.Td>
+                  <Table.Td ta="right">{formatBRL(s.productValue)}</Table.Td>
+                </Table.Tr>
+              ))
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Title order={2} size="h4">
+        Dias disponíveis
+      </Title>
+      <Table.ScrollContainer minWidth={300}>
+        <Table striped aria-label="Dias disponíveis">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Dia da semana</Table.Th>
+              <Table.Th>Início</Table.Th>
+              <Table.Th>Fim</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {a.avalableDays.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={3}>{SCHED_MSG.noDays}</Table.Td>
+              </Table.Tr>
+            ) : (
+              a.avalableDays.map((d) => (
+                <Table.Tr key={d.id}>
+                  <Table.Td>{SCHEDULE_WEEKDAYS[d.dayOfWeek]}</Table.Td>
+                  <Table.Td>{d.startHour}</Table.Td>
+                  <Table.Td>{d.endHour}</Table.Td>
+                </Table.Tr>
+              ))
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Group>
+        <Button renderRoot={(props) => <Link {...props} to="/agendamento/editar/$idSchedule" params={{ idSchedule: a.id }} />} variant="default">
+          Editar
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

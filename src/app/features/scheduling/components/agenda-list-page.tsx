@@ -1,0 +1,134 @@
+import { ActionIcon, Alert, Button, Card, Group, Image, SimpleGrid, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { Schedule } from '../../../../shared/contract/scheduling';
+import { SCHED_MSG } from '../../../../shared/scheduling';
+import { EditIcon, PlusIcon, TrashIcon } from '../../../components/icons';
+import { toastError, toastSuccess } from '../../../lib/toast';
+import { deleteSchedule, schedulingQueries } from '../api/scheduling-queries';
+import { useCurrentPlace } from '../hooks/use-current-place';
+import { usePageTitle } from '../hooks/use-page-title';
+import { ConfirmDelete } from './confirm-delete';
+import { DetailsIcon, ServiceIcon } from './icons';
+import { ImagePlaceholder } from './placeholder';
+import { SyncButton } from './sync-button';
+
+function AgendaItem({ agenda, onDelete }: { agenda: Schedule; onDelete: () => void }) {
+  const label = agenda.name;
+  return (
+    <Card withBorder radius="md" padding="md" component="article" aria-label={`Agenda ${label}`} data-testid="agenda-item">
+      <Group wrap="nowrap" align="flex-start" gap="md">
+        {agenda.imageUrl ? <Image src={agenda.imageUrl} alt={`Imagem da agenda ${label}`} w={72} h={72} radius="md" fit="cover" style={{ flex: 'none' }} /> : <ImagePlaceholder name={label} size={72} />}
+        <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+          <Title order={2} size="h4" lineClamp={1}>
+            {label}
+          </Title>
+          <Text size="sm" c="gray.7" lineClamp={2}>
+            {agenda.description}
+          </Text>
+          <Text size="xs" c="gray.7">
+            {[agenda.categoryName, agenda.collaboratorName ?? agenda.placeId].filter(Boolean).join(' · ')}
+          </Text>
+        </Stack>
+      </Group>
+      <Group gap={4} mt="sm" justify="flex-end">
+        <Tooltip label="Excluir">
+          <ActionIcon variant="subtle" color="red" size={44} aria-label={`Excluir agenda ${label}`} onClick={onDelete}>
+            <TrashIcon />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label="Detalhes">
+          <ActionIcon variant="subtle" size={44} aria-label={`Detalhes da agenda ${label}`} renderRoot={(props) => <Link {...props} to="/agendamento/detalhes" search={{ id: agenda.id }} />}>
+            <DetailsIcon />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label="Criar novo serviço">
+          <ActionIcon variant="subtle" size={44} aria-label={`Criar novo serviço na agenda ${label}`} renderRoot={(props) => <Link {...props} to="/agendamento/servico/cadastro" search={{ scheduleId: agenda.id }} />}>
+            <ServiceIcon />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label="Editar">
+          <ActionIcon variant="subtle" size={44} aria-label={`Editar agenda ${label}`} renderRoot={(props) => <Link {...props} to="/agendamento/editar/$idSchedule" params={{ idSchedule: agenda.id }} />}>
+            <EditIcon />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+    </Card>
+  );
+}
+
+/** "Lista de agendamentos" (spec 001 §2.4 item 6) with the tablet sync (item 8). */
+export function AgendaListPage() {
+  usePageTitle('Lista de agendamentos');
+  const place = useCurrentPlace();
+  const localId = place?.localId ?? '';
+  const queryClient = useQueryClient();
+  const list = useQuery({ ...schedulingQueries.list(localId), enabled: Boolean(localId) });
+  const [deleting, setDeleting] = useState<Schedule | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (!place) return <Alert color="yellow">Escolha um estabelecimento para ver as agendas.</Alert>;
+
+  const remove = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      const r = await deleteSchedule(deleting.id);
+      void toastSuccess(r.Message);
+      setDeleting(null);
+      await queryClient.invalidateQueries({ queryKey: schedulingQueries.all });
+    } catch (err) {
+      void toastError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const agendas = list.data ?? [];
+  return (
+    <Stack>
+      <Group justify="space-between" gap="sm" wrap="nowrap">
+        <Title order={1} size="h2">
+          Lista de agendamentos
+        </Title>
+        <Tooltip label="Nova agenda">
+          <ActionIcon size={44} radius="xl" aria-label="Nova agenda" component={Link} to="/agendamento/cadastro" style={{ flex: 'none' }}>
+            <PlusIcon />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+      <SyncButton place={place} />
+      {list.isError && <Alert color="red">{list.error.message}</Alert>}
+      {list.isPending ? (
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          {[0, 1].map((i) => (
+            <Skeleton key={i} h={150} radius="md" />
+          ))}
+        </SimpleGrid>
+      ) : agendas.length === 0 && !list.isError ? (
+        <Card withBorder radius="md">
+          <Stack align="flex-start">
+            <Text>Nenhuma agenda cadastrada.</Text>
+            <Button component={Link} to="/agendamento/cadastro" leftSection={<PlusIcon />}>
+              Nova agenda
+            </Button>
+          </Stack>
+        </Card>
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          {agendas.map((a) => (
+            <AgendaItem key={a.id} agenda={a} onDelete={() => setDeleting(a)} />
+          ))}
+        </SimpleGrid>
+      )}
+      <ConfirmDelete
+        opened={Boolean(deleting)}
+        title="Excluir agenda"
+        question={SCHED_MSG.deleteAgendaQuestion}
+        busy={busy}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => void remove()}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,126 @@
+import { ActionIcon, Alert, Button, Card, Group, Image, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { CategorySchedule } from '../../../../shared/contract/scheduling';
+import { SCHED_MSG } from '../../../../shared/scheduling';
+import { EditIcon, PlusIcon, TrashIcon } from '../../../components/icons';
+import { toastError, toastSuccess } from '../../../lib/toast';
+import { deleteCategory, schedulingQueries } from '../api/scheduling-queries';
+import { useCurrentPlace } from '../hooks/use-current-place';
+import { usePageTitle } from '../hooks/use-page-title';
+import { CategoryModal } from './category-modal';
+import { ConfirmDelete } from './confirm-delete';
+import { ImagePlaceholder } from './placeholder';
+
+/**
+ * "Lista de categorias" (spec 001 §2.4 item 3). /agendamento/categoria/cadastro is the same screen
+ * with the "Cadastro de Categorias" modal open for a new category (`creating`).
+ */
+export function CategoryListPage({ creating = false }: { creating?: boolean }) {
+  usePageTitle(creating ? 'Cadastro de Categorias' : 'Lista de categorias');
+  const place = useCurrentPlace();
+  const localId = place?.localId ?? '';
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const list = useQuery({ ...schedulingQueries.categories(localId), enabled: Boolean(localId) });
+  const [editing, setEditing] = useState<CategorySchedule | null>(null);
+  const [deleting, setDeleting] = useState<CategorySchedule | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (!place) return <Alert color="yellow">Escolha um estabelecimento para ver as categorias.</Alert>;
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: schedulingQueries.all });
+  const close = () => {
+    setEditing(null);
+    if (creating) void navigate({ to: '/agendamento/categoria' });
+  };
+  const remove = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      const r = await deleteCategory(deleting.id);
+      void toastSuccess(r.Message);
+      setDeleting(null);
+      await refresh();
+    } catch (err) {
+      void toastError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const categories = list.data ?? [];
+  return (
+    <Stack maw={880}>
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          Lista de categorias
+        </Title>
+        <Tooltip label="Nova categoria">
+          <ActionIcon size={44} radius="xl" aria-label="Nova categoria" component={Link} to="/agendamento/categoria/cadastro">
+            <PlusIcon />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+      {list.isError && <Alert color="red">{list.error.message}</Alert>}
+      {list.isPending ? (
+        <Skeleton h={200} radius="md" />
+      ) : categories.length === 0 && !list.isError ? (
+        <Card withBorder radius="md">
+          <Stack align="flex-start">
+            <Text>Nenhuma categoria cadastrada.</Text>
+            <Button component={Link} to="/agendamento/categoria/cadastro" leftSection={<PlusIcon />}>
+              Nova categoria
+            </Button>
+          </Stack>
+        </Card>
+      ) : (
+        <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Categorias">
+          {categories.map((c) => (
+            <Card key={c.id} withBorder radius="md" padding="sm" component="li" data-testid="category-item">
+              <Group wrap="nowrap" gap="md">
+                {c.imageUrl ? <Image src={c.imageUrl} alt={`Imagem da categoria ${c.name}`} w={56} h={56} radius="md" fit="cover" style={{ flex: 'none' }} /> : <ImagePlaceholder name={c.name} size={56} />}
+                <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+                  <Text fw={600} lineClamp={1}>
+                    {c.name}
+                  </Text>
+                  <Text size="xs" c="gray.7">
+                    {c.agendas === 1 ? '1 agenda' : `${c.agendas} agendas`}
+                  </Text>
+                </Stack>
+                <Tooltip label="Editar">
+                  <ActionIcon variant="subtle" size={44} aria-label={`Editar categoria ${c.name}`} onClick={() => setEditing(c)}>
+                    <EditIcon />
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip label="Excluir">
+                  <ActionIcon variant="subtle" color="red" size={44} aria-label={`Excluir categoria ${c.name}`} onClick={() => setDeleting(c)}>
+                    <TrashIcon />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+            </Card>
+          ))}
+        </Stack>
+      )}
+      <CategoryModal
+        opened={creating || Boolean(editing)}
+        localId={localId}
+        category={editing}
+        onClose={close}
+        onSaved={async () => {
+          await refresh();
+          close();
+        }}
+      />
+      <ConfirmDelete
+        opened={Boolean(deleting)}
+        title="Excluir categoria"
+        question={SCHED_MSG.deleteCategoryQuestion}
+        busy={busy}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => void remove()}
+      />
+    </Stack>
+  );
+}
