@@ -13,6 +13,7 @@ import { createLocalFileStorage, type FileStorage } from './lib/file-storage';
 import type { Mailer } from './lib/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
 import { downloadRoutes } from './modules/downloads/downloads';
+import { cashlessPlugin } from './modules/cashless/cashless.plugin';
 import { cataloguePlugin } from './modules/catalogue/catalogue.plugin';
 import { ordersPlugin } from './modules/orders/orders.plugin';
 import { venueSetupPlugin } from './modules/venue-setup/venue-setup.plugin';
@@ -79,6 +80,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(venueSetupPlugin, moduleOptions);
   await app.register(cataloguePlugin, moduleOptions);
   await app.register(ordersPlugin, moduleOptions);
+  await app.register(cashlessPlugin, moduleOptions);
   downloadRoutes(app, { db: opts.db.db, files });
 
   const staticDir = opts.config.staticDir;

@@ -8,13 +8,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as auth from './schema/auth';
+import * as cashless from './schema/cashless';
 import * as catalogue from './schema/catalogue';
 import * as foodConfig from './schema/food-config';
 import * as orders from './schema/orders';
 import * as salesPoints from './schema/sales-points';
 import * as venues from './schema/venues';
 
-export const schema = { ...auth, ...venues, ...catalogue, ...foodConfig, ...orders, ...salesPoints };
+export const schema = { ...auth, ...venues, ...catalogue, ...foodConfig, ...orders, ...salesPoints, ...cashless };
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { locationTypeId, PROPOSAL_ORIGIN } from '../../shared/enums';
 import { ADMIN_TOOL_ROLES, mergeRoles, VENUE_ROLES } from '../../shared/roles';
 import { hashPassword } from '../lib/crypto';
+import { seedCashlessDemo } from '../modules/cashless/cashless.seed';
 import { seedCatalogueDemo } from '../modules/catalogue/catalogue.seed';
 import { seedOrdersDemo } from '../modules/orders/orders.seed';
 import { seedVenueSetupDemo } from '../modules/venue-setup/venue-setup.seed';
@@ -97,6 +98,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
     await seedVenueSetupDemo(ctx);
     await seedCatalogueDemo(ctx);
     await seedOrdersDemo(ctx);
+    await seedCashlessDemo(ctx);
     return {
       password: DEMO_PASSWORD,
       accounts: accounts.map(({ email, description }) => ({ email, description })),
