@@ -84,12 +84,16 @@ export async function receiveTextUpload(
       throw err;
     }
     const key = `${venueId}/${opts.folder}/${randomUUID()}.${opts.ext}`;
+    const guard = textGuard(opts.maxBytes);
+    // The storage's pipeline reports the guard's error; this listener keeps a late one from being uncaught.
+    guard.on('error', () => undefined);
     try {
-      const { size } = await opts.files.put(key, file.file.pipe(textGuard(opts.maxBytes)));
+      const { size } = await opts.files.put(key, file.file.pipe(guard));
       if (file.file.truncated) throw new HttpError(413, CASHLESS_MSG.fileTooLarge(Math.round(opts.maxBytes / 1024 / 1024)));
       if (size === 0) throw new HttpError(400, CASHLESS_MSG.invalidFile);
       stored = { venueId, key, size, fileName: (file.filename ?? '').slice(0, 200), fields };
     } catch (err) {
+      file.file.unpipe(guard);
       file.file.resume();
       await opts.files.delete(key).catch(() => undefined);
       if (err instanceof HttpError) throw err;
