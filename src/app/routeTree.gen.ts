@@ -21,15 +21,21 @@ import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as ExternalauthenticationIdRouteImport } from './routes/externalauthentication.$id'
 import { Route as PrintPedidoIdRouteImport } from './routes/print.$pedidoId'
 import { Route as StatusPedidoSplatRouteImport } from './routes/statusPedido.$'
+import { Route as AppAdminVerificarCartaoCreditoRouteImport } from './routes/_app/admin/verificarCartaoCredito'
 import { Route as AppCadastroStoresRouteImport } from './routes/_app/cadastro/stores'
+import { Route as AppCashlessImportarRouteImport } from './routes/_app/cashless/importar'
 import { Route as AppMeepFoodConfiguracaoRouteImport } from './routes/_app/meepFood/configuracao'
 import { Route as AppMeepFoodIntegracaoIfoodRouteImport } from './routes/_app/meepFood/integracaoIfood'
 import { Route as AppMeepFoodPainelRouteImport } from './routes/_app/meepFood/painel'
 import { Route as AppProdutosLimitarAcessoRouteImport } from './routes/_app/produtos/limitarAcesso'
+import { Route as AppAdminEDIEletronicExtractsRouteImport } from './routes/_app/admin/EDI/eletronicExtracts'
+import { Route as AppAdminEDIImportEletronicExtractsRouteImport } from './routes/_app/admin/EDI/importEletronicExtracts'
 import { Route as AppAdminEquipamentosPontoDeVendasRouteImport } from './routes/_app/admin/equipamentos/pontoDeVendas'
 import { Route as AppProdutosCadastroIndexRouteImport } from './routes/_app/produtos/cadastro/index'
 import { Route as AppProdutosEditarChar123ProductIdChar125RouteImport } from './routes/_app/produtos/editar/{-$productId}'
 import { Route as AppProdutosProdutoIndexRouteImport } from './routes/_app/produtos/produto/index'
+import { Route as AppCashlessRelatoriosSaldoNegativoIndexRouteImport } from './routes/_app/cashless/relatorios/saldoNegativo/index'
+import { Route as AppCashlessRelatoriosSaldoNegativoHistoricoRouteImport } from './routes/_app/cashless/relatorios/saldoNegativo/historico'
 import { Route as AppProdutosCadastroFinalizacaoProductIdRouteImport } from './routes/_app/produtos/cadastro/finalizacao/$productId'
 import { Route as AppProdutosProdutoCadastroIndexRouteImport } from './routes/_app/produtos/produto/cadastro/index'
 import { Route as AppProdutosProdutoEditarChar123ProductIdChar125RouteImport } from './routes/_app/produtos/produto/editar/{-$productId}'
@@ -95,9 +101,20 @@ const StatusPedidoSplatRoute = StatusPedidoSplatRouteImport.update({
   path: '/statusPedido/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppAdminVerificarCartaoCreditoRoute =
+  AppAdminVerificarCartaoCreditoRouteImport.update({
+    id: '/admin/verificarCartaoCredito',
+    path: '/admin/verificarCartaoCredito',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppCadastroStoresRoute = AppCadastroStoresRouteImport.update({
   id: '/cadastro/stores',
   path: '/cadastro/stores',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCashlessImportarRoute = AppCashlessImportarRouteImport.update({
+  id: '/cashless/importar',
+  path: '/cashless/importar',
   getParentRoute: () => AppRoute,
 } as any)
 const AppMeepFoodConfiguracaoRoute = AppMeepFoodConfiguracaoRouteImport.update({
@@ -120,6 +137,18 @@ const AppProdutosLimitarAcessoRoute =
   AppProdutosLimitarAcessoRouteImport.update({
     id: '/produtos/limitarAcesso',
     path: '/produtos/limitarAcesso',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppAdminEDIEletronicExtractsRoute =
+  AppAdminEDIEletronicExtractsRouteImport.update({
+    id: '/admin/EDI/eletronicExtracts',
+    path: '/admin/EDI/eletronicExtracts',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppAdminEDIImportEletronicExtractsRoute =
+  AppAdminEDIImportEletronicExtractsRouteImport.update({
+    id: '/admin/EDI/importEletronicExtracts',
+    path: '/admin/EDI/importEletronicExtracts',
     getParentRoute: () => AppRoute,
   } as any)
 const AppAdminEquipamentosPontoDeVendasRoute =
@@ -145,6 +174,18 @@ const AppProdutosProdutoIndexRoute = AppProdutosProdutoIndexRouteImport.update({
   path: '/produtos/produto/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppCashlessRelatoriosSaldoNegativoIndexRoute =
+  AppCashlessRelatoriosSaldoNegativoIndexRouteImport.update({
+    id: '/cashless/relatorios/saldoNegativo/',
+    path: '/cashless/relatorios/saldoNegativo/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCashlessRelatoriosSaldoNegativoHistoricoRoute =
+  AppCashlessRelatoriosSaldoNegativoHistoricoRouteImport.update({
+    id: '/cashless/relatorios/saldoNegativo/historico',
+    path: '/cashless/relatorios/saldoNegativo/historico',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppProdutosCadastroFinalizacaoProductIdRoute =
   AppProdutosCadastroFinalizacaoProductIdRouteImport.update({
     id: '/produtos/cadastro/finalizacao/$productId',
@@ -182,17 +223,23 @@ export interface FileRoutesByFullPath {
   '/externalauthentication/$id': typeof ExternalauthenticationIdRoute
   '/print/$pedidoId': typeof PrintPedidoIdRoute
   '/statusPedido/$': typeof StatusPedidoSplatRoute
+  '/admin/verificarCartaoCredito': typeof AppAdminVerificarCartaoCreditoRoute
   '/cadastro/stores': typeof AppCadastroStoresRoute
+  '/cashless/importar': typeof AppCashlessImportarRoute
   '/meepFood/configuracao': typeof AppMeepFoodConfiguracaoRoute
   '/meepFood/integracaoIfood': typeof AppMeepFoodIntegracaoIfoodRoute
   '/meepFood/painel': typeof AppMeepFoodPainelRoute
   '/produtos/limitarAcesso': typeof AppProdutosLimitarAcessoRoute
+  '/admin/EDI/eletronicExtracts': typeof AppAdminEDIEletronicExtractsRoute
+  '/admin/EDI/importEletronicExtracts': typeof AppAdminEDIImportEletronicExtractsRoute
   '/admin/equipamentos/pontoDeVendas': typeof AppAdminEquipamentosPontoDeVendasRoute
   '/produtos/editar/{-$productId}': typeof AppProdutosEditarChar123ProductIdChar125Route
   '/produtos/cadastro/': typeof AppProdutosCadastroIndexRoute
   '/produtos/produto/': typeof AppProdutosProdutoIndexRoute
+  '/cashless/relatorios/saldoNegativo/historico': typeof AppCashlessRelatoriosSaldoNegativoHistoricoRoute
   '/produtos/cadastro/finalizacao/$productId': typeof AppProdutosCadastroFinalizacaoProductIdRoute
   '/produtos/produto/editar/{-$productId}': typeof AppProdutosProdutoEditarChar123ProductIdChar125Route
+  '/cashless/relatorios/saldoNegativo/': typeof AppCashlessRelatoriosSaldoNegativoIndexRoute
   '/produtos/produto/cadastro/': typeof AppProdutosProdutoCadastroIndexRoute
   '/produtos/produto/cadastro/finalizacao/$productId': typeof AppProdutosProdutoCadastroFinalizacaoProductIdRoute
 }
@@ -208,17 +255,23 @@ export interface FileRoutesByTo {
   '/print/$pedidoId': typeof PrintPedidoIdRoute
   '/statusPedido/$': typeof StatusPedidoSplatRoute
   '/': typeof AppIndexRoute
+  '/admin/verificarCartaoCredito': typeof AppAdminVerificarCartaoCreditoRoute
   '/cadastro/stores': typeof AppCadastroStoresRoute
+  '/cashless/importar': typeof AppCashlessImportarRoute
   '/meepFood/configuracao': typeof AppMeepFoodConfiguracaoRoute
   '/meepFood/integracaoIfood': typeof AppMeepFoodIntegracaoIfoodRoute
   '/meepFood/painel': typeof AppMeepFoodPainelRoute
   '/produtos/limitarAcesso': typeof AppProdutosLimitarAcessoRoute
+  '/admin/EDI/eletronicExtracts': typeof AppAdminEDIEletronicExtractsRoute
+  '/admin/EDI/importEletronicExtracts': typeof AppAdminEDIImportEletronicExtractsRoute
   '/admin/equipamentos/pontoDeVendas': typeof AppAdminEquipamentosPontoDeVendasRoute
   '/produtos/editar/{-$productId}': typeof AppProdutosEditarChar123ProductIdChar125Route
   '/produtos/cadastro': typeof AppProdutosCadastroIndexRoute
   '/produtos/produto': typeof AppProdutosProdutoIndexRoute
+  '/cashless/relatorios/saldoNegativo/historico': typeof AppCashlessRelatoriosSaldoNegativoHistoricoRoute
   '/produtos/cadastro/finalizacao/$productId': typeof AppProdutosCadastroFinalizacaoProductIdRoute
   '/produtos/produto/editar/{-$productId}': typeof AppProdutosProdutoEditarChar123ProductIdChar125Route
+  '/cashless/relatorios/saldoNegativo': typeof AppCashlessRelatoriosSaldoNegativoIndexRoute
   '/produtos/produto/cadastro': typeof AppProdutosProdutoCadastroIndexRoute
   '/produtos/produto/cadastro/finalizacao/$productId': typeof AppProdutosProdutoCadastroFinalizacaoProductIdRoute
 }
@@ -236,17 +289,23 @@ export interface FileRoutesById {
   '/print/$pedidoId': typeof PrintPedidoIdRoute
   '/statusPedido/$': typeof StatusPedidoSplatRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/admin/verificarCartaoCredito': typeof AppAdminVerificarCartaoCreditoRoute
   '/_app/cadastro/stores': typeof AppCadastroStoresRoute
+  '/_app/cashless/importar': typeof AppCashlessImportarRoute
   '/_app/meepFood/configuracao': typeof AppMeepFoodConfiguracaoRoute
   '/_app/meepFood/integracaoIfood': typeof AppMeepFoodIntegracaoIfoodRoute
   '/_app/meepFood/painel': typeof AppMeepFoodPainelRoute
   '/_app/produtos/limitarAcesso': typeof AppProdutosLimitarAcessoRoute
+  '/_app/admin/EDI/eletronicExtracts': typeof AppAdminEDIEletronicExtractsRoute
+  '/_app/admin/EDI/importEletronicExtracts': typeof AppAdminEDIImportEletronicExtractsRoute
   '/_app/admin/equipamentos/pontoDeVendas': typeof AppAdminEquipamentosPontoDeVendasRoute
   '/_app/produtos/editar/{-$productId}': typeof AppProdutosEditarChar123ProductIdChar125Route
   '/_app/produtos/cadastro/': typeof AppProdutosCadastroIndexRoute
   '/_app/produtos/produto/': typeof AppProdutosProdutoIndexRoute
+  '/_app/cashless/relatorios/saldoNegativo/historico': typeof AppCashlessRelatoriosSaldoNegativoHistoricoRoute
   '/_app/produtos/cadastro/finalizacao/$productId': typeof AppProdutosCadastroFinalizacaoProductIdRoute
   '/_app/produtos/produto/editar/{-$productId}': typeof AppProdutosProdutoEditarChar123ProductIdChar125Route
+  '/_app/cashless/relatorios/saldoNegativo/': typeof AppCashlessRelatoriosSaldoNegativoIndexRoute
   '/_app/produtos/produto/cadastro/': typeof AppProdutosProdutoCadastroIndexRoute
   '/_app/produtos/produto/cadastro/finalizacao/$productId': typeof AppProdutosProdutoCadastroFinalizacaoProductIdRoute
 }
@@ -264,17 +323,23 @@ export interface FileRouteTypes {
     | '/externalauthentication/$id'
     | '/print/$pedidoId'
     | '/statusPedido/$'
+    | '/admin/verificarCartaoCredito'
     | '/cadastro/stores'
+    | '/cashless/importar'
     | '/meepFood/configuracao'
     | '/meepFood/integracaoIfood'
     | '/meepFood/painel'
     | '/produtos/limitarAcesso'
+    | '/admin/EDI/eletronicExtracts'
+    | '/admin/EDI/importEletronicExtracts'
     | '/admin/equipamentos/pontoDeVendas'
     | '/produtos/editar/{-$productId}'
     | '/produtos/cadastro/'
     | '/produtos/produto/'
+    | '/cashless/relatorios/saldoNegativo/historico'
     | '/produtos/cadastro/finalizacao/$productId'
     | '/produtos/produto/editar/{-$productId}'
+    | '/cashless/relatorios/saldoNegativo/'
     | '/produtos/produto/cadastro/'
     | '/produtos/produto/cadastro/finalizacao/$productId'
   fileRoutesByTo: FileRoutesByTo
@@ -290,17 +355,23 @@ export interface FileRouteTypes {
     | '/print/$pedidoId'
     | '/statusPedido/$'
     | '/'
+    | '/admin/verificarCartaoCredito'
     | '/cadastro/stores'
+    | '/cashless/importar'
     | '/meepFood/configuracao'
     | '/meepFood/integracaoIfood'
     | '/meepFood/painel'
     | '/produtos/limitarAcesso'
+    | '/admin/EDI/eletronicExtracts'
+    | '/admin/EDI/importEletronicExtracts'
     | '/admin/equipamentos/pontoDeVendas'
     | '/produtos/editar/{-$productId}'
     | '/produtos/cadastro'
     | '/produtos/produto'
+    | '/cashless/relatorios/saldoNegativo/historico'
     | '/produtos/cadastro/finalizacao/$productId'
     | '/produtos/produto/editar/{-$productId}'
+    | '/cashless/relatorios/saldoNegativo'
     | '/produtos/produto/cadastro'
     | '/produtos/produto/cadastro/finalizacao/$productId'
   id:
@@ -317,17 +388,23 @@ export interface FileRouteTypes {
     | '/print/$pedidoId'
     | '/statusPedido/$'
     | '/_app/'
+    | '/_app/admin/verificarCartaoCredito'
     | '/_app/cadastro/stores'
+    | '/_app/cashless/importar'
     | '/_app/meepFood/configuracao'
     | '/_app/meepFood/integracaoIfood'
     | '/_app/meepFood/painel'
     | '/_app/produtos/limitarAcesso'
+    | '/_app/admin/EDI/eletronicExtracts'
+    | '/_app/admin/EDI/importEletronicExtracts'
     | '/_app/admin/equipamentos/pontoDeVendas'
     | '/_app/produtos/editar/{-$productId}'
     | '/_app/produtos/cadastro/'
     | '/_app/produtos/produto/'
+    | '/_app/cashless/relatorios/saldoNegativo/historico'
     | '/_app/produtos/cadastro/finalizacao/$productId'
     | '/_app/produtos/produto/editar/{-$productId}'
+    | '/_app/cashless/relatorios/saldoNegativo/'
     | '/_app/produtos/produto/cadastro/'
     | '/_app/produtos/produto/cadastro/finalizacao/$productId'
   fileRoutesById: FileRoutesById
@@ -429,11 +506,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StatusPedidoSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/admin/verificarCartaoCredito': {
+      id: '/_app/admin/verificarCartaoCredito'
+      path: '/admin/verificarCartaoCredito'
+      fullPath: '/admin/verificarCartaoCredito'
+      preLoaderRoute: typeof AppAdminVerificarCartaoCreditoRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/cadastro/stores': {
       id: '/_app/cadastro/stores'
       path: '/cadastro/stores'
       fullPath: '/cadastro/stores'
       preLoaderRoute: typeof AppCadastroStoresRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/cashless/importar': {
+      id: '/_app/cashless/importar'
+      path: '/cashless/importar'
+      fullPath: '/cashless/importar'
+      preLoaderRoute: typeof AppCashlessImportarRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/meepFood/configuracao': {
@@ -464,6 +555,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProdutosLimitarAcessoRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/admin/EDI/eletronicExtracts': {
+      id: '/_app/admin/EDI/eletronicExtracts'
+      path: '/admin/EDI/eletronicExtracts'
+      fullPath: '/admin/EDI/eletronicExtracts'
+      preLoaderRoute: typeof AppAdminEDIEletronicExtractsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/admin/EDI/importEletronicExtracts': {
+      id: '/_app/admin/EDI/importEletronicExtracts'
+      path: '/admin/EDI/importEletronicExtracts'
+      fullPath: '/admin/EDI/importEletronicExtracts'
+      preLoaderRoute: typeof AppAdminEDIImportEletronicExtractsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/admin/equipamentos/pontoDeVendas': {
       id: '/_app/admin/equipamentos/pontoDeVendas'
       path: '/admin/equipamentos/pontoDeVendas'
@@ -490,6 +595,20 @@ declare module '@tanstack/react-router' {
       path: '/produtos/produto'
       fullPath: '/produtos/produto/'
       preLoaderRoute: typeof AppProdutosProdutoIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/cashless/relatorios/saldoNegativo/': {
+      id: '/_app/cashless/relatorios/saldoNegativo/'
+      path: '/cashless/relatorios/saldoNegativo'
+      fullPath: '/cashless/relatorios/saldoNegativo/'
+      preLoaderRoute: typeof AppCashlessRelatoriosSaldoNegativoIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/cashless/relatorios/saldoNegativo/historico': {
+      id: '/_app/cashless/relatorios/saldoNegativo/historico'
+      path: '/cashless/relatorios/saldoNegativo/historico'
+      fullPath: '/cashless/relatorios/saldoNegativo/historico'
+      preLoaderRoute: typeof AppCashlessRelatoriosSaldoNegativoHistoricoRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/produtos/cadastro/finalizacao/$productId': {
@@ -528,17 +647,23 @@ interface AppRouteChildren {
   AppAcessonegadoRoute: typeof AppAcessonegadoRoute
   AppDashboardRoute: typeof AppDashboardRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppAdminVerificarCartaoCreditoRoute: typeof AppAdminVerificarCartaoCreditoRoute
   AppCadastroStoresRoute: typeof AppCadastroStoresRoute
+  AppCashlessImportarRoute: typeof AppCashlessImportarRoute
   AppMeepFoodConfiguracaoRoute: typeof AppMeepFoodConfiguracaoRoute
   AppMeepFoodIntegracaoIfoodRoute: typeof AppMeepFoodIntegracaoIfoodRoute
   AppMeepFoodPainelRoute: typeof AppMeepFoodPainelRoute
   AppProdutosLimitarAcessoRoute: typeof AppProdutosLimitarAcessoRoute
+  AppAdminEDIEletronicExtractsRoute: typeof AppAdminEDIEletronicExtractsRoute
+  AppAdminEDIImportEletronicExtractsRoute: typeof AppAdminEDIImportEletronicExtractsRoute
   AppAdminEquipamentosPontoDeVendasRoute: typeof AppAdminEquipamentosPontoDeVendasRoute
   AppProdutosEditarChar123ProductIdChar125Route: typeof AppProdutosEditarChar123ProductIdChar125Route
   AppProdutosCadastroIndexRoute: typeof AppProdutosCadastroIndexRoute
   AppProdutosProdutoIndexRoute: typeof AppProdutosProdutoIndexRoute
+  AppCashlessRelatoriosSaldoNegativoHistoricoRoute: typeof AppCashlessRelatoriosSaldoNegativoHistoricoRoute
   AppProdutosCadastroFinalizacaoProductIdRoute: typeof AppProdutosCadastroFinalizacaoProductIdRoute
   AppProdutosProdutoEditarChar123ProductIdChar125Route: typeof AppProdutosProdutoEditarChar123ProductIdChar125Route
+  AppCashlessRelatoriosSaldoNegativoIndexRoute: typeof AppCashlessRelatoriosSaldoNegativoIndexRoute
   AppProdutosProdutoCadastroIndexRoute: typeof AppProdutosProdutoCadastroIndexRoute
   AppProdutosProdutoCadastroFinalizacaoProductIdRoute: typeof AppProdutosProdutoCadastroFinalizacaoProductIdRoute
 }
@@ -548,21 +673,30 @@ const AppRouteChildren: AppRouteChildren = {
   AppAcessonegadoRoute: AppAcessonegadoRoute,
   AppDashboardRoute: AppDashboardRoute,
   AppIndexRoute: AppIndexRoute,
+  AppAdminVerificarCartaoCreditoRoute: AppAdminVerificarCartaoCreditoRoute,
   AppCadastroStoresRoute: AppCadastroStoresRoute,
+  AppCashlessImportarRoute: AppCashlessImportarRoute,
   AppMeepFoodConfiguracaoRoute: AppMeepFoodConfiguracaoRoute,
   AppMeepFoodIntegracaoIfoodRoute: AppMeepFoodIntegracaoIfoodRoute,
   AppMeepFoodPainelRoute: AppMeepFoodPainelRoute,
   AppProdutosLimitarAcessoRoute: AppProdutosLimitarAcessoRoute,
+  AppAdminEDIEletronicExtractsRoute: AppAdminEDIEletronicExtractsRoute,
+  AppAdminEDIImportEletronicExtractsRoute:
+    AppAdminEDIImportEletronicExtractsRoute,
   AppAdminEquipamentosPontoDeVendasRoute:
     AppAdminEquipamentosPontoDeVendasRoute,
   AppProdutosEditarChar123ProductIdChar125Route:
     AppProdutosEditarChar123ProductIdChar125Route,
   AppProdutosCadastroIndexRoute: AppProdutosCadastroIndexRoute,
   AppProdutosProdutoIndexRoute: AppProdutosProdutoIndexRoute,
+  AppCashlessRelatoriosSaldoNegativoHistoricoRoute:
+    AppCashlessRelatoriosSaldoNegativoHistoricoRoute,
   AppProdutosCadastroFinalizacaoProductIdRoute:
     AppProdutosCadastroFinalizacaoProductIdRoute,
   AppProdutosProdutoEditarChar123ProductIdChar125Route:
     AppProdutosProdutoEditarChar123ProductIdChar125Route,
+  AppCashlessRelatoriosSaldoNegativoIndexRoute:
+    AppCashlessRelatoriosSaldoNegativoIndexRoute,
   AppProdutosProdutoCadastroIndexRoute: AppProdutosProdutoCadastroIndexRoute,
   AppProdutosProdutoCadastroFinalizacaoProductIdRoute:
     AppProdutosProdutoCadastroFinalizacaoProductIdRoute,

@@ -19,5 +19,5 @@ export async function cashlessPlugin(app: FastifyInstance, opts: ModuleOptions):
   negativeBalanceRoutes(app, { db, files });
   importRoutes(app, { db, files });
   cardRoutes(app, { db, files, verifier: createCardVerifier(opts.env) });
-  extractRoutes(app, { db, files, log: (err) => app.log.error({ err }, 'electronic extract processing failed') });
+  extractRoutes(app, { db, files, delayMs: Number(opts.env.EXTRACT_PROCESS_DELAY_MS ?? 0) || 0, log: (err) => app.log.error({ err }, 'electronic extract processing failed') });
 }

@@ -38,14 +38,15 @@ export async function processExtract(db: Db, files: FileStorage, id: string): Pr
   });
 }
 
-export function extractRoutes(fastify: FastifyInstance, opts: { db: Db; files: FileStorage; log: (err: unknown) => void }) {
+export function extractRoutes(fastify: FastifyInstance, opts: { db: Db; files: FileStorage; log: (err: unknown) => void; delayMs?: number }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, files } = opts;
 
   const runInBackground = (id: string) => {
-    setImmediate(() => {
+    // EXTRACT_PROCESS_DELAY_MS holds the job back (demos and e2e tests see the file wait first).
+    setTimeout(() => {
       processExtract(db, files, id).catch(opts.log);
-    });
+    }, opts.delayMs ?? 0);
   };
 
   app.addHook('onReady', async () => {
