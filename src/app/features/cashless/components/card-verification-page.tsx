@@ -60,7 +60,7 @@ function VerifyModal({ card, onClose, onDone }: { card: CreditCard | null; onClo
     }
   };
   return (
-    <Modal opened={card !== null} onClose={close} title="Validar cartão" centered>
+    <Modal closeButtonProps={{ 'aria-label': 'Fechar' }} opened={card !== null} onClose={close} title="Validar cartão" centered>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack>
           <Text size="sm">
@@ -134,7 +134,7 @@ export function CardVerificationPage() {
           <Skeleton h={120} />
         ) : cards.data.length === 0 ? (
           <Paper withBorder p="xl">
-            <Text c="dimmed" ta="center">
+            <Text c="gray.7" ta="center">
               {CASHLESS_MSG.noCards}
             </Text>
           </Paper>

@@ -8,13 +8,13 @@ import { cashlessQueries } from '../api/cashless-queries';
 export function ConsumptionModal({ card, onClose }: { card: { id: string; name: string } | null; onClose: () => void }) {
   const q = useQuery({ ...cashlessQueries.consumption(card?.id ?? ''), enabled: Boolean(card) });
   return (
-    <Modal opened={card !== null} onClose={onClose} title={`Consumo de ${card?.name ?? ''}`} size="xl" centered>
+    <Modal closeButtonProps={{ 'aria-label': 'Fechar' }} opened={card !== null} onClose={onClose} title={`Consumo de ${card?.name ?? ''}`} size="xl" centered>
       {q.isError ? (
         <Alert color="red">{q.error.message}</Alert>
       ) : q.isPending ? (
         <Skeleton h={200} />
       ) : q.data.length === 0 ? (
-        <Text c="dimmed">{CASHLESS_MSG.emptyConsumption}</Text>
+        <Text c="gray.7">{CASHLESS_MSG.emptyConsumption}</Text>
       ) : (
         <Table.ScrollContainer minWidth={760}>
           <Table stickyHeader striped aria-label="Consumo do cartão">

@@ -77,7 +77,7 @@ export function ExtractsPage() {
               {list.data.length === 0 ? (
                 <Table.Tr>
                   <Table.Td colSpan={6}>
-                    <Text c="dimmed" ta="center" py="md">
+                    <Text c="gray.7" ta="center" py="md">
                       {CASHLESS_MSG.extractNone}
                     </Text>
                   </Table.Td>

@@ -20,7 +20,7 @@ export interface NegativeBalanceSearch {
 function Total({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
     <Paper withBorder p="sm" radius="md">
-      <Text size="sm" c="dimmed">
+      <Text size="sm" c="gray.7">
         {label}
       </Text>
       <Text fw={700} size="lg" data-testid={testId}>
@@ -139,7 +139,7 @@ export function NegativeBalancePage({ search, onSearch }: { search: NegativeBala
           </SimpleGrid>
           {data.users.length === 0 ? (
             <Paper withBorder p="xl" radius="md">
-              <Text c="dimmed" ta="center">
+              <Text c="gray.7" ta="center">
                 {CASHLESS_MSG.emptyReport}
               </Text>
             </Paper>

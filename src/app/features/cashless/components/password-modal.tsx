@@ -38,11 +38,12 @@ export function PasswordModal(props: {
     }
   };
   return (
-    <Modal opened={props.opened} onClose={close} title={props.title} centered>
+    <Modal closeButtonProps={{ 'aria-label': 'Fechar' }} opened={props.opened} onClose={close} title={props.title} centered>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack>
           <Text size="sm">{props.children}</Text>
-          <PasswordInput label="Sua senha" description="A senha com que você entra no portal." value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={error} withAsterisk autoComplete="current-password" data-autofocus />
+          <Text size="sm">Digite a senha com que você entra no portal.</Text>
+          <PasswordInput label="Sua senha" value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={error} withAsterisk autoComplete="current-password" visibilityToggleButtonProps={{ 'aria-label': 'Mostrar ou ocultar a senha' }} data-autofocus />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               Cancelar

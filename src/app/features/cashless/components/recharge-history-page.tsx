@@ -11,7 +11,7 @@ import { useSession, useTitle } from '../hooks/use-session';
 function DetailModal({ localId, plan, onClose }: { localId: string; plan: HistoryItem | null; onClose: () => void }) {
   const q = useQuery({ ...cashlessQueries.historyDetail(localId, plan?.id ?? ''), enabled: Boolean(plan) });
   return (
-    <Modal opened={plan !== null} onClose={onClose} title="Detalhes do planejamento" size="lg" centered>
+    <Modal closeButtonProps={{ 'aria-label': 'Fechar' }} opened={plan !== null} onClose={onClose} title="Detalhes do planejamento" size="lg" centered>
       {q.isError ? (
         <Alert color="red">{q.error.message}</Alert>
       ) : q.isPending ? (
@@ -75,7 +75,7 @@ export function RechargeHistoryPage({ page, onPage }: { page: number; onPage: (p
         <Skeleton h={240} />
       ) : q.data.items.length === 0 ? (
         <Paper withBorder p="xl">
-          <Text c="dimmed" ta="center">
+          <Text c="gray.7" ta="center">
             {CASHLESS_MSG.emptyHistory}
           </Text>
         </Paper>
