@@ -16,7 +16,7 @@ test('extracts: only .txt, Importar Arquivo then Processar, and the list updates
   await expect(page.getByTestId('extract-row')).toHaveCount(2);
   await expectAccessible(page);
 
-  await page.getByRole('link', { name: 'Importar extrato' }).click();
+  await page.getByRole('main').getByRole('link', { name: 'Importar extrato' }).click();
   await expect(page.getByRole('heading', { name: 'Importar extrato' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Processar' })).toBeDisabled();
   await expectAccessible(page);
@@ -38,7 +38,7 @@ test('extracts: only .txt, Importar Arquivo then Processar, and the list updates
   await expect(row.getByRole('cell').nth(5)).toHaveText('R$ 40,90');
 
   // Status filter.
-  await page.getByRole('textbox', { name: 'Status' }).click();
+  await page.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'Aguardando processamento' }).click();
   await page.getByRole('button', { name: 'Buscar' }).click();
   await expect(page.getByText('Nenhum arquivo encontrado')).toBeVisible();

@@ -11,6 +11,8 @@ const THEME_PENDING = [
   '.mantine-AppShell-header',
   // The shell's toasts: their close button has no name yet.
   '.mantine-Notification-root',
+  // The sidebar's active entry (orange on light orange).
+  '.mantine-NavLink-root.active',
   '.mantine-Button-label',
   '.mantine-Anchor-root',
   '.mantine-Badge-label',

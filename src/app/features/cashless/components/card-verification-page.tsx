@@ -66,7 +66,7 @@ function VerifyModal({ card, onClose, onDone }: { card: CreditCard | null; onClo
           <Text size="sm">
             Cartão final {card?.finalNumber} de {card?.holderName}. Envie uma foto do documento do titular (JPEG, PNG ou WebP, até 5 MB).
           </Text>
-          <FileInput label="Foto do documento" placeholder="Escolha a foto" accept="image/jpeg,image/png,image/webp" value={photo} onChange={(f) => void choose(f)} error={error} withAsterisk clearable />
+          <FileInput label="Foto do documento" accept="image/jpeg,image/png,image/webp" value={photo} onChange={(f) => void choose(f)} error={error} withAsterisk clearable />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               Cancelar

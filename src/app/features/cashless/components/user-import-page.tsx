@@ -92,7 +92,7 @@ export function UserImportPage() {
       <Paper withBorder p="md" radius="md">
         <form onSubmit={(e) => void send(e)} noValidate>
           <Stack>
-            <FileInput label="Arquivo CSV" placeholder="Escolha o arquivo .csv" accept=".csv,text/csv" value={file} onChange={choose} error={error} clearable withAsterisk disabled={progress !== null} />
+            <FileInput label="Arquivo CSV" accept=".csv,text/csv" value={file} onChange={choose} error={error} clearable withAsterisk disabled={progress !== null} />
             <UploadProgress fraction={progress} processingLabel="Arquivo enviado. Importando os usuários…" />
             <Group>
               <Button type="submit" loading={progress !== null}>
@@ -105,8 +105,10 @@ export function UserImportPage() {
       {result && (
         <Paper withBorder p="md" radius="md" aria-label="Resultado da importação" component="section">
           <Stack>
-            <Alert color={result.skipped ? 'yellow' : 'green'} title="Resultado da importação">
-              <Text data-testid="import-summary">{result.Message}</Text>
+            <Alert color={result.skipped ? 'yellow' : 'green'}>
+              <Text fw={600} data-testid="import-summary">
+                {result.Message}
+              </Text>
             </Alert>
             <Group>
               <Badge color="green" size="lg" variant="light">
