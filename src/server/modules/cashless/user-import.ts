@@ -8,12 +8,12 @@
 import { randomUUID } from 'node:crypto';
 import { Transform } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { CASHLESS_MSG, IMPORT_DELIMITER, IMPORT_REASON, isImportHeader, validateImportRow, type ImportUser } from '../../../shared/cashless';
 import { IMPORT_ROWS_SHOWN, type ImportAnswer, type ImportRow } from '../../../shared/contract/cashless';
 import type { Db } from '../../db/client';
-import { cashlessCards, cashlessUsers } from '../../db/schema/cashless';
+import { cashlessUsers } from '../../db/schema/cashless';
 import { hashPin } from '../../lib/crypto';
 import type { FileStorage } from '../../lib/file-storage';
 import { HttpError } from '../../lib/http-error';
@@ -97,20 +97,26 @@ export async function importUsers(db: Db, files: FileStorage, venueId: string, k
     const hashes = await Promise.all(fresh.map((b) => hashPin(b.user.password)));
     const ids = fresh.map(() => randomUUID());
     if (fresh.length) {
+      // One JSON parameter per batch: parsing 8,000 bind parameters costs more than the insert itself.
+      const rows = fresh.map((b, i) => ({
+        id: ids[i],
+        name: b.user.name,
+        document: b.user.document,
+        email: b.user.email,
+        phone: b.user.phone,
+        pin_hash: hashes[i],
+        limit_cents: b.user.limitCents,
+        number: ids[i].replace(/-/g, '').slice(0, 12).toUpperCase(),
+      }));
       await db.transaction(async (tx) => {
-        await tx.insert(cashlessUsers).values(
-          fresh.map((b, i) => ({
-            id: ids[i],
-            venueId,
-            name: b.user.name,
-            document: b.user.document,
-            email: b.user.email,
-            phone: b.user.phone,
-            pinHash: hashes[i],
-            negativeLimitCents: b.user.limitCents,
-          })),
-        );
-        await tx.insert(cashlessCards).values(fresh.map((_b, i) => ({ venueId, userId: ids[i], number: ids[i].replace(/-/g, '').slice(0, 12).toUpperCase(), nominal: true })));
+        await tx.execute(sql`
+          insert into cashless_users (id, venue_id, name, document, email, phone, pin_hash, negative_limit_cents)
+          select r.id, ${venueId}::uuid, r.name, r.document, r.email, r.phone, r.pin_hash, r.limit_cents
+          from json_to_recordset(${JSON.stringify(rows)}::json) as r(id uuid, name text, document text, email text, phone text, pin_hash text, limit_cents integer)`);
+        await tx.execute(sql`
+          insert into cashless_cards (venue_id, user_id, number, nominal)
+          select ${venueId}::uuid, r.id, r.number, true
+          from json_to_recordset(${JSON.stringify(rows)}::json) as r(id uuid, number text)`);
       });
     }
     for (const b of batch) {
