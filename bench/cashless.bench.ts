@@ -2,8 +2,9 @@
  * Cashless benchmark (npm run bench -- cashless-import): a 50,000-row user import (importarUsuarios.csv,
  * every row valid, 50 bytes of a name...) posted as multipart to the real server on the embedded
  * database. Budget: the whole request (upload, parse, checks, hashing, inserts) ≤ 30 s. Meanwhile
- * GET api/health is called every 100 ms: its slowest answer shows whether the server kept answering
- * (budget ≤ 1,000 ms: the event loop is never held for long).
+ * GET /runtime-config.json (no database) is called every 100 ms: its slowest answer shows that the
+ * event loop is never held for long (budget ≤ 500 ms). GET api/health (a database query) is shown
+ * too, without a budget: the embedded database runs one query at a time, so it waits for a batch.
  */
 import { cpfFrom } from '../src/server/modules/cashless/cashless.seed';
 import { IMPORT_HEADER } from '../src/shared/cashless';
@@ -13,7 +14,7 @@ import { percentile } from './stats';
 
 const ROWS = Number(process.env.BENCH_CASHLESS_ROWS ?? 50_000);
 const BUDGET_S = 30;
-const HEALTH_BUDGET_MS = 1000;
+const LOOP_BUDGET_MS = 500;
 
 function csv(rows: number): Buffer {
   const lines = [IMPORT_HEADER.join(';')];
@@ -41,15 +42,17 @@ export const benches = {
       form.append('file', new Blob([new Uint8Array(file)], { type: 'text/csv' }), 'importarUsuarios.csv');
 
       const health: number[] = [];
+      const loop: number[] = [];
       let running = true;
-      const probe = (async () => {
+      const poll = async (url: string, into: number[]) => {
         while (running) {
           const t0 = performance.now();
-          await (await fetch(`${server.url}/api/health`)).arrayBuffer();
-          health.push(performance.now() - t0);
+          await (await fetch(url)).arrayBuffer();
+          into.push(performance.now() - t0);
           await new Promise((r) => setTimeout(r, 100));
         }
-      })();
+      };
+      const probe = Promise.all([poll(`${server.url}/api/health`, health), poll(`${server.url}/runtime-config.json`, loop)]);
       const started = performance.now();
       const res = await fetch(`${server.url}/api/importacaoUsuarios`, { method: 'POST', headers: { authorization: `Bearer ${session.access_token}` }, body: form });
       const seconds = (performance.now() - started) / 1000;
@@ -66,10 +69,16 @@ export const benches = {
           note: `${(file.length / 1024 / 1024).toFixed(1)} MB · ${body.imported} importados, ${body.skipped} ignorados`,
         },
         {
-          name: 'api/health durante a importação (máx.)',
+          name: 'servidor responde durante a importação (máx.)',
+          value: Math.round(Math.max(...loop)),
+          unit: 'ms',
+          budget: LOOP_BUDGET_MS,
+          note: `/runtime-config.json: p50 ${Math.round(percentile(loop, 50))} ms · p95 ${Math.round(percentile(loop, 95))} ms · ${loop.length} chamadas`,
+        },
+        {
+          name: 'api/health (consulta ao banco) durante a importação (máx.)',
           value: Math.round(Math.max(...health)),
           unit: 'ms',
-          budget: HEALTH_BUDGET_MS,
           note: `p50 ${Math.round(percentile(health, 50))} ms · p95 ${Math.round(percentile(health, 95))} ms · ${health.length} chamadas`,
         },
       ];

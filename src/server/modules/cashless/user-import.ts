@@ -81,10 +81,8 @@ export async function importUsers(db: Db, files: FileStorage, venueId: string, k
     }
   };
 
-  const flush = async () => {
-    if (!pending.length) return;
-    const batch = pending;
-    pending = [];
+  /** Checks which users exist and hashes the passwords (libuv's thread pool). */
+  const prepare = async (batch: Array<{ line: number; user: ImportUser }>) => {
     const existing = new Set(
       (
         await db
@@ -95,8 +93,12 @@ export async function importUsers(db: Db, files: FileStorage, venueId: string, k
     );
     const fresh = batch.filter((b) => !existing.has(b.user.document));
     const hashes = await Promise.all(fresh.map((b) => hashPin(b.user.password)));
-    const ids = fresh.map(() => randomUUID());
+    return { batch, existing, fresh, hashes };
+  };
+
+  const insert = async ({ batch, existing, fresh, hashes }: Awaited<ReturnType<typeof prepare>>) => {
     if (fresh.length) {
+      const ids = fresh.map(() => randomUUID());
       // One JSON parameter per batch: parsing 8,000 bind parameters costs more than the insert itself.
       const rows = fresh.map((b, i) => ({
         id: ids[i],
@@ -126,6 +128,23 @@ export async function importUsers(db: Db, files: FileStorage, venueId: string, k
     await yieldToLoop();
   };
 
+  // A pipeline one batch deep: while one batch hashes and inserts, the next one is read and checked.
+  // Repeats inside the file are caught by `seen`, so a batch never depends on the one before it.
+  let inflight: Promise<void> = Promise.resolve();
+  const flush = async () => {
+    if (!pending.length) return;
+    const prepared = prepare(pending);
+    pending = [];
+    const previous = inflight;
+    inflight = (async () => {
+      const p = await prepared;
+      await previous;
+      await insert(p);
+    })();
+    inflight.catch(() => undefined); // awaited below; this only keeps it from counting as unhandled meanwhile
+    await previous;
+  };
+
   for await (const cells of parser as AsyncIterable<string[]>) {
     line++;
     if (line === 1) {
@@ -149,6 +168,7 @@ export async function importUsers(db: Db, files: FileStorage, venueId: string, k
   }
   if (line === 0) throw new HttpError(400, CASHLESS_MSG.headerChanged);
   await flush();
+  await inflight;
   if (total === 0) throw new HttpError(400, CASHLESS_MSG.importEmpty);
   results.sort((a, b) => a.line - b.line);
   const reportFile = await saveDownload(files, venueId, 'resultado-importacao.csv', 'csv', Buffer.from(`\uFEFF${['Linha;Nome;Documento;Situação;Motivo', ...report.sort((a, b) => a[0] - b[0]).map((r) => r[1])].join('\r\n')}\r\n`, 'utf8'));
