@@ -20,7 +20,8 @@ import { HttpError } from '../../lib/http-error';
 import { saveDownload } from '../downloads/downloads';
 import { looksUtf8 } from './uploads';
 
-const BATCH = 1000;
+// Small batches: the embedded database runs on this thread, so a batch is how long the loop is held.
+const BATCH = 500;
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Bytes to text chunks (never splitting a character), in the encoding sniffed from the start. */
