@@ -23,6 +23,7 @@ import { Route as AppTutorialPosRouteImport } from './routes/_app/tutorialPos'
 import { Route as ExternalauthenticationIdRouteImport } from './routes/externalauthentication.$id'
 import { Route as PrintPedidoIdRouteImport } from './routes/print.$pedidoId'
 import { Route as StatusPedidoSplatRouteImport } from './routes/statusPedido.$'
+import { Route as AppAdminVerificarCartaoCreditoRouteImport } from './routes/_app/admin/verificarCartaoCredito'
 import { Route as AppAgendamentoIndexRouteImport } from './routes/_app/agendamento/index'
 import { Route as AppAgendamentoCadastroRouteImport } from './routes/_app/agendamento/cadastro'
 import { Route as AppAgendamentoCalendarioRouteImport } from './routes/_app/agendamento/calendario'
@@ -30,10 +31,13 @@ import { Route as AppAgendamentoDetalhesRouteImport } from './routes/_app/agenda
 import { Route as AppAgendamentoListaRouteImport } from './routes/_app/agendamento/lista'
 import { Route as AppAgendamentoMapaRouteImport } from './routes/_app/agendamento/mapa'
 import { Route as AppCadastroStoresRouteImport } from './routes/_app/cadastro/stores'
+import { Route as AppCashlessImportarRouteImport } from './routes/_app/cashless/importar'
 import { Route as AppMeepFoodConfiguracaoRouteImport } from './routes/_app/meepFood/configuracao'
 import { Route as AppMeepFoodIntegracaoIfoodRouteImport } from './routes/_app/meepFood/integracaoIfood'
 import { Route as AppMeepFoodPainelRouteImport } from './routes/_app/meepFood/painel'
 import { Route as AppProdutosLimitarAcessoRouteImport } from './routes/_app/produtos/limitarAcesso'
+import { Route as AppAdminEDIEletronicExtractsRouteImport } from './routes/_app/admin/EDI/eletronicExtracts'
+import { Route as AppAdminEDIImportEletronicExtractsRouteImport } from './routes/_app/admin/EDI/importEletronicExtracts'
 import { Route as AppAdminEquipamentosPontoDeVendasRouteImport } from './routes/_app/admin/equipamentos/pontoDeVendas'
 import { Route as AppAgendamentoCategoriaIndexRouteImport } from './routes/_app/agendamento/categoria/index'
 import { Route as AppAgendamentoCategoriaCadastroRouteImport } from './routes/_app/agendamento/categoria/cadastro'
@@ -43,6 +47,8 @@ import { Route as AppAgendamentoServicoCadastroRouteImport } from './routes/_app
 import { Route as AppProdutosCadastroIndexRouteImport } from './routes/_app/produtos/cadastro/index'
 import { Route as AppProdutosEditarChar123ProductIdChar125RouteImport } from './routes/_app/produtos/editar/{-$productId}'
 import { Route as AppProdutosProdutoIndexRouteImport } from './routes/_app/produtos/produto/index'
+import { Route as AppCashlessRelatoriosSaldoNegativoIndexRouteImport } from './routes/_app/cashless/relatorios/saldoNegativo/index'
+import { Route as AppCashlessRelatoriosSaldoNegativoHistoricoRouteImport } from './routes/_app/cashless/relatorios/saldoNegativo/historico'
 import { Route as AppProdutosCadastroFinalizacaoProductIdRouteImport } from './routes/_app/produtos/cadastro/finalizacao/$productId'
 import { Route as AppProdutosProdutoCadastroIndexRouteImport } from './routes/_app/produtos/produto/cadastro/index'
 import { Route as AppProdutosProdutoEditarChar123ProductIdChar125RouteImport } from './routes/_app/produtos/produto/editar/{-$productId}'
@@ -118,6 +124,12 @@ const StatusPedidoSplatRoute = StatusPedidoSplatRouteImport.update({
   path: '/statusPedido/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppAdminVerificarCartaoCreditoRoute =
+  AppAdminVerificarCartaoCreditoRouteImport.update({
+    id: '/admin/verificarCartaoCredito',
+    path: '/admin/verificarCartaoCredito',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppAgendamentoIndexRoute = AppAgendamentoIndexRouteImport.update({
   id: '/agendamento/',
   path: '/agendamento/',
@@ -154,6 +166,11 @@ const AppCadastroStoresRoute = AppCadastroStoresRouteImport.update({
   path: '/cadastro/stores',
   getParentRoute: () => AppRoute,
 } as any)
+const AppCashlessImportarRoute = AppCashlessImportarRouteImport.update({
+  id: '/cashless/importar',
+  path: '/cashless/importar',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppMeepFoodConfiguracaoRoute = AppMeepFoodConfiguracaoRouteImport.update({
   id: '/meepFood/configuracao',
   path: '/meepFood/configuracao',
@@ -174,6 +191,18 @@ const AppProdutosLimitarAcessoRoute =
   AppProdutosLimitarAcessoRouteImport.update({
     id: '/produtos/limitarAcesso',
     path: '/produtos/limitarAcesso',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppAdminEDIEletronicExtractsRoute =
+  AppAdminEDIEletronicExtractsRouteImport.update({
+    id: '/admin/EDI/eletronicExtracts',
+    path: '/admin/EDI/eletronicExtracts',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppAdminEDIImportEletronicExtractsRoute =
+  AppAdminEDIImportEletronicExtractsRouteImport.update({
+    id: '/admin/EDI/importEletronicExtracts',
+    path: '/admin/EDI/importEletronicExtracts',
     getParentRoute: () => AppRoute,
   } as any)
 const AppAdminEquipamentosPontoDeVendasRoute =
@@ -229,6 +258,18 @@ const AppProdutosProdutoIndexRoute = AppProdutosProdutoIndexRouteImport.update({
   path: '/produtos/produto/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppCashlessRelatoriosSaldoNegativoIndexRoute =
+  AppCashlessRelatoriosSaldoNegativoIndexRouteImport.update({
+    id: '/cashless/relatorios/saldoNegativo/',
+    path: '/cashless/relatorios/saldoNegativo/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCashlessRelatoriosSaldoNegativoHistoricoRoute =
+  AppCashlessRelatoriosSaldoNegativoHistoricoRouteImport.update({
+    id: '/cashless/relatorios/saldoNegativo/historico',
+    path: '/cashless/relatorios/saldoNegativo/historico',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppProdutosCadastroFinalizacaoProductIdRoute =
   AppProdutosCadastroFinalizacaoProductIdRouteImport.update({
     id: '/produtos/cadastro/finalizacao/$productId',
@@ -268,17 +309,21 @@ export interface FileRoutesByFullPath {
   '/externalauthentication/$id': typeof ExternalauthenticationIdRoute
   '/print/$pedidoId': typeof PrintPedidoIdRoute
   '/statusPedido/$': typeof StatusPedidoSplatRoute
+  '/admin/verificarCartaoCredito': typeof AppAdminVerificarCartaoCreditoRoute
   '/agendamento/cadastro': typeof AppAgendamentoCadastroRoute
   '/agendamento/calendario': typeof AppAgendamentoCalendarioRoute
   '/agendamento/detalhes': typeof AppAgendamentoDetalhesRoute
   '/agendamento/lista': typeof AppAgendamentoListaRoute
   '/agendamento/mapa': typeof AppAgendamentoMapaRoute
   '/cadastro/stores': typeof AppCadastroStoresRoute
+  '/cashless/importar': typeof AppCashlessImportarRoute
   '/meepFood/configuracao': typeof AppMeepFoodConfiguracaoRoute
   '/meepFood/integracaoIfood': typeof AppMeepFoodIntegracaoIfoodRoute
   '/meepFood/painel': typeof AppMeepFoodPainelRoute
   '/produtos/limitarAcesso': typeof AppProdutosLimitarAcessoRoute
   '/agendamento/': typeof AppAgendamentoIndexRoute
+  '/admin/EDI/eletronicExtracts': typeof AppAdminEDIEletronicExtractsRoute
+  '/admin/EDI/importEletronicExtracts': typeof AppAdminEDIImportEletronicExtractsRoute
   '/admin/equipamentos/pontoDeVendas': typeof AppAdminEquipamentosPontoDeVendasRoute
   '/agendamento/categoria/cadastro': typeof AppAgendamentoCategoriaCadastroRoute
   '/agendamento/colaborador/cadastro': typeof AppAgendamentoColaboradorCadastroRoute
@@ -288,8 +333,10 @@ export interface FileRoutesByFullPath {
   '/agendamento/categoria/': typeof AppAgendamentoCategoriaIndexRoute
   '/produtos/cadastro/': typeof AppProdutosCadastroIndexRoute
   '/produtos/produto/': typeof AppProdutosProdutoIndexRoute
+  '/cashless/relatorios/saldoNegativo/historico': typeof AppCashlessRelatoriosSaldoNegativoHistoricoRoute
   '/produtos/cadastro/finalizacao/$productId': typeof AppProdutosCadastroFinalizacaoProductIdRoute
   '/produtos/produto/editar/{-$productId}': typeof AppProdutosProdutoEditarChar123ProductIdChar125Route
+  '/cashless/relatorios/saldoNegativo/': typeof AppCashlessRelatoriosSaldoNegativoIndexRoute
   '/produtos/produto/cadastro/': typeof AppProdutosProdutoCadastroIndexRoute
   '/produtos/produto/cadastro/finalizacao/$productId': typeof AppProdutosProdutoCadastroFinalizacaoProductIdRoute
 }
@@ -307,17 +354,21 @@ export interface FileRoutesByTo {
   '/print/$pedidoId': typeof PrintPedidoIdRoute
   '/statusPedido/$': typeof StatusPedidoSplatRoute
   '/': typeof AppIndexRoute
+  '/admin/verificarCartaoCredito': typeof AppAdminVerificarCartaoCreditoRoute
   '/agendamento/cadastro': typeof AppAgendamentoCadastroRoute
   '/agendamento/calendario': typeof AppAgendamentoCalendarioRoute
   '/agendamento/detalhes': typeof AppAgendamentoDetalhesRoute
   '/agendamento/lista': typeof AppAgendamentoListaRoute
   '/agendamento/mapa': typeof AppAgendamentoMapaRoute
   '/cadastro/stores': typeof AppCadastroStoresRoute
+  '/cashless/importar': typeof AppCashlessImportarRoute
   '/meepFood/configuracao': typeof AppMeepFoodConfiguracaoRoute
   '/meepFood/integracaoIfood': typeof AppMeepFoodIntegracaoIfoodRoute
   '/meepFood/painel': typeof AppMeepFoodPainelRoute
   '/produtos/limitarAcesso': typeof AppProdutosLimitarAcessoRoute
   '/agendamento': typeof AppAgendamentoIndexRoute
+  '/admin/EDI/eletronicExtracts': typeof AppAdminEDIEletronicExtractsRoute
+  '/admin/EDI/importEletronicExtracts': typeof AppAdminEDIImportEletronicExtractsRoute
   '/admin/equipamentos/pontoDeVendas': typeof AppAdminEquipamentosPontoDeVendasRoute
   '/agendamento/categoria/cadastro': typeof AppAgendamentoCategoriaCadastroRoute
   '/agendamento/colaborador/cadastro': typeof AppAgendamentoColaboradorCadastroRoute
@@ -327,8 +378,10 @@ export interface FileRoutesByTo {
   '/agendamento/categoria': typeof AppAgendamentoCategoriaIndexRoute
   '/produtos/cadastro': typeof AppProdutosCadastroIndexRoute
   '/produtos/produto': typeof AppProdutosProdutoIndexRoute
+  '/cashless/relatorios/saldoNegativo/historico': typeof AppCashlessRelatoriosSaldoNegativoHistoricoRoute
   '/produtos/cadastro/finalizacao/$productId': typeof AppProdutosCadastroFinalizacaoProductIdRoute
   '/produtos/produto/editar/{-$productId}': typeof AppProdutosProdutoEditarChar123ProductIdChar125Route
+  '/cashless/relatorios/saldoNegativo': typeof AppCashlessRelatoriosSaldoNegativoIndexRoute
   '/produtos/produto/cadastro': typeof AppProdutosProdutoCadastroIndexRoute
   '/produtos/produto/cadastro/finalizacao/$productId': typeof AppProdutosProdutoCadastroFinalizacaoProductIdRoute
 }
@@ -348,17 +401,21 @@ export interface FileRoutesById {
   '/print/$pedidoId': typeof PrintPedidoIdRoute
   '/statusPedido/$': typeof StatusPedidoSplatRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/admin/verificarCartaoCredito': typeof AppAdminVerificarCartaoCreditoRoute
   '/_app/agendamento/cadastro': typeof AppAgendamentoCadastroRoute
   '/_app/agendamento/calendario': typeof AppAgendamentoCalendarioRoute
   '/_app/agendamento/detalhes': typeof AppAgendamentoDetalhesRoute
   '/_app/agendamento/lista': typeof AppAgendamentoListaRoute
   '/_app/agendamento/mapa': typeof AppAgendamentoMapaRoute
   '/_app/cadastro/stores': typeof AppCadastroStoresRoute
+  '/_app/cashless/importar': typeof AppCashlessImportarRoute
   '/_app/meepFood/configuracao': typeof AppMeepFoodConfiguracaoRoute
   '/_app/meepFood/integracaoIfood': typeof AppMeepFoodIntegracaoIfoodRoute
   '/_app/meepFood/painel': typeof AppMeepFoodPainelRoute
   '/_app/produtos/limitarAcesso': typeof AppProdutosLimitarAcessoRoute
   '/_app/agendamento/': typeof AppAgendamentoIndexRoute
+  '/_app/admin/EDI/eletronicExtracts': typeof AppAdminEDIEletronicExtractsRoute
+  '/_app/admin/EDI/importEletronicExtracts': typeof AppAdminEDIImportEletronicExtractsRoute
   '/_app/admin/equipamentos/pontoDeVendas': typeof AppAdminEquipamentosPontoDeVendasRoute
   '/_app/agendamento/categoria/cadastro': typeof AppAgendamentoCategoriaCadastroRoute
   '/_app/agendamento/colaborador/cadastro': typeof AppAgendamentoColaboradorCadastroRoute
@@ -368,8 +425,10 @@ export interface FileRoutesById {
   '/_app/agendamento/categoria/': typeof AppAgendamentoCategoriaIndexRoute
   '/_app/produtos/cadastro/': typeof AppProdutosCadastroIndexRoute
   '/_app/produtos/produto/': typeof AppProdutosProdutoIndexRoute
+  '/_app/cashless/relatorios/saldoNegativo/historico': typeof AppCashlessRelatoriosSaldoNegativoHistoricoRoute
   '/_app/produtos/cadastro/finalizacao/$productId': typeof AppProdutosCadastroFinalizacaoProductIdRoute
   '/_app/produtos/produto/editar/{-$productId}': typeof AppProdutosProdutoEditarChar123ProductIdChar125Route
+  '/_app/cashless/relatorios/saldoNegativo/': typeof AppCashlessRelatoriosSaldoNegativoIndexRoute
   '/_app/produtos/produto/cadastro/': typeof AppProdutosProdutoCadastroIndexRoute
   '/_app/produtos/produto/cadastro/finalizacao/$productId': typeof AppProdutosProdutoCadastroFinalizacaoProductIdRoute
 }
@@ -389,17 +448,21 @@ export interface FileRouteTypes {
     | '/externalauthentication/$id'
     | '/print/$pedidoId'
     | '/statusPedido/$'
+    | '/admin/verificarCartaoCredito'
     | '/agendamento/cadastro'
     | '/agendamento/calendario'
     | '/agendamento/detalhes'
     | '/agendamento/lista'
     | '/agendamento/mapa'
     | '/cadastro/stores'
+    | '/cashless/importar'
     | '/meepFood/configuracao'
     | '/meepFood/integracaoIfood'
     | '/meepFood/painel'
     | '/produtos/limitarAcesso'
     | '/agendamento/'
+    | '/admin/EDI/eletronicExtracts'
+    | '/admin/EDI/importEletronicExtracts'
     | '/admin/equipamentos/pontoDeVendas'
     | '/agendamento/categoria/cadastro'
     | '/agendamento/colaborador/cadastro'
@@ -409,8 +472,10 @@ export interface FileRouteTypes {
     | '/agendamento/categoria/'
     | '/produtos/cadastro/'
     | '/produtos/produto/'
+    | '/cashless/relatorios/saldoNegativo/historico'
     | '/produtos/cadastro/finalizacao/$productId'
     | '/produtos/produto/editar/{-$productId}'
+    | '/cashless/relatorios/saldoNegativo/'
     | '/produtos/produto/cadastro/'
     | '/produtos/produto/cadastro/finalizacao/$productId'
   fileRoutesByTo: FileRoutesByTo
@@ -428,17 +493,21 @@ export interface FileRouteTypes {
     | '/print/$pedidoId'
     | '/statusPedido/$'
     | '/'
+    | '/admin/verificarCartaoCredito'
     | '/agendamento/cadastro'
     | '/agendamento/calendario'
     | '/agendamento/detalhes'
     | '/agendamento/lista'
     | '/agendamento/mapa'
     | '/cadastro/stores'
+    | '/cashless/importar'
     | '/meepFood/configuracao'
     | '/meepFood/integracaoIfood'
     | '/meepFood/painel'
     | '/produtos/limitarAcesso'
     | '/agendamento'
+    | '/admin/EDI/eletronicExtracts'
+    | '/admin/EDI/importEletronicExtracts'
     | '/admin/equipamentos/pontoDeVendas'
     | '/agendamento/categoria/cadastro'
     | '/agendamento/colaborador/cadastro'
@@ -448,8 +517,10 @@ export interface FileRouteTypes {
     | '/agendamento/categoria'
     | '/produtos/cadastro'
     | '/produtos/produto'
+    | '/cashless/relatorios/saldoNegativo/historico'
     | '/produtos/cadastro/finalizacao/$productId'
     | '/produtos/produto/editar/{-$productId}'
+    | '/cashless/relatorios/saldoNegativo'
     | '/produtos/produto/cadastro'
     | '/produtos/produto/cadastro/finalizacao/$productId'
   id:
@@ -468,17 +539,21 @@ export interface FileRouteTypes {
     | '/print/$pedidoId'
     | '/statusPedido/$'
     | '/_app/'
+    | '/_app/admin/verificarCartaoCredito'
     | '/_app/agendamento/cadastro'
     | '/_app/agendamento/calendario'
     | '/_app/agendamento/detalhes'
     | '/_app/agendamento/lista'
     | '/_app/agendamento/mapa'
     | '/_app/cadastro/stores'
+    | '/_app/cashless/importar'
     | '/_app/meepFood/configuracao'
     | '/_app/meepFood/integracaoIfood'
     | '/_app/meepFood/painel'
     | '/_app/produtos/limitarAcesso'
     | '/_app/agendamento/'
+    | '/_app/admin/EDI/eletronicExtracts'
+    | '/_app/admin/EDI/importEletronicExtracts'
     | '/_app/admin/equipamentos/pontoDeVendas'
     | '/_app/agendamento/categoria/cadastro'
     | '/_app/agendamento/colaborador/cadastro'
@@ -488,8 +563,10 @@ export interface FileRouteTypes {
     | '/_app/agendamento/categoria/'
     | '/_app/produtos/cadastro/'
     | '/_app/produtos/produto/'
+    | '/_app/cashless/relatorios/saldoNegativo/historico'
     | '/_app/produtos/cadastro/finalizacao/$productId'
     | '/_app/produtos/produto/editar/{-$productId}'
+    | '/_app/cashless/relatorios/saldoNegativo/'
     | '/_app/produtos/produto/cadastro/'
     | '/_app/produtos/produto/cadastro/finalizacao/$productId'
   fileRoutesById: FileRoutesById
@@ -605,6 +682,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StatusPedidoSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/admin/verificarCartaoCredito': {
+      id: '/_app/admin/verificarCartaoCredito'
+      path: '/admin/verificarCartaoCredito'
+      fullPath: '/admin/verificarCartaoCredito'
+      preLoaderRoute: typeof AppAdminVerificarCartaoCreditoRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/agendamento/': {
       id: '/_app/agendamento/'
       path: '/agendamento'
@@ -654,6 +738,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCadastroStoresRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/cashless/importar': {
+      id: '/_app/cashless/importar'
+      path: '/cashless/importar'
+      fullPath: '/cashless/importar'
+      preLoaderRoute: typeof AppCashlessImportarRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/meepFood/configuracao': {
       id: '/_app/meepFood/configuracao'
       path: '/meepFood/configuracao'
@@ -680,6 +771,20 @@ declare module '@tanstack/react-router' {
       path: '/produtos/limitarAcesso'
       fullPath: '/produtos/limitarAcesso'
       preLoaderRoute: typeof AppProdutosLimitarAcessoRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/admin/EDI/eletronicExtracts': {
+      id: '/_app/admin/EDI/eletronicExtracts'
+      path: '/admin/EDI/eletronicExtracts'
+      fullPath: '/admin/EDI/eletronicExtracts'
+      preLoaderRoute: typeof AppAdminEDIEletronicExtractsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/admin/EDI/importEletronicExtracts': {
+      id: '/_app/admin/EDI/importEletronicExtracts'
+      path: '/admin/EDI/importEletronicExtracts'
+      fullPath: '/admin/EDI/importEletronicExtracts'
+      preLoaderRoute: typeof AppAdminEDIImportEletronicExtractsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/admin/equipamentos/pontoDeVendas': {
@@ -745,6 +850,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProdutosProdutoIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/cashless/relatorios/saldoNegativo/': {
+      id: '/_app/cashless/relatorios/saldoNegativo/'
+      path: '/cashless/relatorios/saldoNegativo'
+      fullPath: '/cashless/relatorios/saldoNegativo/'
+      preLoaderRoute: typeof AppCashlessRelatoriosSaldoNegativoIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/cashless/relatorios/saldoNegativo/historico': {
+      id: '/_app/cashless/relatorios/saldoNegativo/historico'
+      path: '/cashless/relatorios/saldoNegativo/historico'
+      fullPath: '/cashless/relatorios/saldoNegativo/historico'
+      preLoaderRoute: typeof AppCashlessRelatoriosSaldoNegativoHistoricoRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/produtos/cadastro/finalizacao/$productId': {
       id: '/_app/produtos/cadastro/finalizacao/$productId'
       path: '/produtos/cadastro/finalizacao/$productId'
@@ -783,17 +902,21 @@ interface AppRouteChildren {
   AppTutorialPortalRoute: typeof AppTutorialPortalRoute
   AppTutorialPosRoute: typeof AppTutorialPosRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppAdminVerificarCartaoCreditoRoute: typeof AppAdminVerificarCartaoCreditoRoute
   AppAgendamentoCadastroRoute: typeof AppAgendamentoCadastroRoute
   AppAgendamentoCalendarioRoute: typeof AppAgendamentoCalendarioRoute
   AppAgendamentoDetalhesRoute: typeof AppAgendamentoDetalhesRoute
   AppAgendamentoListaRoute: typeof AppAgendamentoListaRoute
   AppAgendamentoMapaRoute: typeof AppAgendamentoMapaRoute
   AppCadastroStoresRoute: typeof AppCadastroStoresRoute
+  AppCashlessImportarRoute: typeof AppCashlessImportarRoute
   AppMeepFoodConfiguracaoRoute: typeof AppMeepFoodConfiguracaoRoute
   AppMeepFoodIntegracaoIfoodRoute: typeof AppMeepFoodIntegracaoIfoodRoute
   AppMeepFoodPainelRoute: typeof AppMeepFoodPainelRoute
   AppProdutosLimitarAcessoRoute: typeof AppProdutosLimitarAcessoRoute
   AppAgendamentoIndexRoute: typeof AppAgendamentoIndexRoute
+  AppAdminEDIEletronicExtractsRoute: typeof AppAdminEDIEletronicExtractsRoute
+  AppAdminEDIImportEletronicExtractsRoute: typeof AppAdminEDIImportEletronicExtractsRoute
   AppAdminEquipamentosPontoDeVendasRoute: typeof AppAdminEquipamentosPontoDeVendasRoute
   AppAgendamentoCategoriaCadastroRoute: typeof AppAgendamentoCategoriaCadastroRoute
   AppAgendamentoColaboradorCadastroRoute: typeof AppAgendamentoColaboradorCadastroRoute
@@ -803,8 +926,10 @@ interface AppRouteChildren {
   AppAgendamentoCategoriaIndexRoute: typeof AppAgendamentoCategoriaIndexRoute
   AppProdutosCadastroIndexRoute: typeof AppProdutosCadastroIndexRoute
   AppProdutosProdutoIndexRoute: typeof AppProdutosProdutoIndexRoute
+  AppCashlessRelatoriosSaldoNegativoHistoricoRoute: typeof AppCashlessRelatoriosSaldoNegativoHistoricoRoute
   AppProdutosCadastroFinalizacaoProductIdRoute: typeof AppProdutosCadastroFinalizacaoProductIdRoute
   AppProdutosProdutoEditarChar123ProductIdChar125Route: typeof AppProdutosProdutoEditarChar123ProductIdChar125Route
+  AppCashlessRelatoriosSaldoNegativoIndexRoute: typeof AppCashlessRelatoriosSaldoNegativoIndexRoute
   AppProdutosProdutoCadastroIndexRoute: typeof AppProdutosProdutoCadastroIndexRoute
   AppProdutosProdutoCadastroFinalizacaoProductIdRoute: typeof AppProdutosProdutoCadastroFinalizacaoProductIdRoute
 }
@@ -816,17 +941,22 @@ const AppRouteChildren: AppRouteChildren = {
   AppTutorialPortalRoute: AppTutorialPortalRoute,
   AppTutorialPosRoute: AppTutorialPosRoute,
   AppIndexRoute: AppIndexRoute,
+  AppAdminVerificarCartaoCreditoRoute: AppAdminVerificarCartaoCreditoRoute,
   AppAgendamentoCadastroRoute: AppAgendamentoCadastroRoute,
   AppAgendamentoCalendarioRoute: AppAgendamentoCalendarioRoute,
   AppAgendamentoDetalhesRoute: AppAgendamentoDetalhesRoute,
   AppAgendamentoListaRoute: AppAgendamentoListaRoute,
   AppAgendamentoMapaRoute: AppAgendamentoMapaRoute,
   AppCadastroStoresRoute: AppCadastroStoresRoute,
+  AppCashlessImportarRoute: AppCashlessImportarRoute,
   AppMeepFoodConfiguracaoRoute: AppMeepFoodConfiguracaoRoute,
   AppMeepFoodIntegracaoIfoodRoute: AppMeepFoodIntegracaoIfoodRoute,
   AppMeepFoodPainelRoute: AppMeepFoodPainelRoute,
   AppProdutosLimitarAcessoRoute: AppProdutosLimitarAcessoRoute,
   AppAgendamentoIndexRoute: AppAgendamentoIndexRoute,
+  AppAdminEDIEletronicExtractsRoute: AppAdminEDIEletronicExtractsRoute,
+  AppAdminEDIImportEletronicExtractsRoute:
+    AppAdminEDIImportEletronicExtractsRoute,
   AppAdminEquipamentosPontoDeVendasRoute:
     AppAdminEquipamentosPontoDeVendasRoute,
   AppAgendamentoCategoriaCadastroRoute: AppAgendamentoCategoriaCadastroRoute,
@@ -839,10 +969,14 @@ const AppRouteChildren: AppRouteChildren = {
   AppAgendamentoCategoriaIndexRoute: AppAgendamentoCategoriaIndexRoute,
   AppProdutosCadastroIndexRoute: AppProdutosCadastroIndexRoute,
   AppProdutosProdutoIndexRoute: AppProdutosProdutoIndexRoute,
+  AppCashlessRelatoriosSaldoNegativoHistoricoRoute:
+    AppCashlessRelatoriosSaldoNegativoHistoricoRoute,
   AppProdutosCadastroFinalizacaoProductIdRoute:
     AppProdutosCadastroFinalizacaoProductIdRoute,
   AppProdutosProdutoEditarChar123ProductIdChar125Route:
     AppProdutosProdutoEditarChar123ProductIdChar125Route,
+  AppCashlessRelatoriosSaldoNegativoIndexRoute:
+    AppCashlessRelatoriosSaldoNegativoIndexRoute,
   AppProdutosProdutoCadastroIndexRoute: AppProdutosProdutoCadastroIndexRoute,
   AppProdutosProdutoCadastroFinalizacaoProductIdRoute:
     AppProdutosProdutoCadastroFinalizacaoProductIdRoute,

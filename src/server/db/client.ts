@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as auth from './schema/auth';
 import * as accessLimits from './schema/access-limits';
 import * as products from './schema/products';
+import * as cashless from './schema/cashless';
 import * as foodConfig from './schema/food-config';
 import * as marketplace from './schema/marketplace';
 import * as orders from './schema/orders';
@@ -17,7 +18,7 @@ import * as salesPoints from './schema/sales-points';
 import * as stores from './schema/stores';
 import * as venues from './schema/venues';
 
-export const schema = { ...auth, ...venues, ...products, ...stores, ...accessLimits, ...foodConfig, ...marketplace, ...orders, ...salesPoints };
+export const schema = { ...auth, ...venues, ...products, ...stores, ...accessLimits, ...foodConfig, ...marketplace, ...orders, ...salesPoints, ...cashless };
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 

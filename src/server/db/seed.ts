@@ -4,6 +4,7 @@ import { locationTypeId, PROPOSAL_ORIGIN } from '../../shared/enums';
 import { ADMIN_TOOL_ROLES, mergeRoles, VENUE_ROLES } from '../../shared/roles';
 import { hashPassword } from '../lib/crypto';
 import { seedProductsDemo } from '../modules/products/products.seed';
+import { seedCashlessDemo } from '../modules/cashless/cashless.seed';
 import { seedOrdersDemo } from '../modules/orders/orders.seed';
 import { seedFoodConfigDemo } from '../modules/food-config/food-config.seed';
 import { seedSchedulingDemo } from '../modules/scheduling/scheduling.seed';
@@ -99,6 +100,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
     await seedProductsDemo(ctx);
     await seedOrdersDemo(ctx);
     await seedSchedulingDemo(ctx);
+    await seedCashlessDemo(ctx);
     return {
       password: DEMO_PASSWORD,
       accounts: accounts.map(({ email, description }) => ({ email, description })),

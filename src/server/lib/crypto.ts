@@ -7,12 +7,20 @@ const R = 8;
 const P = 1;
 const KEYLEN = 64;
 
-/** scrypt$N$r$p$salt$hash, all base64url. */
-export async function hashPassword(password: string): Promise<string> {
+/** scrypt$N$r$p$salt$hash, all base64url. `cost` is scrypt's N (verifyPassword reads it back). */
+export async function hashPassword(password: string, cost = N): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scryptAsync(password, salt, KEYLEN, { N, r: R, p: P, maxmem: 64 * 1024 * 1024 });
-  return ['scrypt', N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const key = await scryptAsync(password, salt, KEYLEN, { N: cost, r: R, p: P, maxmem: 64 * 1024 * 1024 });
+  return ['scrypt', cost, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
+
+/**
+ * A 4-digit cashless password. It has only 10,000 values, so no hash cost makes an offline guess
+ * slow (even N=16384 tries them all in minutes): the protection is that hashes never leave the
+ * server and that each has its own salt. The minimum scrypt cost lets a 50,000-user import hash
+ * in a couple of seconds.
+ */
+export const hashPin = (pin: string) => hashPassword(pin, 16);
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [alg, n, r, p, salt, hash] = stored.split('$');

@@ -1,0 +1,78 @@
+/** Calls of the cashless screens (spec 001 §7 "Negative balance and import", "Credit cards", "Extracts"). */
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import {
+  CASHLESS_PATHS,
+  consumptionList,
+  creditCardList,
+  exportAnswer,
+  extractList,
+  historyDetail,
+  historyPage,
+  messageAnswer,
+  negativeBalanceReport,
+  verifierAnswer,
+} from '../../../../shared/contract/cashless';
+import { api } from '../../../lib/api-client';
+
+export interface ReportFilters {
+  localId: string;
+  document?: string;
+  page: number;
+}
+export interface ExtractFilters {
+  localId: string;
+  startDate?: string;
+  finalDate?: string;
+  status?: string;
+}
+
+export const cashlessQueries = {
+  all: ['cashless'] as const,
+  report: (f: ReportFilters) =>
+    queryOptions({
+      queryKey: ['cashless', 'negative-balance', f] as const,
+      queryFn: () => api(CASHLESS_PATHS.report, { query: { localId: f.localId, document: f.document, page: f.page }, schema: negativeBalanceReport }),
+      placeholderData: keepPreviousData,
+    }),
+  consumption: (cardId: string) =>
+    queryOptions({
+      queryKey: ['cashless', 'consumption', cardId] as const,
+      queryFn: () => api(CASHLESS_PATHS.consumption, { query: { historicoAssociacaoId: cardId }, schema: consumptionList }),
+    }),
+  history: (localId: string, page: number) =>
+    queryOptions({
+      queryKey: ['cashless', 'history', localId, page] as const,
+      queryFn: () => api(CASHLESS_PATHS.history, { query: { localClienteId: localId, page }, schema: historyPage }),
+      placeholderData: keepPreviousData,
+    }),
+  historyDetail: (localId: string, planId: string) =>
+    queryOptions({
+      queryKey: ['cashless', 'history-detail', localId, planId] as const,
+      queryFn: () => api(CASHLESS_PATHS.historyDetail, { query: { localId, planningRechargeId: planId }, schema: historyDetail }),
+    }),
+  cards: (localId: string, cpf: string) =>
+    queryOptions({
+      queryKey: ['cashless', 'cards', localId, cpf] as const,
+      queryFn: () => api(`${CASHLESS_PATHS.cardsByCpf}/${cpf}`, { query: { localId }, schema: creditCardList }),
+    }),
+  verifier: () =>
+    queryOptions({
+      queryKey: ['cashless', 'verifier'] as const,
+      queryFn: () => api(CASHLESS_PATHS.verifier, { schema: verifierAnswer }),
+      staleTime: Infinity,
+    }),
+  extracts: (f: ExtractFilters) =>
+    queryOptions({
+      queryKey: ['cashless', 'extracts', f] as const,
+      queryFn: () => api(CASHLESS_PATHS.extractsFilter, { query: { ...f }, schema: extractList }),
+      // While a file waits for processing the list asks again, so it changes without a reload.
+      refetchInterval: (q) => (q.state.data?.some((e) => /^0001-/.test(e.AnalizedAt)) ? 1500 : false),
+    }),
+};
+
+export const exportReport = (localId: string, document?: string) =>
+  api(CASHLESS_PATHS.export, { query: { localId, document, extension: 'EXCELOPENXML' }, schema: exportAnswer });
+export const planRecharge = (LocalId: string, Password: string) => api(CASHLESS_PATHS.plan, { method: 'POST', body: { LocalId, Password }, schema: messageAnswer });
+export const confirmRecharge = (LocalId: string, Password: string) => api(CASHLESS_PATHS.confirm, { method: 'POST', body: { LocalId, Password }, schema: messageAnswer });
+export const verifyCard = (cardId: string, imageDocument: string) =>
+  api(CASHLESS_PATHS.verifyCard, { method: 'POST', body: { cardId, imageDocument }, schema: messageAnswer, timeoutMs: 60_000 });

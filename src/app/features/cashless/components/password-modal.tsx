@@ -1,0 +1,59 @@
+import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { CASHLESS_MSG } from '../../../../shared/cashless';
+
+/** Asks the signed-in user's password before planning or confirming recharges (spec 001 §5, §6). */
+export function PasswordModal(props: {
+  opened: boolean;
+  title: string;
+  children: ReactNode;
+  submitLabel: string;
+  onClose: () => void;
+  /** Resolves when done; throws an Error whose message is shown under the field. */
+  onSubmit: (password: string) => Promise<void>;
+}) {
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const close = () => {
+    setPassword('');
+    setError(null);
+    props.onClose();
+  };
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!password) {
+      setError(CASHLESS_MSG.passwordRequired);
+      return;
+    }
+    setBusy(true);
+    try {
+      await props.onSubmit(password);
+      setPassword('');
+      setError(null);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal closeButtonProps={{ 'aria-label': 'Fechar' }} opened={props.opened} onClose={close} title={props.title} centered>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack>
+          <Text size="sm">{props.children}</Text>
+          <Text size="sm">Digite a senha com que você entra no portal.</Text>
+          <PasswordInput label="Sua senha" value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={error} withAsterisk autoComplete="current-password" visibilityToggleButtonProps={{ 'aria-label': 'Mostrar ou ocultar a senha' }} data-autofocus />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancelar
+            </Button>
+            <Button type="submit" loading={busy}>
+              {props.submitLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

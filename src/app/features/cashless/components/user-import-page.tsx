@@ -1,0 +1,158 @@
+import { Alert, Badge, Button, FileInput, Group, List, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { CASHLESS_MSG, formatDocument, IMPORT_INSTRUCTIONS, IMPORT_TEMPLATE, IMPORT_TEMPLATE_NAME, isCsvFileName } from '../../../../shared/cashless';
+import { CASHLESS_PATHS, importAnswer, type ImportAnswer } from '../../../../shared/contract/cashless';
+import { downloadGeneratedFile } from '../../../lib/api-client';
+import { toastError, toastSuccess } from '../../../lib/toast';
+import { uploadWithProgress } from '../api/upload';
+import { useSession, useTitle } from '../hooks/use-session';
+import { UploadProgress } from './upload-progress';
+
+function downloadTemplate() {
+  // With a BOM, Excel opens the accents right; the template is the shared constant the server checks.
+  const url = URL.createObjectURL(new Blob([`\uFEFF${IMPORT_TEMPLATE}`], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = IMPORT_TEMPLATE_NAME;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** "Importar usuários" (spec 001 §2.9, §5): instructions, template, CSV upload with progress, per-row result. */
+export function UserImportPage() {
+  useTitle('Importar usuários');
+  const session = useSession();
+  const localId = session?.currentLocation?.localId ?? '';
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [result, setResult] = useState<ImportAnswer | null>(null);
+  if (!localId) return <Alert color="yellow">Escolha um estabelecimento.</Alert>;
+
+  const choose = (f: File | null) => {
+    setResult(null);
+    if (f && !isCsvFileName(f.name)) {
+      setFile(null);
+      setError(CASHLESS_MSG.invalidFile);
+      void toastError(CASHLESS_MSG.invalidFile);
+      return;
+    }
+    setError(null);
+    setFile(f);
+  };
+  const send = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!file) {
+      setError(CASHLESS_MSG.fileRequired);
+      return;
+    }
+    const form = new FormData();
+    form.append('LocalId', localId);
+    form.append('file', file);
+    setProgress(0);
+    try {
+      const r = await uploadWithProgress(CASHLESS_PATHS.import, form, importAnswer, setProgress);
+      setResult(r);
+      setFile(null);
+      void toastSuccess(CASHLESS_MSG.uploadSuccess);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : CASHLESS_MSG.invalidFile;
+      setError(message);
+      void toastError(message);
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  return (
+    <Stack maw={1000} mx="auto">
+      <Title order={1} size="h2">
+        Importar usuários
+      </Title>
+      <Paper withBorder p="md" radius="md">
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            Instruções
+          </Title>
+          <Text size="sm">Preencha o modelo e envie o arquivo .csv. Cada usuário importado recebe um cartão nominal.</Text>
+          <List size="sm" spacing={4}>
+            {IMPORT_INSTRUCTIONS.map((i) => (
+              <List.Item key={i}>{i}</List.Item>
+            ))}
+          </List>
+          <Group>
+            <Button variant="light" onClick={downloadTemplate}>
+              Baixar modelo ({IMPORT_TEMPLATE_NAME})
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+      <Paper withBorder p="md" radius="md">
+        <form onSubmit={(e) => void send(e)} noValidate>
+          <Stack>
+            <FileInput label="Arquivo CSV" accept=".csv,text/csv" value={file} onChange={choose} error={error} clearable withAsterisk disabled={progress !== null} />
+            <UploadProgress fraction={progress} processingLabel="Arquivo enviado. Importando os usuários…" />
+            <Group>
+              <Button type="submit" loading={progress !== null}>
+                Enviar
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+      {result && (
+        <Paper withBorder p="md" radius="md" aria-label="Resultado da importação" component="section">
+          <Stack>
+            <Alert color={result.skipped ? 'yellow' : 'green'}>
+              <Text fw={600} data-testid="import-summary">
+                {result.Message}
+              </Text>
+            </Alert>
+            <Group>
+              <Badge color="green" size="lg" variant="light">
+                Importados: {result.imported}
+              </Badge>
+              <Badge color="yellow" size="lg" variant="light">
+                Ignorados: {result.skipped}
+              </Badge>
+              <Button variant="subtle" onClick={() => void downloadGeneratedFile(result.report).catch((err: Error) => toastError(err.message))}>
+                Baixar resultado completo
+              </Button>
+            </Group>
+            {result.rowsTruncated && <Text size="sm">A tabela mostra todas as linhas ignoradas e as primeiras importadas; o resultado completo está no arquivo.</Text>}
+            <Table.ScrollContainer minWidth={720}>
+              <Table stickyHeader striped aria-label="Linhas do arquivo">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Linha</Table.Th>
+                    <Table.Th>Nome</Table.Th>
+                    <Table.Th>Documento</Table.Th>
+                    <Table.Th>Situação</Table.Th>
+                    <Table.Th>Motivo</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {result.rows.map((r) => (
+                    <Table.Tr key={r.line} data-testid="import-row">
+                      <Table.Td>{r.line}</Table.Td>
+                      <Table.Td>{r.name}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDocument(r.document)}</Table.Td>
+                      <Table.Td>
+                        <Badge color={r.status === 'importado' ? 'green' : 'yellow'} variant="light">
+                          {r.status === 'importado' ? 'Importado' : 'Ignorado'}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>{r.reason || '-'}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Stack>
+        </Paper>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatDocument,
+  formatLegacyDate,
+  IMPORT_REASON,
+  IMPORT_TEMPLATE,
+  isCsvFileName,
+  isImportHeader,
+  isTxtFileName,
+  maskCpf,
+  parseCommaDecimal,
+  toLegacyDate,
+  validateImportRow,
+} from './cashless';
+
+const row = (over: Partial<Record<'name' | 'cpf' | 'email' | 'phone' | 'pin' | 'limit', string>> = {}) => {
+  const r = { name: 'Maria da Silva', cpf: '52998224725', email: 'maria@exemplo.com.br', phone: '(11) 98765-4321', pin: '1234', limit: '50,00', ...over };
+  return [r.name, r.cpf, r.email, r.phone, r.pin, r.limit];
+};
+
+describe('documents', () => {
+  it('shows 11 digits as CPF and 14 as CNPJ', () => {
+    expect(formatDocument('52998224725')).toBe('529.982.247-25');
+    expect(formatDocument('11222333000181')).toBe('11.222.333/0001-81');
+    expect(formatDocument('123')).toBe('123');
+  });
+  it('masks a CPF while typing', () => {
+    expect(maskCpf('5')).toBe('5');
+    expect(maskCpf('5299')).toBe('529.9');
+    expect(maskCpf('5299822472')).toBe('529.982.247-2');
+    expect(maskCpf('529.982.247-25999')).toBe('529.982.247-25');
+  });
+});
+
+describe('comma-decimal limit', () => {
+  it('reads what the instructions ask for', () => {
+    expect(parseCommaDecimal('50')).toEqual({ ok: true, cents: 5000 });
+    expect(parseCommaDecimal('50,5')).toEqual({ ok: true, cents: 5050 });
+    expect(parseCommaDecimal('1.234,56')).toEqual({ ok: true, cents: 123456 });
+    expect(parseCommaDecimal('R$ 10,00')).toEqual({ ok: true, cents: 1000 });
+    expect(parseCommaDecimal('Ilimitado')).toEqual({ ok: true, cents: null });
+  });
+  it('refuses a dot decimal and junk', () => {
+    expect(parseCommaDecimal('50.50').ok).toBe(false);
+    expect(parseCommaDecimal('-5').ok).toBe(false);
+    expect(parseCommaDecimal('abc').ok).toBe(false);
+    expect(parseCommaDecimal('1,234').ok).toBe(false);
+  });
+});
+
+describe('user import rows', () => {
+  it('accepts a complete row and normalises it', () => {
+    const r = validateImportRow(row());
+    expect(r).toEqual({ ok: true, user: { name: 'Maria da Silva', document: '52998224725', email: 'maria@exemplo.com.br', phone: '11987654321', password: '1234', limitCents: 5000 } });
+  });
+  it('skips a row with any empty field', () => {
+    for (const k of ['name', 'cpf', 'email', 'phone', 'pin', 'limit'] as const) {
+      const r = validateImportRow(row({ [k]: ' ' }));
+      expect(r.ok ? '' : r.reason, k).toBe(IMPORT_REASON.missingFields);
+    }
+  });
+  it('applies the apostrophe rule for CPFs starting with zero', () => {
+    // 01234567890 is a valid CPF starting with zero.
+    expect(validateImportRow(row({ cpf: "'01234567890" })).ok).toBe(true);
+    const lost = validateImportRow(row({ cpf: '1234567890' }));
+    expect(lost.ok ? '' : lost.reason).toBe(IMPORT_REASON.cpfLeadingZero);
+    const punct = validateImportRow(row({ cpf: '529.982.247-25' }));
+    expect(punct.ok ? '' : punct.reason).toBe(IMPORT_REASON.cpfDigits);
+    const bad = validateImportRow(row({ cpf: '52998224726' }));
+    expect(bad.ok ? '' : bad.reason).toBe(IMPORT_REASON.cpfInvalid);
+  });
+  it('checks e-mail, phone with area code, 4-digit password and the limit', () => {
+    const reason = (over: Parameters<typeof row>[0]) => {
+      const r = validateImportRow(row(over));
+      return r.ok ? 'ok' : r.reason;
+    };
+    expect(reason({ email: 'maria@' })).toBe(IMPORT_REASON.email);
+    expect(reason({ phone: '98765-4321' })).toBe(IMPORT_REASON.phone);
+    expect(reason({ phone: '1133334444' })).toBe('ok');
+    expect(reason({ pin: '123' })).toBe(IMPORT_REASON.password);
+    expect(reason({ pin: '12a4' })).toBe(IMPORT_REASON.password);
+    expect(reason({ pin: "'0123" })).toBe('ok');
+    expect(reason({ limit: '50.00' })).toBe(IMPORT_REASON.limit);
+  });
+  it('needs the six columns', () => {
+    const r = validateImportRow(['Maria', '52998224725']);
+    expect(r.ok ? '' : r.reason).toBe(IMPORT_REASON.columns);
+  });
+  it('knows the template header, unchanged', () => {
+    const header = IMPORT_TEMPLATE.split('\r\n')[0].split(';');
+    expect(isImportHeader(header)).toBe(true);
+    expect(isImportHeader(['\uFEFFNome', ...header.slice(1)])).toBe(true);
+    expect(isImportHeader(['Nome', 'Documento', ...header.slice(2)])).toBe(false);
+    expect(isImportHeader(header.slice(0, 5))).toBe(false);
+    const sample = IMPORT_TEMPLATE.split('\r\n')[1].split(';');
+    expect(validateImportRow(sample).ok).toBe(true);
+  });
+});
+
+describe('file names and dates', () => {
+  it('accepts .txt and .csv in either case only', () => {
+    expect(isTxtFileName('extrato.TXT')).toBe(true);
+    expect(isTxtFileName('extrato.txt.exe')).toBe(false);
+    expect(isCsvFileName('usuarios.Csv')).toBe(true);
+    expect(isCsvFileName('usuarios.xlsx')).toBe(false);
+  });
+  it('shows history dates minus 3 hours, year 0001 as "-"', () => {
+    expect(formatLegacyDate('2026-11-23T13:05:00')).toBe('23/11/2026 10:05');
+    expect(formatLegacyDate('2026-11-23T01:00:00')).toBe('22/11/2026 22:00');
+    expect(formatLegacyDate('0001-01-01T00:00:00')).toBe('-');
+    expect(formatLegacyDate(null)).toBe('-');
+    expect(toLegacyDate(new Date('2026-11-23T13:05:07.123Z'))).toBe('2026-11-23T13:05:07');
+    expect(toLegacyDate(null)).toBe('0001-01-01T00:00:00');
+  });
+});
