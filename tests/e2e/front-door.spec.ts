@@ -67,3 +67,17 @@ test.describe('GET / without a service worker', () => {
     expect(csp).toEqual([]);
   });
 });
+
+test.describe('password recovery', () => {
+  test('answers an unknown account exactly like a known one (no account discovery)', async ({ page }) => {
+    for (const email of ['ninguem@exemplo.com.br', 'gerente@balcao.dev']) {
+      await page.goto('/esqueciMinhaSenha');
+      await page.getByLabel('CPF ou e-mail').fill(email);
+      await page.getByRole('button', { name: 'Enviar link' }).click();
+      const sent = page.getByTestId('recovery-sent');
+      await expect(sent).toContainText('Se houver um cadastro com este e-mail, enviamos um link');
+      await expect(page.getByText(/Não encontramos/)).toHaveCount(0);
+    }
+    await expectAccessible(page);
+  });
+});
