@@ -55,8 +55,8 @@ test.describe('embedding', () => {
     await expect(portal.getByRole('heading', { name: 'Acesso negado/Proibido' })).toBeVisible();
   });
 
-  test('messages from an origin that is not allowed are ignored', async ({ page, server }) => {
-    // The same kind of host page, on an origin that is not in FRAME_ALLOWED_ORIGINS.
+  test('an origin that is not allowed cannot even frame the portal (CSP frame-ancestors)', async ({ page, server }) => {
+    // The same kind of host page, on an origin that is not in FRAME_ALLOWED_ORIGINS: it would post a session.
     const other = http.createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end(`<iframe id="portal" src="${server.url}/login" style="width:1000px;height:700px"></iframe>
@@ -66,11 +66,12 @@ test.describe('embedding', () => {
           </script>`);
     });
     await new Promise<void>((r) => other.listen(HOST_PORT + 1, 'localhost', r));
+    const framed = page.waitForResponse((r) => r.url() === `${server.url}/login`);
     await page.goto(`http://localhost:${HOST_PORT + 1}/host.html`);
-    const portal = page.frameLocator('#portal');
-    await expect(portal.getByLabel('E-mail')).toBeVisible();
-    await page.waitForTimeout(1000);
-    await expect(portal.getByLabel('E-mail')).toBeVisible();
+    const csp = (await framed).headers()['content-security-policy'];
+    expect(csp).toContain(`frame-ancestors 'self' ${HOST}`);
+    expect(csp).not.toContain(`localhost:${HOST_PORT + 1}`);
+    await expect(page.frameLocator('#portal').getByLabel('E-mail')).toHaveCount(0);
     await new Promise((r) => other.close(r));
   });
 

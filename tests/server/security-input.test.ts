@@ -80,6 +80,23 @@ describe('query parameter names and messages', () => {
   });
 });
 
+describe('numbers within their columns', () => {
+  it('refuses a price, a store order and a command timer beyond their columns with 400 naming the field', async () => {
+    const headers = t.auth(await t.login(DEMO.gerente));
+    const venue = t.seed.venues.restaurant;
+    const wizard = await t.app.inject({ method: 'POST', url: '/api/Produto/AdicionarProdutoV2', headers, payload: { LocalClienteId: venue, Nome: 'Caro', Valor: 1e12 } });
+    expect(wizard.statusCode).toBe(400);
+    expect(wizard.json().Message).toContain('"Valor"');
+    const store = await t.app.inject({
+      method: 'POST',
+      url: '/api/store/',
+      headers,
+      payload: { name: 'Loja', image: PNG_1PX, ownerId: venue, order: 2147483648, sectors: [], storeCategories: [], users: [], availableDay: [] },
+    });
+    expectError(store, 400, 'O campo "order" deve ser no máximo 2147483647.');
+  });
+});
+
 describe('database errors caused by input', () => {
   it('answer 4xx with a pt-BR message, never 500', async () => {
     const app = await buildApp({ db: t.db, mailer, config: { publicUrl: 'x', frameAllowedOrigins: [] } });

@@ -1,6 +1,7 @@
 import { isValidCpf } from '@brazilian-utils/brazilian-utils';
 import { z } from 'zod/mini';
 import '../zod-locale';
+import { int32 } from './common';
 import { MFA_CODE_LENGTH, NAME_MAX, PASSWORD_MAX } from '../constants';
 import { MSG } from '../messages';
 import { isPlainName, isStrongPassword } from '../password';
@@ -15,7 +16,8 @@ export const loginRequest = z.object({
 export type LoginRequest = z.infer<typeof loginRequest>;
 
 
-const int = () => z.number().check(z.int());
+/** Every integer fits its int4 column (common.ts). */
+const int = int32;
 
 export const place = z.object({
   id: z.string(),

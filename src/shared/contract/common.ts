@@ -23,3 +23,13 @@ export const trimmed = () => z.pipe(z.string().check(z.trim()), z.string());
  */
 export const OWN_IMAGE_RE = /^\/api\/imagens\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/([a-f0-9]{40}\.(?:png|jpg|webp|gif))$/i;
 export const BUNDLED_ICON_RE = /^\/icons\/[a-z0-9-]+\.(?:png|svg)$/;
+
+/** Bounds of the database columns numbers land in (integer: int4; money: cents in an int4). */
+export const INT32_MIN = -2147483648;
+export const INT32_MAX = 2147483647;
+export const MONEY_MAX = Math.floor(INT32_MAX / 100);
+
+/** A whole number that fits an integer column. */
+export const int32 = () => z.number().check(z.int(), z.minimum(INT32_MIN), z.maximum(INT32_MAX));
+/** An amount in reais whose cents fit an integer column (R$ 21.474.836,00 at most). */
+export const money = () => z.number().check(z.minimum(-MONEY_MAX), z.maximum(MONEY_MAX));

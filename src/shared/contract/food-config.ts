@@ -12,6 +12,7 @@
  */
 import { z } from 'zod/mini';
 import '../zod-locale';
+import { int32 } from './common';
 import {
   availabilityProblems,
   FOOD_LIMITS,
@@ -46,7 +47,8 @@ export const FOOD_CONFIG_API = {
 } as const;
 
 const L = FOOD_LIMITS;
-const int = () => z.number().check(z.int());
+/** Every integer fits its int4 column (common.ts). */
+const int = int32;
 const numberIn = (min: number, max: number, message: string) =>
   z.number({ error: message }).check(z.gte(min, message), z.lte(max, message));
 const intIn = (min: number, max: number, message: string) =>

@@ -6,10 +6,12 @@
  */
 import { z } from 'zod/mini';
 import '../zod-locale';
+import { int32 } from './common';
 import { INTAKE_MAX_ITEMS, KDS_PAGE_SIZE, KDS_PAGE_SIZE_MAX } from '../orders';
 
-const int = () => z.number().check(z.int());
-const money = () => z.number().check(z.minimum(0), z.maximum(1_000_000));
+/** Every integer fits its int4 column (common.ts). */
+const int = int32;
+const money = () => z.number().check(z.minimum(0), z.maximum(1_000_000)); // within common.ts MONEY_MAX
 const isoDate = () => z.string().check(z.refine((s) => !Number.isNaN(Date.parse(s)), 'Data inválida.'));
 /** Any 8-4-4-4-12 hex id (the placeholder carrier id is all letters A, still hex). */
 const guid = () => z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Identificador inválido.'));

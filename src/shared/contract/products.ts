@@ -7,15 +7,17 @@
  */
 import { z } from 'zod/mini';
 import '../zod-locale';
+import { int32, money } from './common';
 
-const int = () => z.number().check(z.int());
+/** Every integer fits its int4 column (common.ts). */
+const int = int32;
 const guid = () => z.guid();
 /** Query-string numbers arrive as text. */
 const queryInt = () => z.optional(z.pipe(z.string(), z.transform((s: string) => (s === '' ? undefined : Number.parseInt(s, 10)))));
 const queryBool = () => z.optional(z.pipe(z.string(), z.transform((s: string) => s === 'true' || s === '1' || s === 'True')));
 const optText = () => z.optional(z.nullable(z.string()));
 const optInt = () => z.optional(z.nullable(int()));
-const optNum = () => z.optional(z.nullable(z.number()));
+const optNum = () => z.optional(z.nullable(money()));
 const optBool = () => z.optional(z.nullable(z.boolean()));
 
 /** Paths the spec does not show (ours), in the spec's style. */
@@ -217,7 +219,7 @@ export const productDetail = z.object({
   ativo: z.boolean(),
   tipo: int(),
   nome: z.string(),
-  valor: z.number(),
+  valor: money(),
   codigoInterno: z.string(),
   codigoIntegracao: z.string(),
   codigoBarra: z.string(),
@@ -245,7 +247,7 @@ export const productDetail = z.object({
       id: z.string(),
       produtoId: z.string(),
       produtoNome: z.string(),
-      produtoValor: z.number(),
+      produtoValor: money(),
       tipo: int(),
       quantidade: int(),
       minimo: int(),
@@ -290,7 +292,7 @@ export const productReferenceList = z.array(z.object({ Name: z.string(), ValueIn
 export const productSummary = z.object({
   id: z.string(),
   nome: z.string(),
-  valor: z.number(),
+  valor: money(),
   tipo: int(),
   categoriaId: z.nullable(z.string()),
   categoria: z.nullable(z.string()),

@@ -14,6 +14,7 @@
  */
 import { z } from 'zod/mini';
 import '../zod-locale';
+import { int32 } from './common';
 import { FOOD_CONFIG_MSG } from '../food-config';
 import {
   fiscalProblems,
@@ -42,7 +43,8 @@ export const SALES_POINT_API = {
   productLists: (localClientId: string) => `api/Proprietario/BuscarListasProdutosDoLocal/${enc(localClientId)}`,
 } as const;
 
-const int = () => z.number().check(z.int());
+/** Every integer fits its int4 column (common.ts). */
+const int = int32;
 
 export const managementSystemConfiguration = z.object({
   systemType: z.number().check(z.int(), z.gte(1, SALES_POINT_MSG.chooseSystem), z.lte(5, SALES_POINT_MSG.chooseSystem)),

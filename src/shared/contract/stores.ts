@@ -1,8 +1,10 @@
 /** The stores' API contract (spec 000 §7 "Stores", store categories, open/close). */
 import { z } from 'zod/mini';
 import '../zod-locale';
+import { int32 } from './common';
 
-const int = () => z.number().check(z.int());
+/** Every integer fits its int4 column (common.ts). */
+const int = int32;
 const guid = () => z.guid();
 const optText = () => z.optional(z.nullable(z.string()));
 const optInt = () => z.optional(z.nullable(int()));
