@@ -4,6 +4,7 @@ import { loadConfig } from './config';
 import { DataDirLockedError, openDb } from './db/client';
 import { hasDemoAccounts, isEmpty, seedDemo } from './db/seed';
 import { createMailer } from './lib/mailer';
+import { seedDemoSalesHistory } from './modules/dashboard/dashboard.seed';
 
 const config = loadConfig();
 let db;
@@ -18,6 +19,7 @@ try {
 }
 const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.mailOutboxDir });
 const seeded = db.kind === 'pglite' && (await isEmpty(db.db)) ? await seedDemo(db.db) : null;
+if (seeded) await seedDemoSalesHistory(db.db, seeded.venues.restaurant);
 
 const app = await buildApp({
   db,
