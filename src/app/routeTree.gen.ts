@@ -18,6 +18,7 @@ import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppSplatRouteImport } from './routes/_app/$'
 import { Route as AppAcessonegadoRouteImport } from './routes/_app/acessonegado'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
+import { Route as AppNovoDashboardRouteImport } from './routes/_app/novoDashboard'
 import { Route as ExternalauthenticationIdRouteImport } from './routes/externalauthentication.$id'
 import { Route as PrintPedidoIdRouteImport } from './routes/print.$pedidoId'
 import { Route as StatusPedidoSplatRouteImport } from './routes/statusPedido.$'
@@ -77,6 +78,11 @@ const AppAcessonegadoRoute = AppAcessonegadoRouteImport.update({
 const AppDashboardRoute = AppDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppNovoDashboardRoute = AppNovoDashboardRouteImport.update({
+  id: '/novoDashboard',
+  path: '/novoDashboard',
   getParentRoute: () => AppRoute,
 } as any)
 const ExternalauthenticationIdRoute =
@@ -179,6 +185,7 @@ export interface FileRoutesByFullPath {
   '/$': typeof AppSplatRoute
   '/acessonegado': typeof AppAcessonegadoRoute
   '/dashboard': typeof AppDashboardRoute
+  '/novoDashboard': typeof AppNovoDashboardRoute
   '/externalauthentication/$id': typeof ExternalauthenticationIdRoute
   '/print/$pedidoId': typeof PrintPedidoIdRoute
   '/statusPedido/$': typeof StatusPedidoSplatRoute
@@ -204,6 +211,7 @@ export interface FileRoutesByTo {
   '/$': typeof AppSplatRoute
   '/acessonegado': typeof AppAcessonegadoRoute
   '/dashboard': typeof AppDashboardRoute
+  '/novoDashboard': typeof AppNovoDashboardRoute
   '/externalauthentication/$id': typeof ExternalauthenticationIdRoute
   '/print/$pedidoId': typeof PrintPedidoIdRoute
   '/statusPedido/$': typeof StatusPedidoSplatRoute
@@ -232,6 +240,7 @@ export interface FileRoutesById {
   '/_app/$': typeof AppSplatRoute
   '/_app/acessonegado': typeof AppAcessonegadoRoute
   '/_app/dashboard': typeof AppDashboardRoute
+  '/_app/novoDashboard': typeof AppNovoDashboardRoute
   '/externalauthentication/$id': typeof ExternalauthenticationIdRoute
   '/print/$pedidoId': typeof PrintPedidoIdRoute
   '/statusPedido/$': typeof StatusPedidoSplatRoute
@@ -261,6 +270,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/acessonegado'
     | '/dashboard'
+    | '/novoDashboard'
     | '/externalauthentication/$id'
     | '/print/$pedidoId'
     | '/statusPedido/$'
@@ -286,6 +296,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/acessonegado'
     | '/dashboard'
+    | '/novoDashboard'
     | '/externalauthentication/$id'
     | '/print/$pedidoId'
     | '/statusPedido/$'
@@ -313,6 +324,7 @@ export interface FileRouteTypes {
     | '/_app/$'
     | '/_app/acessonegado'
     | '/_app/dashboard'
+    | '/_app/novoDashboard'
     | '/externalauthentication/$id'
     | '/print/$pedidoId'
     | '/statusPedido/$'
@@ -406,6 +418,13 @@ declare module '@tanstack/react-router' {
       path: '/dashboard'
       fullPath: '/dashboard'
       preLoaderRoute: typeof AppDashboardRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/novoDashboard': {
+      id: '/_app/novoDashboard'
+      path: '/novoDashboard'
+      fullPath: '/novoDashboard'
+      preLoaderRoute: typeof AppNovoDashboardRouteImport
       parentRoute: typeof AppRoute
     }
     '/externalauthentication/$id': {
@@ -527,6 +546,7 @@ interface AppRouteChildren {
   AppSplatRoute: typeof AppSplatRoute
   AppAcessonegadoRoute: typeof AppAcessonegadoRoute
   AppDashboardRoute: typeof AppDashboardRoute
+  AppNovoDashboardRoute: typeof AppNovoDashboardRoute
   AppIndexRoute: typeof AppIndexRoute
   AppCadastroStoresRoute: typeof AppCadastroStoresRoute
   AppMeepFoodConfiguracaoRoute: typeof AppMeepFoodConfiguracaoRoute
@@ -547,6 +567,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSplatRoute: AppSplatRoute,
   AppAcessonegadoRoute: AppAcessonegadoRoute,
   AppDashboardRoute: AppDashboardRoute,
+  AppNovoDashboardRoute: AppNovoDashboardRoute,
   AppIndexRoute: AppIndexRoute,
   AppCadastroStoresRoute: AppCadastroStoresRoute,
   AppMeepFoodConfiguracaoRoute: AppMeepFoodConfiguracaoRoute,

@@ -7,6 +7,7 @@
  * empty requirement); support and finance tools, which the spec leaves unstated, require the
  * support roles, because a venue's staff must never reach them (our decision, see README).
  */
+import { DASHBOARD_ROLE } from './dashboard';
 import { hasAccess } from './roles';
 
 export type RouteKind = 'module' | 'legacy';
@@ -87,7 +88,7 @@ function rows(group: GroupId, list: Row[]): PortalRoute[] {
 export const PORTAL_ROUTES: PortalRoute[] = [
   ...rows('inicio', [
     ['/dashboard', 'Dashboard', '', 'legacy'],
-    ['/novoDashboard', 'Dashboard de vendas', '', 'module', 'dashboard'],
+    ['/novoDashboard', 'Dashboard de vendas', DASHBOARD_ROLE, 'module', 'dashboard'],
     ['/tutorialPortal', 'Tutoriais do portal', '', 'module', 'tutorials'],
     ['/tutorialPos', 'Tutoriais do POS', '', 'module', 'tutorials'],
     ['/contaDigital', 'Conta digital', '', 'legacy'],

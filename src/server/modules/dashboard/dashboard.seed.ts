@@ -89,11 +89,12 @@ export async function seedSalesHistory(db: Db, venueId: string, opts: HistoryOpt
                        else ${textArray(OTHER)}[1 + floor(random() * ${num(OTHER.length)})::int] end)
           || ' ' || ${textArray(SURNAMES)}[1 + floor(random() * ${num(SURNAMES.length)})::int] as name,
         '(11) 9' || lpad(((i * 7919) % 90000000 + 10000000)::text, 8, '0') as phone,
-        -- Ages 16 to about 75, most between 20 and 45.
-        (date '2009-06-30' - (floor(random() * 4000 + random() * random() * 17000))::int) as birth,
+        -- Born 1959 to 2009 (17 to 67 years old in 2026), most of them 20 to 45.
+        (date '2009-01-01' - (floor(random() * 2500 + power(random(), 2) * 16000))::int) as birth,
         ${textArray(cities)}[1 + floor(random() * ${num(cities.length)})::int] as city
       from generate_series(1, ${num(customers)}) i,
-        lateral (select case when random() < 0.52 then 'F' when random() < 0.95 then 'M' else 'O' end as gender) g`);
+        -- "+ 0 * i" ties the draw to the row: an uncorrelated subquery would run once.
+        lateral (select case when random() + 0 * i < 0.52 then 'F' when random() < 0.95 then 'M' else 'O' end as gender) g`);
     await tx.execute(sql`create temp table h_orders on commit drop as
       with d as (
         select d::date as day, extract(dow from d)::int as dow, row_number() over (order by d) as n
