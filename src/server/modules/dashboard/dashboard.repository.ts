@@ -28,7 +28,7 @@ const only = (a: boolean | undefined, b: boolean | undefined) => (a ?? false) !=
  * id, local_at (São Paulo wall time), total_cents, state_id, customer_key, customer_name, gender,
  * birth_date, city, uf.
  */
-function base(venueId: string, f: DashboardFilter, period: Pick<Period, 'start' | 'end'>): SQL {
+function base(venueId: string, f: DashboardFilter, period: Pick<Period, 'start' | 'end'>, withCustomer = false): SQL {
   const start = period.start.toISOString();
   const end = period.end.toISOString();
   const channel = only(f.IsInInternalChannel, f.IsInDeliveryChannel)
@@ -43,6 +43,12 @@ function base(venueId: string, f: DashboardFilter, period: Pick<Period, 'start' 
       ? sql`and c.customer_key is not null and not ${earlier}`
       : sql`and c.customer_key is not null and ${earlier}`
     : sql``;
+  // Series that need no customer skip the join (one primary-key probe per order saved).
+  if (!withCustomer && !only(f.IsNew, f.IsOld)) {
+    return sql`select o.id, (o.created_at at time zone ${TZ}) as local_at, o.total_cents, o.state_id
+      from orders o
+      where o.venue_id = ${venueId} and o.created_at >= ${start}::timestamptz and o.created_at <= ${end}::timestamptz ${channel}`;
+  }
   return sql`select o.id, (o.created_at at time zone ${TZ}) as local_at, o.total_cents, o.state_id,
       c.customer_key, c.customer_name, c.gender, c.birth_date, c.city, c.uf
     from orders o left join dashboard_order_customers c on c.order_id = o.id
@@ -129,7 +135,7 @@ export async function mostConsumed(db: Db, venueId: string, f: DashboardFilter, 
 export async function byRegion(db: Db, venueId: string, f: DashboardFilter, p: Period): Promise<ConsumptionRow[]> {
   const list = await rows<{ city: string | null; uf: string | null; qty: number; higher: string; average: string }>(
     db,
-    sql`with b as (${base(venueId, f, p)})
+    sql`with b as (${base(venueId, f, p, true)})
       select city, uf, count(*)::int as qty, max(total_cents)::text as higher, avg(total_cents)::text as average
       from b where state_id <> ${REFUSED}
       group by city, uf order by count(*) desc, city nulls last limit 10`,
@@ -153,7 +159,7 @@ export interface CustomerRow {
 export async function topCustomers(db: Db, venueId: string, f: DashboardFilter, p: Period): Promise<CustomerRow[]> {
   const list = await rows<{ name: string; orders: number; total: string; average: string }>(
     db,
-    sql`with b as (${base(venueId, f, p)})
+    sql`with b as (${base(venueId, f, p, true)})
       select (array_agg(customer_name order by local_at desc))[1] as name, count(*)::int as orders,
              sum(total_cents)::text as total, avg(total_cents)::text as average
       from b where state_id <> ${REFUSED} and customer_key is not null
@@ -166,7 +172,7 @@ export async function topCustomers(db: Db, venueId: string, f: DashboardFilter, 
 export async function byGender(db: Db, venueId: string, f: DashboardFilter, p: Period): Promise<Array<{ gender: string | null; cents: number }>> {
   const list = await rows<{ gender: string | null; revenue: string }>(
     db,
-    sql`with b as (${base(venueId, f, p)})
+    sql`with b as (${base(venueId, f, p, true)})
       select gender, sum(total_cents)::text as revenue from b where state_id <> ${REFUSED} group by gender`,
   );
   return list.map((r) => ({ gender: r.gender, cents: Number(r.revenue) }));
@@ -176,7 +182,7 @@ export async function byGender(db: Db, venueId: string, f: DashboardFilter, p: P
 export async function byAge(db: Db, venueId: string, f: DashboardFilter, p: Period): Promise<Array<{ age: number; cents: number }>> {
   const list = await rows<{ age: number; revenue: string }>(
     db,
-    sql`with b as (${base(venueId, f, p)})
+    sql`with b as (${base(venueId, f, p, true)})
       select extract(year from age(local_at::date, birth_date))::int as age, sum(total_cents)::text as revenue
       from b where state_id <> ${REFUSED} and birth_date is not null group by 1`,
   );
