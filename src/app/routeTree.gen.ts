@@ -18,6 +18,7 @@ import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppSplatRouteImport } from './routes/_app/$'
 import { Route as AppAcessonegadoRouteImport } from './routes/_app/acessonegado'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
+import { Route as AppNovoDashboardRouteImport } from './routes/_app/novoDashboard'
 import { Route as AppTutorialPortalRouteImport } from './routes/_app/tutorialPortal'
 import { Route as AppTutorialPosRouteImport } from './routes/_app/tutorialPos'
 import { Route as ExternalauthenticationIdRouteImport } from './routes/externalauthentication.$id'
@@ -96,6 +97,11 @@ const AppAcessonegadoRoute = AppAcessonegadoRouteImport.update({
 const AppDashboardRoute = AppDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppNovoDashboardRoute = AppNovoDashboardRouteImport.update({
+  id: '/novoDashboard',
+  path: '/novoDashboard',
   getParentRoute: () => AppRoute,
 } as any)
 const AppTutorialPortalRoute = AppTutorialPortalRouteImport.update({
@@ -304,6 +310,7 @@ export interface FileRoutesByFullPath {
   '/$': typeof AppSplatRoute
   '/acessonegado': typeof AppAcessonegadoRoute
   '/dashboard': typeof AppDashboardRoute
+  '/novoDashboard': typeof AppNovoDashboardRoute
   '/tutorialPortal': typeof AppTutorialPortalRoute
   '/tutorialPos': typeof AppTutorialPosRoute
   '/externalauthentication/$id': typeof ExternalauthenticationIdRoute
@@ -348,6 +355,7 @@ export interface FileRoutesByTo {
   '/$': typeof AppSplatRoute
   '/acessonegado': typeof AppAcessonegadoRoute
   '/dashboard': typeof AppDashboardRoute
+  '/novoDashboard': typeof AppNovoDashboardRoute
   '/tutorialPortal': typeof AppTutorialPortalRoute
   '/tutorialPos': typeof AppTutorialPosRoute
   '/externalauthentication/$id': typeof ExternalauthenticationIdRoute
@@ -395,6 +403,7 @@ export interface FileRoutesById {
   '/_app/$': typeof AppSplatRoute
   '/_app/acessonegado': typeof AppAcessonegadoRoute
   '/_app/dashboard': typeof AppDashboardRoute
+  '/_app/novoDashboard': typeof AppNovoDashboardRoute
   '/_app/tutorialPortal': typeof AppTutorialPortalRoute
   '/_app/tutorialPos': typeof AppTutorialPosRoute
   '/externalauthentication/$id': typeof ExternalauthenticationIdRoute
@@ -443,6 +452,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/acessonegado'
     | '/dashboard'
+    | '/novoDashboard'
     | '/tutorialPortal'
     | '/tutorialPos'
     | '/externalauthentication/$id'
@@ -487,6 +497,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/acessonegado'
     | '/dashboard'
+    | '/novoDashboard'
     | '/tutorialPortal'
     | '/tutorialPos'
     | '/externalauthentication/$id'
@@ -533,6 +544,7 @@ export interface FileRouteTypes {
     | '/_app/$'
     | '/_app/acessonegado'
     | '/_app/dashboard'
+    | '/_app/novoDashboard'
     | '/_app/tutorialPortal'
     | '/_app/tutorialPos'
     | '/externalauthentication/$id'
@@ -645,6 +657,13 @@ declare module '@tanstack/react-router' {
       path: '/dashboard'
       fullPath: '/dashboard'
       preLoaderRoute: typeof AppDashboardRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/novoDashboard': {
+      id: '/_app/novoDashboard'
+      path: '/novoDashboard'
+      fullPath: '/novoDashboard'
+      preLoaderRoute: typeof AppNovoDashboardRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/tutorialPortal': {
@@ -899,6 +918,7 @@ interface AppRouteChildren {
   AppSplatRoute: typeof AppSplatRoute
   AppAcessonegadoRoute: typeof AppAcessonegadoRoute
   AppDashboardRoute: typeof AppDashboardRoute
+  AppNovoDashboardRoute: typeof AppNovoDashboardRoute
   AppTutorialPortalRoute: typeof AppTutorialPortalRoute
   AppTutorialPosRoute: typeof AppTutorialPosRoute
   AppIndexRoute: typeof AppIndexRoute
@@ -938,6 +958,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSplatRoute: AppSplatRoute,
   AppAcessonegadoRoute: AppAcessonegadoRoute,
   AppDashboardRoute: AppDashboardRoute,
+  AppNovoDashboardRoute: AppNovoDashboardRoute,
   AppTutorialPortalRoute: AppTutorialPortalRoute,
   AppTutorialPosRoute: AppTutorialPosRoute,
   AppIndexRoute: AppIndexRoute,

@@ -19,6 +19,7 @@ import { accessLimitsPlugin } from './modules/access-limits/access-limits.plugin
 import { foodConfigPlugin } from './modules/food-config/food-config.plugin';
 import { marketplacePlugin } from './modules/marketplace/marketplace.plugin';
 import { cashlessPlugin } from './modules/cashless/cashless.plugin';
+import { dashboardPlugin } from './modules/dashboard/dashboard.plugin';
 import { ordersPlugin } from './modules/orders/orders.plugin';
 import { productsPlugin } from './modules/products/products.plugin';
 import { salesPointsPlugin } from './modules/sales-points/sales-points.plugin';
@@ -103,6 +104,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(ordersPlugin, moduleOptions);
   await app.register(schedulingPlugin, moduleOptions);
   await app.register(cashlessPlugin, moduleOptions);
+  await app.register(dashboardPlugin, moduleOptions);
   downloadRoutes(app, { db: opts.db.db, files });
 
   const staticDir = opts.config.staticDir;

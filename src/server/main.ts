@@ -6,6 +6,7 @@ import { hasDemoAccounts, isEmpty, seedDemo } from './db/seed';
 import { createFileStorage } from './lib/file-storage';
 import { logSerializers } from './lib/log-redaction';
 import { createMailer } from './lib/mailer';
+import { seedDemoSalesHistory } from './modules/dashboard/dashboard.seed';
 
 const config = loadConfig();
 let db;
@@ -20,6 +21,7 @@ try {
 }
 const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.mailOutboxDir });
 const seeded = db.kind === 'pglite' && (await isEmpty(db.db)) ? await seedDemo(db.db) : null;
+if (seeded) await seedDemoSalesHistory(db.db, seeded.venues.restaurant);
 
 const files = await createFileStorage(process.env, config.dataDir);
 const app = await buildApp({

@@ -8,6 +8,7 @@
  * support roles, because a venue's staff must never reach them (our decision, see README).
  */
 import { pageUsableBy } from './permissions';
+import { DASHBOARD_ROLE } from './dashboard';
 import { hasAccess } from './roles';
 
 export type RouteKind = 'module' | 'legacy';
@@ -88,7 +89,7 @@ function rows(group: GroupId, list: Row[]): PortalRoute[] {
 export const PORTAL_ROUTES: PortalRoute[] = [
   ...rows('inicio', [
     ['/dashboard', 'Dashboard', '', 'legacy'],
-    ['/novoDashboard', 'Dashboard de vendas', '', 'module', 'dashboard'],
+    ['/novoDashboard', 'Dashboard de vendas', DASHBOARD_ROLE, 'module', 'dashboard'],
     ['/tutorialPortal', 'Tutoriais do portal', '', 'module', 'tutorials'],
     ['/tutorialPos', 'Tutoriais do POS', '', 'module', 'tutorials'],
     ['/contaDigital', 'Conta digital', '', 'legacy'],

@@ -2,6 +2,7 @@
 import { loadConfig } from '../config';
 import { openDb } from '../db/client';
 import { hasDemoAccounts, seedDemo } from '../db/seed';
+import { seedDemoSalesHistory } from '../modules/dashboard/dashboard.seed';
 
 const config = loadConfig();
 const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
@@ -10,6 +11,7 @@ try {
     console.log('Os dados de demonstração já existem.');
   } else {
     const r = await seedDemo(db.db);
+    await seedDemoSalesHistory(db.db, r.venues.restaurant);
     console.log(`Dados de demonstração criados. Senha de todas as contas: ${r.password}`);
     for (const a of r.accounts) console.log(`  ${a.email.padEnd(22)} ${a.description}`);
   }

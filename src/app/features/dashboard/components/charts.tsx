@@ -1,0 +1,319 @@
+/** The dashboard's eight charts (spec 001 §2.13), each from one call, drawn with @mantine/charts. */
+import { BarChart, CompositeChart, DonutChart, MatrixChart } from '@mantine/charts';
+import { Group, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { Consumption, DashboardFilter } from '../../../../shared/contract/dashboard';
+import { AGE_BAR_COLORS, ageBarBand, HEAT_COLORS, heatBand, WEEKDAYS, WEEKDAYS_SHORT } from '../../../../shared/dashboard';
+import { dashboardQueries } from '../api/dashboard-queries';
+import { ChartPanel, Tip } from './chart-panel';
+import { formatInt, formatMoney, formatMoneyShort, fullDay, shortDay } from './format';
+
+interface Props {
+  localId: string;
+  filter: DashboardFilter;
+}
+
+type TipProps = { active?: boolean; label?: unknown; payload?: ReadonlyArray<{ payload?: Record<string, unknown> }> };
+const rowOf = (p: TipProps) => (p.active && p.payload?.length ? (p.payload[0].payload ?? null) : null);
+
+export function HourlyHeatmap({ localId, filter }: Props) {
+  const q = useQuery(dashboardQueries.call('HourlySales', localId, filter));
+  return (
+    <ChartPanel
+      title="Vendas por hora"
+      testId="chart-hourly"
+      query={q}
+      isEmpty={(d) => d.every((r) => r.Amounts.every((v) => v === 0))}
+      summary={(d) => {
+        let best = { dow: 0, h: 0, v: -1 };
+        for (const r of d) r.Amounts.forEach((v, h) => v > best.v && (best = { dow: r.DayOfWeek, h, v }));
+        return `Mapa de calor do faturamento por dia da semana e hora. Maior: ${WEEKDAYS[best.dow]}, ${best.h}h, ${formatMoney(best.v)}.`;
+      }}
+    >
+      {(d) => {
+        const max = Math.max(...d.flatMap((r) => r.Amounts));
+        const data = d.flatMap((r) => r.Amounts.map((v, h) => ({ x: `${h}h`, y: WEEKDAYS_SHORT[r.DayOfWeek], value: v })));
+        return (
+          <>
+            <div style={{ overflowX: 'auto' }}>
+              <MatrixChart
+                data={data}
+                xLabels={Array.from({ length: 24 }, (_, h) => `${h}h`)}
+                yLabels={[...WEEKDAYS_SHORT]}
+                cellSize={34}
+                gap={3}
+                withXLabels
+                withYLabels
+                xLabelsRotation={0}
+                xLabelsHeight={22}
+                fontSize={12}
+                yLabelsWidth={40}
+                domain={[0, max]}
+                getCellProps={(cell) => ({ fill: HEAT_COLORS[heatBand(cell.value ?? 0, max)] })}
+                getTooltipLabel={(cell) => `${WEEKDAYS[WEEKDAYS_SHORT.indexOf(cell.y as (typeof WEEKDAYS_SHORT)[number])]}, ${cell.x}: ${formatMoney(cell.value ?? 0)}`}
+              />
+            </div>
+            <Group gap={4} mt="xs" aria-hidden>
+              <Text size="xs" c="gray.7">
+                Menos
+              </Text>
+              {HEAT_COLORS.map((c) => (
+                <span key={c} style={{ width: 16, height: 12, background: c, borderRadius: 2, display: 'inline-block' }} />
+              ))}
+              <Text size="xs" c="gray.7">
+                Mais
+              </Text>
+            </Group>
+          </>
+        );
+      }}
+    </ChartPanel>
+  );
+}
+
+export function SalesPerDayChart({ localId, filter }: Props) {
+  const q = useQuery(dashboardQueries.call('SalesPerDay', localId, filter));
+  return (
+    <ChartPanel
+      title="Vendas por dia"
+      testId="chart-per-day"
+      query={q}
+      isEmpty={(d) => d.every((r) => r.Amount === 0)}
+      summary={(d) => `Faturamento por dia, de ${fullDay(d[0].Date)} a ${fullDay(d[d.length - 1].Date)}: total ${formatMoney(d.reduce((s, r) => s + r.Amount, 0))}.`}
+    >
+      {(d) => (
+        <BarChart
+          h={260}
+          data={d.map((r) => ({ ...r, Dia: shortDay(r.Date) }))}
+          dataKey="Dia"
+          series={[{ name: 'Amount', label: 'Faturamento', color: 'blue.6' }]}
+          valueFormatter={formatMoney}
+          yAxisProps={{ width: 80, tickFormatter: formatMoneyShort }}
+          tooltipProps={{
+            content: (p: TipProps) => {
+              const r = rowOf(p);
+              return r ? <Tip label={fullDay(String(r.Date))} rows={[{ name: 'Faturamento', value: formatMoney(Number(r.Amount)), color: 'var(--mantine-color-blue-6)' }]} /> : null;
+            },
+          }}
+        />
+      )}
+    </ChartPanel>
+  );
+}
+
+export function OrdersVsRevenueChart({ localId, filter }: Props) {
+  const q = useQuery(dashboardQueries.call('SalesPerDay', localId, filter));
+  return (
+    <ChartPanel
+      title="Pedidos x faturamento por data"
+      testId="chart-orders-revenue"
+      query={q}
+      isEmpty={(d) => d.every((r) => r.Quantity === 0)}
+      summary={(d) => `Pedidos e faturamento por data: ${formatInt(d.reduce((s, r) => s + r.Quantity, 0))} pedidos, ${formatMoney(d.reduce((s, r) => s + r.Amount, 0))}.`}
+    >
+      {(d) => (
+        <CompositeChart
+          h={260}
+          data={d.map((r) => ({ ...r, Dia: shortDay(r.Date) }))}
+          dataKey="Dia"
+          withRightYAxis
+          withLegend
+          legendProps={{ verticalAlign: 'bottom' }}
+          series={[
+            { name: 'Quantity', label: 'Pedidos', color: 'teal.6', type: 'bar', yAxisId: 'left' },
+            { name: 'Amount', label: 'Faturamento', color: 'orange.6', type: 'line', yAxisId: 'right' },
+          ]}
+          yAxisProps={{ tickFormatter: (v: number) => formatInt(v), width: 50 }}
+          rightYAxisProps={{ tickFormatter: formatMoneyShort, width: 80 }}
+          tooltipProps={{
+            content: (p: TipProps) => {
+              const r = rowOf(p);
+              return r ? (
+                <Tip
+                  label={fullDay(String(r.Date))}
+                  rows={[
+                    { name: 'Pedidos', value: formatInt(Number(r.Quantity)), color: 'var(--mantine-color-teal-6)' },
+                    { name: 'Faturamento', value: formatMoney(Number(r.Amount)), color: 'var(--mantine-color-orange-6)' },
+                  ]}
+                />
+              ) : null;
+            },
+          }}
+        />
+      )}
+    </ChartPanel>
+  );
+}
+
+function ConsumptionChart({ rows, quantityLabel, color }: { rows: Consumption; quantityLabel: string; color: string }) {
+  return (
+    <BarChart
+      h={Math.max(160, rows.length * 34 + 40)}
+      data={rows}
+      dataKey="Item"
+      orientation="vertical"
+      series={[{ name: 'Quantity', label: quantityLabel, color }]}
+      valueFormatter={formatInt}
+      yAxisProps={{ width: 170 }}
+      tooltipProps={{
+        content: (p: TipProps) => {
+          const r = rowOf(p);
+          return r ? (
+            <Tip
+              label={String(r.Item)}
+              rows={[
+                { name: quantityLabel, value: formatInt(Number(r.Quantity)) },
+                { name: 'Maior consumo', value: formatMoney(Number(r.HigherConsumption)) },
+                { name: 'Consumo médio', value: formatMoney(Number(r.AverageConsumption)) },
+              ]}
+            />
+          ) : null;
+        },
+      }}
+    />
+  );
+}
+
+export function MostConsumedChart({ localId, filter }: Props) {
+  const q = useQuery(dashboardQueries.call('MostConsumed', localId, filter));
+  return (
+    <ChartPanel
+      title="Itens mais consumidos"
+      testId="chart-most-consumed"
+      query={q}
+      isEmpty={(d) => d.length === 0}
+      summary={(d) => `Itens mais consumidos: ${d.map((r) => `${r.Item}, ${formatInt(r.Quantity)}`).join('; ')}.`}
+    >
+      {(d) => <ConsumptionChart rows={d} quantityLabel="Quantidade" color="grape.6" />}
+    </ChartPanel>
+  );
+}
+
+export function RegionChart({ localId, filter }: Props) {
+  const q = useQuery(dashboardQueries.call('SalesByRegion', localId, filter));
+  return (
+    <ChartPanel
+      title="Vendas por região"
+      testId="chart-region"
+      query={q}
+      isEmpty={(d) => d.length === 0}
+      summary={(d) => `Pedidos por região: ${d.map((r) => `${r.Item}, ${formatInt(r.Quantity)}`).join('; ')}.`}
+    >
+      {(d) => <ConsumptionChart rows={d} quantityLabel="Pedidos" color="cyan.7" />}
+    </ChartPanel>
+  );
+}
+
+export function TopCustomersChart({ localId, filter }: Props) {
+  const q = useQuery(dashboardQueries.call('TopCustomers', localId, filter));
+  return (
+    <ChartPanel
+      title="Melhores clientes"
+      testId="chart-top-customers"
+      query={q}
+      isEmpty={(d) => d.length === 0}
+      summary={(d) => `Clientes que mais consumiram: ${d.map((r) => `${r.Name}, ${formatMoney(r.TotalConsumption)}`).join('; ')}.`}
+    >
+      {(d) => (
+        <BarChart
+          h={Math.max(160, d.length * 34 + 40)}
+          data={d}
+          dataKey="Name"
+          orientation="vertical"
+          series={[{ name: 'TotalConsumption', label: 'Total consumido', color: 'indigo.6' }]}
+          valueFormatter={formatMoney}
+          yAxisProps={{ width: 150 }}
+          xAxisProps={{ tickFormatter: formatMoneyShort }}
+          tooltipProps={{
+            content: (p: TipProps) => {
+              const r = rowOf(p);
+              return r ? (
+                <Tip
+                  label={String(r.Name)}
+                  rows={[
+                    { name: 'Total consumido', value: formatMoney(Number(r.TotalConsumption)) },
+                    { name: 'Pedidos', value: formatInt(Number(r.Quantity)) },
+                    { name: 'Consumo médio', value: formatMoney(Number(r.AverageConsumption)) },
+                  ]}
+                />
+              ) : null;
+            },
+          }}
+        />
+      )}
+    </ChartPanel>
+  );
+}
+
+const GENDER_COLORS: Record<string, string> = { Feminino: 'pink.6', Masculino: 'blue.6', Outro: 'violet.6', 'Não informado': 'gray.5' };
+
+export function GenderChart({ localId, filter }: Props) {
+  const q = useQuery(dashboardQueries.call('SalesByGender', localId, filter));
+  return (
+    <ChartPanel
+      title="Vendas por gênero"
+      testId="chart-gender"
+      query={q}
+      isEmpty={(d) => d.length === 0}
+      summary={(d) => `Faturamento por gênero: ${d.map((r) => `${r.Key}, ${formatMoney(r.Value)}`).join('; ')}.`}
+    >
+      {(d) => {
+        const total = d.reduce((s, r) => s + r.Value, 0);
+        return (
+          <Group justify="center" gap="xl">
+            <DonutChart
+              size={180}
+              thickness={28}
+              data={d.map((r) => ({ name: r.Key, value: r.Value, color: GENDER_COLORS[r.Key] ?? 'gray.5' }))}
+              valueFormatter={formatMoney}
+              tooltipDataSource="segment"
+            />
+            <div>
+              {d.map((r) => (
+                <Text key={r.Key} size="sm">
+                  <span style={{ color: `var(--mantine-color-${(GENDER_COLORS[r.Key] ?? 'gray.5').replace('.', '-')})` }}>●</span> {r.Key}:{' '}
+                  {formatMoney(r.Value)} ({formatInt(total ? (r.Value / total) * 100 : 0)}%)
+                </Text>
+              ))}
+            </div>
+          </Group>
+        );
+      }}
+    </ChartPanel>
+  );
+}
+
+export function AgeRangeChart({ localId, filter }: Props) {
+  const q = useQuery(dashboardQueries.call('SalesByAgeRange', localId, filter));
+  return (
+    <ChartPanel
+      title="Vendas por faixa etária"
+      testId="chart-age"
+      query={q}
+      isEmpty={(d) => d.Data.every((r) => r.Value === 0)}
+      summary={(d) => `Faturamento por faixa etária: ${d.Data.map((r) => `${r.Key}, ${formatMoney(r.Value)}`).join('; ')}.`}
+    >
+      {(d) => {
+        const max = Math.max(...d.Data.map((r) => r.Value));
+        return (
+          <BarChart
+            h={260}
+            data={d.Data}
+            dataKey="Key"
+            series={[{ name: 'Value', label: 'Faturamento', color: 'green.6' }]}
+            getBarColor={(v) => AGE_BAR_COLORS[ageBarBand(v, max)]}
+            valueFormatter={formatMoney}
+            yAxisProps={{ width: 80, tickFormatter: formatMoneyShort }}
+            xAxisProps={{ interval: 0, tickFormatter: (k: string) => k.replace(' anos', '') }}
+            tooltipProps={{
+              content: (p: TipProps) => {
+                const r = rowOf(p);
+                return r ? <Tip label={String(r.Key)} rows={[{ name: 'Faturamento', value: formatMoney(Number(r.Value)) }]} /> : null;
+              },
+            }}
+          />
+        );
+      }}
+    </ChartPanel>
+  );
+}

@@ -1,0 +1,13 @@
+/**
+ * The sales dashboard (spec 001 §2.13, §7 "Dashboard"): installs the trigger that keeps the orders'
+ * customers in dashboard_order_customers (and fills rows it missed), then registers the calls.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ModuleOptions } from '../module-options';
+import { dashboardRoutes } from './dashboard.routes';
+import { installDashboardSql } from './dashboard.sql';
+
+export async function dashboardPlugin(app: FastifyInstance, opts: ModuleOptions): Promise<void> {
+  await installDashboardSql(opts.db);
+  await app.register(dashboardRoutes, { db: opts.db.db });
+}

@@ -1,0 +1,137 @@
+/** The thirteen calls of the sales dashboard (spec 001 §7 "Dashboard"): GET api/salesdashboard/{call}. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorBody } from '../../../shared/contract/common';
+import {
+  DASHBOARD_RESPONSES,
+  dashboardQuery,
+  type Card,
+  type DashboardAnswer,
+  type DashboardCall,
+  type DashboardFilter,
+  type DashboardQuery,
+} from '../../../shared/contract/dashboard';
+import {
+  ageRangeOf,
+  AGE_RANGES,
+  CARD_TITLES,
+  checkPeriod,
+  CURRENT_TITLE,
+  DASH_MSG,
+  dayFromIso,
+  formatDateBR,
+  GENDERS,
+  previousPeriod,
+  PREVIOUS_TITLE,
+  type GenderCode,
+  type Period,
+} from '../../../shared/dashboard';
+import type { Db } from '../../db/client';
+import { HttpError } from '../../lib/http-error';
+import { requireVenue } from '../../plugins/auth';
+import { DASHBOARD_ROLE } from '../../../shared/dashboard';
+import * as repo from './dashboard.repository';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
+
+type Ctx = { db: Db; venueId: string; f: DashboardFilter; cur: Period; prev: Period };
+type Handler<C extends DashboardCall> = (ctx: Ctx) => Promise<DashboardAnswer<C>>;
+
+function card(title: string, oldValue: number, newValue: number, isCurrency: boolean, titles?: { old: string; new: string }): Card {
+  return {
+    Title: title,
+    Value: newValue,
+    OldTitle: titles?.old ?? PREVIOUS_TITLE,
+    OldValue: oldValue,
+    NewTitle: titles?.new ?? CURRENT_TITLE,
+    NewValue: newValue,
+    IsCurrency: isCurrency,
+  };
+}
+
+const avgTicket = (t: repo.Totals) => (t.orders ? Math.round(t.revenueCents / t.orders) : 0);
+
+/** The day with most (or fewest) orders; ties go to the earliest day. */
+function demandDay(days: repo.DayRow[], higher: boolean): repo.DayRow {
+  return days.reduce((best, d) => ((higher ? d.orders > best.orders : d.orders < best.orders) ? d : best), days[0]);
+}
+
+async function demandCard(ctx: Ctx, higher: boolean): Promise<Card> {
+  const [a, b] = await Promise.all([repo.perDay(ctx.db, ctx.venueId, ctx.f, ctx.prev), repo.perDay(ctx.db, ctx.venueId, ctx.f, ctx.cur)]);
+  const o = demandDay(a, higher);
+  const n = demandDay(b, higher);
+  return card(higher ? CARD_TITLES.HigherDemand : CARD_TITLES.LowerDemand, o.orders, n.orders, false, {
+    old: formatDateBR(dayFromIso(o.day)),
+    new: formatDateBR(dayFromIso(n.day)),
+  });
+}
+
+async function totalsCard(ctx: Ctx, pick: (t: repo.Totals) => number, title: string, currency: boolean): Promise<Card> {
+  const [a, b] = await Promise.all([repo.totals(ctx.db, ctx.venueId, ctx.f, ctx.prev), repo.totals(ctx.db, ctx.venueId, ctx.f, ctx.cur)]);
+  const conv = currency ? repo.reais : (n: number) => n;
+  return card(title, conv(pick(a)), conv(pick(b)), currency);
+}
+
+const consumption = (list: repo.ConsumptionRow[]) =>
+  list.map((r) => ({
+    Quantity: r.quantity,
+    Item: r.item || DASH_MSG.notInformed,
+    HigherConsumption: repo.reais(r.higherCents),
+    AverageConsumption: repo.reais(r.averageCents),
+  }));
+
+const HANDLERS: { [C in DashboardCall]: Handler<C> } = {
+  TotalOrders: (c) => totalsCard(c, (t) => t.orders, CARD_TITLES.TotalOrders, false),
+  RefusedOrders: (c) => totalsCard(c, (t) => t.refused, CARD_TITLES.RefusedOrders, false),
+  Revenues: (c) => totalsCard(c, (t) => t.revenueCents, CARD_TITLES.Revenues, true),
+  AverageTicket: (c) => totalsCard(c, avgTicket, CARD_TITLES.AverageTicket, true),
+  HigherDemand: (c) => demandCard(c, true),
+  LowerDemand: (c) => demandCard(c, false),
+  SalesPerDay: async (c) =>
+    (await repo.perDay(c.db, c.venueId, c.f, c.cur)).map((d) => ({ Date: d.day, Quantity: d.orders, Amount: repo.reais(d.revenueCents) })),
+  HourlySales: async (c) => (await repo.hourly(c.db, c.venueId, c.f, c.cur)).map((Amounts, DayOfWeek) => ({ DayOfWeek, Amounts })),
+  MostConsumed: async (c) => consumption(await repo.mostConsumed(c.db, c.venueId, c.f, c.cur)),
+  SalesByRegion: async (c) => consumption(await repo.byRegion(c.db, c.venueId, c.f, c.cur)),
+  TopCustomers: async (c) =>
+    (await repo.topCustomers(c.db, c.venueId, c.f, c.cur)).map((r) => ({
+      Name: r.name || DASH_MSG.notInformed,
+      Image: null,
+      AverageConsumption: repo.reais(r.averageCents),
+      Quantity: r.orders,
+      TotalConsumption: repo.reais(r.totalCents),
+    })),
+  SalesByGender: async (c) => {
+    const list = await repo.byGender(c.db, c.venueId, c.f, c.cur);
+    const order: Array<GenderCode | null> = ['F', 'M', 'O', null];
+    return order
+      .map((g) => ({ Key: g ? GENDERS[g] : DASH_MSG.notInformed, Value: repo.reais(list.find((r) => r.gender === g)?.cents ?? 0) }))
+      .filter((r) => r.Value > 0);
+  },
+  SalesByAgeRange: async (c) => {
+    const list = await repo.byAge(c.db, c.venueId, c.f, c.cur);
+    const sums = new Map<string, number>(AGE_RANGES.map(([, label]) => [label, 0]));
+    for (const r of list) sums.set(ageRangeOf(r.age), (sums.get(ageRangeOf(r.age)) ?? 0) + r.cents);
+    return { Data: [...sums].map(([Key, cents]) => ({ Key, Value: repo.reais(cents) })) };
+  },
+};
+
+export async function dashboardRoutes(fastify: FastifyInstance, opts: { db: Db }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = opts;
+  for (const call of Object.keys(HANDLERS) as DashboardCall[]) {
+    app.get(
+      `/api/salesdashboard/${call}`,
+      { schema: { querystring: dashboardQuery, response: { 200: DASHBOARD_RESPONSES[call], ...errors } } },
+      async (req) => {
+        const q = req.query as DashboardQuery;
+        const { venueId } = await requireVenue(db, req, q.localClienteId, DASHBOARD_ROLE);
+        const checked = checkPeriod(q.InitialPeriod, q.FinalPeriod);
+        // The schema has already checked the period; this only narrows the type.
+        if (!checked.ok) throw new HttpError(400, checked.message);
+        const { localClienteId: _, ...f } = q;
+        const ctx: Ctx = { db, venueId, f, cur: checked.period, prev: previousPeriod(checked.period) };
+        return (HANDLERS[call] as Handler<DashboardCall>)(ctx);
+      },
+    );
+  }
+}
