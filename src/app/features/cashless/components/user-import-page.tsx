@@ -83,7 +83,7 @@ export function UserImportPage() {
             ))}
           </List>
           <Group>
-            <Button variant="light" onClick={downloadTemplate}>
+            <Button variant="light" onClick={downloadTemplate} h="auto" mih={44} py={8} styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}>
               Baixar modelo ({IMPORT_TEMPLATE_NAME})
             </Button>
           </Group>
