@@ -21,6 +21,7 @@ import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as ExternalauthenticationIdRouteImport } from './routes/externalauthentication.$id'
 import { Route as PrintPedidoIdRouteImport } from './routes/print.$pedidoId'
 import { Route as StatusPedidoSplatRouteImport } from './routes/statusPedido.$'
+import { Route as AppCadastroClientesRouteImport } from './routes/_app/cadastro/clientes'
 import { Route as AppCadastroStoresRouteImport } from './routes/_app/cadastro/stores'
 import { Route as AppMeepFoodConfiguracaoRouteImport } from './routes/_app/meepFood/configuracao'
 import { Route as AppMeepFoodIntegracaoIfoodRouteImport } from './routes/_app/meepFood/integracaoIfood'
@@ -94,6 +95,11 @@ const StatusPedidoSplatRoute = StatusPedidoSplatRouteImport.update({
   id: '/statusPedido/$',
   path: '/statusPedido/$',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AppCadastroClientesRoute = AppCadastroClientesRouteImport.update({
+  id: '/cadastro/clientes',
+  path: '/cadastro/clientes',
+  getParentRoute: () => AppRoute,
 } as any)
 const AppCadastroStoresRoute = AppCadastroStoresRouteImport.update({
   id: '/cadastro/stores',
@@ -182,6 +188,7 @@ export interface FileRoutesByFullPath {
   '/externalauthentication/$id': typeof ExternalauthenticationIdRoute
   '/print/$pedidoId': typeof PrintPedidoIdRoute
   '/statusPedido/$': typeof StatusPedidoSplatRoute
+  '/cadastro/clientes': typeof AppCadastroClientesRoute
   '/cadastro/stores': typeof AppCadastroStoresRoute
   '/meepFood/configuracao': typeof AppMeepFoodConfiguracaoRoute
   '/meepFood/integracaoIfood': typeof AppMeepFoodIntegracaoIfoodRoute
@@ -208,6 +215,7 @@ export interface FileRoutesByTo {
   '/print/$pedidoId': typeof PrintPedidoIdRoute
   '/statusPedido/$': typeof StatusPedidoSplatRoute
   '/': typeof AppIndexRoute
+  '/cadastro/clientes': typeof AppCadastroClientesRoute
   '/cadastro/stores': typeof AppCadastroStoresRoute
   '/meepFood/configuracao': typeof AppMeepFoodConfiguracaoRoute
   '/meepFood/integracaoIfood': typeof AppMeepFoodIntegracaoIfoodRoute
@@ -236,6 +244,7 @@ export interface FileRoutesById {
   '/print/$pedidoId': typeof PrintPedidoIdRoute
   '/statusPedido/$': typeof StatusPedidoSplatRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/cadastro/clientes': typeof AppCadastroClientesRoute
   '/_app/cadastro/stores': typeof AppCadastroStoresRoute
   '/_app/meepFood/configuracao': typeof AppMeepFoodConfiguracaoRoute
   '/_app/meepFood/integracaoIfood': typeof AppMeepFoodIntegracaoIfoodRoute
@@ -264,6 +273,7 @@ export interface FileRouteTypes {
     | '/externalauthentication/$id'
     | '/print/$pedidoId'
     | '/statusPedido/$'
+    | '/cadastro/clientes'
     | '/cadastro/stores'
     | '/meepFood/configuracao'
     | '/meepFood/integracaoIfood'
@@ -290,6 +300,7 @@ export interface FileRouteTypes {
     | '/print/$pedidoId'
     | '/statusPedido/$'
     | '/'
+    | '/cadastro/clientes'
     | '/cadastro/stores'
     | '/meepFood/configuracao'
     | '/meepFood/integracaoIfood'
@@ -317,6 +328,7 @@ export interface FileRouteTypes {
     | '/print/$pedidoId'
     | '/statusPedido/$'
     | '/_app/'
+    | '/_app/cadastro/clientes'
     | '/_app/cadastro/stores'
     | '/_app/meepFood/configuracao'
     | '/_app/meepFood/integracaoIfood'
@@ -429,6 +441,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StatusPedidoSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/cadastro/clientes': {
+      id: '/_app/cadastro/clientes'
+      path: '/cadastro/clientes'
+      fullPath: '/cadastro/clientes'
+      preLoaderRoute: typeof AppCadastroClientesRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/cadastro/stores': {
       id: '/_app/cadastro/stores'
       path: '/cadastro/stores'
@@ -528,6 +547,7 @@ interface AppRouteChildren {
   AppAcessonegadoRoute: typeof AppAcessonegadoRoute
   AppDashboardRoute: typeof AppDashboardRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppCadastroClientesRoute: typeof AppCadastroClientesRoute
   AppCadastroStoresRoute: typeof AppCadastroStoresRoute
   AppMeepFoodConfiguracaoRoute: typeof AppMeepFoodConfiguracaoRoute
   AppMeepFoodIntegracaoIfoodRoute: typeof AppMeepFoodIntegracaoIfoodRoute
@@ -548,6 +568,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAcessonegadoRoute: AppAcessonegadoRoute,
   AppDashboardRoute: AppDashboardRoute,
   AppIndexRoute: AppIndexRoute,
+  AppCadastroClientesRoute: AppCadastroClientesRoute,
   AppCadastroStoresRoute: AppCadastroStoresRoute,
   AppMeepFoodConfiguracaoRoute: AppMeepFoodConfiguracaoRoute,
   AppMeepFoodIntegracaoIfoodRoute: AppMeepFoodIntegracaoIfoodRoute,
