@@ -16,6 +16,7 @@ import { downloadRoutes } from './modules/downloads/downloads';
 import { cataloguePlugin } from './modules/catalogue/catalogue.plugin';
 import { customersPlugin } from './modules/customers/customers.plugin';
 import { ordersPlugin } from './modules/orders/orders.plugin';
+import { paymentLinksPlugin } from './modules/payment-links/payment-links.plugin';
 import { venueSetupPlugin } from './modules/venue-setup/venue-setup.plugin';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
@@ -81,6 +82,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(cataloguePlugin, moduleOptions);
   await app.register(ordersPlugin, moduleOptions);
   await app.register(customersPlugin, moduleOptions);
+  await app.register(paymentLinksPlugin, moduleOptions);
   downloadRoutes(app, { db: opts.db.db, files });
 
   const staticDir = opts.config.staticDir;

@@ -6,6 +6,7 @@ import { hashPassword } from '../lib/crypto';
 import { seedCatalogueDemo } from '../modules/catalogue/catalogue.seed';
 import { seedCustomersDemo } from '../modules/customers/customers.seed';
 import { seedOrdersDemo } from '../modules/orders/orders.seed';
+import { seedPaymentLinksDemo } from '../modules/payment-links/payment-links.seed';
 import { seedVenueSetupDemo } from '../modules/venue-setup/venue-setup.seed';
 import type { Db } from './client';
 import { memberships, users } from './schema/auth';
@@ -99,6 +100,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
     await seedCatalogueDemo(ctx);
     await seedOrdersDemo(ctx);
     await seedCustomersDemo(ctx);
+    await seedPaymentLinksDemo(ctx);
     return {
       password: DEMO_PASSWORD,
       accounts: accounts.map(({ email, description }) => ({ email, description })),

@@ -51,6 +51,9 @@ export const paymentLinkPayments = pgTable(
     txid: text('txid'),
     /** Card: last four digits only. */
     cardLast4: text('card_last4'),
+    /** When the link asks for an identified customer ("Cliente autenticado"). */
+    payerName: text('payer_name'),
+    payerCpf: text('payer_cpf'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },

@@ -61,6 +61,8 @@ CREATE TABLE "payment_link_payments" (
 	"br_code" text,
 	"txid" text,
 	"card_last4" text,
+	"payer_name" text,
+	"payer_cpf" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"paid_at" timestamp with time zone
 );
