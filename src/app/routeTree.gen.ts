@@ -19,6 +19,7 @@ import { Route as AppSplatRouteImport } from './routes/_app/$'
 import { Route as AppAcessonegadoRouteImport } from './routes/_app/acessonegado'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as ExternalauthenticationIdRouteImport } from './routes/externalauthentication.$id'
+import { Route as PaymentlinkIdRouteImport } from './routes/paymentlink.$id'
 import { Route as PrintPedidoIdRouteImport } from './routes/print.$pedidoId'
 import { Route as StatusPedidoSplatRouteImport } from './routes/statusPedido.$'
 import { Route as AppCadastroClientesRouteImport } from './routes/_app/cadastro/clientes'
@@ -28,9 +29,11 @@ import { Route as AppMeepFoodIntegracaoIfoodRouteImport } from './routes/_app/me
 import { Route as AppMeepFoodPainelRouteImport } from './routes/_app/meepFood/painel'
 import { Route as AppProdutosLimitarAcessoRouteImport } from './routes/_app/produtos/limitarAcesso'
 import { Route as AppAdminEquipamentosPontoDeVendasRouteImport } from './routes/_app/admin/equipamentos/pontoDeVendas'
+import { Route as AppCadastroMepaylinkIndexRouteImport } from './routes/_app/cadastro/mepaylink/index'
 import { Route as AppProdutosCadastroIndexRouteImport } from './routes/_app/produtos/cadastro/index'
 import { Route as AppProdutosEditarChar123ProductIdChar125RouteImport } from './routes/_app/produtos/editar/{-$productId}'
 import { Route as AppProdutosProdutoIndexRouteImport } from './routes/_app/produtos/produto/index'
+import { Route as AppCadastroMepaylinkFormularioChar123MePayLinkIdChar125RouteImport } from './routes/_app/cadastro/mepaylink/formulario/{-$mePayLinkId}'
 import { Route as AppProdutosCadastroFinalizacaoProductIdRouteImport } from './routes/_app/produtos/cadastro/finalizacao/$productId'
 import { Route as AppProdutosProdutoCadastroIndexRouteImport } from './routes/_app/produtos/produto/cadastro/index'
 import { Route as AppProdutosProdutoEditarChar123ProductIdChar125RouteImport } from './routes/_app/produtos/produto/editar/{-$productId}'
@@ -86,6 +89,11 @@ const ExternalauthenticationIdRoute =
     path: '/externalauthentication/$id',
     getParentRoute: () => rootRouteImport,
   } as any)
+const PaymentlinkIdRoute = PaymentlinkIdRouteImport.update({
+  id: '/paymentlink/$id',
+  path: '/paymentlink/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PrintPedidoIdRoute = PrintPedidoIdRouteImport.update({
   id: '/print/$pedidoId',
   path: '/print/$pedidoId',
@@ -134,6 +142,12 @@ const AppAdminEquipamentosPontoDeVendasRoute =
     path: '/admin/equipamentos/pontoDeVendas',
     getParentRoute: () => AppRoute,
   } as any)
+const AppCadastroMepaylinkIndexRoute =
+  AppCadastroMepaylinkIndexRouteImport.update({
+    id: '/cadastro/mepaylink/',
+    path: '/cadastro/mepaylink/',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppProdutosCadastroIndexRoute =
   AppProdutosCadastroIndexRouteImport.update({
     id: '/produtos/cadastro/',
@@ -151,6 +165,12 @@ const AppProdutosProdutoIndexRoute = AppProdutosProdutoIndexRouteImport.update({
   path: '/produtos/produto/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppCadastroMepaylinkFormularioChar123MePayLinkIdChar125Route =
+  AppCadastroMepaylinkFormularioChar123MePayLinkIdChar125RouteImport.update({
+    id: '/cadastro/mepaylink/formulario/{-$mePayLinkId}',
+    path: '/cadastro/mepaylink/formulario/{-$mePayLinkId}',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppProdutosCadastroFinalizacaoProductIdRoute =
   AppProdutosCadastroFinalizacaoProductIdRouteImport.update({
     id: '/produtos/cadastro/finalizacao/$productId',
@@ -186,6 +206,7 @@ export interface FileRoutesByFullPath {
   '/acessonegado': typeof AppAcessonegadoRoute
   '/dashboard': typeof AppDashboardRoute
   '/externalauthentication/$id': typeof ExternalauthenticationIdRoute
+  '/paymentlink/$id': typeof PaymentlinkIdRoute
   '/print/$pedidoId': typeof PrintPedidoIdRoute
   '/statusPedido/$': typeof StatusPedidoSplatRoute
   '/cadastro/clientes': typeof AppCadastroClientesRoute
@@ -196,8 +217,10 @@ export interface FileRoutesByFullPath {
   '/produtos/limitarAcesso': typeof AppProdutosLimitarAcessoRoute
   '/admin/equipamentos/pontoDeVendas': typeof AppAdminEquipamentosPontoDeVendasRoute
   '/produtos/editar/{-$productId}': typeof AppProdutosEditarChar123ProductIdChar125Route
+  '/cadastro/mepaylink/': typeof AppCadastroMepaylinkIndexRoute
   '/produtos/cadastro/': typeof AppProdutosCadastroIndexRoute
   '/produtos/produto/': typeof AppProdutosProdutoIndexRoute
+  '/cadastro/mepaylink/formulario/{-$mePayLinkId}': typeof AppCadastroMepaylinkFormularioChar123MePayLinkIdChar125Route
   '/produtos/cadastro/finalizacao/$productId': typeof AppProdutosCadastroFinalizacaoProductIdRoute
   '/produtos/produto/editar/{-$productId}': typeof AppProdutosProdutoEditarChar123ProductIdChar125Route
   '/produtos/produto/cadastro/': typeof AppProdutosProdutoCadastroIndexRoute
@@ -212,6 +235,7 @@ export interface FileRoutesByTo {
   '/acessonegado': typeof AppAcessonegadoRoute
   '/dashboard': typeof AppDashboardRoute
   '/externalauthentication/$id': typeof ExternalauthenticationIdRoute
+  '/paymentlink/$id': typeof PaymentlinkIdRoute
   '/print/$pedidoId': typeof PrintPedidoIdRoute
   '/statusPedido/$': typeof StatusPedidoSplatRoute
   '/': typeof AppIndexRoute
@@ -223,8 +247,10 @@ export interface FileRoutesByTo {
   '/produtos/limitarAcesso': typeof AppProdutosLimitarAcessoRoute
   '/admin/equipamentos/pontoDeVendas': typeof AppAdminEquipamentosPontoDeVendasRoute
   '/produtos/editar/{-$productId}': typeof AppProdutosEditarChar123ProductIdChar125Route
+  '/cadastro/mepaylink': typeof AppCadastroMepaylinkIndexRoute
   '/produtos/cadastro': typeof AppProdutosCadastroIndexRoute
   '/produtos/produto': typeof AppProdutosProdutoIndexRoute
+  '/cadastro/mepaylink/formulario/{-$mePayLinkId}': typeof AppCadastroMepaylinkFormularioChar123MePayLinkIdChar125Route
   '/produtos/cadastro/finalizacao/$productId': typeof AppProdutosCadastroFinalizacaoProductIdRoute
   '/produtos/produto/editar/{-$productId}': typeof AppProdutosProdutoEditarChar123ProductIdChar125Route
   '/produtos/produto/cadastro': typeof AppProdutosProdutoCadastroIndexRoute
@@ -241,6 +267,7 @@ export interface FileRoutesById {
   '/_app/acessonegado': typeof AppAcessonegadoRoute
   '/_app/dashboard': typeof AppDashboardRoute
   '/externalauthentication/$id': typeof ExternalauthenticationIdRoute
+  '/paymentlink/$id': typeof PaymentlinkIdRoute
   '/print/$pedidoId': typeof PrintPedidoIdRoute
   '/statusPedido/$': typeof StatusPedidoSplatRoute
   '/_app/': typeof AppIndexRoute
@@ -252,8 +279,10 @@ export interface FileRoutesById {
   '/_app/produtos/limitarAcesso': typeof AppProdutosLimitarAcessoRoute
   '/_app/admin/equipamentos/pontoDeVendas': typeof AppAdminEquipamentosPontoDeVendasRoute
   '/_app/produtos/editar/{-$productId}': typeof AppProdutosEditarChar123ProductIdChar125Route
+  '/_app/cadastro/mepaylink/': typeof AppCadastroMepaylinkIndexRoute
   '/_app/produtos/cadastro/': typeof AppProdutosCadastroIndexRoute
   '/_app/produtos/produto/': typeof AppProdutosProdutoIndexRoute
+  '/_app/cadastro/mepaylink/formulario/{-$mePayLinkId}': typeof AppCadastroMepaylinkFormularioChar123MePayLinkIdChar125Route
   '/_app/produtos/cadastro/finalizacao/$productId': typeof AppProdutosCadastroFinalizacaoProductIdRoute
   '/_app/produtos/produto/editar/{-$productId}': typeof AppProdutosProdutoEditarChar123ProductIdChar125Route
   '/_app/produtos/produto/cadastro/': typeof AppProdutosProdutoCadastroIndexRoute
@@ -271,6 +300,7 @@ export interface FileRouteTypes {
     | '/acessonegado'
     | '/dashboard'
     | '/externalauthentication/$id'
+    | '/paymentlink/$id'
     | '/print/$pedidoId'
     | '/statusPedido/$'
     | '/cadastro/clientes'
@@ -281,8 +311,10 @@ export interface FileRouteTypes {
     | '/produtos/limitarAcesso'
     | '/admin/equipamentos/pontoDeVendas'
     | '/produtos/editar/{-$productId}'
+    | '/cadastro/mepaylink/'
     | '/produtos/cadastro/'
     | '/produtos/produto/'
+    | '/cadastro/mepaylink/formulario/{-$mePayLinkId}'
     | '/produtos/cadastro/finalizacao/$productId'
     | '/produtos/produto/editar/{-$productId}'
     | '/produtos/produto/cadastro/'
@@ -297,6 +329,7 @@ export interface FileRouteTypes {
     | '/acessonegado'
     | '/dashboard'
     | '/externalauthentication/$id'
+    | '/paymentlink/$id'
     | '/print/$pedidoId'
     | '/statusPedido/$'
     | '/'
@@ -308,8 +341,10 @@ export interface FileRouteTypes {
     | '/produtos/limitarAcesso'
     | '/admin/equipamentos/pontoDeVendas'
     | '/produtos/editar/{-$productId}'
+    | '/cadastro/mepaylink'
     | '/produtos/cadastro'
     | '/produtos/produto'
+    | '/cadastro/mepaylink/formulario/{-$mePayLinkId}'
     | '/produtos/cadastro/finalizacao/$productId'
     | '/produtos/produto/editar/{-$productId}'
     | '/produtos/produto/cadastro'
@@ -325,6 +360,7 @@ export interface FileRouteTypes {
     | '/_app/acessonegado'
     | '/_app/dashboard'
     | '/externalauthentication/$id'
+    | '/paymentlink/$id'
     | '/print/$pedidoId'
     | '/statusPedido/$'
     | '/_app/'
@@ -336,8 +372,10 @@ export interface FileRouteTypes {
     | '/_app/produtos/limitarAcesso'
     | '/_app/admin/equipamentos/pontoDeVendas'
     | '/_app/produtos/editar/{-$productId}'
+    | '/_app/cadastro/mepaylink/'
     | '/_app/produtos/cadastro/'
     | '/_app/produtos/produto/'
+    | '/_app/cadastro/mepaylink/formulario/{-$mePayLinkId}'
     | '/_app/produtos/cadastro/finalizacao/$productId'
     | '/_app/produtos/produto/editar/{-$productId}'
     | '/_app/produtos/produto/cadastro/'
@@ -351,6 +389,7 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   RedefinirSenhaRoute: typeof RedefinirSenhaRoute
   ExternalauthenticationIdRoute: typeof ExternalauthenticationIdRoute
+  PaymentlinkIdRoute: typeof PaymentlinkIdRoute
   PrintPedidoIdRoute: typeof PrintPedidoIdRoute
   StatusPedidoSplatRoute: typeof StatusPedidoSplatRoute
 }
@@ -427,6 +466,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ExternalauthenticationIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/paymentlink/$id': {
+      id: '/paymentlink/$id'
+      path: '/paymentlink/$id'
+      fullPath: '/paymentlink/$id'
+      preLoaderRoute: typeof PaymentlinkIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/print/$pedidoId': {
       id: '/print/$pedidoId'
       path: '/print/$pedidoId'
@@ -490,6 +536,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminEquipamentosPontoDeVendasRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/cadastro/mepaylink/': {
+      id: '/_app/cadastro/mepaylink/'
+      path: '/cadastro/mepaylink'
+      fullPath: '/cadastro/mepaylink/'
+      preLoaderRoute: typeof AppCadastroMepaylinkIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/produtos/cadastro/': {
       id: '/_app/produtos/cadastro/'
       path: '/produtos/cadastro'
@@ -509,6 +562,13 @@ declare module '@tanstack/react-router' {
       path: '/produtos/produto'
       fullPath: '/produtos/produto/'
       preLoaderRoute: typeof AppProdutosProdutoIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/cadastro/mepaylink/formulario/{-$mePayLinkId}': {
+      id: '/_app/cadastro/mepaylink/formulario/{-$mePayLinkId}'
+      path: '/cadastro/mepaylink/formulario/{-$mePayLinkId}'
+      fullPath: '/cadastro/mepaylink/formulario/{-$mePayLinkId}'
+      preLoaderRoute: typeof AppCadastroMepaylinkFormularioChar123MePayLinkIdChar125RouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/produtos/cadastro/finalizacao/$productId': {
@@ -555,8 +615,10 @@ interface AppRouteChildren {
   AppProdutosLimitarAcessoRoute: typeof AppProdutosLimitarAcessoRoute
   AppAdminEquipamentosPontoDeVendasRoute: typeof AppAdminEquipamentosPontoDeVendasRoute
   AppProdutosEditarChar123ProductIdChar125Route: typeof AppProdutosEditarChar123ProductIdChar125Route
+  AppCadastroMepaylinkIndexRoute: typeof AppCadastroMepaylinkIndexRoute
   AppProdutosCadastroIndexRoute: typeof AppProdutosCadastroIndexRoute
   AppProdutosProdutoIndexRoute: typeof AppProdutosProdutoIndexRoute
+  AppCadastroMepaylinkFormularioChar123MePayLinkIdChar125Route: typeof AppCadastroMepaylinkFormularioChar123MePayLinkIdChar125Route
   AppProdutosCadastroFinalizacaoProductIdRoute: typeof AppProdutosCadastroFinalizacaoProductIdRoute
   AppProdutosProdutoEditarChar123ProductIdChar125Route: typeof AppProdutosProdutoEditarChar123ProductIdChar125Route
   AppProdutosProdutoCadastroIndexRoute: typeof AppProdutosProdutoCadastroIndexRoute
@@ -578,8 +640,11 @@ const AppRouteChildren: AppRouteChildren = {
     AppAdminEquipamentosPontoDeVendasRoute,
   AppProdutosEditarChar123ProductIdChar125Route:
     AppProdutosEditarChar123ProductIdChar125Route,
+  AppCadastroMepaylinkIndexRoute: AppCadastroMepaylinkIndexRoute,
   AppProdutosCadastroIndexRoute: AppProdutosCadastroIndexRoute,
   AppProdutosProdutoIndexRoute: AppProdutosProdutoIndexRoute,
+  AppCadastroMepaylinkFormularioChar123MePayLinkIdChar125Route:
+    AppCadastroMepaylinkFormularioChar123MePayLinkIdChar125Route,
   AppProdutosCadastroFinalizacaoProductIdRoute:
     AppProdutosCadastroFinalizacaoProductIdRoute,
   AppProdutosProdutoEditarChar123ProductIdChar125Route:
@@ -598,6 +663,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   RedefinirSenhaRoute: RedefinirSenhaRoute,
   ExternalauthenticationIdRoute: ExternalauthenticationIdRoute,
+  PaymentlinkIdRoute: PaymentlinkIdRoute,
   PrintPedidoIdRoute: PrintPedidoIdRoute,
   StatusPedidoSplatRoute: StatusPedidoSplatRoute,
 }
