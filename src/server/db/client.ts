@@ -95,6 +95,8 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     const db = drizzle(pool, { schema }) as unknown as Db;
+    // Trigram indexes (customer name search) need pg_trgm, a contrib extension of every PostgreSQL.
+    await pool.query('create extension if not exists pg_trgm');
     await migrate(drizzle(pool), { migrationsFolder: MIGRATIONS_DIR });
     // LISTEN needs one connection of its own that stays open; it is opened on first use and
     // re-opened (re-listening every channel) when it drops, so a database restart does not leave
@@ -159,8 +161,11 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const release = opts.dataDir ? lockDataDir(opts.dataDir) : () => {};
   try {
-    const client = opts.dataDir ? new PGlite(path.join(opts.dataDir, 'pg')) : new PGlite();
+    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+    const extensions = { pg_trgm };
+    const client = opts.dataDir ? new PGlite(path.join(opts.dataDir, 'pg'), { extensions }) : new PGlite({ extensions });
     await client.waitReady;
+    await client.exec('create extension if not exists pg_trgm');
     const db = drizzle(client, { schema }) as unknown as Db;
     await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_DIR });
     return {

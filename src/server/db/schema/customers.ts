@@ -44,8 +44,10 @@ export const customers = pgTable(
   },
   (t) => [
     uniqueIndex('customers_venue_cpf_uq').on(t.venueId, t.cpf).where(sql`${t.cpf} is not null`),
-    // The list is ordered by name; a name fragment is matched on this index without reading rows.
+    // The list is ordered by name within the venue.
     index('customers_venue_search_idx').on(t.venueId, t.searchName, t.id),
+    // A name fragment anywhere in the name (LIKE '%frag%'): trigrams (pg_trgm, created in db/client.ts).
+    index('customers_search_trgm_idx').using('gin', t.searchName.op('gin_trgm_ops')),
     // CPF prefix filter: a left-anchored LIKE uses text_pattern_ops.
     index('customers_venue_cpf_prefix_idx').on(t.venueId, t.cpf.op('text_pattern_ops')),
   ],

@@ -101,6 +101,7 @@ CREATE INDEX "customer_blocks_venue_cpf_idx" ON "customer_blocks" USING btree ("
 CREATE INDEX "customer_categories_venue_idx" ON "customer_categories" USING btree ("venue_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "customers_venue_cpf_uq" ON "customers" USING btree ("venue_id","cpf") WHERE "customers"."cpf" is not null;--> statement-breakpoint
 CREATE INDEX "customers_venue_search_idx" ON "customers" USING btree ("venue_id","search_name","id");--> statement-breakpoint
+CREATE INDEX "customers_search_trgm_idx" ON "customers" USING gin ("search_name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "customers_venue_cpf_prefix_idx" ON "customers" USING btree ("venue_id","cpf" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "payment_link_payments_link_idx" ON "payment_link_payments" USING btree ("link_id","status");--> statement-breakpoint
 CREATE INDEX "payment_links_venue_idx" ON "payment_links" USING btree ("venue_id","created_at");
