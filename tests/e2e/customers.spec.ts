@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { expect, signIn, test } from './fixtures';
@@ -60,6 +61,16 @@ test.describe('customers (Clientes do estabelecimento)', () => {
     await expect(page).toHaveURL(/somenteBloqueados=true/);
     await expect(rows(page)).toHaveCount(4);
     await expect(page.getByText('4 clientes')).toBeVisible();
+
+    // The CSV export follows the filter.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Exportar CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('clientes.csv');
+    const csv = fs.readFileSync((await file.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split(/\r\n/);
+    expect(csv[0]).toContain('Nome;CPF;Identificador');
+    expect(csv).toHaveLength(5);
+    expect(csv.join('\n')).toContain('Bruno Carvalho');
 
     await page.goto('/cadastro/clientes?nome=ninguem-com-este-nome');
     await expect(page.getByText('Sem clientes para este estabelecimento')).toBeVisible();

@@ -1,12 +1,12 @@
 /** Demo payment links for the restaurant: one open with a product and payments, one open by value, one expired. */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { products } from '../../db/schema/catalogue';
 import { paymentLinkPayments, paymentLinks } from '../../db/schema/payment-links';
 import type { DemoSeedContext } from '../../db/seed';
 
 export async function seedPaymentLinksDemo({ tx, venues }: DemoSeedContext): Promise<void> {
   const venueId = venues.restaurant;
-  const [product] = await tx.select({ id: products.id, valueCents: products.valueCents }).from(products).where(and(eq(products.venueId, venueId))).orderBy(asc(products.name)).limit(1);
+  const [product] = await tx.select({ id: products.id, valueCents: products.valueCents }).from(products).where(and(eq(products.venueId, venueId))).orderBy(desc(products.valueCents), asc(products.name)).limit(1);
   const day = 86_400_000;
   const [withProduct, byValue] = await tx
     .insert(paymentLinks)

@@ -194,7 +194,7 @@ export function PayPage({ id }: { id: string }) {
             </Title>
           </Box>
           {link.acquirer.sandbox && (
-            <Badge color="yellow.5" c="dark.9" data-testid="sandbox-badge">
+            <Badge color="yellow.5" c="dark.9" data-testid="sandbox-badge" style={{ flexShrink: 0 }}>
               sandbox
             </Badge>
           )}

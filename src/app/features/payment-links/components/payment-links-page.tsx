@@ -33,7 +33,7 @@ function LinkCard({ link, onDelete, onQr }: { link: PaymentLink; onDelete: () =>
           <Title order={2} size="h4" lineClamp={2}>
             {title}
           </Title>
-          <Badge color={badge.color} c="dark.9">{badge.label}</Badge>
+          <Badge color={badge.color} c="dark.9" style={{ flexShrink: 0 }}>{badge.label}</Badge>
         </Group>
         <Text size="xl" fw={700} data-testid="link-price">
           {formatBRL(link.price)}
