@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Checkbox, Group, InputBase, Pagination, Paper, Select, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, InputBase, Pagination, Paper, Select, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -6,7 +6,7 @@ import { IMaskInput } from 'react-imask';
 import type { Customer, CustomerSaveRequest } from '../../../../shared/contract/customers';
 import { CUSTOMER_MSG, CUSTOMER_PAGE_SIZE, customerActions, maskCpf, maskPhone } from '../../../../shared/customers';
 import { formatBRL } from '../../../../shared/format';
-import { EditIcon, PlusIcon, SearchIcon } from '../../../components/icons';
+import { PlusIcon, SearchIcon } from '../../../components/icons';
 import { ApiError } from '../../../lib/api-client';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { customerQueries, exportCustomers, flagCustomer, saveCustomer, type CustomerSearch, type FlagAction } from '../api/customer-queries';
@@ -18,6 +18,14 @@ import { HistoryDialog } from './history-dialog';
 const FLAG_FAILURE: Record<FlagAction, string | null> = { block: null, unlock: null, alert: CUSTOMER_MSG.alertCreateFailed, disarm: CUSTOMER_MSG.alertRemoveFailed };
 const NO_CPF = 'Cadastre o CPF do cliente para bloquear ou criar alertas.';
 const TOUCH = { mih: 44 } as const;
+
+function StatusPill({ bg, c, children }: { bg: string; c: string; children: string }) {
+  return (
+    <Text span size="sm" fw={600} bg={bg} c={c} px={10} py={2} style={{ borderRadius: 999, display: 'inline-block' }}>
+      {children}
+    </Text>
+  );
+}
 
 function FilterForm({ search, categories, onSearch }: { search: CustomerSearch; categories: Array<{ id: string; descricao: string }>; onSearch: (s: CustomerSearch) => void }) {
   const [f, setF] = useState<CustomerSearch>(search);
@@ -156,8 +164,8 @@ export function CustomersPage({ search, onSearch }: { search: CustomerSearch; on
           <Text size="sm" c="gray.7" aria-live="polite">
             {data.QuantidadeTotal === 1 ? '1 cliente' : `${data.QuantidadeTotal} clientes`}
           </Text>
-          <Table.ScrollContainer minWidth={960}>
-            <Table striped highlightOnHover stickyHeader aria-label="Clientes">
+          <Table.ScrollContainer minWidth={1100}>
+            <Table striped highlightOnHover stickyHeader aria-label="Clientes" style={{ whiteSpace: 'nowrap' }}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Nome</Table.Th>
@@ -176,28 +184,24 @@ export function CustomersPage({ search, onSearch }: { search: CustomerSearch; on
                   const who = c.nome ?? maskCpf(c.CPF);
                   return (
                     <Table.Tr key={c.id} data-testid="customer-row">
-                      <Table.Td>{c.nome ?? '—'}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'normal', minWidth: 180 }}>{c.nome ?? '—'}</Table.Td>
                       <Table.Td>{c.CPF ? maskCpf(c.CPF) : '—'}</Table.Td>
                       <Table.Td>{c.identificador ?? '—'}</Table.Td>
                       <Table.Td>{c.categoria ?? '—'}</Table.Td>
                       <Table.Td>{c.telefone ? maskPhone(c.telefone) : '—'}</Table.Td>
                       <Table.Td>
                         {c.estaBloqueado ? (
-                          <Badge color="red">Bloqueado</Badge>
+                          <StatusPill bg="red.8" c="white">Bloqueado</StatusPill>
                         ) : c.estaAlertado ? (
-                          <Badge color="yellow.5" c="dark.9">
-                            Alerta
-                          </Badge>
+                          <StatusPill bg="yellow.5" c="dark.9">Alerta</StatusPill>
                         ) : (
-                          <Badge variant="default">
-                            Regular
-                          </Badge>
+                          <StatusPill bg="gray.1" c="dark.9">Regular</StatusPill>
                         )}
                       </Table.Td>
                       <Table.Td>{formatBRL(c.valorEmAberto)}</Table.Td>
                       <Table.Td>
                         <Group gap={6} wrap="nowrap">
-                          <Button size="compact-sm" variant="default" {...TOUCH} leftSection={<EditIcon />} aria-label={`Editar ${who}`} onClick={() => setForm({ customer: c })}>
+                          <Button size="compact-sm" variant="default" {...TOUCH} aria-label={`Editar ${who}`} onClick={() => setForm({ customer: c })}>
                             Editar
                           </Button>
                           {c.estaBloqueado ? (
