@@ -22,6 +22,7 @@ import { Route as AppNovoDashboardRouteImport } from './routes/_app/novoDashboar
 import { Route as AppTutorialPortalRouteImport } from './routes/_app/tutorialPortal'
 import { Route as AppTutorialPosRouteImport } from './routes/_app/tutorialPos'
 import { Route as ExternalauthenticationIdRouteImport } from './routes/externalauthentication.$id'
+import { Route as PaymentlinkIdRouteImport } from './routes/paymentlink.$id'
 import { Route as PrintPedidoIdRouteImport } from './routes/print.$pedidoId'
 import { Route as StatusPedidoSplatRouteImport } from './routes/statusPedido.$'
 import { Route as AppAdminVerificarCartaoCreditoRouteImport } from './routes/_app/admin/verificarCartaoCredito'
@@ -31,6 +32,7 @@ import { Route as AppAgendamentoCalendarioRouteImport } from './routes/_app/agen
 import { Route as AppAgendamentoDetalhesRouteImport } from './routes/_app/agendamento/detalhes'
 import { Route as AppAgendamentoListaRouteImport } from './routes/_app/agendamento/lista'
 import { Route as AppAgendamentoMapaRouteImport } from './routes/_app/agendamento/mapa'
+import { Route as AppCadastroClientesRouteImport } from './routes/_app/cadastro/clientes'
 import { Route as AppCadastroStoresRouteImport } from './routes/_app/cadastro/stores'
 import { Route as AppCashlessImportarRouteImport } from './routes/_app/cashless/importar'
 import { Route as AppMeepFoodConfiguracaoRouteImport } from './routes/_app/meepFood/configuracao'
@@ -45,9 +47,11 @@ import { Route as AppAgendamentoCategoriaCadastroRouteImport } from './routes/_a
 import { Route as AppAgendamentoColaboradorCadastroRouteImport } from './routes/_app/agendamento/colaborador/cadastro'
 import { Route as AppAgendamentoEditarIdScheduleRouteImport } from './routes/_app/agendamento/editar/$idSchedule'
 import { Route as AppAgendamentoServicoCadastroRouteImport } from './routes/_app/agendamento/servico/cadastro'
+import { Route as AppCadastroMepaylinkIndexRouteImport } from './routes/_app/cadastro/mepaylink/index'
 import { Route as AppProdutosCadastroIndexRouteImport } from './routes/_app/produtos/cadastro/index'
 import { Route as AppProdutosEditarChar123ProductIdChar125RouteImport } from './routes/_app/produtos/editar/{-$productId}'
 import { Route as AppProdutosProdutoIndexRouteImport } from './routes/_app/produtos/produto/index'
+import { Route as AppCadastroMepaylinkFormularioChar123MePayLinkIdChar125RouteImport } from './routes/_app/cadastro/mepaylink/formulario/{-$mePayLinkId}'
 import { Route as AppCashlessRelatoriosSaldoNegativoIndexRouteImport } from './routes/_app/cashless/relatorios/saldoNegativo/index'
 import { Route as AppCashlessRelatoriosSaldoNegativoHistoricoRouteImport } from './routes/_app/cashless/relatorios/saldoNegativo/historico'
 import { Route as AppProdutosCadastroFinalizacaoProductIdRouteImport } from './routes/_app/produtos/cadastro/finalizacao/$productId'
@@ -120,6 +124,11 @@ const ExternalauthenticationIdRoute =
     path: '/externalauthentication/$id',
     getParentRoute: () => rootRouteImport,
   } as any)
+const PaymentlinkIdRoute = PaymentlinkIdRouteImport.update({
+  id: '/paymentlink/$id',
+  path: '/paymentlink/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PrintPedidoIdRoute = PrintPedidoIdRouteImport.update({
   id: '/print/$pedidoId',
   path: '/print/$pedidoId',
@@ -165,6 +174,11 @@ const AppAgendamentoListaRoute = AppAgendamentoListaRouteImport.update({
 const AppAgendamentoMapaRoute = AppAgendamentoMapaRouteImport.update({
   id: '/agendamento/mapa',
   path: '/agendamento/mapa',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCadastroClientesRoute = AppCadastroClientesRouteImport.update({
+  id: '/cadastro/clientes',
+  path: '/cadastro/clientes',
   getParentRoute: () => AppRoute,
 } as any)
 const AppCadastroStoresRoute = AppCadastroStoresRouteImport.update({
@@ -247,6 +261,12 @@ const AppAgendamentoServicoCadastroRoute =
     path: '/agendamento/servico/cadastro',
     getParentRoute: () => AppRoute,
   } as any)
+const AppCadastroMepaylinkIndexRoute =
+  AppCadastroMepaylinkIndexRouteImport.update({
+    id: '/cadastro/mepaylink/',
+    path: '/cadastro/mepaylink/',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppProdutosCadastroIndexRoute =
   AppProdutosCadastroIndexRouteImport.update({
     id: '/produtos/cadastro/',
@@ -264,6 +284,12 @@ const AppProdutosProdutoIndexRoute = AppProdutosProdutoIndexRouteImport.update({
   path: '/produtos/produto/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppCadastroMepaylinkFormularioChar123MePayLinkIdChar125Route =
+  AppCadastroMepaylinkFormularioChar123MePayLinkIdChar125RouteImport.update({
+    id: '/cadastro/mepaylink/formulario/{-$mePayLinkId}',
+    path: '/cadastro/mepaylink/formulario/{-$mePayLinkId}',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppCashlessRelatoriosSaldoNegativoIndexRoute =
   AppCashlessRelatoriosSaldoNegativoIndexRouteImport.update({
     id: '/cashless/relatorios/saldoNegativo/',
@@ -314,6 +340,7 @@ export interface FileRoutesByFullPath {
   '/tutorialPortal': typeof AppTutorialPortalRoute
   '/tutorialPos': typeof AppTutorialPosRoute
   '/externalauthentication/$id': typeof ExternalauthenticationIdRoute
+  '/paymentlink/$id': typeof PaymentlinkIdRoute
   '/print/$pedidoId': typeof PrintPedidoIdRoute
   '/statusPedido/$': typeof StatusPedidoSplatRoute
   '/admin/verificarCartaoCredito': typeof AppAdminVerificarCartaoCreditoRoute
@@ -322,6 +349,7 @@ export interface FileRoutesByFullPath {
   '/agendamento/detalhes': typeof AppAgendamentoDetalhesRoute
   '/agendamento/lista': typeof AppAgendamentoListaRoute
   '/agendamento/mapa': typeof AppAgendamentoMapaRoute
+  '/cadastro/clientes': typeof AppCadastroClientesRoute
   '/cadastro/stores': typeof AppCadastroStoresRoute
   '/cashless/importar': typeof AppCashlessImportarRoute
   '/meepFood/configuracao': typeof AppMeepFoodConfiguracaoRoute
@@ -338,8 +366,10 @@ export interface FileRoutesByFullPath {
   '/agendamento/servico/cadastro': typeof AppAgendamentoServicoCadastroRoute
   '/produtos/editar/{-$productId}': typeof AppProdutosEditarChar123ProductIdChar125Route
   '/agendamento/categoria/': typeof AppAgendamentoCategoriaIndexRoute
+  '/cadastro/mepaylink/': typeof AppCadastroMepaylinkIndexRoute
   '/produtos/cadastro/': typeof AppProdutosCadastroIndexRoute
   '/produtos/produto/': typeof AppProdutosProdutoIndexRoute
+  '/cadastro/mepaylink/formulario/{-$mePayLinkId}': typeof AppCadastroMepaylinkFormularioChar123MePayLinkIdChar125Route
   '/cashless/relatorios/saldoNegativo/historico': typeof AppCashlessRelatoriosSaldoNegativoHistoricoRoute
   '/produtos/cadastro/finalizacao/$productId': typeof AppProdutosCadastroFinalizacaoProductIdRoute
   '/produtos/produto/editar/{-$productId}': typeof AppProdutosProdutoEditarChar123ProductIdChar125Route
@@ -359,6 +389,7 @@ export interface FileRoutesByTo {
   '/tutorialPortal': typeof AppTutorialPortalRoute
   '/tutorialPos': typeof AppTutorialPosRoute
   '/externalauthentication/$id': typeof ExternalauthenticationIdRoute
+  '/paymentlink/$id': typeof PaymentlinkIdRoute
   '/print/$pedidoId': typeof PrintPedidoIdRoute
   '/statusPedido/$': typeof StatusPedidoSplatRoute
   '/': typeof AppIndexRoute
@@ -368,6 +399,7 @@ export interface FileRoutesByTo {
   '/agendamento/detalhes': typeof AppAgendamentoDetalhesRoute
   '/agendamento/lista': typeof AppAgendamentoListaRoute
   '/agendamento/mapa': typeof AppAgendamentoMapaRoute
+  '/cadastro/clientes': typeof AppCadastroClientesRoute
   '/cadastro/stores': typeof AppCadastroStoresRoute
   '/cashless/importar': typeof AppCashlessImportarRoute
   '/meepFood/configuracao': typeof AppMeepFoodConfiguracaoRoute
@@ -384,8 +416,10 @@ export interface FileRoutesByTo {
   '/agendamento/servico/cadastro': typeof AppAgendamentoServicoCadastroRoute
   '/produtos/editar/{-$productId}': typeof AppProdutosEditarChar123ProductIdChar125Route
   '/agendamento/categoria': typeof AppAgendamentoCategoriaIndexRoute
+  '/cadastro/mepaylink': typeof AppCadastroMepaylinkIndexRoute
   '/produtos/cadastro': typeof AppProdutosCadastroIndexRoute
   '/produtos/produto': typeof AppProdutosProdutoIndexRoute
+  '/cadastro/mepaylink/formulario/{-$mePayLinkId}': typeof AppCadastroMepaylinkFormularioChar123MePayLinkIdChar125Route
   '/cashless/relatorios/saldoNegativo/historico': typeof AppCashlessRelatoriosSaldoNegativoHistoricoRoute
   '/produtos/cadastro/finalizacao/$productId': typeof AppProdutosCadastroFinalizacaoProductIdRoute
   '/produtos/produto/editar/{-$productId}': typeof AppProdutosProdutoEditarChar123ProductIdChar125Route
@@ -407,6 +441,7 @@ export interface FileRoutesById {
   '/_app/tutorialPortal': typeof AppTutorialPortalRoute
   '/_app/tutorialPos': typeof AppTutorialPosRoute
   '/externalauthentication/$id': typeof ExternalauthenticationIdRoute
+  '/paymentlink/$id': typeof PaymentlinkIdRoute
   '/print/$pedidoId': typeof PrintPedidoIdRoute
   '/statusPedido/$': typeof StatusPedidoSplatRoute
   '/_app/': typeof AppIndexRoute
@@ -416,6 +451,7 @@ export interface FileRoutesById {
   '/_app/agendamento/detalhes': typeof AppAgendamentoDetalhesRoute
   '/_app/agendamento/lista': typeof AppAgendamentoListaRoute
   '/_app/agendamento/mapa': typeof AppAgendamentoMapaRoute
+  '/_app/cadastro/clientes': typeof AppCadastroClientesRoute
   '/_app/cadastro/stores': typeof AppCadastroStoresRoute
   '/_app/cashless/importar': typeof AppCashlessImportarRoute
   '/_app/meepFood/configuracao': typeof AppMeepFoodConfiguracaoRoute
@@ -432,8 +468,10 @@ export interface FileRoutesById {
   '/_app/agendamento/servico/cadastro': typeof AppAgendamentoServicoCadastroRoute
   '/_app/produtos/editar/{-$productId}': typeof AppProdutosEditarChar123ProductIdChar125Route
   '/_app/agendamento/categoria/': typeof AppAgendamentoCategoriaIndexRoute
+  '/_app/cadastro/mepaylink/': typeof AppCadastroMepaylinkIndexRoute
   '/_app/produtos/cadastro/': typeof AppProdutosCadastroIndexRoute
   '/_app/produtos/produto/': typeof AppProdutosProdutoIndexRoute
+  '/_app/cadastro/mepaylink/formulario/{-$mePayLinkId}': typeof AppCadastroMepaylinkFormularioChar123MePayLinkIdChar125Route
   '/_app/cashless/relatorios/saldoNegativo/historico': typeof AppCashlessRelatoriosSaldoNegativoHistoricoRoute
   '/_app/produtos/cadastro/finalizacao/$productId': typeof AppProdutosCadastroFinalizacaoProductIdRoute
   '/_app/produtos/produto/editar/{-$productId}': typeof AppProdutosProdutoEditarChar123ProductIdChar125Route
@@ -456,6 +494,7 @@ export interface FileRouteTypes {
     | '/tutorialPortal'
     | '/tutorialPos'
     | '/externalauthentication/$id'
+    | '/paymentlink/$id'
     | '/print/$pedidoId'
     | '/statusPedido/$'
     | '/admin/verificarCartaoCredito'
@@ -464,6 +503,7 @@ export interface FileRouteTypes {
     | '/agendamento/detalhes'
     | '/agendamento/lista'
     | '/agendamento/mapa'
+    | '/cadastro/clientes'
     | '/cadastro/stores'
     | '/cashless/importar'
     | '/meepFood/configuracao'
@@ -480,8 +520,10 @@ export interface FileRouteTypes {
     | '/agendamento/servico/cadastro'
     | '/produtos/editar/{-$productId}'
     | '/agendamento/categoria/'
+    | '/cadastro/mepaylink/'
     | '/produtos/cadastro/'
     | '/produtos/produto/'
+    | '/cadastro/mepaylink/formulario/{-$mePayLinkId}'
     | '/cashless/relatorios/saldoNegativo/historico'
     | '/produtos/cadastro/finalizacao/$productId'
     | '/produtos/produto/editar/{-$productId}'
@@ -501,6 +543,7 @@ export interface FileRouteTypes {
     | '/tutorialPortal'
     | '/tutorialPos'
     | '/externalauthentication/$id'
+    | '/paymentlink/$id'
     | '/print/$pedidoId'
     | '/statusPedido/$'
     | '/'
@@ -510,6 +553,7 @@ export interface FileRouteTypes {
     | '/agendamento/detalhes'
     | '/agendamento/lista'
     | '/agendamento/mapa'
+    | '/cadastro/clientes'
     | '/cadastro/stores'
     | '/cashless/importar'
     | '/meepFood/configuracao'
@@ -526,8 +570,10 @@ export interface FileRouteTypes {
     | '/agendamento/servico/cadastro'
     | '/produtos/editar/{-$productId}'
     | '/agendamento/categoria'
+    | '/cadastro/mepaylink'
     | '/produtos/cadastro'
     | '/produtos/produto'
+    | '/cadastro/mepaylink/formulario/{-$mePayLinkId}'
     | '/cashless/relatorios/saldoNegativo/historico'
     | '/produtos/cadastro/finalizacao/$productId'
     | '/produtos/produto/editar/{-$productId}'
@@ -548,6 +594,7 @@ export interface FileRouteTypes {
     | '/_app/tutorialPortal'
     | '/_app/tutorialPos'
     | '/externalauthentication/$id'
+    | '/paymentlink/$id'
     | '/print/$pedidoId'
     | '/statusPedido/$'
     | '/_app/'
@@ -557,6 +604,7 @@ export interface FileRouteTypes {
     | '/_app/agendamento/detalhes'
     | '/_app/agendamento/lista'
     | '/_app/agendamento/mapa'
+    | '/_app/cadastro/clientes'
     | '/_app/cadastro/stores'
     | '/_app/cashless/importar'
     | '/_app/meepFood/configuracao'
@@ -573,8 +621,10 @@ export interface FileRouteTypes {
     | '/_app/agendamento/servico/cadastro'
     | '/_app/produtos/editar/{-$productId}'
     | '/_app/agendamento/categoria/'
+    | '/_app/cadastro/mepaylink/'
     | '/_app/produtos/cadastro/'
     | '/_app/produtos/produto/'
+    | '/_app/cadastro/mepaylink/formulario/{-$mePayLinkId}'
     | '/_app/cashless/relatorios/saldoNegativo/historico'
     | '/_app/produtos/cadastro/finalizacao/$productId'
     | '/_app/produtos/produto/editar/{-$productId}'
@@ -590,6 +640,7 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   RedefinirSenhaRoute: typeof RedefinirSenhaRoute
   ExternalauthenticationIdRoute: typeof ExternalauthenticationIdRoute
+  PaymentlinkIdRoute: typeof PaymentlinkIdRoute
   PrintPedidoIdRoute: typeof PrintPedidoIdRoute
   StatusPedidoSplatRoute: typeof StatusPedidoSplatRoute
 }
@@ -687,6 +738,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ExternalauthenticationIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/paymentlink/$id': {
+      id: '/paymentlink/$id'
+      path: '/paymentlink/$id'
+      fullPath: '/paymentlink/$id'
+      preLoaderRoute: typeof PaymentlinkIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/print/$pedidoId': {
       id: '/print/$pedidoId'
       path: '/print/$pedidoId'
@@ -748,6 +806,13 @@ declare module '@tanstack/react-router' {
       path: '/agendamento/mapa'
       fullPath: '/agendamento/mapa'
       preLoaderRoute: typeof AppAgendamentoMapaRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/cadastro/clientes': {
+      id: '/_app/cadastro/clientes'
+      path: '/cadastro/clientes'
+      fullPath: '/cadastro/clientes'
+      preLoaderRoute: typeof AppCadastroClientesRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/cadastro/stores': {
@@ -848,6 +913,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAgendamentoServicoCadastroRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/cadastro/mepaylink/': {
+      id: '/_app/cadastro/mepaylink/'
+      path: '/cadastro/mepaylink'
+      fullPath: '/cadastro/mepaylink/'
+      preLoaderRoute: typeof AppCadastroMepaylinkIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/produtos/cadastro/': {
       id: '/_app/produtos/cadastro/'
       path: '/produtos/cadastro'
@@ -867,6 +939,13 @@ declare module '@tanstack/react-router' {
       path: '/produtos/produto'
       fullPath: '/produtos/produto/'
       preLoaderRoute: typeof AppProdutosProdutoIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/cadastro/mepaylink/formulario/{-$mePayLinkId}': {
+      id: '/_app/cadastro/mepaylink/formulario/{-$mePayLinkId}'
+      path: '/cadastro/mepaylink/formulario/{-$mePayLinkId}'
+      fullPath: '/cadastro/mepaylink/formulario/{-$mePayLinkId}'
+      preLoaderRoute: typeof AppCadastroMepaylinkFormularioChar123MePayLinkIdChar125RouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/cashless/relatorios/saldoNegativo/': {
@@ -928,6 +1007,7 @@ interface AppRouteChildren {
   AppAgendamentoDetalhesRoute: typeof AppAgendamentoDetalhesRoute
   AppAgendamentoListaRoute: typeof AppAgendamentoListaRoute
   AppAgendamentoMapaRoute: typeof AppAgendamentoMapaRoute
+  AppCadastroClientesRoute: typeof AppCadastroClientesRoute
   AppCadastroStoresRoute: typeof AppCadastroStoresRoute
   AppCashlessImportarRoute: typeof AppCashlessImportarRoute
   AppMeepFoodConfiguracaoRoute: typeof AppMeepFoodConfiguracaoRoute
@@ -944,8 +1024,10 @@ interface AppRouteChildren {
   AppAgendamentoServicoCadastroRoute: typeof AppAgendamentoServicoCadastroRoute
   AppProdutosEditarChar123ProductIdChar125Route: typeof AppProdutosEditarChar123ProductIdChar125Route
   AppAgendamentoCategoriaIndexRoute: typeof AppAgendamentoCategoriaIndexRoute
+  AppCadastroMepaylinkIndexRoute: typeof AppCadastroMepaylinkIndexRoute
   AppProdutosCadastroIndexRoute: typeof AppProdutosCadastroIndexRoute
   AppProdutosProdutoIndexRoute: typeof AppProdutosProdutoIndexRoute
+  AppCadastroMepaylinkFormularioChar123MePayLinkIdChar125Route: typeof AppCadastroMepaylinkFormularioChar123MePayLinkIdChar125Route
   AppCashlessRelatoriosSaldoNegativoHistoricoRoute: typeof AppCashlessRelatoriosSaldoNegativoHistoricoRoute
   AppProdutosCadastroFinalizacaoProductIdRoute: typeof AppProdutosCadastroFinalizacaoProductIdRoute
   AppProdutosProdutoEditarChar123ProductIdChar125Route: typeof AppProdutosProdutoEditarChar123ProductIdChar125Route
@@ -968,6 +1050,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAgendamentoDetalhesRoute: AppAgendamentoDetalhesRoute,
   AppAgendamentoListaRoute: AppAgendamentoListaRoute,
   AppAgendamentoMapaRoute: AppAgendamentoMapaRoute,
+  AppCadastroClientesRoute: AppCadastroClientesRoute,
   AppCadastroStoresRoute: AppCadastroStoresRoute,
   AppCashlessImportarRoute: AppCashlessImportarRoute,
   AppMeepFoodConfiguracaoRoute: AppMeepFoodConfiguracaoRoute,
@@ -988,8 +1071,11 @@ const AppRouteChildren: AppRouteChildren = {
   AppProdutosEditarChar123ProductIdChar125Route:
     AppProdutosEditarChar123ProductIdChar125Route,
   AppAgendamentoCategoriaIndexRoute: AppAgendamentoCategoriaIndexRoute,
+  AppCadastroMepaylinkIndexRoute: AppCadastroMepaylinkIndexRoute,
   AppProdutosCadastroIndexRoute: AppProdutosCadastroIndexRoute,
   AppProdutosProdutoIndexRoute: AppProdutosProdutoIndexRoute,
+  AppCadastroMepaylinkFormularioChar123MePayLinkIdChar125Route:
+    AppCadastroMepaylinkFormularioChar123MePayLinkIdChar125Route,
   AppCashlessRelatoriosSaldoNegativoHistoricoRoute:
     AppCashlessRelatoriosSaldoNegativoHistoricoRoute,
   AppProdutosCadastroFinalizacaoProductIdRoute:
@@ -1012,6 +1098,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   RedefinirSenhaRoute: RedefinirSenhaRoute,
   ExternalauthenticationIdRoute: ExternalauthenticationIdRoute,
+  PaymentlinkIdRoute: PaymentlinkIdRoute,
   PrintPedidoIdRoute: PrintPedidoIdRoute,
   StatusPedidoSplatRoute: StatusPedidoSplatRoute,
 }

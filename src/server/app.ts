@@ -25,6 +25,8 @@ import { productsPlugin } from './modules/products/products.plugin';
 import { salesPointsPlugin } from './modules/sales-points/sales-points.plugin';
 import { storesPlugin } from './modules/stores/stores.plugin';
 import { schedulingPlugin } from './modules/scheduling/scheduling.plugin';
+import { customersPlugin } from './modules/customers/customers.plugin';
+import { paymentLinksPlugin } from './modules/payment-links/payment-links.plugin';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { openApiPlugin } from './plugins/openapi';
@@ -105,6 +107,8 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(schedulingPlugin, moduleOptions);
   await app.register(cashlessPlugin, moduleOptions);
   await app.register(dashboardPlugin, moduleOptions);
+  await app.register(customersPlugin, moduleOptions);
+  await app.register(paymentLinksPlugin, moduleOptions);
   downloadRoutes(app, { db: opts.db.db, files });
 
   const staticDir = opts.config.staticDir;

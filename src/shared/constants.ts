@@ -55,4 +55,4 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 export const EMPTY_GUID = '00000000-0000-0000-0000-000000000000';
 
 /** Public routes (spec 001 §2.16): reachable without a session. */
-export const PUBLIC_PATHS = ['/login', '/esqueciMinhaSenha', '/cadastrar', '/redefinirSenha', '/statusPedido', '/print', '/doacoes/eventos/qrcode', '/externalauthentication'];
+export const PUBLIC_PATHS = ['/login', '/esqueciMinhaSenha', '/cadastrar', '/redefinirSenha', '/statusPedido', '/print', '/doacoes/eventos/qrcode', '/externalauthentication', '/paymentlink'];

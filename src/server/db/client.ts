@@ -235,8 +235,11 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const release = opts.dataDir ? lockDataDir(opts.dataDir) : () => {};
   try {
-    const client = opts.dataDir ? new PGlite(path.join(opts.dataDir, 'pg')) : new PGlite();
+    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+    const extensions = { pg_trgm };
+    const client = opts.dataDir ? new PGlite(path.join(opts.dataDir, 'pg'), { extensions }) : new PGlite({ extensions });
     await client.waitReady;
+    await client.exec('create extension if not exists pg_trgm');
     const db = drizzle(client, { schema }) as unknown as Db;
     await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_DIR });
     return {

@@ -8,6 +8,8 @@ import { seedCashlessDemo } from '../modules/cashless/cashless.seed';
 import { seedOrdersDemo } from '../modules/orders/orders.seed';
 import { seedFoodConfigDemo } from '../modules/food-config/food-config.seed';
 import { seedSchedulingDemo } from '../modules/scheduling/scheduling.seed';
+import { seedCustomersDemo } from '../modules/customers/customers.seed';
+import { seedPaymentLinksDemo } from '../modules/payment-links/payment-links.seed';
 import type { Db } from './client';
 import { memberships, users } from './schema/auth';
 import { stores, venueAddresses, venues } from './schema/venues';
@@ -101,6 +103,8 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
     await seedOrdersDemo(ctx);
     await seedSchedulingDemo(ctx);
     await seedCashlessDemo(ctx);
+    await seedCustomersDemo(ctx);
+    await seedPaymentLinksDemo(ctx);
     return {
       password: DEMO_PASSWORD,
       accounts: accounts.map(({ email, description }) => ({ email, description })),

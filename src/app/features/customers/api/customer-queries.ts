@@ -1,0 +1,73 @@
+/** Query keys and calls of the customer registry (spec 000 §7 Customers); keys start with 'customers'. */
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import {
+  blockHistory,
+  CUSTOMER_PATHS,
+  customerCategories,
+  customerList,
+  customerSaveResponse,
+  messageAnswer,
+  type CustomerFlagRequest,
+  type CustomerSaveRequest,
+} from '../../../../shared/contract/customers';
+import { downloadAnswer } from '../../../../shared/contract/downloads';
+import { api, downloadGeneratedFile } from '../../../lib/api-client';
+
+/** The list's filters as they sit in the URL. */
+export interface CustomerSearch {
+  page?: number;
+  nome?: string;
+  CPF?: string;
+  identificador?: string;
+  categoriaId?: string;
+  nomeNaLista?: string;
+  somenteBloqueados?: boolean;
+  somenteAlertados?: boolean;
+}
+
+function toQuery(localId: string, s: CustomerSearch) {
+  return {
+    localClienteId: localId,
+    page: s.page ?? 1,
+    nome: s.nome,
+    CPF: s.CPF,
+    identificador: s.identificador,
+    categoriaId: s.categoriaId,
+    nomeNaLista: s.nomeNaLista,
+    somenteBloqueados: s.somenteBloqueados ? 'true' : undefined,
+    somenteAlertados: s.somenteAlertados ? 'true' : undefined,
+  };
+}
+
+export const customerQueries = {
+  all: ['customers'] as const,
+  list: (localId: string, s: CustomerSearch) =>
+    queryOptions({
+      queryKey: ['customers', 'list', localId, s] as const,
+      queryFn: () => api(CUSTOMER_PATHS.list, { query: toQuery(localId, s), schema: customerList }),
+      placeholderData: keepPreviousData,
+    }),
+  categories: (localId: string) =>
+    queryOptions({
+      queryKey: ['customers', 'categories', localId] as const,
+      queryFn: () => api(CUSTOMER_PATHS.categories(localId), { schema: customerCategories }),
+      staleTime: 60_000,
+    }),
+  history: (localId: string, cpf: string) =>
+    queryOptions({
+      queryKey: ['customers', 'history', localId, cpf] as const,
+      queryFn: () => api(CUSTOMER_PATHS.history(localId, cpf), { schema: blockHistory }),
+    }),
+};
+
+export const saveCustomer = (body: CustomerSaveRequest) => api(CUSTOMER_PATHS.save, { method: 'POST', body, schema: customerSaveResponse });
+
+export type FlagAction = 'block' | 'unlock' | 'alert' | 'disarm';
+export const flagCustomer = (action: FlagAction, body: CustomerFlagRequest) =>
+  api(CUSTOMER_PATHS[action], { method: 'POST', body, schema: messageAnswer });
+
+export async function exportCustomers(localId: string, s: CustomerSearch) {
+  const { page: _page, ...filters } = s;
+  const answer = await api(CUSTOMER_PATHS.exportCsv, { query: toQuery(localId, filters), schema: downloadAnswer });
+  await downloadGeneratedFile(answer);
+}

@@ -1,0 +1,248 @@
+import { Alert, Button, Checkbox, Group, InputBase, Pagination, Paper, Select, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { IMaskInput } from 'react-imask';
+import type { Customer, CustomerSaveRequest } from '../../../../shared/contract/customers';
+import { CUSTOMER_MSG, CUSTOMER_PAGE_SIZE, customerActions, maskCpf, maskPhone } from '../../../../shared/customers';
+import { formatBRL } from '../../../../shared/format';
+import { PlusIcon, SearchIcon } from '../../../components/icons';
+import { ApiError } from '../../../lib/api-client';
+import { toastError, toastSuccess } from '../../../lib/toast';
+import { customerQueries, exportCustomers, flagCustomer, saveCustomer, type CustomerSearch, type FlagAction } from '../api/customer-queries';
+import { useCurrentPlace } from '../hooks/use-current-place';
+import { CustomerFormModal } from './customer-form-modal';
+import { FlagDialog } from './flag-dialog';
+import { HistoryDialog } from './history-dialog';
+
+const FLAG_FAILURE: Record<FlagAction, string | null> = { block: null, unlock: null, alert: CUSTOMER_MSG.alertCreateFailed, disarm: CUSTOMER_MSG.alertRemoveFailed };
+const NO_CPF = 'Cadastre o CPF do cliente para bloquear ou criar alertas.';
+const TOUCH = { mih: 44 } as const;
+
+function StatusPill({ bg, c, children }: { bg: string; c: string; children: string }) {
+  return (
+    <Text span size="sm" fw={600} bg={bg} c={c} px={10} py={2} style={{ borderRadius: 999, display: 'inline-block' }}>
+      {children}
+    </Text>
+  );
+}
+
+function FilterForm({ search, categories, onSearch }: { search: CustomerSearch; categories: Array<{ id: string; descricao: string }>; onSearch: (s: CustomerSearch) => void }) {
+  const [f, setF] = useState<CustomerSearch>(search);
+  useEffect(() => setF(search), [search]);
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const clean = (s?: string) => (s && s.trim() ? s.trim() : undefined);
+    onSearch({
+      nome: clean(f.nome),
+      CPF: clean(f.CPF?.replace(/\D/g, '')),
+      identificador: clean(f.identificador),
+      categoriaId: f.categoriaId || undefined,
+      nomeNaLista: clean(f.nomeNaLista),
+      somenteBloqueados: f.somenteBloqueados || undefined,
+      somenteAlertados: f.somenteAlertados || undefined,
+    });
+  };
+  return (
+    <Paper withBorder p="md" radius="md" component="form" onSubmit={submit} aria-label="Filtros de clientes" role="search">
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }}>
+        <TextInput label="Nome" value={f.nome ?? ''} onChange={(e) => setF({ ...f, nome: e.currentTarget.value })} maxLength={200} />
+        <InputBase label="CPF" component={IMaskInput} mask="000.000.000-00" inputMode="numeric" value={maskCpf(f.CPF)} onAccept={(v: string) => setF((o) => ({ ...o, CPF: v }))} />
+        <TextInput label="Identificador" value={f.identificador ?? ''} onChange={(e) => setF({ ...f, identificador: e.currentTarget.value })} maxLength={100} />
+        <Select label="Categoria" data={categories.map((c) => ({ value: c.id, label: c.descricao }))} value={f.categoriaId ?? null} onChange={(v) => setF({ ...f, categoriaId: v ?? undefined })} clearable placeholder="Todas" />
+        <TextInput label="Nome na lista" value={f.nomeNaLista ?? ''} onChange={(e) => setF({ ...f, nomeNaLista: e.currentTarget.value })} maxLength={200} />
+      </SimpleGrid>
+      <Group mt="md" justify="space-between">
+        <Group>
+          <Checkbox label="Somente bloqueados" checked={Boolean(f.somenteBloqueados)} onChange={(e) => setF({ ...f, somenteBloqueados: e.currentTarget.checked })} />
+          <Checkbox label="Somente alertados" checked={Boolean(f.somenteAlertados)} onChange={(e) => setF({ ...f, somenteAlertados: e.currentTarget.checked })} />
+        </Group>
+        <Group>
+          <Button variant="default" {...TOUCH} onClick={() => onSearch({})}>
+            Limpar
+          </Button>
+          <Button type="submit" leftSection={<SearchIcon />} {...TOUCH}>
+            Buscar
+          </Button>
+        </Group>
+      </Group>
+    </Paper>
+  );
+}
+
+/** "Clientes do estabelecimento" (spec 000 §2 Customers, §4, §5, §8). */
+export function CustomersPage({ search, onSearch }: { search: CustomerSearch; onSearch: (s: CustomerSearch) => void }) {
+  useDocumentTitle('Clientes do estabelecimento · Balcão');
+  const place = useCurrentPlace();
+  const localId = place?.localId ?? '';
+  const queryClient = useQueryClient();
+  const list = useQuery({ ...customerQueries.list(localId, search), enabled: Boolean(localId) });
+  const cats = useQuery({ ...customerQueries.categories(localId), enabled: Boolean(localId) });
+  const [form, setForm] = useState<{ customer: Customer | null } | null>(null);
+  const [flag, setFlag] = useState<{ action: FlagAction; customer: Customer } | null>(null);
+  const [history, setHistory] = useState<Customer | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  if (!place) return <Alert color="yellow">Escolha um estabelecimento para ver os clientes.</Alert>;
+  const refresh = () => queryClient.invalidateQueries({ queryKey: customerQueries.all });
+  const categories = cats.data?.categorias ?? [];
+
+  const save = async (body: CustomerSaveRequest) => {
+    try {
+      const r = await saveCustomer(body);
+      void toastSuccess(r.Message);
+      setForm(null);
+      await refresh();
+    } catch (err) {
+      void toastError(err instanceof Error ? err.message : String(err));
+      throw err;
+    }
+  };
+
+  const confirmFlag = async (reason: string): Promise<boolean> => {
+    if (!flag) return false;
+    try {
+      const r = await flagCustomer(flag.action, { CPF: flag.customer.CPF ?? '', localId, reason });
+      void toastSuccess(r.Message);
+      await refresh();
+      return true;
+    } catch (err) {
+      const fallback = FLAG_FAILURE[flag.action];
+      void toastError(err instanceof ApiError && err.message ? err.message : (fallback ?? String(err)));
+      return false;
+    }
+  };
+
+  const doExport = async () => {
+    setExporting(true);
+    try {
+      await exportCustomers(localId, search);
+    } catch (err) {
+      void toastError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const data = list.data;
+  const pages = data ? Math.max(1, Math.ceil(data.QuantidadeTotal / CUSTOMER_PAGE_SIZE)) : 1;
+  const page = search.page ?? 1;
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          Clientes do estabelecimento
+        </Title>
+        <Group>
+          <Button variant="default" onClick={doExport} loading={exporting} {...TOUCH}>
+            Exportar CSV
+          </Button>
+          <Button leftSection={<PlusIcon />} onClick={() => setForm({ customer: null })} {...TOUCH}>
+            Novo cliente
+          </Button>
+        </Group>
+      </Group>
+      <FilterForm search={search} categories={categories} onSearch={onSearch} />
+      {list.isError && <Alert color="red">{list.error.message}</Alert>}
+      {list.isPending ? (
+        <Stack gap="xs">
+          {[0, 1, 2, 3, 4].map((i) => (
+            <Skeleton key={i} h={44} />
+          ))}
+        </Stack>
+      ) : data && data.Registros.length === 0 ? (
+        <Paper withBorder p="xl" radius="md">
+          <Stack align="center">
+            <Text fw={500}>{CUSTOMER_MSG.empty}</Text>
+            <Button leftSection={<PlusIcon />} onClick={() => setForm({ customer: null })} {...TOUCH}>
+              Novo cliente
+            </Button>
+          </Stack>
+        </Paper>
+      ) : data ? (
+        <>
+          <Text size="sm" c="gray.7" aria-live="polite">
+            {data.QuantidadeTotal === 1 ? '1 cliente' : `${data.QuantidadeTotal} clientes`}
+          </Text>
+          <Table.ScrollContainer minWidth={1100}>
+            <Table striped highlightOnHover stickyHeader aria-label="Clientes" style={{ whiteSpace: 'nowrap' }}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Nome</Table.Th>
+                  <Table.Th>CPF</Table.Th>
+                  <Table.Th>Identificador</Table.Th>
+                  <Table.Th>Categoria</Table.Th>
+                  <Table.Th>Telefone</Table.Th>
+                  <Table.Th>Situação</Table.Th>
+                  <Table.Th>Valor em aberto</Table.Th>
+                  <Table.Th>Ações</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.Registros.map((c) => {
+                  const a = customerActions(c);
+                  const who = c.nome ?? maskCpf(c.CPF);
+                  return (
+                    <Table.Tr key={c.id} data-testid="customer-row">
+                      <Table.Td style={{ whiteSpace: 'normal', minWidth: 180 }}>{c.nome ?? '—'}</Table.Td>
+                      <Table.Td>{c.CPF ? maskCpf(c.CPF) : '—'}</Table.Td>
+                      <Table.Td>{c.identificador ?? '—'}</Table.Td>
+                      <Table.Td>{c.categoria ?? '—'}</Table.Td>
+                      <Table.Td>{c.telefone ? maskPhone(c.telefone) : '—'}</Table.Td>
+                      <Table.Td>
+                        {c.estaBloqueado ? (
+                          <StatusPill bg="red.8" c="white">Bloqueado</StatusPill>
+                        ) : c.estaAlertado ? (
+                          <StatusPill bg="yellow.5" c="dark.9">Alerta</StatusPill>
+                        ) : (
+                          <StatusPill bg="gray.1" c="dark.9">Regular</StatusPill>
+                        )}
+                      </Table.Td>
+                      <Table.Td>{formatBRL(c.valorEmAberto)}</Table.Td>
+                      <Table.Td>
+                        <Group gap={6} wrap="nowrap">
+                          <Button size="compact-sm" variant="default" {...TOUCH} aria-label={`Editar ${who}`} onClick={() => setForm({ customer: c })}>
+                            Editar
+                          </Button>
+                          {c.estaBloqueado ? (
+                            <Button size="compact-sm" variant="default" {...TOUCH} aria-label={`Desbloquear ${who}`} disabled={!a.canUnblock} onClick={() => setFlag({ action: 'unlock', customer: c })}>
+                              Desbloquear
+                            </Button>
+                          ) : (
+                            <Button size="compact-sm" variant="default" {...TOUCH} aria-label={`Bloquear ${who}`} disabled={!a.canBlock} title={!c.CPF ? NO_CPF : undefined} onClick={() => setFlag({ action: 'block', customer: c })}>
+                              Bloquear
+                            </Button>
+                          )}
+                          {c.estaAlertado ? (
+                            <Button size="compact-sm" variant="default" {...TOUCH} aria-label={`Remover alerta de ${who}`} disabled={!a.canDisarm} onClick={() => setFlag({ action: 'disarm', customer: c })}>
+                              Remover alerta
+                            </Button>
+                          ) : (
+                            <Button size="compact-sm" variant="default" {...TOUCH} aria-label={`Alertar ${who}`} disabled={!a.canAlert} title={!c.CPF ? NO_CPF : undefined} onClick={() => setFlag({ action: 'alert', customer: c })}>
+                              Alertar
+                            </Button>
+                          )}
+                          <Button size="compact-sm" variant="default" {...TOUCH} aria-label={`Histórico de bloqueio de ${who}`} disabled={!c.CPF} onClick={() => setHistory(c)}>
+                            Histórico
+                          </Button>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {pages > 1 && (
+            <Group justify="center">
+              <Pagination total={pages} value={Math.min(page, pages)} onChange={(p) => onSearch({ ...search, page: p > 1 ? p : undefined })} getControlProps={(c) => ({ 'aria-label': c === 'next' ? 'Próxima página' : c === 'previous' ? 'Página anterior' : c === 'first' ? 'Primeira página' : 'Última página' })} getItemProps={(p) => ({ 'aria-label': `Página ${p}` })} />
+            </Group>
+          )}
+        </>
+      ) : null}
+      <CustomerFormModal opened={form !== null} customer={form?.customer ?? null} localId={localId} categories={categories} onClose={() => setForm(null)} onSave={save} />
+      <FlagDialog action={flag?.action ?? null} name={flag ? (flag.customer.nome ?? maskCpf(flag.customer.CPF)) : ''} onClose={() => setFlag(null)} onConfirm={confirmFlag} />
+      <HistoryDialog localId={localId} customer={history?.CPF ? { nome: history.nome, CPF: history.CPF } : null} onClose={() => setHistory(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,251 @@
+import { Alert, Badge, Box, Button, Center, Container, CopyButton, Divider, Group, InputBase, Loader, Paper, SegmentedControl, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { IMaskInput } from 'react-imask';
+import type { PaymentAnswer, PublicLink } from '../../../../shared/contract/payment-links';
+import { formatBRL, formatDate, formatTime } from '../../../../shared/format';
+import { LINK_MSG } from '../../../../shared/payment-links';
+import { ApiError } from '../../../lib/api-client';
+import { linkQueries, payByCard, payByPix, simulateSandboxPix } from '../api/payment-link-queries';
+import { LinkQr } from './link-qr';
+
+const when = (iso: string) => `${formatDate(iso)} às ${formatTime(iso)}`;
+
+function Confirmation({ payment }: { payment: PaymentAnswer }) {
+  return (
+    <Stack align="center" gap="sm" data-testid="pay-confirmation">
+      <Title order={2} size="h3" c="green.9">
+        {LINK_MSG.paid}
+      </Title>
+      <Text size="xl" fw={700}>
+        {formatBRL(payment.amount)}
+      </Text>
+      <Text ta="center">
+        Pago a <strong>{payment.venueName}</strong>
+        {payment.productName ? ` — ${payment.productName}` : ''}
+      </Text>
+      <Text size="sm">
+        {payment.method === 'pix' ? 'Pix' : `Cartão${payment.installments > 1 ? ` em ${payment.installments}x` : ''}`}
+        {payment.paidAt ? ` · ${when(payment.paidAt)}` : ''}
+      </Text>
+      <Text size="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
+        Código do pagamento: {payment.paymentId}
+      </Text>
+    </Stack>
+  );
+}
+
+function PixPanel({ link, payer, onPaid }: { link: PublicLink; payer: () => { payerName?: string; payerCpf?: string } | null; onPaid: (p: PaymentAnswer) => void }) {
+  const [payment, setPayment] = useState<PaymentAnswer | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  // Follows the charge until the acquirer says it was paid.
+  useQuery({
+    ...linkQueries.payment(payment?.paymentId ?? ''),
+    enabled: Boolean(payment && payment.status === 'pending'),
+    refetchInterval: 3000,
+    select: (p) => {
+      if (p.status === 'paid') onPaid(p);
+      return p;
+    },
+  });
+  const start = async () => {
+    const who = payer();
+    if (!who) return;
+    setBusy(true);
+    setError(null);
+    try {
+      setPayment(await payByPix(link.id, who));
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const simulate = async () => {
+    if (!payment) return;
+    setBusy(true);
+    try {
+      onPaid(await simulateSandboxPix(payment.paymentId));
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (!payment?.brCode) {
+    return (
+      <Stack>
+        {error && <Alert color="red">{error}</Alert>}
+        <Button size="lg" onClick={start} loading={busy} fullWidth>
+          Gerar Pix
+        </Button>
+      </Stack>
+    );
+  }
+  return (
+    <Stack align="center">
+      <LinkQr text={payment.brCode} alt="QR code do Pix" size={240} />
+      <Textarea label="Pix copia e cola" value={payment.brCode} readOnly autosize minRows={3} w="100%" styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }} />
+      <CopyButton value={payment.brCode}>
+        {({ copied, copy }) => (
+          <Button variant="default" onClick={copy} fullWidth mih={44}>
+            {copied ? 'Código copiado' : 'Copiar código Pix'}
+          </Button>
+        )}
+      </CopyButton>
+      <Group gap="xs">
+        <Loader size="xs" aria-hidden />
+        <Text size="sm" aria-live="polite">
+          Aguardando o pagamento…
+        </Text>
+      </Group>
+      {payment.sandbox && (
+        <Button color="dark" onClick={simulate} loading={busy} fullWidth mih={44}>
+          Simular pagamento (sandbox)
+        </Button>
+      )}
+      {error && <Alert color="red">{error}</Alert>}
+    </Stack>
+  );
+}
+
+function CardPanel({ link, payer, onPaid }: { link: PublicLink; payer: () => { payerName?: string; payerCpf?: string } | null; onPaid: (p: PaymentAnswer) => void }) {
+  const [c, setC] = useState({ holderName: '', number: '', expiry: '', cvv: '', installments: '1' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const max = Math.max(1, link.maximumInstallments);
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const who = payer();
+    if (!who) return;
+    setBusy(true);
+    setError(null);
+    setErrors({});
+    try {
+      const r = await payByCard(link.id, { ...who, holderName: c.holderName, number: c.number, expiry: c.expiry, cvv: c.cvv, installments: Number(c.installments) });
+      if (r.status === 'paid') onPaid(r);
+      else setError(r.Message ?? LINK_MSG.cardDeclined);
+    } catch (err) {
+      const list = err instanceof ApiError ? ((err.body as { errors?: Array<{ path: string; message: string }> } | null)?.errors ?? []) : [];
+      const next: Record<string, string> = {};
+      for (const i of list) next[i.path.replace(/^body\.?/, '')] ??= i.message;
+      setErrors(next);
+      if (!list.length) setError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={submit} noValidate aria-label="Pagamento com cartão">
+      <Stack>
+        <TextInput label="Nome impresso no cartão" value={c.holderName} onChange={(e) => setC({ ...c, holderName: e.currentTarget.value })} autoComplete="cc-name" error={errors.holderName} />
+        <InputBase label="Número do cartão" component={IMaskInput} mask="0000 0000 0000 0000 000" inputMode="numeric" autoComplete="cc-number" value={c.number} onAccept={(v: string) => setC((o) => ({ ...o, number: v }))} error={errors.number} />
+        <Group grow>
+          <InputBase label="Validade (MM/AA)" component={IMaskInput} mask="00/00" inputMode="numeric" autoComplete="cc-exp" value={c.expiry} onAccept={(v: string) => setC((o) => ({ ...o, expiry: v }))} error={errors.expiry} />
+          <InputBase label="CVV" component={IMaskInput} mask="0000" inputMode="numeric" autoComplete="cc-csc" value={c.cvv} onAccept={(v: string) => setC((o) => ({ ...o, cvv: v }))} error={errors.cvv} />
+        </Group>
+        <Select label="Parcelas" allowDeselect={false} value={c.installments} onChange={(v) => setC({ ...c, installments: v ?? '1' })} data={Array.from({ length: max }, (_, i) => ({ value: String(i + 1), label: i === 0 ? `À vista — ${formatBRL(link.price)}` : `${i + 1}x de ${formatBRL(Math.round((link.price * 100) / (i + 1)) / 100)}` }))} />
+        {error && <Alert color="red">{error}</Alert>}
+        <Button type="submit" size="lg" loading={busy} fullWidth>
+          Pagar {formatBRL(link.price)}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** The public pay page (/paymentlink/{id}): phone first, no sign-in. */
+export function PayPage({ id }: { id: string }) {
+  useDocumentTitle('Pagamento · Balcão');
+  const q = useQuery(linkQueries.publicLink(id));
+  const [method, setMethod] = useState<'pix' | 'card'>('pix');
+  const [paid, setPaid] = useState<PaymentAnswer | null>(null);
+  const [payerName, setPayerName] = useState('');
+  const [payerCpf, setPayerCpf] = useState('');
+  const [payerError, setPayerError] = useState<string | null>(null);
+
+  const payer = () => {
+    if (!q.data?.authenticated) return {};
+    if (!payerName.trim() || payerCpf.replace(/\D/g, '').length !== 11) {
+      setPayerError(LINK_MSG.payerRequired);
+      return null;
+    }
+    setPayerError(null);
+    return { payerName, payerCpf };
+  };
+
+  let body: React.ReactNode;
+  if (q.isPending) body = <Center h={200}><Loader aria-label="Carregando" /></Center>;
+  else if (q.isError) body = <Alert color="red" title="Link indisponível">{q.error.message}</Alert>;
+  else {
+    const link = q.data;
+    body = (
+      <Stack>
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Box>
+            <Text size="sm" c="gray.7">
+              Pagamento para
+            </Text>
+            <Title order={1} size="h3">
+              {link.venueName}
+            </Title>
+          </Box>
+          {link.acquirer.sandbox && (
+            <Badge color="yellow.5" c="dark.9" data-testid="sandbox-badge" style={{ flexShrink: 0 }}>
+              sandbox
+            </Badge>
+          )}
+        </Group>
+        {link.state !== 'open' ? (
+          <Alert color="gray" title="Link indisponível" data-testid="link-unavailable">
+            {link.stateMessage}
+          </Alert>
+        ) : paid ? (
+          <Confirmation payment={paid} />
+        ) : (
+          <>
+            {link.productName && <Text fw={600}>{link.productName}</Text>}
+            <Text fz={36} fw={800} lh={1.1} data-testid="pay-price">
+              {formatBRL(link.price)}
+            </Text>
+            {link.description && <Text style={{ whiteSpace: 'pre-wrap' }}>{link.description}</Text>}
+            <Text size="sm">Válido até: {link.expirationDate ? when(link.expirationDate) : 'indefinido'}</Text>
+            <Divider />
+            {link.authenticated && (
+              <Stack gap="xs">
+                <Text size="sm" fw={600}>
+                  Identificação do cliente
+                </Text>
+                <TextInput label="Nome completo" value={payerName} onChange={(e) => setPayerName(e.currentTarget.value)} autoComplete="name" />
+                <InputBase label="CPF" component={IMaskInput} mask="000.000.000-00" inputMode="numeric" value={payerCpf} onAccept={(v: string) => setPayerCpf(v)} />
+                {payerError && <Alert color="red">{payerError}</Alert>}
+              </Stack>
+            )}
+            <SegmentedControl fullWidth size="md" value={method} onChange={(v) => setMethod(v as 'pix' | 'card')} data={[{ value: 'pix', label: 'Pix' }, { value: 'card', label: 'Cartão' }]} aria-label="Forma de pagamento" />
+            {method === 'pix' ? <PixPanel link={link} payer={payer} onPaid={setPaid} /> : <CardPanel link={link} payer={payer} onPaid={setPaid} />}
+            {link.acquirer.sandbox && (
+              <Text size="xs" c="gray.7">
+                Ambiente de testes (sandbox): nenhum valor é cobrado. Cartão de teste aprovado 4111 1111 1111 1111; recusado 4000 0000 0000 0002.
+              </Text>
+            )}
+          </>
+        )}
+      </Stack>
+    );
+  }
+  return (
+    <Box bg="gray.0" mih="100dvh" py="md" component="main">
+      <Container size={480} px="sm">
+        <Paper withBorder radius="lg" p="lg" shadow="sm">
+          {body}
+        </Paper>
+        <Text size="xs" ta="center" mt="md" c="gray.7">
+          Pagamento seguro processado por {q.data?.acquirer.name ?? 'Balcão'}
+        </Text>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,61 @@
+/** Payment links (spec 000 §3 Payment link) and the payments made through their public page. */
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { products } from './products';
+import { venues } from './venues';
+
+export const paymentLinks = pgTable(
+  'payment_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    venueId: uuid('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    priceCents: integer('price_cents').notNull(),
+    description: text('description').notNull().default(''),
+    maximumInstallments: integer('maximum_installments').notNull().default(0),
+    expirationDate: timestamp('expiration_date', { withTimezone: true }),
+    allowPaymentSlip: boolean('allow_payment_slip').notNull().default(false),
+    authenticated: boolean('authenticated').notNull().default(false),
+    /** Ours: the link takes one payment, then says it was already used. */
+    singleUse: boolean('single_use').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Deleted links stay so their public page can say so and their payments are kept. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('payment_links_venue_idx').on(t.venueId, t.createdAt)],
+);
+
+export const paymentLinkPayments = pgTable(
+  'payment_link_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    linkId: uuid('link_id')
+      .notNull()
+      .references(() => paymentLinks.id, { onDelete: 'cascade' }),
+    venueId: uuid('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    /** 'pix' | 'card' */
+    method: text('method').notNull(),
+    /** 'pending' | 'paid' | 'declined' */
+    status: text('status').notNull().default('pending'),
+    amountCents: integer('amount_cents').notNull(),
+    installments: integer('installments').notNull().default(1),
+    /** Which acquirer adapter took it ('sandbox' or the provider's name) and its reference. */
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref'),
+    /** Pix: the copy-and-paste BR Code and its txid. */
+    brCode: text('br_code'),
+    txid: text('txid'),
+    /** Card: last four digits only. */
+    cardLast4: text('card_last4'),
+    /** When the link asks for an identified customer ("Cliente autenticado"). */
+    payerName: text('payer_name'),
+    payerCpf: text('payer_cpf'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [index('payment_link_payments_link_idx').on(t.linkId, t.status)],
+);

@@ -1,0 +1,130 @@
+/** Customer registry queries, always scoped to one venue. */
+import { aliasedTable, and, asc, desc, eq, ilike, isNull, like, sql, type SQL } from 'drizzle-orm';
+import type { Customer } from '../../../shared/contract/customers';
+import { CUSTOMER_PAGE_SIZE, digits, searchKey } from '../../../shared/customers';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema/auth';
+import { customerBlocks, customerCategories, customers } from '../../db/schema/customers';
+
+export interface CustomerFilter {
+  nome?: string | null;
+  CPF?: string | null;
+  identificador?: string | null;
+  categoriaId?: string | null;
+  nomeNaLista?: string | null;
+  somenteBloqueados?: boolean;
+  somenteAlertados?: boolean;
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Escapes LIKE's wildcards so a typed % or _ matches itself. */
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function customerWhere(venueId: string, f: CustomerFilter): SQL {
+  const conds: SQL[] = [eq(customers.venueId, venueId)];
+  const name = searchKey(f.nome ?? '');
+  if (name) conds.push(like(customers.searchName, `%${likeEscape(name)}%`));
+  const cpf = digits(f.CPF);
+  if (cpf) conds.push(like(customers.cpf, `${cpf}%`));
+  const ident = (f.identificador ?? '').trim();
+  if (ident) conds.push(ilike(customers.identifier, `%${likeEscape(ident)}%`));
+  const listName = (f.nomeNaLista ?? '').trim();
+  if (listName) conds.push(ilike(customers.listName, `%${likeEscape(listName)}%`));
+  const cat = (f.categoriaId ?? '').trim();
+  // An unknown or malformed category simply matches nothing.
+  if (cat) conds.push(UUID_RE.test(cat) ? eq(customers.categoryId, cat) : sql`false`);
+  if (f.somenteBloqueados) conds.push(eq(customers.blocked, true));
+  if (f.somenteAlertados) conds.push(eq(customers.alerted, true));
+  return and(...conds)!;
+}
+
+const selection = {
+  id: customers.id,
+  nome: customers.name,
+  dataNascimento: customers.birthDate,
+  CPF: customers.cpf,
+  identificador: customers.identifier,
+  sexo: customers.gender,
+  telefone: customers.phone,
+  email: customers.email,
+  nomeNaLista: customers.listName,
+  categoriaClienteEstabelecimentoId: customers.categoryId,
+  categoria: customerCategories.description,
+  estaBloqueado: customers.blocked,
+  estaAlertado: customers.alerted,
+  openAmountCents: customers.openAmountCents,
+};
+
+type Row = { openAmountCents: number } & Omit<Customer, 'valorEmAberto'>;
+const toCustomer = ({ openAmountCents, ...r }: Row): Customer => ({ ...r, valorEmAberto: openAmountCents / 100 });
+
+/** One page (1-based) ordered by name, and the total that matches. */
+export async function listCustomers(db: Db, venueId: string, f: CustomerFilter, page: number, pageSize = CUSTOMER_PAGE_SIZE) {
+  const where = customerWhere(venueId, f);
+  const run = async (q: Db) => {
+    const rows = await q
+      .select(selection)
+      .from(customers)
+      .leftJoin(customerCategories, eq(customerCategories.id, customers.categoryId))
+      .where(where)
+      .orderBy(asc(customers.searchName), asc(customers.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
+    const [count] = await q.select({ n: sql<number>`count(*)::int` }).from(customers).where(where);
+    return { Registros: rows.map(toCustomer), QuantidadeTotal: count.n };
+  };
+  if (!searchKey(f.nome ?? '')) return run(db);
+  // The planner prices LIKE '%x%' far below what it costs and scans every row of the table; with
+  // sequential scans off for this one transaction it takes the trigram index (bench/customers.bench.ts).
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    return run(tx as unknown as Db);
+  });
+}
+
+/** Every match (the CSV export), capped. */
+export async function allCustomers(db: Db, venueId: string, f: CustomerFilter, cap = 100_000): Promise<Customer[]> {
+  const rows = await db
+    .select(selection)
+    .from(customers)
+    .leftJoin(customerCategories, eq(customerCategories.id, customers.categoryId))
+    .where(customerWhere(venueId, f))
+    .orderBy(asc(customers.searchName), asc(customers.id))
+    .limit(cap);
+  return rows.map(toCustomer);
+}
+
+export async function customerByCpf(db: Db, venueId: string, cpf: string) {
+  const [c] = await db.select().from(customers).where(and(eq(customers.venueId, venueId), eq(customers.cpf, cpf)));
+  return c ?? null;
+}
+
+export async function blockHistoryOf(db: Db, venueId: string, cpf: string) {
+  const unlocker = aliasedTable(users, 'unlocker');
+  const blocker = aliasedTable(users, 'blocker');
+  const rows = await db
+    .select({
+      CPF: customerBlocks.cpf,
+      BlockedBy: blocker.name,
+      BlockedAt: customerBlocks.blockedAt,
+      BlockedReason: customerBlocks.blockedReason,
+      UnlockedBy: unlocker.name,
+      UnlockedAt: customerBlocks.unlockedAt,
+      UnlockeReason: customerBlocks.unlockReason,
+    })
+    .from(customerBlocks)
+    .leftJoin(blocker, eq(blocker.id, customerBlocks.blockedBy))
+    .leftJoin(unlocker, eq(unlocker.id, customerBlocks.unlockedBy))
+    .where(and(eq(customerBlocks.venueId, venueId), eq(customerBlocks.cpf, cpf)))
+    .orderBy(desc(customerBlocks.blockedAt));
+  const c = await customerByCpf(db, venueId, cpf);
+  return rows.map((r) => ({
+    ...r,
+    Name: c?.name ?? null,
+    BlockedAt: r.BlockedAt?.toISOString() ?? null,
+    UnlockedAt: r.UnlockedAt?.toISOString() ?? null,
+  }));
+}
+
+export const openBlock = (venueId: string, cpf: string) =>
+  and(eq(customerBlocks.venueId, venueId), eq(customerBlocks.cpf, cpf), isNull(customerBlocks.unlockedAt));

@@ -1,0 +1,193 @@
+/**
+ * Customer registry (spec 000 §7 Customers): list with filters, categories, save, block/unlock,
+ * alert/disarm and block history. The spec shows no role for the customers screen, so every member
+ * of the venue may use it (README "Customers and payment links"); every call is scoped to the venue.
+ */
+import { and, eq, ne } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import Papa from 'papaparse';
+import { errorBody } from '../../../shared/contract/common';
+import { downloadAnswer } from '../../../shared/contract/downloads';
+import {
+  blockHistory,
+  customerCategories as categoriesAnswer,
+  customerFlagRequest,
+  customerList,
+  customerListQuery,
+  customerSaveRequest,
+  customerSaveResponse,
+  historyParams,
+  localIdParams,
+  messageAnswer,
+} from '../../../shared/contract/customers';
+import { CUSTOMER_MSG, digits, GENDERS, isoToBrDate, searchKey } from '../../../shared/customers';
+import { formatBRL } from '../../../shared/format';
+import type { Db } from '../../db/client';
+import { customerAlerts, customerBlocks, customerCategories, customers } from '../../db/schema/customers';
+import { HttpError } from '../../lib/http-error';
+import type { FileStorage } from '../../lib/file-storage';
+import { requireUser, requireVenue } from '../../plugins/auth';
+import { saveDownload } from '../downloads/downloads';
+import { allCustomers, blockHistoryOf, customerByCpf, listCustomers, openBlock } from './customers.repository';
+
+/** Spec: no role shown for customers; membership of the venue is required. */
+export const CUSTOMERS_ROLE = '';
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const blankToNull = (s: string | null | undefined) => {
+  const t = (s ?? '').trim();
+  return t ? t : null;
+};
+
+export function customerRoutes(fastify: FastifyInstance, opts: { db: Db; files: FileStorage }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, files } = opts;
+
+  app.get('/api/ClienteEstabelecimento/BuscarClientesDoLocal', { schema: { querystring: customerListQuery, response: { 200: customerList, ...errors } } }, async (req) => {
+    const { venueId } = await requireVenue(db, req, req.query.localClienteId, CUSTOMERS_ROLE);
+    return listCustomers(db, venueId, req.query, Math.max(1, req.query.page ?? 1));
+  });
+
+  app.get('/api/ClienteEstabelecimento/ExportarClientesDoLocal', { schema: { querystring: customerListQuery, response: { 200: downloadAnswer, ...errors } } }, async (req) => {
+    const { venueId } = await requireVenue(db, req, req.query.localClienteId, CUSTOMERS_ROLE);
+    const rows = await allCustomers(db, venueId, req.query);
+    const csv = Papa.unparse(
+      {
+        fields: ['Nome', 'CPF', 'Identificador', 'Categoria', 'Nome na lista', 'Telefone', 'E-mail', 'Data de nascimento', 'Sexo', 'Bloqueado', 'Alertado', 'Valor em aberto'],
+        data: rows.map((c) => [
+          c.nome ?? '',
+          c.CPF ?? '',
+          c.identificador ?? '',
+          c.categoria ?? '',
+          c.nomeNaLista ?? '',
+          c.telefone ?? '',
+          c.email ?? '',
+          isoToBrDate(c.dataNascimento),
+          GENDERS.find((g) => g.value === c.sexo)?.label ?? '',
+          c.estaBloqueado ? 'Sim' : 'Não',
+          c.estaAlertado ? 'Sim' : 'Não',
+          formatBRL(c.valorEmAberto),
+        ]),
+      },
+      // Semicolons and a BOM: what Excel in pt-BR opens correctly.
+      { delimiter: ';', escapeFormulae: true },
+    );
+    return saveDownload(files, venueId, 'clientes.csv', 'csv', Buffer.from(`\uFEFF${csv}\r\n`, 'utf8'));
+  });
+
+  app.get('/api/ClienteEstabelecimento/buscarCategoriaClientePortal/:localId', { schema: { params: localIdParams, response: { 200: categoriesAnswer, ...errors } } }, async (req) => {
+    const { venueId } = await requireVenue(db, req, req.params.localId, CUSTOMERS_ROLE);
+    const rows = await db
+      .select({ id: customerCategories.id, descricao: customerCategories.description })
+      .from(customerCategories)
+      .where(eq(customerCategories.venueId, venueId))
+      .orderBy(customerCategories.description);
+    return { categorias: rows };
+  });
+
+  app.post('/api/ClienteEstabelecimento/SalvarClienteEstabelecimento', { schema: { body: customerSaveRequest, response: { 200: customerSaveResponse, ...errors } } }, async (req) => {
+    const b = req.body;
+    const { venueId } = await requireVenue(db, req, b.localClienteId, CUSTOMERS_ROLE);
+    const cpf = digits(b.CPF) || null;
+    const categoryId = blankToNull(b.categoriaClienteEstabelecimentoId);
+    if (categoryId) {
+      const [cat] = UUID_RE.test(categoryId)
+        ? await db.select({ id: customerCategories.id }).from(customerCategories).where(and(eq(customerCategories.id, categoryId), eq(customerCategories.venueId, venueId)))
+        : [];
+      if (!cat) throw new HttpError(400, CUSTOMER_MSG.categoryNotFound);
+    }
+    const id = blankToNull(b.id);
+    if (id && !UUID_RE.test(id)) throw new HttpError(404, CUSTOMER_MSG.notFound);
+    if (cpf) {
+      const [same] = await db
+        .select({ id: customers.id })
+        .from(customers)
+        .where(and(eq(customers.venueId, venueId), eq(customers.cpf, cpf), ...(id ? [ne(customers.id, id)] : [])));
+      if (same) throw new HttpError(409, CUSTOMER_MSG.cpfTaken);
+    }
+    const nome = blankToNull(b.nome);
+    const values = {
+      name: nome,
+      searchName: searchKey(nome ?? ''),
+      birthDate: blankToNull(b.dataNascimento),
+      cpf,
+      identifier: blankToNull(b.identificador),
+      gender: b.sexo ?? null,
+      phone: digits(b.telefone) || null,
+      email: blankToNull(b.email)?.toLowerCase() ?? null,
+      listName: blankToNull(b.nomeNaLista),
+      categoryId,
+      updatedAt: new Date(),
+    };
+    if (id) {
+      const [current] = await db.select().from(customers).where(and(eq(customers.id, id), eq(customers.venueId, venueId)));
+      if (!current) throw new HttpError(404, CUSTOMER_MSG.notFound);
+      // A blocked or alerted customer keeps their CPF: the block and the alert are kept by CPF.
+      if ((current.blocked || current.alerted) && current.cpf !== cpf) throw new HttpError(409, 'Não é possível alterar o CPF de um cliente bloqueado ou com alerta.');
+      await db.update(customers).set(values).where(eq(customers.id, id));
+      return { Message: CUSTOMER_MSG.saved, id };
+    }
+    const [row] = await db.insert(customers).values({ venueId, ...values }).returning({ id: customers.id });
+    return { Message: CUSTOMER_MSG.saved, id: row.id };
+  });
+
+  app.get('/api/BlockedUser/:localId/:cpf/history', { schema: { params: historyParams, response: { 200: blockHistory, ...errors } } }, async (req) => {
+    const { venueId } = await requireVenue(db, req, req.params.localId, CUSTOMERS_ROLE);
+    return blockHistoryOf(db, venueId, digits(req.params.cpf));
+  });
+
+  /** The customer a flag call names, in a venue the user belongs to. */
+  async function target(req: FastifyRequest, body: { CPF: string; localId: string }) {
+    const user = requireUser(req);
+    const { venueId } = await requireVenue(db, req, body.localId, CUSTOMERS_ROLE);
+    const c = await customerByCpf(db, venueId, digits(body.CPF));
+    if (!c || !c.cpf) throw new HttpError(404, CUSTOMER_MSG.notFound);
+    return { user, venueId, c: { ...c, cpf: c.cpf } };
+  }
+
+  app.post('/api/BlockedUser/Block', { schema: { body: customerFlagRequest, response: { 200: messageAnswer, ...errors } } }, async (req) => {
+    const { user, venueId, c } = await target(req, req.body);
+    if (c.alerted) throw new HttpError(409, CUSTOMER_MSG.blockWhileAlerted);
+    if (c.blocked) throw new HttpError(409, CUSTOMER_MSG.alreadyBlocked);
+    await db.transaction(async (tx) => {
+      await tx.insert(customerBlocks).values({ venueId, cpf: c.cpf, blockedBy: user.id, blockedReason: req.body.reason });
+      await tx.update(customers).set({ blocked: true, updatedAt: new Date() }).where(eq(customers.id, c.id));
+    });
+    return { Message: CUSTOMER_MSG.blocked };
+  });
+
+  app.post('/api/BlockedUser/Unlock', { schema: { body: customerFlagRequest, response: { 200: messageAnswer, ...errors } } }, async (req) => {
+    const { user, venueId, c } = await target(req, req.body);
+    if (!c.blocked) throw new HttpError(409, CUSTOMER_MSG.notBlocked);
+    await db.transaction(async (tx) => {
+      await tx.update(customerBlocks).set({ unlockedBy: user.id, unlockedAt: new Date(), unlockReason: req.body.reason }).where(openBlock(venueId, c.cpf));
+      await tx.update(customers).set({ blocked: false, updatedAt: new Date() }).where(eq(customers.id, c.id));
+    });
+    return { Message: CUSTOMER_MSG.unblocked };
+  });
+
+  app.post('/api/UserAlert', { schema: { body: customerFlagRequest, response: { 200: messageAnswer, ...errors } } }, async (req) => {
+    const { user, venueId, c } = await target(req, req.body);
+    if (c.blocked) throw new HttpError(409, CUSTOMER_MSG.alertWhileBlocked);
+    if (c.alerted) throw new HttpError(409, CUSTOMER_MSG.alreadyAlerted);
+    await db.transaction(async (tx) => {
+      await tx.insert(customerAlerts).values({ venueId, cpf: c.cpf, createdBy: user.id, reason: req.body.reason });
+      await tx.update(customers).set({ alerted: true, updatedAt: new Date() }).where(eq(customers.id, c.id));
+    });
+    return { Message: CUSTOMER_MSG.alertCreated };
+  });
+
+  app.post('/api/UserAlert/Disarm', { schema: { body: customerFlagRequest, response: { 200: messageAnswer, ...errors } } }, async (req) => {
+    const { user, venueId, c } = await target(req, req.body);
+    if (!c.alerted) throw new HttpError(409, CUSTOMER_MSG.notAlerted);
+    await db.transaction(async (tx) => {
+      await tx
+        .update(customerAlerts)
+        .set({ disarmedBy: user.id, disarmedAt: new Date(), disarmReason: req.body.reason })
+        .where(and(eq(customerAlerts.venueId, venueId), eq(customerAlerts.cpf, c.cpf)));
+      await tx.update(customers).set({ alerted: false, updatedAt: new Date() }).where(eq(customers.id, c.id));
+    });
+    return { Message: CUSTOMER_MSG.alertRemoved };
+  });
+}

@@ -1,0 +1,42 @@
+/**
+ * The acquirer behind the public pay page. The embedded default is the sandbox (sandbox.ts, shown as
+ * "sandbox" on the page); a real provider is PAYMENT_ACQUIRER_URL + PAYMENT_ACQUIRER_TOKEN (http-acquirer.ts).
+ */
+export interface PixCharge {
+  amountCents: number;
+  /** Our payment's id without dashes (Pix txid: 25 letters and digits at most). */
+  txid: string;
+  description: string;
+  merchantName: string;
+  merchantCity: string;
+}
+
+export interface CardCharge {
+  amountCents: number;
+  installments: number;
+  reference: string;
+  card: { number: string; holderName: string; expiry: string; cvv: string };
+}
+
+export interface Acquirer {
+  /** Shown to the payer; "sandbox" for the embedded one. */
+  readonly name: string;
+  readonly sandbox: boolean;
+  /** A Pix charge: the BR Code ("copia e cola") the payer's bank app reads. */
+  createPix(charge: PixCharge): Promise<{ brCode: string; providerRef: string }>;
+  chargeCard(charge: CardCharge): Promise<{ status: 'paid' | 'declined'; providerRef: string }>;
+  /** Whether a Pix charge was paid (the provider's word). */
+  pixStatus(providerRef: string): Promise<'pending' | 'paid'>;
+}
+
+export class AcquirerUnavailableError extends Error {}
+
+export async function createAcquirer(env: Record<string, string | undefined>): Promise<Acquirer> {
+  const url = env.PAYMENT_ACQUIRER_URL?.trim();
+  if (url) {
+    const { createHttpAcquirer } = await import('./http-acquirer');
+    return createHttpAcquirer({ baseUrl: url, token: env.PAYMENT_ACQUIRER_TOKEN ?? '', name: env.PAYMENT_ACQUIRER_NAME?.trim() || 'Adquirente' });
+  }
+  const { createSandboxAcquirer } = await import('./sandbox');
+  return createSandboxAcquirer();
+}

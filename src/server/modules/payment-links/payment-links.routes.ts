@@ -1,0 +1,253 @@
+/**
+ * Payment links (spec 000 §7 Payment links, api/mepaylink family) for role CadastroLink, and the
+ * public pay page's calls (no sign-in): read a link, pay it by Pix or card through the acquirer,
+ * follow the payment. Deleted links are kept (soft delete) so their page can say so.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorBody } from '../../../shared/contract/common';
+import {
+  cardRequest,
+  idParams,
+  linkMessage,
+  linkSaved,
+  localIdParams,
+  paymentAnswer,
+  paymentIdParams,
+  paymentLink,
+  paymentLinkList,
+  paymentLinkSave,
+  pixRequest,
+  productLookup,
+  productLookupQuery,
+  publicLink,
+  type PaymentAnswer,
+  type PaymentLinkSave,
+} from '../../../shared/contract/payment-links';
+import { digits } from '../../../shared/customers';
+import { LINK_MSG, STATE_MESSAGE } from '../../../shared/payment-links';
+import type { Db } from '../../db/client';
+import { products } from '../../db/schema/products';
+import { paymentLinkPayments, paymentLinks } from '../../db/schema/payment-links';
+import { HttpError } from '../../lib/http-error';
+import { requireUser, requireVenue } from '../../plugins/auth';
+import { AcquirerUnavailableError, type Acquirer } from './acquirer';
+import { linkById, listLinks } from './payment-links.repository';
+
+export const LINK_ROLE = 'CadastroLink';
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 410: errorBody, 502: errorBody };
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const cents = (v: number) => Math.round(v * 100);
+
+export function paymentLinkRoutes(fastify: FastifyInstance, opts: { db: Db; acquirer: Acquirer }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, acquirer } = opts;
+
+  async function managed(req: FastifyRequest, id: string) {
+    requireUser(req);
+    const found = UUID_RE.test(id) ? await linkById(db, id) : null;
+    if (!found || found.link.deletedAt) throw new HttpError(404, LINK_MSG.notFound);
+    await requireVenue(db, req, found.link.venueId, LINK_ROLE);
+    return found;
+  }
+
+  async function checkProduct(venueId: string, productId: string | null | undefined) {
+    if (!productId) return null;
+    const [p] = UUID_RE.test(productId) ? await db.select({ id: products.id }).from(products).where(and(eq(products.id, productId), eq(products.venueId, venueId))) : [];
+    if (!p) throw new HttpError(400, LINK_MSG.productNotFound);
+    return p.id;
+  }
+
+  const values = (b: PaymentLinkSave, productId: string | null) => ({
+    productId,
+    priceCents: cents(b.price),
+    description: (b.description ?? '').trim(),
+    maximumInstallments: b.maximumInstallments ?? 0,
+    expirationDate: b.expirationDate ? new Date(b.expirationDate) : null,
+    allowPaymentSlip: b.allowPaymentSlip ?? false,
+    authenticated: b.authenticated ?? false,
+    singleUse: b.singleUse ?? false,
+    updatedAt: new Date(),
+  });
+
+  app.get('/api/mepaylink/GetLinksByLocalId/:localId', { schema: { params: localIdParams, response: { 200: paymentLinkList, ...errors } } }, async (req) => {
+    const { venueId } = await requireVenue(db, req, req.params.localId, LINK_ROLE);
+    return listLinks(db, venueId);
+  });
+
+  app.get('/api/mepaylink/GetLinkById/:id', { schema: { params: idParams, response: { 200: paymentLink, ...errors } } }, async (req) => {
+    return (await managed(req, req.params.id)).dto;
+  });
+
+  app.post('/api/mepaylink/Add', { schema: { body: paymentLinkSave, response: { 201: linkSaved, ...errors } } }, async (req, reply) => {
+    const b = req.body;
+    const { venueId } = await requireVenue(db, req, b.localId, LINK_ROLE);
+    const productId = await checkProduct(venueId, b.productId);
+    const [row] = await db.insert(paymentLinks).values({ venueId, ...values(b, productId) }).returning({ id: paymentLinks.id });
+    const saved = await linkById(db, row.id);
+    return reply.status(201).send({ Message: LINK_MSG.saved, link: saved!.dto });
+  });
+
+  app.put('/api/mepaylink/Update', { schema: { body: paymentLinkSave, response: { 200: linkSaved, ...errors } } }, async (req) => {
+    const b = req.body;
+    if (!b.id) throw new HttpError(404, LINK_MSG.notFound);
+    const current = await managed(req, b.id);
+    if (current.link.venueId !== b.localId.toLowerCase()) throw new HttpError(404, LINK_MSG.notFound);
+    const productId = await checkProduct(current.link.venueId, b.productId);
+    await db.update(paymentLinks).set(values(b, productId)).where(eq(paymentLinks.id, current.link.id));
+    return { Message: LINK_MSG.edited, link: (await linkById(db, current.link.id))!.dto };
+  });
+
+  app.delete('/api/mepaylink/Delete/:id', { schema: { params: idParams, response: { 200: linkMessage, ...errors } } }, async (req) => {
+    const l = await managed(req, req.params.id);
+    await db.update(paymentLinks).set({ deletedAt: new Date() }).where(eq(paymentLinks.id, l.link.id));
+    return { Message: LINK_MSG.deleted };
+  });
+
+  // The product lookup (spec 000 §7 Lookups). The catalogue may register it too: first one wins.
+  if (!fastify.hasRoute({ method: 'GET', url: '/api/Produto/BuscarProdutosDoLocalParaFiltro' })) {
+    app.get('/api/Produto/BuscarProdutosDoLocalParaFiltro', { schema: { querystring: productLookupQuery, response: { 200: productLookup, ...errors } } }, async (req) => {
+      const { venueId } = await requireVenue(db, req, req.query.localId);
+      const rows = await db.select({ id: products.id, nome: products.name, valor: products.valueCents }).from(products).where(eq(products.venueId, venueId)).orderBy(asc(products.name));
+      return rows.map((r) => ({ ...r, valor: r.valor / 100 }));
+    });
+  }
+
+  // --- public pay page -----------------------------------------------------------------------------
+  async function publicFound(id: string) {
+    const found = UUID_RE.test(id) ? await linkById(db, id) : null;
+    if (!found) throw new HttpError(404, LINK_MSG.notFound);
+    return found;
+  }
+  async function payable(id: string) {
+    const found = await publicFound(id);
+    if (found.dto.state !== 'open') throw new HttpError(410, STATE_MESSAGE[found.dto.state]);
+    return found;
+  }
+  function payer(found: NonNullable<Awaited<ReturnType<typeof linkById>>>, b: { payerName?: string | null; payerCpf?: string | null }) {
+    const name = (b.payerName ?? '').trim();
+    const cpf = digits(b.payerCpf);
+    if (found.link.authenticated && (!name || cpf.length !== 11)) throw new HttpError(400, LINK_MSG.payerRequired);
+    return { payerName: name || null, payerCpf: cpf || null };
+  }
+
+  async function answer(paymentId: string, message: string | null = null): Promise<PaymentAnswer> {
+    const [p] = await db.select().from(paymentLinkPayments).where(eq(paymentLinkPayments.id, paymentId));
+    const found = (await linkById(db, p.linkId))!;
+    return {
+      paymentId: p.id,
+      linkId: p.linkId,
+      method: p.method as 'pix' | 'card',
+      status: p.status as 'pending' | 'paid' | 'declined',
+      amount: p.amountCents / 100,
+      installments: p.installments,
+      brCode: p.brCode,
+      paidAt: p.paidAt?.toISOString() ?? null,
+      venueName: found.venueName,
+      productName: found.dto.product?.nome ?? null,
+      sandbox: p.provider === 'sandbox',
+      Message: message,
+    };
+  }
+
+  app.get('/api/mepaylink/public/:id', { config: { public: true }, schema: { params: idParams, response: { 200: publicLink, ...errors } } }, async (req) => {
+    const { dto, venueName } = await publicFound(req.params.id);
+    const open = dto.state === 'open';
+    return {
+      id: dto.id,
+      venueName,
+      // A deleted link shows only that it was deleted.
+      productName: dto.state === 'deleted' ? null : (dto.product?.nome ?? null),
+      price: dto.price,
+      description: dto.state === 'deleted' ? '' : dto.description,
+      expirationDate: dto.expirationDate,
+      maximumInstallments: dto.maximumInstallments,
+      allowPaymentSlip: dto.allowPaymentSlip,
+      authenticated: dto.authenticated,
+      state: dto.state,
+      stateMessage: open ? null : STATE_MESSAGE[dto.state as Exclude<typeof dto.state, 'open'>],
+      acquirer: { name: acquirer.name, sandbox: acquirer.sandbox },
+    };
+  });
+
+  app.post('/api/mepaylink/public/:id/pix', { config: { public: true }, schema: { params: idParams, body: pixRequest, response: { 201: paymentAnswer, ...errors } } }, async (req, reply) => {
+    const found = await payable(req.params.id);
+    const who = payer(found, req.body);
+    const paymentId = randomUUID();
+    const amountCents = found.link.priceCents;
+    let pix: { brCode: string; providerRef: string };
+    try {
+      pix = await acquirer.createPix({
+        amountCents,
+        txid: paymentId.replace(/-/g, '').slice(0, 25),
+        description: found.dto.product?.nome ?? found.link.description ?? 'Link de pagamento',
+        merchantName: found.venueName,
+        merchantCity: found.venueCity || 'Sao Paulo',
+      });
+    } catch (err) {
+      if (err instanceof AcquirerUnavailableError) throw new HttpError(502, LINK_MSG.acquirerUnavailable);
+      throw err;
+    }
+    await db.insert(paymentLinkPayments).values({
+      id: paymentId, linkId: found.link.id, venueId: found.link.venueId, method: 'pix', status: 'pending', amountCents,
+      provider: acquirer.name, providerRef: pix.providerRef, brCode: pix.brCode, txid: paymentId.replace(/-/g, '').slice(0, 25), ...who,
+    });
+    return reply.status(201).send(await answer(paymentId));
+  });
+
+  app.post('/api/mepaylink/public/:id/card', { config: { public: true }, schema: { params: idParams, body: cardRequest, response: { 201: paymentAnswer, ...errors } } }, async (req, reply) => {
+    const found = await payable(req.params.id);
+    const b = req.body;
+    const who = payer(found, b);
+    const installments = Math.min(b.installments ?? 1, Math.max(1, found.link.maximumInstallments));
+    const paymentId = randomUUID();
+    let r: { status: 'paid' | 'declined'; providerRef: string };
+    try {
+      r = await acquirer.chargeCard({ amountCents: found.link.priceCents, installments, reference: paymentId, card: { number: b.number, holderName: b.holderName, expiry: b.expiry, cvv: b.cvv } });
+    } catch (err) {
+      if (err instanceof AcquirerUnavailableError) throw new HttpError(502, LINK_MSG.acquirerUnavailable);
+      throw err;
+    }
+    // Only the last four digits are kept; the rest of the card never touches the database.
+    await db.insert(paymentLinkPayments).values({
+      id: paymentId, linkId: found.link.id, venueId: found.link.venueId, method: 'card', status: r.status, amountCents: found.link.priceCents,
+      installments, provider: acquirer.name, providerRef: r.providerRef, cardLast4: b.number.slice(-4), paidAt: r.status === 'paid' ? new Date() : null, ...who,
+    });
+    return reply.status(201).send(await answer(paymentId, r.status === 'paid' ? LINK_MSG.paid : LINK_MSG.cardDeclined));
+  });
+
+  async function paymentRow(paymentId: string) {
+    const [p] = UUID_RE.test(paymentId) ? await db.select().from(paymentLinkPayments).where(eq(paymentLinkPayments.id, paymentId)) : [];
+    if (!p) throw new HttpError(404, LINK_MSG.paymentNotFound);
+    return p;
+  }
+
+  // The payment id is a random UUID only the payer's page knows; it reveals no more than the page.
+  app.get('/api/mepaylink/public/payment/:paymentId', { config: { public: true }, schema: { params: paymentIdParams, response: { 200: paymentAnswer, ...errors } } }, async (req) => {
+    const p = await paymentRow(req.params.paymentId);
+    if (p.status === 'pending' && p.method === 'pix' && p.provider !== 'sandbox' && p.provider === acquirer.name && p.providerRef) {
+      try {
+        if ((await acquirer.pixStatus(p.providerRef)) === 'paid') {
+          await db.update(paymentLinkPayments).set({ status: 'paid', paidAt: new Date() }).where(and(eq(paymentLinkPayments.id, p.id), eq(paymentLinkPayments.status, 'pending')));
+        }
+      } catch {
+        /* the provider is unreachable: the payment stays pending and the page asks again */
+      }
+    }
+    return answer(p.id);
+  });
+
+  app.post('/api/mepaylink/public/payment/:paymentId/sandbox-pay', { config: { public: true }, schema: { params: paymentIdParams, response: { 200: paymentAnswer, ...errors } } }, async (req) => {
+    const p = await paymentRow(req.params.paymentId);
+    // Only a sandbox Pix can be confirmed this way.
+    if (p.provider !== 'sandbox' || p.method !== 'pix') throw new HttpError(404, LINK_MSG.paymentNotFound);
+    if (p.status === 'pending') {
+      const found = await linkById(db, p.linkId);
+      if (found && found.dto.state !== 'open') throw new HttpError(410, STATE_MESSAGE[found.dto.state as Exclude<typeof found.dto.state, 'open'>]);
+      await db.update(paymentLinkPayments).set({ status: 'paid', paidAt: new Date() }).where(eq(paymentLinkPayments.id, p.id));
+    }
+    return answer(p.id, LINK_MSG.paid);
+  });
+}

@@ -1,0 +1,130 @@
+/**
+ * Payment links (spec 000 §3 Payment link, §7 Payment links). The back-office screens use the
+ * api/mepaylink family (README "Customers and payment links"); the public pay page uses our own
+ * api/mepaylink/public/... calls, which need no sign-in.
+ */
+import { z } from 'zod/mini';
+import '../zod-locale';
+import { digits } from '../customers';
+import { isValidCpf } from '@brazilian-utils/brazilian-utils';
+import { cardExpiryValid, LINK_DESCRIPTION_MAX, LINK_INSTALLMENTS_MAX, LINK_MSG, LINK_PRICE_MAX, luhnValid } from '../payment-links';
+
+export const LINK_PATHS = {
+  list: (localId: string) => `api/mepaylink/GetLinksByLocalId/${localId}`,
+  byId: (id: string) => `api/mepaylink/GetLinkById/${id}`,
+  add: 'api/mepaylink/Add',
+  update: 'api/mepaylink/Update',
+  remove: (id: string) => `api/mepaylink/Delete/${id}`,
+  products: 'api/Produto/BuscarProdutosDoLocalParaFiltro',
+  publicLink: (id: string) => `api/mepaylink/public/${id}`,
+  pix: (id: string) => `api/mepaylink/public/${id}/pix`,
+  card: (id: string) => `api/mepaylink/public/${id}/card`,
+  payment: (paymentId: string) => `api/mepaylink/public/payment/${paymentId}`,
+  sandboxPay: (paymentId: string) => `api/mepaylink/public/payment/${paymentId}/sandbox-pay`,
+} as const;
+
+export const linkProduct = z.object({ id: z.string(), nome: z.string(), valor: z.number() });
+export const productLookup = z.array(linkProduct);
+
+export const paymentLink = z.object({
+  id: z.string(),
+  price: z.number(),
+  description: z.string(),
+  maximumInstallments: z.number(),
+  /** ISO instant, or null: "indefinido". */
+  expirationDate: z.nullable(z.string()),
+  allowPaymentSlip: z.boolean(),
+  authenticated: z.boolean(),
+  productId: z.nullable(z.string()),
+  localId: z.string(),
+  product: z.nullable(linkProduct),
+  // Ours.
+  singleUse: z.boolean(),
+  state: z.enum(['open', 'expired', 'deleted', 'used']),
+  paymentsCount: z.number(),
+  totalCollected: z.number(),
+});
+export type PaymentLink = z.infer<typeof paymentLink>;
+export const paymentLinkList = z.array(paymentLink);
+
+/** Add and Update (id present). */
+export const paymentLinkSave = z
+  .object({
+    id: z.optional(z.nullable(z.string().check(z.maxLength(40)))),
+    localId: z.string().check(z.maxLength(40)),
+    price: z.number(LINK_MSG.priceRequired).check(z.gt(0, LINK_MSG.priceRequired), z.lte(LINK_PRICE_MAX, LINK_MSG.priceMax)),
+    description: z.optional(z.nullable(z.string().check(z.maxLength(LINK_DESCRIPTION_MAX, LINK_MSG.descriptionMax)))),
+    maximumInstallments: z.optional(z.nullable(z.number().check(z.int(LINK_MSG.installmentsRange), z.gte(0, LINK_MSG.installmentsRange), z.lte(LINK_INSTALLMENTS_MAX, LINK_MSG.installmentsRange)))),
+    expirationDate: z.optional(z.nullable(z.string().check(z.maxLength(40)))),
+    allowPaymentSlip: z.optional(z.boolean()),
+    authenticated: z.optional(z.boolean()),
+    productId: z.optional(z.nullable(z.string().check(z.maxLength(40)))),
+    singleUse: z.optional(z.boolean()),
+  })
+  .check(
+    z.superRefine((v, ctx) => {
+      if (!v.expirationDate) return;
+      const t = Date.parse(v.expirationDate);
+      if (Number.isNaN(t)) ctx.addIssue({ code: 'custom', message: 'Data de expiração inválida.', path: ['expirationDate'], input: v });
+      else if (t < Date.now()) ctx.addIssue({ code: 'custom', message: LINK_MSG.expirationPast, path: ['expirationDate'], input: v });
+    }),
+  );
+export type PaymentLinkSave = z.input<typeof paymentLinkSave>;
+
+export const linkMessage = z.object({ Message: z.string() });
+export const linkSaved = z.object({ Message: z.string(), link: paymentLink });
+
+/** What the public pay page shows (no sign-in). */
+export const publicLink = z.object({
+  id: z.string(),
+  venueName: z.string(),
+  productName: z.nullable(z.string()),
+  price: z.number(),
+  description: z.string(),
+  expirationDate: z.nullable(z.string()),
+  maximumInstallments: z.number(),
+  allowPaymentSlip: z.boolean(),
+  authenticated: z.boolean(),
+  state: z.enum(['open', 'expired', 'deleted', 'used']),
+  /** Message for a link that no longer takes payments. */
+  stateMessage: z.nullable(z.string()),
+  acquirer: z.object({ name: z.string(), sandbox: z.boolean() }),
+});
+export type PublicLink = z.infer<typeof publicLink>;
+
+const payer = {
+  payerName: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
+  payerCpf: z.optional(z.nullable(z.string().check(z.maxLength(20), z.refine((s) => s === '' || isValidCpf(digits(s)), 'Preencha com um CPF válido')))),
+};
+export const pixRequest = z.object({ ...payer });
+export const cardRequest = z.object({
+  ...payer,
+  holderName: z.string(LINK_MSG.holderRequired).check(z.trim(), z.minLength(2, LINK_MSG.holderRequired), z.maxLength(100)),
+  number: z.pipe(z.string(LINK_MSG.cardInvalid), z.transform((s) => digits(s))).check(z.refine(luhnValid, LINK_MSG.cardInvalid)),
+  expiry: z.string(LINK_MSG.cardExpiryInvalid).check(z.refine((s) => cardExpiryValid(s), LINK_MSG.cardExpiryInvalid)),
+  cvv: z.string(LINK_MSG.cvvInvalid).check(z.regex(/^\d{3,4}$/, LINK_MSG.cvvInvalid)),
+  installments: z.optional(z.number().check(z.int(), z.gte(1), z.lte(LINK_INSTALLMENTS_MAX))),
+});
+export type CardRequest = z.input<typeof cardRequest>;
+
+export const paymentAnswer = z.object({
+  paymentId: z.string(),
+  linkId: z.string(),
+  method: z.enum(['pix', 'card']),
+  status: z.enum(['pending', 'paid', 'declined']),
+  amount: z.number(),
+  installments: z.number(),
+  /** Pix "copia e cola" (BR Code), when the method is Pix. */
+  brCode: z.nullable(z.string()),
+  paidAt: z.nullable(z.string()),
+  venueName: z.string(),
+  productName: z.nullable(z.string()),
+  sandbox: z.boolean(),
+  Message: z.nullable(z.string()),
+});
+export type PaymentAnswer = z.infer<typeof paymentAnswer>;
+
+export const idParams = z.object({ id: z.string().check(z.maxLength(40)) });
+export const localIdParams = z.object({ localId: z.string() });
+export const paymentIdParams = z.object({ paymentId: z.string().check(z.maxLength(40)) });
+export const productLookupQuery = z.object({ localId: z.string() });

@@ -1,0 +1,202 @@
+import { isValidCpf } from '@brazilian-utils/brazilian-utils';
+import { describe, expect, it } from 'vitest';
+import { CUSTOMER_MSG } from '../../../src/shared/customers';
+import { MSG } from '../../../src/shared/messages';
+import { DEMO, useTestApp } from '../../setup/server';
+import { expectError, rows } from '../helpers';
+
+const t = useTestApp();
+const as = async (email: string) => t.auth(await t.login(email));
+const VALID_CPF = '529.982.247-25';
+
+async function list(headers: Record<string, string>, query = '') {
+  return t.app.inject({ method: 'GET', url: `/api/ClienteEstabelecimento/BuscarClientesDoLocal?localClienteId=${t.seed.venues.restaurant}${query}`, headers });
+}
+async function firstWhere(headers: Record<string, string>, query: string) {
+  return (await list(headers, query)).json().Registros[0];
+}
+
+describe('GET BuscarClientesDoLocal', () => {
+  it('pages 20 at a time, ordered by name, with the total; filters by name fragment, CPF prefix, flags and category', async () => {
+    const headers = await as(DEMO.gerente);
+    const p1 = (await list(headers)).json();
+    expect(p1.QuantidadeTotal).toBe(40);
+    expect(p1.Registros).toHaveLength(20);
+    expect(p1.Registros[0].nome).toBe('Amanda Vieira');
+    const p2 = (await list(headers, '&page=2')).json();
+    expect(p2.Registros).toHaveLength(20);
+    expect(p2.Registros.at(-1).nome).toBe('Zeca Fonseca');
+    // Every seeded CPF has real check digits.
+    for (const c of [...p1.Registros, ...p2.Registros]) if (c.CPF) expect(isValidCpf(c.CPF)).toBe(true);
+
+    // Accents and case are ignored in the name filter.
+    const byName = (await list(headers, `&nome=${encodeURIComponent('VINICIUS')}`)).json();
+    expect(byName.Registros.map((c: { nome: string }) => c.nome)).toEqual(['Vinícius Castro']);
+    const bruno = await firstWhere(headers, '&nome=bruno');
+    const prefix = bruno.CPF.slice(0, 7);
+    const byCpf = (await list(headers, `&CPF=${prefix.slice(0, 3)}.${prefix.slice(3, 6)}.${prefix.slice(6)}`)).json();
+    expect(byCpf.Registros.map((c: { CPF: string }) => c.CPF.startsWith(prefix))).not.toContain(false);
+    expect(byCpf.Registros.map((c: { nome: string }) => c.nome)).toContain('Bruno Carvalho');
+
+    const blocked = (await list(headers, '&somenteBloqueados=true')).json();
+    expect(blocked.Registros.map((c: { nome: string }) => c.nome).sort()).toEqual(['Bruno Carvalho', 'Heitor Gomes', 'Nicolas Rocha', 'Sabrina Teixeira']);
+    const alerted = (await list(headers, '&somenteAlertados=true')).json();
+    expect(alerted.QuantidadeTotal).toBe(3);
+    expect(alerted.Registros.every((c: { estaAlertado: boolean; estaBloqueado: boolean }) => c.estaAlertado && !c.estaBloqueado)).toBe(true);
+
+    const cats = (await t.app.inject({ method: 'GET', url: `/api/ClienteEstabelecimento/buscarCategoriaClientePortal/${t.seed.venues.restaurant}`, headers })).json();
+    expect(cats.categorias.map((c: { descricao: string }) => c.descricao)).toEqual(['Frequente', 'Funcionário', 'VIP']);
+    const vip = cats.categorias.find((c: { descricao: string }) => c.descricao === 'VIP');
+    const vips = (await list(headers, `&categoriaId=${vip.id}`)).json();
+    expect(vips.QuantidadeTotal).toBeGreaterThan(0);
+    expect(vips.Registros.every((c: { categoria: string }) => c.categoria === 'VIP')).toBe(true);
+    // A wildcard typed by the user matches itself only.
+    expect((await list(headers, '&nome=%25')).json().QuantidadeTotal).toBe(0);
+  });
+
+  it('refuses another venue, no token and a malformed page', async () => {
+    const headers = await as(DEMO.gerente);
+    expectError(await t.app.inject({ method: 'GET', url: `/api/ClienteEstabelecimento/BuscarClientesDoLocal?localClienteId=${t.seed.venues.school}`, headers }), 403, MSG.accessDenied);
+    expectError(await t.app.inject({ method: 'GET', url: `/api/ClienteEstabelecimento/buscarCategoriaClientePortal/${t.seed.venues.school}`, headers }), 403, MSG.accessDenied);
+    expect((await t.app.inject({ method: 'GET', url: `/api/ClienteEstabelecimento/BuscarClientesDoLocal?localClienteId=${t.seed.venues.restaurant}` })).statusCode).toBe(401);
+    expect((await list(headers, '&page=abc')).statusCode).toBe(400);
+    // The school's manager sees the school's (empty) registry, not the restaurant's.
+    const school = await t.app.inject({ method: 'GET', url: `/api/ClienteEstabelecimento/BuscarClientesDoLocal?localClienteId=${t.seed.venues.school}`, headers: await as(DEMO.escola) });
+    expect(school.json()).toEqual({ Registros: [], QuantidadeTotal: 0 });
+  });
+});
+
+describe('POST SalvarClienteEstabelecimento', () => {
+  const save = async (headers: Record<string, string>, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: '/api/ClienteEstabelecimento/SalvarClienteEstabelecimento', headers, payload });
+
+  it('creates a customer with every field, then edits it', async () => {
+    const headers = await as(DEMO.gerente);
+    const venue = t.seed.venues.restaurant;
+    const res = await save(headers, {
+      localClienteId: venue, nome: 'Zuleide Prado', CPF: VALID_CPF, dataNascimento: '1990-05-17', identificador: 'CRACHÁ-7',
+      sexo: 2, telefone: '(11) 98765-4321', email: 'Zuleide@Exemplo.com.br', nomeNaLista: 'Zu',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().Message).toBe(CUSTOMER_MSG.saved);
+    const id = res.json().id;
+    const c = await firstWhere(headers, '&nome=zuleide');
+    expect(c).toMatchObject({ id, nome: 'Zuleide Prado', CPF: '52998224725', dataNascimento: '1990-05-17', identificador: 'CRACHÁ-7', sexo: 2, telefone: '11987654321', email: 'zuleide@exemplo.com.br', nomeNaLista: 'Zu', estaBloqueado: false, estaAlertado: false, valorEmAberto: 0 });
+    const edit = await save(headers, { id, localClienteId: venue, nome: 'Zuleide P. Prado', CPF: VALID_CPF });
+    expect(edit.statusCode).toBe(200);
+    expect((await firstWhere(headers, '&nome=zuleide')).nome).toBe('Zuleide P. Prado');
+    // Name only is enough.
+    expect((await save(headers, { localClienteId: venue, nome: 'Só Nome' })).statusCode).toBe(200);
+  });
+
+  it('answers every problem of bad input at once and saves nothing', async () => {
+    const headers = await as(DEMO.gerente);
+    const venue = t.seed.venues.restaurant;
+    const before = await rows(t, 'select count(*)::int as n from customers');
+    const res = await save(headers, { localClienteId: venue, nome: '  ', CPF: '', dataNascimento: '2990-01-01', email: 'sem-arroba', telefone: '119', identificador: 'x'.repeat(101) });
+    expect(res.statusCode).toBe(400);
+    const messages = res.json().errors.map((e: { message: string }) => e.message);
+    expect(messages).toEqual(expect.arrayContaining([CUSTOMER_MSG.nameOrCpf, CUSTOMER_MSG.invalidDate, CUSTOMER_MSG.invalidEmail, CUSTOMER_MSG.invalidPhone, CUSTOMER_MSG.identifierMax]));
+    expectError(await save(headers, { localClienteId: venue, CPF: '123.456.789-00' }), 400, CUSTOMER_MSG.invalidCpf, true);
+    expectError(await save(headers, { localClienteId: venue, CPF: '123.456' }), 400, CUSTOMER_MSG.invalidCpf, true);
+    expectError(await save(headers, { localClienteId: venue, nome: 'X', dataNascimento: '2001-02-30' }), 400, CUSTOMER_MSG.invalidDate, true);
+    // The same CPF twice in one venue.
+    const bruno = await firstWhere(headers, '&nome=bruno');
+    expectError(await save(headers, { localClienteId: venue, nome: 'Outro', CPF: bruno.CPF }), 409, CUSTOMER_MSG.cpfTaken);
+    // A category of another venue.
+    const [schoolCat] = await rows<{ id: string }>(t, `select id from customer_categories where venue_id = '${t.seed.venues.school}'`);
+    expectError(await save(headers, { localClienteId: venue, nome: 'Outro', categoriaClienteEstabelecimentoId: schoolCat.id }), 400, CUSTOMER_MSG.categoryNotFound);
+    expect(await rows(t, 'select count(*)::int as n from customers')).toEqual(before);
+  });
+
+  it('refuses another venue’s registry and another venue’s customer id', async () => {
+    const headers = await as(DEMO.gerente);
+    expectError(await save(headers, { localClienteId: t.seed.venues.school, nome: 'Intruso' }), 403, MSG.accessDenied);
+    const bruno = await firstWhere(headers, '&nome=bruno');
+    const escola = await as(DEMO.escola);
+    expectError(await save(escola, { id: bruno.id, localClienteId: t.seed.venues.school, nome: 'Sequestrado' }), 404, CUSTOMER_MSG.notFound);
+    expect((await firstWhere(headers, '&nome=bruno')).nome).toBe('Bruno Carvalho');
+  });
+});
+
+describe('block, unlock, alert, disarm and history', () => {
+  const post = async (headers: Record<string, string>, path: string, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: `/api/${path}`, headers, payload });
+
+  it('blocks with a justification, refuses an alert while blocked, unlocks, and the history shows both', async () => {
+    const headers = await as(DEMO.gerente);
+    const venue = t.seed.venues.restaurant;
+    const ana = await firstWhere(headers, '&nome=ana beatriz');
+    const body = { CPF: ana.CPF, localId: venue };
+    expectError(await post(headers, 'BlockedUser/Block', { ...body, reason: '   ' }), 400, CUSTOMER_MSG.justification, true);
+    expectError(await post(headers, 'BlockedUser/Block', body), 400, CUSTOMER_MSG.justification, true);
+    expect((await firstWhere(headers, '&nome=ana beatriz')).estaBloqueado).toBe(false);
+
+    const blocked = await post(headers, 'BlockedUser/Block', { ...body, reason: 'Conta em aberto.' });
+    expect(blocked.json()).toEqual({ Message: CUSTOMER_MSG.blocked });
+    expect((await firstWhere(headers, '&nome=ana beatriz')).estaBloqueado).toBe(true);
+    expectError(await post(headers, 'UserAlert', { ...body, reason: 'Alerta' }), 409, CUSTOMER_MSG.alertWhileBlocked);
+    expectError(await post(headers, 'BlockedUser/Block', { ...body, reason: 'De novo' }), 409, CUSTOMER_MSG.alreadyBlocked);
+    expect((await post(headers, 'BlockedUser/Unlock', { ...body, reason: 'Pagou.' })).json()).toEqual({ Message: CUSTOMER_MSG.unblocked });
+
+    const history = (await t.app.inject({ method: 'GET', url: `/api/BlockedUser/${venue}/${ana.CPF}/history`, headers })).json();
+    expect(history).toEqual([
+      expect.objectContaining({ Name: 'Ana Beatriz Souza', CPF: ana.CPF, BlockedBy: 'Gustavo Gerente', BlockedReason: 'Conta em aberto.', UnlockedBy: 'Gustavo Gerente', UnlockeReason: 'Pagou.' }),
+    ]);
+    expect(Date.parse(history[0].BlockedAt)).toBeLessThanOrEqual(Date.parse(history[0].UnlockedAt));
+  });
+
+  it('alerts and disarms; blocking is refused while alerted', async () => {
+    const headers = await as(DEMO.gerente);
+    const camila = await firstWhere(headers, '&nome=camila');
+    expect(camila.estaAlertado).toBe(true);
+    const body = { CPF: camila.CPF, localId: t.seed.venues.restaurant };
+    expectError(await post(headers, 'BlockedUser/Block', { ...body, reason: 'x' }), 409, CUSTOMER_MSG.blockWhileAlerted);
+    expect((await post(headers, 'UserAlert/Disarm', { ...body, reason: 'Resolvido' })).json()).toEqual({ Message: CUSTOMER_MSG.alertRemoved });
+    expectError(await post(headers, 'UserAlert/Disarm', { ...body, reason: 'Resolvido' }), 409, CUSTOMER_MSG.notAlerted);
+    expect((await post(headers, 'UserAlert', { ...body, reason: 'Voltou a pedir fiado' })).json()).toEqual({ Message: CUSTOMER_MSG.alertCreated });
+    expect((await firstWhere(headers, '&nome=camila')).estaAlertado).toBe(true);
+  });
+
+  it('seeded history: Bruno was blocked twice, newest first; a customer never blocked has none', async () => {
+    const headers = await as(DEMO.gerente);
+    const venue = t.seed.venues.restaurant;
+    const bruno = await firstWhere(headers, '&nome=bruno');
+    const h = (await t.app.inject({ method: 'GET', url: `/api/BlockedUser/${venue}/${bruno.CPF}/history`, headers })).json();
+    expect(h).toHaveLength(2);
+    expect(h[0].UnlockedAt).toBeNull();
+    expect(h[1].UnlockeReason).toBe('Conta quitada no caixa.');
+    const ana = await firstWhere(headers, '&nome=ana beatriz');
+    expect((await t.app.inject({ method: 'GET', url: `/api/BlockedUser/${venue}/${ana.CPF}/history`, headers })).json()).toEqual([]);
+  });
+
+  it('refuses another venue, an unknown CPF and a malformed CPF, changing nothing', async () => {
+    const headers = await as(DEMO.gerente);
+    const bruno = await firstWhere(headers, '&nome=bruno');
+    const escola = await as(DEMO.escola);
+    expectError(await post(escola, 'BlockedUser/Unlock', { CPF: bruno.CPF, localId: t.seed.venues.restaurant, reason: 'x' }), 403, MSG.accessDenied);
+    expectError(await post(escola, 'BlockedUser/Unlock', { CPF: bruno.CPF, localId: t.seed.venues.school, reason: 'x' }), 404, CUSTOMER_MSG.notFound);
+    expectError(await t.app.inject({ method: 'GET', url: `/api/BlockedUser/${t.seed.venues.restaurant}/${bruno.CPF}/history`, headers: escola }), 403, MSG.accessDenied);
+    expectError(await post(headers, 'BlockedUser/Block', { CPF: '123', localId: t.seed.venues.restaurant, reason: 'x' }), 400, CUSTOMER_MSG.invalidCpf, true);
+    expect((await firstWhere(headers, '&nome=bruno')).estaBloqueado).toBe(true);
+  });
+});
+
+describe('CSV export', () => {
+  it('exports the filtered list with a header, readable only by the venue', async () => {
+    const headers = await as(DEMO.gerente);
+    const res = await t.app.inject({ method: 'GET', url: `/api/ClienteEstabelecimento/ExportarClientesDoLocal?localClienteId=${t.seed.venues.restaurant}&somenteBloqueados=true`, headers });
+    expect(res.statusCode).toBe(200);
+    const { FileName, RelativePath } = res.json();
+    expect(FileName).toMatch(/\.csv$/);
+    const file = await t.app.inject({ method: 'GET', url: `/api/download/file?filename=${encodeURIComponent(FileName)}&relativepath=${encodeURIComponent(RelativePath)}`, headers });
+    expect(file.statusCode).toBe(200);
+    const lines = file.body.replace(/^\uFEFF/, '').trim().split(/\r\n/);
+    expect(lines[0]).toBe('Nome;CPF;Identificador;Categoria;Nome na lista;Telefone;E-mail;Data de nascimento;Sexo;Bloqueado;Alertado;Valor em aberto');
+    expect(lines).toHaveLength(5);
+    expect(lines.slice(1).every((l) => l.includes(';Sim;Não;'))).toBe(true);
+    const other = await t.app.inject({ method: 'GET', url: `/api/download/file?filename=x.csv&relativepath=${encodeURIComponent(RelativePath)}`, headers: await as(DEMO.escola) });
+    expect(other.statusCode).toBe(403);
+    expectError(await t.app.inject({ method: 'GET', url: `/api/ClienteEstabelecimento/ExportarClientesDoLocal?localClienteId=${t.seed.venues.school}`, headers }), 403, MSG.accessDenied);
+  });
+});
