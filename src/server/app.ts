@@ -14,6 +14,7 @@ import type { Mailer } from './lib/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
 import { downloadRoutes } from './modules/downloads/downloads';
 import { cataloguePlugin } from './modules/catalogue/catalogue.plugin';
+import { donationsPlugin } from './modules/donations/donations.plugin';
 import { ordersPlugin } from './modules/orders/orders.plugin';
 import { venueSetupPlugin } from './modules/venue-setup/venue-setup.plugin';
 import { authPlugin } from './plugins/auth';
@@ -79,6 +80,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(venueSetupPlugin, moduleOptions);
   await app.register(cataloguePlugin, moduleOptions);
   await app.register(ordersPlugin, moduleOptions);
+  await app.register(donationsPlugin, moduleOptions);
   downloadRoutes(app, { db: opts.db.db, files });
 
   const staticDir = opts.config.staticDir;

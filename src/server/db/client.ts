@@ -12,9 +12,10 @@ import * as catalogue from './schema/catalogue';
 import * as foodConfig from './schema/food-config';
 import * as orders from './schema/orders';
 import * as salesPoints from './schema/sales-points';
+import * as donationsSchema from './schema/donations';
 import * as venues from './schema/venues';
 
-export const schema = { ...auth, ...venues, ...catalogue, ...foodConfig, ...orders, ...salesPoints };
+export const schema = { ...auth, ...venues, ...catalogue, ...foodConfig, ...orders, ...salesPoints, ...donationsSchema };
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 

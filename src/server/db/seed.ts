@@ -4,6 +4,7 @@ import { locationTypeId, PROPOSAL_ORIGIN } from '../../shared/enums';
 import { ADMIN_TOOL_ROLES, mergeRoles, VENUE_ROLES } from '../../shared/roles';
 import { hashPassword } from '../lib/crypto';
 import { seedCatalogueDemo } from '../modules/catalogue/catalogue.seed';
+import { seedDonationsDemo } from '../modules/donations/donations.seed';
 import { seedOrdersDemo } from '../modules/orders/orders.seed';
 import { seedVenueSetupDemo } from '../modules/venue-setup/venue-setup.seed';
 import type { Db } from './client';
@@ -97,6 +98,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
     await seedVenueSetupDemo(ctx);
     await seedCatalogueDemo(ctx);
     await seedOrdersDemo(ctx);
+    await seedDonationsDemo(ctx);
     return {
       password: DEMO_PASSWORD,
       accounts: accounts.map(({ email, description }) => ({ email, description })),
