@@ -18,18 +18,28 @@ import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppSplatRouteImport } from './routes/_app/$'
 import { Route as AppAcessonegadoRouteImport } from './routes/_app/acessonegado'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
+import { Route as DoarLinkRouteImport } from './routes/doar.$link'
 import { Route as ExternalauthenticationIdRouteImport } from './routes/externalauthentication.$id'
 import { Route as PrintPedidoIdRouteImport } from './routes/print.$pedidoId'
 import { Route as StatusPedidoSplatRouteImport } from './routes/statusPedido.$'
 import { Route as AppCadastroStoresRouteImport } from './routes/_app/cadastro/stores'
+import { Route as AppDoacoesLinksRouteImport } from './routes/_app/doacoes/links'
+import { Route as AppDoacoesRelatorioRouteImport } from './routes/_app/doacoes/relatorio'
+import { Route as AppDoacoesRelatoriodedoacoesRouteImport } from './routes/_app/doacoes/relatoriodedoacoes'
 import { Route as AppMeepFoodConfiguracaoRouteImport } from './routes/_app/meepFood/configuracao'
 import { Route as AppMeepFoodIntegracaoIfoodRouteImport } from './routes/_app/meepFood/integracaoIfood'
 import { Route as AppMeepFoodPainelRouteImport } from './routes/_app/meepFood/painel'
 import { Route as AppProdutosLimitarAcessoRouteImport } from './routes/_app/produtos/limitarAcesso'
 import { Route as AppAdminEquipamentosPontoDeVendasRouteImport } from './routes/_app/admin/equipamentos/pontoDeVendas'
+import { Route as AppDoacoesEventosIndexRouteImport } from './routes/_app/doacoes/eventos/index'
+import { Route as AppDoacoesInstituicoesIndexRouteImport } from './routes/_app/doacoes/instituicoes/index'
+import { Route as AppDoacoesInstituicoesCadastrarRouteImport } from './routes/_app/doacoes/instituicoes/cadastrar'
 import { Route as AppProdutosCadastroIndexRouteImport } from './routes/_app/produtos/cadastro/index'
 import { Route as AppProdutosEditarChar123ProductIdChar125RouteImport } from './routes/_app/produtos/editar/{-$productId}'
 import { Route as AppProdutosProdutoIndexRouteImport } from './routes/_app/produtos/produto/index'
+import { Route as DoacoesEventosQrcodeLinkEventRouteImport } from './routes/doacoes.eventos.qrcode.$linkEvent'
+import { Route as AppDoacoesEventosFormularioChar123EventIdChar125RouteImport } from './routes/_app/doacoes/eventos/formulario/{-$eventId}'
+import { Route as AppDoacoesInstituicoesEditarInstituteIdRouteImport } from './routes/_app/doacoes/instituicoes/editar/$instituteId'
 import { Route as AppProdutosCadastroFinalizacaoProductIdRouteImport } from './routes/_app/produtos/cadastro/finalizacao/$productId'
 import { Route as AppProdutosProdutoCadastroIndexRouteImport } from './routes/_app/produtos/produto/cadastro/index'
 import { Route as AppProdutosProdutoEditarChar123ProductIdChar125RouteImport } from './routes/_app/produtos/produto/editar/{-$productId}'
@@ -79,6 +89,11 @@ const AppDashboardRoute = AppDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => AppRoute,
 } as any)
+const DoarLinkRoute = DoarLinkRouteImport.update({
+  id: '/doar/$link',
+  path: '/doar/$link',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ExternalauthenticationIdRoute =
   ExternalauthenticationIdRouteImport.update({
     id: '/externalauthentication/$id',
@@ -100,6 +115,22 @@ const AppCadastroStoresRoute = AppCadastroStoresRouteImport.update({
   path: '/cadastro/stores',
   getParentRoute: () => AppRoute,
 } as any)
+const AppDoacoesLinksRoute = AppDoacoesLinksRouteImport.update({
+  id: '/doacoes/links',
+  path: '/doacoes/links',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppDoacoesRelatorioRoute = AppDoacoesRelatorioRouteImport.update({
+  id: '/doacoes/relatorio',
+  path: '/doacoes/relatorio',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppDoacoesRelatoriodedoacoesRoute =
+  AppDoacoesRelatoriodedoacoesRouteImport.update({
+    id: '/doacoes/relatoriodedoacoes',
+    path: '/doacoes/relatoriodedoacoes',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppMeepFoodConfiguracaoRoute = AppMeepFoodConfiguracaoRouteImport.update({
   id: '/meepFood/configuracao',
   path: '/meepFood/configuracao',
@@ -128,6 +159,23 @@ const AppAdminEquipamentosPontoDeVendasRoute =
     path: '/admin/equipamentos/pontoDeVendas',
     getParentRoute: () => AppRoute,
   } as any)
+const AppDoacoesEventosIndexRoute = AppDoacoesEventosIndexRouteImport.update({
+  id: '/doacoes/eventos/',
+  path: '/doacoes/eventos/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppDoacoesInstituicoesIndexRoute =
+  AppDoacoesInstituicoesIndexRouteImport.update({
+    id: '/doacoes/instituicoes/',
+    path: '/doacoes/instituicoes/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppDoacoesInstituicoesCadastrarRoute =
+  AppDoacoesInstituicoesCadastrarRouteImport.update({
+    id: '/doacoes/instituicoes/cadastrar',
+    path: '/doacoes/instituicoes/cadastrar',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppProdutosCadastroIndexRoute =
   AppProdutosCadastroIndexRouteImport.update({
     id: '/produtos/cadastro/',
@@ -145,6 +193,24 @@ const AppProdutosProdutoIndexRoute = AppProdutosProdutoIndexRouteImport.update({
   path: '/produtos/produto/',
   getParentRoute: () => AppRoute,
 } as any)
+const DoacoesEventosQrcodeLinkEventRoute =
+  DoacoesEventosQrcodeLinkEventRouteImport.update({
+    id: '/doacoes/eventos/qrcode/$linkEvent',
+    path: '/doacoes/eventos/qrcode/$linkEvent',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AppDoacoesEventosFormularioChar123EventIdChar125Route =
+  AppDoacoesEventosFormularioChar123EventIdChar125RouteImport.update({
+    id: '/doacoes/eventos/formulario/{-$eventId}',
+    path: '/doacoes/eventos/formulario/{-$eventId}',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppDoacoesInstituicoesEditarInstituteIdRoute =
+  AppDoacoesInstituicoesEditarInstituteIdRouteImport.update({
+    id: '/doacoes/instituicoes/editar/$instituteId',
+    path: '/doacoes/instituicoes/editar/$instituteId',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppProdutosCadastroFinalizacaoProductIdRoute =
   AppProdutosCadastroFinalizacaoProductIdRouteImport.update({
     id: '/produtos/cadastro/finalizacao/$productId',
@@ -179,18 +245,28 @@ export interface FileRoutesByFullPath {
   '/$': typeof AppSplatRoute
   '/acessonegado': typeof AppAcessonegadoRoute
   '/dashboard': typeof AppDashboardRoute
+  '/doar/$link': typeof DoarLinkRoute
   '/externalauthentication/$id': typeof ExternalauthenticationIdRoute
   '/print/$pedidoId': typeof PrintPedidoIdRoute
   '/statusPedido/$': typeof StatusPedidoSplatRoute
   '/cadastro/stores': typeof AppCadastroStoresRoute
+  '/doacoes/links': typeof AppDoacoesLinksRoute
+  '/doacoes/relatorio': typeof AppDoacoesRelatorioRoute
+  '/doacoes/relatoriodedoacoes': typeof AppDoacoesRelatoriodedoacoesRoute
   '/meepFood/configuracao': typeof AppMeepFoodConfiguracaoRoute
   '/meepFood/integracaoIfood': typeof AppMeepFoodIntegracaoIfoodRoute
   '/meepFood/painel': typeof AppMeepFoodPainelRoute
   '/produtos/limitarAcesso': typeof AppProdutosLimitarAcessoRoute
   '/admin/equipamentos/pontoDeVendas': typeof AppAdminEquipamentosPontoDeVendasRoute
+  '/doacoes/instituicoes/cadastrar': typeof AppDoacoesInstituicoesCadastrarRoute
   '/produtos/editar/{-$productId}': typeof AppProdutosEditarChar123ProductIdChar125Route
+  '/doacoes/eventos/qrcode/$linkEvent': typeof DoacoesEventosQrcodeLinkEventRoute
+  '/doacoes/eventos/': typeof AppDoacoesEventosIndexRoute
+  '/doacoes/instituicoes/': typeof AppDoacoesInstituicoesIndexRoute
   '/produtos/cadastro/': typeof AppProdutosCadastroIndexRoute
   '/produtos/produto/': typeof AppProdutosProdutoIndexRoute
+  '/doacoes/eventos/formulario/{-$eventId}': typeof AppDoacoesEventosFormularioChar123EventIdChar125Route
+  '/doacoes/instituicoes/editar/$instituteId': typeof AppDoacoesInstituicoesEditarInstituteIdRoute
   '/produtos/cadastro/finalizacao/$productId': typeof AppProdutosCadastroFinalizacaoProductIdRoute
   '/produtos/produto/editar/{-$productId}': typeof AppProdutosProdutoEditarChar123ProductIdChar125Route
   '/produtos/produto/cadastro/': typeof AppProdutosProdutoCadastroIndexRoute
@@ -204,19 +280,29 @@ export interface FileRoutesByTo {
   '/$': typeof AppSplatRoute
   '/acessonegado': typeof AppAcessonegadoRoute
   '/dashboard': typeof AppDashboardRoute
+  '/doar/$link': typeof DoarLinkRoute
   '/externalauthentication/$id': typeof ExternalauthenticationIdRoute
   '/print/$pedidoId': typeof PrintPedidoIdRoute
   '/statusPedido/$': typeof StatusPedidoSplatRoute
   '/': typeof AppIndexRoute
   '/cadastro/stores': typeof AppCadastroStoresRoute
+  '/doacoes/links': typeof AppDoacoesLinksRoute
+  '/doacoes/relatorio': typeof AppDoacoesRelatorioRoute
+  '/doacoes/relatoriodedoacoes': typeof AppDoacoesRelatoriodedoacoesRoute
   '/meepFood/configuracao': typeof AppMeepFoodConfiguracaoRoute
   '/meepFood/integracaoIfood': typeof AppMeepFoodIntegracaoIfoodRoute
   '/meepFood/painel': typeof AppMeepFoodPainelRoute
   '/produtos/limitarAcesso': typeof AppProdutosLimitarAcessoRoute
   '/admin/equipamentos/pontoDeVendas': typeof AppAdminEquipamentosPontoDeVendasRoute
+  '/doacoes/instituicoes/cadastrar': typeof AppDoacoesInstituicoesCadastrarRoute
   '/produtos/editar/{-$productId}': typeof AppProdutosEditarChar123ProductIdChar125Route
+  '/doacoes/eventos/qrcode/$linkEvent': typeof DoacoesEventosQrcodeLinkEventRoute
+  '/doacoes/eventos': typeof AppDoacoesEventosIndexRoute
+  '/doacoes/instituicoes': typeof AppDoacoesInstituicoesIndexRoute
   '/produtos/cadastro': typeof AppProdutosCadastroIndexRoute
   '/produtos/produto': typeof AppProdutosProdutoIndexRoute
+  '/doacoes/eventos/formulario/{-$eventId}': typeof AppDoacoesEventosFormularioChar123EventIdChar125Route
+  '/doacoes/instituicoes/editar/$instituteId': typeof AppDoacoesInstituicoesEditarInstituteIdRoute
   '/produtos/cadastro/finalizacao/$productId': typeof AppProdutosCadastroFinalizacaoProductIdRoute
   '/produtos/produto/editar/{-$productId}': typeof AppProdutosProdutoEditarChar123ProductIdChar125Route
   '/produtos/produto/cadastro': typeof AppProdutosProdutoCadastroIndexRoute
@@ -232,19 +318,29 @@ export interface FileRoutesById {
   '/_app/$': typeof AppSplatRoute
   '/_app/acessonegado': typeof AppAcessonegadoRoute
   '/_app/dashboard': typeof AppDashboardRoute
+  '/doar/$link': typeof DoarLinkRoute
   '/externalauthentication/$id': typeof ExternalauthenticationIdRoute
   '/print/$pedidoId': typeof PrintPedidoIdRoute
   '/statusPedido/$': typeof StatusPedidoSplatRoute
   '/_app/': typeof AppIndexRoute
   '/_app/cadastro/stores': typeof AppCadastroStoresRoute
+  '/_app/doacoes/links': typeof AppDoacoesLinksRoute
+  '/_app/doacoes/relatorio': typeof AppDoacoesRelatorioRoute
+  '/_app/doacoes/relatoriodedoacoes': typeof AppDoacoesRelatoriodedoacoesRoute
   '/_app/meepFood/configuracao': typeof AppMeepFoodConfiguracaoRoute
   '/_app/meepFood/integracaoIfood': typeof AppMeepFoodIntegracaoIfoodRoute
   '/_app/meepFood/painel': typeof AppMeepFoodPainelRoute
   '/_app/produtos/limitarAcesso': typeof AppProdutosLimitarAcessoRoute
   '/_app/admin/equipamentos/pontoDeVendas': typeof AppAdminEquipamentosPontoDeVendasRoute
+  '/_app/doacoes/instituicoes/cadastrar': typeof AppDoacoesInstituicoesCadastrarRoute
   '/_app/produtos/editar/{-$productId}': typeof AppProdutosEditarChar123ProductIdChar125Route
+  '/doacoes/eventos/qrcode/$linkEvent': typeof DoacoesEventosQrcodeLinkEventRoute
+  '/_app/doacoes/eventos/': typeof AppDoacoesEventosIndexRoute
+  '/_app/doacoes/instituicoes/': typeof AppDoacoesInstituicoesIndexRoute
   '/_app/produtos/cadastro/': typeof AppProdutosCadastroIndexRoute
   '/_app/produtos/produto/': typeof AppProdutosProdutoIndexRoute
+  '/_app/doacoes/eventos/formulario/{-$eventId}': typeof AppDoacoesEventosFormularioChar123EventIdChar125Route
+  '/_app/doacoes/instituicoes/editar/$instituteId': typeof AppDoacoesInstituicoesEditarInstituteIdRoute
   '/_app/produtos/cadastro/finalizacao/$productId': typeof AppProdutosCadastroFinalizacaoProductIdRoute
   '/_app/produtos/produto/editar/{-$productId}': typeof AppProdutosProdutoEditarChar123ProductIdChar125Route
   '/_app/produtos/produto/cadastro/': typeof AppProdutosProdutoCadastroIndexRoute
@@ -261,18 +357,28 @@ export interface FileRouteTypes {
     | '/$'
     | '/acessonegado'
     | '/dashboard'
+    | '/doar/$link'
     | '/externalauthentication/$id'
     | '/print/$pedidoId'
     | '/statusPedido/$'
     | '/cadastro/stores'
+    | '/doacoes/links'
+    | '/doacoes/relatorio'
+    | '/doacoes/relatoriodedoacoes'
     | '/meepFood/configuracao'
     | '/meepFood/integracaoIfood'
     | '/meepFood/painel'
     | '/produtos/limitarAcesso'
     | '/admin/equipamentos/pontoDeVendas'
+    | '/doacoes/instituicoes/cadastrar'
     | '/produtos/editar/{-$productId}'
+    | '/doacoes/eventos/qrcode/$linkEvent'
+    | '/doacoes/eventos/'
+    | '/doacoes/instituicoes/'
     | '/produtos/cadastro/'
     | '/produtos/produto/'
+    | '/doacoes/eventos/formulario/{-$eventId}'
+    | '/doacoes/instituicoes/editar/$instituteId'
     | '/produtos/cadastro/finalizacao/$productId'
     | '/produtos/produto/editar/{-$productId}'
     | '/produtos/produto/cadastro/'
@@ -286,19 +392,29 @@ export interface FileRouteTypes {
     | '/$'
     | '/acessonegado'
     | '/dashboard'
+    | '/doar/$link'
     | '/externalauthentication/$id'
     | '/print/$pedidoId'
     | '/statusPedido/$'
     | '/'
     | '/cadastro/stores'
+    | '/doacoes/links'
+    | '/doacoes/relatorio'
+    | '/doacoes/relatoriodedoacoes'
     | '/meepFood/configuracao'
     | '/meepFood/integracaoIfood'
     | '/meepFood/painel'
     | '/produtos/limitarAcesso'
     | '/admin/equipamentos/pontoDeVendas'
+    | '/doacoes/instituicoes/cadastrar'
     | '/produtos/editar/{-$productId}'
+    | '/doacoes/eventos/qrcode/$linkEvent'
+    | '/doacoes/eventos'
+    | '/doacoes/instituicoes'
     | '/produtos/cadastro'
     | '/produtos/produto'
+    | '/doacoes/eventos/formulario/{-$eventId}'
+    | '/doacoes/instituicoes/editar/$instituteId'
     | '/produtos/cadastro/finalizacao/$productId'
     | '/produtos/produto/editar/{-$productId}'
     | '/produtos/produto/cadastro'
@@ -313,19 +429,29 @@ export interface FileRouteTypes {
     | '/_app/$'
     | '/_app/acessonegado'
     | '/_app/dashboard'
+    | '/doar/$link'
     | '/externalauthentication/$id'
     | '/print/$pedidoId'
     | '/statusPedido/$'
     | '/_app/'
     | '/_app/cadastro/stores'
+    | '/_app/doacoes/links'
+    | '/_app/doacoes/relatorio'
+    | '/_app/doacoes/relatoriodedoacoes'
     | '/_app/meepFood/configuracao'
     | '/_app/meepFood/integracaoIfood'
     | '/_app/meepFood/painel'
     | '/_app/produtos/limitarAcesso'
     | '/_app/admin/equipamentos/pontoDeVendas'
+    | '/_app/doacoes/instituicoes/cadastrar'
     | '/_app/produtos/editar/{-$productId}'
+    | '/doacoes/eventos/qrcode/$linkEvent'
+    | '/_app/doacoes/eventos/'
+    | '/_app/doacoes/instituicoes/'
     | '/_app/produtos/cadastro/'
     | '/_app/produtos/produto/'
+    | '/_app/doacoes/eventos/formulario/{-$eventId}'
+    | '/_app/doacoes/instituicoes/editar/$instituteId'
     | '/_app/produtos/cadastro/finalizacao/$productId'
     | '/_app/produtos/produto/editar/{-$productId}'
     | '/_app/produtos/produto/cadastro/'
@@ -338,9 +464,11 @@ export interface RootRouteChildren {
   EsqueciMinhaSenhaRoute: typeof EsqueciMinhaSenhaRoute
   LoginRoute: typeof LoginRoute
   RedefinirSenhaRoute: typeof RedefinirSenhaRoute
+  DoarLinkRoute: typeof DoarLinkRoute
   ExternalauthenticationIdRoute: typeof ExternalauthenticationIdRoute
   PrintPedidoIdRoute: typeof PrintPedidoIdRoute
   StatusPedidoSplatRoute: typeof StatusPedidoSplatRoute
+  DoacoesEventosQrcodeLinkEventRoute: typeof DoacoesEventosQrcodeLinkEventRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -408,6 +536,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDashboardRouteImport
       parentRoute: typeof AppRoute
     }
+    '/doar/$link': {
+      id: '/doar/$link'
+      path: '/doar/$link'
+      fullPath: '/doar/$link'
+      preLoaderRoute: typeof DoarLinkRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/externalauthentication/$id': {
       id: '/externalauthentication/$id'
       path: '/externalauthentication/$id'
@@ -434,6 +569,27 @@ declare module '@tanstack/react-router' {
       path: '/cadastro/stores'
       fullPath: '/cadastro/stores'
       preLoaderRoute: typeof AppCadastroStoresRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/doacoes/links': {
+      id: '/_app/doacoes/links'
+      path: '/doacoes/links'
+      fullPath: '/doacoes/links'
+      preLoaderRoute: typeof AppDoacoesLinksRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/doacoes/relatorio': {
+      id: '/_app/doacoes/relatorio'
+      path: '/doacoes/relatorio'
+      fullPath: '/doacoes/relatorio'
+      preLoaderRoute: typeof AppDoacoesRelatorioRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/doacoes/relatoriodedoacoes': {
+      id: '/_app/doacoes/relatoriodedoacoes'
+      path: '/doacoes/relatoriodedoacoes'
+      fullPath: '/doacoes/relatoriodedoacoes'
+      preLoaderRoute: typeof AppDoacoesRelatoriodedoacoesRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/meepFood/configuracao': {
@@ -471,6 +627,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminEquipamentosPontoDeVendasRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/doacoes/eventos/': {
+      id: '/_app/doacoes/eventos/'
+      path: '/doacoes/eventos'
+      fullPath: '/doacoes/eventos/'
+      preLoaderRoute: typeof AppDoacoesEventosIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/doacoes/instituicoes/': {
+      id: '/_app/doacoes/instituicoes/'
+      path: '/doacoes/instituicoes'
+      fullPath: '/doacoes/instituicoes/'
+      preLoaderRoute: typeof AppDoacoesInstituicoesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/doacoes/instituicoes/cadastrar': {
+      id: '/_app/doacoes/instituicoes/cadastrar'
+      path: '/doacoes/instituicoes/cadastrar'
+      fullPath: '/doacoes/instituicoes/cadastrar'
+      preLoaderRoute: typeof AppDoacoesInstituicoesCadastrarRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/produtos/cadastro/': {
       id: '/_app/produtos/cadastro/'
       path: '/produtos/cadastro'
@@ -490,6 +667,27 @@ declare module '@tanstack/react-router' {
       path: '/produtos/produto'
       fullPath: '/produtos/produto/'
       preLoaderRoute: typeof AppProdutosProdutoIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/doacoes/eventos/qrcode/$linkEvent': {
+      id: '/doacoes/eventos/qrcode/$linkEvent'
+      path: '/doacoes/eventos/qrcode/$linkEvent'
+      fullPath: '/doacoes/eventos/qrcode/$linkEvent'
+      preLoaderRoute: typeof DoacoesEventosQrcodeLinkEventRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_app/doacoes/eventos/formulario/{-$eventId}': {
+      id: '/_app/doacoes/eventos/formulario/{-$eventId}'
+      path: '/doacoes/eventos/formulario/{-$eventId}'
+      fullPath: '/doacoes/eventos/formulario/{-$eventId}'
+      preLoaderRoute: typeof AppDoacoesEventosFormularioChar123EventIdChar125RouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/doacoes/instituicoes/editar/$instituteId': {
+      id: '/_app/doacoes/instituicoes/editar/$instituteId'
+      path: '/doacoes/instituicoes/editar/$instituteId'
+      fullPath: '/doacoes/instituicoes/editar/$instituteId'
+      preLoaderRoute: typeof AppDoacoesInstituicoesEditarInstituteIdRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/produtos/cadastro/finalizacao/$productId': {
@@ -529,14 +727,22 @@ interface AppRouteChildren {
   AppDashboardRoute: typeof AppDashboardRoute
   AppIndexRoute: typeof AppIndexRoute
   AppCadastroStoresRoute: typeof AppCadastroStoresRoute
+  AppDoacoesLinksRoute: typeof AppDoacoesLinksRoute
+  AppDoacoesRelatorioRoute: typeof AppDoacoesRelatorioRoute
+  AppDoacoesRelatoriodedoacoesRoute: typeof AppDoacoesRelatoriodedoacoesRoute
   AppMeepFoodConfiguracaoRoute: typeof AppMeepFoodConfiguracaoRoute
   AppMeepFoodIntegracaoIfoodRoute: typeof AppMeepFoodIntegracaoIfoodRoute
   AppMeepFoodPainelRoute: typeof AppMeepFoodPainelRoute
   AppProdutosLimitarAcessoRoute: typeof AppProdutosLimitarAcessoRoute
   AppAdminEquipamentosPontoDeVendasRoute: typeof AppAdminEquipamentosPontoDeVendasRoute
+  AppDoacoesInstituicoesCadastrarRoute: typeof AppDoacoesInstituicoesCadastrarRoute
   AppProdutosEditarChar123ProductIdChar125Route: typeof AppProdutosEditarChar123ProductIdChar125Route
+  AppDoacoesEventosIndexRoute: typeof AppDoacoesEventosIndexRoute
+  AppDoacoesInstituicoesIndexRoute: typeof AppDoacoesInstituicoesIndexRoute
   AppProdutosCadastroIndexRoute: typeof AppProdutosCadastroIndexRoute
   AppProdutosProdutoIndexRoute: typeof AppProdutosProdutoIndexRoute
+  AppDoacoesEventosFormularioChar123EventIdChar125Route: typeof AppDoacoesEventosFormularioChar123EventIdChar125Route
+  AppDoacoesInstituicoesEditarInstituteIdRoute: typeof AppDoacoesInstituicoesEditarInstituteIdRoute
   AppProdutosCadastroFinalizacaoProductIdRoute: typeof AppProdutosCadastroFinalizacaoProductIdRoute
   AppProdutosProdutoEditarChar123ProductIdChar125Route: typeof AppProdutosProdutoEditarChar123ProductIdChar125Route
   AppProdutosProdutoCadastroIndexRoute: typeof AppProdutosProdutoCadastroIndexRoute
@@ -549,16 +755,26 @@ const AppRouteChildren: AppRouteChildren = {
   AppDashboardRoute: AppDashboardRoute,
   AppIndexRoute: AppIndexRoute,
   AppCadastroStoresRoute: AppCadastroStoresRoute,
+  AppDoacoesLinksRoute: AppDoacoesLinksRoute,
+  AppDoacoesRelatorioRoute: AppDoacoesRelatorioRoute,
+  AppDoacoesRelatoriodedoacoesRoute: AppDoacoesRelatoriodedoacoesRoute,
   AppMeepFoodConfiguracaoRoute: AppMeepFoodConfiguracaoRoute,
   AppMeepFoodIntegracaoIfoodRoute: AppMeepFoodIntegracaoIfoodRoute,
   AppMeepFoodPainelRoute: AppMeepFoodPainelRoute,
   AppProdutosLimitarAcessoRoute: AppProdutosLimitarAcessoRoute,
   AppAdminEquipamentosPontoDeVendasRoute:
     AppAdminEquipamentosPontoDeVendasRoute,
+  AppDoacoesInstituicoesCadastrarRoute: AppDoacoesInstituicoesCadastrarRoute,
   AppProdutosEditarChar123ProductIdChar125Route:
     AppProdutosEditarChar123ProductIdChar125Route,
+  AppDoacoesEventosIndexRoute: AppDoacoesEventosIndexRoute,
+  AppDoacoesInstituicoesIndexRoute: AppDoacoesInstituicoesIndexRoute,
   AppProdutosCadastroIndexRoute: AppProdutosCadastroIndexRoute,
   AppProdutosProdutoIndexRoute: AppProdutosProdutoIndexRoute,
+  AppDoacoesEventosFormularioChar123EventIdChar125Route:
+    AppDoacoesEventosFormularioChar123EventIdChar125Route,
+  AppDoacoesInstituicoesEditarInstituteIdRoute:
+    AppDoacoesInstituicoesEditarInstituteIdRoute,
   AppProdutosCadastroFinalizacaoProductIdRoute:
     AppProdutosCadastroFinalizacaoProductIdRoute,
   AppProdutosProdutoEditarChar123ProductIdChar125Route:
@@ -576,9 +792,11 @@ const rootRouteChildren: RootRouteChildren = {
   EsqueciMinhaSenhaRoute: EsqueciMinhaSenhaRoute,
   LoginRoute: LoginRoute,
   RedefinirSenhaRoute: RedefinirSenhaRoute,
+  DoarLinkRoute: DoarLinkRoute,
   ExternalauthenticationIdRoute: ExternalauthenticationIdRoute,
   PrintPedidoIdRoute: PrintPedidoIdRoute,
   StatusPedidoSplatRoute: StatusPedidoSplatRoute,
+  DoacoesEventosQrcodeLinkEventRoute: DoacoesEventosQrcodeLinkEventRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
