@@ -5,7 +5,6 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 
 test.describe('donation events', () => {
   test('lists, adds with banners and rich text, shows details read-only until Editar, edits and deletes', async ({ page }) => {
-    page.on('console', (m) => m.type() === 'error' && console.log('CONSOLE', m.text().slice(0, 600)));
     await signInToInstitute(page);
     await page.goto('/doacoes/eventos');
     await expect(page.getByRole('heading', { name: 'Eventos', exact: true })).toBeVisible();

@@ -111,7 +111,7 @@ export function EventsPage() {
           ))}
         </SimpleGrid>
       )}
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Excluir evento" centered>
+      <Modal closeButtonProps={{ 'aria-label': 'Fechar' }} opened={deleting !== null} onClose={() => setDeleting(null)} title="Excluir evento" centered>
         <Stack>
           <Text>Deseja excluir o evento “{deleting?.nome}”?</Text>
           <Text size="sm" c="red.8">

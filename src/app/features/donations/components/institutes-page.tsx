@@ -87,7 +87,7 @@ export function InstitutesPage() {
           </Table>
         </Table.ScrollContainer>
       )}
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Excluir instituição" centered>
+      <Modal closeButtonProps={{ 'aria-label': 'Fechar' }} opened={deleting !== null} onClose={() => setDeleting(null)} title="Excluir instituição" centered>
         <Stack>
           <Text>Deseja excluir a instituição “{deleting?.nome}”?</Text>
           <Text size="sm" c="red.8">

@@ -223,7 +223,7 @@ export function LinksPage() {
           </Table.ScrollContainer>
         </form>
       )}
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Excluir link" centered>
+      <Modal closeButtonProps={{ 'aria-label': 'Fechar' }} opened={deleting !== null} onClose={() => setDeleting(null)} title="Excluir link" centered>
         <Stack>
           <Text>{DONATION_MSG.confirmLinkDelete}</Text>
           <Group justify="flex-end">

@@ -20,7 +20,11 @@ export function RichTextField({ label, value, onChange, readOnly, error }: { lab
   }, [editor, readOnly]);
   // A value loaded after the editor was created (the event arrives) replaces its content.
   useEffect(() => {
-    if (editor && !editor.isFocused && editor.getHTML() !== value) editor.commands.setContent(value, { emitUpdate: false });
+    if (!editor || editor.isDestroyed) return;
+    const current = editor.isEmpty ? '' : editor.getHTML();
+    // Only a real change from outside: setting the same content again on an editor that is still
+    // mounting throws inside ProseMirror.
+    if (current !== value && !editor.isFocused) editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
   return (
     <Input.Wrapper label={label} id={`${id}-label`} labelElement="div" error={error}>
