@@ -148,7 +148,7 @@ export function LinksPage() {
                     </Table.Td>
                     <Table.Td maw={260}>
                       <Group gap={4} wrap="nowrap">
-                        <Anchor href={l.link} target="_blank" rel="noopener" size="sm" truncate="end" maw={200}>
+                        <Anchor c="blue.9" href={l.link} target="_blank" rel="noopener" size="sm" truncate="end" maw={200}>
                           {l.link}
                         </Anchor>
                         <CopyButton value={l.link}>

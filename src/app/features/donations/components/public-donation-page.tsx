@@ -215,7 +215,7 @@ export function PublicDonationPage({ link, preselected }: { link: string; presel
             </Group>
             <Text c="gray.7">{formatDonationDateTime(event.date)}</Text>
             {event.linkOfLive && (
-              <Anchor href={event.linkOfLive} target="_blank" rel="noopener">
+              <Anchor c="blue.9" href={event.linkOfLive} target="_blank" rel="noopener">
                 Assistir ao vivo
               </Anchor>
             )}
@@ -314,7 +314,7 @@ export function PublicDonationPage({ link, preselected }: { link: string; presel
           {(event.contactPhrase || event.contactPhone) && (
             <Text size="sm" ta="center">
               {event.contactPhrase}{' '}
-              {event.contactPhone && <Anchor href={`https://wa.me/55${onlyDigits(event.contactPhone)}`}>{event.contactPhone}</Anchor>}
+              {event.contactPhone && <Anchor c="blue.9" href={`https://wa.me/55${onlyDigits(event.contactPhone)}`}>{event.contactPhone}</Anchor>}
             </Text>
           )}
         </Stack>

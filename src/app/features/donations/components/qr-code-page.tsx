@@ -48,7 +48,7 @@ export function QrCodePage({ linkEvent }: { linkEvent: string }) {
           QR code do evento
         </Title>
         {png ? <Image src={png} alt={`QR code para ${address}`} w={QR_SIZE} h={QR_SIZE} /> : <div style={{ width: QR_SIZE, height: QR_SIZE }} />}
-        <Anchor href={address} target="_blank" rel="noopener" data-testid="qr-address">
+        <Anchor href={address} target="_blank" rel="noopener" data-testid="qr-address" c="blue.9" underline="always">
           {address}
         </Anchor>
         <Text size="sm" c="gray.7">
