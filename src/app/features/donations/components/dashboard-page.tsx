@@ -96,6 +96,7 @@ export function DashboardPage() {
             {series.length === 0 ? (
               <Text c="gray.7">Nenhuma doação recebida.</Text>
             ) : (
+              <div role="img" aria-label="Gráfico de doações por dia">
               <AreaChart
                 h={260}
                 data={series}
@@ -103,8 +104,8 @@ export function DashboardPage() {
                 series={[{ name: 'Doações', color: 'red.8' }]}
                 curveType="monotone"
                 valueFormatter={(v) => formatBRL(v)}
-                aria-label="Gráfico de doações por dia"
               />
+              </div>
             )}
           </Card>
           <Card withBorder>

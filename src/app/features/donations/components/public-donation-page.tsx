@@ -209,7 +209,7 @@ export function PublicDonationPage({ link, preselected }: { link: string; presel
               <Title order={1} size="h2">
                 {event.nome}
               </Title>
-              <Badge color="yellow" variant="light" title="Pagamentos em ambiente de testes">
+              <Badge color="dark" variant="filled" title="Pagamentos em ambiente de testes">
                 {event.acquirer === 'sandbox' ? 'sandbox' : event.acquirer}
               </Badge>
             </Group>
@@ -234,7 +234,7 @@ export function PublicDonationPage({ link, preselected }: { link: string; presel
                 <TextInput label="Pix copia e cola" value={payment.pix.brCode} readOnly w="100%" />
                 <CopyButton value={payment.pix.brCode}>
                   {({ copied, copy }) => (
-                    <Button onClick={copy} size="md" variant="light" color={color}>
+                    <Button onClick={copy} size="lg" variant="outline" color="dark">
                       {copied ? 'Código copiado' : 'Copiar código'}
                     </Button>
                   )}
@@ -244,9 +244,9 @@ export function PublicDonationPage({ link, preselected }: { link: string; presel
                 </Text>
                 {event.acquirer === 'sandbox' && (
                   <Button
-                    size="md"
+                    size="lg"
                     variant="outline"
-                    color="yellow.9"
+                    color="dark"
                     onClick={() => void sandboxConfirm(payment.paymentId).then(setPayment, (err: Error) => setFormError(err.message))}
                   >
                     Simular pagamento (sandbox)
@@ -277,7 +277,8 @@ export function PublicDonationPage({ link, preselected }: { link: string; presel
                 />
                 {method === 'card' && (
                   <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                    <TextInput label="Número do cartão" size="md" inputMode="numeric" autoComplete="cc-number" value={card.number} onChange={(e) => setCard({ ...card, number: e.currentTarget.value })} error={errors['card.number']} description="Sandbox: 4111 1111 1111 1111 aprova" />
+                    <TextInput label="Número do cartão" size="md" inputMode="numeric" autoComplete="cc-number" value={card.number} onChange={(e) => setCard({ ...card, number: e.currentTarget.value })} error={errors['card.number']} description="Sandbox: 4111 1111 1111 1111 aprova"
+                      descriptionProps={{ c: "gray.7" }} />
                     <TextInput label="Nome impresso no cartão" size="md" autoComplete="cc-name" value={card.holder} onChange={(e) => setCard({ ...card, holder: e.currentTarget.value })} error={errors['card.holder']} />
                     <TextInput label="Validade (MM/AA)" size="md" autoComplete="cc-exp" value={card.expiry} onChange={(e) => setCard({ ...card, expiry: e.currentTarget.value })} error={errors['card.expiry']} />
                     <TextInput label="CVV" size="md" inputMode="numeric" autoComplete="cc-csc" value={card.cvv} onChange={(e) => setCard({ ...card, cvv: e.currentTarget.value })} error={errors['card.cvv']} />
