@@ -209,7 +209,7 @@ export function PublicDonationPage({ link, preselected }: { link: string; presel
               <Title order={1} size="h2">
                 {event.nome}
               </Title>
-              <Badge color="dark" variant="filled" title="Pagamentos em ambiente de testes">
+              <Badge color="dark" variant="filled" title="Pagamentos em ambiente de testes" style={{ flexShrink: 0 }}>
                 {event.acquirer === 'sandbox' ? 'sandbox' : event.acquirer}
               </Badge>
             </Group>
