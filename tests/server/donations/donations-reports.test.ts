@@ -154,3 +154,14 @@ describe("the donor's page", () => {
     expect(n).toBe(0);
   });
 });
+
+describe('payment attempts', () => {
+  it('are rate-limited per address on the public page', async () => {
+    const { institutes } = await demo(t);
+    const body = { amount: 10, instituteId: institutes[0].id, method: 'card', donor, card: { number: '4000 0000 0000 0002', holder: 'X', expiry: '12/30', cvv: '123' } };
+    for (let i = 0; i < 30; i++) expect((await call('POST', '/api/public/donation/natal-solidario/payments', undefined, body)).statusCode).toBe(402);
+    const res = await call('POST', '/api/public/donation/natal-solidario/payments', undefined, body);
+    expect(res.statusCode).toBe(429);
+    expect(res.json().Message).toMatch(/^Muitas tentativas/);
+  });
+});

@@ -16,11 +16,15 @@ import type { Db } from '../../db/client';
 import { donationBankAccounts, donationEvents, donationInstitutes, donationLinks, donations } from '../../db/schema/donations';
 import { venueAddresses } from '../../db/schema/venues';
 import type { FileStorage } from '../../lib/file-storage';
-import { HttpError } from '../../lib/http-error';
+import { HttpError, tooManyRequests } from '../../lib/http-error';
+import { hitRateLimit } from '../../lib/rate-limit';
+import { MSG } from '../../../shared/messages';
 import type { Acquirer } from './acquirer';
 import { isUuid } from './donations.repository';
 
-const errors = { 400: errorBody, 402: errorBody, 404: errorBody, 409: errorBody };
+const errors = { 400: errorBody, 402: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
+/** Payment attempts per address in 10 minutes (the page is public: card testing must stay slow). */
+export const PAYMENTS_PER_ADDRESS = 30;
 const CONTENT: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
 
 /** Marks a donation paid: fee and settlement date follow the method (sandbox terms). */
@@ -109,6 +113,8 @@ export async function publicRoutes(fastify: FastifyInstance, opts: { db: Db; fil
     '/api/public/donation/:link/payments',
     { config: pub, schema: { params: z.object({ link: z.string().max(80) }), body: publicPaymentRequest, response: { 201: publicPayment, ...errors } } },
     async (req, reply) => {
+      const wait = await hitRateLimit(db, `donation-pay:${req.ip}`, PAYMENTS_PER_ADDRESS, 600);
+      if (wait > 0) throw tooManyRequests(wait, MSG.tooManyAttempts(wait));
       const ev = await eventByLink(req.params.link);
       if (!ev.isActive) throw new HttpError(409, M.eventInactive);
       const b = req.body;

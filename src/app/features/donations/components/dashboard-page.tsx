@@ -148,8 +148,8 @@ export function DashboardPage() {
             <Title order={2} size="h4" mb="sm">
               Recebíveis
             </Title>
-            <Table.ScrollContainer minWidth={600}>
-              <Table striped>
+            <Table.ScrollContainer minWidth={600} maxHeight={480}>
+              <Table striped stickyHeader>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>Instituição</Table.Th>
