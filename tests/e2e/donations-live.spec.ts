@@ -9,7 +9,10 @@ test.describe('donation dashboard and the donor page', () => {
     await expect(page.getByRole('heading', { name: 'Painel de doações' })).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Evento' }).or(page.getByRole('combobox', { name: 'Evento' }))).toHaveValue('Natal Solidário 2026');
     const count = page.getByTestId('donation-count');
-    await expect(count).toHaveText('240');
+    // 240 seeded; other specs on this worker's server may have added some.
+    await expect(count).toHaveText(/^\d+$/);
+    const n = Number(await count.textContent());
+    expect(n).toBeGreaterThanOrEqual(240);
     const before = (await page.getByTestId('donation-total').textContent())!;
     await expect(page.locator('.recharts-area').first()).toBeVisible();
     await expect(page.getByRole('row', { name: /Associação Amigos do Bem.*Doação cesta básica/ })).toBeVisible();
@@ -47,7 +50,7 @@ test.describe('donation dashboard and the donor page', () => {
     await phone.close();
 
     // The dashboard, left open, sees it (short polling) without a reload.
-    await expect(count).toHaveText('241', { timeout: 20_000 });
+    await expect(count).toHaveText(String(n + 1), { timeout: 20_000 });
     await expect(page.getByTestId('donation-total')).not.toHaveText(before);
   });
 
