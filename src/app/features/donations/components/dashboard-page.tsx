@@ -148,7 +148,7 @@ export function DashboardPage() {
             <Title order={2} size="h4" mb="sm">
               Recebíveis
             </Title>
-            <Table.ScrollContainer minWidth={600} maxHeight={480}>
+            <Table.ScrollContainer minWidth={600}>
               <Table striped stickyHeader>
                 <Table.Thead>
                   <Table.Tr>
