@@ -21,6 +21,7 @@ import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppNovoDashboardRouteImport } from './routes/_app/novoDashboard'
 import { Route as AppTutorialPortalRouteImport } from './routes/_app/tutorialPortal'
 import { Route as AppTutorialPosRouteImport } from './routes/_app/tutorialPos'
+import { Route as DoarLinkRouteImport } from './routes/doar.$link'
 import { Route as ExternalauthenticationIdRouteImport } from './routes/externalauthentication.$id'
 import { Route as PaymentlinkIdRouteImport } from './routes/paymentlink.$id'
 import { Route as PrintPedidoIdRouteImport } from './routes/print.$pedidoId'
@@ -35,6 +36,9 @@ import { Route as AppAgendamentoMapaRouteImport } from './routes/_app/agendament
 import { Route as AppCadastroClientesRouteImport } from './routes/_app/cadastro/clientes'
 import { Route as AppCadastroStoresRouteImport } from './routes/_app/cadastro/stores'
 import { Route as AppCashlessImportarRouteImport } from './routes/_app/cashless/importar'
+import { Route as AppDoacoesLinksRouteImport } from './routes/_app/doacoes/links'
+import { Route as AppDoacoesRelatorioRouteImport } from './routes/_app/doacoes/relatorio'
+import { Route as AppDoacoesRelatoriodedoacoesRouteImport } from './routes/_app/doacoes/relatoriodedoacoes'
 import { Route as AppMeepFoodConfiguracaoRouteImport } from './routes/_app/meepFood/configuracao'
 import { Route as AppMeepFoodIntegracaoIfoodRouteImport } from './routes/_app/meepFood/integracaoIfood'
 import { Route as AppMeepFoodPainelRouteImport } from './routes/_app/meepFood/painel'
@@ -48,12 +52,18 @@ import { Route as AppAgendamentoColaboradorCadastroRouteImport } from './routes/
 import { Route as AppAgendamentoEditarIdScheduleRouteImport } from './routes/_app/agendamento/editar/$idSchedule'
 import { Route as AppAgendamentoServicoCadastroRouteImport } from './routes/_app/agendamento/servico/cadastro'
 import { Route as AppCadastroMepaylinkIndexRouteImport } from './routes/_app/cadastro/mepaylink/index'
+import { Route as AppDoacoesEventosIndexRouteImport } from './routes/_app/doacoes/eventos/index'
+import { Route as AppDoacoesInstituicoesIndexRouteImport } from './routes/_app/doacoes/instituicoes/index'
+import { Route as AppDoacoesInstituicoesCadastrarRouteImport } from './routes/_app/doacoes/instituicoes/cadastrar'
 import { Route as AppProdutosCadastroIndexRouteImport } from './routes/_app/produtos/cadastro/index'
 import { Route as AppProdutosEditarChar123ProductIdChar125RouteImport } from './routes/_app/produtos/editar/{-$productId}'
 import { Route as AppProdutosProdutoIndexRouteImport } from './routes/_app/produtos/produto/index'
+import { Route as DoacoesEventosQrcodeLinkEventRouteImport } from './routes/doacoes.eventos.qrcode.$linkEvent'
 import { Route as AppCadastroMepaylinkFormularioChar123MePayLinkIdChar125RouteImport } from './routes/_app/cadastro/mepaylink/formulario/{-$mePayLinkId}'
 import { Route as AppCashlessRelatoriosSaldoNegativoIndexRouteImport } from './routes/_app/cashless/relatorios/saldoNegativo/index'
 import { Route as AppCashlessRelatoriosSaldoNegativoHistoricoRouteImport } from './routes/_app/cashless/relatorios/saldoNegativo/historico'
+import { Route as AppDoacoesEventosFormularioChar123EventIdChar125RouteImport } from './routes/_app/doacoes/eventos/formulario/{-$eventId}'
+import { Route as AppDoacoesInstituicoesEditarInstituteIdRouteImport } from './routes/_app/doacoes/instituicoes/editar/$instituteId'
 import { Route as AppProdutosCadastroFinalizacaoProductIdRouteImport } from './routes/_app/produtos/cadastro/finalizacao/$productId'
 import { Route as AppProdutosProdutoCadastroIndexRouteImport } from './routes/_app/produtos/produto/cadastro/index'
 import { Route as AppProdutosProdutoEditarChar123ProductIdChar125RouteImport } from './routes/_app/produtos/produto/editar/{-$productId}'
@@ -117,6 +127,11 @@ const AppTutorialPosRoute = AppTutorialPosRouteImport.update({
   id: '/tutorialPos',
   path: '/tutorialPos',
   getParentRoute: () => AppRoute,
+} as any)
+const DoarLinkRoute = DoarLinkRouteImport.update({
+  id: '/doar/$link',
+  path: '/doar/$link',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const ExternalauthenticationIdRoute =
   ExternalauthenticationIdRouteImport.update({
@@ -191,6 +206,22 @@ const AppCashlessImportarRoute = AppCashlessImportarRouteImport.update({
   path: '/cashless/importar',
   getParentRoute: () => AppRoute,
 } as any)
+const AppDoacoesLinksRoute = AppDoacoesLinksRouteImport.update({
+  id: '/doacoes/links',
+  path: '/doacoes/links',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppDoacoesRelatorioRoute = AppDoacoesRelatorioRouteImport.update({
+  id: '/doacoes/relatorio',
+  path: '/doacoes/relatorio',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppDoacoesRelatoriodedoacoesRoute =
+  AppDoacoesRelatoriodedoacoesRouteImport.update({
+    id: '/doacoes/relatoriodedoacoes',
+    path: '/doacoes/relatoriodedoacoes',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppMeepFoodConfiguracaoRoute = AppMeepFoodConfiguracaoRouteImport.update({
   id: '/meepFood/configuracao',
   path: '/meepFood/configuracao',
@@ -267,6 +298,23 @@ const AppCadastroMepaylinkIndexRoute =
     path: '/cadastro/mepaylink/',
     getParentRoute: () => AppRoute,
   } as any)
+const AppDoacoesEventosIndexRoute = AppDoacoesEventosIndexRouteImport.update({
+  id: '/doacoes/eventos/',
+  path: '/doacoes/eventos/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppDoacoesInstituicoesIndexRoute =
+  AppDoacoesInstituicoesIndexRouteImport.update({
+    id: '/doacoes/instituicoes/',
+    path: '/doacoes/instituicoes/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppDoacoesInstituicoesCadastrarRoute =
+  AppDoacoesInstituicoesCadastrarRouteImport.update({
+    id: '/doacoes/instituicoes/cadastrar',
+    path: '/doacoes/instituicoes/cadastrar',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppProdutosCadastroIndexRoute =
   AppProdutosCadastroIndexRouteImport.update({
     id: '/produtos/cadastro/',
@@ -284,6 +332,12 @@ const AppProdutosProdutoIndexRoute = AppProdutosProdutoIndexRouteImport.update({
   path: '/produtos/produto/',
   getParentRoute: () => AppRoute,
 } as any)
+const DoacoesEventosQrcodeLinkEventRoute =
+  DoacoesEventosQrcodeLinkEventRouteImport.update({
+    id: '/doacoes/eventos/qrcode/$linkEvent',
+    path: '/doacoes/eventos/qrcode/$linkEvent',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const AppCadastroMepaylinkFormularioChar123MePayLinkIdChar125Route =
   AppCadastroMepaylinkFormularioChar123MePayLinkIdChar125RouteImport.update({
     id: '/cadastro/mepaylink/formulario/{-$mePayLinkId}',
@@ -300,6 +354,18 @@ const AppCashlessRelatoriosSaldoNegativoHistoricoRoute =
   AppCashlessRelatoriosSaldoNegativoHistoricoRouteImport.update({
     id: '/cashless/relatorios/saldoNegativo/historico',
     path: '/cashless/relatorios/saldoNegativo/historico',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppDoacoesEventosFormularioChar123EventIdChar125Route =
+  AppDoacoesEventosFormularioChar123EventIdChar125RouteImport.update({
+    id: '/doacoes/eventos/formulario/{-$eventId}',
+    path: '/doacoes/eventos/formulario/{-$eventId}',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppDoacoesInstituicoesEditarInstituteIdRoute =
+  AppDoacoesInstituicoesEditarInstituteIdRouteImport.update({
+    id: '/doacoes/instituicoes/editar/$instituteId',
+    path: '/doacoes/instituicoes/editar/$instituteId',
     getParentRoute: () => AppRoute,
   } as any)
 const AppProdutosCadastroFinalizacaoProductIdRoute =
@@ -339,6 +405,7 @@ export interface FileRoutesByFullPath {
   '/novoDashboard': typeof AppNovoDashboardRoute
   '/tutorialPortal': typeof AppTutorialPortalRoute
   '/tutorialPos': typeof AppTutorialPosRoute
+  '/doar/$link': typeof DoarLinkRoute
   '/externalauthentication/$id': typeof ExternalauthenticationIdRoute
   '/paymentlink/$id': typeof PaymentlinkIdRoute
   '/print/$pedidoId': typeof PrintPedidoIdRoute
@@ -352,6 +419,9 @@ export interface FileRoutesByFullPath {
   '/cadastro/clientes': typeof AppCadastroClientesRoute
   '/cadastro/stores': typeof AppCadastroStoresRoute
   '/cashless/importar': typeof AppCashlessImportarRoute
+  '/doacoes/links': typeof AppDoacoesLinksRoute
+  '/doacoes/relatorio': typeof AppDoacoesRelatorioRoute
+  '/doacoes/relatoriodedoacoes': typeof AppDoacoesRelatoriodedoacoesRoute
   '/meepFood/configuracao': typeof AppMeepFoodConfiguracaoRoute
   '/meepFood/integracaoIfood': typeof AppMeepFoodIntegracaoIfoodRoute
   '/meepFood/painel': typeof AppMeepFoodPainelRoute
@@ -364,13 +434,19 @@ export interface FileRoutesByFullPath {
   '/agendamento/colaborador/cadastro': typeof AppAgendamentoColaboradorCadastroRoute
   '/agendamento/editar/$idSchedule': typeof AppAgendamentoEditarIdScheduleRoute
   '/agendamento/servico/cadastro': typeof AppAgendamentoServicoCadastroRoute
+  '/doacoes/instituicoes/cadastrar': typeof AppDoacoesInstituicoesCadastrarRoute
   '/produtos/editar/{-$productId}': typeof AppProdutosEditarChar123ProductIdChar125Route
+  '/doacoes/eventos/qrcode/$linkEvent': typeof DoacoesEventosQrcodeLinkEventRoute
   '/agendamento/categoria/': typeof AppAgendamentoCategoriaIndexRoute
   '/cadastro/mepaylink/': typeof AppCadastroMepaylinkIndexRoute
+  '/doacoes/eventos/': typeof AppDoacoesEventosIndexRoute
+  '/doacoes/instituicoes/': typeof AppDoacoesInstituicoesIndexRoute
   '/produtos/cadastro/': typeof AppProdutosCadastroIndexRoute
   '/produtos/produto/': typeof AppProdutosProdutoIndexRoute
   '/cadastro/mepaylink/formulario/{-$mePayLinkId}': typeof AppCadastroMepaylinkFormularioChar123MePayLinkIdChar125Route
   '/cashless/relatorios/saldoNegativo/historico': typeof AppCashlessRelatoriosSaldoNegativoHistoricoRoute
+  '/doacoes/eventos/formulario/{-$eventId}': typeof AppDoacoesEventosFormularioChar123EventIdChar125Route
+  '/doacoes/instituicoes/editar/$instituteId': typeof AppDoacoesInstituicoesEditarInstituteIdRoute
   '/produtos/cadastro/finalizacao/$productId': typeof AppProdutosCadastroFinalizacaoProductIdRoute
   '/produtos/produto/editar/{-$productId}': typeof AppProdutosProdutoEditarChar123ProductIdChar125Route
   '/cashless/relatorios/saldoNegativo/': typeof AppCashlessRelatoriosSaldoNegativoIndexRoute
@@ -388,6 +464,7 @@ export interface FileRoutesByTo {
   '/novoDashboard': typeof AppNovoDashboardRoute
   '/tutorialPortal': typeof AppTutorialPortalRoute
   '/tutorialPos': typeof AppTutorialPosRoute
+  '/doar/$link': typeof DoarLinkRoute
   '/externalauthentication/$id': typeof ExternalauthenticationIdRoute
   '/paymentlink/$id': typeof PaymentlinkIdRoute
   '/print/$pedidoId': typeof PrintPedidoIdRoute
@@ -402,6 +479,9 @@ export interface FileRoutesByTo {
   '/cadastro/clientes': typeof AppCadastroClientesRoute
   '/cadastro/stores': typeof AppCadastroStoresRoute
   '/cashless/importar': typeof AppCashlessImportarRoute
+  '/doacoes/links': typeof AppDoacoesLinksRoute
+  '/doacoes/relatorio': typeof AppDoacoesRelatorioRoute
+  '/doacoes/relatoriodedoacoes': typeof AppDoacoesRelatoriodedoacoesRoute
   '/meepFood/configuracao': typeof AppMeepFoodConfiguracaoRoute
   '/meepFood/integracaoIfood': typeof AppMeepFoodIntegracaoIfoodRoute
   '/meepFood/painel': typeof AppMeepFoodPainelRoute
@@ -414,13 +494,19 @@ export interface FileRoutesByTo {
   '/agendamento/colaborador/cadastro': typeof AppAgendamentoColaboradorCadastroRoute
   '/agendamento/editar/$idSchedule': typeof AppAgendamentoEditarIdScheduleRoute
   '/agendamento/servico/cadastro': typeof AppAgendamentoServicoCadastroRoute
+  '/doacoes/instituicoes/cadastrar': typeof AppDoacoesInstituicoesCadastrarRoute
   '/produtos/editar/{-$productId}': typeof AppProdutosEditarChar123ProductIdChar125Route
+  '/doacoes/eventos/qrcode/$linkEvent': typeof DoacoesEventosQrcodeLinkEventRoute
   '/agendamento/categoria': typeof AppAgendamentoCategoriaIndexRoute
   '/cadastro/mepaylink': typeof AppCadastroMepaylinkIndexRoute
+  '/doacoes/eventos': typeof AppDoacoesEventosIndexRoute
+  '/doacoes/instituicoes': typeof AppDoacoesInstituicoesIndexRoute
   '/produtos/cadastro': typeof AppProdutosCadastroIndexRoute
   '/produtos/produto': typeof AppProdutosProdutoIndexRoute
   '/cadastro/mepaylink/formulario/{-$mePayLinkId}': typeof AppCadastroMepaylinkFormularioChar123MePayLinkIdChar125Route
   '/cashless/relatorios/saldoNegativo/historico': typeof AppCashlessRelatoriosSaldoNegativoHistoricoRoute
+  '/doacoes/eventos/formulario/{-$eventId}': typeof AppDoacoesEventosFormularioChar123EventIdChar125Route
+  '/doacoes/instituicoes/editar/$instituteId': typeof AppDoacoesInstituicoesEditarInstituteIdRoute
   '/produtos/cadastro/finalizacao/$productId': typeof AppProdutosCadastroFinalizacaoProductIdRoute
   '/produtos/produto/editar/{-$productId}': typeof AppProdutosProdutoEditarChar123ProductIdChar125Route
   '/cashless/relatorios/saldoNegativo': typeof AppCashlessRelatoriosSaldoNegativoIndexRoute
@@ -440,6 +526,7 @@ export interface FileRoutesById {
   '/_app/novoDashboard': typeof AppNovoDashboardRoute
   '/_app/tutorialPortal': typeof AppTutorialPortalRoute
   '/_app/tutorialPos': typeof AppTutorialPosRoute
+  '/doar/$link': typeof DoarLinkRoute
   '/externalauthentication/$id': typeof ExternalauthenticationIdRoute
   '/paymentlink/$id': typeof PaymentlinkIdRoute
   '/print/$pedidoId': typeof PrintPedidoIdRoute
@@ -454,6 +541,9 @@ export interface FileRoutesById {
   '/_app/cadastro/clientes': typeof AppCadastroClientesRoute
   '/_app/cadastro/stores': typeof AppCadastroStoresRoute
   '/_app/cashless/importar': typeof AppCashlessImportarRoute
+  '/_app/doacoes/links': typeof AppDoacoesLinksRoute
+  '/_app/doacoes/relatorio': typeof AppDoacoesRelatorioRoute
+  '/_app/doacoes/relatoriodedoacoes': typeof AppDoacoesRelatoriodedoacoesRoute
   '/_app/meepFood/configuracao': typeof AppMeepFoodConfiguracaoRoute
   '/_app/meepFood/integracaoIfood': typeof AppMeepFoodIntegracaoIfoodRoute
   '/_app/meepFood/painel': typeof AppMeepFoodPainelRoute
@@ -466,13 +556,19 @@ export interface FileRoutesById {
   '/_app/agendamento/colaborador/cadastro': typeof AppAgendamentoColaboradorCadastroRoute
   '/_app/agendamento/editar/$idSchedule': typeof AppAgendamentoEditarIdScheduleRoute
   '/_app/agendamento/servico/cadastro': typeof AppAgendamentoServicoCadastroRoute
+  '/_app/doacoes/instituicoes/cadastrar': typeof AppDoacoesInstituicoesCadastrarRoute
   '/_app/produtos/editar/{-$productId}': typeof AppProdutosEditarChar123ProductIdChar125Route
+  '/doacoes/eventos/qrcode/$linkEvent': typeof DoacoesEventosQrcodeLinkEventRoute
   '/_app/agendamento/categoria/': typeof AppAgendamentoCategoriaIndexRoute
   '/_app/cadastro/mepaylink/': typeof AppCadastroMepaylinkIndexRoute
+  '/_app/doacoes/eventos/': typeof AppDoacoesEventosIndexRoute
+  '/_app/doacoes/instituicoes/': typeof AppDoacoesInstituicoesIndexRoute
   '/_app/produtos/cadastro/': typeof AppProdutosCadastroIndexRoute
   '/_app/produtos/produto/': typeof AppProdutosProdutoIndexRoute
   '/_app/cadastro/mepaylink/formulario/{-$mePayLinkId}': typeof AppCadastroMepaylinkFormularioChar123MePayLinkIdChar125Route
   '/_app/cashless/relatorios/saldoNegativo/historico': typeof AppCashlessRelatoriosSaldoNegativoHistoricoRoute
+  '/_app/doacoes/eventos/formulario/{-$eventId}': typeof AppDoacoesEventosFormularioChar123EventIdChar125Route
+  '/_app/doacoes/instituicoes/editar/$instituteId': typeof AppDoacoesInstituicoesEditarInstituteIdRoute
   '/_app/produtos/cadastro/finalizacao/$productId': typeof AppProdutosCadastroFinalizacaoProductIdRoute
   '/_app/produtos/produto/editar/{-$productId}': typeof AppProdutosProdutoEditarChar123ProductIdChar125Route
   '/_app/cashless/relatorios/saldoNegativo/': typeof AppCashlessRelatoriosSaldoNegativoIndexRoute
@@ -493,6 +589,7 @@ export interface FileRouteTypes {
     | '/novoDashboard'
     | '/tutorialPortal'
     | '/tutorialPos'
+    | '/doar/$link'
     | '/externalauthentication/$id'
     | '/paymentlink/$id'
     | '/print/$pedidoId'
@@ -506,6 +603,9 @@ export interface FileRouteTypes {
     | '/cadastro/clientes'
     | '/cadastro/stores'
     | '/cashless/importar'
+    | '/doacoes/links'
+    | '/doacoes/relatorio'
+    | '/doacoes/relatoriodedoacoes'
     | '/meepFood/configuracao'
     | '/meepFood/integracaoIfood'
     | '/meepFood/painel'
@@ -518,13 +618,19 @@ export interface FileRouteTypes {
     | '/agendamento/colaborador/cadastro'
     | '/agendamento/editar/$idSchedule'
     | '/agendamento/servico/cadastro'
+    | '/doacoes/instituicoes/cadastrar'
     | '/produtos/editar/{-$productId}'
+    | '/doacoes/eventos/qrcode/$linkEvent'
     | '/agendamento/categoria/'
     | '/cadastro/mepaylink/'
+    | '/doacoes/eventos/'
+    | '/doacoes/instituicoes/'
     | '/produtos/cadastro/'
     | '/produtos/produto/'
     | '/cadastro/mepaylink/formulario/{-$mePayLinkId}'
     | '/cashless/relatorios/saldoNegativo/historico'
+    | '/doacoes/eventos/formulario/{-$eventId}'
+    | '/doacoes/instituicoes/editar/$instituteId'
     | '/produtos/cadastro/finalizacao/$productId'
     | '/produtos/produto/editar/{-$productId}'
     | '/cashless/relatorios/saldoNegativo/'
@@ -542,6 +648,7 @@ export interface FileRouteTypes {
     | '/novoDashboard'
     | '/tutorialPortal'
     | '/tutorialPos'
+    | '/doar/$link'
     | '/externalauthentication/$id'
     | '/paymentlink/$id'
     | '/print/$pedidoId'
@@ -556,6 +663,9 @@ export interface FileRouteTypes {
     | '/cadastro/clientes'
     | '/cadastro/stores'
     | '/cashless/importar'
+    | '/doacoes/links'
+    | '/doacoes/relatorio'
+    | '/doacoes/relatoriodedoacoes'
     | '/meepFood/configuracao'
     | '/meepFood/integracaoIfood'
     | '/meepFood/painel'
@@ -568,13 +678,19 @@ export interface FileRouteTypes {
     | '/agendamento/colaborador/cadastro'
     | '/agendamento/editar/$idSchedule'
     | '/agendamento/servico/cadastro'
+    | '/doacoes/instituicoes/cadastrar'
     | '/produtos/editar/{-$productId}'
+    | '/doacoes/eventos/qrcode/$linkEvent'
     | '/agendamento/categoria'
     | '/cadastro/mepaylink'
+    | '/doacoes/eventos'
+    | '/doacoes/instituicoes'
     | '/produtos/cadastro'
     | '/produtos/produto'
     | '/cadastro/mepaylink/formulario/{-$mePayLinkId}'
     | '/cashless/relatorios/saldoNegativo/historico'
+    | '/doacoes/eventos/formulario/{-$eventId}'
+    | '/doacoes/instituicoes/editar/$instituteId'
     | '/produtos/cadastro/finalizacao/$productId'
     | '/produtos/produto/editar/{-$productId}'
     | '/cashless/relatorios/saldoNegativo'
@@ -593,6 +709,7 @@ export interface FileRouteTypes {
     | '/_app/novoDashboard'
     | '/_app/tutorialPortal'
     | '/_app/tutorialPos'
+    | '/doar/$link'
     | '/externalauthentication/$id'
     | '/paymentlink/$id'
     | '/print/$pedidoId'
@@ -607,6 +724,9 @@ export interface FileRouteTypes {
     | '/_app/cadastro/clientes'
     | '/_app/cadastro/stores'
     | '/_app/cashless/importar'
+    | '/_app/doacoes/links'
+    | '/_app/doacoes/relatorio'
+    | '/_app/doacoes/relatoriodedoacoes'
     | '/_app/meepFood/configuracao'
     | '/_app/meepFood/integracaoIfood'
     | '/_app/meepFood/painel'
@@ -619,13 +739,19 @@ export interface FileRouteTypes {
     | '/_app/agendamento/colaborador/cadastro'
     | '/_app/agendamento/editar/$idSchedule'
     | '/_app/agendamento/servico/cadastro'
+    | '/_app/doacoes/instituicoes/cadastrar'
     | '/_app/produtos/editar/{-$productId}'
+    | '/doacoes/eventos/qrcode/$linkEvent'
     | '/_app/agendamento/categoria/'
     | '/_app/cadastro/mepaylink/'
+    | '/_app/doacoes/eventos/'
+    | '/_app/doacoes/instituicoes/'
     | '/_app/produtos/cadastro/'
     | '/_app/produtos/produto/'
     | '/_app/cadastro/mepaylink/formulario/{-$mePayLinkId}'
     | '/_app/cashless/relatorios/saldoNegativo/historico'
+    | '/_app/doacoes/eventos/formulario/{-$eventId}'
+    | '/_app/doacoes/instituicoes/editar/$instituteId'
     | '/_app/produtos/cadastro/finalizacao/$productId'
     | '/_app/produtos/produto/editar/{-$productId}'
     | '/_app/cashless/relatorios/saldoNegativo/'
@@ -639,10 +765,12 @@ export interface RootRouteChildren {
   EsqueciMinhaSenhaRoute: typeof EsqueciMinhaSenhaRoute
   LoginRoute: typeof LoginRoute
   RedefinirSenhaRoute: typeof RedefinirSenhaRoute
+  DoarLinkRoute: typeof DoarLinkRoute
   ExternalauthenticationIdRoute: typeof ExternalauthenticationIdRoute
   PaymentlinkIdRoute: typeof PaymentlinkIdRoute
   PrintPedidoIdRoute: typeof PrintPedidoIdRoute
   StatusPedidoSplatRoute: typeof StatusPedidoSplatRoute
+  DoacoesEventosQrcodeLinkEventRoute: typeof DoacoesEventosQrcodeLinkEventRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -730,6 +858,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/tutorialPos'
       preLoaderRoute: typeof AppTutorialPosRouteImport
       parentRoute: typeof AppRoute
+    }
+    '/doar/$link': {
+      id: '/doar/$link'
+      path: '/doar/$link'
+      fullPath: '/doar/$link'
+      preLoaderRoute: typeof DoarLinkRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/externalauthentication/$id': {
       id: '/externalauthentication/$id'
@@ -829,6 +964,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCashlessImportarRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/doacoes/links': {
+      id: '/_app/doacoes/links'
+      path: '/doacoes/links'
+      fullPath: '/doacoes/links'
+      preLoaderRoute: typeof AppDoacoesLinksRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/doacoes/relatorio': {
+      id: '/_app/doacoes/relatorio'
+      path: '/doacoes/relatorio'
+      fullPath: '/doacoes/relatorio'
+      preLoaderRoute: typeof AppDoacoesRelatorioRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/doacoes/relatoriodedoacoes': {
+      id: '/_app/doacoes/relatoriodedoacoes'
+      path: '/doacoes/relatoriodedoacoes'
+      fullPath: '/doacoes/relatoriodedoacoes'
+      preLoaderRoute: typeof AppDoacoesRelatoriodedoacoesRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/meepFood/configuracao': {
       id: '/_app/meepFood/configuracao'
       path: '/meepFood/configuracao'
@@ -920,6 +1076,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCadastroMepaylinkIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/doacoes/eventos/': {
+      id: '/_app/doacoes/eventos/'
+      path: '/doacoes/eventos'
+      fullPath: '/doacoes/eventos/'
+      preLoaderRoute: typeof AppDoacoesEventosIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/doacoes/instituicoes/': {
+      id: '/_app/doacoes/instituicoes/'
+      path: '/doacoes/instituicoes'
+      fullPath: '/doacoes/instituicoes/'
+      preLoaderRoute: typeof AppDoacoesInstituicoesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/doacoes/instituicoes/cadastrar': {
+      id: '/_app/doacoes/instituicoes/cadastrar'
+      path: '/doacoes/instituicoes/cadastrar'
+      fullPath: '/doacoes/instituicoes/cadastrar'
+      preLoaderRoute: typeof AppDoacoesInstituicoesCadastrarRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/produtos/cadastro/': {
       id: '/_app/produtos/cadastro/'
       path: '/produtos/cadastro'
@@ -941,6 +1118,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProdutosProdutoIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/doacoes/eventos/qrcode/$linkEvent': {
+      id: '/doacoes/eventos/qrcode/$linkEvent'
+      path: '/doacoes/eventos/qrcode/$linkEvent'
+      fullPath: '/doacoes/eventos/qrcode/$linkEvent'
+      preLoaderRoute: typeof DoacoesEventosQrcodeLinkEventRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_app/cadastro/mepaylink/formulario/{-$mePayLinkId}': {
       id: '/_app/cadastro/mepaylink/formulario/{-$mePayLinkId}'
       path: '/cadastro/mepaylink/formulario/{-$mePayLinkId}'
@@ -960,6 +1144,20 @@ declare module '@tanstack/react-router' {
       path: '/cashless/relatorios/saldoNegativo/historico'
       fullPath: '/cashless/relatorios/saldoNegativo/historico'
       preLoaderRoute: typeof AppCashlessRelatoriosSaldoNegativoHistoricoRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/doacoes/eventos/formulario/{-$eventId}': {
+      id: '/_app/doacoes/eventos/formulario/{-$eventId}'
+      path: '/doacoes/eventos/formulario/{-$eventId}'
+      fullPath: '/doacoes/eventos/formulario/{-$eventId}'
+      preLoaderRoute: typeof AppDoacoesEventosFormularioChar123EventIdChar125RouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/doacoes/instituicoes/editar/$instituteId': {
+      id: '/_app/doacoes/instituicoes/editar/$instituteId'
+      path: '/doacoes/instituicoes/editar/$instituteId'
+      fullPath: '/doacoes/instituicoes/editar/$instituteId'
+      preLoaderRoute: typeof AppDoacoesInstituicoesEditarInstituteIdRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/produtos/cadastro/finalizacao/$productId': {
@@ -1010,6 +1208,9 @@ interface AppRouteChildren {
   AppCadastroClientesRoute: typeof AppCadastroClientesRoute
   AppCadastroStoresRoute: typeof AppCadastroStoresRoute
   AppCashlessImportarRoute: typeof AppCashlessImportarRoute
+  AppDoacoesLinksRoute: typeof AppDoacoesLinksRoute
+  AppDoacoesRelatorioRoute: typeof AppDoacoesRelatorioRoute
+  AppDoacoesRelatoriodedoacoesRoute: typeof AppDoacoesRelatoriodedoacoesRoute
   AppMeepFoodConfiguracaoRoute: typeof AppMeepFoodConfiguracaoRoute
   AppMeepFoodIntegracaoIfoodRoute: typeof AppMeepFoodIntegracaoIfoodRoute
   AppMeepFoodPainelRoute: typeof AppMeepFoodPainelRoute
@@ -1022,13 +1223,18 @@ interface AppRouteChildren {
   AppAgendamentoColaboradorCadastroRoute: typeof AppAgendamentoColaboradorCadastroRoute
   AppAgendamentoEditarIdScheduleRoute: typeof AppAgendamentoEditarIdScheduleRoute
   AppAgendamentoServicoCadastroRoute: typeof AppAgendamentoServicoCadastroRoute
+  AppDoacoesInstituicoesCadastrarRoute: typeof AppDoacoesInstituicoesCadastrarRoute
   AppProdutosEditarChar123ProductIdChar125Route: typeof AppProdutosEditarChar123ProductIdChar125Route
   AppAgendamentoCategoriaIndexRoute: typeof AppAgendamentoCategoriaIndexRoute
   AppCadastroMepaylinkIndexRoute: typeof AppCadastroMepaylinkIndexRoute
+  AppDoacoesEventosIndexRoute: typeof AppDoacoesEventosIndexRoute
+  AppDoacoesInstituicoesIndexRoute: typeof AppDoacoesInstituicoesIndexRoute
   AppProdutosCadastroIndexRoute: typeof AppProdutosCadastroIndexRoute
   AppProdutosProdutoIndexRoute: typeof AppProdutosProdutoIndexRoute
   AppCadastroMepaylinkFormularioChar123MePayLinkIdChar125Route: typeof AppCadastroMepaylinkFormularioChar123MePayLinkIdChar125Route
   AppCashlessRelatoriosSaldoNegativoHistoricoRoute: typeof AppCashlessRelatoriosSaldoNegativoHistoricoRoute
+  AppDoacoesEventosFormularioChar123EventIdChar125Route: typeof AppDoacoesEventosFormularioChar123EventIdChar125Route
+  AppDoacoesInstituicoesEditarInstituteIdRoute: typeof AppDoacoesInstituicoesEditarInstituteIdRoute
   AppProdutosCadastroFinalizacaoProductIdRoute: typeof AppProdutosCadastroFinalizacaoProductIdRoute
   AppProdutosProdutoEditarChar123ProductIdChar125Route: typeof AppProdutosProdutoEditarChar123ProductIdChar125Route
   AppCashlessRelatoriosSaldoNegativoIndexRoute: typeof AppCashlessRelatoriosSaldoNegativoIndexRoute
@@ -1053,6 +1259,9 @@ const AppRouteChildren: AppRouteChildren = {
   AppCadastroClientesRoute: AppCadastroClientesRoute,
   AppCadastroStoresRoute: AppCadastroStoresRoute,
   AppCashlessImportarRoute: AppCashlessImportarRoute,
+  AppDoacoesLinksRoute: AppDoacoesLinksRoute,
+  AppDoacoesRelatorioRoute: AppDoacoesRelatorioRoute,
+  AppDoacoesRelatoriodedoacoesRoute: AppDoacoesRelatoriodedoacoesRoute,
   AppMeepFoodConfiguracaoRoute: AppMeepFoodConfiguracaoRoute,
   AppMeepFoodIntegracaoIfoodRoute: AppMeepFoodIntegracaoIfoodRoute,
   AppMeepFoodPainelRoute: AppMeepFoodPainelRoute,
@@ -1068,16 +1277,23 @@ const AppRouteChildren: AppRouteChildren = {
     AppAgendamentoColaboradorCadastroRoute,
   AppAgendamentoEditarIdScheduleRoute: AppAgendamentoEditarIdScheduleRoute,
   AppAgendamentoServicoCadastroRoute: AppAgendamentoServicoCadastroRoute,
+  AppDoacoesInstituicoesCadastrarRoute: AppDoacoesInstituicoesCadastrarRoute,
   AppProdutosEditarChar123ProductIdChar125Route:
     AppProdutosEditarChar123ProductIdChar125Route,
   AppAgendamentoCategoriaIndexRoute: AppAgendamentoCategoriaIndexRoute,
   AppCadastroMepaylinkIndexRoute: AppCadastroMepaylinkIndexRoute,
+  AppDoacoesEventosIndexRoute: AppDoacoesEventosIndexRoute,
+  AppDoacoesInstituicoesIndexRoute: AppDoacoesInstituicoesIndexRoute,
   AppProdutosCadastroIndexRoute: AppProdutosCadastroIndexRoute,
   AppProdutosProdutoIndexRoute: AppProdutosProdutoIndexRoute,
   AppCadastroMepaylinkFormularioChar123MePayLinkIdChar125Route:
     AppCadastroMepaylinkFormularioChar123MePayLinkIdChar125Route,
   AppCashlessRelatoriosSaldoNegativoHistoricoRoute:
     AppCashlessRelatoriosSaldoNegativoHistoricoRoute,
+  AppDoacoesEventosFormularioChar123EventIdChar125Route:
+    AppDoacoesEventosFormularioChar123EventIdChar125Route,
+  AppDoacoesInstituicoesEditarInstituteIdRoute:
+    AppDoacoesInstituicoesEditarInstituteIdRoute,
   AppProdutosCadastroFinalizacaoProductIdRoute:
     AppProdutosCadastroFinalizacaoProductIdRoute,
   AppProdutosProdutoEditarChar123ProductIdChar125Route:
@@ -1097,10 +1313,12 @@ const rootRouteChildren: RootRouteChildren = {
   EsqueciMinhaSenhaRoute: EsqueciMinhaSenhaRoute,
   LoginRoute: LoginRoute,
   RedefinirSenhaRoute: RedefinirSenhaRoute,
+  DoarLinkRoute: DoarLinkRoute,
   ExternalauthenticationIdRoute: ExternalauthenticationIdRoute,
   PaymentlinkIdRoute: PaymentlinkIdRoute,
   PrintPedidoIdRoute: PrintPedidoIdRoute,
   StatusPedidoSplatRoute: StatusPedidoSplatRoute,
+  DoacoesEventosQrcodeLinkEventRoute: DoacoesEventosQrcodeLinkEventRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -20,6 +20,7 @@ import { foodConfigPlugin } from './modules/food-config/food-config.plugin';
 import { marketplacePlugin } from './modules/marketplace/marketplace.plugin';
 import { cashlessPlugin } from './modules/cashless/cashless.plugin';
 import { dashboardPlugin } from './modules/dashboard/dashboard.plugin';
+import { donationsPlugin } from './modules/donations/donations.plugin';
 import { ordersPlugin } from './modules/orders/orders.plugin';
 import { productsPlugin } from './modules/products/products.plugin';
 import { salesPointsPlugin } from './modules/sales-points/sales-points.plugin';
@@ -109,6 +110,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(dashboardPlugin, moduleOptions);
   await app.register(customersPlugin, moduleOptions);
   await app.register(paymentLinksPlugin, moduleOptions);
+  await app.register(donationsPlugin, moduleOptions);
   downloadRoutes(app, { db: opts.db.db, files });
 
   const staticDir = opts.config.staticDir;

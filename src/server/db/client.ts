@@ -11,6 +11,7 @@ import * as auth from './schema/auth';
 import * as accessLimits from './schema/access-limits';
 import * as products from './schema/products';
 import * as cashless from './schema/cashless';
+import * as donationsSchema from './schema/donations';
 import * as foodConfig from './schema/food-config';
 import * as marketplace from './schema/marketplace';
 import * as orders from './schema/orders';
@@ -18,7 +19,8 @@ import * as salesPoints from './schema/sales-points';
 import * as stores from './schema/stores';
 import * as venues from './schema/venues';
 
-export const schema = { ...auth, ...venues, ...products, ...stores, ...accessLimits, ...foodConfig, ...marketplace, ...orders, ...salesPoints, ...cashless };
+export const schema = { ...auth, ...venues, ...products, ...stores, ...accessLimits, ...foodConfig, ...marketplace, ...orders, ...salesPoints, ...cashless, ...donationsSchema };
+
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 

@@ -5,6 +5,7 @@ import { ADMIN_TOOL_ROLES, mergeRoles, VENUE_ROLES } from '../../shared/roles';
 import { hashPassword } from '../lib/crypto';
 import { seedProductsDemo } from '../modules/products/products.seed';
 import { seedCashlessDemo } from '../modules/cashless/cashless.seed';
+import { seedDonationsDemo } from '../modules/donations/donations.seed';
 import { seedOrdersDemo } from '../modules/orders/orders.seed';
 import { seedFoodConfigDemo } from '../modules/food-config/food-config.seed';
 import { seedSchedulingDemo } from '../modules/scheduling/scheduling.seed';
@@ -105,6 +106,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
     await seedCashlessDemo(ctx);
     await seedCustomersDemo(ctx);
     await seedPaymentLinksDemo(ctx);
+    await seedDonationsDemo(ctx);
     return {
       password: DEMO_PASSWORD,
       accounts: accounts.map(({ email, description }) => ({ email, description })),

@@ -1,0 +1,132 @@
+import { Alert, AspectRatio, Badge, Button, Card, Group, Image, Modal, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { DonationEvent } from '../../../../shared/contract/donations';
+import { DONATION_MSG, DONATION_PAGE_PREFIX, formatDonationDateTime } from '../../../../shared/donations';
+import { PlusIcon, TrashIcon } from '../../../components/icons';
+import { toastError, toastSuccess } from '../../../lib/toast';
+import { deleteEvent, donationQueries } from '../api/donation-queries';
+import { useCurrentPlace } from '../hooks/use-current-place';
+
+function EventCard({ event, onDelete }: { event: DonationEvent; onDelete: () => void }) {
+  return (
+    <Card withBorder radius="md" padding="md" component="article" aria-label={`Evento ${event.nome}`} data-testid="event-card">
+      <Card.Section>
+        <AspectRatio ratio={16 / 7}>
+          {event.banner_web ? (
+            <Image src={event.banner_web} alt={`Banner do evento ${event.nome}`} fit="cover" />
+          ) : (
+            <Stack justify="center" align="center" style={{ background: event.colorTheme }}>
+              <Text size="xl" fw={700} c="white">
+                {event.nome.slice(0, 1).toUpperCase()}
+              </Text>
+            </Stack>
+          )}
+        </AspectRatio>
+      </Card.Section>
+      <Stack gap="xs" mt="sm">
+        <Group justify="space-between" wrap="nowrap">
+          <Title order={2} size="h4" lineClamp={1}>
+            {event.nome}
+          </Title>
+          <Badge color={event.isActive ? "teal.9" : "gray.7"} variant="filled">
+            {event.isActive ? 'Ativo' : 'Inativo'}
+          </Badge>
+        </Group>
+        <Text size="sm" c="gray.7">
+          {formatDonationDateTime(event.date)}
+        </Text>
+        <Group gap="xs" mt="xs">
+          <Button size="sm" variant="light" component={Link} to={`/doacoes/eventos/formulario/${event.id}`} aria-label={`Detalhes do evento ${event.nome}`}>
+            Detalhes
+          </Button>
+          <Button size="sm" variant="default" component={Link} to={`/doacoes/eventos/qrcode/${encodeURIComponent(event.link)}`} target="_blank" aria-label={`QR code do evento ${event.nome}`}>
+            QR code
+          </Button>
+          <Button size="sm" variant="default" component="a" href={`${DONATION_PAGE_PREFIX}${event.link}`} target="_blank" rel="noopener" aria-label={`Página de doação de ${event.nome}`}>
+            Página
+          </Button>
+          <Button size="sm" variant="light" color="red" leftSection={<TrashIcon />} onClick={onDelete} aria-label={`Excluir evento ${event.nome}`}>
+            Excluir
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/** /doacoes/eventos: event cards, add, details, delete with confirmation (spec 000 §2). */
+export function EventsPage() {
+  useDocumentTitle('Eventos de doação | Balcão');
+  const place = useCurrentPlace();
+  const localId = place?.localId ?? '';
+  const queryClient = useQueryClient();
+  const list = useQuery({ ...donationQueries.events(localId), enabled: Boolean(localId) });
+  const [deleting, setDeleting] = useState<DonationEvent | null>(null);
+  const remove = useMutation({
+    mutationFn: (id: string) => deleteEvent(id),
+    onSuccess: async () => {
+      void toastSuccess(DONATION_MSG.eventDeleted);
+      setDeleting(null);
+      await queryClient.invalidateQueries({ queryKey: donationQueries.all });
+    },
+    // The server says why when it knows (an event with institutions); otherwise the spec's text.
+    onError: (err) => void toastError(err.message && err.message !== 'Ocorreu um erro! Tente novamente' ? err.message : DONATION_MSG.eventDeleteFailed),
+  });
+
+  if (!place) return <Alert color="yellow">Escolha um estabelecimento para ver os eventos.</Alert>;
+  const events = list.data ?? [];
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          Eventos
+        </Title>
+        <Button leftSection={<PlusIcon />} component={Link} to="/doacoes/eventos/formulario">
+          Adicionar evento
+        </Button>
+      </Group>
+      {list.isError && <Alert color="red">{list.error.message}</Alert>}
+      {list.isPending ? (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} h={240} radius="md" />
+          ))}
+        </SimpleGrid>
+      ) : events.length === 0 ? (
+        <Card withBorder p="xl" radius="md">
+          <Stack align="center">
+            <Text c="gray.7">Nenhum evento cadastrado.</Text>
+            <Button component={Link} to="/doacoes/eventos/formulario">
+              Adicionar evento
+            </Button>
+          </Stack>
+        </Card>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {events.map((e) => (
+            <EventCard key={e.id} event={e} onDelete={() => setDeleting(e)} />
+          ))}
+        </SimpleGrid>
+      )}
+      <Modal closeButtonProps={{ 'aria-label': 'Fechar' }} opened={deleting !== null} onClose={() => setDeleting(null)} title="Excluir evento" centered>
+        <Stack>
+          <Text>Deseja excluir o evento “{deleting?.nome}”?</Text>
+          <Text size="sm" c="red.8">
+            Esta ação não poderá ser desfeita.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDeleting(null)}>
+              Cancelar
+            </Button>
+            <Button color="red" loading={remove.isPending} onClick={() => deleting && remove.mutate(deleting.id)}>
+              Excluir
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

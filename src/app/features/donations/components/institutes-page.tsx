@@ -1,0 +1,108 @@
+import { Alert, Button, Card, Group, Modal, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { Institute } from '../../../../shared/contract/donations';
+import { DONATION_MSG } from '../../../../shared/donations';
+import { MSG } from '../../../../shared/messages';
+import { EditIcon, PlusIcon, TrashIcon } from '../../../components/icons';
+import { toastError, toastSuccess } from '../../../lib/toast';
+import { deleteInstitute, donationQueries } from '../api/donation-queries';
+import { useCurrentPlace } from '../hooks/use-current-place';
+
+/** /doacoes/instituicoes: table Nome, Evento; edit; delete with confirmation. */
+export function InstitutesPage() {
+  useDocumentTitle('Instituições | Balcão');
+  const place = useCurrentPlace();
+  const localId = place?.localId ?? '';
+  const queryClient = useQueryClient();
+  const list = useQuery({ ...donationQueries.institutes(localId), enabled: Boolean(localId) });
+  const [deleting, setDeleting] = useState<Institute | null>(null);
+  const remove = useMutation({
+    mutationFn: (id: string) => deleteInstitute(id),
+    onSuccess: async () => {
+      void toastSuccess(DONATION_MSG.instituteDeleted);
+      setDeleting(null);
+      await queryClient.invalidateQueries({ queryKey: donationQueries.all });
+    },
+    onError: (err) => void toastError(err.message && err.message !== MSG.genericError ? err.message : DONATION_MSG.instituteDeleteFailed),
+  });
+  if (!place) return <Alert color="yellow">Escolha um estabelecimento.</Alert>;
+  const rows = list.data ?? [];
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          Instituições
+        </Title>
+        <Button leftSection={<PlusIcon />} component={Link} to="/doacoes/instituicoes/cadastrar">
+          Cadastrar instituição
+        </Button>
+      </Group>
+      {list.isError && <Alert color="red">{list.error.message}</Alert>}
+      {list.isPending ? (
+        <Skeleton h={200} />
+      ) : rows.length === 0 ? (
+        <Card withBorder p="xl">
+          <Stack align="center">
+            <Text c="gray.7">Nenhuma instituição cadastrada.</Text>
+            <Button component={Link} to="/doacoes/instituicoes/cadastrar">
+              Cadastrar instituição
+            </Button>
+          </Stack>
+        </Card>
+      ) : (
+        <Table.ScrollContainer minWidth={480}>
+          <Table striped highlightOnHover stickyHeader>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Nome</Table.Th>
+                <Table.Th>Evento</Table.Th>
+                <Table.Th>
+                  <span className="visually-hidden" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                    Ações
+                  </span>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((i) => (
+                <Table.Tr key={i.id}>
+                  <Table.Td>{i.nome}</Table.Td>
+                  <Table.Td>{i.event}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" justify="flex-end" wrap="nowrap">
+                      <Button size="sm" variant="light" leftSection={<EditIcon />} component={Link} to={`/doacoes/instituicoes/editar/${i.id}`} aria-label={`Editar ${i.nome}`}>
+                        Editar
+                      </Button>
+                      <Button size="sm" variant="light" color="red" leftSection={<TrashIcon />} onClick={() => setDeleting(i)} aria-label={`Excluir ${i.nome}`}>
+                        Excluir
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Modal closeButtonProps={{ 'aria-label': 'Fechar' }} opened={deleting !== null} onClose={() => setDeleting(null)} title="Excluir instituição" centered>
+        <Stack>
+          <Text>Deseja excluir a instituição “{deleting?.nome}”?</Text>
+          <Text size="sm" c="red.8">
+            Esta ação não poderá ser desfeita.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDeleting(null)}>
+              Cancelar
+            </Button>
+            <Button color="red" loading={remove.isPending} onClick={() => deleting && remove.mutate(deleting.id)}>
+              Excluir
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,109 @@
+/**
+ * Donations (spec 000 §3): events, the bank accounts institutions are paid into, institutions,
+ * donation links and the donations themselves (one row per payment attempt through the acquirer).
+ */
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { products } from './products';
+import { venues } from './venues';
+
+export const donationEvents = pgTable(
+  'donation_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    venueId: uuid('venue_id').notNull().references(() => venues.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Public slug of the donor's page, unique across venues. */
+    link: text('link').notNull(),
+    linkOfLive: text('link_of_live').notNull().default(''),
+    date: timestamp('date', { withTimezone: true }).notNull(),
+    bannerWeb: text('banner_web').notNull().default(''),
+    bannerMobile: text('banner_mobile').notNull().default(''),
+    isActive: boolean('is_active').notNull().default(true),
+    faq: jsonb('faq').$type<Array<{ question: string; answer: string }>>().notNull().default([]),
+    showValueAbove: boolean('show_value_above').notNull().default(false),
+    colorTheme: text('color_theme').notNull().default('#C00D1E'),
+    /** Sanitised HTML (DOMPurify on save). */
+    detailHtml: text('detail_html').notNull().default(''),
+    aboutProjectHtml: text('about_project_html').notNull().default(''),
+    customThanks: text('custom_thanks').notNull().default(''),
+    whichInstitution: text('which_institution').notNull().default(''),
+    labelButtonDonate: text('label_button_donate').notNull().default(''),
+    contactPhrase: text('contact_phrase').notNull().default(''),
+    contactPhone: text('contact_phone').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('donation_events_venue_idx').on(t.venueId), uniqueIndex('donation_events_link_idx').on(t.link)],
+);
+
+export const donationBankAccounts = pgTable(
+  'donation_bank_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    venueId: uuid('venue_id').notNull().references(() => venues.id, { onDelete: 'cascade' }),
+    description: text('description').notNull(),
+    /** Pix key the sandbox BR Code uses for this account. */
+    pixKey: text('pix_key').notNull().default(''),
+  },
+  (t) => [index('donation_bank_accounts_venue_idx').on(t.venueId)],
+);
+
+export const donationInstitutes = pgTable(
+  'donation_institutes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    venueId: uuid('venue_id').notNull().references(() => venues.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    bankAccountId: uuid('bank_account_id').notNull().references(() => donationBankAccounts.id, { onDelete: 'restrict' }),
+    eventId: uuid('event_id').notNull().references(() => donationEvents.id, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('donation_institutes_venue_idx').on(t.venueId), index('donation_institutes_event_idx').on(t.eventId)],
+);
+
+export const donationLinks = pgTable(
+  'donation_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    venueId: uuid('venue_id').notNull().references(() => venues.id, { onDelete: 'cascade' }),
+    /** The acquirer's id for this link (the sandbox makes one up). */
+    gatewayLinkId: text('gateway_link_id').notNull(),
+    showLink: boolean('show_link').notNull().default(true),
+    description: text('description').notNull(),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    amountCents: integer('amount_cents').notNull(),
+    eventId: uuid('event_id').notNull().references(() => donationEvents.id, { onDelete: 'cascade' }),
+    instituteId: uuid('institute_id').notNull().references(() => donationInstitutes.id, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('donation_links_gateway_idx').on(t.gatewayLinkId), index('donation_links_institute_idx').on(t.instituteId)],
+);
+
+export const donations = pgTable(
+  'donations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    venueId: uuid('venue_id').notNull().references(() => venues.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id').notNull().references(() => donationEvents.id, { onDelete: 'cascade' }),
+    instituteId: uuid('institute_id').notNull().references(() => donationInstitutes.id, { onDelete: 'cascade' }),
+    linkId: uuid('link_id').references(() => donationLinks.id, { onDelete: 'set null' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    description: text('description').notNull().default(''),
+    amountCents: integer('amount_cents').notNull(),
+    feeCents: integer('fee_cents').notNull().default(0),
+    /** pix | card */
+    method: text('method').notNull(),
+    /** pending | paid | failed */
+    status: text('status').notNull().default('pending'),
+    donorName: text('donor_name').notNull(),
+    donorDocument: text('donor_document').notNull().default(''),
+    donorEmail: text('donor_email').notNull().default(''),
+    donorPhone: text('donor_phone').notNull().default(''),
+    acquirerId: text('acquirer_id').notNull().default(''),
+    brCode: text('br_code'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** When the acquirer pays the institution (receivables table). */
+    paymentDate: timestamp('payment_date', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('donations_event_idx').on(t.eventId, t.status, t.paidAt), index('donations_venue_idx').on(t.venueId)],
+);
