@@ -95,6 +95,9 @@ export async function buildApp(opts: BuildOptions) {
       },
     });
     indexHtml = fs.readFileSync(path.join(staticDir, 'index.html'));
+    // "/" is the installed app's start_url: the static plugin answers a directory with 403, so serve the shell.
+    const shell = indexHtml;
+    app.get('/', (_req, reply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(shell));
   }
   // Unknown API paths answer JSON; any other GET is a client-side route and gets the app shell.
   app.setNotFoundHandler((req, reply) => {

@@ -5,6 +5,8 @@
  * uses to decide which actions a card shows. Plain TypeScript: server and PWA import it alike.
  */
 
+import { parseRoles } from './roles';
+
 // ---------------------------------------------------------------------------------------------
 // Workflow
 
@@ -194,6 +196,15 @@ export const CANCELLATION_REASONS = [
 
 export const KDS_PAGE_SIZE = 20;
 export const KDS_PAGE_SIZE_MAX = 100;
+/**
+ * The board's active mode (`modo=ativos`, ours): every Pendente, Aceito, Em preparo and Em
+ * transporte order, oldest first, in one answer. Past this many the oldest ones come and
+ * `hasNext` says more exist (a kitchen with 500 open orders has other problems).
+ */
+export const KDS_ACTIVE_MAX = 500;
+export const KDS_ACTIVE_MODE = 'ativos';
+/** States of the active mode (the board's columns that are never paged). */
+export const ACTIVE_STATES: readonly OrderStateId[] = [ORDER_STATE.Pendente, ORDER_STATE.Aceito, ORDER_STATE.EmPreparo, ORDER_STATE.EmTransporte];
 /** Auto refresh of the board (polling) while monitoring and the switch is on. */
 export const KDS_REFRESH_MS = 25_000;
 /** Faster polling for venues configured so (kds setting `refresh15s`; the spec's "two specific venues"). */
@@ -448,4 +459,20 @@ export function orderActions(o: OrderForRules, d: DeliveryRules): BoardAction[] 
     if (o.Transportador && o.Transportador.Id.toUpperCase() !== PLACEHOLDER_CARRIER_ID) out.push('changeCarrier');
   }
   return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Device accounts
+
+/** Path of the order board. */
+export const BOARD_PATH = '/meepFood/painel';
+/** The roles a board device account holds (a kitchen tablet signs in with only these). */
+export const BOARD_DEVICE_ROLES: readonly string[] = ['Painel'];
+/**
+ * A kitchen device: an account whose roles are only the board's. It lands on the board after
+ * sign-in and when the installed app opens at "/", and the menu starts closed (kiosk).
+ */
+export function isBoardDevice(roles: string | null | undefined): boolean {
+  const held = parseRoles(roles ?? '');
+  return held.length > 0 && held.every((r) => BOARD_DEVICE_ROLES.includes(r));
 }

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod/mini';
 import '../zod-locale';
-import { INTAKE_MAX_ITEMS, KDS_PAGE_SIZE, KDS_PAGE_SIZE_MAX } from '../orders';
+import { INTAKE_MAX_ITEMS, KDS_ACTIVE_MODE, KDS_PAGE_SIZE, KDS_PAGE_SIZE_MAX } from '../orders';
 
 const int = () => z.number().check(z.int());
 const money = () => z.number().check(z.minimum(0), z.maximum(1_000_000));
@@ -178,6 +178,12 @@ export const kdsListQuery = z.object({
   /** Opens the marketplace store before answering ("A loja está fechada. Deseja abrir?" → Sim). */
   shouldOpenStore: queryBool(),
   kdsDesktop: queryBool(),
+  /**
+   * Ours: `ativos` answers every order in the active states (Pendente..Em transporte, or the ones
+   * of `etapas` among them), oldest first, up to KDS_ACTIVE_MAX, ignoring page and size, with the
+   * true count of each state in `porEtapa`. Without it, the spec's paged list, newest first.
+   */
+  modo: z.optional(z.enum([KDS_ACTIVE_MODE])),
   /** 1-based. */
   page: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 1),
   size: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(KDS_PAGE_SIZE_MAX)), KDS_PAGE_SIZE),
@@ -189,6 +195,8 @@ export const kdsListResponse = z.object({
   items: z.array(order),
   hasNext: z.boolean(),
   countTotal: int(),
+  /** Ours: orders per state matching the filters (every page's, not only this one). */
+  porEtapa: z.optional(z.array(z.object({ EstadoId: int(), Total: int() }))),
 });
 export type KdsListResponse = z.infer<typeof kdsListResponse>;
 

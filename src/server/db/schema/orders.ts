@@ -164,6 +164,9 @@ export const orders = pgTable(
     uniqueIndex('orders_venue_code_idx').on(t.venueId, t.code),
     index('orders_venue_created_idx').on(t.venueId, t.createdAt.desc(), t.id.desc()),
     index('orders_venue_state_idx').on(t.venueId, t.stateId, t.createdAt.desc()),
+    // The board's active mode: every Pendente..Em transporte order of a venue, oldest first, read
+    // in index order (a partial index holds only the few active rows, however long the history).
+    index('orders_venue_active_idx').on(t.venueId, t.createdAt, t.id).where(sql`state_id in (1, 2, 3, 4)`),
   ],
 );
 

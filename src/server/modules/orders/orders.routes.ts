@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { z as zm } from 'zod/mini';
 import { createHash } from 'node:crypto';
 import { errorBody } from '../../../shared/contract/common';
+import { MSG } from '../../../shared/messages';
 import {
   cancellationReasonsResponse,
   carrier,
@@ -188,9 +189,9 @@ export async function ordersRoutes(fastify: FastifyInstance, opts: OrdersRoutesO
         // No body and no content-length: a 304 with "content-length: 4" (a serialised null) hangs clients.
         return reply.status(304).send(undefined as never);
       }
-      const { items, total } = await listOrders(db, venueId, filters);
+      const { items, total, hasNext, byState } = await listOrders(db, venueId, filters);
       reply.header('x-total-count', String(total));
-      return { items, hasNext: q.size * q.page < total, countTotal: total };
+      return { items, hasNext, countTotal: total, porEtapa: byState };
     },
   );
 
@@ -479,12 +480,16 @@ export async function ordersRoutes(fastify: FastifyInstance, opts: OrdersRoutesO
         headers: opts.env.CHAT_API_TOKEN ? { authorization: `Bearer ${opts.env.CHAT_API_TOKEN}` } : {},
         signal: AbortSignal.timeout(CHAT_TIMEOUT_MS),
       });
+      // Spec 000 §7: a 401 of the chat service clears the session and goes to /login, so it is
+      // answered as a 401 (the PWA's one 401 handler ends the session).
+      if (res.status === 401) throw new HttpError(401, MSG.unauthorized);
       if (!res.ok) throw new Error(String(res.status));
       const body = (await res.json()) as unknown;
       const n = typeof body === 'number' ? body : Number((body as Record<string, unknown>)?.quantidade ?? (body as Record<string, unknown>)?.count);
       if (!Number.isFinite(n)) throw new Error('resposta inválida');
       return { quantidade: Math.max(0, Math.round(n)) };
-    } catch {
+    } catch (err) {
+      if (err instanceof HttpError) throw err;
       throw new HttpError(502, ORDER_MSG.genericError);
     }
   });

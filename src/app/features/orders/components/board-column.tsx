@@ -16,6 +16,8 @@ export interface BoardEntry {
 export interface BoardColumnProps {
   state: Pick<WorkflowState, 'Id' | 'Name' | 'BackgroundColor'>;
   entries: BoardEntry[];
+  /** The column's true total when it holds only a page (finished states); else its card count. */
+  total?: number;
   delivery: DeliveryRules;
   ageWarnMinutes: number;
   ageLateMinutes: number;
@@ -25,14 +27,17 @@ export interface BoardColumnProps {
 }
 
 /** One workflow state: its header (state colour) and its cards. */
-export const BoardColumn = memo(function BoardColumn({ state, entries, delivery, ageWarnMinutes, ageLateMinutes, ringing, onAction, onOpen }: BoardColumnProps) {
+export const BoardColumn = memo(function BoardColumn({ state, entries, total, delivery, ageWarnMinutes, ageLateMinutes, ringing, onAction, onOpen }: BoardColumnProps) {
   countRender('column');
+  const count = Math.max(total ?? 0, entries.length);
   return (
-    <section className={classes.column} aria-label={`${state.Name}: ${entries.length} pedidos`} data-testid={`column-${state.Id}`}>
-      <header className={classes.columnHeader} style={{ background: state.BackgroundColor, color: readableTextOn(state.BackgroundColor) }}>
+    <section className={classes.column} aria-label={`${state.Name}: ${count} ${count === 1 ? 'pedido' : 'pedidos'}`} data-testid={`column-${state.Id}`}>
+      <div className={classes.columnHeader} style={{ background: state.BackgroundColor, color: readableTextOn(state.BackgroundColor) }}>
         <span>{state.Name}</span>
-        <span aria-hidden>{entries.length}</span>
-      </header>
+        <span aria-hidden data-testid={`column-count-${state.Id}`}>
+          {count}
+        </span>
+      </div>
       {entries.length === 0 && (
         <Text c="dimmed" ta="center" py="md">
           Nenhum pedido

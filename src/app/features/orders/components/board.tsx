@@ -11,6 +11,8 @@ export interface BoardProps {
   /** States the filter checked (empty: all). Columns of other states appear only while they hold a card. */
   visibleStateIds: readonly number[];
   entries: BoardEntry[];
+  /** True totals of paged columns (finished states), when the board holds only a page of them. */
+  totals?: ReadonlyMap<number, number>;
   delivery: DeliveryRules;
   ageWarnMinutes: number;
   ageLateMinutes: number;
@@ -20,7 +22,7 @@ export interface BoardProps {
 }
 
 /** The board: one column per workflow state; oldest orders first in each column. */
-export const Board = memo(function Board({ states, visibleStateIds, entries, ...rest }: BoardProps) {
+export const Board = memo(function Board({ states, visibleStateIds, entries, totals, ...rest }: BoardProps) {
   countRender('board');
   const columns = useMemo(() => {
     const byState = new Map<number, BoardEntry[]>();
@@ -45,7 +47,7 @@ export const Board = memo(function Board({ states, visibleStateIds, entries, ...
   return (
     <div className={classes.board} data-testid="order-board">
       {columns.map((c) => (
-        <BoardColumn key={c.state.Id} state={c.state} entries={c.entries} {...rest} />
+        <BoardColumn key={c.state.Id} state={c.state} entries={c.entries} total={totals?.get(c.state.Id)} {...rest} />
       ))}
     </div>
   );

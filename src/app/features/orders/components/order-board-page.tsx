@@ -2,7 +2,7 @@
  * /meepFood/painel: the kitchen board. Owns the fetching (lists, settings, live stream with polling
  * fallback), the outbox overlay, the chime and the dialogs; the board, columns and cards only draw.
  */
-import { Button, Center, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
+import { Badge, Button, Center, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Carrier, KdsEvent, KdsListResponse, Order, WorkflowState } from '../../../../shared/contract/orders';
@@ -30,7 +30,7 @@ import {
 import { ApiError } from '../../../lib/api-client';
 import { getSession } from '../../../lib/session';
 import { showToast, toastError, toastSuccess } from '../../../lib/toast';
-import { connectionMode, useConnection } from '../api/connection';
+import { connectionMode, onOnline, useConnection } from '../api/connection';
 import { insertOrder, patchOrder } from '../api/order-cache';
 import { setMarketplaceStoreOpen } from '../api/order-api';
 import {
@@ -46,11 +46,11 @@ import {
 import { fetchOrderList, orderQueries } from '../api/order-queries';
 import { useChimeAlerts } from '../hooks/chime-alerts';
 import { chime, useAudioBlocked } from '../hooks/chime';
-import { useClockValue } from '../hooks/clock';
+import { reevaluationClock, useClockValue } from '../hooks/clock';
 import { useLiveOrders } from '../hooks/use-live-orders';
 import { useWakeLock } from '../hooks/use-wake-lock';
 import { resendToPrinter } from '../lib/resend-to-printer';
-import { resolveFilters, todayInSaoPaulo, type BoardSearch } from '../model/board-filters';
+import { boardLists, resolveFilters, todayInSaoPaulo, type BoardSearch } from '../model/board-filters';
 import { parseBoardSearch } from '../model/board-search';
 import { elapsedSeconds, platformName } from '../model/board-rules';
 import { overlayOrder, recordsByOrder, type OrderPreview } from '../model/commands';
@@ -86,6 +86,20 @@ type Dialog =
   | null;
 
 const selectToday = (now: number) => todayInSaoPaulo(new Date(now));
+
+const isWaiting = (o: Order) => o.WorkflowInstance.CurrenteState.Id === ORDER_STATE.Pendente;
+
+/** The open orders and the finished page together, one copy of each order (the newest version). */
+function mergeLists(a: readonly Order[] | undefined, b: readonly Order[] | undefined): Order[] {
+  if (!b?.length) return (a ?? []) as Order[];
+  if (!a?.length) return b as Order[];
+  const byId = new Map<string, Order>();
+  for (const o of [...a, ...b]) {
+    const prev = byId.get(o.Id);
+    if (!prev || prev.Versao < o.Versao) byId.set(o.Id, o);
+  }
+  return [...byId.values()];
+}
 
 export interface OrderBoardPageProps {
   /** The URL's search parameters (strings as the route let them through). */
@@ -123,8 +137,9 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
   // -------------------------------------------------------------------------------------------
   // Data
 
-  const today = useClockValue(selectToday);
+  const today = useClockValue(selectToday, reevaluationClock);
   const filters = useMemo(() => resolveFilters(search, today), [search, today]);
+  const lists = useMemo(() => boardLists(search, today), [search, today]);
   const statesQ = useQuery({ ...orderQueries.states(localId), enabled: !!localId });
   const settingsQ = useQuery({ ...orderQueries.settings(localId), enabled: !!localId });
   const tablesQ = useQuery({ ...orderQueries.tables(localId), enabled: !!localId });
@@ -144,18 +159,30 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
   const states = useMemo(() => [...(statesQ.data ?? FALLBACK_STATES)].sort((a, b) => a.Ordem - b.Ordem), [statesQ.data]);
 
   const conn = useConnection();
-  const live = monitoring && autoRefresh;
+  // Live from the moment the board opens: "Iniciar" only unlocks sound and the screen lock.
+  const live = autoRefresh;
   const streamOpen = conn.stream === 'open';
   const pollMs = settings?.refresh15s ? KDS_REFRESH_FAST_MS : KDS_REFRESH_MS;
   const safetyMs = settings?.refresh15s ? KDS_INTERVAL_FAST_MS : KDS_INTERVAL_DEFAULT_MS;
-  const listQ = useQuery({
-    ...orderQueries.list(localId, filters),
-    enabled: !!localId,
-    // Live: the stream brings changes and a slow poll double-checks; stream down: poll every 25 s (or 15 s).
-    refetchInterval: live ? (streamOpen ? safetyMs : pollMs) : false,
+  // Live: the stream brings changes and a slow poll double-checks; stream down: poll every 25 s (or 15 s).
+  const refetchInterval = live ? (streamOpen ? safetyMs : pollMs) : false;
+  /** Every open order (all of them, oldest first): the columns a kitchen works from. */
+  const activeQ = useQuery({
+    ...orderQueries.list(localId, lists.active ?? filters),
+    enabled: !!localId && !!lists.active,
+    refetchInterval,
     refetchIntervalInBackground: true,
   });
-  const mode = connectionMode(conn, monitoring, autoRefresh);
+  /** Entregue and Recusado, when the filter checks them: paged apart (the spec's list). */
+  const finishedQ = useQuery({
+    ...orderQueries.list(localId, lists.finished ?? filters),
+    enabled: !!localId && !!lists.finished,
+    refetchInterval,
+    refetchIntervalInBackground: true,
+  });
+  const listQ = lists.active ? activeQ : finishedQ;
+  useEffect(() => onOnline(() => void qc.invalidateQueries({ queryKey: orderQueries.lists() })), [qc]);
+  const mode = connectionMode(conn, autoRefresh);
 
   const { alerts, ringing } = useChimeAlerts(settings?.repeatChime ?? true, settings?.chimeRepeatSeconds ?? DEFAULT_CHIME_REPEAT_SECONDS);
 
@@ -192,11 +219,14 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
   // New orders seen by polling (stream down) chime too; a page or filter change does not.
   const seen = useRef<{ key: string; ids: Set<string> } | null>(null);
   useEffect(() => {
-    if (!monitoring || !listQ.data || listQ.isPlaceholderData) return;
-    const key = JSON.stringify(filters);
-    const items = listQ.data.items;
+    if (!monitoring || !activeQ.data || activeQ.isPlaceholderData) return;
+    const key = JSON.stringify(lists.active);
+    const items = activeQ.data.items;
     if (!seen.current || seen.current.key !== key) {
+      const starting = !seen.current;
       seen.current = { key, ids: new Set(items.map((o) => o.Id)) };
+      // Monitoring just started: the orders already waiting call too (nobody heard them arrive).
+      if (starting) alerts.remind(items.filter(isWaiting).map((o) => o.Id));
       return;
     }
     for (const o of items) {
@@ -205,7 +235,7 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
       if (o.Signal) alerts.ring(o.Id);
       if (o.WorkflowInstance.CurrenteState.Id !== ORDER_STATE.Pendente) alerts.silence(o.Id);
     }
-  }, [listQ.data, listQ.isPlaceholderData, monitoring, filters, alerts]);
+  }, [activeQ.data, activeQ.isPlaceholderData, monitoring, lists.active, alerts]);
 
   // -------------------------------------------------------------------------------------------
   // Queue overlay: queued changes show on their cards at once
@@ -213,8 +243,28 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
   const records = useOutboxRecords();
   const queuePaused = useOutboxPaused();
   const byOrder = useMemo(() => recordsByOrder(records), [records]);
-  const entries: BoardEntry[] = useMemo(() => (listQ.data?.items ?? []).map((o) => overlayOrder(o, byOrder.get(o.Id))), [listQ.data, byOrder]);
+  const activeItems = lists.active ? activeQ.data?.items : undefined;
+  const finishedItems = lists.finished ? finishedQ.data?.items : undefined;
+  const entries: BoardEntry[] = useMemo(
+    () => mergeLists(activeItems, finishedItems).map((o) => overlayOrder(o, byOrder.get(o.Id))),
+    [activeItems, finishedItems, byOrder],
+  );
+  // Finished columns are paged: their headers show the true totals; open columns hold every order.
+  const finishedData = lists.finished ? finishedQ.data : undefined;
+  const totals = useMemo(() => new Map((finishedData?.porEtapa ?? []).map((c) => [c.EstadoId, c.Total] as const)), [finishedData]);
   const entryById = useMemo(() => new Map(entries.map((e) => [e.order.Id, e])), [entries]);
+
+  // Monitoring resumes (the tablet woke up, the tab came back): whatever still waits calls again.
+  const entriesRef = useRef(entries);
+  entriesRef.current = entries;
+  useEffect(() => {
+    if (!monitoring) return;
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') alerts.remind(entriesRef.current.map((e) => e.order).filter(isWaiting).map((o) => o.Id));
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [monitoring, alerts]);
 
   // An order that left Pendente (here or elsewhere) stops calling.
   useEffect(() => {
@@ -429,8 +479,9 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
     setOpeningStore(true);
     try {
       // "Sim" reloads the board with shouldOpenStore (spec 000 §4).
-      const data = await fetchOrderList(localId, filters, { shouldOpenStore: true });
-      qc.setQueryData<KdsListResponse>(orderQueries.list(localId, filters).queryKey, data);
+      const f = lists.active ?? lists.finished ?? filters;
+      const data = await fetchOrderList(localId, f, { shouldOpenStore: true });
+      qc.setQueryData<KdsListResponse>(orderQueries.list(localId, f).queryKey, data);
       await qc.invalidateQueries({ queryKey: orderQueries.marketplace(localId).queryKey });
       setStoreNoticeDismissed(true);
     } catch (err) {
@@ -469,9 +520,16 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
     seen.current = null;
     void qc.invalidateQueries({ queryKey: orderQueries.lists() });
   };
+  /** The one-tap fix of "sem som": this click is the gesture the browser wants before playing. */
+  const enableSound = async () => {
+    await chime.unlock();
+    if (!monitoring) start();
+    else chime.play();
+  };
 
   const onSearch = (next: BoardSearch) => onSearchChange(next);
   const page = filters.page;
+  const countTotal = (lists.active ? (activeQ.data?.countTotal ?? 0) : 0) + (lists.finished ? (finishedQ.data?.countTotal ?? 0) : 0);
   const goPage = (p: number) => onSearchChange({ ...search, pagina: p > 1 ? p : undefined });
   const [filtersOpen, setFiltersOpen] = useState(() => Object.keys(search).some((k) => k !== 'pagina'));
 
@@ -505,10 +563,15 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
           )}
         </Group>
         <Group gap="sm">
-          {!monitoring && (
-            <Button size="md" mih={48} onClick={() => setStartOpen(true)}>
-              Iniciar monitoramento
-            </Button>
+          {(!monitoring || audioBlocked) && (
+            <Group gap={6} data-testid="sound-off">
+              <Badge color="red" size="lg" variant="filled">
+                sem som
+              </Badge>
+              <Button size="md" mih={48} color="red" onClick={() => void enableSound()}>
+                Ativar som
+              </Button>
+            </Group>
           )}
           <Switch
             size="lg"
@@ -553,8 +616,8 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
           {filtersOpen ? 'Ocultar filtros' : 'Filtros'}
         </Button>
         {data && (
-          <Text c="dimmed">
-            {data.countTotal === 1 ? '1 pedido' : `${data.countTotal} pedidos`}
+          <Text c="dimmed" data-testid="board-total">
+            {countTotal === 1 ? '1 pedido' : `${countTotal} pedidos`}
           </Text>
         )}
       </Group>
@@ -586,6 +649,7 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
           states={states}
           visibleStateIds={filters.etapas}
           entries={entries}
+          totals={totals}
           delivery={delivery}
           ageWarnMinutes={settings?.ageWarnMinutes ?? DEFAULT_AGE_WARN_MINUTES}
           ageLateMinutes={settings?.ageLateMinutes ?? DEFAULT_AGE_LATE_MINUTES}
@@ -595,17 +659,19 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
         />
       )}
 
-      <Group justify="center" gap="md" aria-label="Paginação">
-        <Button size="lg" variant="default" disabled={page <= 1} onClick={() => goPage(page - 1)}>
-          Anterior
-        </Button>
-        <Text size="lg" fw={700} data-testid="page-number">
-          Página {page}
-        </Text>
-        <Button size="lg" variant="default" disabled={!data?.hasNext} onClick={() => goPage(page + 1)}>
-          Próxima
-        </Button>
-      </Group>
+      {lists.finished && (
+        <Group justify="center" gap="md" role="group" aria-label="Paginação dos pedidos finalizados e recusados">
+          <Button size="lg" variant="default" disabled={page <= 1} onClick={() => goPage(page - 1)}>
+            Anterior
+          </Button>
+          <Text size="lg" fw={700} data-testid="page-number">
+            Finalizados e recusados: página {page}
+          </Text>
+          <Button size="lg" variant="default" disabled={!finishedQ.data?.hasNext} onClick={() => goPage(page + 1)}>
+            Próxima
+          </Button>
+        </Group>
+      )}
 
       <StartMonitoringDialog opened={startOpen} onStart={start} onClose={() => setStartOpen(false)} />
       <AcceptDialog

@@ -15,7 +15,7 @@ import {
   type BoardAction,
   type DeliveryRules,
 } from '../../../../shared/orders';
-import { useClockValue } from '../hooks/clock';
+import { reevaluationClock, useClockValue } from '../hooks/clock';
 import { ACTION_LABEL, DANGER_ACTIONS } from '../model/action-labels';
 import { ageLevel, elapsedSeconds, hasTimer, readableTextOn } from '../model/board-rules';
 import type { PendingMark } from '../model/commands';
@@ -52,7 +52,7 @@ export const OrderCard = memo(function OrderCard({ order: o, mark, delivery, age
     (now: number) => (timed ? ageLevel(elapsedSeconds(o.DataCriacao, now), ageWarnMinutes, ageLateMinutes) : 'ok'),
     [timed, o.DataCriacao, ageWarnMinutes, ageLateMinutes],
   );
-  const age = useClockValue(selectAge);
+  const age = useClockValue(selectAge, reevaluationClock);
   const actions = useMemo(() => orderActions(o, delivery), [o, delivery]);
   const busy = mark === 'sending';
   const headerText = readableTextOn(state.BackgroundColor);

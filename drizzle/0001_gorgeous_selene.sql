@@ -1,0 +1,1 @@
+CREATE INDEX "orders_venue_active_idx" ON "orders" USING btree ("venue_id","created_at","id") WHERE state_id in (1, 2, 3, 4);
