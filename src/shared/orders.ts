@@ -72,11 +72,16 @@ export type OrderCommand =
  *   receipt; the board's action for marketplace orders, where Finalizar is not shown) end in Entregue.
  * - returnedOrder (Devolver: the customer refused it at the door) ends in Recusado.
  */
-export const ORDER_TRANSITIONS: Readonly<Record<OrderCommand, { from: readonly OrderStateId[]; to: OrderStateId }>> = {
+/**
+ * Guards of a transition beyond its from-state: `carrierOrCourier` — an own-platform delivery order
+ * goes to Em transporte only with a carrier (own delivery) or a courier called (the platform's).
+ */
+export type TransitionGuard = 'carrierOrCourier';
+export const ORDER_TRANSITIONS: Readonly<Record<OrderCommand, { from: readonly OrderStateId[]; to: OrderStateId; guard?: TransitionGuard }>> = {
   acceptOrder: { from: [ORDER_STATE.Pendente], to: ORDER_STATE.Aceito },
   refuseOrder: { from: [ORDER_STATE.Pendente], to: ORDER_STATE.Recusado },
   startOrder: { from: [ORDER_STATE.Aceito], to: ORDER_STATE.EmPreparo },
-  transportOrder: { from: [ORDER_STATE.EmPreparo], to: ORDER_STATE.EmTransporte },
+  transportOrder: { from: [ORDER_STATE.EmPreparo], to: ORDER_STATE.EmTransporte, guard: 'carrierOrCourier' },
   readyToPickup: { from: [ORDER_STATE.EmPreparo], to: ORDER_STATE.EmTransporte },
   deliverOrder: { from: [ORDER_STATE.EmTransporte], to: ORDER_STATE.Entregue },
   receivedOrder: { from: [ORDER_STATE.EmTransporte], to: ORDER_STATE.Entregue },
@@ -120,6 +125,36 @@ export function decideCommand(
   if (expectedStateId != null && expectedStateId !== stateId) return 'conflict';
   return runnable ? 'apply' : 'conflict';
 }
+
+/** The order fields the transition guards read. */
+export interface OrderForGuards {
+  OrigemPedido: number;
+  TipoEntrega: number;
+  ChamouMeepDelivery: boolean;
+  Transportador: { Id: string } | null;
+}
+
+/** Whether an own-platform delivery order still lacks a carrier and a courier call (cannot go to transport). */
+export function transportNeedsCarrier(o: OrderForGuards): boolean {
+  return o.TipoEntrega === DELIVERY_KIND.delivery && o.OrigemPedido === ORDER_ORIGIN.own && !o.Transportador && !o.ChamouMeepDelivery;
+}
+
+/** The message of a transition its guard refuses, or null when the command may run on this order. */
+export function guardRefusal(command: OrderCommand, o: OrderForGuards & { Codigo: string }): string | null {
+  const guard = ORDER_TRANSITIONS[command].guard;
+  if (guard === 'carrierOrCourier' && transportNeedsCarrier(o)) return ORDER_MSG.transportNeedsCarrier(o.Codigo);
+  return null;
+}
+
+/**
+ * Recall (ours): a finished or refused order comes back to the state it left, within this window
+ * of the change and with a reason (kept in the order's history). Finalizar and Devolver offer an
+ * undo for KDS_UNDO_MS, which is a recall with an automatic reason.
+ */
+export const KDS_RECALL_WINDOW_MS = 5 * 60_000;
+export const KDS_UNDO_MS = 10_000;
+export const RECALL_REASON_MIN = 3;
+export const RECALL_REASON_MAX = 200;
 
 /** Commands that ask for the current user's password (spec 000 §4/§5). */
 export function needsPassword(command: OrderCommand, origin: number): boolean {
@@ -284,6 +319,12 @@ export const ORDER_MSG = {
   courierNotForThisOrder: 'Este pedido não é de entrega.',
   trackingNotFound: 'Pedido não encontrado. Confira o código.',
   configSaved: 'Configuração alterada com sucesso!',
+  transportNeedsCarrier: (codigo: string) => `Informe o transportador ou chame o motoboy antes de transportar o pedido #${codigo}.`,
+  recallNotFinished: (codigo: string) => `O pedido #${codigo} não está finalizado nem recusado.`,
+  recallExpired: (codigo: string) => `O prazo para recuperar o pedido #${codigo} terminou (5 minutos depois de finalizado ou recusado).`,
+  recallReasonRequired: 'Informe o motivo para recuperar o pedido (ao menos 3 letras).',
+  recalled: (codigo: string) => `Pedido #${codigo} recuperado.`,
+  undoReason: (action: string) => `Desfeito no painel logo após ${action}`,
 } as const;
 
 /** Customer messages of the five tracking steps (spec 000 §4 "Order tracking steps"); Recusado is ours. */
@@ -339,6 +380,8 @@ export const KDS_PATHS = {
   orderForPrint: (orderId: string) => `/api/kds/order/${orderId}`,
   /** POST printerStatusRequest → order (the local print server or the board reports status). Ours. */
   printerStatus: '/api/kds/printerStatus',
+  /** POST recallRequest → stateChangeResponse: a finished or refused order back to its previous state. Ours. */
+  recall: '/api/kds/recallOrder',
   /** GET ?localClienteId= → KdsTable[]. Ours. */
   tables: '/api/kds/mesas',
   /** GET /{localId} → kdsSettings; POST kdsSettingsUpdate → kdsSettings. Ours (own store configuration). */

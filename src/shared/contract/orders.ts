@@ -6,7 +6,7 @@
  */
 import { z } from 'zod/mini';
 import '../zod-locale';
-import { INTAKE_MAX_ITEMS, KDS_ACTIVE_MODE, KDS_PAGE_SIZE, KDS_PAGE_SIZE_MAX } from '../orders';
+import { INTAKE_MAX_ITEMS, KDS_ACTIVE_MODE, KDS_PAGE_SIZE, KDS_PAGE_SIZE_MAX, RECALL_REASON_MAX, RECALL_REASON_MIN } from '../orders';
 
 const int = () => z.number().check(z.int());
 const money = () => z.number().check(z.minimum(0), z.maximum(1_000_000));
@@ -141,7 +141,7 @@ export const order = z.object({
   DataStatusImpressora: z.nullable(z.string()),
   DataAtualizacao: z.string(),
   /** A timestamp per state change, for prep-time figures. */
-  HistoricoEstados: z.array(z.object({ EstadoId: int(), Data: z.string(), Usuario: z.nullable(z.string()) })),
+  HistoricoEstados: z.array(z.object({ EstadoId: int(), Data: z.string(), Usuario: z.nullable(z.string()), Motivo: z.optional(z.nullable(z.string())) })),
   ReasonCancellation: z.nullable(z.object({ cancellationCode: z.string(), reason: z.string() })),
 });
 export type Order = z.infer<typeof order>;
@@ -241,6 +241,17 @@ export const stateChangeResponse = z.object({
   Aplicado: z.boolean(),
 });
 export type StateChangeResponse = z.infer<typeof stateChangeResponse>;
+
+/** POST api/kds/recallOrder (ours): brings a finished or refused order back, with a reason. */
+export const recallRequest = z.object({
+  Id: guid(),
+  Motivo: z.pipe(
+    z.string().check(z.trim()),
+    z.string().check(z.minLength(RECALL_REASON_MIN, 'Informe o motivo para recuperar o pedido (ao menos 3 letras).'), z.maxLength(RECALL_REASON_MAX)),
+  ),
+  ExpectedStateId: z.optional(z.nullable(int())),
+});
+export type RecallRequest = z.input<typeof recallRequest>;
 
 /** 409 body: the command is incompatible with the order as it is now. */
 export const orderConflictBody = z.object({ Message: z.string(), Pedido: order });

@@ -202,6 +202,8 @@ export const orderStateHistory = pgTable(
     command: text('command'),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     timerSeconds: integer('timer_seconds'),
+    /** Why a recall brought the order back (ours). */
+    reason: text('reason'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_state_history_order_idx').on(t.orderId, t.id)],

@@ -149,7 +149,7 @@ function toDto(r: OrderRow, ctx: DtoContext): Order {
     EntregaSandbox: o.courierSandbox,
     DataStatusImpressora: o.printerStatusAt?.toISOString() ?? null,
     DataAtualizacao: o.updatedAt.toISOString(),
-    HistoricoEstados: (ctx.history.get(o.id) ?? []).map(({ h, userName }) => ({ EstadoId: h.toStateId, Data: h.at.toISOString(), Usuario: userName })),
+    HistoricoEstados: (ctx.history.get(o.id) ?? []).map(({ h, userName }) => ({ EstadoId: h.toStateId, Data: h.at.toISOString(), Usuario: userName, Motivo: h.reason })),
     ReasonCancellation: o.cancellation ?? null,
   };
 }

@@ -37,6 +37,7 @@ import {
   orderRefRequest,
   printerStatusRequest,
   printResponse,
+  recallRequest,
   resendQuery,
   resendRequest,
   stateChangeRequest,
@@ -239,6 +240,11 @@ export async function ordersRoutes(fastify: FastifyInstance, opts: OrdersRoutesO
       },
     );
   }
+
+  app.post(KDS_PATHS.recall, { schema: { body: recallRequest, response: { 200: stateChangeResponse, ...commandErrors } } }, async (req, reply) => {
+    const { venueId, user } = await orderAccess(req, req.body.Id);
+    return answer(reply, { ...(await service.recall(user, venueId, req.body)), replayed: false });
+  });
 
   /** Commands outside the transition table share the idempotency rules through `around`. */
   async function idempotent(req: FastifyRequest, route: string, venueId: string, payload: unknown, work: () => Promise<CommandResult>) {

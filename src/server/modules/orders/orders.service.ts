@@ -15,6 +15,9 @@ import {
   DELIVERY_KIND,
   DELIVERY_MODE,
   DELIVERY_PLATFORM_NAME,
+  FINAL_STATES,
+  guardRefusal,
+  KDS_RECALL_WINDOW_MS,
   needsCancellationReason,
   needsPassword,
   ORDER_MSG,
@@ -188,6 +191,16 @@ export class OrdersService {
         if (!row) throw new HttpError(404, ORDER_MSG.orderNotFound);
         const decision = decideCommand(command, row.stateId, body.ExpectedStateId, await visitedStates(tx, row.id));
         if (decision === 'conflict') return this.conflict(tx, venueId, row.id);
+        if (decision === 'apply') {
+          const refusal = guardRefusal(command, {
+            Codigo: String(row.code),
+            OrigemPedido: row.origin,
+            TipoEntrega: row.deliveryKind,
+            ChamouMeepDelivery: row.courierCalled || !!row.courier,
+            Transportador: row.carrierId ? { Id: row.carrierId } : null,
+          });
+          if (refusal) throw new HttpError(400, refusal);
+        }
         if (decision === 'noop') {
           const current = (await findOrder(tx, venueId, row.id))!;
           const s = current.WorkflowInstance.CurrenteState;
@@ -246,6 +259,45 @@ export class OrdersService {
     if (!result.replayed) {
       this.hub.changed(venueId);
       for (const fn of after) fn();
+    }
+    return result;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Recall (ours): a finished or refused order back to the state it left
+
+  async recall(user: AuthUser, venueId: string, body: { Id: string; Motivo: string; ExpectedStateId?: number | null }): Promise<CommandResult> {
+    const result = await this.db.transaction(async (tx) => {
+      await lockVenue(tx, venueId);
+      const row = await lockOrderRow(tx, venueId, body.Id);
+      if (!row) throw new HttpError(404, ORDER_MSG.orderNotFound);
+      const code = String(row.code);
+      if (!(FINAL_STATES as readonly number[]).includes(row.stateId)) return this.conflict(tx, venueId, row.id, ORDER_MSG.recallNotFinished(code));
+      if (body.ExpectedStateId != null && body.ExpectedStateId !== row.stateId) return this.conflict(tx, venueId, row.id);
+      if (Date.now() - row.stateChangedAt.getTime() > KDS_RECALL_WINDOW_MS) return this.conflict(tx, venueId, row.id, ORDER_MSG.recallExpired(code));
+      const [last] = await tx
+        .select({ from: orderStateHistory.fromStateId })
+        .from(orderStateHistory)
+        .where(and(eq(orderStateHistory.orderId, row.id), eq(orderStateHistory.toStateId, row.stateId)))
+        .orderBy(sql`${orderStateHistory.id} desc`)
+        .limit(1);
+      const back = last?.from && !(FINAL_STATES as readonly number[]).includes(last.from) ? last.from : ORDER_STATE.EmPreparo;
+      const now = new Date();
+      // The timer runs again unless the order goes back to Em transporte (where it stays frozen).
+      const timerSeconds = back === ORDER_STATE.EmTransporte ? row.timerSeconds : null;
+      await tx
+        .update(orders)
+        .set({ stateId: back, stateChangedAt: now, timerSeconds, cancellation: null, version: row.version + 1, updatedAt: now })
+        .where(eq(orders.id, row.id));
+      await tx.insert(orderStateHistory).values({ orderId: row.id, fromStateId: row.stateId, toStateId: back, command: 'recallOrder', userId: user.id, reason: body.Motivo, at: now });
+      const order = (await findOrder(tx, venueId, row.id))!;
+      await appendEvent(tx, venueId, 'order.changed', order);
+      const s = order.WorkflowInstance.CurrenteState;
+      return { status: 200, body: { Id: s.Id, Name: s.Name, Pedido: order, Aplicado: true } } as CommandResult;
+    });
+    if (result.status === 200) {
+      this.hub.changed(venueId);
+      this.opts.log.info({ venueId, orderId: body.Id, userId: user.id, reason: body.Motivo }, 'pedido recuperado no painel');
     }
     return result;
   }

@@ -1,4 +1,4 @@
-import { memo, useMemo } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import type { Order, WorkflowState } from '../../../../shared/contract/orders';
 import type { BoardAction, DeliveryRules } from '../../../../shared/orders';
 import { countRender } from '../model/render-count';
@@ -17,13 +17,42 @@ export interface BoardProps {
   ageWarnMinutes: number;
   ageLateMinutes: number;
   ringing: ReadonlySet<string>;
+  /** Card density (remembered per device by the page). */
+  density?: BoardDensity;
   onAction: (action: BoardAction, order: Order) => void;
   onOpen: (order: Order) => void;
 }
 
 /** The board: one column per workflow state; oldest orders first in each column. */
-export const Board = memo(function Board({ states, visibleStateIds, entries, totals, ...rest }: BoardProps) {
+export type BoardDensity = 'compact' | 'comfortable';
+
+/** Sets the board's height to what is left of the window below it: the columns scroll, the page does not. */
+function useFillHeight() {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const fit = () => {
+      const top = el.getBoundingClientRect().top + window.scrollY;
+      const h = `${Math.max(320, Math.floor(window.innerHeight - top - 12))}px`;
+      if (el.style.height !== h) el.style.height = h;
+    };
+    fit();
+    window.addEventListener('resize', fit);
+    // Banners and the filters above it come and go: refit when the content above changes size.
+    const ro = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(fit);
+    if (el.parentElement) ro?.observe(el.parentElement);
+    return () => {
+      window.removeEventListener('resize', fit);
+      ro?.disconnect();
+    };
+  }, []);
+  return ref;
+}
+
+export const Board = memo(function Board({ states, visibleStateIds, entries, totals, density = 'comfortable', ...rest }: BoardProps) {
   countRender('board');
+  const ref = useFillHeight();
   const columns = useMemo(() => {
     const byState = new Map<number, BoardEntry[]>();
     for (const e of entries) {
@@ -45,7 +74,7 @@ export const Board = memo(function Board({ states, visibleStateIds, entries, tot
   }, [states, visibleStateIds, entries]);
 
   return (
-    <div className={classes.board} data-testid="order-board">
+    <div ref={ref} className={classes.board} data-testid="order-board" data-density={density}>
       {columns.map((c) => (
         <BoardColumn key={c.state.Id} state={c.state} entries={c.entries} total={totals?.get(c.state.Id)} {...rest} />
       ))}

@@ -2,7 +2,7 @@
  * /meepFood/painel: the kitchen board. Owns the fetching (lists, settings, live stream with polling
  * fallback), the outbox overlay, the chime and the dialogs; the board, columns and cards only draw.
  */
-import { Badge, Button, Center, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Carrier, KdsEvent, KdsListResponse, Order, WorkflowState } from '../../../../shared/contract/orders';
@@ -23,6 +23,8 @@ import {
   ORDER_MSG,
   ORDER_STATE,
   ORDER_TRANSITIONS,
+  KDS_UNDO_MS,
+  transportNeedsCarrier,
   type BoardAction,
   type DeliveryRules,
   type OrderCommand,
@@ -32,7 +34,7 @@ import { getSession } from '../../../lib/session';
 import { showToast, toastError, toastSuccess } from '../../../lib/toast';
 import { connectionMode, onOnline, useConnection } from '../api/connection';
 import { insertOrder, patchOrder } from '../api/order-cache';
-import { setMarketplaceStoreOpen } from '../api/order-api';
+import { recallOrder, setMarketplaceStoreOpen } from '../api/order-api';
 import {
   acknowledgeRecord,
   bindOrderOutbox,
@@ -58,13 +60,17 @@ import { AcceptDialog } from './accept-dialog';
 import { Board } from './board';
 import type { BoardEntry } from './board-column';
 import { BoardBanners } from './board-banners';
-import { ChatButton, ConnectionBadge, DeliverySummary, MarketplaceIndicator, StoreStatusModal, SupportButton, ThemeToggle } from './board-status';
+import { StoreStatusModal } from './board-status';
+import { BoardToolbar } from './board-toolbar';
+import { useBoardDensity } from '../hooks/use-board-density';
 import { CarrierDialog, type CarrierDialogMode } from './carrier-dialog';
 import { CallCourierDialog, DeliveryChoiceDialog } from './delivery-dialogs';
 import { FiltersForm } from './filters-form';
 import { OrderDetailDrawer } from './order-detail-drawer';
 import { RefuseDialog, type GuardedCommand, type GuardedInput } from './refuse-dialog';
 import { StartMonitoringDialog } from './start-monitoring-dialog';
+import { RecallDialog } from './recall-dialog';
+import { ACTION_LABEL } from '../model/action-labels';
 
 const FALLBACK_DELIVERY: DeliveryRules & { deliveryTime: number; deliveryPlatform: number; allowCustomerChatVisualization: boolean } = {
   useMeepDelivery: false,
@@ -132,6 +138,8 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
   const [startOpen, setStartOpen] = useState(true);
   const [autoRefresh, setAutoRefresh] = useState(true);
   const wakeLock = useWakeLock(monitoring);
+  const monitoringRef = useRef(monitoring);
+  monitoringRef.current = monitoring;
   const audioBlocked = useAudioBlocked();
 
   // -------------------------------------------------------------------------------------------
@@ -205,7 +213,8 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
       if (e.type === 'order.created') {
         insertOrder(qc, localId, e.Pedido);
         // Every new order with Signal chimes once (auto-accepted ones too); only Pendente ones repeat.
-        if (e.Signal) alerts.ring(e.PedidoId);
+        // Before monitoring starts there is no sound: starting it calls every waiting order.
+        if (e.Signal && monitoringRef.current) alerts.ring(e.PedidoId);
         if (e.EstadoId !== ORDER_STATE.Pendente) alerts.silence(e.PedidoId);
       } else if (e.EstadoId !== ORDER_STATE.Pendente) {
         alerts.silence(e.PedidoId);
@@ -328,6 +337,44 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
     [submit],
   );
 
+  /** Finalizar, Recebido and Devolver, once applied: a toast with "Desfazer" (a recall with an automatic reason). */
+  const offerUndo = useCallback(
+    (order: Order, command: OrderCommand, r: CommandResult) => {
+      if (r.status !== 'applied') return;
+      const id = `undo-${order.Id}`;
+      const label = ACTION_LABEL[command];
+      const undo = async () => {
+        const { notifications } = await import('@mantine/notifications');
+        notifications.hide(id);
+        try {
+          const res = await recallOrder(order.Id, ORDER_MSG.undoReason(label), ORDER_TRANSITIONS[command].to);
+          patchOrder(qc, res.Pedido);
+          void qc.invalidateQueries({ queryKey: orderQueries.lists() });
+          void toastSuccess(ORDER_MSG.recalled(order.Codigo));
+        } catch (err) {
+          void toastError(err instanceof ApiError ? err.message : ORDER_MSG.genericError);
+        }
+      };
+      void showToast({
+        id,
+        color: 'blue',
+        autoClose: KDS_UNDO_MS,
+        closeButtonProps: { 'aria-label': 'Fechar' },
+        message: (
+          <Group justify="space-between" gap="sm" wrap="nowrap">
+            <Text size="md">
+              Pedido #{order.Codigo}: {label.toLowerCase()}
+            </Text>
+            <Button size="md" mih={44} variant="filled" color="blue.9" onClick={() => void undo()}>
+              Desfazer
+            </Button>
+          </Group>
+        ),
+      });
+    },
+    [qc],
+  );
+
   /** After accepting a delivery order, the "Entrega" choice when the venue has both kinds of delivery. */
   const afterAccept = useCallback((order: Order, r: CommandResult) => {
     if (r.status === 'conflict' || r.status === 'failed') return;
@@ -350,13 +397,17 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
           return;
         case 'startOrder':
         case 'readyToPickup':
+          void runState(order, action);
+          return;
         case 'deliverOrder':
         case 'receivedOrder':
-          void runState(order, action);
+          // Finalizar / Recebido: undoable for a few seconds (a mis-tap must not lose the order).
+          void runState(order, action).then((r) => offerUndo(order, action, r));
           return;
         case 'transportOrder': {
           const own = order.ModoEntrega === DELIVERY_MODE.merchant || (d.useOwnDelivery && !d.useMeepDelivery);
-          if (order.TipoEntrega === DELIVERY_KIND.delivery && !order.Transportador && own) setDialog({ kind: 'carrier', order, mode: 'transport' });
+          // An own-platform delivery needs a carrier or a courier call first (the server refuses otherwise).
+          if ((order.TipoEntrega === DELIVERY_KIND.delivery && !order.Transportador && own) || transportNeedsCarrier(order)) setDialog({ kind: 'carrier', order, mode: 'transport' });
           else void runState(order, 'transportOrder');
           return;
         }
@@ -432,6 +483,7 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
     }
     setDialog(null);
     if (r.status === 'applied' && command === 'refuseOrder') void toastSuccess(ORDER_MSG.refused);
+    if (command === 'returnedOrder') offerUndo(order, command, r);
     if (r.status === 'queued') {
       void showToast({ color: 'yellow', message: 'Sem conexão: a alteração será enviada quando a conexão voltar. A senha é conferida nesse momento.' });
     }
@@ -532,6 +584,8 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
   const countTotal = (lists.active ? (activeQ.data?.countTotal ?? 0) : 0) + (lists.finished ? (finishedQ.data?.countTotal ?? 0) : 0);
   const goPage = (p: number) => onSearchChange({ ...search, pagina: p > 1 ? p : undefined });
   const [filtersOpen, setFiltersOpen] = useState(() => Object.keys(search).some((k) => k !== 'pagina'));
+  const [density, setDensity] = useBoardDensity();
+  const [recallOpen, setRecallOpen] = useState(false);
 
   const drawerEntry = openId ? entryById.get(openId) : undefined;
   const detailQ = useQuery({ ...orderQueries.detail(openId ?? ''), enabled: !!openId && !drawerEntry });
@@ -549,52 +603,28 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
   const canToggleStore = hasAccess(session?.roles ?? '', 'IntegracaoIfoodKds');
 
   return (
-    <Stack gap="md" data-testid="board-page">
-      <Group justify="space-between" align="center" gap="sm">
-        <Group gap="sm">
-          <Title order={1} size="h2">
-            Painel de pedidos
-          </Title>
-          <ConnectionBadge mode={mode} pollSeconds={Math.round(pollMs / 1000)} />
-          {monitoring && wakeLock === 'on' && (
-            <Text size="sm" c="dimmed" data-testid="wake-lock">
-              tela sempre acesa
-            </Text>
-          )}
-        </Group>
-        <Group gap="sm">
-          {(!monitoring || audioBlocked) && (
-            <Group gap={6} data-testid="sound-off">
-              <Badge color="red" size="lg" variant="filled">
-                sem som
-              </Badge>
-              <Button size="md" mih={48} color="red" onClick={() => void enableSound()}>
-                Ativar som
-              </Button>
-            </Group>
-          )}
-          <Switch
-            size="lg"
-            label="Atualização automática"
-            checked={autoRefresh}
-            onChange={(e) => setAutoRefresh(e.currentTarget.checked)}
-          />
-          <Button variant="default" size="md" mih={48} onClick={() => void chime.unlock().then(() => chime.play())}>
-            Testar som
-          </Button>
-          <ThemeToggle />
-          <Button variant="default" size="md" mih={48} onClick={() => setStoreModal(true)}>
-            Status da loja
-          </Button>
-          {chatOn && <ChatButton unread={chatQ.data?.quantidade ?? 0} />}
-          <SupportButton />
-        </Group>
-      </Group>
-
-      <Group justify="space-between" align="flex-start" gap="sm">
-        {deliverySettings && <DeliverySummary delivery={deliverySettings} sandbox={sandbox} />}
-        {market?.ifoodIntegration && <MarketplaceIndicator status={market} />}
-      </Group>
+    <Stack gap="xs" data-testid="board-page">
+      <BoardToolbar
+        mode={mode}
+        pollSeconds={Math.round(pollMs / 1000)}
+        soundOff={!monitoring || audioBlocked}
+        wakeLockOn={monitoring && wakeLock === 'on'}
+        countTotal={data ? countTotal : null}
+        density={density}
+        onDensity={setDensity}
+        filtersOpen={filtersOpen}
+        onToggleFilters={() => setFiltersOpen((o) => !o)}
+        autoRefresh={autoRefresh}
+        onAutoRefresh={setAutoRefresh}
+        onEnableSound={() => void enableSound()}
+        onTestSound={() => void chime.unlock().then(() => chime.play())}
+        onStoreStatus={() => setStoreModal(true)}
+        onRecall={() => setRecallOpen(true)}
+        chat={chatOn ? { unread: chatQ.data?.quantidade ?? 0 } : null}
+        delivery={deliverySettings}
+        sandbox={sandbox}
+        market={market}
+      />
 
       <BoardBanners
         offline={mode === 'offline'}
@@ -611,16 +641,6 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
         onTestSound={() => void chime.unlock().then(() => chime.play())}
       />
 
-      <Group justify="space-between">
-        <Button variant="subtle" size="md" mih={48} onClick={() => setFiltersOpen((o) => !o)} aria-expanded={filtersOpen}>
-          {filtersOpen ? 'Ocultar filtros' : 'Filtros'}
-        </Button>
-        {data && (
-          <Text c="dimmed" data-testid="board-total">
-            {countTotal === 1 ? '1 pedido' : `${countTotal} pedidos`}
-          </Text>
-        )}
-      </Group>
       {filtersOpen && (
         <FiltersForm
           search={search}
@@ -650,6 +670,7 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
           visibleStateIds={filters.etapas}
           entries={entries}
           totals={totals}
+          density={density}
           delivery={delivery}
           ageWarnMinutes={settings?.ageWarnMinutes ?? DEFAULT_AGE_WARN_MINUTES}
           ageLateMinutes={settings?.ageLateMinutes ?? DEFAULT_AGE_LATE_MINUTES}
@@ -673,6 +694,7 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
         </Group>
       )}
 
+      <RecallDialog opened={recallOpen} localId={localId} onClose={() => setRecallOpen(false)} />
       <StartMonitoringDialog opened={startOpen} onStart={start} onClose={() => setStartOpen(false)} />
       <AcceptDialog
         order={dialog?.kind === 'accept' ? dialog.order : null}

@@ -27,7 +27,7 @@ export function StartMonitoringDialog({ opened, onStart, onClose }: { opened: bo
     onStart();
   };
   return (
-    <Modal opened={opened} onClose={onClose} title="Iniciar monitoramento" size="lg" centered>
+    <Modal opened={opened} onClose={onClose} title="Iniciar monitoramento" size="lg" centered closeButtonProps={{ 'aria-label': 'Fechar' }}>
       <Text size="lg" mb="sm">
         O painel já mostra os pedidos ao vivo. Ao iniciar o monitoramento, ele também:
       </Text>

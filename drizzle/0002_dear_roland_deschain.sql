@@ -1,0 +1,1 @@
+ALTER TABLE "order_state_history" ADD COLUMN "reason" text;
