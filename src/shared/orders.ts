@@ -5,6 +5,7 @@
  * uses to decide which actions a card shows. Plain TypeScript: server and PWA import it alike.
  */
 
+import type { Order, PrintJob } from './contract/orders';
 import { parseRoles } from './roles';
 
 // ---------------------------------------------------------------------------------------------
@@ -518,4 +519,42 @@ export const BOARD_DEVICE_ROLES: readonly string[] = ['Painel'];
 export function isBoardDevice(roles: string | null | undefined): boolean {
   const held = parseRoles(roles ?? '');
   return held.length > 0 && held.every((r) => BOARD_DEVICE_ROLES.includes(r));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Print jobs (spec 000 §3 "Print job"): built where they are sent from, the venue side
+
+/** One job per printer named on the order's items ("Cozinha" when none). */
+export function buildPrintJobs(
+  order: Order,
+  ctx: { businessName: string; responsable: string; imageBase64: string | null; newId?: () => string; now?: Date },
+): PrintJob[] {
+  const newId = ctx.newId ?? (() => crypto.randomUUID());
+  const byPrinter = new Map<string, Order['Itens']>();
+  for (const item of order.Itens) {
+    const p = item.NomeImpressora || 'Cozinha';
+    byPrinter.set(p, [...(byPrinter.get(p) ?? []), item]);
+  }
+  return [...byPrinter.entries()].map(([printer, items]) => ({
+    id: newId(),
+    printer,
+    submittedAt: (ctx.now ?? new Date()).toISOString(),
+    type: order.WorkflowInstance.CurrenteState.Id === ORDER_STATE.Recusado ? PRINT_MODE.cancelledOrder : PRINT_MODE.orderSummary,
+    body: {
+      id: order.Id,
+      businessName: ctx.businessName,
+      date: order.DataCriacao,
+      pointOfSale: order.NomeLoja ?? 'Balcão',
+      responsable: ctx.responsable,
+      details: items.map((i) => ({
+        productName: i.NomeProduto,
+        quantity: i.Quantidade,
+        value: i.Valor,
+        notes: i.Observacoes.map((n) => [n.Descricao, ...n.Opcoes].filter(Boolean).join(': ')).join('; '),
+      })),
+      pedidoPOSId: order.Id,
+      tag: `#${order.Codigo}`,
+      imageBase64: ctx.imageBase64,
+    },
+  }));
 }

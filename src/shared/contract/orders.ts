@@ -525,10 +525,14 @@ export const kdsEventsQuery = z.object({
 
 /** Answer of POST api/kds/ReSendOrder: whether the local print server took the job(s). */
 export const printResponse = z.object({
+  /** The jobs were made and the order is "Na fila" (the venue side delivers them). */
   Sucesso: z.boolean(),
   /** Printer names, comma-separated (for "Pedido enviado para impressora: {printer}"). */
   Impressora: z.string(),
   Message: z.string(),
   Pedido: order,
+  /** Ours: the jobs to POST to {EnderecoServidorLocal}/api/printer from the venue's network. */
+  Jobs: z.optional(z.array(printJob)),
+  EnderecoServidorLocal: z.optional(z.nullable(z.string())),
 });
 export type PrintResponse = z.infer<typeof printResponse>;

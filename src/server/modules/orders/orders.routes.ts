@@ -263,7 +263,7 @@ export async function ordersRoutes(fastify: FastifyInstance, opts: OrdersRoutesO
         const printer = res.printers.join(', ');
         return {
           status: 200,
-          body: { Sucesso: res.ok, Impressora: printer, Message: res.ok ? ORDER_MSG.sentToPrinter(printer) : ORDER_MSG.printerError(printer), Pedido: res.order },
+          body: { Sucesso: true, Impressora: printer, Message: ORDER_MSG.printerInQueue, Pedido: res.order, Jobs: res.jobs, EnderecoServidorLocal: res.host },
         };
       });
       return answer(reply, r);

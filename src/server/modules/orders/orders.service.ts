@@ -4,7 +4,6 @@
  * appends one event (SSE + ETag); side effects that talk to other machines (print server, courier
  * platform) run after the commit.
  */
-import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OrderIntakeRequest, Order, PrintJob, StateChangeRequest } from '../../../shared/contract/orders';
@@ -15,6 +14,7 @@ import {
   DELIVERY_KIND,
   DELIVERY_MODE,
   DELIVERY_PLATFORM_NAME,
+  buildPrintJobs,
   FINAL_STATES,
   guardRefusal,
   KDS_RECALL_WINDOW_MS,
@@ -25,7 +25,6 @@ import {
   ORDER_TRANSITIONS,
   PAYMENT_TYPES,
   PLACEHOLDER_CARRIER_ID,
-  PRINT_MODE,
   PRINTER_STATUS,
   type KdsEventType,
   type OrderCommand,
@@ -56,7 +55,6 @@ import {
   visitedStates,
   type Tx,
 } from './orders.repository';
-import { sendPrintJob } from './print-server';
 
 type OrderRow = typeof orders.$inferSelect;
 type OrderSet = Partial<typeof orders.$inferInsert>;
@@ -225,7 +223,7 @@ export class OrdersService {
           if (food.sendToPrinterServerOnAcceptOrder && settings?.printServerUrl) {
             set.printerStatus = PRINTER_STATUS.inQueue;
             set.printerStatusAt = now;
-            after.push(() => this.later('impressão ao aceitar', () => this.print(venueId, row.id, { responsable: user.name, alreadyQueued: true })));
+            // The accepting tablet (at the venue) sends the job to the local print server and reports back.
           }
           if (food.useMeepDelivery && !food.callMeepDeliveryManually && row.deliveryMode !== DELIVERY_MODE.merchant) {
             const rules = { OrigemPedido: row.origin, TipoEntrega: row.deliveryKind, EhPagamentoPresencial: row.payOnDelivery };
@@ -434,7 +432,7 @@ export class OrdersService {
         ]);
         const order = (await findOrder(tx, venueId, created.id))!;
         await appendEvent(tx, venueId, 'order.created', order);
-        if (printNow) after.push(() => this.later('impressão ao aceitar', () => this.print(venueId, created.id, { responsable: user.name, alreadyQueued: true })));
+        // Queued (status 1): a board tablet at the venue sends the job to the local print server.
         if (auto && food.useMeepDelivery && !food.callMeepDeliveryManually && courierCalledAutomatically(order as never, food)) {
           after.push(() => this.later('chamada automática de entregador', () => this.callCourier(venueId, created.id)));
         }
@@ -452,62 +450,23 @@ export class OrdersService {
   // Printing
 
   /**
-   * Sends the order to the venue's local print server, one job per printer named on its items
-   * ("Cozinha" when none): status 1 while queued, then 0 (received) or 3 (error), each pushed.
+   * The print jobs of an order, one per printer named on its items ("Cozinha" when none), for the
+   * venue side to deliver: the server never calls the local print server (it sits on the venue's
+   * network, and its address is typed by users). Marks the order "Na fila" (status 1); the tablet
+   * reports 0 (received) or 3 (error) through printerStatus.
    */
   async print(
     venueId: string,
     orderId: string,
-    opts: { responsable: string; imageBase64?: string | null; alreadyQueued?: boolean },
-  ): Promise<{ ok: boolean; printers: string[]; order: Order }> {
+    opts: { responsable: string; imageBase64?: string | null },
+  ): Promise<{ printers: string[]; jobs: PrintJob[]; host: string; order: Order }> {
     const settings = await loadSettings(this.db, venueId);
     const host = settings?.printServerUrl;
     if (!host) throw new HttpError(400, ORDER_MSG.noPrintServer);
-    if (!opts.alreadyQueued) {
-      await this.change(venueId, orderId, 'printer.status', () => ({ printerStatus: PRINTER_STATUS.inQueue, printerStatusAt: new Date() }));
-    }
-    const order = await findOrder(this.db, venueId, orderId);
-    if (!order) throw new HttpError(404, ORDER_MSG.orderNotFound);
+    const { order } = await this.change(venueId, orderId, 'printer.status', () => ({ printerStatus: PRINTER_STATUS.inQueue, printerStatusAt: new Date() }));
     const [venue] = await this.db.select({ name: venues.name }).from(venues).where(eq(venues.id, venueId));
-    const byPrinter = new Map<string, Order['Itens']>();
-    for (const item of order.Itens) {
-      const p = item.NomeImpressora || 'Cozinha';
-      byPrinter.set(p, [...(byPrinter.get(p) ?? []), item]);
-    }
-    const printers = [...byPrinter.keys()];
-    const results = await Promise.all(
-      printers.map((printer) => {
-        const job: PrintJob = {
-          id: randomUUID(),
-          printer,
-          submittedAt: new Date().toISOString(),
-          type: order.WorkflowInstance.CurrenteState.Id === ORDER_STATE.Recusado ? PRINT_MODE.cancelledOrder : PRINT_MODE.orderSummary,
-          body: {
-            id: order.Id,
-            businessName: venue?.name ?? '',
-            date: order.DataCriacao,
-            pointOfSale: order.NomeLoja ?? 'Balcão',
-            responsable: opts.responsable,
-            details: byPrinter.get(printer)!.map((i) => ({
-              productName: i.NomeProduto,
-              quantity: i.Quantidade,
-              value: i.Valor,
-              notes: i.Observacoes.map((n) => [n.Descricao, ...n.Opcoes].filter(Boolean).join(': ')).join('; '),
-            })),
-            pedidoPOSId: order.Id,
-            tag: `#${order.Codigo}`,
-            imageBase64: opts.imageBase64 ?? null,
-          },
-        };
-        return sendPrintJob(host, job);
-      }),
-    );
-    const ok = results.every((r) => r.ok);
-    const { order: after } = await this.change(venueId, orderId, 'printer.status', () => ({
-      printerStatus: ok ? PRINTER_STATUS.received : PRINTER_STATUS.error,
-      printerStatusAt: new Date(),
-    }));
-    return { ok, printers, order: after };
+    const jobs = buildPrintJobs(order, { businessName: venue?.name ?? '', responsable: opts.responsable, imageBase64: opts.imageBase64 ?? null });
+    return { printers: jobs.map((j) => j.printer), jobs, host, order };
   }
 
   async setPrinterStatus(venueId: string, orderId: string, status: number): Promise<Order> {

@@ -379,6 +379,10 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
   const afterAccept = useCallback((order: Order, r: CommandResult) => {
     if (r.status === 'conflict' || r.status === 'failed') return;
     const accepted: Order = { ...order, WorkflowInstance: { CurrenteState: { ...order.WorkflowInstance.CurrenteState, Id: ORDER_STATE.Aceito } } };
+    // Printing on accept goes from this tablet, at the venue, to the local print server.
+    if (r.status === 'applied' && deliveryRef.current.settings?.delivery.sendToPrinterServerOnAcceptOrder && order.EnderecoServidorLocal) {
+      void resendToPrinter(accepted, { quiet: true });
+    }
     if (needsDeliveryChoice(accepted, deliveryRef.current.delivery)) setDialog({ kind: 'deliveryChoice', order: accepted });
   }, []);
 
