@@ -6,7 +6,7 @@ vi.mock('../api/order-commands', () => ({ submitOrderCommand: vi.fn(), acknowled
 vi.mock('../../../lib/toast', () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), showToast: vi.fn() }));
 
 import { toPng } from 'html-to-image';
-import { acknowledgeRecord, submitOrderCommand } from '../api/order-commands';
+import { submitOrderCommand } from '../api/order-commands';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { makeOrder } from '../testing/fixtures';
 import { captureOrderCard, stripDataUrlPrefix } from './capture-card';
