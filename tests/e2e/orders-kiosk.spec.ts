@@ -135,4 +135,27 @@ test.describe('kiosk board', () => {
     const back = await getOrder(request, kitchen, b.Id);
     expect(back.HistoricoEstados.at(-1)?.Motivo).toBe('Cliente ainda não retirou');
   });
+
+  test('keyboard / bump bar: arrows move between cards, Enter advances, R opens the recall list', async ({ page, request }) => {
+    const kitchen = await apiLogin(request, 'cozinha@balcao.dev');
+    const first = await placeOrder(request, kitchen, PICKUP);
+    const second = await placeOrder(request, kitchen, PICKUP);
+    const dialog = await openBoardOnly(page);
+    await dialog.getByRole('button', { name: 'Iniciar monitoramento', exact: true }).click();
+    const pending = page.getByTestId(`column-${ORDER_STATE.Pendente}`).getByTestId('order-card');
+    const firstIndex = (await pending.evaluateAll((els) => els.map((e) => e.getAttribute('data-codigo')))).indexOf(first.Codigo);
+    await pending.nth(firstIndex).focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(card(page, second.Codigo)).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await expect(card(page, first.Codigo)).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(card(page, first.Codigo)).toHaveAttribute('data-state', String(ORDER_STATE.Aceito));
+    await card(page, second.Codigo).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByTestId(`column-${ORDER_STATE.Aceito}`).getByTestId('order-card').filter({ has: page.locator(':focus') }).or(page.getByTestId(`column-${ORDER_STATE.Aceito}`).locator('[data-testid="order-card"]:focus'))).toHaveCount(1);
+    await page.keyboard.press('r');
+    await expect(page.getByRole('dialog', { name: 'Recuperar pedido' })).toBeVisible();
+    await expectAccessible(page, AXE);
+  });
 });

@@ -74,10 +74,43 @@ export const Board = memo(function Board({ states, visibleStateIds, entries, tot
   }, [states, visibleStateIds, entries]);
 
   return (
-    <div ref={ref} className={classes.board} data-testid="order-board" data-density={density}>
+    <div ref={ref} className={classes.board} data-testid="order-board" data-density={density} onKeyDown={moveFocus}>
       {columns.map((c) => (
         <BoardColumn key={c.state.Id} state={c.state} entries={c.entries} total={totals?.get(c.state.Id)} {...rest} />
       ))}
     </div>
   );
 });
+
+const ARROWS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight']);
+const cardsOf = (col: Element) => [...col.querySelectorAll<HTMLElement>('[data-testid="order-card"]')];
+
+/**
+ * Keyboard and bump-bar control: arrows move between cards (up/down in a column, left/right to the
+ * card at the same height in the next column that has cards); Enter on a card runs its main action.
+ */
+function moveFocus(e: React.KeyboardEvent<HTMLDivElement>) {
+  if (!ARROWS.has(e.key)) return;
+  const card = (e.target as HTMLElement).closest<HTMLElement>('[data-testid="order-card"]');
+  // Only when a card itself has the focus: inside it, arrows belong to its controls.
+  if (!card || card !== e.target) return;
+  const cols = [...e.currentTarget.querySelectorAll('section[data-testid^="column-"]')];
+  const col = card.closest('section');
+  if (!col) return;
+  const list = cardsOf(col);
+  const i = list.indexOf(card);
+  let next: HTMLElement | undefined;
+  if (e.key === 'ArrowDown') next = list[i + 1];
+  else if (e.key === 'ArrowUp') next = list[i - 1];
+  else {
+    const step = e.key === 'ArrowRight' ? 1 : -1;
+    for (let c = cols.indexOf(col) + step; c >= 0 && c < cols.length && !next; c += step) {
+      const other = cardsOf(cols[c]);
+      if (other.length) next = other[Math.min(i, other.length - 1)];
+    }
+  }
+  if (!next) return;
+  e.preventDefault();
+  next.focus();
+  next.scrollIntoView?.({ block: 'nearest' });
+}

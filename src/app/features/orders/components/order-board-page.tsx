@@ -590,6 +590,18 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
   const [filtersOpen, setFiltersOpen] = useState(() => Object.keys(search).some((k) => k !== 'pagina'));
   const [density, setDensity] = useBoardDensity();
   const [recallOpen, setRecallOpen] = useState(false);
+  // R (a bump bar's "recall" key) opens the recall list, unless typing or in a dialog.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.key !== 'r' && e.key !== 'R') || e.ctrlKey || e.metaKey || e.altKey) return;
+      const t = e.target as HTMLElement | null;
+      if (t?.closest('input, textarea, select, [contenteditable="true"], [role="dialog"]')) return;
+      e.preventDefault();
+      setRecallOpen(true);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
 
   const drawerEntry = openId ? entryById.get(openId) : undefined;
   const detailQ = useQuery({ ...orderQueries.detail(openId ?? ''), enabled: !!openId && !drawerEntry });

@@ -72,6 +72,15 @@ export const OrderCard = memo(function OrderCard({ order: o, mark, delivery, age
       data-order-id={o.Id}
       aria-label={`Pedido #${o.Codigo}, ${state.Name}`}
       aria-busy={busy}
+      tabIndex={0}
+      aria-keyshortcuts="Enter"
+      onKeyDown={(e) => {
+        // Enter on the card (a bump bar's "bump"): its main action.
+        if (e.key === 'Enter' && e.target === e.currentTarget && primary && !busy) {
+          e.preventDefault();
+          onAction(primary, o);
+        }
+      }}
     >
       <UnstyledButton
         className={classes.header}
