@@ -157,5 +157,15 @@ test.describe('kiosk board', () => {
     await page.keyboard.press('r');
     await expect(page.getByRole('dialog', { name: 'Recuperar pedido' })).toBeVisible();
     await expectAccessible(page, AXE);
+    await page.keyboard.press('Escape');
+    // All-day counts: what the open orders still need, by station (X-Salada goes to "Cozinha").
+    await page.getByRole('button', { name: 'Mais' }).click();
+    await page.getByRole('menuitem', { name: 'Contagem do dia' }).click();
+    const allDay = page.getByRole('dialog', { name: 'Contagem do dia' });
+    await expect(allDay.getByTestId('all-day').getByRole('row', { name: /Cozinha X-Salada/ })).toBeVisible();
+    await expect(allDay.getByTestId('state-timings').getByRole('row')).toHaveCount(4);
+    // The "Mais" menu has finished closing (its empty dropdown would be checked otherwise).
+    await expect(page.getByRole('menu')).toHaveCount(0);
+    await expectAccessible(page, AXE);
   });
 });

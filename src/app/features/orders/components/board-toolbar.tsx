@@ -25,6 +25,7 @@ export interface BoardToolbarProps {
   onTestSound: () => void;
   onStoreStatus: () => void;
   onRecall: () => void;
+  onAllDay: () => void;
   chat: { unread: number } | null;
   delivery: KdsDeliverySettings | undefined;
   sandbox: boolean;
@@ -93,6 +94,7 @@ export function BoardToolbar(p: BoardToolbarProps) {
               </Button>
             </Menu.Target>
             <Menu.Dropdown>
+              <Menu.Item onClick={p.onAllDay}>Contagem do dia</Menu.Item>
               <Menu.Item onClick={p.onTestSound}>Testar som</Menu.Item>
               <Menu.Item onClick={() => setColorScheme(dark ? 'light' : 'dark')}>{dark ? 'Tema claro' : 'Tema escuro'}</Menu.Item>
               <Menu.Item onClick={p.onStoreStatus}>Status da loja</Menu.Item>

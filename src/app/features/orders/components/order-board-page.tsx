@@ -70,6 +70,7 @@ import { OrderDetailDrawer } from './order-detail-drawer';
 import { RefuseDialog, type GuardedCommand, type GuardedInput } from './refuse-dialog';
 import { StartMonitoringDialog } from './start-monitoring-dialog';
 import { RecallDialog } from './recall-dialog';
+import { AllDayDialog } from './all-day-dialog';
 import { ACTION_LABEL } from '../model/action-labels';
 
 const FALLBACK_DELIVERY: DeliveryRules & { deliveryTime: number; deliveryPlatform: number; allowCustomerChatVisualization: boolean } = {
@@ -590,6 +591,7 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
   const [filtersOpen, setFiltersOpen] = useState(() => Object.keys(search).some((k) => k !== 'pagina'));
   const [density, setDensity] = useBoardDensity();
   const [recallOpen, setRecallOpen] = useState(false);
+  const [allDayOpen, setAllDayOpen] = useState(false);
   // R (a bump bar's "recall" key) opens the recall list, unless typing or in a dialog.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -636,6 +638,7 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
         onTestSound={() => void chime.unlock().then(() => chime.play())}
         onStoreStatus={() => setStoreModal(true)}
         onRecall={() => setRecallOpen(true)}
+        onAllDay={() => setAllDayOpen(true)}
         chat={chatOn ? { unread: chatQ.data?.quantidade ?? 0 } : null}
         delivery={deliverySettings}
         sandbox={sandbox}
@@ -710,6 +713,13 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
         </Group>
       )}
 
+      <AllDayDialog
+        opened={allDayOpen}
+        orders={activeItems ?? []}
+        states={states}
+        targetMinutes={settings?.ageLateMinutes ?? DEFAULT_AGE_LATE_MINUTES}
+        onClose={() => setAllDayOpen(false)}
+      />
       <RecallDialog opened={recallOpen} localId={localId} onClose={() => setRecallOpen(false)} />
       <StartMonitoringDialog opened={startOpen} onStart={start} onClose={() => setStartOpen(false)} />
       <AcceptDialog
