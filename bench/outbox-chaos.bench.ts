@@ -10,7 +10,7 @@ import 'fake-indexeddb/auto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Outbox, outcomeFromStatus, type LockManagerLike, type OutboxRecord } from '../src/app/lib/outbox';
+import { BOARD_MAX_DELAY_MS, Outbox, outcomeFromStatus, type LockManagerLike, type OutboxRecord } from '../src/app/lib/outbox';
 import { KDS_PATHS, ORDER_STATE, type OrderCommand } from '../src/shared/orders';
 import { startServer, type RunningServer } from '../tests/support/server';
 import type { BenchResult } from './run';
@@ -91,7 +91,7 @@ async function run(): Promise<BenchResult[]> {
       },
     };
     const dbName = `chaos-${Date.now()}`;
-    let outbox = new Outbox({ dbName, send, locks });
+    let outbox = new Outbox({ dbName, send, locks, maxDelayMs: BOARD_MAX_DELAY_MS });
 
     // Issue the commands: orders shuffled and interleaved, each order's commands in order.
     const cursors = ids.map(() => 0);
@@ -122,7 +122,7 @@ async function run(): Promise<BenchResult[]> {
       if (issued % 100 === 0) {
         // A page reload: the old page is abandoned (whatever it was sending stays 'sending').
         outbox.close();
-        outbox = new Outbox({ dbName, send, locks });
+        outbox = new Outbox({ dbName, send, locks, maxDelayMs: BOARD_MAX_DELAY_MS });
         reloads++;
       }
       if (issued % 125 === 0) {
@@ -163,7 +163,13 @@ async function run(): Promise<BenchResult[]> {
       { name: 'Caos: comandos aplicados', value: applied, unit: 'cmd', budget: undefined },
       { name: 'Caos: duplicados', value: duplicated, unit: 'cmd', budget: 0 },
       { name: 'Caos: perdidos', value: lost, unit: 'cmd', budget: 0 },
-      { name: 'Caos: esvaziar a fila após reconectar (p95)', value: percentile(drainTimes, 95), unit: 'ms', note: `${drainTimes.length} reconexões` },
+      {
+        name: 'Caos: esvaziar a fila após reconectar, com 10 % dos pedidos ainda perdidos (p95)',
+        value: percentile(drainTimes, 95),
+        unit: 'ms',
+        budget: 10_000,
+        note: `${drainTimes.length} reconexões · espera máxima entre tentativas ${BOARD_MAX_DELAY_MS / 1000} s com o painel aberto; repete na hora quando o servidor responde`,
+      },
     ];
   } finally {
     await server.stop();

@@ -5,6 +5,9 @@
  * uses to decide which actions a card shows. Plain TypeScript: server and PWA import it alike.
  */
 
+import type { Order, PrintJob } from './contract/orders';
+import { parseRoles } from './roles';
+
 // ---------------------------------------------------------------------------------------------
 // Workflow
 
@@ -70,11 +73,16 @@ export type OrderCommand =
  *   receipt; the board's action for marketplace orders, where Finalizar is not shown) end in Entregue.
  * - returnedOrder (Devolver: the customer refused it at the door) ends in Recusado.
  */
-export const ORDER_TRANSITIONS: Readonly<Record<OrderCommand, { from: readonly OrderStateId[]; to: OrderStateId }>> = {
+/**
+ * Guards of a transition beyond its from-state: `carrierOrCourier` — an own-platform delivery order
+ * goes to Em transporte only with a carrier (own delivery) or a courier called (the platform's).
+ */
+export type TransitionGuard = 'carrierOrCourier';
+export const ORDER_TRANSITIONS: Readonly<Record<OrderCommand, { from: readonly OrderStateId[]; to: OrderStateId; guard?: TransitionGuard }>> = {
   acceptOrder: { from: [ORDER_STATE.Pendente], to: ORDER_STATE.Aceito },
   refuseOrder: { from: [ORDER_STATE.Pendente], to: ORDER_STATE.Recusado },
   startOrder: { from: [ORDER_STATE.Aceito], to: ORDER_STATE.EmPreparo },
-  transportOrder: { from: [ORDER_STATE.EmPreparo], to: ORDER_STATE.EmTransporte },
+  transportOrder: { from: [ORDER_STATE.EmPreparo], to: ORDER_STATE.EmTransporte, guard: 'carrierOrCourier' },
   readyToPickup: { from: [ORDER_STATE.EmPreparo], to: ORDER_STATE.EmTransporte },
   deliverOrder: { from: [ORDER_STATE.EmTransporte], to: ORDER_STATE.Entregue },
   receivedOrder: { from: [ORDER_STATE.EmTransporte], to: ORDER_STATE.Entregue },
@@ -118,6 +126,36 @@ export function decideCommand(
   if (expectedStateId != null && expectedStateId !== stateId) return 'conflict';
   return runnable ? 'apply' : 'conflict';
 }
+
+/** The order fields the transition guards read. */
+export interface OrderForGuards {
+  OrigemPedido: number;
+  TipoEntrega: number;
+  ChamouMeepDelivery: boolean;
+  Transportador: { Id: string } | null;
+}
+
+/** Whether an own-platform delivery order still lacks a carrier and a courier call (cannot go to transport). */
+export function transportNeedsCarrier(o: OrderForGuards): boolean {
+  return o.TipoEntrega === DELIVERY_KIND.delivery && o.OrigemPedido === ORDER_ORIGIN.own && !o.Transportador && !o.ChamouMeepDelivery;
+}
+
+/** The message of a transition its guard refuses, or null when the command may run on this order. */
+export function guardRefusal(command: OrderCommand, o: OrderForGuards & { Codigo: string }): string | null {
+  const guard = ORDER_TRANSITIONS[command].guard;
+  if (guard === 'carrierOrCourier' && transportNeedsCarrier(o)) return ORDER_MSG.transportNeedsCarrier(o.Codigo);
+  return null;
+}
+
+/**
+ * Recall (ours): a finished or refused order comes back to the state it left, within this window
+ * of the change and with a reason (kept in the order's history). Finalizar and Devolver offer an
+ * undo for KDS_UNDO_MS, which is a recall with an automatic reason.
+ */
+export const KDS_RECALL_WINDOW_MS = 5 * 60_000;
+export const KDS_UNDO_MS = 10_000;
+export const RECALL_REASON_MIN = 3;
+export const RECALL_REASON_MAX = 200;
 
 /** Commands that ask for the current user's password (spec 000 §4/§5). */
 export function needsPassword(command: OrderCommand, origin: number): boolean {
@@ -194,6 +232,15 @@ export const CANCELLATION_REASONS = [
 
 export const KDS_PAGE_SIZE = 20;
 export const KDS_PAGE_SIZE_MAX = 100;
+/**
+ * The board's active mode (`modo=ativos`, ours): every Pendente, Aceito, Em preparo and Em
+ * transporte order, oldest first, in one answer. Past this many the oldest ones come and
+ * `hasNext` says more exist (a kitchen with 500 open orders has other problems).
+ */
+export const KDS_ACTIVE_MAX = 500;
+export const KDS_ACTIVE_MODE = 'ativos';
+/** States of the active mode (the board's columns that are never paged). */
+export const ACTIVE_STATES: readonly OrderStateId[] = [ORDER_STATE.Pendente, ORDER_STATE.Aceito, ORDER_STATE.EmPreparo, ORDER_STATE.EmTransporte];
 /** Auto refresh of the board (polling) while monitoring and the switch is on. */
 export const KDS_REFRESH_MS = 25_000;
 /** Faster polling for venues configured so (kds setting `refresh15s`; the spec's "two specific venues"). */
@@ -273,6 +320,12 @@ export const ORDER_MSG = {
   courierNotForThisOrder: 'Este pedido não é de entrega.',
   trackingNotFound: 'Pedido não encontrado. Confira o código.',
   configSaved: 'Configuração alterada com sucesso!',
+  transportNeedsCarrier: (codigo: string) => `Informe o transportador ou chame o motoboy antes de transportar o pedido #${codigo}.`,
+  recallNotFinished: (codigo: string) => `O pedido #${codigo} não está finalizado nem recusado.`,
+  recallExpired: (codigo: string) => `O prazo para recuperar o pedido #${codigo} terminou (5 minutos depois de finalizado ou recusado).`,
+  recallReasonRequired: 'Informe o motivo para recuperar o pedido (ao menos 3 letras).',
+  recalled: (codigo: string) => `Pedido #${codigo} recuperado.`,
+  undoReason: (action: string) => `Desfeito no painel logo após ${action}`,
 } as const;
 
 /** Customer messages of the five tracking steps (spec 000 §4 "Order tracking steps"); Recusado is ours. */
@@ -328,6 +381,8 @@ export const KDS_PATHS = {
   orderForPrint: (orderId: string) => `/api/kds/order/${orderId}`,
   /** POST printerStatusRequest → order (the local print server or the board reports status). Ours. */
   printerStatus: '/api/kds/printerStatus',
+  /** POST recallRequest → stateChangeResponse: a finished or refused order back to its previous state. Ours. */
+  recall: '/api/kds/recallOrder',
   /** GET ?localClienteId= → KdsTable[]. Ours. */
   tables: '/api/kds/mesas',
   /** GET /{localId} → kdsSettings; POST kdsSettingsUpdate → kdsSettings. Ours (own store configuration). */
@@ -448,4 +503,58 @@ export function orderActions(o: OrderForRules, d: DeliveryRules): BoardAction[] 
     if (o.Transportador && o.Transportador.Id.toUpperCase() !== PLACEHOLDER_CARRIER_ID) out.push('changeCarrier');
   }
   return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Device accounts
+
+/** Path of the order board. */
+export const BOARD_PATH = '/meepFood/painel';
+/** The roles a board device account holds (a kitchen tablet signs in with only these). */
+export const BOARD_DEVICE_ROLES: readonly string[] = ['Painel'];
+/**
+ * A kitchen device: an account whose roles are only the board's. It lands on the board after
+ * sign-in and when the installed app opens at "/", and the menu starts closed (kiosk).
+ */
+export function isBoardDevice(roles: string | null | undefined): boolean {
+  const held = parseRoles(roles ?? '');
+  return held.length > 0 && held.every((r) => BOARD_DEVICE_ROLES.includes(r));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Print jobs (spec 000 §3 "Print job"): built where they are sent from, the venue side
+
+/** One job per printer named on the order's items ("Cozinha" when none). */
+export function buildPrintJobs(
+  order: Order,
+  ctx: { businessName: string; responsable: string; imageBase64: string | null; newId?: () => string; now?: Date },
+): PrintJob[] {
+  const newId = ctx.newId ?? (() => crypto.randomUUID());
+  const byPrinter = new Map<string, Order['Itens']>();
+  for (const item of order.Itens) {
+    const p = item.NomeImpressora || 'Cozinha';
+    byPrinter.set(p, [...(byPrinter.get(p) ?? []), item]);
+  }
+  return [...byPrinter.entries()].map(([printer, items]) => ({
+    id: newId(),
+    printer,
+    submittedAt: (ctx.now ?? new Date()).toISOString(),
+    type: order.WorkflowInstance.CurrenteState.Id === ORDER_STATE.Recusado ? PRINT_MODE.cancelledOrder : PRINT_MODE.orderSummary,
+    body: {
+      id: order.Id,
+      businessName: ctx.businessName,
+      date: order.DataCriacao,
+      pointOfSale: order.NomeLoja ?? 'Balcão',
+      responsable: ctx.responsable,
+      details: items.map((i) => ({
+        productName: i.NomeProduto,
+        quantity: i.Quantidade,
+        value: i.Valor,
+        notes: i.Observacoes.map((n) => [n.Descricao, ...n.Opcoes].filter(Boolean).join(': ')).join('; '),
+      })),
+      pedidoPOSId: order.Id,
+      tag: `#${order.Codigo}`,
+      imageBase64: ctx.imageBase64,
+    },
+  }));
 }

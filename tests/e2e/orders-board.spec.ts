@@ -156,7 +156,7 @@ test.describe('order board', () => {
     await page.waitForURL((u) => u.searchParams.get('q') === 'Filtrada Especial' && u.searchParams.get('etapas') === '1,2,3,4,5');
     await expect(page.getByTestId('order-card')).toHaveCount(1);
     await expect(card(page, target.Codigo)).toBeVisible();
-    await expect(page.getByTestId('page-number')).toHaveText('Página 1');
+    await expect(page.getByTestId('page-number')).toHaveText('Finalizados e recusados: página 1');
     await expect(page.getByRole('button', { name: 'Próxima' })).toBeDisabled();
     // A reload keeps the filters.
     await page.reload();
@@ -166,9 +166,14 @@ test.describe('order board', () => {
   });
 
   test('the kitchen account sees the board; an account without the Painel role gets access denied', async ({ page, request }) => {
+    // A device account whose roles are only the board's lands on the board, menu closed…
     await signIn(page, 'cozinha@balcao.dev');
-    await page.waitForURL((u) => u.pathname === '/dashboard');
-    await page.goto('/meepFood/painel');
+    await page.waitForURL((u) => u.pathname === '/meepFood/painel');
+    await expect(page.getByRole('heading', { name: 'Painel de pedidos' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Abrir menu' })).toBeVisible();
+    // …and so does the installed app, which opens at "/".
+    await page.goto('/');
+    await page.waitForURL((u) => u.pathname === '/meepFood/painel');
     await expect(page.getByRole('heading', { name: 'Painel de pedidos' })).toBeVisible();
 
     const email = `sem.painel.${Date.now().toString(36)}@gmail.com`;

@@ -86,11 +86,12 @@ export async function setBoardSettings(request: APIRequestContext, manager: ApiS
 /** Signs in, opens the board and starts monitoring (the Iniciar click unlocks audio). */
 export async function openBoard(page: Page, email = 'cozinha@balcao.dev', query = ''): Promise<void> {
   await signIn(page, email);
-  await page.waitForURL((u) => u.pathname === '/dashboard');
+  // The kitchen device lands on the board itself; other accounts on the dashboard.
+  await page.waitForURL((u) => u.pathname === '/dashboard' || u.pathname === '/meepFood/painel');
   await page.goto(`/meepFood/painel${query}`);
   const dialog = page.getByRole('dialog', { name: 'Iniciar monitoramento' });
   await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Iniciar', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Iniciar monitoramento', exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('connection-mode')).toHaveText('ao vivo');
 }

@@ -36,7 +36,7 @@ async function acceptOnCard(page: Page, cardLocator: Locator, codigo: string) {
 
 async function startMonitoring(page: Page) {
   const dialog = page.getByRole('dialog', { name: 'Iniciar monitoramento' });
-  await dialog.getByRole('button', { name: 'Iniciar', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Iniciar monitoramento', exact: true }).click();
   await expect(dialog).toBeHidden();
 }
 

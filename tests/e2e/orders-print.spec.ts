@@ -5,22 +5,38 @@ import { KDS_PATHS, ORDER_STATE, TRACKING_STEPS } from '../../src/shared/orders'
 import { expect, test } from './fixtures';
 import { apiLogin, card, openBoard, placeOrder, runCommand, setBoardSettings } from './orders-helpers';
 
-/** A loopback stand-in for the venue's local print server (POST /api/printer). */
+/**
+ * A loopback stand-in for the venue's local print server (POST /api/printer), reached from the
+ * browser: it answers CORS preflights and records each job with the Origin that sent it.
+ */
 async function fakePrintServer() {
   const jobs: PrintJob[] = [];
+  const origins: Array<string | undefined> = [];
   const state = { status: 500 };
   const srv = http.createServer((req, res) => {
+    res.setHeader('access-control-allow-origin', '*');
+    res.setHeader('access-control-allow-methods', 'POST');
+    res.setHeader('access-control-allow-headers', 'content-type');
+    res.setHeader('access-control-allow-private-network', 'true');
+    if (req.method === 'OPTIONS') {
+      res.statusCode = 204;
+      res.end();
+      return;
+    }
     let body = '';
     req.on('data', (c) => (body += c));
     req.on('end', () => {
-      if (req.method === 'POST' && req.url === '/api/printer') jobs.push(JSON.parse(body) as PrintJob);
+      if (req.method === 'POST' && req.url === '/api/printer') {
+        jobs.push(JSON.parse(body) as PrintJob);
+        origins.push(req.headers.origin);
+      }
       res.statusCode = state.status;
       res.end('{}');
     });
   });
   await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(srv.address() as AddressInfo).port}`;
-  return { jobs, state, url, close: () => new Promise<void>((r) => srv.close(() => r())) };
+  return { jobs, origins, state, url, close: () => new Promise<void>((r) => srv.close(() => r())) };
 }
 
 test.describe('printing and tracking', () => {
@@ -37,20 +53,35 @@ test.describe('printing and tracking', () => {
       const c = card(page, order.Codigo);
       await expect(c).toBeVisible();
 
-      // The print server fails: the card says so and offers to send again.
+      // The API never calls the print server: ReSendOrder answers the jobs for the venue to deliver.
       const first = await request.post(`${KDS_PATHS.resend}?pedidoId=${order.Id}`, { headers: kitchen.auth, data: {} });
       expect(first.status()).toBe(200);
-      expect(printer.jobs).toHaveLength(1);
-      await expect(c.getByTestId('printer-badge')).toContainText('Sem resposta do servidor');
+      expect((await first.json()).Jobs).toHaveLength(1);
+      expect(printer.jobs).toHaveLength(0);
+      await expect(c.getByTestId('printer-badge')).toHaveText('Na fila');
 
+      // The print server fails (reported as error): the card offers to send again.
+      await request.post(KDS_PATHS.printerStatus, { headers: kitchen.auth, data: { PedidoId: order.Id, Status: 3 } });
+      await expect(c.getByTestId('printer-badge')).toContainText('Sem resposta do servidor');
       printer.state.status = 201;
       await c.getByRole('button', { name: 'Enviar novamente' }).click();
       await expect(page.getByText('Pedido enviado para impressora: Cozinha')).toBeVisible();
-      expect(printer.jobs).toHaveLength(2);
-      expect(printer.jobs[1]).toMatchObject({ printer: 'Cozinha', body: { tag: `#${order.Codigo}`, pedidoPOSId: order.Id } });
-      expect(printer.jobs[1].body.details.map((d) => d.productName)).toEqual(['X-Salada', 'Refrigerante lata']);
-      // Received by the print server and within the answer window: no badge.
+      // Sent by the browser (it has an Origin), straight to the loopback print server.
+      expect(printer.jobs).toHaveLength(1);
+      expect(printer.origins[0]).toBe(new URL(page.url()).origin);
+      expect(printer.jobs[0]).toMatchObject({ printer: 'Cozinha', body: { tag: `#${order.Codigo}`, pedidoPOSId: order.Id, businessName: 'Restaurante Sabor da Casa' } });
+      expect(printer.jobs[0].body.details.map((d) => d.productName)).toEqual(['X-Salada', 'Refrigerante lata']);
+      expect(printer.jobs[0].body.imageBase64).toMatch(/^[A-Za-z0-9+/]+=*$/);
+      // The tablet reported "received" back to the API; within the answer window: no badge.
       await expect(c.getByTestId('printer-badge')).toHaveCount(0);
+      await expect.poll(async () => (await (await request.get(KDS_PATHS.orderForPrint(order.Id), { headers: kitchen.auth })).json()).PedidoPOSPrinterStatus).toBe(0);
+
+      // A failing print server: the tablet reports the error.
+      printer.state.status = 500;
+      await request.post(KDS_PATHS.printerStatus, { headers: kitchen.auth, data: { PedidoId: order.Id, Status: 3 } });
+      await c.getByRole('button', { name: 'Enviar novamente' }).click();
+      await expect(page.getByText('Erro ao enviar pedido para impressora: Cozinha')).toBeVisible();
+      await expect.poll(async () => (await (await request.get(KDS_PATHS.orderForPrint(order.Id), { headers: kitchen.auth })).json()).PedidoPOSPrinterStatus).toBe(3);
 
       // The print server reports progress; every board sees it live.
       await request.post(KDS_PATHS.printerStatus, { headers: kitchen.auth, data: { PedidoId: order.Id, Status: 1 } });

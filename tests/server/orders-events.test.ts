@@ -5,6 +5,9 @@ import { KDS_PATHS } from '../../src/shared/orders';
 import { DEMO, useTestApp } from '../setup/server';
 import { command, intake, intakeBody, newOrder, restaurant, school, setFoodConfig } from './orders-helpers';
 
+/** Pickup: goes to Em transporte without a carrier (own-platform deliveries need one). */
+const PICKUP = { TipoEntrega: 2, Cliente: { Nome: 'Cliente Retirada', Telefone: '11999990000' } };
+
 const t = useTestApp();
 let token: string;
 let base: string | null = null;
@@ -145,7 +148,7 @@ describe('GET api/kds/events', () => {
     const [ready] = await first.waitFor((e) => e.event === 'ready');
     await first.close();
     // While the tablet is away: a new order and two changes.
-    const o = await newOrder(t, token);
+    const o = await newOrder(t, token, PICKUP);
     await command(t, token, 'acceptOrder', { Id: o.Id });
     await command(t, token, 'startOrder', { Id: o.Id });
     const again = await openStream(await streamUrl(restaurant(t), token), { 'last-event-id': ready.id! });
@@ -172,7 +175,7 @@ describe('GET api/kds/events', () => {
   });
 
   it('says reset when the Last-Event-ID is no longer in the log, so the board reloads the list', async () => {
-    const o = await newOrder(t, token);
+    const o = await newOrder(t, token, PICKUP);
     await command(t, token, 'acceptOrder', { Id: o.Id });
     const first = await openStream(await streamUrl(restaurant(t), token));
     const [ready] = await first.waitFor((e) => e.event === 'ready');

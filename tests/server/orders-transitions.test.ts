@@ -19,7 +19,8 @@ describe('the transition table, command by command and state by state', () => {
     it(`${cmd}: allowed from ${ORDER_TRANSITIONS[cmd].from.join(',')} to ${ORDER_TRANSITIONS[cmd].to}; 409 with the order from any other state`, async () => {
       const { to } = ORDER_TRANSITIONS[cmd];
       for (const from of ORDER_STATE_IDS) {
-        const o = await newOrder(t, token);
+        // A guarded command (transport) on an order that satisfies its guard: a pickup; the guard has its own test.
+        const o = await newOrder(t, token, ORDER_TRANSITIONS[cmd].guard ? { TipoEntrega: 2, Cliente: { Nome: 'Cliente Retirada', Telefone: '11999990000' } } : {});
         await forceState(t, o.Id, from);
         const res = await command(t, token, cmd, { Id: o.Id, Password: PASSWORD });
         if (canRun(cmd, from)) {
@@ -50,7 +51,7 @@ describe('the transition table, command by command and state by state', () => {
   }
 
   it('takes an order from Pendente to Entregue with a timestamp per state and freezes the timer when it leaves the kitchen', async () => {
-    const o = await newOrder(t, token);
+    const o = await newOrder(t, token, { TipoEntrega: 2, Cliente: { Nome: 'Cliente Retirada', Telefone: '11999990000' } });
     expect(o.WorkflowInstance.CurrenteState).toMatchObject({ Id: ORDER_STATE.Pendente, Name: 'Pendente' });
     expect(o.Signal).toBe(true);
     expect(o.Timer).toBeNull();

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { createStore, set } from 'idb-keyval';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { backoffDelay, Outbox, outcomeFromStatus, type LockManagerLike, type OutboxRecord, type SendOutcome } from './outbox';
+import { backoffDelay, BOARD_MAX_DELAY_MS, Outbox, outcomeFromStatus, type LockManagerLike, type OutboxRecord, type SendOutcome } from './outbox';
 
 let dbCounter = 0;
 let dbName = '';
@@ -75,6 +75,36 @@ describe('Outbox', () => {
     await restarted.drain();
     expect(server.applied).toEqual(['o9:acceptOrder']);
     expect(await restarted.list()).toEqual([]);
+  });
+
+  it('caps the backoff (the board: a few seconds) and retries at once what waits when the server answers again', async () => {
+    let clock = 0;
+    let up = false;
+    const sent: string[] = [];
+    const box = new Outbox({
+      dbName,
+      now: () => clock,
+      random: () => 1,
+      maxDelayMs: BOARD_MAX_DELAY_MS,
+      send: async (r) => {
+        sent.push(r.orderId);
+        return up ? { kind: 'ok' } : outcomeFromStatus(0);
+      },
+    });
+    await box.enqueue({ orderId: 'a', command: 'acceptOrder', payload: {}, expectedState: 1 });
+    for (let i = 0; i < 8; i++) {
+      const [r] = await box.list();
+      clock = r.nextAttemptAt;
+      await box.drain();
+    }
+    const [waiting] = await box.list();
+    expect(waiting.nextAttemptAt - clock).toBeLessThanOrEqual(BOARD_MAX_DELAY_MS);
+    // The network is back: a new command goes through and the one waiting for its backoff follows at once.
+    up = true;
+    await box.enqueue({ orderId: 'b', command: 'acceptOrder', payload: {}, expectedState: 1 });
+    await box.drain();
+    expect(await box.list()).toEqual([]);
+    expect(sent.slice(-2).sort()).toEqual(['a', 'b']);
   });
 
   it('retries network errors and 5xx with growing, jittered backoff', async () => {

@@ -51,6 +51,11 @@ export interface OutboxOptions {
   random?: () => number;
   /** A lock manager shared by every tab (default navigator.locks); absent, an in-page lock is used. */
   locks?: LockManagerLike | null;
+  /**
+   * Longest backoff between retries (default 30 s). The order board uses a few seconds while it is
+   * open: a kitchen waits for its changes, and a retry is one small request.
+   */
+  maxDelayMs?: number;
   /** Called after each record settles, so the UI can refresh (e.g. invalidate the board). */
   onSettled?: (record: OutboxRecord, outcome: SendOutcome) => void;
   channelName?: string;
@@ -63,14 +68,18 @@ export type NewCommand<P = unknown> = Pick<OutboxRecord<P>, 'orderId' | 'command
 
 const BASE_DELAY_MS = 1000;
 const MAX_DELAY_MS = 30_000;
+/** The order board's cap while it is open (bench/outbox-chaos.bench.ts measures with it). */
+export const BOARD_MAX_DELAY_MS = 4_000;
+/** An answer this recent means the server is reachable. */
+const ANSWERED_FRESH_MS = 2_000;
 /** A claim older than this belongs to a sender that died mid-send: the record may be sent again. */
 export const STALE_CLAIM_MS = 45_000;
 
 let seqCounter = 0;
 
 /** Full-jitter exponential backoff. */
-export function backoffDelay(attempts: number, random: () => number): number {
-  const cap = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** Math.max(0, attempts - 1));
+export function backoffDelay(attempts: number, random: () => number, maxDelayMs = MAX_DELAY_MS): number {
+  const cap = Math.min(maxDelayMs, BASE_DELAY_MS * 2 ** Math.max(0, attempts - 1));
   return Math.round(cap / 2 + (random() * cap) / 2);
 }
 
@@ -106,6 +115,8 @@ export class Outbox {
   /** True when the lock is shared by every tab (navigator.locks): see claim(). */
   private readonly globalLock: boolean;
   private paused = false;
+  /** When the server last answered (any answer but a network error): backoffs end then. */
+  private answeredAt = Number.NEGATIVE_INFINITY;
   /** A send may still settle after close() (a page leaving mid-send): it must not touch the channel. */
   private closed = false;
   private draining: Promise<void> | null = null;
@@ -220,6 +231,8 @@ export class Outbox {
   /** Atomically marks a record as being sent by this sender; false when someone else has it. */
   private async claim(id: string): Promise<OutboxRecord | null> {
     const now = this.now();
+    // The server just answered another command: what waits for its backoff is due now.
+    const reachable = now - this.answeredAt < ANSWERED_FRESH_MS;
     let claimed: OutboxRecord | null = null;
     // One readwrite transaction: read, check, write. A record deleted meanwhile stays deleted.
     await this.store('readwrite', (store) =>
@@ -233,7 +246,7 @@ export class Outbox {
           // only an in-page lock, wait until its claim is stale.
           const orphan = r?.status === 'sending' && (this.globalLock || now - (r.claimedAt ?? 0) > STALE_CLAIM_MS);
           const free = r && (r.status === 'pending' || orphan);
-          if (r && free && r.nextAttemptAt <= now) {
+          if (r && free && (r.nextAttemptAt <= now || (reachable && r.status === 'pending'))) {
             claimed = { ...r, status: 'sending', claimedBy: this.senderId, claimedAt: now, attempts: r.attempts + 1 };
             store.put(claimed, id);
           }
@@ -246,6 +259,7 @@ export class Outbox {
 
   private async drainOnce(): Promise<void> {
     const blocked = new Set<string>();
+    let skipped = false;
     for (const r of await this.list()) {
       if (this.paused) return;
       // Order is kept per order: a waiting, failed-for-now or conflicting command holds back the
@@ -258,6 +272,7 @@ export class Outbox {
       const record = await this.claim(r.id);
       if (!record) {
         blocked.add(r.orderId);
+        if (r.status === 'pending') skipped = true;
         continue;
       }
       this.emit(false);
@@ -266,6 +281,11 @@ export class Outbox {
         outcome = await this.opts.send(record);
       } catch (err) {
         outcome = { kind: 'retry', message: err instanceof Error ? err.message : String(err) };
+      }
+      if (outcome.kind !== 'retry') {
+        // A successful (or refused) request means the network is back: retry the rest at once.
+        if (this.now() - this.answeredAt >= ANSWERED_FRESH_MS && skipped) this.again = true;
+        this.answeredAt = this.now();
       }
       await this.settle(record, outcome);
       if (outcome.kind !== 'ok') blocked.add(record.orderId);
@@ -288,7 +308,7 @@ export class Outbox {
         claimedAt: undefined,
         lastError: outcome.message,
         ...(outcome.kind === 'retry' || outcome.kind === 'auth'
-          ? { status: 'pending' as const, nextAttemptAt: now + (outcome.kind === 'retry' ? backoffDelay(record.attempts, this.random) : 0) }
+          ? { status: 'pending' as const, nextAttemptAt: now + (outcome.kind === 'retry' ? backoffDelay(record.attempts, this.random, this.opts.maxDelayMs) : 0) }
           : { status: outcome.kind === 'conflict' ? ('conflict' as const) : ('failed' as const), response: outcome.body }),
       };
       if (outcome.kind === 'auth') next.attempts = Math.max(0, record.attempts - 1);

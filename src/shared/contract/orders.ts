@@ -7,7 +7,7 @@
 import { z } from 'zod/mini';
 import '../zod-locale';
 import { int32 } from './common';
-import { INTAKE_MAX_ITEMS, KDS_PAGE_SIZE, KDS_PAGE_SIZE_MAX } from '../orders';
+import { INTAKE_MAX_ITEMS, KDS_ACTIVE_MODE, KDS_PAGE_SIZE, KDS_PAGE_SIZE_MAX, RECALL_REASON_MAX, RECALL_REASON_MIN } from '../orders';
 
 /** Every integer fits its int4 column (common.ts). */
 const int = int32;
@@ -143,7 +143,7 @@ export const order = z.object({
   DataStatusImpressora: z.nullable(z.string()),
   DataAtualizacao: z.string(),
   /** A timestamp per state change, for prep-time figures. */
-  HistoricoEstados: z.array(z.object({ EstadoId: int(), Data: z.string(), Usuario: z.nullable(z.string()) })),
+  HistoricoEstados: z.array(z.object({ EstadoId: int(), Data: z.string(), Usuario: z.nullable(z.string()), Motivo: z.optional(z.nullable(z.string())) })),
   ReasonCancellation: z.nullable(z.object({ cancellationCode: z.string(), reason: z.string() })),
 });
 export type Order = z.infer<typeof order>;
@@ -180,6 +180,12 @@ export const kdsListQuery = z.object({
   /** Opens the marketplace store before answering ("A loja está fechada. Deseja abrir?" → Sim). */
   shouldOpenStore: queryBool(),
   kdsDesktop: queryBool(),
+  /**
+   * Ours: `ativos` answers every order in the active states (Pendente..Em transporte, or the ones
+   * of `etapas` among them), oldest first, up to KDS_ACTIVE_MAX, ignoring page and size, with the
+   * true count of each state in `porEtapa`. Without it, the spec's paged list, newest first.
+   */
+  modo: z.optional(z.enum([KDS_ACTIVE_MODE])),
   /** 1-based. */
   page: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 1),
   size: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(KDS_PAGE_SIZE_MAX)), KDS_PAGE_SIZE),
@@ -191,6 +197,8 @@ export const kdsListResponse = z.object({
   items: z.array(order),
   hasNext: z.boolean(),
   countTotal: int(),
+  /** Ours: orders per state matching the filters (every page's, not only this one). */
+  porEtapa: z.optional(z.array(z.object({ EstadoId: int(), Total: int() }))),
 });
 export type KdsListResponse = z.infer<typeof kdsListResponse>;
 
@@ -235,6 +243,17 @@ export const stateChangeResponse = z.object({
   Aplicado: z.boolean(),
 });
 export type StateChangeResponse = z.infer<typeof stateChangeResponse>;
+
+/** POST api/kds/recallOrder (ours): brings a finished or refused order back, with a reason. */
+export const recallRequest = z.object({
+  Id: guid(),
+  Motivo: z.pipe(
+    z.string().check(z.trim()),
+    z.string().check(z.minLength(RECALL_REASON_MIN, 'Informe o motivo para recuperar o pedido (ao menos 3 letras).'), z.maxLength(RECALL_REASON_MAX)),
+  ),
+  ExpectedStateId: z.optional(z.nullable(int())),
+});
+export type RecallRequest = z.input<typeof recallRequest>;
 
 /** 409 body: the command is incompatible with the order as it is now. */
 export const orderConflictBody = z.object({ Message: z.string(), Pedido: order });
@@ -508,10 +527,14 @@ export const kdsEventsQuery = z.object({
 
 /** Answer of POST api/kds/ReSendOrder: whether the local print server took the job(s). */
 export const printResponse = z.object({
+  /** The jobs were made and the order is "Na fila" (the venue side delivers them). */
   Sucesso: z.boolean(),
   /** Printer names, comma-separated (for "Pedido enviado para impressora: {printer}"). */
   Impressora: z.string(),
   Message: z.string(),
   Pedido: order,
+  /** Ours: the jobs to POST to {EnderecoServidorLocal}/api/printer from the venue's network. */
+  Jobs: z.optional(z.array(printJob)),
+  EnderecoServidorLocal: z.optional(z.nullable(z.string())),
 });
 export type PrintResponse = z.infer<typeof printResponse>;

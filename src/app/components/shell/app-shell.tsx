@@ -1,9 +1,10 @@
 import { AppShell, Avatar, Burger, Group, Menu, Select, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { Link, Outlet, useNavigate } from '@tanstack/react-router';
+import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { SIDEBAR_AUTO_CLOSE_PX, SIDEBAR_START_CLOSED_PX } from '../../../shared/constants';
+import { BOARD_PATH, isBoardDevice } from '../../../shared/orders';
 import { logout, switchPlace } from '../../features/auth/api/auth-api';
 import { sessionQueries } from '../../features/auth/api/session-queries';
 import { clearSession, getSession, onSessionChange, saveSession, type Session } from '../../lib/session';
@@ -32,7 +33,15 @@ export function PortalShell() {
   const session = useSession();
   const navigate = useNavigate();
   const narrow = useMediaQuery(`(max-width: ${SIDEBAR_AUTO_CLOSE_PX - 0.02}px)`, window.innerWidth < SIDEBAR_AUTO_CLOSE_PX);
-  const [opened, { toggle, close }] = useDisclosure(window.innerWidth > SIDEBAR_START_CLOSED_PX);
+  // Closed on the order board (a kiosk: every column in sight) and below 900 px (spec); the board
+  // device's "/" (the installed app's start) opens the board.
+  const path = useRouterState({ select: (st) => st.location.pathname });
+  const onBoard = path.toLowerCase() === BOARD_PATH.toLowerCase();
+  const [opened, { toggle, close }] = useDisclosure(window.innerWidth >= SIDEBAR_AUTO_CLOSE_PX && window.innerWidth > SIDEBAR_START_CLOSED_PX && !onBoard);
+  useEffect(() => {
+    if (onBoard) close();
+    else if (path === '/' && isBoardDevice(getSession()?.roles)) void navigate({ to: BOARD_PATH, replace: true });
+  }, [onBoard, path, close, navigate]);
   const [switching, setSwitching] = useState(false);
   // Keeps the stored session in step with the server (name, places); a revoked token answers 401,
   // which clears the session and leads to /login.

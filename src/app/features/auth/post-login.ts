@@ -1,11 +1,15 @@
+import { BOARD_PATH, isBoardDevice } from '../../../shared/orders';
 import { hasAccess } from '../../../shared/roles';
 import { runtimeConfig } from '../../lib/runtime-config';
 import { clearSession, isDesktopApp, isInFrame, type Session } from '../../lib/session';
 
-/** Where to go after sign-in: the redirect asked for, the board for the desktop app, else /dashboard. */
+/**
+ * Where to go after sign-in: the redirect asked for, the board for the desktop app and for a board
+ * device account (roles only the board's: the kitchen tablet), else /dashboard.
+ */
 export function landingPath(session: Session, redirect?: string): string {
-  if (redirect && redirect.startsWith('/') && !redirect.startsWith('//') && !redirect.toLowerCase().startsWith('/login')) return redirect;
-  return isDesktopApp(session) ? '/meepFood/painel' : '/dashboard';
+  if (redirect && redirect.startsWith('/') && !redirect.startsWith('//') && !redirect.toLowerCase().startsWith('/login') && redirect !== '/') return redirect;
+  return isDesktopApp(session) || isBoardDevice(session.roles) ? BOARD_PATH : '/dashboard';
 }
 
 /**

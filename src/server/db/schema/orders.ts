@@ -164,6 +164,9 @@ export const orders = pgTable(
     uniqueIndex('orders_venue_code_idx').on(t.venueId, t.code),
     index('orders_venue_created_idx').on(t.venueId, t.createdAt.desc(), t.id.desc()),
     index('orders_venue_state_idx').on(t.venueId, t.stateId, t.createdAt.desc()),
+    // The board's active mode: every Pendente..Em transporte order of a venue, oldest first, read
+    // in index order (a partial index holds only the few active rows, however long the history).
+    index('orders_venue_active_idx').on(t.venueId, t.createdAt, t.id).where(sql`state_id in (1, 2, 3, 4)`),
   ],
 );
 
@@ -199,6 +202,8 @@ export const orderStateHistory = pgTable(
     command: text('command'),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     timerSeconds: integer('timer_seconds'),
+    /** Why a recall brought the order back (ours). */
+    reason: text('reason'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_state_history_order_idx').on(t.orderId, t.id)],

@@ -6,7 +6,10 @@ import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { KdsListQuery, Order } from '../../../shared/contract/orders';
 import {
   DEFAULT_WORKFLOW_STATES,
+  ACTIVE_STATES,
   FINAL_STATES,
+  KDS_ACTIVE_MAX,
+  KDS_ACTIVE_MODE,
   ORDER_ORIGIN,
   ORDER_STATE,
   PAYMENT_TYPES,
@@ -146,7 +149,7 @@ function toDto(r: OrderRow, ctx: DtoContext): Order {
     EntregaSandbox: o.courierSandbox,
     DataStatusImpressora: o.printerStatusAt?.toISOString() ?? null,
     DataAtualizacao: o.updatedAt.toISOString(),
-    HistoricoEstados: (ctx.history.get(o.id) ?? []).map(({ h, userName }) => ({ EstadoId: h.toStateId, Data: h.at.toISOString(), Usuario: userName })),
+    HistoricoEstados: (ctx.history.get(o.id) ?? []).map(({ h, userName }) => ({ EstadoId: h.toStateId, Data: h.at.toISOString(), Usuario: userName, Motivo: h.reason })),
     ReasonCancellation: o.cancellation ?? null,
   };
 }
@@ -221,34 +224,59 @@ function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-export type ParsedListQuery = Omit<KdsListQuery, 'etapas' | 'page' | 'size' | 'shouldOpenStore' | 'kdsDesktop'> & {
+export type ParsedListQuery = Omit<KdsListQuery, 'etapas' | 'page' | 'size' | 'shouldOpenStore' | 'kdsDesktop' | 'modo'> & {
   etapas?: number[];
   page: number;
   size: number;
+  modo?: typeof KDS_ACTIVE_MODE;
 };
 
-/** The board list: filters, newest first, one page, and the total for x-total-count. */
-export async function listOrders(q: Q, venueId: string, f: ParsedListQuery): Promise<{ items: Order[]; total: number }> {
+export interface OrderListResult {
+  items: Order[];
+  total: number;
+  hasNext: boolean;
+  byState: Array<{ EstadoId: number; Total: number }>;
+}
+
+/**
+ * The board list. Paged (the spec's contract): filters, newest first, one page. Active mode: every
+ * order of the active states matching the filters, oldest first (the kitchen's order of work), up
+ * to KDS_ACTIVE_MAX, read through the partial index orders_venue_active_idx. Both answer the true
+ * count of each state.
+ */
+export async function listOrders(q: Q, venueId: string, f: ParsedListQuery): Promise<OrderListResult> {
+  const active = f.modo === KDS_ACTIVE_MODE;
   const where: SQL[] = [eq(orders.venueId, venueId)];
   const kw = f.keyword ? normalizeSearch(f.keyword) : '';
   if (kw) where.push(sql`${orders.searchText} like ${`%${escapeLike(kw)}%`}`);
   if (f.dataInicio) where.push(gte(orders.createdAt, new Date(f.dataInicio)));
   if (f.dataFim) where.push(lte(orders.createdAt, new Date(f.dataFim)));
-  if (f.etapas?.length) where.push(inArray(orders.stateId, f.etapas));
+  if (active) {
+    // The literal list matches the partial index's predicate, so the planner can use it.
+    where.push(sql`${orders.stateId} in (1, 2, 3, 4)`);
+    const chosen = f.etapas?.filter((s) => (ACTIVE_STATES as readonly number[]).includes(s));
+    if (f.etapas?.length && chosen?.length !== ACTIVE_STATES.length) where.push(chosen?.length ? inArray(orders.stateId, chosen) : sql`false`);
+  } else if (f.etapas?.length) where.push(inArray(orders.stateId, f.etapas));
   // An id that is not a UUID matches nothing (rather than making the database raise).
   if (f.storeId) where.push(isUuid(f.storeId) ? eq(orders.storeId, f.storeId) : sql`false`);
   if (f.mesaId) where.push(isUuid(f.mesaId) ? eq(orders.tableId, f.mesaId) : sql`false`);
   const cond = and(...where);
-  const [[{ n }], rows] = await Promise.all([
-    q.select({ n: sql<number>`count(*)::int` }).from(orders).where(cond),
-    baseSelect(q)
-      .where(cond)
-      // "nulls last" as the indexes are built (drizzle's desc()), so the newest page is an index scan.
-      .orderBy(sql`${orders.createdAt} desc nulls last`, sql`${orders.id} desc nulls last`)
-      .limit(f.size)
-      .offset((f.page - 1) * f.size),
+  const size = active ? KDS_ACTIVE_MAX : f.size;
+  const [counts, rows] = await Promise.all([
+    q.select({ s: orders.stateId, n: sql<number>`count(*)::int` }).from(orders).where(cond).groupBy(orders.stateId),
+    active
+      ? baseSelect(q).where(cond).orderBy(asc(orders.createdAt), asc(orders.id)).limit(size)
+      : baseSelect(q)
+          .where(cond)
+          // "nulls last" as the indexes are built (drizzle's desc()), so the newest page is an index scan.
+          .orderBy(sql`${orders.createdAt} desc nulls last`, sql`${orders.id} desc nulls last`)
+          .limit(size)
+          .offset((f.page - 1) * size),
   ]);
-  return { items: await toDtos(q, venueId, rows), total: n };
+  const total = counts.reduce((a, c) => a + c.n, 0);
+  const byState = counts.map((c) => ({ EstadoId: c.s, Total: c.n })).sort((a, b) => a.EstadoId - b.EstadoId);
+  const hasNext = active ? total > rows.length : size * f.page < total;
+  return { items: await toDtos(q, venueId, rows), total, hasNext, byState };
 }
 
 /** Appends an event to the venue's log and NOTIFYs every server process (delivered on commit). */

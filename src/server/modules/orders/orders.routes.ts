@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { z as zm } from 'zod/mini';
 import { createHash } from 'node:crypto';
 import { errorBody } from '../../../shared/contract/common';
+import { MSG } from '../../../shared/messages';
 import {
   cancellationReasonsResponse,
   carrier,
@@ -36,6 +37,7 @@ import {
   orderRefRequest,
   printerStatusRequest,
   printResponse,
+  recallRequest,
   resendQuery,
   resendRequest,
   stateChangeRequest,
@@ -188,9 +190,9 @@ export async function ordersRoutes(fastify: FastifyInstance, opts: OrdersRoutesO
         // No body and no content-length: a 304 with "content-length: 4" (a serialised null) hangs clients.
         return reply.status(304).send(undefined as never);
       }
-      const { items, total } = await listOrders(db, venueId, filters);
+      const { items, total, hasNext, byState } = await listOrders(db, venueId, filters);
       reply.header('x-total-count', String(total));
-      return { items, hasNext: q.size * q.page < total, countTotal: total };
+      return { items, hasNext, countTotal: total, porEtapa: byState };
     },
   );
 
@@ -239,6 +241,11 @@ export async function ordersRoutes(fastify: FastifyInstance, opts: OrdersRoutesO
     );
   }
 
+  app.post(KDS_PATHS.recall, { schema: { body: recallRequest, response: { 200: stateChangeResponse, ...commandErrors } } }, async (req, reply) => {
+    const { venueId, user } = await orderAccess(req, req.body.Id);
+    return answer(reply, { ...(await service.recall(user, venueId, req.body)), replayed: false });
+  });
+
   /** Commands outside the transition table share the idempotency rules through `around`. */
   async function idempotent(req: FastifyRequest, route: string, venueId: string, payload: unknown, work: () => Promise<CommandResult>) {
     const key = keyOf(req);
@@ -256,7 +263,7 @@ export async function ordersRoutes(fastify: FastifyInstance, opts: OrdersRoutesO
         const printer = res.printers.join(', ');
         return {
           status: 200,
-          body: { Sucesso: res.ok, Impressora: printer, Message: res.ok ? ORDER_MSG.sentToPrinter(printer) : ORDER_MSG.printerError(printer), Pedido: res.order },
+          body: { Sucesso: true, Impressora: printer, Message: ORDER_MSG.printerInQueue, Pedido: res.order, Jobs: res.jobs, EnderecoServidorLocal: res.host },
         };
       });
       return answer(reply, r);
@@ -479,12 +486,16 @@ export async function ordersRoutes(fastify: FastifyInstance, opts: OrdersRoutesO
         headers: opts.env.CHAT_API_TOKEN ? { authorization: `Bearer ${opts.env.CHAT_API_TOKEN}` } : {},
         signal: AbortSignal.timeout(CHAT_TIMEOUT_MS),
       });
+      // Spec 000 §7: a 401 of the chat service clears the session and goes to /login, so it is
+      // answered as a 401 (the PWA's one 401 handler ends the session).
+      if (res.status === 401) throw new HttpError(401, MSG.unauthorized);
       if (!res.ok) throw new Error(String(res.status));
       const body = (await res.json()) as unknown;
       const n = typeof body === 'number' ? body : Number((body as Record<string, unknown>)?.quantidade ?? (body as Record<string, unknown>)?.count);
       if (!Number.isFinite(n)) throw new Error('resposta inválida');
       return { quantidade: Math.max(0, Math.round(n)) };
-    } catch {
+    } catch (err) {
+      if (err instanceof HttpError) throw err;
       throw new HttpError(502, ORDER_MSG.genericError);
     }
   });

@@ -4,7 +4,6 @@
  * appends one event (SSE + ETag); side effects that talk to other machines (print server, courier
  * platform) run after the commit.
  */
-import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type {
@@ -21,6 +20,10 @@ import {
   DELIVERY_KIND,
   DELIVERY_MODE,
   DELIVERY_PLATFORM_NAME,
+  buildPrintJobs,
+  FINAL_STATES,
+  guardRefusal,
+  KDS_RECALL_WINDOW_MS,
   needsCancellationReason,
   needsPassword,
   ORDER_MSG,
@@ -28,7 +31,6 @@ import {
   ORDER_TRANSITIONS,
   PAYMENT_TYPES,
   PLACEHOLDER_CARRIER_ID,
-  PRINT_MODE,
   PRINTER_STATUS,
   type KdsEventType,
   type OrderCommand,
@@ -59,7 +61,6 @@ import {
   visitedStates,
   type Tx,
 } from './orders.repository';
-import { sendPrintJob } from './print-server';
 
 type OrderRow = typeof orders.$inferSelect;
 type OrderSet = Partial<typeof orders.$inferInsert>;
@@ -194,6 +195,16 @@ export class OrdersService {
         if (!row) throw new HttpError(404, ORDER_MSG.orderNotFound);
         const decision = decideCommand(command, row.stateId, body.ExpectedStateId, await visitedStates(tx, row.id));
         if (decision === 'conflict') return this.conflict(tx, venueId, row.id);
+        if (decision === 'apply') {
+          const refusal = guardRefusal(command, {
+            Codigo: String(row.code),
+            OrigemPedido: row.origin,
+            TipoEntrega: row.deliveryKind,
+            ChamouMeepDelivery: row.courierCalled || !!row.courier,
+            Transportador: row.carrierId ? { Id: row.carrierId } : null,
+          });
+          if (refusal) throw new HttpError(400, refusal);
+        }
         if (decision === 'noop') {
           const current = (await findOrder(tx, venueId, row.id))!;
           const s = current.WorkflowInstance.CurrenteState;
@@ -218,7 +229,7 @@ export class OrdersService {
           if (food.sendToPrinterServerOnAcceptOrder && settings?.printServerUrl) {
             set.printerStatus = PRINTER_STATUS.inQueue;
             set.printerStatusAt = now;
-            after.push(() => this.later('impressão ao aceitar', () => this.print(venueId, row.id, { responsable: user.name, alreadyQueued: true })));
+            // The accepting tablet (at the venue) sends the job to the local print server and reports back.
           }
           if (food.useMeepDelivery && !food.callMeepDeliveryManually && row.deliveryMode !== DELIVERY_MODE.merchant) {
             const rules = { OrigemPedido: row.origin, TipoEntrega: row.deliveryKind, EhPagamentoPresencial: row.payOnDelivery };
@@ -252,6 +263,45 @@ export class OrdersService {
     if (!result.replayed) {
       this.hub.changed(venueId);
       for (const fn of after) fn();
+    }
+    return result;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Recall (ours): a finished or refused order back to the state it left
+
+  async recall(user: AuthUser, venueId: string, body: { Id: string; Motivo: string; ExpectedStateId?: number | null }): Promise<CommandResult> {
+    const result = await this.db.transaction(async (tx) => {
+      await lockVenue(tx, venueId);
+      const row = await lockOrderRow(tx, venueId, body.Id);
+      if (!row) throw new HttpError(404, ORDER_MSG.orderNotFound);
+      const code = String(row.code);
+      if (!(FINAL_STATES as readonly number[]).includes(row.stateId)) return this.conflict(tx, venueId, row.id, ORDER_MSG.recallNotFinished(code));
+      if (body.ExpectedStateId != null && body.ExpectedStateId !== row.stateId) return this.conflict(tx, venueId, row.id);
+      if (Date.now() - row.stateChangedAt.getTime() > KDS_RECALL_WINDOW_MS) return this.conflict(tx, venueId, row.id, ORDER_MSG.recallExpired(code));
+      const [last] = await tx
+        .select({ from: orderStateHistory.fromStateId })
+        .from(orderStateHistory)
+        .where(and(eq(orderStateHistory.orderId, row.id), eq(orderStateHistory.toStateId, row.stateId)))
+        .orderBy(sql`${orderStateHistory.id} desc`)
+        .limit(1);
+      const back = last?.from && !(FINAL_STATES as readonly number[]).includes(last.from) ? last.from : ORDER_STATE.EmPreparo;
+      const now = new Date();
+      // The timer runs again unless the order goes back to Em transporte (where it stays frozen).
+      const timerSeconds = back === ORDER_STATE.EmTransporte ? row.timerSeconds : null;
+      await tx
+        .update(orders)
+        .set({ stateId: back, stateChangedAt: now, timerSeconds, cancellation: null, version: row.version + 1, updatedAt: now })
+        .where(eq(orders.id, row.id));
+      await tx.insert(orderStateHistory).values({ orderId: row.id, fromStateId: row.stateId, toStateId: back, command: 'recallOrder', userId: user.id, reason: body.Motivo, at: now });
+      const order = (await findOrder(tx, venueId, row.id))!;
+      await appendEvent(tx, venueId, 'order.changed', order);
+      const s = order.WorkflowInstance.CurrenteState;
+      return { status: 200, body: { Id: s.Id, Name: s.Name, Pedido: order, Aplicado: true } } as CommandResult;
+    });
+    if (result.status === 200) {
+      this.hub.changed(venueId);
+      this.opts.log.info({ venueId, orderId: body.Id, userId: user.id, reason: body.Motivo }, 'pedido recuperado no painel');
     }
     return result;
   }
@@ -388,7 +438,7 @@ export class OrdersService {
         ]);
         const order = (await findOrder(tx, venueId, created.id))!;
         await appendEvent(tx, venueId, 'order.created', order);
-        if (printNow) after.push(() => this.later('impressão ao aceitar', () => this.print(venueId, created.id, { responsable: user.name, alreadyQueued: true })));
+        // Queued (status 1): a board tablet at the venue sends the job to the local print server.
         if (auto && food.useMeepDelivery && !food.callMeepDeliveryManually && courierCalledAutomatically(order as never, food)) {
           after.push(() => this.later('chamada automática de entregador', () => this.callCourier(venueId, created.id)));
         }
@@ -406,62 +456,23 @@ export class OrdersService {
   // Printing
 
   /**
-   * Sends the order to the venue's local print server, one job per printer named on its items
-   * ("Cozinha" when none): status 1 while queued, then 0 (received) or 3 (error), each pushed.
+   * The print jobs of an order, one per printer named on its items ("Cozinha" when none), for the
+   * venue side to deliver: the server never calls the local print server (it sits on the venue's
+   * network, and its address is typed by users). Marks the order "Na fila" (status 1); the tablet
+   * reports 0 (received) or 3 (error) through printerStatus.
    */
   async print(
     venueId: string,
     orderId: string,
-    opts: { responsable: string; imageBase64?: string | null; alreadyQueued?: boolean },
-  ): Promise<{ ok: boolean; printers: string[]; order: Order }> {
+    opts: { responsable: string; imageBase64?: string | null },
+  ): Promise<{ printers: string[]; jobs: PrintJob[]; host: string; order: Order }> {
     const settings = await loadSettings(this.db, venueId);
     const host = settings?.printServerUrl;
     if (!host) throw new HttpError(400, ORDER_MSG.noPrintServer);
-    if (!opts.alreadyQueued) {
-      await this.change(venueId, orderId, 'printer.status', () => ({ printerStatus: PRINTER_STATUS.inQueue, printerStatusAt: new Date() }));
-    }
-    const order = await findOrder(this.db, venueId, orderId);
-    if (!order) throw new HttpError(404, ORDER_MSG.orderNotFound);
+    const { order } = await this.change(venueId, orderId, 'printer.status', () => ({ printerStatus: PRINTER_STATUS.inQueue, printerStatusAt: new Date() }));
     const [venue] = await this.db.select({ name: venues.name }).from(venues).where(eq(venues.id, venueId));
-    const byPrinter = new Map<string, Order['Itens']>();
-    for (const item of order.Itens) {
-      const p = item.NomeImpressora || 'Cozinha';
-      byPrinter.set(p, [...(byPrinter.get(p) ?? []), item]);
-    }
-    const printers = [...byPrinter.keys()];
-    const results = await Promise.all(
-      printers.map((printer) => {
-        const job: PrintJob = {
-          id: randomUUID(),
-          printer,
-          submittedAt: new Date().toISOString(),
-          type: order.WorkflowInstance.CurrenteState.Id === ORDER_STATE.Recusado ? PRINT_MODE.cancelledOrder : PRINT_MODE.orderSummary,
-          body: {
-            id: order.Id,
-            businessName: venue?.name ?? '',
-            date: order.DataCriacao,
-            pointOfSale: order.NomeLoja ?? 'Balcão',
-            responsable: opts.responsable,
-            details: byPrinter.get(printer)!.map((i) => ({
-              productName: i.NomeProduto,
-              quantity: i.Quantidade,
-              value: i.Valor,
-              notes: i.Observacoes.map((n) => [n.Descricao, ...n.Opcoes].filter(Boolean).join(': ')).join('; '),
-            })),
-            pedidoPOSId: order.Id,
-            tag: `#${order.Codigo}`,
-            imageBase64: opts.imageBase64 ?? null,
-          },
-        };
-        return sendPrintJob(host, job);
-      }),
-    );
-    const ok = results.every((r) => r.ok);
-    const { order: after } = await this.change(venueId, orderId, 'printer.status', () => ({
-      printerStatus: ok ? PRINTER_STATUS.received : PRINTER_STATUS.error,
-      printerStatusAt: new Date(),
-    }));
-    return { ok, printers, order: after };
+    const jobs = buildPrintJobs(order, { businessName: venue?.name ?? '', responsable: opts.responsable, imageBase64: opts.imageBase64 ?? null });
+    return { printers: jobs.map((j) => j.printer), jobs, host, order };
   }
 
   async setPrinterStatus(venueId: string, orderId: string, status: number): Promise<Order> {

@@ -69,8 +69,20 @@ export function setStreamState(stream: StreamState): void {
 }
 
 if (typeof window !== 'undefined') {
-  window.addEventListener('online', () => set({ online: true }));
+  // Back online: the failure flag stays until a request succeeds, which the board asks for at once
+  // (onOnline listeners), so the badge leaves "sem conexão" within a request's time.
+  window.addEventListener('online', () => {
+    set({ online: true });
+    onlineListeners.forEach((l) => l());
+  });
   window.addEventListener('offline', () => set({ online: false }));
+}
+
+const onlineListeners = new Set<() => void>();
+/** Runs `l` when the browser says the network is back. */
+export function onOnline(l: () => void): () => void {
+  onlineListeners.add(l);
+  return () => onlineListeners.delete(l);
 }
 
 function subscribe(l: () => void) {
@@ -83,12 +95,12 @@ export function useConnection(): ConnectionSnapshot {
 }
 
 /**
- * What the board tells the kitchen: offline wins; then whether monitoring started (idle before the
- * Iniciar click) and the auto-refresh switch is on (paused when off); then live or polling.
+ * What the board tells the kitchen: offline wins; then whether the auto-refresh switch is on
+ * (paused when off); then live or polling. The board is live from the moment it opens: the start
+ * dialog only unlocks sound and the screen lock, so it does not change this.
  */
-export function connectionMode(c: Pick<ConnectionSnapshot, 'online' | 'networkFailing' | 'stream'>, monitoring: boolean, autoRefresh: boolean): ConnectionMode {
+export function connectionMode(c: Pick<ConnectionSnapshot, 'online' | 'networkFailing' | 'stream'>, autoRefresh: boolean): ConnectionMode {
   if (!c.online || (c.networkFailing && c.stream !== 'open')) return 'offline';
-  if (!monitoring) return 'idle';
   if (!autoRefresh) return 'paused';
   return c.stream === 'open' ? 'live' : 'polling';
 }

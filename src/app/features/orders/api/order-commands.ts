@@ -17,7 +17,7 @@ import { createStore, del, set } from 'idb-keyval';
 import { useSyncExternalStore } from 'react';
 import { IDEMPOTENCY_HEADER } from '../../../../shared/orders';
 import { api, ApiError } from '../../../lib/api-client';
-import { attachTriggers, Outbox, outcomeFromStatus, type OutboxRecord, type SendOutcome } from '../../../lib/outbox';
+import { attachTriggers, BOARD_MAX_DELAY_MS, Outbox, outcomeFromStatus, type OutboxRecord, type SendOutcome } from '../../../lib/outbox';
 import { onSessionChange } from '../../../lib/session';
 import { commandLabel, commandPath, type BoardCommand, type CommandPayload, type OrderPreview } from '../model/commands';
 import { noteContact, noteNetworkFailure } from './connection';
@@ -112,7 +112,7 @@ function onSettled(record: OutboxRecord, outcome: SendOutcome): void {
 /** The board's outbox (one per tab; the sender is shared across tabs by navigator.locks). */
 export function orderOutbox(): Outbox {
   if (!outbox) {
-    outbox = new Outbox({ send, onSettled, dbName: 'balcao-outbox' });
+    outbox = new Outbox({ send, onSettled, dbName: 'balcao-outbox', maxDelayMs: BOARD_MAX_DELAY_MS });
     outbox.subscribe(refreshRecords);
     void refreshRecords();
     // A 401 paused the queue: signing in again resumes it (the queue was kept).

@@ -19,6 +19,7 @@ import {
 } from '../../../../shared/contract/orders';
 import { CHAT_TIMEOUT_MS, KDS_LIST_TIMEOUT_MS, KDS_PAGE_SIZE, KDS_PATHS, WORKFLOW_DEFINITION } from '../../../../shared/orders';
 import { api, ApiError } from '../../../lib/api-client';
+import { getSession, isDesktopApp } from '../../../lib/session';
 import type { ListFilters } from '../model/board-filters';
 import { noteContact, noteNetworkFailure } from './connection';
 
@@ -37,6 +38,9 @@ export async function fetchOrderList(localId: string, f: ListFilters, extra: { s
       mesaId: f.mesaId,
       page: f.page,
       size: KDS_PAGE_SIZE,
+      modo: f.modo,
+      // The desktop kitchen app (?app=desktop) says so on every list request (spec 000 §7).
+      kdsDesktop: isDesktopApp(getSession()) ? true : undefined,
       shouldOpenStore: extra.shouldOpenStore ? true : undefined,
     },
     schema: kdsListResponse,

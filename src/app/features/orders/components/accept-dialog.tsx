@@ -27,7 +27,7 @@ export function AcceptDialog({ order, defaultMinutes, onClose, onConfirm }: {
     onConfirm(n);
   };
   return (
-    <Modal opened={order !== null} onClose={onClose} title={order ? `Aceitar pedido #${order.Codigo}` : ''} centered>
+    <Modal opened={order !== null} onClose={onClose} title={order ? `Aceitar pedido #${order.Codigo}` : ''} centered closeButtonProps={{ 'aria-label': 'Fechar' }}>
       <form onSubmit={submit} noValidate>
         <NumberInput
           label="Tempo de entrega (minutos)"

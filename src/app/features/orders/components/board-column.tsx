@@ -1,5 +1,6 @@
 import { Text } from '@mantine/core';
-import { memo } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
+import { ORDER_STATE } from '../../../../shared/orders';
 import type { Order, WorkflowState } from '../../../../shared/contract/orders';
 import type { BoardAction, DeliveryRules } from '../../../../shared/orders';
 import { readableTextOn } from '../model/board-rules';
@@ -16,6 +17,8 @@ export interface BoardEntry {
 export interface BoardColumnProps {
   state: Pick<WorkflowState, 'Id' | 'Name' | 'BackgroundColor'>;
   entries: BoardEntry[];
+  /** The column's true total when it holds only a page (finished states); else its card count. */
+  total?: number;
   delivery: DeliveryRules;
   ageWarnMinutes: number;
   ageLateMinutes: number;
@@ -25,14 +28,18 @@ export interface BoardColumnProps {
 }
 
 /** One workflow state: its header (state colour) and its cards. */
-export const BoardColumn = memo(function BoardColumn({ state, entries, delivery, ageWarnMinutes, ageLateMinutes, ringing, onAction, onOpen }: BoardColumnProps) {
+export const BoardColumn = memo(function BoardColumn({ state, entries, total, delivery, ageWarnMinutes, ageLateMinutes, ringing, onAction, onOpen }: BoardColumnProps) {
   countRender('column');
+  const count = Math.max(total ?? 0, entries.length);
+  const fresh = useFreshCards(entries, state.Id);
   return (
-    <section className={classes.column} aria-label={`${state.Name}: ${entries.length} pedidos`} data-testid={`column-${state.Id}`}>
-      <header className={classes.columnHeader} style={{ background: state.BackgroundColor, color: readableTextOn(state.BackgroundColor) }}>
+    <section ref={fresh.ref} className={classes.column} aria-label={`${state.Name}: ${count} ${count === 1 ? 'pedido' : 'pedidos'}`} data-testid={`column-${state.Id}`}>
+      <div className={classes.columnHeader} style={{ background: state.BackgroundColor, color: readableTextOn(state.BackgroundColor) }}>
         <span>{state.Name}</span>
-        <span aria-hidden>{entries.length}</span>
-      </header>
+        <span aria-hidden className={classes.columnCount} data-testid={`column-count-${state.Id}`}>
+          {count}
+        </span>
+      </div>
       {entries.length === 0 && (
         <Text c="dimmed" ta="center" py="md">
           Nenhum pedido
@@ -47,6 +54,7 @@ export const BoardColumn = memo(function BoardColumn({ state, entries, delivery,
           ageWarnMinutes={ageWarnMinutes}
           ageLateMinutes={ageLateMinutes}
           ringing={ringing.has(e.order.Id)}
+          fresh={fresh.ids.has(e.order.Id)}
           onAction={onAction}
           onOpen={onOpen}
         />
@@ -54,3 +62,35 @@ export const BoardColumn = memo(function BoardColumn({ state, entries, delivery,
     </section>
   );
 });
+
+const NONE: ReadonlySet<string> = new Set();
+const FRESH_MS = 8_000;
+
+/**
+ * Cards that just joined this column are outlined for a few seconds; a new Pendente order is also
+ * scrolled into view, since it joins the bottom of its column (oldest first).
+ */
+function useFreshCards(entries: readonly BoardEntry[], stateId: number) {
+  const ref = useRef<HTMLElement>(null);
+  const known = useRef<Set<string> | null>(null);
+  const [ids, setIds] = useState<ReadonlySet<string>>(NONE);
+  useEffect(() => {
+    const now = entries.map((e) => e.order.Id);
+    const before = known.current;
+    known.current = new Set(now);
+    if (!before) return;
+    const added = now.filter((id) => !before.has(id));
+    if (!added.length) return;
+    setIds(new Set(added));
+    if (stateId === ORDER_STATE.Pendente) {
+      const last = ref.current?.querySelector(`[data-order-id="${added[added.length - 1]}"]`);
+      last?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+    }
+  }, [entries, stateId]);
+  useEffect(() => {
+    if (ids.size === 0) return;
+    const t = setTimeout(() => setIds(NONE), FRESH_MS);
+    return () => clearTimeout(t);
+  }, [ids]);
+  return { ref, ids };
+}

@@ -62,7 +62,7 @@ export function MarketplaceIndicator({ status }: { status: MarketplaceStatus }) 
   return (
     <Stack gap={4}>
       <Group gap="xs">
-        <Badge size="xl" color={available ? 'green' : 'red'} variant="light" tt="none" data-testid="marketplace-status">
+        <Badge size="xl" color={available ? '#166534' : '#991b1b'} variant="filled" tt="none" data-testid="marketplace-status">
           Marketplace: {available ? 'loja aberta' : 'loja fechada'}
         </Badge>
         {validations.length > 0 && (
@@ -93,7 +93,7 @@ export function StoreStatusModal({ opened, status, canToggle, toggling, onToggle
 }) {
   const open = status ? status.isActive : false;
   return (
-    <Modal opened={opened} onClose={onClose} title="Status da loja" centered size="lg">
+    <Modal opened={opened} onClose={onClose} title="Status da loja" centered size="lg" closeButtonProps={{ 'aria-label': 'Fechar' }}>
       {!status ? (
         <Text>Não foi possível obter o status da loja.</Text>
       ) : !status.ifoodIntegration ? (
@@ -136,7 +136,7 @@ export function ChatButton({ unread }: { unread: number }) {
           Chat
         </Button>
       </Indicator>
-      <Modal opened={open} onClose={() => setOpen(false)} title="Chat com clientes" centered>
+      <Modal opened={open} onClose={() => setOpen(false)} title="Chat com clientes" centered closeButtonProps={{ 'aria-label': 'Fechar' }}>
         <Text>
           {unread === 0
             ? 'Nenhuma mensagem nova de clientes.'

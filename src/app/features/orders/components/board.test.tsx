@@ -2,7 +2,7 @@
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_WORKFLOW_STATES, type DeliveryRules } from '../../../../shared/orders';
-import { boardClock } from '../hooks/clock';
+import { boardClock, reevaluationClock } from '../hooks/clock';
 import { makeOrder } from '../testing/fixtures';
 import { renderWithMantine } from '../testing/render';
 import { Board } from './board';
@@ -48,8 +48,9 @@ describe('one ticking clock', () => {
     const before = { ...g.__balcaoRenderCounts! };
     expect(before.card).toBe(60);
     expect(before.timer).toBe(60);
-    expect(boardClock.size).toBe(120); // 60 timers + 60 age selectors, one shared timer
-    expect(vi.getTimerCount()).toBe(1);
+    expect(boardClock.size).toBe(60); // 60 timers on the one per-second clock
+    expect(reevaluationClock.size).toBe(60); // 60 age selectors on the 5 s re-evaluation clock
+    expect(vi.getTimerCount()).toBe(2);
 
     for (let i = 0; i < 5; i++) {
       act(() => {
@@ -81,6 +82,7 @@ describe('one ticking clock', () => {
     expect(boardClock.size).toBeGreaterThan(0);
     cleanup();
     expect(boardClock.size).toBe(0);
+    expect(reevaluationClock.size).toBe(0);
     expect(vi.getTimerCount()).toBe(0);
   });
 });

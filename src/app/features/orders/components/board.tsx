@@ -1,4 +1,4 @@
-import { memo, useMemo } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import type { Order, WorkflowState } from '../../../../shared/contract/orders';
 import type { BoardAction, DeliveryRules } from '../../../../shared/orders';
 import { countRender } from '../model/render-count';
@@ -11,17 +11,48 @@ export interface BoardProps {
   /** States the filter checked (empty: all). Columns of other states appear only while they hold a card. */
   visibleStateIds: readonly number[];
   entries: BoardEntry[];
+  /** True totals of paged columns (finished states), when the board holds only a page of them. */
+  totals?: ReadonlyMap<number, number>;
   delivery: DeliveryRules;
   ageWarnMinutes: number;
   ageLateMinutes: number;
   ringing: ReadonlySet<string>;
+  /** Card density (remembered per device by the page). */
+  density?: BoardDensity;
   onAction: (action: BoardAction, order: Order) => void;
   onOpen: (order: Order) => void;
 }
 
 /** The board: one column per workflow state; oldest orders first in each column. */
-export const Board = memo(function Board({ states, visibleStateIds, entries, ...rest }: BoardProps) {
+export type BoardDensity = 'compact' | 'comfortable';
+
+/** Sets the board's height to what is left of the window below it: the columns scroll, the page does not. */
+function useFillHeight() {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const fit = () => {
+      const top = el.getBoundingClientRect().top + window.scrollY;
+      const h = `${Math.max(320, Math.floor(window.innerHeight - top - 12))}px`;
+      if (el.style.height !== h) el.style.height = h;
+    };
+    fit();
+    window.addEventListener('resize', fit);
+    // Banners and the filters above it come and go: refit when the content above changes size.
+    const ro = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(fit);
+    if (el.parentElement) ro?.observe(el.parentElement);
+    return () => {
+      window.removeEventListener('resize', fit);
+      ro?.disconnect();
+    };
+  }, []);
+  return ref;
+}
+
+export const Board = memo(function Board({ states, visibleStateIds, entries, totals, density = 'comfortable', ...rest }: BoardProps) {
   countRender('board');
+  const ref = useFillHeight();
   const columns = useMemo(() => {
     const byState = new Map<number, BoardEntry[]>();
     for (const e of entries) {
@@ -43,10 +74,43 @@ export const Board = memo(function Board({ states, visibleStateIds, entries, ...
   }, [states, visibleStateIds, entries]);
 
   return (
-    <div className={classes.board} data-testid="order-board">
+    <div ref={ref} className={classes.board} data-testid="order-board" data-density={density} onKeyDown={moveFocus}>
       {columns.map((c) => (
-        <BoardColumn key={c.state.Id} state={c.state} entries={c.entries} {...rest} />
+        <BoardColumn key={c.state.Id} state={c.state} entries={c.entries} total={totals?.get(c.state.Id)} {...rest} />
       ))}
     </div>
   );
 });
+
+const ARROWS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight']);
+const cardsOf = (col: Element) => [...col.querySelectorAll<HTMLElement>('[data-testid="order-card"]')];
+
+/**
+ * Keyboard and bump-bar control: arrows move between cards (up/down in a column, left/right to the
+ * card at the same height in the next column that has cards); Enter on a card runs its main action.
+ */
+function moveFocus(e: React.KeyboardEvent<HTMLDivElement>) {
+  if (!ARROWS.has(e.key)) return;
+  const card = (e.target as HTMLElement).closest<HTMLElement>('[data-testid="order-card"]');
+  // Only when a card itself has the focus: inside it, arrows belong to its controls.
+  if (!card || card !== e.target) return;
+  const cols = [...e.currentTarget.querySelectorAll('section[data-testid^="column-"]')];
+  const col = card.closest('section');
+  if (!col) return;
+  const list = cardsOf(col);
+  const i = list.indexOf(card);
+  let next: HTMLElement | undefined;
+  if (e.key === 'ArrowDown') next = list[i + 1];
+  else if (e.key === 'ArrowUp') next = list[i - 1];
+  else {
+    const step = e.key === 'ArrowRight' ? 1 : -1;
+    for (let c = cols.indexOf(col) + step; c >= 0 && c < cols.length && !next; c += step) {
+      const other = cardsOf(cols[c]);
+      if (other.length) next = other[Math.min(i, other.length - 1)];
+    }
+  }
+  if (!next) return;
+  e.preventDefault();
+  next.focus();
+  next.scrollIntoView?.({ block: 'nearest' });
+}

@@ -76,7 +76,7 @@ export function CarrierDialog({ target, localId, onClose, onConfirm }: {
 
   const transport = target?.mode === 'transport';
   return (
-    <Modal opened={target !== null} onClose={onClose} title={target ? `Transportador do pedido #${target.order.Codigo}` : ''} centered size="lg">
+    <Modal opened={target !== null} onClose={onClose} title={target ? `Transportador do pedido #${target.order.Codigo}` : ''} centered size="lg" closeButtonProps={{ 'aria-label': 'Fechar' }}>
       <form onSubmit={confirm} noValidate>
         <Stack>
           {!creating && (

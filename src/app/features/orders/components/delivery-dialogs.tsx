@@ -15,7 +15,7 @@ export function DeliveryChoiceDialog({ order, platform, sandbox, onClose, onPlat
   onOwn: () => void;
 }) {
   return (
-    <Modal opened={order !== null} onClose={onClose} title={ORDER_MSG.deliveryChoiceTitle} centered size="lg">
+    <Modal opened={order !== null} onClose={onClose} title={ORDER_MSG.deliveryChoiceTitle} centered size="lg" closeButtonProps={{ 'aria-label': 'Fechar' }}>
       <Text size="lg" mb="md">
         Como o pedido {order ? `#${order.Codigo}` : ''} será entregue?
       </Text>
@@ -44,7 +44,7 @@ export function CallCourierDialog({ order, platform, sandbox, onClose, onConfirm
   onConfirm: () => void;
 }) {
   return (
-    <Modal opened={order !== null} onClose={onClose} title={`${ORDER_MSG.callCourier}${order ? ` · pedido #${order.Codigo}` : ''}`} centered>
+    <Modal opened={order !== null} onClose={onClose} title={`${ORDER_MSG.callCourier}${order ? ` · pedido #${order.Codigo}` : ''}`} centered closeButtonProps={{ 'aria-label': 'Fechar' }}>
       <Alert color="yellow" mb="md">
         Depois de chamado, o motoboy não pode ser cancelado.
       </Alert>

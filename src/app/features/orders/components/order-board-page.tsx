@@ -2,7 +2,7 @@
  * /meepFood/painel: the kitchen board. Owns the fetching (lists, settings, live stream with polling
  * fallback), the outbox overlay, the chime and the dialogs; the board, columns and cards only draw.
  */
-import { Button, Center, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Carrier, KdsEvent, KdsListResponse, Order, WorkflowState } from '../../../../shared/contract/orders';
@@ -23,6 +23,8 @@ import {
   ORDER_MSG,
   ORDER_STATE,
   ORDER_TRANSITIONS,
+  KDS_UNDO_MS,
+  transportNeedsCarrier,
   type BoardAction,
   type DeliveryRules,
   type OrderCommand,
@@ -30,9 +32,9 @@ import {
 import { ApiError } from '../../../lib/api-client';
 import { getSession } from '../../../lib/session';
 import { showToast, toastError, toastSuccess } from '../../../lib/toast';
-import { connectionMode, useConnection } from '../api/connection';
+import { connectionMode, onOnline, useConnection } from '../api/connection';
 import { insertOrder, patchOrder } from '../api/order-cache';
-import { setMarketplaceStoreOpen } from '../api/order-api';
+import { recallOrder, setMarketplaceStoreOpen } from '../api/order-api';
 import {
   acknowledgeRecord,
   bindOrderOutbox,
@@ -46,11 +48,11 @@ import {
 import { fetchOrderList, orderQueries } from '../api/order-queries';
 import { useChimeAlerts } from '../hooks/chime-alerts';
 import { chime, useAudioBlocked } from '../hooks/chime';
-import { useClockValue } from '../hooks/clock';
+import { reevaluationClock, useClockValue } from '../hooks/clock';
 import { useLiveOrders } from '../hooks/use-live-orders';
 import { useWakeLock } from '../hooks/use-wake-lock';
 import { resendToPrinter } from '../lib/resend-to-printer';
-import { resolveFilters, todayInSaoPaulo, type BoardSearch } from '../model/board-filters';
+import { boardLists, resolveFilters, todayInSaoPaulo, type BoardSearch } from '../model/board-filters';
 import { parseBoardSearch } from '../model/board-search';
 import { elapsedSeconds, platformName } from '../model/board-rules';
 import { overlayOrder, recordsByOrder, type OrderPreview } from '../model/commands';
@@ -58,13 +60,18 @@ import { AcceptDialog } from './accept-dialog';
 import { Board } from './board';
 import type { BoardEntry } from './board-column';
 import { BoardBanners } from './board-banners';
-import { ChatButton, ConnectionBadge, DeliverySummary, MarketplaceIndicator, StoreStatusModal, SupportButton, ThemeToggle } from './board-status';
+import { StoreStatusModal } from './board-status';
+import { BoardToolbar } from './board-toolbar';
+import { useBoardDensity } from '../hooks/use-board-density';
 import { CarrierDialog, type CarrierDialogMode } from './carrier-dialog';
 import { CallCourierDialog, DeliveryChoiceDialog } from './delivery-dialogs';
 import { FiltersForm } from './filters-form';
 import { OrderDetailDrawer } from './order-detail-drawer';
 import { RefuseDialog, type GuardedCommand, type GuardedInput } from './refuse-dialog';
 import { StartMonitoringDialog } from './start-monitoring-dialog';
+import { RecallDialog } from './recall-dialog';
+import { AllDayDialog } from './all-day-dialog';
+import { ACTION_LABEL } from '../model/action-labels';
 
 const FALLBACK_DELIVERY: DeliveryRules & { deliveryTime: number; deliveryPlatform: number; allowCustomerChatVisualization: boolean } = {
   useMeepDelivery: false,
@@ -86,6 +93,20 @@ type Dialog =
   | null;
 
 const selectToday = (now: number) => todayInSaoPaulo(new Date(now));
+
+const isWaiting = (o: Order) => o.WorkflowInstance.CurrenteState.Id === ORDER_STATE.Pendente;
+
+/** The open orders and the finished page together, one copy of each order (the newest version). */
+function mergeLists(a: readonly Order[] | undefined, b: readonly Order[] | undefined): Order[] {
+  if (!b?.length) return (a ?? []) as Order[];
+  if (!a?.length) return b as Order[];
+  const byId = new Map<string, Order>();
+  for (const o of [...a, ...b]) {
+    const prev = byId.get(o.Id);
+    if (!prev || prev.Versao < o.Versao) byId.set(o.Id, o);
+  }
+  return [...byId.values()];
+}
 
 export interface OrderBoardPageProps {
   /** The URL's search parameters (strings as the route let them through). */
@@ -118,13 +139,16 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
   const [startOpen, setStartOpen] = useState(true);
   const [autoRefresh, setAutoRefresh] = useState(true);
   const wakeLock = useWakeLock(monitoring);
+  const monitoringRef = useRef(monitoring);
+  monitoringRef.current = monitoring;
   const audioBlocked = useAudioBlocked();
 
   // -------------------------------------------------------------------------------------------
   // Data
 
-  const today = useClockValue(selectToday);
+  const today = useClockValue(selectToday, reevaluationClock);
   const filters = useMemo(() => resolveFilters(search, today), [search, today]);
+  const lists = useMemo(() => boardLists(search, today), [search, today]);
   const statesQ = useQuery({ ...orderQueries.states(localId), enabled: !!localId });
   const settingsQ = useQuery({ ...orderQueries.settings(localId), enabled: !!localId });
   const tablesQ = useQuery({ ...orderQueries.tables(localId), enabled: !!localId });
@@ -144,18 +168,30 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
   const states = useMemo(() => [...(statesQ.data ?? FALLBACK_STATES)].sort((a, b) => a.Ordem - b.Ordem), [statesQ.data]);
 
   const conn = useConnection();
-  const live = monitoring && autoRefresh;
+  // Live from the moment the board opens: "Iniciar" only unlocks sound and the screen lock.
+  const live = autoRefresh;
   const streamOpen = conn.stream === 'open';
   const pollMs = settings?.refresh15s ? KDS_REFRESH_FAST_MS : KDS_REFRESH_MS;
   const safetyMs = settings?.refresh15s ? KDS_INTERVAL_FAST_MS : KDS_INTERVAL_DEFAULT_MS;
-  const listQ = useQuery({
-    ...orderQueries.list(localId, filters),
-    enabled: !!localId,
-    // Live: the stream brings changes and a slow poll double-checks; stream down: poll every 25 s (or 15 s).
-    refetchInterval: live ? (streamOpen ? safetyMs : pollMs) : false,
+  // Live: the stream brings changes and a slow poll double-checks; stream down: poll every 25 s (or 15 s).
+  const refetchInterval = live ? (streamOpen ? safetyMs : pollMs) : false;
+  /** Every open order (all of them, oldest first): the columns a kitchen works from. */
+  const activeQ = useQuery({
+    ...orderQueries.list(localId, lists.active ?? filters),
+    enabled: !!localId && !!lists.active,
+    refetchInterval,
     refetchIntervalInBackground: true,
   });
-  const mode = connectionMode(conn, monitoring, autoRefresh);
+  /** Entregue and Recusado, when the filter checks them: paged apart (the spec's list). */
+  const finishedQ = useQuery({
+    ...orderQueries.list(localId, lists.finished ?? filters),
+    enabled: !!localId && !!lists.finished,
+    refetchInterval,
+    refetchIntervalInBackground: true,
+  });
+  const listQ = lists.active ? activeQ : finishedQ;
+  useEffect(() => onOnline(() => void qc.invalidateQueries({ queryKey: orderQueries.lists() })), [qc]);
+  const mode = connectionMode(conn, autoRefresh);
 
   const { alerts, ringing } = useChimeAlerts(settings?.repeatChime ?? true, settings?.chimeRepeatSeconds ?? DEFAULT_CHIME_REPEAT_SECONDS);
 
@@ -178,7 +214,8 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
       if (e.type === 'order.created') {
         insertOrder(qc, localId, e.Pedido);
         // Every new order with Signal chimes once (auto-accepted ones too); only Pendente ones repeat.
-        if (e.Signal) alerts.ring(e.PedidoId);
+        // Before monitoring starts there is no sound: starting it calls every waiting order.
+        if (e.Signal && monitoringRef.current) alerts.ring(e.PedidoId);
         if (e.EstadoId !== ORDER_STATE.Pendente) alerts.silence(e.PedidoId);
       } else if (e.EstadoId !== ORDER_STATE.Pendente) {
         alerts.silence(e.PedidoId);
@@ -192,11 +229,14 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
   // New orders seen by polling (stream down) chime too; a page or filter change does not.
   const seen = useRef<{ key: string; ids: Set<string> } | null>(null);
   useEffect(() => {
-    if (!monitoring || !listQ.data || listQ.isPlaceholderData) return;
-    const key = JSON.stringify(filters);
-    const items = listQ.data.items;
+    if (!monitoring || !activeQ.data || activeQ.isPlaceholderData) return;
+    const key = JSON.stringify(lists.active);
+    const items = activeQ.data.items;
     if (!seen.current || seen.current.key !== key) {
+      const starting = !seen.current;
       seen.current = { key, ids: new Set(items.map((o) => o.Id)) };
+      // Monitoring just started: the orders already waiting call too (nobody heard them arrive).
+      if (starting) alerts.remind(items.filter(isWaiting).map((o) => o.Id));
       return;
     }
     for (const o of items) {
@@ -205,7 +245,7 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
       if (o.Signal) alerts.ring(o.Id);
       if (o.WorkflowInstance.CurrenteState.Id !== ORDER_STATE.Pendente) alerts.silence(o.Id);
     }
-  }, [listQ.data, listQ.isPlaceholderData, monitoring, filters, alerts]);
+  }, [activeQ.data, activeQ.isPlaceholderData, monitoring, lists.active, alerts]);
 
   // -------------------------------------------------------------------------------------------
   // Queue overlay: queued changes show on their cards at once
@@ -213,8 +253,28 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
   const records = useOutboxRecords();
   const queuePaused = useOutboxPaused();
   const byOrder = useMemo(() => recordsByOrder(records), [records]);
-  const entries: BoardEntry[] = useMemo(() => (listQ.data?.items ?? []).map((o) => overlayOrder(o, byOrder.get(o.Id))), [listQ.data, byOrder]);
+  const activeItems = lists.active ? activeQ.data?.items : undefined;
+  const finishedItems = lists.finished ? finishedQ.data?.items : undefined;
+  const entries: BoardEntry[] = useMemo(
+    () => mergeLists(activeItems, finishedItems).map((o) => overlayOrder(o, byOrder.get(o.Id))),
+    [activeItems, finishedItems, byOrder],
+  );
+  // Finished columns are paged: their headers show the true totals; open columns hold every order.
+  const finishedData = lists.finished ? finishedQ.data : undefined;
+  const totals = useMemo(() => new Map((finishedData?.porEtapa ?? []).map((c) => [c.EstadoId, c.Total] as const)), [finishedData]);
   const entryById = useMemo(() => new Map(entries.map((e) => [e.order.Id, e])), [entries]);
+
+  // Monitoring resumes (the tablet woke up, the tab came back): whatever still waits calls again.
+  const entriesRef = useRef(entries);
+  entriesRef.current = entries;
+  useEffect(() => {
+    if (!monitoring) return;
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') alerts.remind(entriesRef.current.map((e) => e.order).filter(isWaiting).map((o) => o.Id));
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [monitoring, alerts]);
 
   // An order that left Pendente (here or elsewhere) stops calling.
   useEffect(() => {
@@ -278,10 +338,52 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
     [submit],
   );
 
+  /** Finalizar, Recebido and Devolver, once applied: a toast with "Desfazer" (a recall with an automatic reason). */
+  const offerUndo = useCallback(
+    (order: Order, command: OrderCommand, r: CommandResult) => {
+      if (r.status !== 'applied') return;
+      const id = `undo-${order.Id}`;
+      const label = ACTION_LABEL[command];
+      const undo = async () => {
+        const { notifications } = await import('@mantine/notifications');
+        notifications.hide(id);
+        try {
+          const res = await recallOrder(order.Id, ORDER_MSG.undoReason(label), ORDER_TRANSITIONS[command].to);
+          patchOrder(qc, res.Pedido);
+          void qc.invalidateQueries({ queryKey: orderQueries.lists() });
+          void toastSuccess(ORDER_MSG.recalled(order.Codigo));
+        } catch (err) {
+          void toastError(err instanceof ApiError ? err.message : ORDER_MSG.genericError);
+        }
+      };
+      void showToast({
+        id,
+        color: 'blue',
+        autoClose: KDS_UNDO_MS,
+        closeButtonProps: { 'aria-label': 'Fechar' },
+        message: (
+          <Group justify="space-between" gap="sm" wrap="nowrap">
+            <Text size="md">
+              Pedido #{order.Codigo}: {label.toLowerCase()}
+            </Text>
+            <Button size="md" mih={44} variant="filled" color="blue.9" onClick={() => void undo()}>
+              Desfazer
+            </Button>
+          </Group>
+        ),
+      });
+    },
+    [qc],
+  );
+
   /** After accepting a delivery order, the "Entrega" choice when the venue has both kinds of delivery. */
   const afterAccept = useCallback((order: Order, r: CommandResult) => {
     if (r.status === 'conflict' || r.status === 'failed') return;
     const accepted: Order = { ...order, WorkflowInstance: { CurrenteState: { ...order.WorkflowInstance.CurrenteState, Id: ORDER_STATE.Aceito } } };
+    // Printing on accept goes from this tablet, at the venue, to the local print server.
+    if (r.status === 'applied' && deliveryRef.current.settings?.delivery.sendToPrinterServerOnAcceptOrder && order.EnderecoServidorLocal) {
+      void resendToPrinter(accepted, { quiet: true });
+    }
     if (needsDeliveryChoice(accepted, deliveryRef.current.delivery)) setDialog({ kind: 'deliveryChoice', order: accepted });
   }, []);
 
@@ -300,13 +402,17 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
           return;
         case 'startOrder':
         case 'readyToPickup':
+          void runState(order, action);
+          return;
         case 'deliverOrder':
         case 'receivedOrder':
-          void runState(order, action);
+          // Finalizar / Recebido: undoable for a few seconds (a mis-tap must not lose the order).
+          void runState(order, action).then((r) => offerUndo(order, action, r));
           return;
         case 'transportOrder': {
           const own = order.ModoEntrega === DELIVERY_MODE.merchant || (d.useOwnDelivery && !d.useMeepDelivery);
-          if (order.TipoEntrega === DELIVERY_KIND.delivery && !order.Transportador && own) setDialog({ kind: 'carrier', order, mode: 'transport' });
+          // An own-platform delivery needs a carrier or a courier call first (the server refuses otherwise).
+          if ((order.TipoEntrega === DELIVERY_KIND.delivery && !order.Transportador && own) || transportNeedsCarrier(order)) setDialog({ kind: 'carrier', order, mode: 'transport' });
           else void runState(order, 'transportOrder');
           return;
         }
@@ -382,6 +488,7 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
     }
     setDialog(null);
     if (r.status === 'applied' && command === 'refuseOrder') void toastSuccess(ORDER_MSG.refused);
+    if (command === 'returnedOrder') offerUndo(order, command, r);
     if (r.status === 'queued') {
       void showToast({ color: 'yellow', message: 'Sem conexão: a alteração será enviada quando a conexão voltar. A senha é conferida nesse momento.' });
     }
@@ -429,8 +536,9 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
     setOpeningStore(true);
     try {
       // "Sim" reloads the board with shouldOpenStore (spec 000 §4).
-      const data = await fetchOrderList(localId, filters, { shouldOpenStore: true });
-      qc.setQueryData<KdsListResponse>(orderQueries.list(localId, filters).queryKey, data);
+      const f = lists.active ?? lists.finished ?? filters;
+      const data = await fetchOrderList(localId, f, { shouldOpenStore: true });
+      qc.setQueryData<KdsListResponse>(orderQueries.list(localId, f).queryKey, data);
       await qc.invalidateQueries({ queryKey: orderQueries.marketplace(localId).queryKey });
       setStoreNoticeDismissed(true);
     } catch (err) {
@@ -469,11 +577,33 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
     seen.current = null;
     void qc.invalidateQueries({ queryKey: orderQueries.lists() });
   };
+  /** The one-tap fix of "sem som": this click is the gesture the browser wants before playing. */
+  const enableSound = async () => {
+    await chime.unlock();
+    if (!monitoring) start();
+    else chime.play();
+  };
 
   const onSearch = (next: BoardSearch) => onSearchChange(next);
   const page = filters.page;
+  const countTotal = (lists.active ? (activeQ.data?.countTotal ?? 0) : 0) + (lists.finished ? (finishedQ.data?.countTotal ?? 0) : 0);
   const goPage = (p: number) => onSearchChange({ ...search, pagina: p > 1 ? p : undefined });
   const [filtersOpen, setFiltersOpen] = useState(() => Object.keys(search).some((k) => k !== 'pagina'));
+  const [density, setDensity] = useBoardDensity();
+  const [recallOpen, setRecallOpen] = useState(false);
+  const [allDayOpen, setAllDayOpen] = useState(false);
+  // R (a bump bar's "recall" key) opens the recall list, unless typing or in a dialog.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.key !== 'r' && e.key !== 'R') || e.ctrlKey || e.metaKey || e.altKey) return;
+      const t = e.target as HTMLElement | null;
+      if (t?.closest('input, textarea, select, [contenteditable="true"], [role="dialog"]')) return;
+      e.preventDefault();
+      setRecallOpen(true);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
 
   const drawerEntry = openId ? entryById.get(openId) : undefined;
   const detailQ = useQuery({ ...orderQueries.detail(openId ?? ''), enabled: !!openId && !drawerEntry });
@@ -491,47 +621,29 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
   const canToggleStore = hasAccess(session?.roles ?? '', 'IntegracaoIfoodKds');
 
   return (
-    <Stack gap="md" data-testid="board-page">
-      <Group justify="space-between" align="center" gap="sm">
-        <Group gap="sm">
-          <Title order={1} size="h2">
-            Painel de pedidos
-          </Title>
-          <ConnectionBadge mode={mode} pollSeconds={Math.round(pollMs / 1000)} />
-          {monitoring && wakeLock === 'on' && (
-            <Text size="sm" c="dimmed" data-testid="wake-lock">
-              tela sempre acesa
-            </Text>
-          )}
-        </Group>
-        <Group gap="sm">
-          {!monitoring && (
-            <Button size="md" mih={48} onClick={() => setStartOpen(true)}>
-              Iniciar monitoramento
-            </Button>
-          )}
-          <Switch
-            size="lg"
-            label="Atualização automática"
-            checked={autoRefresh}
-            onChange={(e) => setAutoRefresh(e.currentTarget.checked)}
-          />
-          <Button variant="default" size="md" mih={48} onClick={() => void chime.unlock().then(() => chime.play())}>
-            Testar som
-          </Button>
-          <ThemeToggle />
-          <Button variant="default" size="md" mih={48} onClick={() => setStoreModal(true)}>
-            Status da loja
-          </Button>
-          {chatOn && <ChatButton unread={chatQ.data?.quantidade ?? 0} />}
-          <SupportButton />
-        </Group>
-      </Group>
-
-      <Group justify="space-between" align="flex-start" gap="sm">
-        {deliverySettings && <DeliverySummary delivery={deliverySettings} sandbox={sandbox} />}
-        {market?.ifoodIntegration && <MarketplaceIndicator status={market} />}
-      </Group>
+    <Stack gap="xs" data-testid="board-page">
+      <BoardToolbar
+        mode={mode}
+        pollSeconds={Math.round(pollMs / 1000)}
+        soundOff={!monitoring || audioBlocked}
+        wakeLockOn={monitoring && wakeLock === 'on'}
+        countTotal={data ? countTotal : null}
+        density={density}
+        onDensity={setDensity}
+        filtersOpen={filtersOpen}
+        onToggleFilters={() => setFiltersOpen((o) => !o)}
+        autoRefresh={autoRefresh}
+        onAutoRefresh={setAutoRefresh}
+        onEnableSound={() => void enableSound()}
+        onTestSound={() => void chime.unlock().then(() => chime.play())}
+        onStoreStatus={() => setStoreModal(true)}
+        onRecall={() => setRecallOpen(true)}
+        onAllDay={() => setAllDayOpen(true)}
+        chat={chatOn ? { unread: chatQ.data?.quantidade ?? 0 } : null}
+        delivery={deliverySettings}
+        sandbox={sandbox}
+        market={market}
+      />
 
       <BoardBanners
         offline={mode === 'offline'}
@@ -548,16 +660,6 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
         onTestSound={() => void chime.unlock().then(() => chime.play())}
       />
 
-      <Group justify="space-between">
-        <Button variant="subtle" size="md" mih={48} onClick={() => setFiltersOpen((o) => !o)} aria-expanded={filtersOpen}>
-          {filtersOpen ? 'Ocultar filtros' : 'Filtros'}
-        </Button>
-        {data && (
-          <Text c="dimmed">
-            {data.countTotal === 1 ? '1 pedido' : `${data.countTotal} pedidos`}
-          </Text>
-        )}
-      </Group>
       {filtersOpen && (
         <FiltersForm
           search={search}
@@ -586,6 +688,8 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
           states={states}
           visibleStateIds={filters.etapas}
           entries={entries}
+          totals={totals}
+          density={density}
           delivery={delivery}
           ageWarnMinutes={settings?.ageWarnMinutes ?? DEFAULT_AGE_WARN_MINUTES}
           ageLateMinutes={settings?.ageLateMinutes ?? DEFAULT_AGE_LATE_MINUTES}
@@ -595,18 +699,28 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
         />
       )}
 
-      <Group justify="center" gap="md" aria-label="Paginação">
-        <Button size="lg" variant="default" disabled={page <= 1} onClick={() => goPage(page - 1)}>
-          Anterior
-        </Button>
-        <Text size="lg" fw={700} data-testid="page-number">
-          Página {page}
-        </Text>
-        <Button size="lg" variant="default" disabled={!data?.hasNext} onClick={() => goPage(page + 1)}>
-          Próxima
-        </Button>
-      </Group>
+      {lists.finished && (
+        <Group justify="center" gap="md" role="group" aria-label="Paginação dos pedidos finalizados e recusados">
+          <Button size="lg" variant="default" disabled={page <= 1} onClick={() => goPage(page - 1)}>
+            Anterior
+          </Button>
+          <Text size="lg" fw={700} data-testid="page-number">
+            Finalizados e recusados: página {page}
+          </Text>
+          <Button size="lg" variant="default" disabled={!finishedQ.data?.hasNext} onClick={() => goPage(page + 1)}>
+            Próxima
+          </Button>
+        </Group>
+      )}
 
+      <AllDayDialog
+        opened={allDayOpen}
+        orders={activeItems ?? []}
+        states={states}
+        targetMinutes={settings?.ageLateMinutes ?? DEFAULT_AGE_LATE_MINUTES}
+        onClose={() => setAllDayOpen(false)}
+      />
+      <RecallDialog opened={recallOpen} localId={localId} onClose={() => setRecallOpen(false)} />
       <StartMonitoringDialog opened={startOpen} onStart={start} onClose={() => setStartOpen(false)} />
       <AcceptDialog
         order={dialog?.kind === 'accept' ? dialog.order : null}

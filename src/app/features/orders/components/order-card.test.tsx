@@ -143,7 +143,7 @@ describe('order card content', () => {
   it('opens the detail drawer from the header', () => {
     const o = makeOrder({ stateId: 1 });
     const { card, onOpen } = renderCard(o);
-    fireEvent.click(within(card).getByRole('button', { name: `Abrir detalhes do pedido #${o.Codigo}` }));
+    fireEvent.click(within(card).getByRole('button', { name: new RegExp(`^Abrir detalhes do pedido #${o.Codigo} `) }));
     expect(onOpen).toHaveBeenCalledWith(o);
   });
 });

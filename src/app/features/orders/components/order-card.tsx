@@ -3,7 +3,7 @@
  * change already applied), the venue's delivery rules and callbacks. Memoised: it re-renders when its
  * order, its pending mark or its age colour changes, never because the clock ticked (its timer does).
  */
-import { Badge, Button, Group, Loader, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Group, Loader, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { memo, useCallback, useMemo } from 'react';
 import type { Order } from '../../../../shared/contract/orders';
 import { formatBRL } from '../../../../shared/format';
@@ -15,7 +15,7 @@ import {
   type BoardAction,
   type DeliveryRules,
 } from '../../../../shared/orders';
-import { useClockValue } from '../hooks/clock';
+import { reevaluationClock, useClockValue } from '../hooks/clock';
 import { ACTION_LABEL, DANGER_ACTIONS } from '../model/action-labels';
 import { ageLevel, elapsedSeconds, hasTimer, readableTextOn } from '../model/board-rules';
 import type { PendingMark } from '../model/commands';
@@ -32,6 +32,8 @@ export interface OrderCardProps {
   ageWarnMinutes: number;
   ageLateMinutes: number;
   ringing: boolean;
+  /** Just joined its column: outlined for a few seconds. */
+  fresh?: boolean;
   onAction: (action: BoardAction, order: Order) => void;
   onOpen: (order: Order) => void;
 }
@@ -44,7 +46,7 @@ export function tableOrKind(o: Order): string {
   return DELIVERY_KIND_LABEL[o.TipoEntrega] ?? '';
 }
 
-export const OrderCard = memo(function OrderCard({ order: o, mark, delivery, ageWarnMinutes, ageLateMinutes, ringing, onAction, onOpen }: OrderCardProps) {
+export const OrderCard = memo(function OrderCard({ order: o, mark, delivery, ageWarnMinutes, ageLateMinutes, ringing, fresh = false, onAction, onOpen }: OrderCardProps) {
   countRender('card');
   const state = o.WorkflowInstance.CurrenteState;
   const timed = hasTimer(state.Id);
@@ -52,7 +54,7 @@ export const OrderCard = memo(function OrderCard({ order: o, mark, delivery, age
     (now: number) => (timed ? ageLevel(elapsedSeconds(o.DataCriacao, now), ageWarnMinutes, ageLateMinutes) : 'ok'),
     [timed, o.DataCriacao, ageWarnMinutes, ageLateMinutes],
   );
-  const age = useClockValue(selectAge);
+  const age = useClockValue(selectAge, reevaluationClock);
   const actions = useMemo(() => orderActions(o, delivery), [o, delivery]);
   const busy = mark === 'sending';
   const headerText = readableTextOn(state.BackgroundColor);
@@ -66,15 +68,27 @@ export const OrderCard = memo(function OrderCard({ order: o, mark, delivery, age
       data-state={state.Id}
       data-age={age}
       data-ringing={ringing ? 'true' : 'false'}
+      data-fresh={fresh ? 'true' : undefined}
+      data-order-id={o.Id}
       aria-label={`Pedido #${o.Codigo}, ${state.Name}`}
       aria-busy={busy}
+      tabIndex={0}
+      aria-keyshortcuts="Enter"
+      onKeyDown={(e) => {
+        // Enter on the card (a bump bar's "bump"): its main action.
+        if (e.key === 'Enter' && e.target === e.currentTarget && primary && !busy) {
+          e.preventDefault();
+          onAction(primary, o);
+        }
+      }}
     >
       <UnstyledButton
         className={classes.header}
         style={{ background: state.BackgroundColor, color: headerText }}
         onClick={() => onOpen(o)}
-        aria-label={`Abrir detalhes do pedido #${o.Codigo}`}
       >
+        {/* The accessible name keeps the visible text (WCAG 2.5.3): "Abrir detalhes do pedido #12 Pendente 00:03:10". */}
+        <VisuallyHidden>Abrir detalhes do pedido </VisuallyHidden>
         <div>
           <div className={classes.code}>#{o.Codigo}</div>
           <div className={classes.stateName} data-testid="order-state">
@@ -115,7 +129,7 @@ export const OrderCard = memo(function OrderCard({ order: o, mark, delivery, age
         </Group>
         <OrderItems order={o} />
         <Group justify="space-between" align="flex-end" gap={4}>
-          <div>
+          <div data-detail="secondary">
             <Text fw={600}>{o.TipoPagamento.Descricao}</Text>
             {o.EhPagamentoPresencial && <Text size="sm">Pagamento na entrega</Text>}
             {o.Troco != null && o.Troco > 0 && <Text size="sm">Troco para {formatBRL(o.Troco)}</Text>}
@@ -149,7 +163,7 @@ function ActionButton({ action, order, primary, busy, onAction }: { action: Boar
   const label = ACTION_LABEL[action];
   if (action === 'seeDelivery' && order.LinkRastreio) {
     return (
-      <Button component="a" href={order.LinkRastreio} target="_blank" rel="noopener noreferrer" variant="light" size="lg" className={classes.secondaryAction}>
+      <Button component="a" href={order.LinkRastreio} target="_blank" rel="noopener noreferrer" variant="default" size="lg" className={classes.secondaryAction}>
         {label}
       </Button>
     );
@@ -158,8 +172,9 @@ function ActionButton({ action, order, primary, busy, onAction }: { action: Boar
     <Button
       className={primary ? classes.primaryAction : classes.secondaryAction}
       size={primary ? 'xl' : 'lg'}
-      color={danger ? 'red' : undefined}
-      variant={primary ? 'filled' : danger ? 'outline' : 'light'}
+      // Dark enough for white text at AA in both themes; secondary actions use the theme's own text colour.
+      color={danger ? 'red.9' : 'blue.9'}
+      variant={primary || danger ? 'filled' : 'default'}
       disabled={busy || action === 'callingCourier'}
       loading={primary && busy}
       onClick={() => onAction(action, order)}

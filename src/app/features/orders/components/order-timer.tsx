@@ -9,7 +9,7 @@ export const OrderTimer = memo(function OrderTimer({ since }: { since: string })
   countRender('timer');
   const second = useNowSecond();
   return (
-    <span className={classes.timer} role="timer" aria-label="Tempo decorrido" data-testid="order-timer">
+    <span className={classes.timer} role="timer" data-testid="order-timer">
       {formatElapsed(elapsedSeconds(since, second * 1000))}
     </span>
   );

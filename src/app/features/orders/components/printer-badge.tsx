@@ -2,7 +2,7 @@ import { Badge, Button, Group } from '@mantine/core';
 import { memo, useCallback } from 'react';
 import type { Order } from '../../../../shared/contract/orders';
 import { ORDER_MSG, PRINTER_STATUS, type BoardAction } from '../../../../shared/orders';
-import { useClockValue } from '../hooks/clock';
+import { reevaluationClock, useClockValue } from '../hooks/clock';
 import { printerBadge, type PrinterBadge } from '../model/board-rules';
 
 const COLOR = { inQueue: 'blue', noAnswer: 'red', printed: 'green' } as const;
@@ -19,7 +19,7 @@ export const PrinterBadgeView = memo(function PrinterBadgeView(props: Props) {
 
 function ReceivedBadge(props: Props) {
   const select = useCallback((now: number) => printerBadge(props.order, now)?.kind ?? null, [props.order]);
-  return <BadgeLine kind={useClockValue(select)} {...props} />;
+  return <BadgeLine kind={useClockValue(select, reevaluationClock)} {...props} />;
 }
 
 function BadgeLine({ kind, order, onResend, disabled }: Props & { kind: NonNullable<PrinterBadge>['kind'] | null }) {

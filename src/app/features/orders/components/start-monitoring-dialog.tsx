@@ -5,8 +5,10 @@ import { chime, useAudioBlocked } from '../hooks/chime';
 export const SOUND_OFF_WARNING = 'som desativado: o navegador bloqueou o áudio deste painel. Toque em "Testar som" para liberar.';
 
 /**
- * The start-monitoring dialog (spec 000 §2), shown first. Its Iniciar click is the user gesture
- * that unlocks audio; the board then turns on automatic updates, the chime and the screen wake lock.
+ * The start-monitoring dialog (spec 000 §2), shown first. Its click is the user gesture that
+ * unlocks audio; the board then turns on the chime and the screen wake lock. The board is live
+ * (stream, catch-up, polling) whether or not this was clicked. Its button says "Iniciar
+ * monitoramento", never a bare "Iniciar", which is the card action that starts preparing an order.
  */
 export function StartMonitoringDialog({ opened, onStart, onClose }: { opened: boolean; onStart: () => void; onClose: () => void }) {
   const blocked = useAudioBlocked();
@@ -25,12 +27,11 @@ export function StartMonitoringDialog({ opened, onStart, onClose }: { opened: bo
     onStart();
   };
   return (
-    <Modal opened={opened} onClose={onClose} title="Iniciar monitoramento" size="lg" centered>
+    <Modal opened={opened} onClose={onClose} title="Iniciar monitoramento" size="lg" centered closeButtonProps={{ 'aria-label': 'Fechar' }}>
       <Text size="lg" mb="sm">
-        Ao iniciar, este painel:
+        O painel já mostra os pedidos ao vivo. Ao iniciar o monitoramento, ele também:
       </Text>
       <List size="lg" spacing="xs" mb="md">
-        <List.Item>atualiza os pedidos automaticamente;</List.Item>
         <List.Item>ativa o som de novos pedidos (repetido até alguém abrir ou aceitar o pedido);</List.Item>
         <List.Item>mantém a tela acesa enquanto estiver aberto.</List.Item>
       </List>
@@ -44,7 +45,7 @@ export function StartMonitoringDialog({ opened, onStart, onClose }: { opened: bo
           Testar som
         </Button>
         <Button size="xl" onClick={start} data-autofocus>
-          Iniciar
+          Iniciar monitoramento
         </Button>
       </Group>
     </Modal>

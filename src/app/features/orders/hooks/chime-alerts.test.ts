@@ -35,4 +35,22 @@ describe('chime alerts', () => {
     vi.advanceTimersByTime(5_000);
     expect(play).toHaveBeenCalledTimes(2);
   });
+
+  it('when monitoring starts, every waiting Pendente order calls (one chime), except those already opened', () => {
+    const play = vi.fn();
+    const a = new ChimeAlerts(play, true, 10_000);
+    a.ring('seen');
+    a.silence('seen');
+    play.mockClear();
+    expect(a.remind(['p1', 'p2', 'seen'])).toBe(2);
+    expect(play).toHaveBeenCalledTimes(1);
+    expect(a.isRinging('p1') && a.isRinging('p2')).toBe(true);
+    expect(a.isRinging('seen')).toBe(false);
+    vi.advanceTimersByTime(10_000);
+    expect(play).toHaveBeenCalledTimes(2);
+    // A later arrival of the same order does not chime twice.
+    a.ring('p1');
+    expect(play).toHaveBeenCalledTimes(2);
+    expect(a.remind([])).toBe(2);
+  });
 });

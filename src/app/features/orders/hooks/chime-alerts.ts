@@ -10,6 +10,8 @@ export class ChimeAlerts {
   private ringing = new Set<string>();
   /** Orders that already chimed once: a refetch or a second event does not chime again. */
   private announced = new Set<string>();
+  /** Orders someone opened or that left Pendente: a reminder does not call them again. */
+  private acknowledged = new Set<string>();
   private timer: ReturnType<typeof setInterval> | null = null;
   private listeners = new Set<() => void>();
   private snapshot: ReadonlySet<string> = new Set();
@@ -36,8 +38,26 @@ export class ChimeAlerts {
   }
 
   silence(orderId: string): void {
+    this.acknowledged.add(orderId);
     if (!this.ringing.delete(orderId)) return;
     this.changed();
+  }
+
+  /**
+   * Monitoring starts or resumes: every order still waiting (Pendente, never opened nor acted on
+   * here) calls again, with one chime now however many there are. Returns how many call.
+   */
+  remind(pendingIds: Iterable<string>): number {
+    let added = 0;
+    for (const id of pendingIds) {
+      if (this.acknowledged.has(id)) continue;
+      this.announced.add(id);
+      if (!this.ringing.has(id)) added++;
+      this.ringing.add(id);
+    }
+    if (this.ringing.size) this.play();
+    if (added) this.changed();
+    return this.ringing.size;
   }
 
   /** Keeps ringing only the orders that still wait (ids still Pendente and not yet opened). */

@@ -5,6 +5,7 @@
  * colour changes. No card, column or board re-renders because the time moved.
  */
 import { useCallback, useSyncExternalStore } from 'react';
+import { KDS_REEVALUATION_MS } from '../../../../shared/orders';
 
 type Listener = () => void;
 
@@ -57,6 +58,11 @@ export class Clock {
 }
 
 export const boardClock = new Clock();
+/**
+ * The board's internal re-evaluation (spec 000 §9: every 5 s): printer badges, card age colours and
+ * today's date turn on this slower clock; only the HH:MM:SS timers need the second.
+ */
+export const reevaluationClock = new Clock(undefined, KDS_REEVALUATION_MS);
 
 /**
  * Subscribes to the clock through a selector. `select` must return a primitive (or a value that is

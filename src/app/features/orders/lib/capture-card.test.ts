@@ -6,7 +6,7 @@ vi.mock('../api/order-commands', () => ({ submitOrderCommand: vi.fn(), acknowled
 vi.mock('../../../lib/toast', () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), showToast: vi.fn() }));
 
 import { toPng } from 'html-to-image';
-import { acknowledgeRecord, submitOrderCommand } from '../api/order-commands';
+import { submitOrderCommand } from '../api/order-commands';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { makeOrder } from '../testing/fixtures';
 import { captureOrderCard, stripDataUrlPrefix } from './capture-card';
@@ -66,33 +66,50 @@ describe('stripDataUrlPrefix', () => {
   });
 });
 
-describe('resendToPrinter ("Enviar novamente")', () => {
-  it('sends ReSendOrder through the outbox with { imageBase64 } (no prefix)', async () => {
-    const order = makeOrder({ stateId: 2 });
+describe('resendToPrinter ("Enviar novamente"): printing from the venue', () => {
+  const HOST = 'http://192.168.0.20:5000';
+  const withHost = (over = {}) => ({ ...makeOrder({ stateId: 2, ...over }), EnderecoServidorLocal: HOST });
+
+  it('POSTs one job per printer to {host}/api/printer with the capture (no prefix) and reports 1 then 0 through the outbox', async () => {
+    const order = withHost();
     toPngMock.mockResolvedValue('data:image/png;base64,QUJD');
-    submitMock.mockResolvedValue({ id: 'r1', status: 'applied', body: { Sucesso: true, Impressora: 'Cozinha' } });
+    fetchMock.mockResolvedValue(new Response('{}', { status: 201 }));
+    submitMock.mockResolvedValue({ id: 'r1', status: 'applied', body: {} });
 
     const r = await resendToPrinter(order);
 
     expect(r?.status).toBe('applied');
-    expect(submitMock).toHaveBeenCalledWith({
-      orderId: order.Id,
-      codigo: order.Codigo,
-      command: 'resendToPrinter',
-      expectedStateId: 2,
-      query: { pedidoId: order.Id },
-      body: { imageBase64: 'QUJD' },
-      preview: { PedidoPOSPrinterStatus: 1 },
-    });
-    expect(toastSuccess).toHaveBeenCalledWith('Pedido enviado para impressora: Cozinha');
+    const printers = [...new Set(order.Itens.map((i) => i.NomeImpressora || 'Cozinha'))];
+    expect(fetchMock).toHaveBeenCalledTimes(printers.length);
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe(`${HOST}/api/printer`);
+    const job = JSON.parse(String(init.body));
+    expect(job).toMatchObject({ body: { pedidoPOSId: order.Id, tag: `#${order.Codigo}`, imageBase64: 'QUJD' } });
+    expect(submitMock.mock.calls.map((c) => (c[0].body as { Status: number }).Status)).toEqual([1, 0]);
+    expect(submitMock.mock.calls[0][0]).toMatchObject({ command: 'printerStatus', orderId: order.Id, preview: { PedidoPOSPrinterStatus: 1 } });
+    expect(toastSuccess).toHaveBeenCalledWith(`Pedido enviado para impressora: ${printers.join(', ')}`);
     expect(toastError).not.toHaveBeenCalled();
+  });
+
+  it('a print server that fails (or cannot be reached) is reported as 3 with the spec’s message', async () => {
+    const order = withHost();
+    toPngMock.mockResolvedValue('data:image/png;base64,QUJD');
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    submitMock.mockResolvedValue({ id: 'r3', status: 'applied', body: {} });
+    await resendToPrinter(order);
+    expect(submitMock.mock.calls.map((c) => (c[0].body as { Status: number }).Status)).toEqual([1, 3]);
+    expect(toastError).toHaveBeenCalledWith(expect.stringMatching(/^Erro ao enviar pedido para impressora: /));
+  });
+
+  it('without a print server address it says so and sends nothing', async () => {
+    expect(await resendToPrinter(makeOrder())).toBeNull();
+    expect(toastError).toHaveBeenCalledWith('Configure o endereço do servidor de impressão local para imprimir.');
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('a failed capture shows "Ocorreu um erro. Tente novamente" and sends nothing', async () => {
     toPngMock.mockRejectedValue(new Error('boom'));
-
-    const r = await resendToPrinter(makeOrder());
-
+    const r = await resendToPrinter(withHost());
     expect(r).toBeNull();
     expect(toastError).toHaveBeenCalledWith('Ocorreu um erro. Tente novamente');
     expect(submitMock).not.toHaveBeenCalled();
@@ -102,34 +119,23 @@ describe('resendToPrinter ("Enviar novamente")', () => {
 
   it('an empty capture is a failure too', async () => {
     toPngMock.mockResolvedValue('data:,');
-    expect(await resendToPrinter(makeOrder())).toBeNull();
+    expect(await resendToPrinter(withHost())).toBeNull();
     expect(toastError).toHaveBeenCalledWith('Ocorreu um erro. Tente novamente');
     expect(submitMock).not.toHaveBeenCalled();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('a second tap while capturing does not capture or send twice', async () => {
-    const order = makeOrder();
+    const order = withHost();
     let release!: (v: string) => void;
     toPngMock.mockImplementation(() => new Promise<string>((res) => (release = res)));
+    fetchMock.mockResolvedValue(new Response('{}', { status: 200 }));
     submitMock.mockResolvedValue({ id: 'r2', status: 'queued' });
-
     const first = resendToPrinter(order);
     expect(await resendToPrinter(order)).toBeNull();
     await vi.waitFor(() => expect(toPngMock).toHaveBeenCalledTimes(1));
     release('data:image/png;base64,QUJD');
     await first;
-    expect(submitMock).toHaveBeenCalledTimes(1);
-  });
-
-  it('a refused resend says which printer failed and clears the record', async () => {
-    const order = makeOrder();
-    toPngMock.mockResolvedValue('data:image/png;base64,QUJD');
-    submitMock.mockResolvedValue({ id: 'r3', status: 'failed', message: 'x', body: { Impressora: 'Bar' } });
-
-    await resendToPrinter(order);
-
-    expect(toastError).toHaveBeenCalledWith('Erro ao enviar pedido para impressora: Bar');
-    expect(acknowledgeRecord).toHaveBeenCalledWith('r3');
+    expect(toPngMock).toHaveBeenCalledTimes(1);
   });
 });

@@ -4,7 +4,7 @@
  * day (00:00:00.000) and the end of the last (23:59:59.999), defaulting to today (spec 000 §9).
  */
 import { TIME_ZONE } from '../../../../shared/format';
-import { ORDER_STATE, type OrderStateId } from '../../../../shared/orders';
+import { ACTIVE_STATES, KDS_ACTIVE_MODE, ORDER_STATE, type OrderStateId } from '../../../../shared/orders';
 import { parseStateIds, type BoardSearch } from './board-search';
 
 export type { BoardSearch };
@@ -40,15 +40,35 @@ export function endOfDayIso(day: string): string {
 /** What the list query sends (and its cache key): filters resolved with their defaults. */
 export interface ListFilters {
   keyword?: string;
-  dataInicio: string;
-  dataFim: string;
+  dataInicio?: string;
+  dataFim?: string;
   etapas: number[];
   storeId?: string;
   mesaId?: string;
   page: number;
+  /** The board's active mode: every open order, oldest first, never paged. */
+  modo?: typeof KDS_ACTIVE_MODE;
 }
 
-export function resolveFilters(s: BoardSearch, today: string = todayInSaoPaulo()): ListFilters {
+/**
+ * The board's two lists. Active: every open order of the chosen active states, from any day unless
+ * the URL names days (an order left Pendente overnight still shows). Finished: Entregue and Recusado
+ * when the filter checks them, paged as the spec's list (null when none is checked).
+ */
+export function boardLists(s: BoardSearch, today: string = todayInSaoPaulo()): { active: ListFilters | null; finished: ListFilters | null } {
+  const f = resolveFilters(s, today);
+  const activeIds = f.etapas.filter((id) => (ACTIVE_STATES as readonly number[]).includes(id));
+  const finishedIds = f.etapas.filter((id) => !(ACTIVE_STATES as readonly number[]).includes(id));
+  const dated = s.de !== undefined || s.ate !== undefined;
+  return {
+    active: activeIds.length
+      ? { keyword: f.keyword, ...(dated ? { dataInicio: f.dataInicio, dataFim: f.dataFim } : {}), etapas: activeIds, storeId: f.storeId, mesaId: f.mesaId, page: 1, modo: KDS_ACTIVE_MODE }
+      : null,
+    finished: finishedIds.length ? { ...f, etapas: finishedIds } : null,
+  };
+}
+
+export function resolveFilters(s: BoardSearch, today: string = todayInSaoPaulo()): ListFilters & { dataInicio: string; dataFim: string } {
   const de = s.de ?? today;
   // The last day defaults to today (the form leaves today out of the URL), never before the first.
   const ate = s.ate ?? today;
@@ -69,7 +89,7 @@ export function orderMatches(
   f: ListFilters,
 ): boolean {
   const t = Date.parse(o.DataCriacao);
-  if (Number.isNaN(t) || t < Date.parse(f.dataInicio) || t > Date.parse(f.dataFim)) return false;
+  if (Number.isNaN(t) || (f.dataInicio && t < Date.parse(f.dataInicio)) || (f.dataFim && t > Date.parse(f.dataFim))) return false;
   if (f.etapas.length && !f.etapas.includes(o.WorkflowInstance.CurrenteState.Id)) return false;
   if (f.storeId && o.StoreId !== f.storeId) return false;
   if (f.mesaId && o.MesaId !== f.mesaId) return false;

@@ -7,7 +7,7 @@ import type { Carrier, Order, OrderConflictBody } from '../../../../shared/contr
 import { formatTime } from '../../../../shared/format';
 import { KDS_PATHS, ORDER_COMMANDS, type OrderCommand } from '../../../../shared/orders';
 
-export type BoardCommand = OrderCommand | 'resendToPrinter' | 'assignCarrier' | 'authorizeMeepDelivery' | 'callCourier' | 'changeDeliveryCompany';
+export type BoardCommand = OrderCommand | 'resendToPrinter' | 'printerStatus' | 'assignCarrier' | 'authorizeMeepDelivery' | 'callCourier' | 'changeDeliveryCompany';
 
 export const isStateCommand = (c: string): c is OrderCommand => (ORDER_COMMANDS as string[]).includes(c);
 
@@ -34,6 +34,8 @@ export function commandPath(command: string): string {
   switch (command as BoardCommand) {
     case 'resendToPrinter':
       return KDS_PATHS.resend;
+    case 'printerStatus':
+      return KDS_PATHS.printerStatus;
     case 'assignCarrier':
       return KDS_PATHS.assignCarrier;
     case 'authorizeMeepDelivery':
@@ -58,6 +60,7 @@ const NOUN: Record<BoardCommand, [string, boolean]> = {
   receivedOrder: ['Confirmação de recebimento', true],
   returnedOrder: ['Devolução', true],
   resendToPrinter: ['Reenvio para a impressora', false],
+  printerStatus: ['Situação da impressão', true],
   assignCarrier: ['Escolha do transportador', true],
   authorizeMeepDelivery: ['Entrega pela plataforma', true],
   callCourier: ['Chamado do motoboy', false],

@@ -1,0 +1,2 @@
+ALTER TABLE "order_state_history" ADD COLUMN "reason" text;--> statement-breakpoint
+CREATE INDEX "orders_venue_active_idx" ON "orders" USING btree ("venue_id","created_at","id") WHERE state_id in (1, 2, 3, 4);

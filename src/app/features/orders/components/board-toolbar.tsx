@@ -1,0 +1,114 @@
+/**
+ * The board's compact header (one or two lines on a 1280 tablet): title, connection, sound state
+ * with its one-tap fix, order count, density, filters, auto refresh, and the rarer tools in a
+ * "Mais" menu, so the columns start right below it.
+ */
+import { Badge, Button, Group, Menu, SegmentedControl, Switch, Text, Title, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import type { KdsDeliverySettings, MarketplaceStatus } from '../../../../shared/contract/orders';
+import type { ConnectionMode } from '../api/connection';
+import type { BoardDensity } from './board';
+import { ChatButton, ConnectionBadge, DeliverySummary, MarketplaceIndicator, SupportButton } from './board-status';
+
+export interface BoardToolbarProps {
+  mode: ConnectionMode;
+  pollSeconds: number;
+  soundOff: boolean;
+  wakeLockOn: boolean;
+  countTotal: number | null;
+  density: BoardDensity;
+  onDensity: (d: BoardDensity) => void;
+  filtersOpen: boolean;
+  onToggleFilters: () => void;
+  autoRefresh: boolean;
+  onAutoRefresh: (on: boolean) => void;
+  onEnableSound: () => void;
+  onTestSound: () => void;
+  onStoreStatus: () => void;
+  onRecall: () => void;
+  onAllDay: () => void;
+  chat: { unread: number } | null;
+  delivery: KdsDeliverySettings | undefined;
+  sandbox: boolean;
+  market: MarketplaceStatus | undefined;
+  /** Station screen in use (null: every station). */
+  stationFilter?: React.ReactNode;
+}
+
+export function BoardToolbar(p: BoardToolbarProps) {
+  const { setColorScheme } = useMantineColorScheme();
+  const dark = useComputedColorScheme('light') === 'dark';
+  return (
+    <>
+      <Group justify="space-between" align="center" gap="xs" wrap="wrap">
+        <Group gap="xs" wrap="wrap">
+          <Title order={1} size="h3">
+            Painel de pedidos
+          </Title>
+          <ConnectionBadge mode={p.mode} pollSeconds={p.pollSeconds} />
+          {p.soundOff && (
+            <Group gap={6} data-testid="sound-off">
+              <Badge color="red" size="lg" variant="filled">
+                sem som
+              </Badge>
+              <Button size="md" mih={48} color="red.9" onClick={p.onEnableSound}>
+                Ativar som
+              </Button>
+            </Group>
+          )}
+          {!p.soundOff && p.wakeLockOn && (
+            <Text size="sm" data-testid="wake-lock">
+              tela sempre acesa
+            </Text>
+          )}
+          {p.countTotal !== null && (
+            <Text fw={700} data-testid="board-total">
+              {p.countTotal === 1 ? '1 pedido' : `${p.countTotal} pedidos`}
+            </Text>
+          )}
+        </Group>
+        <Group gap="xs" wrap="wrap">
+          {p.stationFilter}
+          <SegmentedControl
+            aria-label="Densidade dos cartões"
+            size="md"
+            value={p.density}
+            styles={{ label: { color: 'var(--mantine-color-text)' } }}
+            onChange={(v) => p.onDensity(v as BoardDensity)}
+            data={[
+              { value: 'comfortable', label: 'Confortável' },
+              { value: 'compact', label: 'Compacto' },
+            ]}
+          />
+          <Button variant="default" size="md" mih={48} onClick={p.onToggleFilters} aria-expanded={p.filtersOpen}>
+            {p.filtersOpen ? 'Ocultar filtros' : 'Filtros'}
+          </Button>
+          <Button variant="default" size="md" mih={48} onClick={p.onRecall}>
+            Recuperar pedido
+          </Button>
+          <Switch size="lg" label="Atualização automática" checked={p.autoRefresh} onChange={(e) => p.onAutoRefresh(e.currentTarget.checked)} />
+          {p.chat && <ChatButton unread={p.chat.unread} />}
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <Button variant="default" size="md" mih={48}>
+                Mais
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item onClick={p.onAllDay}>Contagem do dia</Menu.Item>
+              <Menu.Item onClick={p.onTestSound}>Testar som</Menu.Item>
+              <Menu.Item onClick={() => setColorScheme(dark ? 'light' : 'dark')}>{dark ? 'Tema claro' : 'Tema escuro'}</Menu.Item>
+              <Menu.Item onClick={p.onStoreStatus}>Status da loja</Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+          <SupportButton />
+        </Group>
+      </Group>
+      {(p.delivery || p.market?.ifoodIntegration) && (
+        <Group justify="space-between" align="flex-start" gap="xs">
+          {p.delivery && <DeliverySummary delivery={p.delivery} sandbox={p.sandbox} />}
+          {p.market?.ifoodIntegration && <MarketplaceIndicator status={p.market} />}
+        </Group>
+      )}
+    </>
+  );
+}
