@@ -7,6 +7,9 @@ import {
   applyFoodConfigChange,
   availabilityProblems,
   changedAdminParameters,
+  crossesMidnight,
+  keepAdminParameters,
+  providerDelivers,
   clampCancelTime,
   clampDeliveryRadius,
   clampDiscount,
@@ -210,6 +213,40 @@ describe('weekly availability', () => {
     ]);
     // Same hours on different days do not overlap.
     expect(availabilityProblems([{ dayOfWeek: 2, startHour: '08:00', endHour: '12:00' }, { dayOfWeek: 3, startHour: '08:00', endHour: '12:00' }])).toEqual([]);
+  });
+
+  it('accepts hours that cross midnight and finds overlaps into the next day and across the week', () => {
+    const friday = { dayOfWeek: 5, startHour: '18:00', endHour: '02:00' };
+    expect(crossesMidnight(friday)).toBe(true);
+    expect(crossesMidnight({ dayOfWeek: 5, startHour: '08:00', endHour: '12:00' })).toBe(false);
+    expect(availabilityProblems([friday])).toEqual([]);
+    expect(availabilityProblems([friday, { dayOfWeek: 6, startHour: '02:00', endHour: '06:00' }])).toEqual([]);
+    expect(availabilityProblems([friday, { dayOfWeek: 6, startHour: '01:30', endHour: '06:00' }])).toEqual([{ index: 1, message: FOOD_CONFIG_MSG.hourOverlap }]);
+    // Saturday night runs into Sunday morning (day 0).
+    expect(availabilityProblems([{ dayOfWeek: 0, startHour: '00:30', endHour: '03:00' }, { dayOfWeek: 6, startHour: '22:00', endHour: '01:00' }])).toEqual([
+      { index: 1, message: FOOD_CONFIG_MSG.hourOverlap },
+    ]);
+    expect(availabilityProblems([{ dayOfWeek: 0, startHour: '01:00', endHour: '03:00' }, { dayOfWeek: 6, startHour: '22:00', endHour: '01:00' }])).toEqual([]);
+  });
+});
+
+describe('pickup-only venues and locked parameters (issue 11)', () => {
+  it('the provider rules apply only while home delivery is on', () => {
+    const pickup = { useOwnDelivery: false, useMeepDelivery: true, allowOnlinePayment: true, allowPaymentOnDelivery: false, allowDeliveryHome: false };
+    expect(providerDelivers(pickup)).toBe(false);
+    const extras = { allowCustomerCancelOrder: false, enableServiceTax: false, allowCustomDelivery: false };
+    expect(foodFieldDisabled('allowOnlinePayment', { ...pickup, ...extras })).toBe(false);
+    const off = applyFoodConfigChange(pickup, { allowOnlinePayment: false });
+    expect(off.allowOnlinePayment).toBe(false);
+    expect(foodInterlockProblems(off)).toEqual([]);
+    // Home delivery back on with the provider: online payment on again, pay-on-delivery off.
+    expect(applyFoodConfigChange(off, { allowDeliveryHome: true })).toMatchObject({ allowOnlinePayment: true, allowPaymentOnDelivery: false });
+    expect(foodFieldDisabled('allowOnlinePayment', { ...pickup, allowDeliveryHome: true, ...extras })).toBe(true);
+  });
+
+  it('keepAdminParameters lays the stored locked values over a stale form', () => {
+    const stored = { showStoreOnMeepFood: true, deliveryEnabled: false, inPlaceEnabled: true, enableShoppingCartOnVirtualMenu: false, showCustomHome: true, description: 'x' };
+    expect(keepAdminParameters(stored)).toEqual({ showStoreOnMeepFood: true, deliveryEnabled: false, inPlaceEnabled: true, enableShoppingCartOnVirtualMenu: false, showCustomHome: true });
   });
 });
 

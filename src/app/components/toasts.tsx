@@ -1,6 +1,7 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { TOAST_MS } from '../../shared/constants';
 import { onToastsWanted, toastsWanted } from '../lib/toast';
+import classes from './toasts.module.css';
 
 const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
 
@@ -10,8 +11,7 @@ export function Toasts() {
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      {/* Below the shell's 60 px header, so a toast never covers the menu, place or user controls. */}
-      <Notifications autoClose={TOAST_MS} position="top-right" style={{ top: 'calc(60px + var(--mantine-spacing-md))' }} />
+      <Notifications autoClose={TOAST_MS} position="top-right" classNames={{ root: classes.root }} />
     </Suspense>
   );
 }

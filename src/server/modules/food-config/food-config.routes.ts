@@ -23,7 +23,7 @@ import {
 import { hasAccess, UNLOCK_ADMIN_PARAMETERS } from '../../../shared/roles';
 import {
   cepDigits,
-  changedAdminParameters,
+  keepAdminParameters,
   isSchool,
   sortAvailability,
   storefrontLinkProblem,
@@ -70,15 +70,13 @@ export async function foodConfigRoutes(fastify: FastifyInstance, opts: { db: Db;
     '/api/MeepFood/Configuration',
     { schema: { body: foodConfigurationSave, response: { 200: foodConfiguration, ...errors } } },
     async (req) => {
-      const body = req.body;
-      const { venueId, roles } = await requireVenue(db, req, body.localId, FOOD_CONFIG_ROLE);
+      const { venueId, roles } = await requireVenue(db, req, req.body.localId, FOOD_CONFIG_ROLE);
       const [venue] = await db.select({ type: venues.type }).from(venues).where(eq(venues.id, venueId));
       const before = await readFoodConfiguration(db, venueId);
-      // Administrator parameters: only SuporteMeep or Admin change them (spec 000 §6).
-      const locked = changedAdminParameters(before, body);
-      if (locked.length && !hasAccess(roles, UNLOCK_ADMIN_PARAMETERS)) {
-        throw new HttpError(403, FOOD_CONFIG_MSG.lockedField, { errors: locked.map((path) => ({ path, message: FOOD_CONFIG_MSG.lockedField })) });
-      }
+      // Administrator parameters: only SuporteMeep or Admin change them (spec 000 §6). For anyone
+      // else they keep their stored values whatever the form sent: a form opened before support
+      // changed one carries the old value, and refusing would lose the manager's other edits.
+      const body = hasAccess(roles, UNLOCK_ADMIN_PARAMETERS) ? req.body : { ...req.body, ...keepAdminParameters(before) };
       if (body.allowMeepCard && !isSchool(venue.type)) {
         throw new HttpError(400, FOOD_CONFIG_MSG.studentCardSchoolsOnly, { errors: [{ path: 'allowMeepCard', message: FOOD_CONFIG_MSG.studentCardSchoolsOnly }] });
       }
