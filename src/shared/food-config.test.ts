@@ -7,7 +7,9 @@ import {
   applyFoodConfigChange,
   availabilityProblems,
   changedAdminParameters,
+  addressAfterCepLookup,
   crossesMidnight,
+  parseCoordinate,
   keepAdminParameters,
   providerDelivers,
   clampCancelTime,
@@ -421,5 +423,26 @@ describe('shared schemas', () => {
     ]);
     expect(msg({ ...sp, printNFCe: true })).toEqual([SALES_POINT_MSG.nfcePrintNeedsCreate]);
     expect(msg({ ...sp, enableServiceTax: true, serviceTaxPercentage: 0 })).toEqual([FOOD_CONFIG_MSG.serviceTaxRange]);
+  });
+});
+
+describe('postal-code lookup and coordinates (issue 11)', () => {
+  const old = { stateId: 35, cityId: 3550308, endereco: 'Rua Augusta', numero: '1500', complemento: 'Fundos', bairro: 'Consolação' };
+  it('a found CEP replaces street and neighbourhood and drops the old number and complement', () => {
+    expect(addressAfterCepLookup(old, { logradouro: 'Rua do Bom Jesus', bairro: 'Recife', stateId: 26, cityId: 2611606 })).toEqual({
+      stateId: 26, cityId: 2611606, endereco: 'Rua do Bom Jesus', numero: '', complemento: '', bairro: 'Recife',
+    });
+    // A city-wide CEP has no street: the old one does not stay.
+    expect(addressAfterCepLookup(old, { logradouro: '', bairro: '', stateId: 35, cityId: 3509502 }).endereco).toBe('');
+  });
+  it('a failed lookup leaves no old address next to the new CEP', () => {
+    expect(addressAfterCepLookup(old, null)).toEqual({ stateId: 35, cityId: 3550308, endereco: '', numero: '', complemento: '', bairro: '' });
+  });
+  it('reads coordinates with a dot or a comma, within range', () => {
+    expect(parseCoordinate('-23,5558', 90)).toBe(-23.5558);
+    expect(parseCoordinate('-46.6622', 180)).toBe(-46.6622);
+    expect(parseCoordinate('91', 90)).toBeNull();
+    expect(parseCoordinate('abc', 180)).toBeNull();
+    expect(parseCoordinate('', 90)).toBeNull();
   });
 });

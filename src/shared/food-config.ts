@@ -42,6 +42,8 @@ export const FOOD_CONFIG_MSG = {
   unknownStoreCategory: 'Categoria de loja inexistente.',
   invalidPhone: 'Informe um telefone com DDD.',
   cepInvalid: 'O CEP deve ter 8 dígitos.',
+  latitudeInvalid: 'Informe a latitude em graus decimais, entre -90 e 90 (ex.: -23,5558).',
+  longitudeInvalid: 'Informe a longitude em graus decimais, entre -180 e 180 (ex.: -46,6622).',
   cepNotFound: 'CEP não encontrado. Preencha o endereço manualmente.',
   cepUnavailable: 'Não foi possível consultar o CEP agora. Preencha o endereço manualmente.',
   unknownState: 'Estado inexistente.',
@@ -376,6 +378,38 @@ export function isCompleteCep(cep: string): boolean {
 export function formatCep(cep: string): string {
   const d = cepDigits(cep);
   return d.length === 8 ? `${d.slice(0, 5)}-${d.slice(5)}` : d;
+}
+
+/** The street part of an address form that a postal-code lookup replaces. */
+export interface AddressLines {
+  stateId: number | null;
+  cityId: number | null;
+  endereco: string;
+  numero: string;
+  complemento: string;
+  bairro: string;
+}
+
+/**
+ * The form after looking a new CEP up: what the lookup found replaces the street and neighbourhood,
+ * and the number and complement of the old address go (they belonged to another street). A failed
+ * lookup clears the old street lines too, so no old address stands next to the new CEP; state and
+ * city stay for the person to check.
+ */
+export function addressAfterCepLookup<T extends AddressLines>(
+  old: T,
+  found: { logradouro: string; bairro: string; stateId: number | null; cityId: number | null } | null,
+): T {
+  if (!found) return { ...old, endereco: '', numero: '', complemento: '', bairro: '' };
+  return { ...old, stateId: found.stateId ?? old.stateId, cityId: found.cityId, endereco: found.logradouro, bairro: found.bairro, numero: '', complemento: '' };
+}
+
+/** A latitude or longitude as typed: decimal degrees with a dot or a comma, within range. */
+export function parseCoordinate(text: string | null | undefined, max: 90 | 180): number | null {
+  const t = (text ?? '').trim().replace(',', '.');
+  if (!/^-?\d{1,3}(\.\d+)?$/.test(t)) return null;
+  const n = Number(t);
+  return Math.abs(n) <= max ? n : null;
 }
 
 /** Compares place names ignoring case and accents ("São Paulo" = "sao paulo"). */

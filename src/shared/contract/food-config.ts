@@ -17,6 +17,7 @@ import {
   FOOD_LIMITS,
   foodInterlockProblems,
   HOUR_RE,
+  parseCoordinate,
   roundMoney,
   STOREFRONT_LINK_RE,
   FOOD_CONFIG_MSG,
@@ -231,6 +232,20 @@ export const addressLocal = z.object({
 });
 export type AddressLocal = z.infer<typeof addressLocal>;
 
+/** A coordinate as text (the stored and answered form), normalised to a dot, within ±max. */
+const coordinate = (max: 90 | 180, message: string) =>
+  z.pipe(
+    z.string(),
+    z.transform((t: string, ctx) => {
+      const n = parseCoordinate(t, max);
+      if (n === null) {
+        ctx.issues.push({ code: 'custom', message, input: t });
+        return z.NEVER;
+      }
+      return String(n);
+    }),
+  );
+
 const cep = z.pipe(
   z.pipe(z.string(), z.transform((s: string) => s.replace(/\D/g, ''))),
   z.string().check(z.length(8, FOOD_CONFIG_MSG.cepInvalid)),
@@ -240,8 +255,8 @@ const cep = z.pipe(
  * POST api/MeepFood/AtualizarLocalCliente (spec 000 §3 update payload). stateName may be the name
  * or the abbreviation; cityId is one of api/Local/BuscarCidades, or null, and then cityName is
  * looked up among that state's cities (ignoring case and accents). The city must be of the state.
- * Only SuporteMeep or Admin change the address (an administrator parameter, spec 000 §6); a moved
- * address loses its old latitude and longitude.
+ * Only SuporteMeep or Admin change the address (an administrator parameter, spec 000 §6). Latitude
+ * and longitude (ours) may be sent; a moved address sent without them loses the old ones.
  */
 export const addressUpdate = z.object({
   localId: z.string(),
@@ -253,6 +268,9 @@ export const addressUpdate = z.object({
   cityId: z.nullable(int()),
   stateName: z.pipe(z.string().check(z.trim()), z.string().check(z.minLength(1, FOOD_CONFIG_MSG.stateRequired), z.maxLength(50))),
   cityName: z.pipe(z.string().check(z.trim()), z.string().check(z.minLength(1, FOOD_CONFIG_MSG.cityRequired), z.maxLength(100))),
+  // Ours: coordinates in decimal degrees; null clears them, absent keeps them unless the address moved.
+  latitude: z.optional(z.nullable(coordinate(90, FOOD_CONFIG_MSG.latitudeInvalid))),
+  longitude: z.optional(z.nullable(coordinate(180, FOOD_CONFIG_MSG.longitudeInvalid))),
 });
 export type AddressUpdate = z.input<typeof addressUpdate>;
 

@@ -360,6 +360,26 @@ describe('address of the location', () => {
     });
   });
 
+  it('coordinates: kept when only the complement changes, stored when sent, cleared when the address moves without them (issue 11)', async () => {
+    const token = await t.login(DEMO.suporte);
+    const same = { endereco: 'Rua Augusta', numero: '1500', bairro: 'Consolação', cep: '01304001' };
+    const coords = async () => (await rows<{ latitude: string | null; longitude: string | null }>(t, `select latitude, longitude from venue_addresses where venue_id = '${t.seed.venues.restaurant}'`))[0];
+    // Only the complement: the venue did not move.
+    let res = await post('/api/MeepFood/AtualizarLocalCliente', token, update(t.seed.venues.restaurant, { ...same, complemento: 'Fundos' }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await coords()).toEqual({ latitude: '-23.5558', longitude: '-46.6622' });
+    // Moved without coordinates: the old ones go.
+    res = await post('/api/MeepFood/AtualizarLocalCliente', token, update(t.seed.venues.restaurant));
+    expect(addressLocal.parse(res.json())).toMatchObject({ latitude: null, longitude: null });
+    // ... and can be set again, typed with a comma.
+    res = await post('/api/MeepFood/AtualizarLocalCliente', token, update(t.seed.venues.restaurant, { latitude: '-23,5614', longitude: '-46.6559' }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(addressLocal.parse(res.json())).toMatchObject({ latitude: '-23.5614', longitude: '-46.6559' });
+    // Out of range: refused with the field's message, nothing changed.
+    expectError(await post('/api/MeepFood/AtualizarLocalCliente', token, update(t.seed.venues.restaurant, { latitude: '-123', longitude: '0' })), 400, FOOD_CONFIG_MSG.latitudeInvalid);
+    expect(await coords()).toEqual({ latitude: '-23.5614', longitude: '-46.6559' });
+  });
+
   it('resolves the city by name within the state when no id is sent, and accepts the state by name', async () => {
     const token = await t.login(DEMO.admin);
     const res = await post('/api/MeepFood/AtualizarLocalCliente', token, update(t.seed.venues.school, { cityId: null, cityName: 'campinas', stateName: 'São Paulo' }));

@@ -172,11 +172,18 @@ export async function foodConfigRoutes(fastify: FastifyInstance, opts: { db: Db;
         city: city.nome,
         cityId: city.id,
       };
-      // Coordinates of an older address would place the venue in the wrong spot: they go with it.
-      const coordinates = moved ? { latitude: null, longitude: null } : {};
+      // Coordinates sent are stored (null clears them); otherwise an older address's coordinates
+      // would place the venue in the wrong spot, so a moved address without new ones loses them,
+      // while a change of complement or neighbourhood keeps them.
+      const sent = body.latitude !== undefined || body.longitude !== undefined;
+      const coordinates = sent
+        ? { latitude: body.latitude ?? null, longitude: body.longitude ?? null }
+        : moved
+          ? { latitude: null, longitude: null }
+          : {};
       await db
         .insert(venueAddresses)
-        .values({ venueId, ...values, latitude: null, longitude: null })
+        .values({ venueId, ...values, latitude: null, longitude: null, ...coordinates })
         .onConflictDoUpdate({ target: venueAddresses.venueId, set: { ...values, ...coordinates } });
       return readAddress(venueId);
     },
