@@ -332,10 +332,13 @@ describe('sales-point systems (spec 001 §4)', () => {
     expect(salesPointOptionGroups([H], false)).toMatchObject({ honest: true, cashless: false });
   });
 
-  it('names a device by its name, or its type plus index', () => {
-    expect(deviceDisplayName({ name: 'Caixa 1', type: 3 }, 0)).toBe('Caixa 1');
-    expect(deviceDisplayName({ name: '', type: 4 }, 2)).toBe('POS+ 3');
-    expect(deviceDisplayName({ name: null, type: 8 }, 0)).toBe('Máquina de Cartão 1');
+  it('names a device by its name, or its type and IMEI ending, the same in every list (issue 11)', () => {
+    expect(deviceDisplayName({ name: 'Caixa 1', type: 3, imei: '1' })).toBe('Caixa 1');
+    expect(deviceDisplayName({ name: '', type: 4, imei: '356938035643809' })).toBe('POS+ (IMEI final 3809)');
+    expect(deviceDisplayName({ name: null, type: 8, imei: '', id: 'ab12cd34-0000-0000-0000-000000000000' })).toBe('Máquina de Cartão (ab12cd)');
+    // The same device named alike whatever its position.
+    const d = { name: ' ', type: 4, imei: '111122223333' };
+    expect(new Set([deviceDisplayName(d), deviceDisplayName({ ...d })]).size).toBe(1);
   });
 });
 
