@@ -31,6 +31,14 @@ test.describe('product wizard, list and edit form', () => {
     await expect(page.getByRole('button', { name: 'Voltar' })).toBeVisible();
     await page.getByRole('button', { name: 'Avançar' }).click();
     await expect(toast(page, 'Escolha uma foto para continuar')).toBeVisible();
+    // Every problem at once under its field, not only the photo (issue 11).
+    await expect(page.getByRole('textbox', { name: 'Nome' })).toHaveAccessibleDescription(/Escolha o nome para continuar/);
+    await expect(page.getByRole('textbox', { name: 'Valor' })).toHaveAccessibleDescription(/Escolha o valor para continuar/);
+    await expect(page.getByRole('main').getByText('Escolha uma foto para continuar')).toBeVisible();
+    // The toast sits below the header, never over it.
+    const header = (await page.locator('header').first().boundingBox())!;
+    const shown = (await toast(page, 'Escolha uma foto para continuar').boundingBox())!;
+    expect(shown.y).toBeGreaterThanOrEqual(header.y + header.height);
     await page.locator('input[type=file]').setInputFiles({ name: 'prato.png', mimeType: 'image/png', buffer: PNG });
     await expect(page.getByTestId('product-photo-preview')).toBeVisible();
     await page.getByRole('textbox', { name: 'Nome' }).fill('Valor Variável');
