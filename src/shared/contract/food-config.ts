@@ -41,6 +41,8 @@ export const FOOD_CONFIG_API = {
   venueStoreCategories: (localId: string) => `api/superapp/StoreCategory/GetCategoriesByLocalId/${enc(localId)}`,
   /** Ours: ?url=&localId= answers whether another venue already uses the storefront link. */
   linkAvailability: 'api/MeepFood/VerificarUrl',
+  /** Ours: the storefront's public address ({host} of {host}/{urlMeepFood}), from STOREFRONT_URL. */
+  storefrontHost: 'api/MeepFood/EnderecoLoja',
   /** Ours (spec 001 §7: paths not shown). */
   marketplace: (localId: string) => `api/MeepFood/IntegracaoMarketplace/${enc(localId)}`,
   saveMarketplace: 'api/MeepFood/IntegracaoMarketplace',
@@ -212,6 +214,8 @@ export type FoodConfigurationSave = z.input<typeof foodConfigurationSave>;
 
 /** GET api/MeepFood/VerificarUrl?url=&localId= */
 export const linkAvailabilityQuery = z.object({ url: z.string().check(z.maxLength(200)), localId: z.string() });
+/** GET api/MeepFood/EnderecoLoja: null when the server has no STOREFRONT_URL. */
+export const storefrontHost = z.object({ host: z.nullable(z.string()) });
 export const linkAvailability = z.object({ available: z.boolean(), Message: z.string() });
 
 // --- Address of location ---------------------------------------------------------------------

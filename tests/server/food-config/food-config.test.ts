@@ -30,6 +30,25 @@ async function configOf(token: string, localId: string) {
   return body;
 }
 
+describe('GET api/MeepFood/EnderecoLoja (issue 11: the link used the back office origin)', () => {
+  it('answers STOREFRONT_URL without a trailing slash, or null; needs a session', async () => {
+    const token = await t.login(DEMO.gerente);
+    const saved = process.env.STOREFRONT_URL;
+    try {
+      delete process.env.STOREFRONT_URL;
+      expect((await get('/api/MeepFood/EnderecoLoja', token)).json()).toEqual({ host: null });
+      process.env.STOREFRONT_URL = 'https://loja.balcao.com.br/';
+      expect((await get('/api/MeepFood/EnderecoLoja', token)).json()).toEqual({ host: 'https://loja.balcao.com.br' });
+      process.env.STOREFRONT_URL = 'not a url';
+      expect((await get('/api/MeepFood/EnderecoLoja', token)).json()).toEqual({ host: null });
+      expect((await get('/api/MeepFood/EnderecoLoja')).statusCode).toBe(401);
+    } finally {
+      if (saved === undefined) delete process.env.STOREFRONT_URL;
+      else process.env.STOREFRONT_URL = saved;
+    }
+  });
+});
+
 describe('GET api/MeepFood/Configuration/{localId}', () => {
   it("answers the restaurant's configuration with every field of the entity", async () => {
     const token = await t.login(DEMO.gerente);

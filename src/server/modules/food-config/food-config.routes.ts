@@ -18,6 +18,7 @@ import {
   linkAvailability,
   linkAvailabilityQuery,
   stateList,
+  storefrontHost,
   type AddressLocal,
 } from '../../../shared/contract/food-config';
 import { hasAccess, UNLOCK_ADMIN_PARAMETERS } from '../../../shared/roles';
@@ -51,7 +52,7 @@ function isUniqueViolation(err: unknown): boolean {
   return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
-export async function foodConfigRoutes(fastify: FastifyInstance, opts: { db: Db; postalCode: PostalCodeAdapter }) {
+export async function foodConfigRoutes(fastify: FastifyInstance, opts: { db: Db; postalCode: PostalCodeAdapter; env: Record<string, string | undefined> }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, postalCode } = opts;
 
@@ -99,6 +100,13 @@ export async function foodConfigRoutes(fastify: FastifyInstance, opts: { db: Db;
       return readFoodConfiguration(db, venueId);
     },
   );
+
+  // The storefront is another site: {host}/{urlMeepFood} must use its address, not the back office's.
+  // Read per request, so a changed environment (tests, a reload) is seen.
+  app.get('/api/MeepFood/EnderecoLoja', { schema: { response: { 200: storefrontHost, ...errors } } }, async () => {
+    const host = opts.env.STOREFRONT_URL?.trim().replace(/\/+$/, '');
+    return { host: host && /^https?:\/\/[^\s/]+/i.test(host) ? host : null };
+  });
 
   app.get(
     '/api/MeepFood/VerificarUrl',
