@@ -163,7 +163,7 @@ describe('page titles, the current menu entry and what menus offer (issue 11)', 
 
   it('offers only the entries the availability test lets through', () => {
     const built = new Set(['/meepFood/painel', '/produtos/produto']);
-    const groups = sidebarFor('Admin,Painel', (r) => built.has(r.path));
+    const groups = sidebarFor('Admin;Painel', (r) => built.has(r.path));
     expect(groups.flatMap((g) => g.entries.map((e) => e.path)).sort()).toEqual(['/meepFood/painel', '/produtos/produto']);
   });
 });
