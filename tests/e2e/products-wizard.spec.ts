@@ -207,4 +207,17 @@ test.describe('product wizard, list and edit form', () => {
     await expect(page.getByRole('combobox', { name: 'Grupo energético' })).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Classificação nutricional' })).toBeVisible();
   });
+
+  test('offline, the product list says it is offline instead of "Nenhum produto encontrado" (issue 11)', async ({ page }) => {
+    await signInAsManager(page);
+    // The server never answers the list: what a tablet without network sees.
+    await page.route('**/api/Produto/ListarProdutosDoLocal/**', (route) => route.abort('internetdisconnected'));
+    await page.goto('/produtos/produto');
+    const offline = page.getByTestId('product-list-offline');
+    await expect(offline).toContainText('Sem conexão', { timeout: 20_000 });
+    await expect(page.getByText('Nenhum produto encontrado.')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Cadastrar produto' })).toHaveCount(0);
+    await expectAccessible(page);
+  });
 });
+
