@@ -20,7 +20,7 @@ type Bench = () => Promise<BenchResult[]>;
 const BENCHES: Record<string, Bench> = {
   'login-js': async () => {
     const r = await measureLoginJs();
-    return [{ name: 'JavaScript para /login (gzip)', value: Math.round(r.gzipBytes / 102.4) / 10, unit: 'KB', budget: 150, note: `${r.files} arquivos` }];
+    return [{ name: 'JavaScript para /login (gzip)', value: Math.round(r.gzipBytes / 102.4) / 10, unit: 'KB', budget: 140, note: `${r.files} arquivos` }];
   },
 };
 

@@ -7,6 +7,11 @@ import {
   applyFoodConfigChange,
   availabilityProblems,
   changedAdminParameters,
+  addressAfterCepLookup,
+  crossesMidnight,
+  parseCoordinate,
+  keepAdminParameters,
+  providerDelivers,
   clampCancelTime,
   clampDeliveryRadius,
   clampDiscount,
@@ -211,6 +216,40 @@ describe('weekly availability', () => {
     // Same hours on different days do not overlap.
     expect(availabilityProblems([{ dayOfWeek: 2, startHour: '08:00', endHour: '12:00' }, { dayOfWeek: 3, startHour: '08:00', endHour: '12:00' }])).toEqual([]);
   });
+
+  it('accepts hours that cross midnight and finds overlaps into the next day and across the week', () => {
+    const friday = { dayOfWeek: 5, startHour: '18:00', endHour: '02:00' };
+    expect(crossesMidnight(friday)).toBe(true);
+    expect(crossesMidnight({ dayOfWeek: 5, startHour: '08:00', endHour: '12:00' })).toBe(false);
+    expect(availabilityProblems([friday])).toEqual([]);
+    expect(availabilityProblems([friday, { dayOfWeek: 6, startHour: '02:00', endHour: '06:00' }])).toEqual([]);
+    expect(availabilityProblems([friday, { dayOfWeek: 6, startHour: '01:30', endHour: '06:00' }])).toEqual([{ index: 1, message: FOOD_CONFIG_MSG.hourOverlap }]);
+    // Saturday night runs into Sunday morning (day 0).
+    expect(availabilityProblems([{ dayOfWeek: 0, startHour: '00:30', endHour: '03:00' }, { dayOfWeek: 6, startHour: '22:00', endHour: '01:00' }])).toEqual([
+      { index: 1, message: FOOD_CONFIG_MSG.hourOverlap },
+    ]);
+    expect(availabilityProblems([{ dayOfWeek: 0, startHour: '01:00', endHour: '03:00' }, { dayOfWeek: 6, startHour: '22:00', endHour: '01:00' }])).toEqual([]);
+  });
+});
+
+describe('pickup-only venues and locked parameters (issue 11)', () => {
+  it('the provider rules apply only while home delivery is on', () => {
+    const pickup = { useOwnDelivery: false, useMeepDelivery: true, allowOnlinePayment: true, allowPaymentOnDelivery: false, allowDeliveryHome: false };
+    expect(providerDelivers(pickup)).toBe(false);
+    const extras = { allowCustomerCancelOrder: false, enableServiceTax: false, allowCustomDelivery: false };
+    expect(foodFieldDisabled('allowOnlinePayment', { ...pickup, ...extras })).toBe(false);
+    const off = applyFoodConfigChange(pickup, { allowOnlinePayment: false });
+    expect(off.allowOnlinePayment).toBe(false);
+    expect(foodInterlockProblems(off)).toEqual([]);
+    // Home delivery back on with the provider: online payment on again, pay-on-delivery off.
+    expect(applyFoodConfigChange(off, { allowDeliveryHome: true })).toMatchObject({ allowOnlinePayment: true, allowPaymentOnDelivery: false });
+    expect(foodFieldDisabled('allowOnlinePayment', { ...pickup, allowDeliveryHome: true, ...extras })).toBe(true);
+  });
+
+  it('keepAdminParameters lays the stored locked values over a stale form', () => {
+    const stored = { showStoreOnMeepFood: true, deliveryEnabled: false, inPlaceEnabled: true, enableShoppingCartOnVirtualMenu: false, showCustomHome: true, description: 'x' };
+    expect(keepAdminParameters(stored)).toEqual({ showStoreOnMeepFood: true, deliveryEnabled: false, inPlaceEnabled: true, enableShoppingCartOnVirtualMenu: false, showCustomHome: true });
+  });
 });
 
 describe('postal code', () => {
@@ -293,10 +332,13 @@ describe('sales-point systems (spec 001 §4)', () => {
     expect(salesPointOptionGroups([H], false)).toMatchObject({ honest: true, cashless: false });
   });
 
-  it('names a device by its name, or its type plus index', () => {
-    expect(deviceDisplayName({ name: 'Caixa 1', type: 3 }, 0)).toBe('Caixa 1');
-    expect(deviceDisplayName({ name: '', type: 4 }, 2)).toBe('POS+ 3');
-    expect(deviceDisplayName({ name: null, type: 8 }, 0)).toBe('Máquina de Cartão 1');
+  it('names a device by its name, or its type and IMEI ending, the same in every list (issue 11)', () => {
+    expect(deviceDisplayName({ name: 'Caixa 1', type: 3, imei: '1' })).toBe('Caixa 1');
+    expect(deviceDisplayName({ name: '', type: 4, imei: '356938035643809' })).toBe('POS+ (IMEI final 3809)');
+    expect(deviceDisplayName({ name: null, type: 8, imei: '', id: 'ab12cd34-0000-0000-0000-000000000000' })).toBe('Máquina de Cartão (ab12cd)');
+    // The same device named alike whatever its position.
+    const d = { name: ' ', type: 4, imei: '111122223333' };
+    expect(new Set([deviceDisplayName(d), deviceDisplayName({ ...d })]).size).toBe(1);
   });
 });
 
@@ -384,5 +426,26 @@ describe('shared schemas', () => {
     ]);
     expect(msg({ ...sp, printNFCe: true })).toEqual([SALES_POINT_MSG.nfcePrintNeedsCreate]);
     expect(msg({ ...sp, enableServiceTax: true, serviceTaxPercentage: 0 })).toEqual([FOOD_CONFIG_MSG.serviceTaxRange]);
+  });
+});
+
+describe('postal-code lookup and coordinates (issue 11)', () => {
+  const old = { stateId: 35, cityId: 3550308, endereco: 'Rua Augusta', numero: '1500', complemento: 'Fundos', bairro: 'Consolação' };
+  it('a found CEP replaces street and neighbourhood and drops the old number and complement', () => {
+    expect(addressAfterCepLookup(old, { logradouro: 'Rua do Bom Jesus', bairro: 'Recife', stateId: 26, cityId: 2611606 })).toEqual({
+      stateId: 26, cityId: 2611606, endereco: 'Rua do Bom Jesus', numero: '', complemento: '', bairro: 'Recife',
+    });
+    // A city-wide CEP has no street: the old one does not stay.
+    expect(addressAfterCepLookup(old, { logradouro: '', bairro: '', stateId: 35, cityId: 3509502 }).endereco).toBe('');
+  });
+  it('a failed lookup leaves no old address next to the new CEP', () => {
+    expect(addressAfterCepLookup(old, null)).toEqual({ stateId: 35, cityId: 3550308, endereco: '', numero: '', complemento: '', bairro: '' });
+  });
+  it('reads coordinates with a dot or a comma, within range', () => {
+    expect(parseCoordinate('-23,5558', 90)).toBe(-23.5558);
+    expect(parseCoordinate('-46.6622', 180)).toBe(-46.6622);
+    expect(parseCoordinate('91', 90)).toBeNull();
+    expect(parseCoordinate('abc', 180)).toBeNull();
+    expect(parseCoordinate('', 90)).toBeNull();
   });
 });

@@ -37,11 +37,13 @@ export const FOOD_CONFIG_MSG = {
   providerNeedsOnlinePayment: 'A entrega da plataforma exige pagamento online e não aceita pagamento na entrega.',
   studentCardSchoolsOnly: 'O cartão do aluno está disponível apenas para escolas.',
   hourFormat: 'Informe o horário no formato HH:mm.',
-  hourOrder: 'O horário de fechamento deve ser depois do horário de abertura.',
+  hourOrder: 'O horário de fechamento deve ser diferente do horário de abertura.',
   hourOverlap: 'Há horários sobrepostos no mesmo dia.',
   unknownStoreCategory: 'Categoria de loja inexistente.',
   invalidPhone: 'Informe um telefone com DDD.',
   cepInvalid: 'O CEP deve ter 8 dígitos.',
+  latitudeInvalid: 'Informe a latitude em graus decimais, entre -90 e 90 (ex.: -23,5558).',
+  longitudeInvalid: 'Informe a longitude em graus decimais, entre -180 e 180 (ex.: -46,6622).',
   cepNotFound: 'CEP não encontrado. Preencha o endereço manualmente.',
   cepUnavailable: 'Não foi possível consultar o CEP agora. Preencha o endereço manualmente.',
   unknownState: 'Estado inexistente.',
@@ -212,16 +214,29 @@ export function applyFoodConfigChange<T extends FoodInterlockFields>(config: T, 
     next.allowPaymentOnDelivery = false;
   }
   if (patch.allowPaymentOnDelivery === true) next.useMeepDelivery = false;
+  // Home delivery back on with the provider chosen: its payment rule applies again.
+  if (patch.allowDeliveryHome === true && next.useMeepDelivery) {
+    next.allowOnlinePayment = true;
+    next.allowPaymentOnDelivery = false;
+  }
   // While the provider delivers, online payment stays on.
-  if (patch.allowOnlinePayment === false && next.useMeepDelivery) next.allowOnlinePayment = true;
+  if (patch.allowOnlinePayment === false && providerDelivers(next)) next.allowOnlinePayment = true;
   return next;
+}
+
+/**
+ * Whether the provider's delivery is in force: chosen and home delivery on. A pickup-only venue
+ * (home delivery off) keeps its provider choice for later, but none of its payment rules.
+ */
+export function providerDelivers(c: Pick<FoodInterlockFields, 'useMeepDelivery' | 'allowDeliveryHome'>): boolean {
+  return c.useMeepDelivery && c.allowDeliveryHome;
 }
 
 /** The problems of a configuration the interlocks would never produce (the server refuses them). */
 export function foodInterlockProblems(c: FoodInterlockFields): Array<{ path: keyof FoodInterlockFields; message: string }> {
   const out: Array<{ path: keyof FoodInterlockFields; message: string }> = [];
   if (c.useOwnDelivery && c.useMeepDelivery) out.push({ path: 'useMeepDelivery', message: FOOD_CONFIG_MSG.bothDeliveries });
-  if (c.useMeepDelivery && (!c.allowOnlinePayment || c.allowPaymentOnDelivery)) {
+  if (providerDelivers(c) && (!c.allowOnlinePayment || c.allowPaymentOnDelivery)) {
     out.push({ path: 'useMeepDelivery', message: FOOD_CONFIG_MSG.providerNeedsOnlinePayment });
   }
   return out;
@@ -248,7 +263,7 @@ export function foodFieldDisabled(
   if ((DELIVERY_OPTION_FIELDS as readonly string[]).includes(field) && !c.allowDeliveryHome) return true;
   if ((field === 'deliveryPlatform' || field === 'callMeepDeliveryManually') && !c.useMeepDelivery) return true;
   // The provider's delivery forces online payment on, so it cannot be switched off meanwhile.
-  if (field === 'allowOnlinePayment') return c.useMeepDelivery;
+  if (field === 'allowOnlinePayment') return providerDelivers(c);
   if (field === 'timeToCancelOrder') return !c.allowCustomerCancelOrder;
   if (field === 'serviceTaxPercentage') return !c.enableServiceTax;
   if (field === 'customDeliveryDescription') return !c.allowCustomDelivery;
@@ -273,6 +288,13 @@ export function changedAdminParameters(before: Partial<Record<AdminParameterFiel
   return ADMIN_PARAMETER_FIELDS.filter((f) => Boolean(before[f]) !== Boolean(after[f]));
 }
 
+/** The stored administrator parameters of a configuration, to lay over what a form sent. */
+export function keepAdminParameters<T extends Partial<Record<AdminParameterField, unknown>>>(stored: T): Pick<T, AdminParameterField> {
+  const out: Partial<T> = {};
+  for (const f of ADMIN_PARAMETER_FIELDS) if (stored[f] !== undefined) out[f] = stored[f];
+  return out as Pick<T, AdminParameterField>;
+}
+
 /** Location type of schools (spec 000 §3: Colegio = 4): the student-card option shows only there. */
 export const SCHOOL_LOCATION_TYPE = 4;
 export function isSchool(locationType: number | null | undefined): boolean {
@@ -293,19 +315,39 @@ export interface AvailableDay {
   endHour: string;
 }
 
+const WEEK_MINUTES = 7 * 1440;
+
+/**
+ * A row as minutes of the week [start, end): a closing hour before the opening hour crosses
+ * midnight into the next day (18:00–02:00 on Friday ends at 02:00 on Saturday; Saturday night
+ * runs into Sunday).
+ */
+export function weekInterval(d: AvailableDay): [number, number] {
+  const start = d.dayOfWeek * 1440 + minutesOf(d.startHour);
+  let end = d.dayOfWeek * 1440 + minutesOf(d.endHour);
+  if (end <= start) end += 1440;
+  return [start, end];
+}
+
+/** Whether a row crosses midnight (its closing hour is before its opening hour). */
+export const crossesMidnight = (d: AvailableDay) => HOUR_RE.test(d.startHour) && HOUR_RE.test(d.endHour) && minutesOf(d.endHour) < minutesOf(d.startHour);
+
+function overlaps(a: [number, number], b: [number, number]): boolean {
+  // The week wraps (Saturday night into Sunday): compare with b shifted a week either way.
+  return [-WEEK_MINUTES, 0, WEEK_MINUTES].some((k) => a[0] < b[1] + k && b[0] + k < a[1]);
+}
+
 /** Problems of the weekly availability, with the index of the offending row. */
 export function availabilityProblems(days: AvailableDay[]): Array<{ index: number; message: string }> {
   const out: Array<{ index: number; message: string }> = [];
   days.forEach((d, index) => {
     if (!HOUR_RE.test(d.startHour) || !HOUR_RE.test(d.endHour)) out.push({ index, message: FOOD_CONFIG_MSG.hourFormat });
-    else if (minutesOf(d.endHour) <= minutesOf(d.startHour)) out.push({ index, message: FOOD_CONFIG_MSG.hourOrder });
+    else if (minutesOf(d.endHour) === minutesOf(d.startHour)) out.push({ index, message: FOOD_CONFIG_MSG.hourOrder });
   });
   if (out.length) return out;
   for (let i = 0; i < days.length; i++) {
     for (let j = 0; j < i; j++) {
-      const a = days[i];
-      const b = days[j];
-      if (a.dayOfWeek === b.dayOfWeek && minutesOf(a.startHour) < minutesOf(b.endHour) && minutesOf(b.startHour) < minutesOf(a.endHour)) {
+      if (overlaps(weekInterval(days[i]), weekInterval(days[j]))) {
         out.push({ index: i, message: FOOD_CONFIG_MSG.hourOverlap });
         break;
       }
@@ -336,6 +378,38 @@ export function isCompleteCep(cep: string): boolean {
 export function formatCep(cep: string): string {
   const d = cepDigits(cep);
   return d.length === 8 ? `${d.slice(0, 5)}-${d.slice(5)}` : d;
+}
+
+/** The street part of an address form that a postal-code lookup replaces. */
+export interface AddressLines {
+  stateId: number | null;
+  cityId: number | null;
+  endereco: string;
+  numero: string;
+  complemento: string;
+  bairro: string;
+}
+
+/**
+ * The form after looking a new CEP up: what the lookup found replaces the street and neighbourhood,
+ * and the number and complement of the old address go (they belonged to another street). A failed
+ * lookup clears the old street lines too, so no old address stands next to the new CEP; state and
+ * city stay for the person to check.
+ */
+export function addressAfterCepLookup<T extends AddressLines>(
+  old: T,
+  found: { logradouro: string; bairro: string; stateId: number | null; cityId: number | null } | null,
+): T {
+  if (!found) return { ...old, endereco: '', numero: '', complemento: '', bairro: '' };
+  return { ...old, stateId: found.stateId ?? old.stateId, cityId: found.cityId, endereco: found.logradouro, bairro: found.bairro, numero: '', complemento: '' };
+}
+
+/** A latitude or longitude as typed: decimal degrees with a dot or a comma, within range. */
+export function parseCoordinate(text: string | null | undefined, max: 90 | 180): number | null {
+  const t = (text ?? '').trim().replace(',', '.');
+  if (!/^-?\d{1,3}(\.\d+)?$/.test(t)) return null;
+  const n = Number(t);
+  return Math.abs(n) <= max ? n : null;
 }
 
 /** Compares place names ignoring case and accents ("São Paulo" = "sao paulo"). */

@@ -92,3 +92,16 @@ describe('onlyDigits', () => {
     expect(onlyDigits('abc')).toBe('');
   });
 });
+
+describe('CPF and CNPJ (issue 11: CNPJ was handled nowhere)', () => {
+  it('shows 11 digits as CPF and 14 as CNPJ', async () => {
+    const { formatDocument, formatCnpj, isValidCnpj } = await import('./format');
+    expect(formatDocument('12345678909')).toBe('123.456.789-09');
+    expect(formatDocument('11222333000181')).toBe('11.222.333/0001-81');
+    expect(formatCnpj('11.222.333/0001-81')).toBe('11.222.333/0001-81');
+    expect(formatDocument('123')).toBe('123');
+    expect(isValidCnpj('11.222.333/0001-81')).toBe(true);
+    expect(isValidCnpj('11.222.333/0001-82')).toBe(false);
+    expect(isValidCnpj('00000000000000')).toBe(false);
+  });
+});

@@ -59,3 +59,37 @@ const moneyFmt = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maxi
 export function formatMoneyInput(value: number | null | undefined): string {
   return value === null || value === undefined || !Number.isFinite(value) ? '' : moneyFmt.format(value);
 }
+
+/** CPF 000.000.000-00 (11 digits). */
+export function formatCpf(doc: string): string {
+  return onlyDigits(doc).slice(0, 11).replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
+}
+
+/** CNPJ 00.000.000/0000-00 (14 digits). */
+export function formatCnpj(doc: string): string {
+  return onlyDigits(doc).slice(0, 14).replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, '$1.$2.$3/$4-$5');
+}
+
+/** A document shown as CPF (11 digits) or CNPJ (14 digits) (spec 001 §2.8); anything else as typed. */
+export function formatDocument(doc: string | null | undefined): string {
+  const d = onlyDigits(doc ?? '');
+  if (d.length === 11) return formatCpf(d);
+  if (d.length === 14) return formatCnpj(d);
+  return doc ?? '';
+}
+
+/** Input masks (react-imask notation) for CPF and CNPJ; a field that takes either switches at the 12th digit. */
+export const DOCUMENT_MASKS = { cpf: '000.000.000-00', cnpj: '00.000.000/0000-00' } as const;
+
+/** Whether a CNPJ's two check digits are right (14 digits, not all equal). */
+export function isValidCnpj(doc: string): boolean {
+  const d = onlyDigits(doc);
+  if (d.length !== 14 || /^(\d)\1{13}$/.test(d)) return false;
+  const check = (len: number) => {
+    const weights = len === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+    const sum = weights.reduce((s, w, i) => s + w * Number(d[i]), 0);
+    const r = sum % 11;
+    return r < 2 ? 0 : 11 - r;
+  };
+  return check(12) === Number(d[12]) && check(13) === Number(d[13]);
+}

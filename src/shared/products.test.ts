@@ -253,3 +253,20 @@ describe('images and stores', () => {
     expect(storeCategorySummary(['a', 'b', 'c', 'd', 'e'])).toEqual({ shown: ['a', 'b', 'c'], more: 2 });
   });
 });
+
+describe('all problems at once (issue 11: the wizard showed one at a time)', () => {
+  it('productStepProblems lists photo, name and value together; validateProductStep keeps the first', async () => {
+    const { productStepProblems, fiscalProblems } = await import('./products');
+    expect(productStepProblems({ foto: null, nome: ' ', valor: null })).toEqual([
+      { field: 'foto', message: PRODUCT_MSG.photoRequired },
+      { field: 'nome', message: PRODUCT_MSG.nameRequired },
+      { field: 'valor', message: PRODUCT_MSG.valueRequired },
+    ]);
+    expect(validateProductStep({ foto: null, nome: ' ', valor: null })).toBe(PRODUCT_MSG.photoRequired);
+    expect(fiscalProblems({ ncm: '', cfop: '', cest: '12' }, true)).toEqual([
+      { field: 'ncm', message: PRODUCT_MSG.ncmRequired },
+      { field: 'cfop', message: PRODUCT_MSG.cfopRequired },
+      { field: 'cest', message: PRODUCT_MSG.cestInvalid },
+    ]);
+  });
+});

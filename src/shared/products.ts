@@ -204,15 +204,24 @@ export const formatCest = (s: string | null | undefined) => applyPattern(digits(
  * that is given must be complete (ours: 8, 4 and 7 digits).
  */
 export function validateFiscal(f: { ncm?: string | null; cfop?: string | null; cest?: string | null }, issuesNfce: boolean): string | null {
+  return fiscalProblems(f, issuesNfce)[0]?.message ?? null;
+}
+
+/** Every fiscal problem at once, by field, in the spec's order (the form shows them all). */
+export function fiscalProblems(
+  f: { ncm?: string | null; cfop?: string | null; cest?: string | null },
+  issuesNfce: boolean,
+): Array<{ field: 'ncm' | 'cfop' | 'cest'; message: string }> {
   const ncm = digits(f.ncm);
   const cfop = digits(f.cfop);
   const cest = digits(f.cest);
-  if (issuesNfce && !ncm) return PRODUCT_MSG.ncmRequired;
-  if (issuesNfce && !cfop) return PRODUCT_MSG.cfopRequired;
-  if (ncm && ncm.length !== 8) return PRODUCT_MSG.ncmInvalid;
-  if (cfop && cfop.length !== 4) return PRODUCT_MSG.cfopInvalid;
-  if (cest && cest.length !== 7) return PRODUCT_MSG.cestInvalid;
-  return null;
+  const out: Array<{ field: 'ncm' | 'cfop' | 'cest'; message: string }> = [];
+  if (issuesNfce && !ncm) out.push({ field: 'ncm', message: PRODUCT_MSG.ncmRequired });
+  if (issuesNfce && !cfop) out.push({ field: 'cfop', message: PRODUCT_MSG.cfopRequired });
+  if (ncm && ncm.length !== 8) out.push({ field: 'ncm', message: PRODUCT_MSG.ncmInvalid });
+  if (cfop && cfop.length !== 4) out.push({ field: 'cfop', message: PRODUCT_MSG.cfopInvalid });
+  if (cest && cest.length !== 7) out.push({ field: 'cest', message: PRODUCT_MSG.cestInvalid });
+  return out;
 }
 
 // ----------------------------------------------------------------------------------------------
@@ -228,14 +237,20 @@ export function validateCategoryStep(c: { categoriaId?: string | null; nomeCateg
   return (c.nomeCategoria ?? '').trim() ? null : PRODUCT_MSG.categoryRequired;
 }
 
-/** Product step, in the spec's order: photo, name, reserved name, value. */
+/** Product step, in the spec's order: photo, name, reserved name, value (the first problem). */
 export function validateProductStep(p: { foto?: string | null; nome?: string | null; valor?: number | null }): string | null {
-  if (isPlaceholderPhoto(p.foto)) return PRODUCT_MSG.photoRequired;
+  return productStepProblems(p)[0]?.message ?? null;
+}
+
+/** Every problem of the product step at once, by field, in the spec's order (the form shows them all). */
+export function productStepProblems(p: { foto?: string | null; nome?: string | null; valor?: number | null }): Array<{ field: 'foto' | 'nome' | 'valor'; message: string }> {
+  const out: Array<{ field: 'foto' | 'nome' | 'valor'; message: string }> = [];
+  if (isPlaceholderPhoto(p.foto)) out.push({ field: 'foto', message: PRODUCT_MSG.photoRequired });
   const nome = (p.nome ?? '').trim();
-  if (!nome) return PRODUCT_MSG.nameRequired;
-  if (isReservedProductName(nome)) return PRODUCT_MSG.nameReserved;
-  if (p.valor === null || p.valor === undefined || Number.isNaN(p.valor) || p.valor < 0) return PRODUCT_MSG.valueRequired;
-  return null;
+  if (!nome) out.push({ field: 'nome', message: PRODUCT_MSG.nameRequired });
+  else if (isReservedProductName(nome)) out.push({ field: 'nome', message: PRODUCT_MSG.nameReserved });
+  if (p.valor === null || p.valor === undefined || Number.isNaN(p.valor) || p.valor < 0) out.push({ field: 'valor', message: PRODUCT_MSG.valueRequired });
+  return out;
 }
 
 // ----------------------------------------------------------------------------------------------

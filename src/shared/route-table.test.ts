@@ -139,3 +139,31 @@ describe('sidebarFor', () => {
     expect(shown).toEqual(order.filter((id) => shown.includes(id)));
   });
 });
+
+describe('page titles, the current menu entry and what menus offer (issue 11)', () => {
+  it('titles every route from the table, public pages by name, anything else as not found', async () => {
+    const { pageTitle } = await import('./route-table');
+    expect(pageTitle('/meepFood/painel')).toBe('Painel de pedidos · Balcão');
+    expect(pageTitle('/MEEPFOOD/PAINEL/')).toBe('Painel de pedidos · Balcão');
+    expect(pageTitle('/produtos/produto/editar/7')).toBe('Editar produto · Balcão');
+    expect(pageTitle('/login')).toBe('Entrar · Balcão');
+    expect(pageTitle('/statusPedido/abc')).toBe('Status do pedido · Balcão');
+    expect(pageTitle('/nada')).toBe('Página não encontrada · Balcão');
+    // A future module's route is titled as soon as it is in the table.
+    for (const r of PORTAL_ROUTES.filter((r) => !r.path.includes(':'))) expect(pageTitle(r.path)).toBe(`${r.label} · Balcão`);
+  });
+
+  it('marks one entry at most: the deepest whose path starts the address', async () => {
+    const { currentMenuEntry } = await import('./route-table');
+    const groups = sidebarFor('Admin');
+    expect(currentMenuEntry(groups, '/produtos/produto/cadastro')?.label).toBe('Novo produto');
+    expect(currentMenuEntry(groups, '/produtos/produto/editar/7')?.label).toBe('Produtos');
+    expect(currentMenuEntry(groups, '/produtos/produtox')).toBeNull();
+  });
+
+  it('offers only the entries the availability test lets through', () => {
+    const built = new Set(['/meepFood/painel', '/produtos/produto']);
+    const groups = sidebarFor('Admin;Painel', (r) => built.has(r.path));
+    expect(groups.flatMap((g) => g.entries.map((e) => e.path)).sort()).toEqual(['/meepFood/painel', '/produtos/produto']);
+  });
+});

@@ -9,6 +9,7 @@
  */
 import { pageUsableBy } from './permissions';
 import { DASHBOARD_ROLE } from './dashboard';
+import { APP_NAME, otherPageLabel } from './page-titles';
 import { hasAccess } from './roles';
 
 export type RouteKind = 'module' | 'legacy';
@@ -342,21 +343,6 @@ export function currentMenuEntry(groups: SidebarGroup[], pathname: string): Port
   return best;
 }
 
-/** Titles of the pages outside the portal's table (public account pages and the shell's own). */
-const OTHER_TITLES: Array<[prefix: string, title: string]> = [
-  ['/login', 'Entrar'],
-  ['/cadastrar', 'Criar conta'],
-  ['/esqueciMinhaSenha', 'Recuperar senha'],
-  ['/redefinirSenha', 'Redefinir senha'],
-  ['/statusPedido', 'Status do pedido'],
-  ['/print', 'Impressão do pedido'],
-  ['/externalauthentication', 'Entrando'],
-  ['/acessonegado', 'Acesso negado'],
-  ['/doacoes/eventos/qrcode', 'QR Code do evento'],
-];
-
-export const APP_NAME = 'Balcão';
-
 /**
  * The document title of a path: "Painel de pedidos · Balcão" for a route of the table (its label,
  * so a new module's screens are titled as soon as they exist), the account pages' own names, and
@@ -364,10 +350,6 @@ export const APP_NAME = 'Balcão';
  */
 export function pageTitle(pathname: string): string {
   const p = normalise(pathname);
-  const label =
-    (p === '/' ? 'Início' : undefined) ??
-    matchPortalRoute(p)?.route.label ??
-    OTHER_TITLES.find(([prefix]) => p.toLowerCase() === prefix.toLowerCase() || p.toLowerCase().startsWith(`${prefix.toLowerCase()}/`))?.[1] ??
-    'Página não encontrada';
+  const label = (p === '/' ? 'Início' : undefined) ?? matchPortalRoute(p)?.route.label ?? otherPageLabel(p) ?? 'Página não encontrada';
   return `${label} · ${APP_NAME}`;
 }

@@ -79,10 +79,17 @@ export const DEVICE_TYPES: ReadonlyArray<{ value: number; label: string }> = [
 ];
 export const deviceTypeLabel = (t: number) => DEVICE_TYPES.find((x) => x.value === t)?.label ?? `Tipo ${t}`;
 
-/** How a card names a device: its name, or its type plus its position in the list (1-based). */
-export function deviceDisplayName(device: { name?: string | null; type: number }, index: number): string {
+/**
+ * How every screen names a device: its name, or its type plus the end of its IMEI (or of its id).
+ * Never its position in a list: the same device was "POS 1" in one dialog and "POS 2" on the card.
+ */
+export function deviceDisplayName(device: { name?: string | null; type: number; imei?: string | null; id?: string | null }): string {
   const name = device.name?.trim();
-  return name ? name : `${deviceTypeLabel(device.type)} ${index + 1}`;
+  if (name) return name;
+  const imei = device.imei?.replace(/\s/g, '');
+  if (imei) return `${deviceTypeLabel(device.type)} (IMEI final ${imei.slice(-4)})`;
+  const id = device.id?.replace(/-/g, '');
+  return id ? `${deviceTypeLabel(device.type)} (${id.slice(0, 6)})` : deviceTypeLabel(device.type);
 }
 
 const { PosPagoComanda, PrePagoFicha, PrePagoCashless, PrePagoEscola, MercadoHonesto } = SYSTEM_TYPE;

@@ -53,8 +53,13 @@ test.describe('address and postal-code lookup', () => {
   test('a complete CEP fills state, city, street and neighbourhood; the address is saved and kept after a reload', async ({ page }) => {
     const a = await openAddress(page, 'suporte@balcao.dev');
     await expect(a.getByLabel('Endereço', { exact: true })).toHaveValue('Rua Augusta');
+    await expect(a.getByLabel('Número')).toHaveValue('1500');
+    await expect(a.getByLabel('Latitude')).toHaveValue('-23,5558');
     await a.getByLabel('CEP').fill('');
     await a.getByLabel('CEP').pressSequentially('01310100');
+    // The old number and coordinates belonged to the old street (issue 11).
+    await expect(a.getByLabel('Número')).toHaveValue('');
+    await expect(a.getByLabel('Latitude')).toHaveValue('');
     await expect(a.getByLabel('CEP')).toHaveValue('01310-100');
     await expect(a.getByLabel('Endereço', { exact: true })).toHaveValue('Avenida Paulista');
     await expect(a.getByLabel('Bairro')).toHaveValue('Bela Vista');
@@ -89,6 +94,9 @@ test.describe('address and postal-code lookup', () => {
     await a.getByLabel('CEP').fill('');
     await a.getByLabel('CEP').pressSequentially('99999999');
     await expect(a.getByTestId('cep-failed')).toHaveText('CEP não encontrado. Preencha o endereço manualmente.');
+    // No old address stays next to the new CEP.
+    await expect(a.getByLabel('Endereço', { exact: true })).toHaveValue('');
+    await expect(a.getByLabel('Bairro')).toHaveValue('');
     await a.getByLabel('CEP').fill('');
     await a.getByLabel('CEP').pressSequentially('50000000');
     await expect(a.getByTestId('cep-failed')).toHaveText('Não foi possível consultar o CEP agora. Preencha o endereço manualmente.');

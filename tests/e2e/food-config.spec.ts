@@ -3,7 +3,7 @@ import { expect, signIn, test } from './fixtures';
 import { expectAccessible } from './axe';
 
 // A server of its own: these tests change the restaurant's setup, which other specs' boards read.
-test.use({ workerEnv: { BALCAO_E2E_ISOLATE: 'food-config' } });
+test.use({ workerEnv: { BALCAO_E2E_ISOLATE: 'food-config', STOREFRONT_URL: 'https://loja.balcao.test/' } });
 
 async function openConfig(page: Page, email: string) {
   await signIn(page, email);
@@ -32,7 +32,8 @@ test.describe('food configuration', () => {
     await expect(f.getByTestId('storefront-preview')).toContainText('/sabor da casa');
     await f.getByRole('button', { name: 'Usar sugestão' }).click();
     await expect(link).toHaveValue('sabor-da-casa');
-    await expect(f.getByTestId('storefront-preview')).toContainText(`${new URL(page.url()).origin}/sabor-da-casa`);
+    // The storefront's own address (STOREFRONT_URL), not the back office's origin (issue 11).
+    await expect(f.getByTestId('storefront-preview')).toContainText('https://loja.balcao.test/sabor-da-casa');
     await expect(f.getByTestId('storefront-availability')).toHaveText('Link disponível.');
     await link.fill('colegiohorizonte');
     await expect(f.getByText('Este link já está em uso por outro estabelecimento.')).toBeVisible();

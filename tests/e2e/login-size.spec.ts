@@ -1,7 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test } from './fixtures';
 
-// A size guard, not a timing: the sign-in screen must stay within its 150 KB (gzip) JavaScript budget.
+// A size guard, not a timing. The project rule is 140 KB (bench/run.ts budget); /login is at 146.1 KB
+// today (issue 11 follow-up), so this guard holds the line at 150 KB until it is brought under 140.
 // Route files' validateSearch/beforeLoad land in the entry; a heavy import there breaks this.
 test('the sign-in screen downloads at most 150 KB of JavaScript (gzip)', async ({ page }) => {
   const scripts = new Map<string, Buffer>();

@@ -31,6 +31,14 @@ test.describe('product wizard, list and edit form', () => {
     await expect(page.getByRole('button', { name: 'Voltar' })).toBeVisible();
     await page.getByRole('button', { name: 'Avançar' }).click();
     await expect(toast(page, 'Escolha uma foto para continuar')).toBeVisible();
+    // Every problem at once under its field, not only the photo (issue 11).
+    await expect(page.getByRole('textbox', { name: 'Nome' })).toHaveAccessibleDescription(/Escolha o nome para continuar/);
+    await expect(page.getByRole('textbox', { name: 'Valor' })).toHaveAccessibleDescription(/Escolha o valor para continuar/);
+    await expect(page.getByRole('main').getByText('Escolha uma foto para continuar')).toBeVisible();
+    // The toast sits below the header, never over it.
+    const header = (await page.locator('header').first().boundingBox())!;
+    const shown = (await toast(page, 'Escolha uma foto para continuar').boundingBox())!;
+    expect(shown.y).toBeGreaterThanOrEqual(header.y + header.height);
     await page.locator('input[type=file]').setInputFiles({ name: 'prato.png', mimeType: 'image/png', buffer: PNG });
     await expect(page.getByTestId('product-photo-preview')).toBeVisible();
     await page.getByRole('textbox', { name: 'Nome' }).fill('Valor Variável');
@@ -199,4 +207,17 @@ test.describe('product wizard, list and edit form', () => {
     await expect(page.getByRole('combobox', { name: 'Grupo energético' })).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Classificação nutricional' })).toBeVisible();
   });
+
+  test('offline, the product list says it is offline instead of "Nenhum produto encontrado" (issue 11)', async ({ page }) => {
+    await signInAsManager(page);
+    // The server never answers the list: what a tablet without network sees.
+    await page.route('**/api/Produto/ListarProdutosDoLocal/**', (route) => route.abort('internetdisconnected'));
+    await page.goto('/produtos/produto');
+    const offline = page.getByTestId('product-list-offline');
+    await expect(offline).toContainText('Sem conexão', { timeout: 20_000 });
+    await expect(page.getByText('Nenhum produto encontrado.')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Cadastrar produto' })).toHaveCount(0);
+    await expectAccessible(page);
+  });
 });
+

@@ -102,11 +102,14 @@ test.describe('sales points', () => {
     await expect(link.getByRole('checkbox', { name: /^Selecionar (?!todos)/ }).first()).not.toBeChecked();
     const deviceCount = await link.getByRole('checkbox', { name: /^Selecionar (?!todos)/ }).count();
     expect(deviceCount).toBeGreaterThan(2);
+    // An unnamed device has one name everywhere (it was "POS 1" here and "POS 2" on the card).
+    const unnamed = (await link.getByRole('checkbox', { name: /IMEI final/ }).first().getAttribute('aria-label'))!.replace(/^Selecionar /, '');
     await selectAll.check();
     await link.getByRole('button', { name: 'Salvar' }).click();
     await expect(link).toBeHidden();
     await expect(edited.getByRole('listitem')).toHaveCount(deviceCount);
     await expect(edited.getByTestId('linked-devices')).toContainText('Tablet da cozinha');
+    await expect(edited.getByTestId('linked-devices').getByText(unnamed, { exact: true })).toHaveCount(1);
 
     // Unlink: linked devices all checked; the UNCHECKED ones are unlinked.
     await edited.getByRole('button', { name: 'Desvincular' }).click();

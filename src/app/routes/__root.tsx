@@ -1,13 +1,25 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { pageTitle } from '../../shared/route-table';
+import { APP_NAME, otherPageLabel } from '../../shared/page-titles';
 
 /** Every page's title comes from the route table ("Painel de pedidos · Balcão"), new modules included. */
 function Root() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   useEffect(() => {
-    document.title = pageTitle(pathname);
+    // Public pages are titled from a short list; the route table (and its chunk) loads for the rest.
+    const own = otherPageLabel(pathname);
+    if (own) {
+      document.title = `${own} · ${APP_NAME}`;
+      return;
+    }
+    let current = true;
+    void import('../../shared/route-table').then(({ pageTitle }) => {
+      if (current) document.title = pageTitle(pathname);
+    });
+    return () => {
+      current = false;
+    };
   }, [pathname]);
   return <Outlet />;
 }

@@ -18,6 +18,7 @@ import {
   FOOD_LIMITS,
   foodInterlockProblems,
   HOUR_RE,
+  parseCoordinate,
   roundMoney,
   STOREFRONT_LINK_RE,
   FOOD_CONFIG_MSG,
@@ -41,6 +42,8 @@ export const FOOD_CONFIG_API = {
   venueStoreCategories: (localId: string) => `api/superapp/StoreCategory/GetCategoriesByLocalId/${enc(localId)}`,
   /** Ours: ?url=&localId= answers whether another venue already uses the storefront link. */
   linkAvailability: 'api/MeepFood/VerificarUrl',
+  /** Ours: the storefront's public address ({host} of {host}/{urlMeepFood}), from STOREFRONT_URL. */
+  storefrontHost: 'api/MeepFood/EnderecoLoja',
   /** Ours (spec 001 §7: paths not shown). */
   marketplace: (localId: string) => `api/MeepFood/IntegracaoMarketplace/${enc(localId)}`,
   saveMarketplace: 'api/MeepFood/IntegracaoMarketplace',
@@ -213,6 +216,8 @@ export type FoodConfigurationSave = z.input<typeof foodConfigurationSave>;
 
 /** GET api/MeepFood/VerificarUrl?url=&localId= */
 export const linkAvailabilityQuery = z.object({ url: z.string().check(z.maxLength(200)), localId: z.string() });
+/** GET api/MeepFood/EnderecoLoja: null when the server has no STOREFRONT_URL. */
+export const storefrontHost = z.object({ host: z.nullable(z.string()) });
 export const linkAvailability = z.object({ available: z.boolean(), Message: z.string() });
 
 // --- Address of location ---------------------------------------------------------------------
@@ -233,6 +238,20 @@ export const addressLocal = z.object({
 });
 export type AddressLocal = z.infer<typeof addressLocal>;
 
+/** A coordinate as text (the stored and answered form), normalised to a dot, within ±max. */
+const coordinate = (max: 90 | 180, message: string) =>
+  z.pipe(
+    z.string(),
+    z.transform((t: string, ctx) => {
+      const n = parseCoordinate(t, max);
+      if (n === null) {
+        ctx.issues.push({ code: 'custom', message, input: t });
+        return z.NEVER;
+      }
+      return String(n);
+    }),
+  );
+
 const cep = z.pipe(
   z.pipe(z.string(), z.transform((s: string) => s.replace(/\D/g, ''))),
   z.string().check(z.length(8, FOOD_CONFIG_MSG.cepInvalid)),
@@ -242,8 +261,8 @@ const cep = z.pipe(
  * POST api/MeepFood/AtualizarLocalCliente (spec 000 §3 update payload). stateName may be the name
  * or the abbreviation; cityId is one of api/Local/BuscarCidades, or null, and then cityName is
  * looked up among that state's cities (ignoring case and accents). The city must be of the state.
- * Only SuporteMeep or Admin change the address (an administrator parameter, spec 000 §6); a moved
- * address loses its old latitude and longitude.
+ * Only SuporteMeep or Admin change the address (an administrator parameter, spec 000 §6). Latitude
+ * and longitude (ours) may be sent; a moved address sent without them loses the old ones.
  */
 export const addressUpdate = z.object({
   localId: z.string(),
@@ -255,6 +274,9 @@ export const addressUpdate = z.object({
   cityId: z.nullable(int()),
   stateName: z.pipe(z.string().check(z.trim()), z.string().check(z.minLength(1, FOOD_CONFIG_MSG.stateRequired), z.maxLength(50))),
   cityName: z.pipe(z.string().check(z.trim()), z.string().check(z.minLength(1, FOOD_CONFIG_MSG.cityRequired), z.maxLength(100))),
+  // Ours: coordinates in decimal degrees; null clears them, absent keeps them unless the address moved.
+  latitude: z.optional(z.nullable(coordinate(90, FOOD_CONFIG_MSG.latitudeInvalid))),
+  longitude: z.optional(z.nullable(coordinate(180, FOOD_CONFIG_MSG.longitudeInvalid))),
 });
 export type AddressUpdate = z.input<typeof addressUpdate>;
 

@@ -30,6 +30,25 @@ async function configOf(token: string, localId: string) {
   return body;
 }
 
+describe('GET api/MeepFood/EnderecoLoja (issue 11: the link used the back office origin)', () => {
+  it('answers STOREFRONT_URL without a trailing slash, or null; needs a session', async () => {
+    const token = await t.login(DEMO.gerente);
+    const saved = process.env.STOREFRONT_URL;
+    try {
+      delete process.env.STOREFRONT_URL;
+      expect((await get('/api/MeepFood/EnderecoLoja', token)).json()).toEqual({ host: null });
+      process.env.STOREFRONT_URL = 'https://loja.balcao.com.br/';
+      expect((await get('/api/MeepFood/EnderecoLoja', token)).json()).toEqual({ host: 'https://loja.balcao.com.br' });
+      process.env.STOREFRONT_URL = 'not a url';
+      expect((await get('/api/MeepFood/EnderecoLoja', token)).json()).toEqual({ host: null });
+      expect((await get('/api/MeepFood/EnderecoLoja')).statusCode).toBe(401);
+    } finally {
+      if (saved === undefined) delete process.env.STOREFRONT_URL;
+      else process.env.STOREFRONT_URL = saved;
+    }
+  });
+});
+
 describe('GET api/MeepFood/Configuration/{localId}', () => {
   it("answers the restaurant's configuration with every field of the entity", async () => {
     const token = await t.login(DEMO.gerente);
@@ -172,27 +191,48 @@ describe('POST api/MeepFood/Configuration', () => {
     expectError(await post('/api/MeepFood/Configuration', token, { ...before, allowOnlinePayment: false }), 400, FOOD_CONFIG_MSG.providerNeedsOnlinePayment);
   });
 
-  it('refuses overlapping or inverted opening hours', async () => {
+  it('accepts opening hours that cross midnight; refuses overlapping or empty ones, across midnight too', async () => {
     const token = await t.login(DEMO.gerente);
     const before = await configOf(token, t.seed.venues.restaurant);
-    const inverted = [{ dayOfWeek: 1, startHour: '18:00', endHour: '10:00' }];
-    expectError(await post('/api/MeepFood/Configuration', token, { ...before, availableDay: inverted }), 400, FOOD_CONFIG_MSG.hourOrder);
+    // 18:00–02:00 on Monday closes at 02:00 on Tuesday (issue 11: it was refused).
+    const night = [{ dayOfWeek: 1, startHour: '18:00', endHour: '02:00' }, { dayOfWeek: 2, startHour: '11:00', endHour: '15:00' }];
+    const saved = await post('/api/MeepFood/Configuration', token, { ...before, availableDay: night });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await configOf(token, t.seed.venues.restaurant)).availableDay).toEqual(night);
+    const empty = [{ dayOfWeek: 1, startHour: '18:00', endHour: '18:00' }];
+    expectError(await post('/api/MeepFood/Configuration', token, { ...before, availableDay: empty }), 400, FOOD_CONFIG_MSG.hourOrder);
     const overlap = [{ dayOfWeek: 1, startHour: '10:00', endHour: '14:00' }, { dayOfWeek: 1, startHour: '13:00', endHour: '15:00' }];
     expectError(await post('/api/MeepFood/Configuration', token, { ...before, availableDay: overlap }), 400, FOOD_CONFIG_MSG.hourOverlap);
+    const intoNextDay = [{ dayOfWeek: 1, startHour: '18:00', endHour: '02:00' }, { dayOfWeek: 2, startHour: '01:00', endHour: '03:00' }];
+    expectError(await post('/api/MeepFood/Configuration', token, { ...before, availableDay: intoNextDay }), 400, FOOD_CONFIG_MSG.hourOverlap);
+    const saturdayIntoSunday = [{ dayOfWeek: 6, startHour: '22:00', endHour: '02:00' }, { dayOfWeek: 0, startHour: '01:00', endHour: '05:00' }];
+    expectError(await post('/api/MeepFood/Configuration', token, { ...before, availableDay: saturdayIntoSunday }), 400, FOOD_CONFIG_MSG.hourOverlap);
     const badDay = [{ dayOfWeek: 7, startHour: '10:00', endHour: '14:00' }];
     expect((await post('/api/MeepFood/Configuration', token, { ...before, availableDay: badDay })).statusCode).toBe(400);
+    expect((await configOf(token, t.seed.venues.restaurant)).availableDay).toEqual(night);
   });
 
-  it('administrator parameters: locked for the manager, changed by SuporteMeep and Admin', async () => {
+  it('a pickup-only venue (home delivery off) can turn online payment off even with the provider chosen', async () => {
+    const token = await t.login(DEMO.gerente);
+    const before = await configOf(token, t.seed.venues.restaurant);
+    expect(before.useMeepDelivery).toBe(true);
+    const res = await post('/api/MeepFood/Configuration', token, { ...before, allowDeliveryHome: false, allowOnlinePayment: false });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await configOf(token, t.seed.venues.restaurant)).toMatchObject({ allowDeliveryHome: false, allowOnlinePayment: false });
+    // With home delivery on again, the provider's rule applies.
+    expectError(await post('/api/MeepFood/Configuration', token, { ...before, allowDeliveryHome: true, allowOnlinePayment: false }), 400, FOOD_CONFIG_MSG.providerNeedsOnlinePayment);
+  });
+
+  it('administrator parameters: the manager cannot change them (kept as stored), SuporteMeep and Admin can', async () => {
     const gerente = await t.login(DEMO.gerente);
     const before = await configOf(gerente, t.seed.venues.restaurant);
     for (const field of ['showStoreOnMeepFood', 'deliveryEnabled', 'inPlaceEnabled', 'enableShoppingCartOnVirtualMenu', 'showCustomHome'] as const) {
-      const body = expectError(await post('/api/MeepFood/Configuration', gerente, { ...before, [field]: !before[field] }), 403, FOOD_CONFIG_MSG.lockedField);
-      expect(body.errors).toEqual([{ path: field, message: FOOD_CONFIG_MSG.lockedField }]);
+      const res = await post('/api/MeepFood/Configuration', gerente, { ...before, [field]: !before[field], description: `sem ${field}` });
+      expect(res.statusCode, res.body).toBe(200);
+      const after = await configOf(gerente, t.seed.venues.restaurant);
+      expect(after[field], field).toBe(before[field]);
+      expect(after.description).toBe(`sem ${field}`);
     }
-    expect((await configOf(gerente, t.seed.venues.restaurant)).showCustomHome).toBe(false);
-    // Sending them unchanged is fine.
-    expect((await post('/api/MeepFood/Configuration', gerente, { ...before, description: 'x' })).statusCode).toBe(200);
 
     const suporte = await t.login(DEMO.suporte);
     const res = await post('/api/MeepFood/Configuration', suporte, { ...before, showCustomHome: true, showStoreOnMeepFood: false });
@@ -200,6 +240,20 @@ describe('POST api/MeepFood/Configuration', () => {
     expect(await configOf(suporte, t.seed.venues.restaurant)).toMatchObject({ showCustomHome: true, showStoreOnMeepFood: false });
     const admin = await t.login(DEMO.admin);
     expect((await post('/api/MeepFood/Configuration', admin, { ...before, showCustomHome: false })).statusCode).toBe(200);
+    expect((await configOf(admin, t.seed.venues.restaurant)).showCustomHome).toBe(false);
+  });
+
+  it('a form opened before support changed a locked switch still saves, keeping support\'s value (issue 11)', async () => {
+    const gerente = await t.login(DEMO.gerente);
+    const stale = await configOf(gerente, t.seed.venues.restaurant);
+    // Meanwhile support turns the custom home on.
+    const suporte = await t.login(DEMO.suporte);
+    expect((await post('/api/MeepFood/Configuration', suporte, { ...stale, showCustomHome: !stale.showCustomHome })).statusCode).toBe(200);
+    // The manager saves the form still holding the old value of the locked switch.
+    const res = await post('/api/MeepFood/Configuration', gerente, { ...stale, description: 'Nova descrição' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(foodConfiguration.parse(res.json())).toMatchObject({ description: 'Nova descrição', showCustomHome: !stale.showCustomHome });
+    expect(await configOf(gerente, t.seed.venues.restaurant)).toMatchObject({ description: 'Nova descrição', showCustomHome: !stale.showCustomHome });
   });
 
   it('the student card is for school venues only', async () => {
@@ -323,6 +377,26 @@ describe('address of the location', () => {
       cityId: 3550308,
       stateId: 35,
     });
+  });
+
+  it('coordinates: kept when only the complement changes, stored when sent, cleared when the address moves without them (issue 11)', async () => {
+    const token = await t.login(DEMO.suporte);
+    const same = { endereco: 'Rua Augusta', numero: '1500', bairro: 'Consolação', cep: '01304001' };
+    const coords = async () => (await rows<{ latitude: string | null; longitude: string | null }>(t, `select latitude, longitude from venue_addresses where venue_id = '${t.seed.venues.restaurant}'`))[0];
+    // Only the complement: the venue did not move.
+    let res = await post('/api/MeepFood/AtualizarLocalCliente', token, update(t.seed.venues.restaurant, { ...same, complemento: 'Fundos' }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await coords()).toEqual({ latitude: '-23.5558', longitude: '-46.6622' });
+    // Moved without coordinates: the old ones go.
+    res = await post('/api/MeepFood/AtualizarLocalCliente', token, update(t.seed.venues.restaurant));
+    expect(addressLocal.parse(res.json())).toMatchObject({ latitude: null, longitude: null });
+    // ... and can be set again, typed with a comma.
+    res = await post('/api/MeepFood/AtualizarLocalCliente', token, update(t.seed.venues.restaurant, { latitude: '-23,5614', longitude: '-46.6559' }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(addressLocal.parse(res.json())).toMatchObject({ latitude: '-23.5614', longitude: '-46.6559' });
+    // Out of range: refused with the field's message, nothing changed.
+    expectError(await post('/api/MeepFood/AtualizarLocalCliente', token, update(t.seed.venues.restaurant, { latitude: '-123', longitude: '0' })), 400, FOOD_CONFIG_MSG.latitudeInvalid);
+    expect(await coords()).toEqual({ latitude: '-23.5614', longitude: '-46.6559' });
   });
 
   it('resolves the city by name within the state when no id is sent, and accepts the state by name', async () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { PRODUCT_MSG } from '../../../src/shared/products';
+import fs from 'node:fs';
+import path from 'node:path';
+import { PRODUCT_MSG, PRODUCT_PLACEHOLDER_IMAGE } from '../../../src/shared/products';
 import { STORE_MSG } from '../../../src/shared/stores';
 import { MSG } from '../../../src/shared/messages';
 import { DEMO, useTestApp } from '../../setup/server';
@@ -355,5 +357,30 @@ describe('POST api/Imagem/Upload', () => {
     expectError(await t.app.inject({ method: 'POST', url: '/api/Imagem/Upload', headers, payload: { localClienteId: venue, imagem: big } }), 400, PRODUCT_MSG.imageTooLarge);
     expectError(await t.app.inject({ method: 'POST', url: '/api/Imagem/Upload', headers: await as(DEMO.escola), payload: { localClienteId: venue, imagem: PNG_1PX } }), 403, MSG.accessDenied);
     expect((await t.app.inject({ method: 'GET', url: `/api/imagens/${venue}/..%2F..%2Fetc%2Fpasswd` })).statusCode).toBe(404);
+  });
+});
+
+describe('GET api/imagens/{localId}/categorias/{id} (issue 11: it answered 404)', () => {
+  it("answers the category's uploaded image or the placeholder; another venue's category is 404", async () => {
+    const venue = t.seed.venues.restaurant;
+    const lanches = await categoryId(t, venue, 'Lanches');
+    const [c] = await rows<{ image_url: string }>(t, `select image_url from product_categories where id = '${lanches}'`);
+    expect(c.image_url).toBe(`/api/imagens/${venue}/categorias/${lanches}`);
+    // The stored default address works (no token: <img> sends none).
+    const placeholder = await t.app.inject({ method: 'GET', url: c.image_url });
+    expect(placeholder.statusCode).toBe(302);
+    expect(placeholder.headers.location).toBe(PRODUCT_PLACEHOLDER_IMAGE);
+    expect(fs.existsSync(path.join('public', PRODUCT_PLACEHOLDER_IMAGE))).toBe(true);
+    // The wizard's "new category" address too.
+    expect((await t.app.inject({ method: 'GET', url: `/api/imagens/${venue}/categorias/nova` })).statusCode).toBe(302);
+    // With an uploaded image, that image.
+    const headers = await as(DEMO.gerente);
+    const up = await t.app.inject({ method: 'POST', url: '/api/Imagem/Upload', headers, payload: { localClienteId: venue, imagem: PNG_1PX } });
+    await t.db.exec(`update product_categories set image_url = '${up.json().url}' where id = '${lanches}'`);
+    const uploaded = await t.app.inject({ method: 'GET', url: `/api/imagens/${venue}/categorias/${lanches}` });
+    expect(uploaded.headers.location).toBe(up.json().url);
+    // The category of another venue, or nonsense, is not found.
+    expect((await t.app.inject({ method: 'GET', url: `/api/imagens/${t.seed.venues.school}/categorias/${lanches}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/imagens/${venue}/categorias/x` })).statusCode).toBe(404);
   });
 });

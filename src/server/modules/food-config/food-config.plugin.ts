@@ -1,6 +1,6 @@
 /**
  * Registers the food-config area: food configuration, address, states and cities and the
- * postal-code lookup. Settings: POSTAL_CODE_URL (ViaCEP-shaped service, default
+ * postal-code lookup. Settings: STOREFRONT_URL (the storefront's public address), POSTAL_CODE_URL (ViaCEP-shaped service, default
  * https://viacep.com.br/ws) and POSTAL_CODE_TIMEOUT_MS (default 5000).
  */
 import type { FastifyInstance } from 'fastify';
@@ -13,5 +13,5 @@ export async function foodConfigPlugin(app: FastifyInstance, opts: ModuleOptions
     baseUrl: opts.env.POSTAL_CODE_URL,
     timeoutMs: Number(opts.env.POSTAL_CODE_TIMEOUT_MS) || undefined,
   });
-  await app.register(foodConfigRoutes, { db: opts.db.db, postalCode });
+  await app.register(foodConfigRoutes, { db: opts.db.db, postalCode, env: opts.env });
 }

@@ -18,12 +18,13 @@ import {
   linkAvailability,
   linkAvailabilityQuery,
   stateList,
+  storefrontHost,
   type AddressLocal,
 } from '../../../shared/contract/food-config';
 import { hasAccess, UNLOCK_ADMIN_PARAMETERS } from '../../../shared/roles';
 import {
   cepDigits,
-  changedAdminParameters,
+  keepAdminParameters,
   isSchool,
   sortAvailability,
   storefrontLinkProblem,
@@ -51,7 +52,7 @@ function isUniqueViolation(err: unknown): boolean {
   return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
-export async function foodConfigRoutes(fastify: FastifyInstance, opts: { db: Db; postalCode: PostalCodeAdapter }) {
+export async function foodConfigRoutes(fastify: FastifyInstance, opts: { db: Db; postalCode: PostalCodeAdapter; env: Record<string, string | undefined> }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, postalCode } = opts;
 
@@ -70,15 +71,13 @@ export async function foodConfigRoutes(fastify: FastifyInstance, opts: { db: Db;
     '/api/MeepFood/Configuration',
     { schema: { body: foodConfigurationSave, response: { 200: foodConfiguration, ...errors } } },
     async (req) => {
-      const body = req.body;
-      const { venueId, roles } = await requireVenue(db, req, body.localId, FOOD_CONFIG_ROLE);
+      const { venueId, roles } = await requireVenue(db, req, req.body.localId, FOOD_CONFIG_ROLE);
       const [venue] = await db.select({ type: venues.type }).from(venues).where(eq(venues.id, venueId));
       const before = await readFoodConfiguration(db, venueId);
-      // Administrator parameters: only SuporteMeep or Admin change them (spec 000 §6).
-      const locked = changedAdminParameters(before, body);
-      if (locked.length && !hasAccess(roles, UNLOCK_ADMIN_PARAMETERS)) {
-        throw new HttpError(403, FOOD_CONFIG_MSG.lockedField, { errors: locked.map((path) => ({ path, message: FOOD_CONFIG_MSG.lockedField })) });
-      }
+      // Administrator parameters: only SuporteMeep or Admin change them (spec 000 §6). For anyone
+      // else they keep their stored values whatever the form sent: a form opened before support
+      // changed one carries the old value, and refusing would lose the manager's other edits.
+      const body = hasAccess(roles, UNLOCK_ADMIN_PARAMETERS) ? req.body : { ...req.body, ...keepAdminParameters(before) };
       if (body.allowMeepCard && !isSchool(venue.type)) {
         throw new HttpError(400, FOOD_CONFIG_MSG.studentCardSchoolsOnly, { errors: [{ path: 'allowMeepCard', message: FOOD_CONFIG_MSG.studentCardSchoolsOnly }] });
       }
@@ -101,6 +100,13 @@ export async function foodConfigRoutes(fastify: FastifyInstance, opts: { db: Db;
       return readFoodConfiguration(db, venueId);
     },
   );
+
+  // The storefront is another site: {host}/{urlMeepFood} must use its address, not the back office's.
+  // Read per request, so a changed environment (tests, a reload) is seen.
+  app.get('/api/MeepFood/EnderecoLoja', { schema: { response: { 200: storefrontHost, ...errors } } }, async () => {
+    const host = opts.env.STOREFRONT_URL?.trim().replace(/\/+$/, '');
+    return { host: host && /^https?:\/\/[^\s/]+/i.test(host) ? host : null };
+  });
 
   app.get(
     '/api/MeepFood/VerificarUrl',
@@ -174,11 +180,18 @@ export async function foodConfigRoutes(fastify: FastifyInstance, opts: { db: Db;
         city: city.nome,
         cityId: city.id,
       };
-      // Coordinates of an older address would place the venue in the wrong spot: they go with it.
-      const coordinates = moved ? { latitude: null, longitude: null } : {};
+      // Coordinates sent are stored (null clears them); otherwise an older address's coordinates
+      // would place the venue in the wrong spot, so a moved address without new ones loses them,
+      // while a change of complement or neighbourhood keeps them.
+      const sent = body.latitude !== undefined || body.longitude !== undefined;
+      const coordinates = sent
+        ? { latitude: body.latitude ?? null, longitude: body.longitude ?? null }
+        : moved
+          ? { latitude: null, longitude: null }
+          : {};
       await db
         .insert(venueAddresses)
-        .values({ venueId, ...values, latitude: null, longitude: null })
+        .values({ venueId, ...values, latitude: null, longitude: null, ...coordinates })
         .onConflictDoUpdate({ target: venueAddresses.venueId, set: { ...values, ...coordinates } });
       return readAddress(venueId);
     },

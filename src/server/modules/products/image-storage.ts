@@ -34,6 +34,8 @@ export interface ImageStorage {
    * nothing are kept as they are. Anything else is refused.
    */
   resolve(venueId: string, value: string | null | undefined): Promise<string | null>;
+  /** Whether this venue has a stored image of that name. */
+  exists(venueId: string, file: string): Promise<boolean>;
   /** The stored image's bytes as a stream, or null (bad names included). */
   open(venueId: string, file: string): Promise<Readable | null>;
 }
@@ -61,8 +63,11 @@ export function createImageStorage(files: FileStorage): ImageStorage {
     return `/${CATALOGUE_PATHS.images}/${venueId}/${name}`;
   }
 
+  const exists = async (venueId: string, file: string) => valid(venueId, file) && files.exists(key(venueId, file));
+
   return {
     saveDataUrl,
+    exists,
     async open(venueId, file) {
       return valid(venueId, file) ? files.get(key(venueId, file)) : null;
     },
@@ -72,7 +77,7 @@ export function createImageStorage(files: FileStorage): ImageStorage {
       if (v.startsWith('data:')) return saveDataUrl(venueId, v);
       // Our own address only for a file of this venue that we stored (no "../" tricks).
       const own = OWN_IMAGE_RE.exec(v);
-      if (own && own[1].toLowerCase() === venueId.toLowerCase() && valid(venueId, own[2]) && (await files.exists(key(venueId, own[2])))) return v;
+      if (own && own[1].toLowerCase() === venueId.toLowerCase() && (await exists(venueId, own[2]))) return v;
       if (/^https?:\/\/[^\s]+$/i.test(v) || BUNDLED_ICON_RE.test(v)) return v.slice(0, 2000);
       throw new HttpError(400, PRODUCT_MSG.imageUnreadable);
     },

@@ -9,6 +9,8 @@ import { z } from 'zod';
 import {
   PRODUCT_MSG,
   clampProductFreeLimit,
+  defaultCategoryImage,
+  PRODUCT_PLACEHOLDER_IMAGE,
   PRODUCT_PAGE_SIZE,
   straightenApostrophes,
   validateAdditional,
@@ -287,6 +289,29 @@ export function productRoutes(fastify: FastifyInstance, opts: { db: Db; images: 
       if (!req.body.imagem.startsWith('data:')) throw new HttpError(400, PRODUCT_MSG.imageUnreadable);
       const url = await images.saveDataUrl(venueId, req.body.imagem);
       return reply.status(201).send({ url });
+    },
+  );
+
+  // A category's default image address (spec 001 §2.1: /api/imagens/{localId}/categorias/{id}) is
+  // stored on every category; it answers the category's uploaded image, or the placeholder, never 404.
+  app.get(
+    `/${CATALOGUE_PATHS.images}/:venueId/categorias/:categoryId`,
+    { config: { public: true }, schema: { params: z.object({ venueId: z.string().max(64), categoryId: z.string().max(64) }) } },
+    async (req, reply) => {
+      const venueId = realId(req.params.venueId);
+      const categoryId = realId(req.params.categoryId);
+      let uploaded: string | null = null;
+      if (venueId && categoryId) {
+        const [c] = await db
+          .select({ imageUrl: productCategories.imageUrl })
+          .from(productCategories)
+          .where(and(eq(productCategories.id, categoryId), eq(productCategories.venueId, venueId)));
+        if (!c && req.params.categoryId !== 'nova') return reply.status(404).send({ Message: 'Imagem não encontrada.' });
+        if (c?.imageUrl && c.imageUrl !== defaultCategoryImage(venueId, categoryId) && (await images.exists(venueId, c.imageUrl.split('/').pop()!))) uploaded = c.imageUrl;
+      } else if (req.params.categoryId !== 'nova') {
+        return reply.status(404).send({ Message: 'Imagem não encontrada.' });
+      }
+      return reply.header('cache-control', 'no-cache').redirect(uploaded ?? PRODUCT_PLACEHOLDER_IMAGE, 302);
     },
   );
 

@@ -8,6 +8,7 @@ import {
   FOOD_CONFIG_API,
   foodConfiguration,
   linkAvailability,
+  storefrontHost,
   stateList,
   type AddressUpdate,
   type FoodConfigurationSave,
@@ -55,6 +56,12 @@ export const foodConfigQueries = {
       queryFn: () => api(FOOD_CONFIG_API.venueStoreCategories(localId), { schema: catalogueStoreCategoryList }),
       staleTime: 5 * 60_000,
       retry: false,
+    }),
+  storefrontHost: () =>
+    queryOptions({
+      queryKey: ['food-config', 'storefront-host'] as const,
+      queryFn: () => api(FOOD_CONFIG_API.storefrontHost, { schema: storefrontHost }),
+      staleTime: 3600_000,
     }),
   linkAvailability: (localId: string, url: string) =>
     queryOptions({

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { IMaskInput } from 'react-imask';
 import type { AddressLocal } from '../../../../shared/contract/food-config';
-import { cepDigits, isCompleteCep, FOOD_CONFIG_MSG } from '../../../../shared/food-config';
+import { addressAfterCepLookup, cepDigits, FOOD_CONFIG_MSG, isCompleteCep, parseCoordinate } from '../../../../shared/food-config';
 import { ApiError } from '../../../lib/api-client';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { foodConfigQueries, lookupCep, saveAddress } from '../api/food-config-api';
@@ -17,7 +17,12 @@ interface AddressValues {
   numero: string;
   complemento: string;
   bairro: string;
+  latitude: string;
+  longitude: string;
 }
+
+/** Fields whose change moves the venue: its old coordinates no longer apply. */
+const LOCATION_FIELDS: ReadonlyArray<keyof AddressValues> = ['cep', 'stateId', 'cityId', 'endereco', 'numero'];
 
 const fromServer = (a: AddressLocal): AddressValues => ({
   cep: a.CEP,
@@ -27,6 +32,8 @@ const fromServer = (a: AddressLocal): AddressValues => ({
   numero: a.numero,
   complemento: a.complemento,
   bairro: a.bairro,
+  latitude: (a.latitude ?? '').replace('.', ','),
+  longitude: (a.longitude ?? '').replace('.', ','),
 });
 
 type Lookup = { state: 'idle' } | { state: 'busy' } | { state: 'found' } | { state: 'failed'; message: string };
@@ -46,7 +53,13 @@ export function AddressForm({ localId, initial, canUnlock }: { localId: string; 
   const states = useQuery(foodConfigQueries.states());
   const cities = useQuery(foodConfigQueries.cities(v.stateId));
   const locked = !canUnlock;
-  const set = (patch: Partial<AddressValues>) => setV((old) => ({ ...old, ...patch }));
+  // A change that moves the venue clears the coordinates shown, so old ones are never saved with a new address.
+  const set = (patch: Partial<AddressValues>) =>
+    setV((old) => {
+      const next = { ...old, ...patch };
+      const moved = LOCATION_FIELDS.some((f) => f in patch && patch[f] !== old[f]);
+      return moved && !('latitude' in patch) ? { ...next, latitude: '', longitude: '' } : next;
+    });
 
   const runLookup = async (cep: string) => {
     aborter.current?.abort();
@@ -56,18 +69,13 @@ export function AddressForm({ localId, initial, canUnlock }: { localId: string; 
     try {
       const found = await lookupCep(cep, ctrl.signal);
       if (ctrl.signal.aborted) return;
-      setV((old) => ({
-        ...old,
-        stateId: found.stateId ?? old.stateId,
-        cityId: found.cityId,
-        endereco: found.logradouro || old.endereco,
-        bairro: found.bairro || old.bairro,
-      }));
+      setV((old) => ({ ...addressAfterCepLookup(old, found), latitude: '', longitude: '' }));
       setErrors({});
       setLookup({ state: 'found' });
     } catch (err) {
       if (ctrl.signal.aborted) return;
       const message = err instanceof ApiError && err.status === 404 ? FOOD_CONFIG_MSG.cepNotFound : FOOD_CONFIG_MSG.cepUnavailable;
+      setV((old) => ({ ...addressAfterCepLookup(old, null), latitude: '', longitude: '' }));
       setLookup({ state: 'failed', message });
     }
   };
@@ -97,6 +105,8 @@ export function AddressForm({ localId, initial, canUnlock }: { localId: string; 
         cityId: v.cityId,
         stateName: state?.sigla ?? '',
         cityName: city?.nome ?? '',
+        latitude: v.latitude.trim() || null,
+        longitude: v.longitude.trim() || null,
       });
     },
     onSuccess: (saved) => {
@@ -115,6 +125,8 @@ export function AddressForm({ localId, initial, canUnlock }: { localId: string; 
     if (!isCompleteCep(v.cep)) problems.cep = FOOD_CONFIG_MSG.cepInvalid;
     if (v.stateId == null) problems.stateId = FOOD_CONFIG_MSG.stateRequired;
     if (v.cityId == null) problems.cityId = FOOD_CONFIG_MSG.cityRequired;
+    if (v.latitude.trim() && parseCoordinate(v.latitude, 90) === null) problems.latitude = FOOD_CONFIG_MSG.latitudeInvalid;
+    if (v.longitude.trim() && parseCoordinate(v.longitude, 180) === null) problems.longitude = FOOD_CONFIG_MSG.longitudeInvalid;
     setErrors(problems);
     if (Object.keys(problems).length) {
       void toastError(Object.values(problems)[0]!);
@@ -189,6 +201,12 @@ export function AddressForm({ localId, initial, canUnlock }: { localId: string; 
                 <TextInput label="Número" value={v.numero} onChange={(e) => set({ numero: e.currentTarget.value })} maxLength={20} disabled={locked} />
                 <TextInput label="Complemento" value={v.complemento} onChange={(e) => set({ complemento: e.currentTarget.value })} maxLength={100} disabled={locked} />
                 <TextInput label="Bairro" value={v.bairro} onChange={(e) => set({ bairro: e.currentTarget.value })} maxLength={100} disabled={locked} />
+              </SimpleGrid>
+              <SimpleGrid cols={{ base: 1, sm: 3 }}>
+                <TextInput label="Latitude" description="Graus decimais, ex.: -23,5558" value={v.latitude} inputMode="decimal"
+                  onChange={(e) => set({ latitude: e.currentTarget.value })} maxLength={20} disabled={locked} error={errors.latitude} />
+                <TextInput label="Longitude" description="Graus decimais, ex.: -46,6622" value={v.longitude} inputMode="decimal"
+                  onChange={(e) => set({ longitude: e.currentTarget.value })} maxLength={20} disabled={locked} error={errors.longitude} />
               </SimpleGrid>
             </Stack>
           </Locked>

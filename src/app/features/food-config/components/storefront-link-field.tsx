@@ -12,7 +12,8 @@ import { foodConfigQueries } from '../api/food-config-api';
 
 /**
  * The storefront link (urlMeepFood): no spaces, accents or special characters, with a live
- * preview of {host}/{urlMeepFood} and a check that no other venue uses it.
+ * preview of {host}/{urlMeepFood} ({host} is the storefront's address, STOREFRONT_URL, never the
+ * back office's own) and a check that no other venue uses it.
  */
 export function StorefrontLinkField({
   localId,
@@ -32,7 +33,9 @@ export function StorefrontLinkField({
   const shouldCheck = !!debounced && !storefrontLinkProblem(debounced) && debounced.toLowerCase() !== savedValue.toLowerCase();
   const check = useQuery({ ...foodConfigQueries.linkAvailability(localId, debounced), enabled: shouldCheck });
   const suggestion = problem === FOOD_CONFIG_MSG.linkInvalid ? suggestStorefrontLink(value) : '';
-  const preview = storefrontUrl(window.location.origin, value.trim() || '…');
+  const host = useQuery(foodConfigQueries.storefrontHost());
+  const storefrontHost = host.data?.host ?? null;
+  const preview = storefrontHost ? storefrontUrl(storefrontHost, value.trim() || '…') : null;
 
   let status: { text: string; color: string } | null = null;
   if (!problem && value.trim() && value.trim() === debounced && shouldCheck) {
@@ -53,7 +56,24 @@ export function StorefrontLinkField({
         spellCheck={false}
       />
       <Text size="sm" data-testid="storefront-preview">
-        Endereço da loja: <strong>{preview}</strong>
+        {preview ? (
+          <>
+            Endereço da loja:{' '}
+            {value.trim() && value.trim() === savedValue.trim() ? (
+              <Anchor href={preview} target="_blank" rel="noopener noreferrer" fw={700}>
+                {preview}
+              </Anchor>
+            ) : (
+              <strong>{preview}</strong>
+            )}
+          </>
+        ) : host.isPending ? (
+          'Endereço da loja: …'
+        ) : (
+          <>
+            Endereço da loja: <strong>…/{value.trim() || '…'}</strong> (o endereço da loja virtual não está configurado neste servidor: STOREFRONT_URL)
+          </>
+        )}
       </Text>
       {status && status.color !== 'red' && (
         <Text size="sm" c={status.color} data-testid="storefront-availability" aria-live="polite">

@@ -32,10 +32,20 @@ describe('AdditionalEditor', () => {
 
   it('resets a negative quantity to 0 with "Quantidade não pode ser negativa"', () => {
     renderWithProviders(<AdditionalEditor localId={LOCAL} rows={[]} onChange={vi.fn()} productFreeLimit={0} />);
-    const qty = screen.getByRole('textbox', { name: 'Quantidade (baixa de estoque)' }) as HTMLInputElement;
-    fireEvent.change(qty, { target: { value: '-3' } });
+    const qty = () => screen.getByRole('textbox', { name: 'Quantidade (baixa de estoque)' }) as HTMLInputElement;
+    fireEvent.change(qty(), { target: { value: '-3' } });
     expect(toastError).toHaveBeenCalledWith(PRODUCT_MSG.negativeQuantity);
-    expect(qty.value).toBe('0');
+    expect(qty().value).toBe('0');
+  });
+
+  it('also clears a negative number typed over a quantity that was already 0 (issue 11)', () => {
+    renderWithProviders(<AdditionalEditor localId={LOCAL} rows={[]} onChange={vi.fn()} productFreeLimit={0} />);
+    const field = () => screen.getByRole('textbox', { name: 'Quantidade (baixa de estoque)' }) as HTMLInputElement;
+    fireEvent.change(field(), { target: { value: '0' } });
+    expect(field().value).toBe('0');
+    fireEvent.change(field(), { target: { value: '-1' } });
+    expect(toastError).toHaveBeenCalledWith(PRODUCT_MSG.negativeQuantity);
+    expect(field().value).toBe('0');
   });
 
   it('switches a row between fixed and variable in the table; fixed loses its free count', () => {

@@ -68,6 +68,9 @@ export function AdditionalEditor({ localId, rows, onChange, productFreeLimit, ed
 }) {
   const [draft, setDraft] = useState<AdditionalRow>(blank);
   const [error, setError] = useState<string | null>(null);
+  // Bumped when a typed value is corrected: a NumberInput whose value was already 0 would otherwise
+  // keep showing the "-1" typed into it (its value prop did not change).
+  const [corrected, setCorrected] = useState(0);
   const usedByOthers = rows.reduce((s, r) => s + (r.podeSerGratuito ? r.quantidadeGratuito ?? 0 : 0), 0);
   const ctx = { productFreeLimit, otherFree: usedByOthers };
 
@@ -78,6 +81,7 @@ export function AdditionalEditor({ localId, rows, onChange, productFreeLimit, ed
       const r = nonNegative(v);
       void toastError(r.message!);
       setDraft((d) => ({ ...d, [field]: r.value }));
+      setCorrected((n) => n + 1);
       return;
     }
     setDraft((d) => ({ ...d, [field]: v }));
@@ -139,6 +143,7 @@ export function AdditionalEditor({ localId, rows, onChange, productFreeLimit, ed
               withAsterisk
             />
             <NumberInput
+              key={`quantidade-${corrected}`}
               label="Quantidade (baixa de estoque)"
               value={draft.quantidade ?? ''}
               onChange={(v) => type('quantidade', v)}
@@ -148,8 +153,8 @@ export function AdditionalEditor({ localId, rows, onChange, productFreeLimit, ed
             />
             {variable && (
               <>
-                <NumberInput label="Quantidade mínima" value={draft.minimo ?? ''} onChange={(v) => type('minimo', v)} onBlur={() => settle('minimo')} allowDecimal={false} withAsterisk />
-                <NumberInput label="Quantidade máxima" value={draft.maximo ?? ''} onChange={(v) => type('maximo', v)} onBlur={() => settle('maximo')} allowDecimal={false} withAsterisk />
+                <NumberInput key={`minimo-${corrected}`} label="Quantidade mínima" value={draft.minimo ?? ''} onChange={(v) => type('minimo', v)} onBlur={() => settle('minimo')} allowDecimal={false} withAsterisk />
+                <NumberInput key={`maximo-${corrected}`} label="Quantidade máxima" value={draft.maximo ?? ''} onChange={(v) => type('maximo', v)} onBlur={() => settle('maximo')} allowDecimal={false} withAsterisk />
                 <Checkbox
                   label="Pode ser gratuito"
                   checked={draft.podeSerGratuito}
@@ -160,6 +165,7 @@ export function AdditionalEditor({ localId, rows, onChange, productFreeLimit, ed
                   mt="lg"
                 />
                 <NumberInput
+                  key={`gratuito-${corrected}`}
                   label="Quantidade máxima gratuita"
                   value={draft.quantidadeGratuito ?? ''}
                   onChange={(v) => type('quantidadeGratuito', v)}

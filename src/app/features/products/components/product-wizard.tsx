@@ -3,15 +3,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import {
-  PRODUCT_MSG,
   clampProductFreeLimit,
   normalizeText,
   SEX_RESTRICTION_OPTIONS,
   straightenApostrophes,
   usedFree,
   validateCategoryStep,
-  validateFiscal,
-  validateProductStep,
+  fiscalProblems,
+  productStepProblems,
 } from '../../../../shared/products';
 import type { ProductCreateRequest } from '../../../../shared/contract/products';
 import { runtimeConfig } from '../../../lib/runtime-config';
@@ -128,20 +127,19 @@ export function ProductWizard() {
 
   /** The gate of a step; the add-on and observation steps do not gate (spec 001 §4). */
   function gate(i: number): boolean {
-    let message: string | null = null;
-    let field = '';
-    if (i === 0) [message, field] = [validateCategoryStep({ categoriaId: s.categoriaId, nomeCategoria: s.nomeCategoria }), 'categoria'];
-    if (i === 1) {
-      message = validateProductStep({ foto: s.foto, nome: s.nome, valor: s.valor });
-      field = message === PRODUCT_MSG.photoRequired ? 'foto' : message === PRODUCT_MSG.valueRequired ? 'valor' : 'nome';
+    // Every problem of the step at once, under its field; the toast carries the first (spec order).
+    let problems: Array<{ field: string; message: string }> = [];
+    if (i === 0) {
+      const message = validateCategoryStep({ categoriaId: s.categoriaId, nomeCategoria: s.nomeCategoria });
+      if (message) problems = [{ field: 'categoria', message }];
     }
-    if (i === 4) {
-      message = validateFiscal(s.fiscal, issuesNfce);
-      field = message === PRODUCT_MSG.cfopRequired || message === PRODUCT_MSG.cfopInvalid ? 'cfop' : message === PRODUCT_MSG.cestInvalid ? 'cest' : 'ncm';
-    }
-    setErrors(message ? { [field]: message } : {});
-    if (message) void toastError(message);
-    return !message;
+    if (i === 1) problems = productStepProblems({ foto: s.foto, nome: s.nome, valor: s.valor });
+    if (i === 4) problems = fiscalProblems(s.fiscal, issuesNfce);
+    const next: Record<string, string> = {};
+    for (const p of problems) next[p.field] ??= p.message;
+    setErrors(next);
+    if (problems.length) void toastError(problems[0]!.message);
+    return problems.length === 0;
   }
 
   const cancel = () => {

@@ -100,12 +100,12 @@ function DeviceChooser({ mode, localId, salesPoint, onClose }: { mode: 'link' | 
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {devices.map((d, i) => (
+                {devices.map((d) => (
                   <Table.Tr key={d.id}>
                     <Table.Td>
-                      <Checkbox aria-label={`Selecionar ${deviceDisplayName(d, i)}`} checked={checked.has(d.id)} onChange={(e) => toggle(d.id, e.currentTarget.checked)} />
+                      <Checkbox aria-label={`Selecionar ${deviceDisplayName(d)}`} checked={checked.has(d.id)} onChange={(e) => toggle(d.id, e.currentTarget.checked)} />
                     </Table.Td>
-                    <Table.Td>{deviceDisplayName(d, i)}</Table.Td>
+                    <Table.Td>{deviceDisplayName(d)}</Table.Td>
                     <Table.Td>{deviceTypeLabel(d.type)}</Table.Td>
                     <Table.Td ff="monospace">{d.imei}</Table.Td>
                   </Table.Tr>

@@ -88,8 +88,8 @@ export function SalesPointCard({
             <Skeleton h={16} w="60%" />
           ) : devices.data && devices.data.length > 0 ? (
             <List size="sm" data-testid="linked-devices">
-              {devices.data.map((d, i) => (
-                <List.Item key={d.id}>{deviceDisplayName(d, i)}</List.Item>
+              {devices.data.map((d) => (
+                <List.Item key={d.id}>{deviceDisplayName(d)}</List.Item>
               ))}
             </List>
           ) : (
