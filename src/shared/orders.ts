@@ -6,7 +6,6 @@
  */
 
 import type { Order, PrintJob } from './contract/orders';
-import { parseRoles } from './roles';
 
 // ---------------------------------------------------------------------------------------------
 // Workflow
@@ -508,18 +507,8 @@ export function orderActions(o: OrderForRules, d: DeliveryRules): BoardAction[] 
 // ---------------------------------------------------------------------------------------------
 // Device accounts
 
-/** Path of the order board. */
-export const BOARD_PATH = '/meepFood/painel';
-/** The roles a board device account holds (a kitchen tablet signs in with only these). */
-export const BOARD_DEVICE_ROLES: readonly string[] = ['Painel'];
-/**
- * A kitchen device: an account whose roles are only the board's. It lands on the board after
- * sign-in and when the installed app opens at "/", and the menu starts closed (kiosk).
- */
-export function isBoardDevice(roles: string | null | undefined): boolean {
-  const held = parseRoles(roles ?? '');
-  return held.length > 0 && held.every((r) => BOARD_DEVICE_ROLES.includes(r));
-}
+// Defined beside the other device-account rules (permissions.ts), which the sign-in screen already loads.
+export { BOARD_DEVICE_ROLES, BOARD_PATH, isBoardDevice } from './permissions';
 
 // ---------------------------------------------------------------------------------------------
 // Print jobs (spec 000 §3 "Print job"): built where they are sent from, the venue side

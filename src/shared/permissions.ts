@@ -192,3 +192,16 @@ export function pageUsableBy(roles: string | readonly string[], pageRole: string
   if (!isDeviceAccount(roles)) return true;
   return pageRole.split(',').some((r) => (DEVICE_ROLES as readonly string[]).includes(r.trim()));
 }
+
+/** Path of the order board. */
+export const BOARD_PATH = '/meepFood/painel';
+/** The roles a board device account holds (a kitchen tablet signs in with only these). */
+export const BOARD_DEVICE_ROLES: readonly string[] = ['Painel'];
+/**
+ * A kitchen device: an account whose roles are only the board's. It lands on the board after
+ * sign-in and when the installed app opens at "/", and the menu starts closed (kiosk).
+ */
+export function isBoardDevice(roles: string | null | undefined): boolean {
+  const held = parseRoles(roles ?? '');
+  return held.length > 0 && held.every((r) => BOARD_DEVICE_ROLES.includes(r));
+}

@@ -91,13 +91,15 @@ test.describe('portal shell and roles', () => {
     await nav.getByText('Cadastros', { exact: true }).click();
     await expect(nav.getByRole('link', { name: 'Lojas', exact: true })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Operadores' })).toHaveCount(0);
-    await expect(nav.getByRole('link', { name: 'Clientes', exact: true })).toHaveCount(0);
+    // Built modules are offered as soon as they land (customers, the sales dashboard).
+    await expect(nav.getByRole('link', { name: 'Clientes', exact: true })).toBeVisible();
     await expect(page.getByTestId('menu-group-estoque')).toHaveCount(0);
     const home = page.getByRole('main');
     await expect(home.getByRole('link', { name: 'Painel de pedidos' })).toBeVisible();
     await expect(home.getByRole('link', { name: 'Tutoriais do portal' })).toBeVisible();
-    await expect(home.getByRole('link', { name: 'Clientes', exact: true })).toHaveCount(0);
-    await expect(home.getByRole('link', { name: 'Dashboard de vendas' })).toHaveCount(0);
+    await expect(home.getByRole('link', { name: 'Clientes', exact: true })).toBeVisible();
+    await expect(home.getByRole('link', { name: 'Dashboard de vendas' })).toBeVisible();
+    await expect(home.getByRole('link', { name: 'Operadores' })).toHaveCount(0);
     await expectAccessible(page);
 
     // The wizard is "Novo produto"; an edit page is still "Produtos": never two current entries.

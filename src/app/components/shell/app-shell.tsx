@@ -4,7 +4,7 @@ import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-route
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { SIDEBAR_AUTO_CLOSE_PX, SIDEBAR_START_CLOSED_PX } from '../../../shared/constants';
-import { BOARD_PATH, isBoardDevice } from '../../../shared/orders';
+import { BOARD_PATH, isBoardDevice } from '../../../shared/permissions';
 import { logout, switchPlace } from '../../features/auth/api/auth-api';
 import { sessionQueries } from '../../features/auth/api/session-queries';
 import { clearSession, getSession, onSessionChange, saveSession, type Session } from '../../lib/session';

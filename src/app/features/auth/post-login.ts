@@ -1,4 +1,4 @@
-import { BOARD_PATH, isBoardDevice } from '../../../shared/orders';
+import { BOARD_PATH, isBoardDevice } from '../../../shared/permissions';
 import { hasAccess } from '../../../shared/roles';
 import { runtimeConfig } from '../../lib/runtime-config';
 import { clearSession, isDesktopApp, isInFrame, type Session } from '../../lib/session';
