@@ -6,8 +6,8 @@ import { CASHLESS_MSG, EXTRACT_LAYOUT, isTxtFileName } from '../../../../shared/
 import { CASHLESS_PATHS, extractUploadAnswer } from '../../../../shared/contract/cashless';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { cashlessQueries } from '../api/cashless-queries';
-import { uploadWithProgress } from '../api/upload';
 import { useSession, useTitle } from '../hooks/use-session';
+import { apiUpload } from '../../../lib/api-client';
 import { UploadProgress } from './upload-progress';
 
 /** The extract upload (spec 001 §2.6, §4): "Importar Arquivo" picks a .txt, "Processar" sends it. */
@@ -41,7 +41,7 @@ export function ExtractUploadPage() {
     form.append('file', file);
     setProgress(0);
     try {
-      const r = await uploadWithProgress(CASHLESS_PATHS.extracts, form, extractUploadAnswer, setProgress);
+      const r = await apiUpload(CASHLESS_PATHS.extracts, form, { schema: extractUploadAnswer, onProgress: setProgress, timeoutMs: 0 });
       void toastSuccess(r.Message);
       setFile(null);
       setSent(true);

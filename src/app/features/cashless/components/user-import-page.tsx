@@ -2,9 +2,8 @@ import { Alert, Badge, Button, FileInput, Group, List, Paper, Stack, Table, Text
 import { useState, type FormEvent } from 'react';
 import { CASHLESS_MSG, formatDocument, IMPORT_INSTRUCTIONS, IMPORT_TEMPLATE, IMPORT_TEMPLATE_NAME, isCsvFileName } from '../../../../shared/cashless';
 import { CASHLESS_PATHS, importAnswer, type ImportAnswer } from '../../../../shared/contract/cashless';
-import { downloadGeneratedFile } from '../../../lib/api-client';
+import { apiUpload, downloadGeneratedFile } from '../../../lib/api-client';
 import { toastError, toastSuccess } from '../../../lib/toast';
-import { uploadWithProgress } from '../api/upload';
 import { useSession, useTitle } from '../hooks/use-session';
 import { UploadProgress } from './upload-progress';
 
@@ -53,7 +52,7 @@ export function UserImportPage() {
     form.append('file', file);
     setProgress(0);
     try {
-      const r = await uploadWithProgress(CASHLESS_PATHS.import, form, importAnswer, setProgress);
+      const r = await apiUpload(CASHLESS_PATHS.import, form, { schema: importAnswer, onProgress: setProgress, timeoutMs: 0 });
       setResult(r);
       setFile(null);
       void toastSuccess(CASHLESS_MSG.uploadSuccess);

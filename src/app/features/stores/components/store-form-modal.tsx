@@ -4,6 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { IMAGE_TYPES, normalizeText, validateImage } from '../../../../shared/products';
 import { canAddSector, isTime, validateStore, WEEKDAYS } from '../../../../shared/stores';
 import type { Store, StoreSaveRequest } from '../../../../shared/contract/stores';
+import { readAsDataUrl } from '../../../lib/api-client';
 import { toastError } from '../../../lib/toast';
 import { storeQueries } from '../api/store-queries';
 import { PlusIcon, TrashIcon } from '../../../components/icons';
@@ -37,14 +38,6 @@ function initial(store: Store | null, nextOrder: number): FormState {
   };
 }
 
-function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(file);
-  });
-}
 
 /**
  * Add or edit a store (spec 000 "Store registration"): image, name, position, access users,
