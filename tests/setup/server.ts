@@ -33,13 +33,25 @@ export const DEMO = {
   password: 'Demo#2026',
 } as const;
 
+/**
+ * Empties every table in one statement (one lock order). On PostgreSQL a background job of the
+ * previous test (a courier's delayed answer, say) may still hold a row lock: a deadlock there is
+ * retried, never a failure of the next test.
+ */
 async function truncateAll(db: DbHandle) {
-  await db.exec(`
-    do $$ declare r record; begin
-      for r in select tablename from pg_tables where schemaname = 'public' loop
-        execute 'truncate table ' || quote_ident(r.tablename) || ' cascade';
-      end loop;
-    end $$;`);
+  const sql = `
+    do $$ declare names text; begin
+      select string_agg(quote_ident(tablename), ', ') into names from pg_tables where schemaname = 'public';
+      if names is not null then execute 'truncate table ' || names || ' cascade'; end if;
+    end $$;`;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.exec(sql);
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== '40P01' || attempt >= 5) throw err;
+    }
+  }
 }
 
 /** Call at the top of a test file; the returned object is filled before each test. */
@@ -64,6 +76,7 @@ export function useTestApp(): TestContext {
       });
     })();
     await ready;
+    await ctx.app.orders?.settle();
     await truncateAll(ctx.db);
     ctx.mails.length = 0;
     ctx.seed = await seedDemo(ctx.db.db);
