@@ -7,7 +7,7 @@ describe('GET /api/health', () => {
   it('answers ok after checking the database, without a token', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'ok', database: 'pglite' });
+    expect(res.json()).toMatchObject({ status: 'ok', database: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite' });
   });
 
   it('answers 503 without internals when the database is gone', async () => {
