@@ -47,7 +47,8 @@ test.describe('access limits (Limitações de Acesso)', () => {
 
   test('needs LimitarAcessoCategoriaProduto: the kitchen is sent to access denied', async ({ page }) => {
     await signIn(page, 'cozinha@balcao.dev');
-    await page.waitForURL((u) => u.pathname === '/dashboard');
+    // A board device lands on the board (issue 9).
+    await page.waitForURL((u) => u.pathname === '/meepFood/painel');
     await page.goto('/produtos/limitarAcesso');
     await page.waitForURL((u) => u.pathname === '/acessonegado');
   });

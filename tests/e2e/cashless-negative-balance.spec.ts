@@ -93,7 +93,8 @@ test.describe('negative balance (Saldo negativo)', () => {
 
   test('the kitchen has no access to the report', async ({ page }) => {
     await signIn(page, 'cozinha@balcao.dev');
-    await page.waitForURL((u) => u.pathname === '/dashboard');
+    // A board device lands on the board (issue 9).
+    await page.waitForURL((u) => u.pathname === '/meepFood/painel');
     await page.goto('/cashless/relatorios/saldoNegativo');
     await page.waitForURL((u) => u.pathname === '/acessonegado');
   });

@@ -199,7 +199,8 @@ test.describe('food configuration', () => {
 
   test('the kitchen tablet cannot open the configuration or the marketplace integration', async ({ page }) => {
     await signIn(page, 'cozinha@balcao.dev');
-    await page.waitForURL((u) => u.pathname === '/dashboard');
+    // A board device lands on the board (issue 9).
+    await page.waitForURL((u) => u.pathname === '/meepFood/painel');
     for (const path of ['/meepFood/configuracao', '/meepFood/integracaoIfood']) {
       await page.goto(path);
       await page.waitForURL((u) => u.pathname === '/acessonegado');

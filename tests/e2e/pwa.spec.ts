@@ -26,8 +26,8 @@ test.describe('installable PWA', () => {
     await expect(page.getByRole('heading', { name: 'Olá, Gustavo' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Menu principal' })).toBeVisible();
     // Another route's code comes from the precache as well.
-    await page.goto('/cadastro/clientes');
-    await expect(page.getByRole('heading', { name: 'Clientes: em construção' })).toBeVisible();
+    await page.goto('/tutorialPortal');
+    await expect(page.getByRole('heading', { name: 'Tutoriais do portal', level: 1 })).toBeVisible();
     await context.setOffline(false);
   });
 });

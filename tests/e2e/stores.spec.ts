@@ -83,7 +83,8 @@ test.describe('stores (Cadastro de lojas)', () => {
 
   test('needs the CadastroLoja role: the kitchen is sent to access denied', async ({ page }) => {
     await signIn(page, 'cozinha@balcao.dev');
-    await page.waitForURL((u) => u.pathname === '/dashboard');
+    // A board device lands on the board (issue 9).
+    await page.waitForURL((u) => u.pathname === '/meepFood/painel');
     await page.goto('/cadastro/stores');
     await page.waitForURL((u) => u.pathname === '/acessonegado');
     await expect(page.getByRole('heading', { name: 'Acesso negado/Proibido' })).toBeVisible();

@@ -32,7 +32,9 @@ export function contentSecurityPolicy(opts: SecurityHeadersOptions): Record<stri
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', 'https:'],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'"],
+    // The board posts print jobs to the venue's own print server (`{EnderecoServidorLocal}/api/printer`),
+    // an address each venue configures on its network: it cannot be listed here.
+    'connect-src': ["'self'", 'http:', 'https:'],
     'media-src': ["'self'", 'data:', 'blob:'],
     'worker-src': ["'self'"],
     'manifest-src': ["'self'"],

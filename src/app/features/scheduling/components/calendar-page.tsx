@@ -105,7 +105,7 @@ export function CalendarPage() {
           w={{ base: '100%', xs: 320 }}
         />
         <Group gap="xs">
-          <Badge color="orange.8" variant="filled" c="black" radius="sm">
+          <Badge color="orange.8" variant="filled" radius="sm">
             Horário disponível
           </Badge>
           <Badge color="teal.9" variant="filled" radius="sm">
