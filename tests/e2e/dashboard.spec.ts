@@ -56,7 +56,10 @@ test.describe('sales dashboard (/novoDashboard)', () => {
 
     // Channel: delivery only has fewer orders, and the URL says so.
     const revenue = await card(page, 'Revenues').innerText();
-    await page.getByRole('checkbox', { name: 'Delivery' }).check();
+    // The filters live in the URL: the box shows its new state once the navigation lands, so click
+    // and wait for it (Playwright's check() wants the state at once).
+    await page.getByRole('checkbox', { name: 'Delivery' }).click();
+    await expect(page.getByRole('checkbox', { name: 'Delivery' })).toBeChecked();
     await expect(page).toHaveURL(/IsInDeliveryChannel=true/);
     await settled(page);
     await expect(card(page, 'TotalOrders')).not.toHaveText(orders);
@@ -65,7 +68,8 @@ test.describe('sales dashboard (/novoDashboard)', () => {
     await expect(card(page, 'Revenues')).not.toHaveText(revenue);
 
     // Customers: old customers only changes the figures again; a reload keeps the filters.
-    await page.getByRole('checkbox', { name: 'Antigos' }).check();
+    await page.getByRole('checkbox', { name: 'Antigos' }).click();
+    await expect(page.getByRole('checkbox', { name: 'Antigos' })).toBeChecked();
     await expect(page).toHaveURL(/IsOld=true/);
     await settled(page);
     await expect(card(page, 'TotalOrders')).not.toHaveText(String(deliveryOrders));
@@ -73,8 +77,11 @@ test.describe('sales dashboard (/novoDashboard)', () => {
     await settled(page);
     await expect(page.getByRole('checkbox', { name: 'Delivery' })).toBeChecked();
     await expect(page.getByRole('checkbox', { name: 'Antigos' })).toBeChecked();
-    await page.getByRole('checkbox', { name: 'Delivery' }).uncheck();
-    await page.getByRole('checkbox', { name: 'Antigos' }).uncheck();
+    await page.getByRole('checkbox', { name: 'Delivery' }).click();
+    await expect(page.getByRole('checkbox', { name: 'Delivery' })).not.toBeChecked();
+    await settled(page);
+    await page.getByRole('checkbox', { name: 'Antigos' }).click();
+    await expect(page.getByRole('checkbox', { name: 'Antigos' })).not.toBeChecked();
     await settled(page);
     await expect(card(page, 'TotalOrders')).toHaveText(orders);
 
