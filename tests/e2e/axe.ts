@@ -6,6 +6,10 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 export async function expectAccessible(page: Page, opts: { exclude?: string[] } = {}): Promise<void> {
+  // A fading dialog or toast reads as low contrast: wait until every finite animation has ended.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+  );
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
   for (const sel of opts.exclude ?? []) builder = builder.exclude(sel);
   const { violations } = await builder.analyze();
