@@ -110,7 +110,8 @@ describe('which actions a card shows', () => {
     expect(orderActions(at(S.Pendente), platformOnly)).toEqual(['acceptOrder', 'refuseOrder']);
     expect(orderActions(at(S.Aceito), platformOnly)).toEqual(['startOrder', 'callCourier']);
     expect(orderActions(at(S.EmPreparo, { TipoEntrega: 2 }), platformOnly)).toEqual(['readyToPickup']);
-    expect(orderActions(at(S.EmPreparo, { TipoEntrega: 3 }), platformOnly)).toEqual(['transportOrder']);
+    expect(orderActions(at(S.EmPreparo, { TipoEntrega: 3 }), platformOnly)).toEqual(['readyToPickup']);
+    expect(orderActions(at(S.EmPreparo, { TipoEntrega: 1 }), platformOnly)).toEqual(['transportOrder', 'callCourier']);
     expect(orderActions(at(S.Entregue), platformOnly)).toEqual([]);
     expect(orderActions(at(S.Recusado), platformOnly)).toEqual([]);
   });

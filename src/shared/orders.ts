@@ -484,7 +484,8 @@ export function orderActions(o: OrderForRules, d: DeliveryRules): BoardAction[] 
       out.push('startOrder');
       break;
     case ORDER_STATE.EmPreparo:
-      if (isPickup(o)) out.push('readyToPickup');
+      // A table order is ready for the waiter to take ("Pedido pronto"), like a pickup at the counter.
+      if (isPickup(o) || o.TipoEntrega === DELIVERY_KIND.table) out.push('readyToPickup');
       else out.push('transportOrder');
       break;
     case ORDER_STATE.EmTransporte:

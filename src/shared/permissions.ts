@@ -13,7 +13,7 @@
 import { hasAccess, parseRoles, SUPPORT_ROLES, VENUE_ROLES } from './roles';
 
 /** Roles a shared device holds: the order board and its marketplace switch. */
-export const DEVICE_ROLES = ['Painel', 'IntegracaoIfoodKds'] as const;
+export const DEVICE_ROLES = ['Painel', 'IntegracaoIfoodKds', 'Garcom'] as const;
 
 /** Every venue role that is not a device role, plus support: who may change how a venue sells. */
 export const MANAGER_ROLES = [
@@ -73,6 +73,14 @@ export const PERMISSION_RULES: PermissionRule[] = [
       '/api/ifoodmerchantconfiguration/*',
       '/api/download/file',
     ],
+    role: '',
+    device: true,
+  },
+  {
+    area: 'orders',
+    label: 'Garçom: mesas, cardápio e entrega à mesa',
+    methods: 'any',
+    paths: ['/api/garcom/*'],
     role: '',
     device: true,
   },
@@ -204,4 +212,14 @@ export const BOARD_DEVICE_ROLES: readonly string[] = ['Painel'];
 export function isBoardDevice(roles: string | null | undefined): boolean {
   const held = parseRoles(roles ?? '');
   return held.length > 0 && held.every((r) => BOARD_DEVICE_ROLES.includes(r));
+}
+
+/** Path of the waiter's phone screen (issue 18). */
+export const WAITER_PATH = '/garcom';
+/** The roles a waiter's phone account holds. */
+export const WAITER_DEVICE_ROLES: readonly string[] = ['Garcom'];
+/** A waiter's account (only the waiter's role): lands on /garcom after sign-in and when the installed app opens at "/". */
+export function isWaiterDevice(roles: string | null | undefined): boolean {
+  const held = parseRoles(roles ?? '');
+  return held.length > 0 && held.every((r) => WAITER_DEVICE_ROLES.includes(r));
 }

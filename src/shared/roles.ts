@@ -20,6 +20,8 @@ export const VENUE_ROLES = [
   'Painel',
   'IntegracaoIfoodKds',
   'Doacoes',
+  /** Waiters' phones (issue 18, ours): the /garcom screen, table orders and "Entregue à mesa". */
+  'Garcom',
 ] as const;
 
 /** Roles for internal support and finance tools: never given to a venue's own staff. */

@@ -98,6 +98,7 @@ export const PORTAL_ROUTES: PortalRoute[] = [
   ]),
   ...rows('food', [
     ['/meepFood/painel', 'Painel de pedidos', 'Painel', 'module', 'orders'],
+    ['/garcom', 'Garçom', 'Garcom', 'module', 'waiter'],
     ['/meepFood/configuracao', 'Configuração', 'MeepFoodConfiguration', 'module', 'food-config'],
     ['/meepFood/integracaoIfood', 'Integração marketplace', 'IntegracaoIfoodKds', 'module', 'marketplace'],
     ['/meepfood/kdsdownload', 'Baixar painel (desktop)', 'Painel', 'legacy'],

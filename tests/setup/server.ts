@@ -30,6 +30,7 @@ export const DEMO = {
   suporte: 'suporte@balcao.dev',
   mfa: 'mfa@balcao.dev',
   escola: 'escola@balcao.dev',
+  garcom: 'garcom@balcao.dev',
   password: 'Demo#2026',
 } as const;
 

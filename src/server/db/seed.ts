@@ -11,6 +11,7 @@ import { seedFoodConfigDemo } from '../modules/food-config/food-config.seed';
 import { seedSchedulingDemo } from '../modules/scheduling/scheduling.seed';
 import { seedCustomersDemo } from '../modules/customers/customers.seed';
 import { seedPaymentLinksDemo } from '../modules/payment-links/payment-links.seed';
+import { seedWaiterDemo } from '../modules/waiter/waiter.seed';
 import type { Db } from './client';
 import { memberships, users } from './schema/auth';
 import { stores, venueAddresses, venues } from './schema/venues';
@@ -68,6 +69,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
       { email: 'suporte@balcao.dev', name: 'Sofia Suporte', description: 'SuporteMeep no restaurante' },
       { email: 'mfa@balcao.dev', name: 'Marcos Gerente', description: 'Gerente do restaurante, com código por e-mail', mfaEnabled: true },
       { email: 'escola@balcao.dev', name: 'Elisa Escola', description: 'Gerente do colégio' },
+      { email: 'garcom@balcao.dev', name: 'Gabriel Garçom', description: 'Celular do garçom do restaurante: só o papel Garcom' },
     ];
     // One hash for every demo account: they share the password, and seeding stays fast in tests.
     const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -96,12 +98,14 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
       { userId: ids['suporte@balcao.dev'], venueId: restaurant.id, position: 'Suporte', roles: 'SuporteMeep;MeepFoodConfiguration;Painel;IntegracaoIfoodKds' },
       { userId: ids['mfa@balcao.dev'], venueId: restaurant.id, position: 'Gerente', roles: venueRoles },
       { userId: ids['escola@balcao.dev'], venueId: school.id, position: 'Gerente', roles: venueRoles },
+      { userId: ids['garcom@balcao.dev'], venueId: restaurant.id, position: 'Garçom', roles: 'Garcom' },
     ]);
     // Module demo data, in dependency order: setup, then the catalogue, then orders that use both.
     const ctx: DemoSeedContext = { tx, venues: { restaurant: restaurant.id, school: school.id, donations: donations.id }, users: ids };
     await seedFoodConfigDemo(ctx);
     await seedProductsDemo(ctx);
     await seedOrdersDemo(ctx);
+    await seedWaiterDemo(ctx);
     await seedSchedulingDemo(ctx);
     await seedCashlessDemo(ctx);
     await seedCustomersDemo(ctx);

@@ -57,6 +57,7 @@ import {
   SSE_TOKEN_PARAM,
   WORKFLOW_DEFINITION,
 } from '../../../shared/orders';
+import { WAITER_ROLE } from '../../../shared/waiter';
 import type { DbHandle } from '../../db/client';
 import { memberships } from '../../db/schema/auth';
 import { marketplaceIntegrations } from '../../db/schema/marketplace';
@@ -222,7 +223,8 @@ export async function ordersRoutes(fastify: FastifyInstance, opts: OrdersRoutesO
     KDS_PATHS.intake,
     { schema: { body: orderIntakeRequest, response: { 201: order, ...commandErrors } } },
     async (req, reply) => {
-      await board(req, req.body.LocalClienteId);
+      // Waiters send their table orders here too (issue 18).
+      await board(req, req.body.LocalClienteId, `${PAINEL},${WAITER_ROLE}`);
       const r = await service.intake(requireUser(req), req.body, keyOf(req));
       return answer(reply, r);
     },
