@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as CadastrarRouteImport } from './routes/cadastrar'
 import { Route as EsqueciMinhaSenhaRouteImport } from './routes/esqueciMinhaSenha'
+import { Route as GarcomRouteImport } from './routes/garcom'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as RedefinirSenhaRouteImport } from './routes/redefinirSenha'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
@@ -81,6 +82,11 @@ const CadastrarRoute = CadastrarRouteImport.update({
 const EsqueciMinhaSenhaRoute = EsqueciMinhaSenhaRouteImport.update({
   id: '/esqueciMinhaSenha',
   path: '/esqueciMinhaSenha',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const GarcomRoute = GarcomRouteImport.update({
+  id: '/garcom',
+  path: '/garcom',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -397,6 +403,7 @@ export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/cadastrar': typeof CadastrarRoute
   '/esqueciMinhaSenha': typeof EsqueciMinhaSenhaRoute
+  '/garcom': typeof GarcomRoute
   '/login': typeof LoginRoute
   '/redefinirSenha': typeof RedefinirSenhaRoute
   '/$': typeof AppSplatRoute
@@ -456,6 +463,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/cadastrar': typeof CadastrarRoute
   '/esqueciMinhaSenha': typeof EsqueciMinhaSenhaRoute
+  '/garcom': typeof GarcomRoute
   '/login': typeof LoginRoute
   '/redefinirSenha': typeof RedefinirSenhaRoute
   '/$': typeof AppSplatRoute
@@ -518,6 +526,7 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren
   '/cadastrar': typeof CadastrarRoute
   '/esqueciMinhaSenha': typeof EsqueciMinhaSenhaRoute
+  '/garcom': typeof GarcomRoute
   '/login': typeof LoginRoute
   '/redefinirSenha': typeof RedefinirSenhaRoute
   '/_app/$': typeof AppSplatRoute
@@ -581,6 +590,7 @@ export interface FileRouteTypes {
     | '/'
     | '/cadastrar'
     | '/esqueciMinhaSenha'
+    | '/garcom'
     | '/login'
     | '/redefinirSenha'
     | '/$'
@@ -640,6 +650,7 @@ export interface FileRouteTypes {
   to:
     | '/cadastrar'
     | '/esqueciMinhaSenha'
+    | '/garcom'
     | '/login'
     | '/redefinirSenha'
     | '/$'
@@ -701,6 +712,7 @@ export interface FileRouteTypes {
     | '/_app'
     | '/cadastrar'
     | '/esqueciMinhaSenha'
+    | '/garcom'
     | '/login'
     | '/redefinirSenha'
     | '/_app/$'
@@ -763,6 +775,7 @@ export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren
   CadastrarRoute: typeof CadastrarRoute
   EsqueciMinhaSenhaRoute: typeof EsqueciMinhaSenhaRoute
+  GarcomRoute: typeof GarcomRoute
   LoginRoute: typeof LoginRoute
   RedefinirSenhaRoute: typeof RedefinirSenhaRoute
   DoarLinkRoute: typeof DoarLinkRoute
@@ -794,6 +807,13 @@ declare module '@tanstack/react-router' {
       path: '/esqueciMinhaSenha'
       fullPath: '/esqueciMinhaSenha'
       preLoaderRoute: typeof EsqueciMinhaSenhaRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/garcom': {
+      id: '/garcom'
+      path: '/garcom'
+      fullPath: '/garcom'
+      preLoaderRoute: typeof GarcomRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -1311,6 +1331,7 @@ const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
   CadastrarRoute: CadastrarRoute,
   EsqueciMinhaSenhaRoute: EsqueciMinhaSenhaRoute,
+  GarcomRoute: GarcomRoute,
   LoginRoute: LoginRoute,
   RedefinirSenhaRoute: RedefinirSenhaRoute,
   DoarLinkRoute: DoarLinkRoute,

@@ -1,4 +1,4 @@
-import { BOARD_PATH, isBoardDevice } from '../../../shared/permissions';
+import { BOARD_PATH, isBoardDevice, isWaiterDevice, WAITER_PATH } from '../../../shared/permissions';
 import { hasAccess } from '../../../shared/roles';
 import { runtimeConfig } from '../../lib/runtime-config';
 import { clearSession, isDesktopApp, isInFrame, type Session } from '../../lib/session';
@@ -9,6 +9,7 @@ import { clearSession, isDesktopApp, isInFrame, type Session } from '../../lib/s
  */
 export function landingPath(session: Session, redirect?: string): string {
   if (redirect && redirect.startsWith('/') && !redirect.startsWith('//') && !redirect.toLowerCase().startsWith('/login') && redirect !== '/') return redirect;
+  if (isWaiterDevice(session.roles) && !isDesktopApp(session)) return WAITER_PATH;
   return isDesktopApp(session) || isBoardDevice(session.roles) ? BOARD_PATH : '/dashboard';
 }
 

@@ -1,0 +1,77 @@
+/**
+ * The waiter's one query-key factory. Tables live under the persisted 'orders' root and the menu
+ * under 'products', so both come back from IndexedDB when the phone opens without network; when
+ * the server cannot be reached a query answers what it already had (offline-first, like the board)
+ * and the connection store says since when.
+ */
+import { queryOptions, type QueryFunctionContext, type QueryKey } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import { WAITER_PATHS, waiterMenuResponse, waiterTablesResponse } from '../../../../shared/contract/waiter';
+import { WAITER_REFRESH_MS } from '../../../../shared/waiter';
+import { api, ApiError } from '../../../lib/api-client';
+
+// ---------------------------------------------------------------------------------------------
+// Connection: "Sem conexão desde HH:MM" from the last failed call, cleared by any answer.
+
+let offlineSince: number | null = null;
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((l) => l());
+
+export function noteNetworkFailure(): void {
+  if (offlineSince === null) {
+    offlineSince = Date.now();
+    emit();
+  }
+}
+export function noteContact(): void {
+  if (offlineSince !== null) {
+    offlineSince = null;
+    emit();
+  }
+}
+export function useOfflineSince(): number | null {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => offlineSince,
+  );
+}
+
+function keepWhenUnreachable<T, K extends QueryKey>(fn: () => Promise<T>) {
+  return async (ctx: QueryFunctionContext<K>): Promise<T> => {
+    try {
+      const r = await fn();
+      noteContact();
+      return r;
+    } catch (err) {
+      if (err instanceof ApiError && err.isNetwork) {
+        if (!ctx.signal.aborted) noteNetworkFailure();
+        const cached = ctx.client.getQueryData<T>(ctx.queryKey);
+        if (cached !== undefined) return cached;
+      } else if (err instanceof ApiError) {
+        noteContact();
+      }
+      throw err;
+    }
+  };
+}
+
+export const waiterQueries = {
+  tablesKey: (localId: string) => ['orders', 'waiter', 'tables', localId] as const,
+  tables: (localId: string) =>
+    queryOptions({
+      queryKey: waiterQueries.tablesKey(localId),
+      queryFn: keepWhenUnreachable(() => api(WAITER_PATHS.tables, { query: { localClienteId: localId }, schema: waiterTablesResponse })),
+      refetchInterval: WAITER_REFRESH_MS,
+      refetchIntervalInBackground: false,
+      staleTime: 0,
+    }),
+  menu: (localId: string) =>
+    queryOptions({
+      queryKey: ['products', 'waiter-menu', localId] as const,
+      queryFn: keepWhenUnreachable(() => api(WAITER_PATHS.menu, { query: { localClienteId: localId }, schema: waiterMenuResponse })),
+      staleTime: 5 * 60_000,
+    }),
+};

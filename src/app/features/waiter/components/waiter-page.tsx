@@ -1,0 +1,310 @@
+/**
+ * /garcom: the waiter's phone (issue 18). No sidebar; one header, the content, and one big action at
+ * the bottom for the thumb. Views by URL: the tables (service view), one table, its menu, its review.
+ * Tables and menu come from the persisted cache first; orders and deliveries go through the waiter's
+ * outbox; ready orders call (chime + vibration) until "Entregue à mesa".
+ */
+import { ActionIcon, Alert, Box, Button, Center, Group, Loader, Menu, Stack, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { WaiterOrder, WaiterProduct } from '../../../../shared/contract/waiter';
+import { formatTime } from '../../../../shared/format';
+import { ORDER_STATE } from '../../../../shared/orders';
+import { addLine, brl, cartProblems, cartTotalCents, lineDetails, productById, toIntakeRequest, WAITER_MSG } from '../../../../shared/waiter';
+import { api } from '../../../lib/api-client';
+import { clearSession, getSession } from '../../../lib/session';
+import { showToast, toastError, toastSuccess } from '../../../lib/toast';
+import { acknowledgeWaiterRecord, bindWaiterOutbox, submitDelivered, submitTableOrder, useWaiterRecords, type DeliveredPayload, type IntakePayload } from '../api/waiter-outbox';
+import { useOfflineSince, waiterQueries } from '../api/waiter-queries';
+import { enableSound, useReadyAlerts, useSoundBlocked } from '../hooks/ready-alerts';
+import { useCarts } from '../hooks/use-carts';
+import { PULL_THRESHOLD_PX, usePullToRefresh } from '../hooks/use-pull-to-refresh';
+import { MenuView } from './menu-view';
+import { ProductSheet } from './product-sheet';
+import { ReviewView } from './review-view';
+import { TablesView } from './tables-view';
+import { TableView } from './table-view';
+
+export interface WaiterSearch {
+  mesa?: string;
+  tela?: 'pedido' | 'revisao';
+}
+
+export function WaiterPage({ search, onNavigate, onSignedOut }: { search: WaiterSearch; onNavigate: (s: WaiterSearch) => void; onSignedOut: () => void }) {
+  const qc = useQueryClient();
+  const session = getSession();
+  const localId = session?.currentLocation?.localId ?? '';
+  const tablesQ = useQuery({ ...waiterQueries.tables(localId), enabled: !!localId });
+  const menuQ = useQuery({ ...waiterQueries.menu(localId), enabled: !!localId });
+  const records = useWaiterRecords();
+  const offlineSince = useOfflineSince();
+  const soundBlocked = useSoundBlocked();
+  const { cartOf, setCart } = useCarts();
+  const [picked, setPicked] = useState<WaiterProduct | null>(null);
+  const [sending, setSending] = useState(false);
+  const [delivering, setDelivering] = useState<Set<string>>(new Set());
+  const [showProblems, setShowProblems] = useState(false);
+
+  useEffect(() => bindWaiterOutbox(qc), [qc]);
+
+  const refresh = useCallback(() => {
+    void qc.invalidateQueries({ queryKey: ['orders', 'waiter'] });
+    void qc.invalidateQueries({ queryKey: ['products', 'waiter-menu'] });
+  }, [qc]);
+  const pull = usePullToRefresh(refresh);
+
+  const queuedDelivered = useMemo(() => new Set(records.filter((r) => r.command === 'delivered' && r.status !== 'failed' && r.status !== 'conflict').map((r) => r.orderId)), [records]);
+  const deliveryOf = useCallback((id: string) => (queuedDelivered.has(id) ? (delivering.has(id) ? 'sending' : 'queued') : 'idle') as 'idle' | 'sending' | 'queued', [queuedDelivered, delivering]);
+  const intakes = records.filter((r) => r.command === 'intake');
+  const pendingByTable = useMemo(() => {
+    const m = new Map<string, number>();
+    for (const r of intakes) {
+      const t = (r.payload as IntakePayload).tableId;
+      m.set(t, (m.get(t) ?? 0) + 1);
+    }
+    return m;
+  }, [intakes]);
+
+  const data = tablesQ.data;
+  const allOrders = useMemo(() => data?.Mesas.flatMap((m) => m.Pedidos) ?? [], [data]);
+  const ready = allOrders.filter((o) => o.Pronto && !queuedDelivered.has(o.Id));
+  const waiting = useMemo(() => new Map(ready.map((o) => [o.Id, o.Codigo])), [ready]);
+  useReadyAlerts(waiting);
+
+  const table = search.mesa ? data?.Mesas.find((m) => m.Id === search.mesa) : undefined;
+  const cart = table ? cartOf(table.Id) : null;
+  const menu = menuQ.data;
+  const itemCount = cart?.lines.reduce((s, l) => s + l.quantity, 0) ?? 0;
+  const total = cart && menu ? cartTotalCents(menu, cart.lines) : 0;
+
+  const onDelivered = async (o: WaiterOrder) => {
+    setDelivering((s) => new Set(s).add(o.Id));
+    const payload: DeliveredPayload = { body: { PedidoId: o.Id, ExpectedStateId: ORDER_STATE.EmTransporte }, codigo: o.Codigo, tableId: o.MesaId };
+    const r = await submitDelivered(payload, `Entrega do pedido #${o.Codigo}`);
+    setDelivering((s) => {
+      const n = new Set(s);
+      n.delete(o.Id);
+      return n;
+    });
+    if (r.status === 'applied') void toastSuccess(WAITER_MSG.deliveredOk(o.Codigo));
+    else if (r.status === 'queued') void showToast({ color: 'yellow', message: WAITER_MSG.deliveredQueued(o.Codigo) });
+    else {
+      void toastError(r.message);
+      await acknowledgeWaiterRecord(r.id);
+    }
+    refresh();
+  };
+
+  const send = async () => {
+    if (!table || !cart || !menu) return;
+    const problems = cartProblems(menu, cart);
+    setShowProblems(true);
+    if (problems.length) return;
+    setSending(true);
+    const payload: IntakePayload = {
+      request: toIntakeRequest(localId, table.Nome, menu, cart),
+      tableId: table.Id,
+      tableName: table.Nome,
+      totalCents: total,
+      summary: cart.lines.map((l) => {
+        const p = productById(menu, l.productId)!;
+        const d = lineDetails(p, l);
+        return `${l.quantity}x ${p.Nome}${d.length ? ` (${d.join('; ')})` : ''}`;
+      }),
+    };
+    const r = await submitTableOrder(payload, `Pedido da ${table.Nome}`);
+    setSending(false);
+    if (r.status === 'failed' || r.status === 'conflict') {
+      void toastError(r.message);
+      return;
+    }
+    setCart(table.Id, () => ({ tableId: table.Id, lines: [], note: '' }));
+    setShowProblems(false);
+    if (r.status === 'applied') void toastSuccess(WAITER_MSG.sent(table.Nome));
+    else void showToast({ color: 'yellow', message: WAITER_MSG.queued(table.Nome) });
+    onNavigate({ mesa: table.Id });
+  };
+
+  const signOut = async () => {
+    try {
+      await api('api/Account/Logout', { method: 'POST' });
+    } catch {
+      // Signing out works offline too; the token expires on its own.
+    }
+    clearSession();
+    onSignedOut();
+  };
+
+  const view = !search.mesa ? 'mesas' : search.tela === 'pedido' ? 'pedido' : search.tela === 'revisao' ? 'revisao' : 'mesa';
+  const title = view === 'mesas' ? WAITER_MSG.title : !table ? 'Mesa' : view === 'pedido' ? `${table.Nome} · Cardápio` : view === 'revisao' ? `${table.Nome} · Revisão` : table.Nome;
+  const back = () => onNavigate(view === 'mesa' ? {} : view === 'revisao' ? { mesa: search.mesa, tela: 'pedido' } : { mesa: search.mesa });
+  const pendingCount = records.filter((r) => r.status === 'pending' || r.status === 'sending').length;
+
+  return (
+    <Box mih="100dvh" bg="var(--mantine-color-body)">
+      <Box
+        component="header"
+        px="sm"
+        py={6}
+        style={{ position: 'sticky', top: 0, zIndex: 10, background: 'var(--mantine-color-body)', borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+      >
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+            {view !== 'mesas' ? (
+              <ActionIcon size={48} variant="subtle" color="dark" aria-label="Voltar" onClick={back}>
+                <Text size="xl" fw={800} aria-hidden>
+                  ←
+                </Text>
+              </ActionIcon>
+            ) : null}
+            <Stack gap={0} style={{ minWidth: 0 }}>
+              <Title order={1} size="h3" style={{ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>
+                {title}
+              </Title>
+              <Text size="xs" c="dimmed" truncate>
+                {session?.currentLocation?.nomeLocal}
+              </Text>
+            </Stack>
+          </Group>
+          <Group gap={4} wrap="nowrap">
+            <Menu position="bottom-end">
+              <Menu.Target>
+                <ActionIcon size={48} variant="subtle" color="dark" aria-label="Mais opções">
+                  <Text size="xl" fw={800} aria-hidden>
+                    ⋮
+                  </Text>
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Label>{session?.userName}</Menu.Label>
+                <Menu.Item onClick={refresh} mih={48}>
+                  Atualizar
+                </Menu.Item>
+                <Menu.Item onClick={() => void enableSound()} mih={48}>
+                  Testar som
+                </Menu.Item>
+                <Menu.Item color="red" onClick={() => void signOut()} mih={48}>
+                  Sair
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        </Group>
+      </Box>
+
+      {offlineSince || pendingCount ? (
+        <Group px="sm" py={6} gap="xs" bg={offlineSince ? 'red.9' : 'gray.8'} c="white" data-testid="connection-bar" style={{ position: 'sticky', top: 61, zIndex: 9 }}>
+          {offlineSince ? (
+            <Text size="sm" fw={700} data-testid="offline-badge">
+              {WAITER_MSG.offline} desde {formatTime(offlineSince)}
+            </Text>
+          ) : null}
+          {pendingCount ? (
+            <Text size="sm" fw={700} data-testid="outbox-count">
+              {pendingCount} {pendingCount === 1 ? 'envio' : 'envios'} na fila
+            </Text>
+          ) : null}
+        </Group>
+      ) : null}
+
+      {pull > 0 ? (
+        <Center h={pull} aria-hidden>
+          <Text size="sm" c="dimmed">
+            {pull >= PULL_THRESHOLD_PX ? 'Solte para atualizar' : 'Puxe para atualizar'}
+          </Text>
+        </Center>
+      ) : null}
+
+      <Box component="main" p="sm" pb={110}>
+        {soundBlocked ? (
+          <Alert color="yellow" mb="sm" title="Som desativado">
+            <Text size="sm">Toque para ouvir quando um pedido ficar pronto.</Text>
+            <Button mt="xs" size="lg" color="yellow.9" onClick={() => void enableSound()}>
+              Ativar som
+            </Button>
+          </Alert>
+        ) : null}
+        {!localId ? <Text>Nenhum estabelecimento selecionado.</Text> : null}
+        {tablesQ.isPending && localId ? (
+          <Center py="xl">
+            <Loader aria-label="Carregando mesas" />
+          </Center>
+        ) : null}
+        {tablesQ.isError && !data ? (
+          <Alert color="red" title="Não foi possível carregar as mesas">
+            <Text size="sm">{tablesQ.error.message}</Text>
+            <Button mt="xs" size="lg" onClick={refresh}>
+              Tentar novamente
+            </Button>
+          </Alert>
+        ) : null}
+        {data && view === 'mesas' ? (
+          <TablesView data={data} ready={ready} pendingByTable={pendingByTable} deliveryOf={deliveryOf} onDelivered={(o) => void onDelivered(o)} onOpenTable={(id) => onNavigate({ mesa: id })} />
+        ) : null}
+        {data && search.mesa && !table ? <Text>Mesa não encontrada neste estabelecimento.</Text> : null}
+        {table && view === 'mesa' ? (
+          <TableView
+            table={table}
+            queued={intakes.filter((r) => (r.payload as IntakePayload).tableId === table.Id)}
+            deliveryOf={deliveryOf}
+            onDelivered={(o) => void onDelivered(o)}
+            onDiscard={(id) => void acknowledgeWaiterRecord(id)}
+          />
+        ) : null}
+        {table && (view === 'pedido' || view === 'revisao') && !menu ? (
+          menuQ.isError ? (
+            <Alert color="red" title="Não foi possível carregar o cardápio">
+              <Text size="sm">{menuQ.error.message}</Text>
+            </Alert>
+          ) : (
+            <Center py="xl">
+              <Loader aria-label="Carregando cardápio" />
+            </Center>
+          )
+        ) : null}
+        {table && view === 'pedido' && menu ? <MenuView menu={menu} onPick={setPicked} /> : null}
+        {table && cart && view === 'revisao' && menu ? (
+          <ReviewView menu={menu} cart={cart} problems={showProblems ? cartProblems(menu, cart) : []} onChange={(u) => setCart(table.Id, u)} />
+        ) : null}
+      </Box>
+
+      {table ? (
+        <Box p="sm" style={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 10, background: 'var(--mantine-color-body)', borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+          {view === 'mesa' ? (
+            <Button size="xl" fullWidth color="orange.9" onClick={() => onNavigate({ mesa: table.Id, tela: itemCount ? 'revisao' : 'pedido' })}>
+              {itemCount ? `Continuar pedido · ${itemCount} ${itemCount === 1 ? 'item' : 'itens'}` : WAITER_MSG.newOrder}
+            </Button>
+          ) : null}
+          {view === 'pedido' ? (
+            <Button size="xl" fullWidth color="orange.9" disabled={!itemCount} onClick={() => onNavigate({ mesa: table.Id, tela: 'revisao' })} styles={{ label: { whiteSpace: 'normal' } }}>
+              {itemCount ? `Revisar · ${itemCount} ${itemCount === 1 ? 'item' : 'itens'} · ${brl(total)}` : WAITER_MSG.review}
+            </Button>
+          ) : null}
+          {view === 'revisao' ? (
+            <>
+              <Group justify="space-between" mb={6}>
+                <Text fw={700}>Total</Text>
+                <Text fw={800} size="lg" data-testid="cart-total">
+                  {brl(total)}
+                </Text>
+              </Group>
+              <Button size="xl" fullWidth color="green.9" loading={sending} onClick={() => void send()}>
+                {WAITER_MSG.send}
+              </Button>
+            </>
+          ) : null}
+        </Box>
+      ) : null}
+
+      <ProductSheet
+        product={picked}
+        onClose={() => setPicked(null)}
+        onAdd={(line) => {
+          if (!table) return;
+          setCart(table.Id, (c) => ({ ...c, tableId: table.Id, lines: addLine(c.lines, line) }));
+          setPicked(null);
+        }}
+      />
+    </Box>
+  );
+}
