@@ -7,6 +7,7 @@ import { createFileStorage } from './lib/file-storage';
 import { logSerializers } from './lib/log-redaction';
 import { createMailer } from './lib/mailer';
 import { seedDemoSalesHistory } from './modules/dashboard/dashboard.seed';
+import { seedDemoWaiterOrders } from './modules/waiter/waiter.seed';
 
 const config = loadConfig();
 let db;
@@ -22,6 +23,7 @@ try {
 const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.mailOutboxDir });
 const seeded = db.kind === 'pglite' && (await isEmpty(db.db)) ? await seedDemo(db.db) : null;
 if (seeded) await seedDemoSalesHistory(db.db, seeded.venues.restaurant);
+if (seeded) await seedDemoWaiterOrders(db.db, seeded.venues.restaurant);
 
 const files = await createFileStorage(process.env, config.dataDir);
 const app = await buildApp({

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { waiterMenuResponse, waiterTablesResponse, WAITER_PATHS, type WaiterMenuResponse } from '../../../src/shared/contract/waiter';
 import { KDS_PATHS, ORDER_MSG, ORDER_STATE } from '../../../src/shared/orders';
 import { addLine, cartTotalCents, emptyCart, newLine, setAddonUnits, toggleOption, toIntakeRequest, WAITER_MSG, type Cart } from '../../../src/shared/waiter';
+import { seedDemoWaiterOrders } from '../../../src/server/modules/waiter/waiter.seed';
 import { DEMO, useTestApp } from '../../setup/server';
 import { expectError, rows } from '../helpers';
 import { command, intake, intakeBody, restaurant, school, setFoodConfig } from '../orders-helpers';
@@ -11,6 +12,8 @@ const t = useTestApp();
 let waiter: string;
 
 beforeEach(async () => {
+  // The open table orders a real demo gets (npm start): Mesa 1 ready, Mesa 3 with two, Mesa 11.
+  await seedDemoWaiterOrders(t.db.db, restaurant(t));
   waiter = await t.login(DEMO.garcom);
   await setFoodConfig(t, restaurant(t), { automaticallyAcceptOrder: false, callMeepDeliveryManually: true, sendToPrinterServerOnAcceptOrder: false });
 });

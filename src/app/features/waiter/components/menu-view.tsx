@@ -17,11 +17,11 @@ export function MenuView({ menu, onPick }: { menu: WaiterMenuResponse; onPick: (
       <TextInput label="Buscar produto" placeholder="Nome do produto" size="lg" value={q} onChange={(e) => setQ(e.currentTarget.value)} type="search" />
       <ScrollArea type="never" aria-label="Categorias">
         <Group gap="xs" wrap="nowrap" pb={4}>
-          <Button size="lg" radius="xl" variant={cat === null ? 'filled' : 'outline'} color="orange.9" aria-pressed={cat === null} onClick={() => setCat(null)}>
+          <Button size="lg" radius="xl" style={{ flexShrink: 0 }} variant={cat === null ? 'filled' : 'outline'} color="orange.9" aria-pressed={cat === null} onClick={() => setCat(null)}>
             Todas
           </Button>
           {menu.Categorias.map((c) => (
-            <Button key={c.Id} size="lg" radius="xl" variant={cat === c.Id ? 'filled' : 'outline'} color="orange.9" aria-pressed={cat === c.Id} onClick={() => setCat(c.Id)}>
+            <Button key={c.Id} size="lg" radius="xl" style={{ flexShrink: 0 }} variant={cat === c.Id ? 'filled' : 'outline'} color="orange.9" aria-pressed={cat === c.Id} onClick={() => setCat(c.Id)}>
               {c.Nome}
             </Button>
           ))}

@@ -1,5 +1,5 @@
 /** One table: its open orders (ready ones with "Entregue à mesa") and the orders still waiting for the network. */
-import { Alert, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Paper, Stack, Text } from '@mantine/core';
 import type { WaiterOrder, WaiterTable } from '../../../../shared/contract/waiter';
 import { brl, WAITER_MSG } from '../../../../shared/waiter';
 import type { OutboxRecord } from '../../../lib/outbox';
@@ -26,12 +26,10 @@ export function TableView({
         const failed = r.status === 'failed' || r.status === 'conflict';
         return (
           <Paper key={r.id} withBorder p="md" radius="md" data-testid="pending-order" style={{ borderStyle: 'dashed', borderWidth: 2 }}>
-            <Group justify="space-between" wrap="nowrap">
-              <Text fw={800}>Pedido novo · {brl(p.totalCents)}</Text>
-              <Badge size="lg" color={failed ? 'red.8' : 'gray.8'} variant="filled">
-                {failed ? 'Não enviado' : WAITER_MSG.pending}
-              </Badge>
-            </Group>
+            <Badge size="lg" color={failed ? 'red.8' : 'gray.8'} variant="filled" mb={6}>
+              {failed ? 'Não enviado' : WAITER_MSG.pending}
+            </Badge>
+            <Text fw={800}>Pedido novo · {brl(p.totalCents)}</Text>
             {p.summary.map((s) => (
               <Text key={s}>{s}</Text>
             ))}
