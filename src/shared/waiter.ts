@@ -57,6 +57,7 @@ export const WAITER_MSG = {
   deliveredOk: (codigo: string) => `Pedido #${codigo} entregue à mesa.`,
   deliveredQueued: (codigo: string) => `Sem conexão: a entrega do pedido #${codigo} será registrada quando a rede voltar.`,
   notTableOrder: 'Este pedido não é de mesa.',
+  onlyTableOrders: 'O garçom lança apenas pedidos de mesa.',
   pending: 'Aguardando conexão',
   offline: 'Sem conexão',
 } as const;

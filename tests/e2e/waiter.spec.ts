@@ -24,6 +24,12 @@ async function phone(browser: Browser, baseURL: string) {
     isMobile: true,
     reducedMotion: 'reduce',
   });
+  // Chromium's headless vibrate does nothing observable: record what the screen asks for.
+  await context.addInitScript(() => {
+    const calls: unknown[] = [];
+    (window as unknown as { __vibrations: unknown[] }).__vibrations = calls;
+    Object.defineProperty(navigator, 'vibrate', { configurable: true, value: (p: unknown) => (calls.push(p), true) });
+  });
   return { context, page: await context.newPage() };
 }
 
@@ -33,6 +39,7 @@ async function shot(page: Page, name: string) {
 }
 
 const alertsOf = (page: Page) => page.evaluate(() => window.__balcaoWaiterAlerts ?? []);
+const vibrations = (page: Page) => page.evaluate(() => (window as unknown as { __vibrations?: unknown[] }).__vibrations?.length ?? 0);
 const chimesAsked = (page: Page) => page.evaluate(() => window.__balcaoAudio?.requested ?? 0);
 
 test.describe('waiter phone', () => {
@@ -141,6 +148,7 @@ test.describe('waiter phone', () => {
       await c.getByRole('button', { name: 'Iniciar' }).click();
       const alertsBefore = (await alertsOf(w.page)).filter((x) => x === codigo).length;
       const chimesBefore = await chimesAsked(w.page);
+      const vibrationsBefore = await vibrations(w.page);
       expect(alertsBefore).toBe(0);
       await c.getByRole('button', { name: 'Pedido pronto' }).click();
 
@@ -149,6 +157,7 @@ test.describe('waiter phone', () => {
       await expect(ready).toBeVisible({ timeout: 15_000 });
       await expect.poll(async () => (await alertsOf(w.page)).filter((x) => x === codigo).length).toBe(1);
       expect(await chimesAsked(w.page)).toBeGreaterThan(chimesBefore);
+      expect(await vibrations(w.page)).toBeGreaterThan(vibrationsBefore);
       await shot(w.page, '06-pronto');
       await expectAccessible(w.page);
 

@@ -130,8 +130,15 @@ describe('table orders through the intake', () => {
     expect(after.Pedidos.map((p) => p.Id)).toEqual([o.Id]);
   });
 
-  it('the waiter cannot place orders in another venue', async () => {
+  it('the waiter places only table orders of the venue, never in another venue', async () => {
     expect((await intake(t, waiter, intakeBody(school(t)))).statusCode).toBe(403);
+    // A delivery or a marketplace order is the storefront's or the board's, not the waiter's.
+    expectError(await intake(t, waiter, intakeBody(restaurant(t))), 403, WAITER_MSG.onlyTableOrders);
+    expectError(await intake(t, waiter, intakeBody(restaurant(t), { TipoEntrega: 3, Mesa: 'Mesa 2', OrigemPedido: 2 })), 403, WAITER_MSG.onlyTableOrders);
+    const [{ n }] = await rows<{ n: number }>(t, `select count(*)::int as n from orders where venue_id = '${restaurant(t)}'`);
+    expect((await intake(t, waiter, intakeBody(restaurant(t), { TipoEntrega: 3, Mesa: 'Mesa 2', Cliente: { Nome: 'Mesa 2' } }))).statusCode).toBe(201);
+    const [{ n: after }] = await rows<{ n: number }>(t, `select count(*)::int as n from orders where venue_id = '${restaurant(t)}'`);
+    expect(after).toBe(n + 1);
   });
 });
 

@@ -50,14 +50,17 @@ import {
   CANCELLATION_REASONS,
   CHAT_TIMEOUT_MS,
   DEFAULT_WORKFLOW_STATES,
+  DELIVERY_KIND,
   KDS_PATHS,
   ORDER_COMMANDS,
   ORDER_MSG,
+  ORDER_ORIGIN,
   PAYMENT_TYPES,
   SSE_TOKEN_PARAM,
   WORKFLOW_DEFINITION,
 } from '../../../shared/orders';
-import { WAITER_ROLE } from '../../../shared/waiter';
+import { hasAccess } from '../../../shared/roles';
+import { WAITER_MSG, WAITER_ROLE } from '../../../shared/waiter';
 import type { DbHandle } from '../../db/client';
 import { memberships } from '../../db/schema/auth';
 import { marketplaceIntegrations } from '../../db/schema/marketplace';
@@ -223,8 +226,11 @@ export async function ordersRoutes(fastify: FastifyInstance, opts: OrdersRoutesO
     KDS_PATHS.intake,
     { schema: { body: orderIntakeRequest, response: { 201: order, ...commandErrors } } },
     async (req, reply) => {
-      // Waiters send their table orders here too (issue 18).
-      await board(req, req.body.LocalClienteId, `${PAINEL},${WAITER_ROLE}`);
+      // Waiters send their table orders here too (issue 18), and only those.
+      const { roles } = await board(req, req.body.LocalClienteId, `${PAINEL},${WAITER_ROLE}`);
+      if (!hasAccess(roles, PAINEL) && (req.body.TipoEntrega !== DELIVERY_KIND.table || req.body.OrigemPedido !== ORDER_ORIGIN.own)) {
+        throw new HttpError(403, WAITER_MSG.onlyTableOrders);
+      }
       const r = await service.intake(requireUser(req), req.body, keyOf(req));
       return answer(reply, r);
     },
