@@ -33,8 +33,8 @@ export function WaiterOrderCard({
           <Text fw={800} size="lg">
             {showTable && o.Mesa ? `${o.Mesa} · ` : ''}#{o.Codigo}
           </Text>
-          <Badge size="lg" color={ready ? 'green.9' : o.EstadoId === ORDER_STATE.Pendente ? 'yellow.9' : 'blue.9'} variant="filled">
-            {ready ? WAITER_MSG.ready : o.Estado}
+          <Badge size="lg" color={o.Pronto ? 'green.9' : o.EstadoId === ORDER_STATE.Pendente ? 'yellow.9' : 'blue.9'} variant="filled">
+            {o.Pronto ? WAITER_MSG.ready : o.Estado}
           </Badge>
         </Group>
         <Text size="sm" c="dimmed">
