@@ -13,7 +13,7 @@ export async function openAsAdmin(page: Page, path: string) {
 /** Picks a value in a Mantine Select by its label. */
 export async function choose(page: Page, label: string, option: string | RegExp) {
   await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option }).click();
+  await page.getByRole('option', { name: option }).first().click();
 }
 
 /** Types a date into a Mantine DateInput (dd/mm/yyyy) and leaves the field. */
