@@ -67,7 +67,7 @@ function SessionView({ localId, sessionId }: { localId: string; sessionId: strin
         <Title order={2} size="h4">
           Notas pendentes
         </Title>
-        <Button onClick={() => void run('all', () => exportAllInvoices(localId, sessionId))} loading={busy === 'all'} disabled={!pending.data?.length}>
+        <Button size="md" onClick={() => void run('all', () => exportAllInvoices(localId, sessionId))} loading={busy === 'all'} disabled={!pending.data?.length}>
           Reprocessar todas
         </Button>
       </Group>
@@ -109,7 +109,7 @@ function SessionView({ localId, sessionId }: { localId: string; sessionId: strin
                   </Table.Td>
                   <Table.Td ta="right">{formatBRL(inv.totalPayment)}</Table.Td>
                   <Table.Td>
-                    <Button size="sm" variant="outline" loading={busy === inv.id} onClick={() => void run(inv.id, () => exportInvoice(localId, inv.id))} aria-label={`Reprocessar nota de ${formatDateTime(inv.orderDate)}`}>
+                    <Button size="md" variant="outline" loading={busy === inv.id} onClick={() => void run(inv.id, () => exportInvoice(localId, inv.id))} aria-label={`Reprocessar nota de ${formatDateTime(inv.orderDate)}`}>
                       Reprocessar
                     </Button>
                   </Table.Td>

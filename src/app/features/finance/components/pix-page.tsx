@@ -61,12 +61,12 @@ function OrderCard({ localId, order }: { localId: string; order: PixOrder }) {
       </SimpleGrid>
       <Group justify="flex-end" mt="md">
         {canUpdateStatus && (
-          <Button onClick={() => void act('update')} loading={busy === 'update'}>
+          <Button size="md" onClick={() => void act('update')} loading={busy === 'update'}>
             Atualizar status
           </Button>
         )}
         {canRefund && (
-          <Button color="red.9" onClick={() => setConfirm(true)}>
+          <Button size="md" color="red.9" onClick={() => setConfirm(true)}>
             Estornar
           </Button>
         )}

@@ -63,7 +63,7 @@ function Remittance({ localId }: { localId: string }) {
           {last && (
             <Group gap="xs">
               <Text size="sm">Arquivo gerado: {last.FileName}</Text>
-              <Button variant="subtle" size="xs" onClick={() => void downloadGeneratedFile(last)}>
+              <Button variant="light" size="md" onClick={() => void downloadGeneratedFile(last)}>
                 Baixar
               </Button>
             </Group>
