@@ -5,8 +5,8 @@ import 'dayjs/locale/pt-br';
 import { useState, type FormEvent } from 'react';
 import { addDays, DEFAULT_PROCESS_ACQUIRER, dateWindowErrors, FINANCE_MSG, isUuid, maxEndDate, PROCESS_MAX_AHEAD_DAYS, saoPauloDay, serialsError } from '../../../../shared/finance';
 import { formatBRL } from '../../../../shared/format';
-import { adminCall } from '../../../lib/admin-call';
 import { toastSuccess } from '../../../lib/toast';
+import { financeCall } from '../api/finance-call';
 import { financeQueries, processTransactions } from '../api/finance-queries';
 import { FinancePage, parseBrDay } from './finance-page';
 
@@ -54,7 +54,7 @@ function ProcessDialog({ opened, onClose, defaultLocalId, onDone }: { opened: bo
     setErrors(found);
     if (Object.keys(found).length) return;
     setBusy(true);
-    const r = await adminCall(() =>
+    const r = await financeCall(() =>
       processTransactions({
         Adquirente: Number(v.Adquirente),
         LocalId: v.LocalId.trim(),
@@ -63,7 +63,7 @@ function ProcessDialog({ opened, onClose, defaultLocalId, onDone }: { opened: bo
         DataInicio: v.DataInicio!,
         DataFinal: v.DataFinal!,
         ContaBancariaId: v.ContaBancariaId!,
-      }),
+      }), FINANCE_MSG.processFailed,
     );
     setBusy(false);
     if (!r) return;

@@ -2,8 +2,8 @@ import { Button, Paper, Select, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { FINANCE_MSG, isUuid } from '../../../../shared/finance';
-import { adminCall } from '../../../lib/admin-call';
 import { toastSuccess } from '../../../lib/toast';
+import { financeCall } from '../api/finance-call';
 import { financeQueries, processTotem } from '../api/finance-queries';
 import { FinancePage } from './finance-page';
 
@@ -20,7 +20,7 @@ function TotemForm({ localId }: { localId: string }) {
     e.preventDefault();
     if (!ready) return;
     setBusy(true);
-    const r = await adminCall(() => processTotem({ LocalClienteId: site.trim(), ContaBancariaId: account!, TransacaoPagSeguroId: txId.trim() }));
+    const r = await financeCall(() => processTotem({ LocalClienteId: site.trim(), ContaBancariaId: account!, TransacaoPagSeguroId: txId.trim() }), FINANCE_MSG.totemFailed);
     setBusy(false);
     if (!r) return;
     void toastSuccess(FINANCE_MSG.totemDone(r.TransacaoPOSId));

@@ -2,8 +2,8 @@ import { Button, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/co
 import { useState, type FormEvent } from 'react';
 import { ACCOUNT_TYPES, brlToCents, brlToWire, centsToReais, FINANCE_MSG, transferErrors, type TransferErrors } from '../../../../shared/finance';
 import { formatCnpj, formatCpf, formatMoneyInput } from '../../../../shared/format';
-import { adminCall } from '../../../lib/admin-call';
 import { toastSuccess } from '../../../lib/toast';
+import { financeCall } from '../api/finance-call';
 import { sendTransfer } from '../api/finance-queries';
 import { FinancePage } from './finance-page';
 
@@ -47,7 +47,7 @@ function TransferForm({ localId }: { localId: string }) {
     setAgencyBlur(true);
     if (Object.keys(found).length) return;
     setBusy(true);
-    const r = await adminCall(() => sendTransfer(localId, req));
+    const r = await financeCall(() => sendTransfer(localId, req), FINANCE_MSG.transferFailed);
     setBusy(false);
     if (!r) return;
     void toastSuccess(`${FINANCE_MSG.transferSent} Protocolo ${r.Protocolo}.`);

@@ -7,8 +7,8 @@ import type { WithdrawalInfo } from '../../../../shared/contract/finance';
 import { brDay, FINANCE_MSG } from '../../../../shared/finance';
 import { formatBRL } from '../../../../shared/format';
 import { ApiError } from '../../../lib/api-client';
-import { ADMIN_ERROR_TOAST_MS, ADMIN_FALLBACK_MESSAGE, adminErrorText } from '../../../lib/admin-call';
-import { showToast, toastSuccess } from '../../../lib/toast';
+import { toastSuccess } from '../../../lib/toast';
+import { financeCall } from '../api/finance-call';
 import { financeQueries, updateWithdrawalDate } from '../api/finance-queries';
 import { FinancePage, formatDateTime, parseBrDay } from './finance-page';
 
@@ -35,17 +35,9 @@ function DateChange({ localId, w }: { localId: string; w: WithdrawalInfo }) {
     if (!day) return setError(FINANCE_MSG.newDateRequired);
     setError(null);
     setBusy(true);
-    let r;
-    try {
-      r = await updateWithdrawalDate(localId, w.SaqueId, day);
-    } catch (err) {
-      // §8: the server's text, or this page's own failure message.
-      const text = adminErrorText(err);
-      void showToast({ color: 'red', message: text === ADMIN_FALLBACK_MESSAGE ? FINANCE_MSG.withdrawalDateFailed : text, autoClose: ADMIN_ERROR_TOAST_MS });
-      return;
-    } finally {
-      setBusy(false);
-    }
+    const r = await financeCall(() => updateWithdrawalDate(localId, w.SaqueId, day), FINANCE_MSG.withdrawalDateFailed);
+    setBusy(false);
+    if (!r) return;
     void toastSuccess(r.Message);
     await queryClient.invalidateQueries({ queryKey: financeQueries.withdrawal(localId, w.SaqueId).queryKey });
   };
