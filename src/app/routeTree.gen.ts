@@ -40,13 +40,20 @@ import { Route as AppCashlessImportarRouteImport } from './routes/_app/cashless/
 import { Route as AppDoacoesLinksRouteImport } from './routes/_app/doacoes/links'
 import { Route as AppDoacoesRelatorioRouteImport } from './routes/_app/doacoes/relatorio'
 import { Route as AppDoacoesRelatoriodedoacoesRouteImport } from './routes/_app/doacoes/relatoriodedoacoes'
+import { Route as AppFinanceiroAtualizarDataSaqueRouteImport } from './routes/_app/financeiro/atualizarDataSaque'
+import { Route as AppFinanceiroRemessaAdiqRouteImport } from './routes/_app/financeiro/remessaAdiq'
+import { Route as AppFinanceiroSaquesDiariosRouteImport } from './routes/_app/financeiro/saquesDiarios'
+import { Route as AppFinanceiroTransferenciaBs2RouteImport } from './routes/_app/financeiro/transferenciaBs2'
 import { Route as AppMeepFoodConfiguracaoRouteImport } from './routes/_app/meepFood/configuracao'
 import { Route as AppMeepFoodIntegracaoIfoodRouteImport } from './routes/_app/meepFood/integracaoIfood'
 import { Route as AppMeepFoodPainelRouteImport } from './routes/_app/meepFood/painel'
 import { Route as AppProdutosLimitarAcessoRouteImport } from './routes/_app/produtos/limitarAcesso'
 import { Route as AppAdminEDIEletronicExtractsRouteImport } from './routes/_app/admin/EDI/eletronicExtracts'
 import { Route as AppAdminEDIImportEletronicExtractsRouteImport } from './routes/_app/admin/EDI/importEletronicExtracts'
+import { Route as AppAdminTransactionsProcessPixTransactionRouteImport } from './routes/_app/admin/TransactionsProcess/pixTransaction'
+import { Route as AppAdminTransactionsProcessTransactionsProcessRouteImport } from './routes/_app/admin/TransactionsProcess/transactionsProcess'
 import { Route as AppAdminEquipamentosPontoDeVendasRouteImport } from './routes/_app/admin/equipamentos/pontoDeVendas'
+import { Route as AppAdminProcessTotemTransactionsProcessTotemTransactionsPageRouteImport } from './routes/_app/admin/processTotemTransactions/ProcessTotemTransactionsPage'
 import { Route as AppAgendamentoCategoriaIndexRouteImport } from './routes/_app/agendamento/categoria/index'
 import { Route as AppAgendamentoCategoriaCadastroRouteImport } from './routes/_app/agendamento/categoria/cadastro'
 import { Route as AppAgendamentoColaboradorCadastroRouteImport } from './routes/_app/agendamento/colaborador/cadastro'
@@ -56,6 +63,7 @@ import { Route as AppCadastroMepaylinkIndexRouteImport } from './routes/_app/cad
 import { Route as AppDoacoesEventosIndexRouteImport } from './routes/_app/doacoes/eventos/index'
 import { Route as AppDoacoesInstituicoesIndexRouteImport } from './routes/_app/doacoes/instituicoes/index'
 import { Route as AppDoacoesInstituicoesCadastrarRouteImport } from './routes/_app/doacoes/instituicoes/cadastrar'
+import { Route as AppIntegrationsSankhyaDashboardRouteImport } from './routes/_app/integrations/sankhya/dashboard'
 import { Route as AppProdutosCadastroIndexRouteImport } from './routes/_app/produtos/cadastro/index'
 import { Route as AppProdutosEditarChar123ProductIdChar125RouteImport } from './routes/_app/produtos/editar/{-$productId}'
 import { Route as AppProdutosProdutoIndexRouteImport } from './routes/_app/produtos/produto/index'
@@ -228,6 +236,30 @@ const AppDoacoesRelatoriodedoacoesRoute =
     path: '/doacoes/relatoriodedoacoes',
     getParentRoute: () => AppRoute,
   } as any)
+const AppFinanceiroAtualizarDataSaqueRoute =
+  AppFinanceiroAtualizarDataSaqueRouteImport.update({
+    id: '/financeiro/atualizarDataSaque',
+    path: '/financeiro/atualizarDataSaque',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppFinanceiroRemessaAdiqRoute =
+  AppFinanceiroRemessaAdiqRouteImport.update({
+    id: '/financeiro/remessaAdiq',
+    path: '/financeiro/remessaAdiq',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppFinanceiroSaquesDiariosRoute =
+  AppFinanceiroSaquesDiariosRouteImport.update({
+    id: '/financeiro/saquesDiarios',
+    path: '/financeiro/saquesDiarios',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppFinanceiroTransferenciaBs2Route =
+  AppFinanceiroTransferenciaBs2RouteImport.update({
+    id: '/financeiro/transferenciaBs2',
+    path: '/financeiro/transferenciaBs2',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppMeepFoodConfiguracaoRoute = AppMeepFoodConfiguracaoRouteImport.update({
   id: '/meepFood/configuracao',
   path: '/meepFood/configuracao',
@@ -262,12 +294,32 @@ const AppAdminEDIImportEletronicExtractsRoute =
     path: '/admin/EDI/importEletronicExtracts',
     getParentRoute: () => AppRoute,
   } as any)
+const AppAdminTransactionsProcessPixTransactionRoute =
+  AppAdminTransactionsProcessPixTransactionRouteImport.update({
+    id: '/admin/TransactionsProcess/pixTransaction',
+    path: '/admin/TransactionsProcess/pixTransaction',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppAdminTransactionsProcessTransactionsProcessRoute =
+  AppAdminTransactionsProcessTransactionsProcessRouteImport.update({
+    id: '/admin/TransactionsProcess/transactionsProcess',
+    path: '/admin/TransactionsProcess/transactionsProcess',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppAdminEquipamentosPontoDeVendasRoute =
   AppAdminEquipamentosPontoDeVendasRouteImport.update({
     id: '/admin/equipamentos/pontoDeVendas',
     path: '/admin/equipamentos/pontoDeVendas',
     getParentRoute: () => AppRoute,
   } as any)
+const AppAdminProcessTotemTransactionsProcessTotemTransactionsPageRoute =
+  AppAdminProcessTotemTransactionsProcessTotemTransactionsPageRouteImport.update(
+    {
+      id: '/admin/processTotemTransactions/ProcessTotemTransactionsPage',
+      path: '/admin/processTotemTransactions/ProcessTotemTransactionsPage',
+      getParentRoute: () => AppRoute,
+    } as any,
+  )
 const AppAgendamentoCategoriaIndexRoute =
   AppAgendamentoCategoriaIndexRouteImport.update({
     id: '/agendamento/categoria/',
@@ -319,6 +371,12 @@ const AppDoacoesInstituicoesCadastrarRoute =
   AppDoacoesInstituicoesCadastrarRouteImport.update({
     id: '/doacoes/instituicoes/cadastrar',
     path: '/doacoes/instituicoes/cadastrar',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppIntegrationsSankhyaDashboardRoute =
+  AppIntegrationsSankhyaDashboardRouteImport.update({
+    id: '/integrations/sankhya/dashboard',
+    path: '/integrations/sankhya/dashboard',
     getParentRoute: () => AppRoute,
   } as any)
 const AppProdutosCadastroIndexRoute =
@@ -429,6 +487,10 @@ export interface FileRoutesByFullPath {
   '/doacoes/links': typeof AppDoacoesLinksRoute
   '/doacoes/relatorio': typeof AppDoacoesRelatorioRoute
   '/doacoes/relatoriodedoacoes': typeof AppDoacoesRelatoriodedoacoesRoute
+  '/financeiro/atualizarDataSaque': typeof AppFinanceiroAtualizarDataSaqueRoute
+  '/financeiro/remessaAdiq': typeof AppFinanceiroRemessaAdiqRoute
+  '/financeiro/saquesDiarios': typeof AppFinanceiroSaquesDiariosRoute
+  '/financeiro/transferenciaBs2': typeof AppFinanceiroTransferenciaBs2Route
   '/meepFood/configuracao': typeof AppMeepFoodConfiguracaoRoute
   '/meepFood/integracaoIfood': typeof AppMeepFoodIntegracaoIfoodRoute
   '/meepFood/painel': typeof AppMeepFoodPainelRoute
@@ -436,12 +498,16 @@ export interface FileRoutesByFullPath {
   '/agendamento/': typeof AppAgendamentoIndexRoute
   '/admin/EDI/eletronicExtracts': typeof AppAdminEDIEletronicExtractsRoute
   '/admin/EDI/importEletronicExtracts': typeof AppAdminEDIImportEletronicExtractsRoute
+  '/admin/TransactionsProcess/pixTransaction': typeof AppAdminTransactionsProcessPixTransactionRoute
+  '/admin/TransactionsProcess/transactionsProcess': typeof AppAdminTransactionsProcessTransactionsProcessRoute
   '/admin/equipamentos/pontoDeVendas': typeof AppAdminEquipamentosPontoDeVendasRoute
+  '/admin/processTotemTransactions/ProcessTotemTransactionsPage': typeof AppAdminProcessTotemTransactionsProcessTotemTransactionsPageRoute
   '/agendamento/categoria/cadastro': typeof AppAgendamentoCategoriaCadastroRoute
   '/agendamento/colaborador/cadastro': typeof AppAgendamentoColaboradorCadastroRoute
   '/agendamento/editar/$idSchedule': typeof AppAgendamentoEditarIdScheduleRoute
   '/agendamento/servico/cadastro': typeof AppAgendamentoServicoCadastroRoute
   '/doacoes/instituicoes/cadastrar': typeof AppDoacoesInstituicoesCadastrarRoute
+  '/integrations/sankhya/dashboard': typeof AppIntegrationsSankhyaDashboardRoute
   '/produtos/editar/{-$productId}': typeof AppProdutosEditarChar123ProductIdChar125Route
   '/doacoes/eventos/qrcode/$linkEvent': typeof DoacoesEventosQrcodeLinkEventRoute
   '/agendamento/categoria/': typeof AppAgendamentoCategoriaIndexRoute
@@ -490,6 +556,10 @@ export interface FileRoutesByTo {
   '/doacoes/links': typeof AppDoacoesLinksRoute
   '/doacoes/relatorio': typeof AppDoacoesRelatorioRoute
   '/doacoes/relatoriodedoacoes': typeof AppDoacoesRelatoriodedoacoesRoute
+  '/financeiro/atualizarDataSaque': typeof AppFinanceiroAtualizarDataSaqueRoute
+  '/financeiro/remessaAdiq': typeof AppFinanceiroRemessaAdiqRoute
+  '/financeiro/saquesDiarios': typeof AppFinanceiroSaquesDiariosRoute
+  '/financeiro/transferenciaBs2': typeof AppFinanceiroTransferenciaBs2Route
   '/meepFood/configuracao': typeof AppMeepFoodConfiguracaoRoute
   '/meepFood/integracaoIfood': typeof AppMeepFoodIntegracaoIfoodRoute
   '/meepFood/painel': typeof AppMeepFoodPainelRoute
@@ -497,12 +567,16 @@ export interface FileRoutesByTo {
   '/agendamento': typeof AppAgendamentoIndexRoute
   '/admin/EDI/eletronicExtracts': typeof AppAdminEDIEletronicExtractsRoute
   '/admin/EDI/importEletronicExtracts': typeof AppAdminEDIImportEletronicExtractsRoute
+  '/admin/TransactionsProcess/pixTransaction': typeof AppAdminTransactionsProcessPixTransactionRoute
+  '/admin/TransactionsProcess/transactionsProcess': typeof AppAdminTransactionsProcessTransactionsProcessRoute
   '/admin/equipamentos/pontoDeVendas': typeof AppAdminEquipamentosPontoDeVendasRoute
+  '/admin/processTotemTransactions/ProcessTotemTransactionsPage': typeof AppAdminProcessTotemTransactionsProcessTotemTransactionsPageRoute
   '/agendamento/categoria/cadastro': typeof AppAgendamentoCategoriaCadastroRoute
   '/agendamento/colaborador/cadastro': typeof AppAgendamentoColaboradorCadastroRoute
   '/agendamento/editar/$idSchedule': typeof AppAgendamentoEditarIdScheduleRoute
   '/agendamento/servico/cadastro': typeof AppAgendamentoServicoCadastroRoute
   '/doacoes/instituicoes/cadastrar': typeof AppDoacoesInstituicoesCadastrarRoute
+  '/integrations/sankhya/dashboard': typeof AppIntegrationsSankhyaDashboardRoute
   '/produtos/editar/{-$productId}': typeof AppProdutosEditarChar123ProductIdChar125Route
   '/doacoes/eventos/qrcode/$linkEvent': typeof DoacoesEventosQrcodeLinkEventRoute
   '/agendamento/categoria': typeof AppAgendamentoCategoriaIndexRoute
@@ -553,6 +627,10 @@ export interface FileRoutesById {
   '/_app/doacoes/links': typeof AppDoacoesLinksRoute
   '/_app/doacoes/relatorio': typeof AppDoacoesRelatorioRoute
   '/_app/doacoes/relatoriodedoacoes': typeof AppDoacoesRelatoriodedoacoesRoute
+  '/_app/financeiro/atualizarDataSaque': typeof AppFinanceiroAtualizarDataSaqueRoute
+  '/_app/financeiro/remessaAdiq': typeof AppFinanceiroRemessaAdiqRoute
+  '/_app/financeiro/saquesDiarios': typeof AppFinanceiroSaquesDiariosRoute
+  '/_app/financeiro/transferenciaBs2': typeof AppFinanceiroTransferenciaBs2Route
   '/_app/meepFood/configuracao': typeof AppMeepFoodConfiguracaoRoute
   '/_app/meepFood/integracaoIfood': typeof AppMeepFoodIntegracaoIfoodRoute
   '/_app/meepFood/painel': typeof AppMeepFoodPainelRoute
@@ -560,12 +638,16 @@ export interface FileRoutesById {
   '/_app/agendamento/': typeof AppAgendamentoIndexRoute
   '/_app/admin/EDI/eletronicExtracts': typeof AppAdminEDIEletronicExtractsRoute
   '/_app/admin/EDI/importEletronicExtracts': typeof AppAdminEDIImportEletronicExtractsRoute
+  '/_app/admin/TransactionsProcess/pixTransaction': typeof AppAdminTransactionsProcessPixTransactionRoute
+  '/_app/admin/TransactionsProcess/transactionsProcess': typeof AppAdminTransactionsProcessTransactionsProcessRoute
   '/_app/admin/equipamentos/pontoDeVendas': typeof AppAdminEquipamentosPontoDeVendasRoute
+  '/_app/admin/processTotemTransactions/ProcessTotemTransactionsPage': typeof AppAdminProcessTotemTransactionsProcessTotemTransactionsPageRoute
   '/_app/agendamento/categoria/cadastro': typeof AppAgendamentoCategoriaCadastroRoute
   '/_app/agendamento/colaborador/cadastro': typeof AppAgendamentoColaboradorCadastroRoute
   '/_app/agendamento/editar/$idSchedule': typeof AppAgendamentoEditarIdScheduleRoute
   '/_app/agendamento/servico/cadastro': typeof AppAgendamentoServicoCadastroRoute
   '/_app/doacoes/instituicoes/cadastrar': typeof AppDoacoesInstituicoesCadastrarRoute
+  '/_app/integrations/sankhya/dashboard': typeof AppIntegrationsSankhyaDashboardRoute
   '/_app/produtos/editar/{-$productId}': typeof AppProdutosEditarChar123ProductIdChar125Route
   '/doacoes/eventos/qrcode/$linkEvent': typeof DoacoesEventosQrcodeLinkEventRoute
   '/_app/agendamento/categoria/': typeof AppAgendamentoCategoriaIndexRoute
@@ -616,6 +698,10 @@ export interface FileRouteTypes {
     | '/doacoes/links'
     | '/doacoes/relatorio'
     | '/doacoes/relatoriodedoacoes'
+    | '/financeiro/atualizarDataSaque'
+    | '/financeiro/remessaAdiq'
+    | '/financeiro/saquesDiarios'
+    | '/financeiro/transferenciaBs2'
     | '/meepFood/configuracao'
     | '/meepFood/integracaoIfood'
     | '/meepFood/painel'
@@ -623,12 +709,16 @@ export interface FileRouteTypes {
     | '/agendamento/'
     | '/admin/EDI/eletronicExtracts'
     | '/admin/EDI/importEletronicExtracts'
+    | '/admin/TransactionsProcess/pixTransaction'
+    | '/admin/TransactionsProcess/transactionsProcess'
     | '/admin/equipamentos/pontoDeVendas'
+    | '/admin/processTotemTransactions/ProcessTotemTransactionsPage'
     | '/agendamento/categoria/cadastro'
     | '/agendamento/colaborador/cadastro'
     | '/agendamento/editar/$idSchedule'
     | '/agendamento/servico/cadastro'
     | '/doacoes/instituicoes/cadastrar'
+    | '/integrations/sankhya/dashboard'
     | '/produtos/editar/{-$productId}'
     | '/doacoes/eventos/qrcode/$linkEvent'
     | '/agendamento/categoria/'
@@ -677,6 +767,10 @@ export interface FileRouteTypes {
     | '/doacoes/links'
     | '/doacoes/relatorio'
     | '/doacoes/relatoriodedoacoes'
+    | '/financeiro/atualizarDataSaque'
+    | '/financeiro/remessaAdiq'
+    | '/financeiro/saquesDiarios'
+    | '/financeiro/transferenciaBs2'
     | '/meepFood/configuracao'
     | '/meepFood/integracaoIfood'
     | '/meepFood/painel'
@@ -684,12 +778,16 @@ export interface FileRouteTypes {
     | '/agendamento'
     | '/admin/EDI/eletronicExtracts'
     | '/admin/EDI/importEletronicExtracts'
+    | '/admin/TransactionsProcess/pixTransaction'
+    | '/admin/TransactionsProcess/transactionsProcess'
     | '/admin/equipamentos/pontoDeVendas'
+    | '/admin/processTotemTransactions/ProcessTotemTransactionsPage'
     | '/agendamento/categoria/cadastro'
     | '/agendamento/colaborador/cadastro'
     | '/agendamento/editar/$idSchedule'
     | '/agendamento/servico/cadastro'
     | '/doacoes/instituicoes/cadastrar'
+    | '/integrations/sankhya/dashboard'
     | '/produtos/editar/{-$productId}'
     | '/doacoes/eventos/qrcode/$linkEvent'
     | '/agendamento/categoria'
@@ -739,6 +837,10 @@ export interface FileRouteTypes {
     | '/_app/doacoes/links'
     | '/_app/doacoes/relatorio'
     | '/_app/doacoes/relatoriodedoacoes'
+    | '/_app/financeiro/atualizarDataSaque'
+    | '/_app/financeiro/remessaAdiq'
+    | '/_app/financeiro/saquesDiarios'
+    | '/_app/financeiro/transferenciaBs2'
     | '/_app/meepFood/configuracao'
     | '/_app/meepFood/integracaoIfood'
     | '/_app/meepFood/painel'
@@ -746,12 +848,16 @@ export interface FileRouteTypes {
     | '/_app/agendamento/'
     | '/_app/admin/EDI/eletronicExtracts'
     | '/_app/admin/EDI/importEletronicExtracts'
+    | '/_app/admin/TransactionsProcess/pixTransaction'
+    | '/_app/admin/TransactionsProcess/transactionsProcess'
     | '/_app/admin/equipamentos/pontoDeVendas'
+    | '/_app/admin/processTotemTransactions/ProcessTotemTransactionsPage'
     | '/_app/agendamento/categoria/cadastro'
     | '/_app/agendamento/colaborador/cadastro'
     | '/_app/agendamento/editar/$idSchedule'
     | '/_app/agendamento/servico/cadastro'
     | '/_app/doacoes/instituicoes/cadastrar'
+    | '/_app/integrations/sankhya/dashboard'
     | '/_app/produtos/editar/{-$productId}'
     | '/doacoes/eventos/qrcode/$linkEvent'
     | '/_app/agendamento/categoria/'
@@ -1005,6 +1111,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDoacoesRelatoriodedoacoesRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/financeiro/atualizarDataSaque': {
+      id: '/_app/financeiro/atualizarDataSaque'
+      path: '/financeiro/atualizarDataSaque'
+      fullPath: '/financeiro/atualizarDataSaque'
+      preLoaderRoute: typeof AppFinanceiroAtualizarDataSaqueRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/financeiro/remessaAdiq': {
+      id: '/_app/financeiro/remessaAdiq'
+      path: '/financeiro/remessaAdiq'
+      fullPath: '/financeiro/remessaAdiq'
+      preLoaderRoute: typeof AppFinanceiroRemessaAdiqRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/financeiro/saquesDiarios': {
+      id: '/_app/financeiro/saquesDiarios'
+      path: '/financeiro/saquesDiarios'
+      fullPath: '/financeiro/saquesDiarios'
+      preLoaderRoute: typeof AppFinanceiroSaquesDiariosRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/financeiro/transferenciaBs2': {
+      id: '/_app/financeiro/transferenciaBs2'
+      path: '/financeiro/transferenciaBs2'
+      fullPath: '/financeiro/transferenciaBs2'
+      preLoaderRoute: typeof AppFinanceiroTransferenciaBs2RouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/meepFood/configuracao': {
       id: '/_app/meepFood/configuracao'
       path: '/meepFood/configuracao'
@@ -1047,11 +1181,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminEDIImportEletronicExtractsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/admin/TransactionsProcess/pixTransaction': {
+      id: '/_app/admin/TransactionsProcess/pixTransaction'
+      path: '/admin/TransactionsProcess/pixTransaction'
+      fullPath: '/admin/TransactionsProcess/pixTransaction'
+      preLoaderRoute: typeof AppAdminTransactionsProcessPixTransactionRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/admin/TransactionsProcess/transactionsProcess': {
+      id: '/_app/admin/TransactionsProcess/transactionsProcess'
+      path: '/admin/TransactionsProcess/transactionsProcess'
+      fullPath: '/admin/TransactionsProcess/transactionsProcess'
+      preLoaderRoute: typeof AppAdminTransactionsProcessTransactionsProcessRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/admin/equipamentos/pontoDeVendas': {
       id: '/_app/admin/equipamentos/pontoDeVendas'
       path: '/admin/equipamentos/pontoDeVendas'
       fullPath: '/admin/equipamentos/pontoDeVendas'
       preLoaderRoute: typeof AppAdminEquipamentosPontoDeVendasRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/admin/processTotemTransactions/ProcessTotemTransactionsPage': {
+      id: '/_app/admin/processTotemTransactions/ProcessTotemTransactionsPage'
+      path: '/admin/processTotemTransactions/ProcessTotemTransactionsPage'
+      fullPath: '/admin/processTotemTransactions/ProcessTotemTransactionsPage'
+      preLoaderRoute: typeof AppAdminProcessTotemTransactionsProcessTotemTransactionsPageRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/agendamento/categoria/': {
@@ -1115,6 +1270,13 @@ declare module '@tanstack/react-router' {
       path: '/doacoes/instituicoes/cadastrar'
       fullPath: '/doacoes/instituicoes/cadastrar'
       preLoaderRoute: typeof AppDoacoesInstituicoesCadastrarRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/integrations/sankhya/dashboard': {
+      id: '/_app/integrations/sankhya/dashboard'
+      path: '/integrations/sankhya/dashboard'
+      fullPath: '/integrations/sankhya/dashboard'
+      preLoaderRoute: typeof AppIntegrationsSankhyaDashboardRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/produtos/cadastro/': {
@@ -1231,6 +1393,10 @@ interface AppRouteChildren {
   AppDoacoesLinksRoute: typeof AppDoacoesLinksRoute
   AppDoacoesRelatorioRoute: typeof AppDoacoesRelatorioRoute
   AppDoacoesRelatoriodedoacoesRoute: typeof AppDoacoesRelatoriodedoacoesRoute
+  AppFinanceiroAtualizarDataSaqueRoute: typeof AppFinanceiroAtualizarDataSaqueRoute
+  AppFinanceiroRemessaAdiqRoute: typeof AppFinanceiroRemessaAdiqRoute
+  AppFinanceiroSaquesDiariosRoute: typeof AppFinanceiroSaquesDiariosRoute
+  AppFinanceiroTransferenciaBs2Route: typeof AppFinanceiroTransferenciaBs2Route
   AppMeepFoodConfiguracaoRoute: typeof AppMeepFoodConfiguracaoRoute
   AppMeepFoodIntegracaoIfoodRoute: typeof AppMeepFoodIntegracaoIfoodRoute
   AppMeepFoodPainelRoute: typeof AppMeepFoodPainelRoute
@@ -1238,12 +1404,16 @@ interface AppRouteChildren {
   AppAgendamentoIndexRoute: typeof AppAgendamentoIndexRoute
   AppAdminEDIEletronicExtractsRoute: typeof AppAdminEDIEletronicExtractsRoute
   AppAdminEDIImportEletronicExtractsRoute: typeof AppAdminEDIImportEletronicExtractsRoute
+  AppAdminTransactionsProcessPixTransactionRoute: typeof AppAdminTransactionsProcessPixTransactionRoute
+  AppAdminTransactionsProcessTransactionsProcessRoute: typeof AppAdminTransactionsProcessTransactionsProcessRoute
   AppAdminEquipamentosPontoDeVendasRoute: typeof AppAdminEquipamentosPontoDeVendasRoute
+  AppAdminProcessTotemTransactionsProcessTotemTransactionsPageRoute: typeof AppAdminProcessTotemTransactionsProcessTotemTransactionsPageRoute
   AppAgendamentoCategoriaCadastroRoute: typeof AppAgendamentoCategoriaCadastroRoute
   AppAgendamentoColaboradorCadastroRoute: typeof AppAgendamentoColaboradorCadastroRoute
   AppAgendamentoEditarIdScheduleRoute: typeof AppAgendamentoEditarIdScheduleRoute
   AppAgendamentoServicoCadastroRoute: typeof AppAgendamentoServicoCadastroRoute
   AppDoacoesInstituicoesCadastrarRoute: typeof AppDoacoesInstituicoesCadastrarRoute
+  AppIntegrationsSankhyaDashboardRoute: typeof AppIntegrationsSankhyaDashboardRoute
   AppProdutosEditarChar123ProductIdChar125Route: typeof AppProdutosEditarChar123ProductIdChar125Route
   AppAgendamentoCategoriaIndexRoute: typeof AppAgendamentoCategoriaIndexRoute
   AppCadastroMepaylinkIndexRoute: typeof AppCadastroMepaylinkIndexRoute
@@ -1282,6 +1452,10 @@ const AppRouteChildren: AppRouteChildren = {
   AppDoacoesLinksRoute: AppDoacoesLinksRoute,
   AppDoacoesRelatorioRoute: AppDoacoesRelatorioRoute,
   AppDoacoesRelatoriodedoacoesRoute: AppDoacoesRelatoriodedoacoesRoute,
+  AppFinanceiroAtualizarDataSaqueRoute: AppFinanceiroAtualizarDataSaqueRoute,
+  AppFinanceiroRemessaAdiqRoute: AppFinanceiroRemessaAdiqRoute,
+  AppFinanceiroSaquesDiariosRoute: AppFinanceiroSaquesDiariosRoute,
+  AppFinanceiroTransferenciaBs2Route: AppFinanceiroTransferenciaBs2Route,
   AppMeepFoodConfiguracaoRoute: AppMeepFoodConfiguracaoRoute,
   AppMeepFoodIntegracaoIfoodRoute: AppMeepFoodIntegracaoIfoodRoute,
   AppMeepFoodPainelRoute: AppMeepFoodPainelRoute,
@@ -1290,14 +1464,21 @@ const AppRouteChildren: AppRouteChildren = {
   AppAdminEDIEletronicExtractsRoute: AppAdminEDIEletronicExtractsRoute,
   AppAdminEDIImportEletronicExtractsRoute:
     AppAdminEDIImportEletronicExtractsRoute,
+  AppAdminTransactionsProcessPixTransactionRoute:
+    AppAdminTransactionsProcessPixTransactionRoute,
+  AppAdminTransactionsProcessTransactionsProcessRoute:
+    AppAdminTransactionsProcessTransactionsProcessRoute,
   AppAdminEquipamentosPontoDeVendasRoute:
     AppAdminEquipamentosPontoDeVendasRoute,
+  AppAdminProcessTotemTransactionsProcessTotemTransactionsPageRoute:
+    AppAdminProcessTotemTransactionsProcessTotemTransactionsPageRoute,
   AppAgendamentoCategoriaCadastroRoute: AppAgendamentoCategoriaCadastroRoute,
   AppAgendamentoColaboradorCadastroRoute:
     AppAgendamentoColaboradorCadastroRoute,
   AppAgendamentoEditarIdScheduleRoute: AppAgendamentoEditarIdScheduleRoute,
   AppAgendamentoServicoCadastroRoute: AppAgendamentoServicoCadastroRoute,
   AppDoacoesInstituicoesCadastrarRoute: AppDoacoesInstituicoesCadastrarRoute,
+  AppIntegrationsSankhyaDashboardRoute: AppIntegrationsSankhyaDashboardRoute,
   AppProdutosEditarChar123ProductIdChar125Route:
     AppProdutosEditarChar123ProductIdChar125Route,
   AppAgendamentoCategoriaIndexRoute: AppAgendamentoCategoriaIndexRoute,

@@ -37,7 +37,8 @@ test.describe('portal shell and roles', () => {
   test('the admin sees the support tools and switches between places', async ({ page }) => {
     await signIn(page, 'admin@balcao.dev');
     await page.waitForURL((u) => u.pathname === '/dashboard');
-    // The support tools' group (finance tools appear there as their screens are built).
+    // The support tools' group and the finance group (its four screens are built).
+    await expect(page.getByTestId('menu-group-financeiro')).toBeVisible();
     await expect(page.getByTestId('menu-group-admin')).toBeVisible();
     const selector = page.getByRole('combobox', { name: 'Estabelecimento' });
     await expect(selector).toHaveValue('Restaurante Sabor da Casa');
@@ -48,14 +49,17 @@ test.describe('portal shell and roles', () => {
   });
 
   test('unknown paths show the 404 page; unbuilt modules say so honestly; legacy pages without a legacy portal say so', async ({ page }) => {
-    // The admin: the only unbuilt screens left are the finance tools, which need support roles.
+    // The admin: the money-movement finance tools are built (issue 17); the only unbuilt screens left
+    // are the accreditation tools (the other half of spec 001 §2.15), which need support roles.
     await signIn(page, 'admin@balcao.dev');
     await page.waitForURL((u) => u.pathname === '/dashboard');
     await page.goto('/caminho/que/nao/existe');
     await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Voltar para o início' })).toHaveAttribute('href', '/dashboard');
     await page.goto('/financeiro/saquesDiarios');
-    await expect(page.getByRole('heading', { name: 'Saques diários: em construção' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Saques diários' })).toBeVisible();
+    await page.goto('/admin/manutencaoSemanal');
+    await expect(page.getByRole('heading', { name: 'Manutenção semanal: em construção' })).toBeVisible();
     await page.goto('/CADASTRO/OPERADOR');
     await expect(page.getByRole('heading', { name: 'Operadores' })).toBeVisible();
     await expect(page.getByText('O portal legado não está configurado neste servidor.')).toBeVisible();

@@ -24,7 +24,7 @@ export async function showToast(data: NotificationData): Promise<void> {
   }
   const { notifications } = await import('@mantine/notifications');
   // The close button needs a name (axe: button-name).
-  notifications.show({ closeButtonProps: { 'aria-label': 'Fechar' }, ...data });
+  notifications.show({ closeButtonProps: { 'aria-label': 'Fechar notificação' }, ...data });
 }
 
 export const toastSuccess = (message: string) => showToast({ color: 'green', message });

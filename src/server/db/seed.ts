@@ -12,6 +12,7 @@ import { seedSchedulingDemo } from '../modules/scheduling/scheduling.seed';
 import { seedCustomersDemo } from '../modules/customers/customers.seed';
 import { seedPaymentLinksDemo } from '../modules/payment-links/payment-links.seed';
 import { seedWaiterDemo } from '../modules/waiter/waiter.seed';
+import { seedFinanceDemo } from '../modules/finance/finance.seed';
 import type { Db } from './client';
 import { memberships, users } from './schema/auth';
 import { stores, venueAddresses, venues } from './schema/venues';
@@ -111,6 +112,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
     await seedCustomersDemo(ctx);
     await seedPaymentLinksDemo(ctx);
     await seedDonationsDemo(ctx);
+    await seedFinanceDemo(ctx);
     return {
       password: DEMO_PASSWORD,
       accounts: accounts.map(({ email, description }) => ({ email, description })),

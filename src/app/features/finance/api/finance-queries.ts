@@ -1,0 +1,73 @@
+/** Calls of the finance screens (spec 001 §7 "Acquirer and finance"); every change sends an Idempotency-Key. */
+import { queryOptions } from '@tanstack/react-query';
+import {
+  bankAccountList,
+  dailyWithdrawalReport,
+  erpExportAnswer,
+  erpSessionList,
+  erpSummary,
+  FINANCE_PATHS,
+  messageAnswer,
+  pendingInvoiceList,
+  pixActionAnswer,
+  pixOrder,
+  processAnswer,
+  providersAnswer,
+  remittanceAnswer,
+  remittanceList,
+  totemAnswer,
+  transferAnswer,
+  withdrawalInfo,
+  type ProcessRequest,
+  type TransferRequest,
+} from '../../../../shared/contract/finance';
+import { ERP_SESSIONS_DEFAULT } from '../../../../shared/finance';
+import { api } from '../../../lib/api-client';
+
+/** A fresh key per user action: a retry of the same request by the network layer replays it. */
+const idem = () => ({ 'idempotency-key': crypto.randomUUID() });
+
+export const financeQueries = {
+  all: ['finance'] as const,
+  providers: (localId: string) => queryOptions({ queryKey: ['finance', 'providers', localId] as const, queryFn: () => api(FINANCE_PATHS.providers, { query: { localId }, schema: providersAnswer }), staleTime: 5 * 60_000 }),
+  bankAccounts: (localId: string) =>
+    queryOptions({ queryKey: ['finance', 'bank-accounts', localId] as const, queryFn: () => api(`${FINANCE_PATHS.bankAccounts}/${localId}`, { schema: bankAccountList }), retry: false }),
+  dailyWithdrawals: (localId: string, day: string) =>
+    queryOptions({
+      queryKey: ['finance', 'daily-withdrawals', localId, day] as const,
+      queryFn: () => api(FINANCE_PATHS.dailyWithdrawals, { query: { localId, withdrawalDate: `${day} 00:00:00` }, schema: dailyWithdrawalReport }),
+      retry: false,
+    }),
+  todayWithdrawals: (localId: string) =>
+    queryOptions({ queryKey: ['finance', 'today-withdrawals', localId] as const, queryFn: () => api(FINANCE_PATHS.todayWithdrawals, { query: { localId }, schema: remittanceList }), retry: false }),
+  withdrawal: (localId: string, id: string) =>
+    queryOptions({ queryKey: ['finance', 'withdrawal', localId, id] as const, queryFn: () => api(`${FINANCE_PATHS.withdrawal}/${encodeURIComponent(id)}`, { query: { localId }, schema: withdrawalInfo }), retry: false }),
+  pix: (localId: string, id: string) =>
+    queryOptions({ queryKey: ['finance', 'pix', localId, id] as const, queryFn: () => api(`${FINANCE_PATHS.pixOrder}/${encodeURIComponent(id)}`, { query: { localId }, schema: pixOrder }), retry: false }),
+  erpMapping: (localId: string) =>
+    queryOptions({ queryKey: ['finance', 'erp-mapping', localId] as const, queryFn: () => api(`${FINANCE_PATHS.erpMapping}/${localId}`), retry: false }),
+  erpSessions: (localId: string) =>
+    queryOptions({
+      queryKey: ['finance', 'erp-sessions', localId] as const,
+      queryFn: () => api(FINANCE_PATHS.erpSessions, { query: { localClienteId: localId, quantidade: ERP_SESSIONS_DEFAULT }, schema: erpSessionList }),
+    }),
+  erpSummary: (localId: string, sessionId: string) =>
+    queryOptions({ queryKey: ['finance', 'erp-summary', localId, sessionId] as const, queryFn: () => api(FINANCE_PATHS.erpIntegrated, { method: 'POST', body: { localId, sessionId }, schema: erpSummary }), retry: false }),
+  erpPending: (localId: string, sessionId: string) =>
+    queryOptions({ queryKey: ['finance', 'erp-pending', localId, sessionId] as const, queryFn: () => api(FINANCE_PATHS.erpPending, { method: 'POST', body: { localId, sessionId }, schema: pendingInvoiceList }), retry: false }),
+};
+
+export const processTransactions = (body: ProcessRequest) => api(FINANCE_PATHS.process, { method: 'POST', body, headers: idem(), schema: processAnswer });
+export const processTotem = (body: { LocalClienteId: string; ContaBancariaId: string; TransacaoPagSeguroId: string }) =>
+  api(FINANCE_PATHS.totem, { method: 'POST', body, headers: idem(), schema: totemAnswer });
+export const createRemittance = (localId: string, ids: string[]) =>
+  api(FINANCE_PATHS.remittance, { method: 'POST', query: { localId }, body: { TransactionList: ids }, headers: idem(), schema: remittanceAnswer });
+export const sendTransfer = (localId: string, body: TransferRequest) => api(FINANCE_PATHS.transfer, { method: 'POST', query: { localId }, body, headers: idem(), schema: transferAnswer });
+export const updateWithdrawalDate = (localId: string, SaqueId: string, NovaDataSaque: string) =>
+  api(FINANCE_PATHS.withdrawalDate, { method: 'PUT', query: { localId }, body: { SaqueId, NovaDataSaque }, headers: idem(), schema: messageAnswer });
+export const updatePixStatus = (localId: string, id: string) => api(`${FINANCE_PATHS.pixUpdate}/${id}`, { method: 'POST', query: { localId }, headers: idem(), schema: pixActionAnswer });
+export const refundPix = (localId: string, id: string) => api(`${FINANCE_PATHS.pixRefund}/${id}`, { method: 'POST', query: { localId }, headers: idem(), schema: pixActionAnswer });
+export const exportInvoice = (localId: string, invoiceId: string) =>
+  api(FINANCE_PATHS.erpExport, { method: 'POST', query: { invoiceId, localId }, body: [], headers: idem(), schema: erpExportAnswer });
+export const exportAllInvoices = (localId: string, sessionId: string) =>
+  api(FINANCE_PATHS.erpExportAll, { method: 'POST', body: { localId, sessionId }, headers: idem(), schema: erpExportAnswer });

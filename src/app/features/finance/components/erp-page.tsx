@@ -1,0 +1,180 @@
+import { Alert, Badge, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { FINANCE_MSG } from '../../../../shared/finance';
+import { formatBRL } from '../../../../shared/format';
+import { adminCall } from '../../../lib/admin-call';
+import { showToast } from '../../../lib/toast';
+import { exportAllInvoices, exportInvoice, financeQueries } from '../api/finance-queries';
+import { EmptyState, FinancePage, formatDateTime } from './finance-page';
+
+function Stat({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div>
+      <Text size="sm" c="gray.7">
+        {label}
+      </Text>
+      <Text fw={700} size="lg" data-testid={testId}>
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+function SessionView({ localId, sessionId }: { localId: string; sessionId: string }) {
+  const queryClient = useQueryClient();
+  const summary = useQuery(financeQueries.erpSummary(localId, sessionId));
+  const pending = useQuery(financeQueries.erpPending(localId, sessionId));
+  const [busy, setBusy] = useState<string | null>(null);
+  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: financeQueries.erpSummary(localId, sessionId).queryKey }), queryClient.invalidateQueries({ queryKey: financeQueries.erpPending(localId, sessionId).queryKey })]);
+  const run = async (key: string, call: () => Promise<{ Message: string; failed: number }>) => {
+    setBusy(key);
+    const r = await adminCall(call);
+    setBusy(null);
+    if (r) void showToast({ color: r.failed ? 'orange.9' : 'green', message: r.Message });
+    await refresh();
+  };
+  return (
+    <Stack>
+      {summary.isPending ? (
+        <Skeleton h={120} />
+      ) : summary.isError ? (
+        <Alert color="red">{summary.error.message}</Alert>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Paper withBorder p="md" radius="md">
+            <Title order={2} size="h4" mb="xs">
+              Plataforma
+            </Title>
+            <Group grow>
+              <Stat label="Pedidos" value={String(summary.data.totalOrdersSession)} testId="platform-orders" />
+              <Stat label="Valor" value={formatBRL(summary.data.totalValueOrdersSession)} />
+            </Group>
+          </Paper>
+          <Paper withBorder p="md" radius="md">
+            <Title order={2} size="h4" mb="xs">
+              ERP
+            </Title>
+            <Group grow>
+              <Stat label="Pedidos" value={String(summary.data.totalOrdersOnSankhya)} testId="erp-orders" />
+              <Stat label="Valor" value={formatBRL(summary.data.totalValueOrdersOnSankhya)} />
+              <Stat label="Descontos" value={formatBRL(summary.data.totalDiscontOrdersOnSankhya)} />
+            </Group>
+          </Paper>
+        </SimpleGrid>
+      )}
+      <Group justify="space-between">
+        <Title order={2} size="h4">
+          Notas pendentes
+        </Title>
+        <Button size="md" onClick={() => void run('all', () => exportAllInvoices(localId, sessionId))} loading={busy === 'all'} disabled={!pending.data?.length}>
+          Reprocessar todas
+        </Button>
+      </Group>
+      {pending.isPending ? (
+        <Skeleton h={160} />
+      ) : pending.isError ? (
+        <Alert color="red">{pending.error.message}</Alert>
+      ) : pending.data.length === 0 ? (
+        <EmptyState text={FINANCE_MSG.noItems} />
+      ) : (
+        <Table.ScrollContainer minWidth={720}>
+          <Table stickyHeader aria-label="Notas pendentes">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Data do pedido</Table.Th>
+                <Table.Th>Itens</Table.Th>
+                <Table.Th>Erros</Table.Th>
+                <Table.Th ta="right">Total</Table.Th>
+                <Table.Th>Ação</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {pending.data.map((inv) => (
+                <Table.Tr key={inv.id} data-testid="pending-invoice">
+                  <Table.Td>{formatDateTime(inv.orderDate)}</Table.Td>
+                  <Table.Td>
+                    {inv.items.map((i, n) => (
+                      <Text key={n} size="sm">
+                        {i.quantity}× {i.name} ({formatBRL(i.value)})
+                      </Text>
+                    ))}
+                  </Table.Td>
+                  <Table.Td>
+                    {inv.errors.map((e, n) => (
+                      <Text key={n} size="sm" c="red.9">
+                        {e}
+                      </Text>
+                    ))}
+                  </Table.Td>
+                  <Table.Td ta="right">{formatBRL(inv.totalPayment)}</Table.Td>
+                  <Table.Td>
+                    <Button size="md" variant="outline" loading={busy === inv.id} onClick={() => void run(inv.id, () => exportInvoice(localId, inv.id))} aria-label={`Reprocessar nota de ${formatDateTime(inv.orderDate)}`}>
+                      Reprocessar
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}
+
+function Dashboard({ localId }: { localId: string }) {
+  const mapping = useQuery(financeQueries.erpMapping(localId));
+  const sessions = useQuery({ ...financeQueries.erpSessions(localId), enabled: mapping.isSuccess });
+  const [choice, setChoice] = useState<string | null>(null);
+  const [searched, setSearched] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  if (mapping.isPending) return <Skeleton h={160} />;
+  // §2.15: shown only when the mapping call answers 200.
+  if (mapping.isError) return <EmptyState text={FINANCE_MSG.noErpMapping} />;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!choice) return setError(FINANCE_MSG.sessionRequired);
+    setError(null);
+    setSearched(choice);
+  };
+  return (
+    <Stack>
+      <Paper withBorder p="md" radius="md" component="form" onSubmit={submit} aria-label="Escolha do caixa">
+        <Group align="flex-start" wrap="wrap">
+          <Select
+            label="Caixa"
+            withAsterisk
+            placeholder={sessions.isPending ? 'Carregando…' : 'Escolha o caixa'}
+            data={(sessions.data ?? []).map((s) => ({ value: s.sessaoId, label: s.sessaoNome }))}
+            value={choice}
+            onChange={setChoice}
+            error={error}
+            comboboxProps={{ withinPortal: true }}
+            style={{ flex: '1 1 260px' }}
+          />
+          <Button type="submit" mt={25} size="md">
+            Buscar
+          </Button>
+        </Group>
+      </Paper>
+      {searched && <SessionView key={searched} localId={localId} sessionId={searched} />}
+    </Stack>
+  );
+}
+
+/** /integrations/sankhya/dashboard (spec 001 §2.15); reprocessing is wired through the ERP adapter (README). */
+export function ErpDashboardPage() {
+  return (
+    <FinancePage title="Integração ERP" provider="erp" maw={1100}>
+      {(localId) => (
+        <>
+          <Badge variant="outline" color="gray.8" w="fit-content">
+            ERP: Sankhya
+          </Badge>
+          <Dashboard localId={localId} />
+        </>
+      )}
+    </FinancePage>
+  );
+}

@@ -1,0 +1,112 @@
+import { Button, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { ACCOUNT_TYPES, brlToCents, brlToWire, centsToReais, FINANCE_MSG, transferErrors, type TransferErrors } from '../../../../shared/finance';
+import { formatCnpj, formatCpf, formatMoneyInput } from '../../../../shared/format';
+import { toastSuccess } from '../../../lib/toast';
+import { financeCall } from '../api/finance-call';
+import { sendTransfer } from '../api/finance-queries';
+import { FinancePage } from './finance-page';
+
+const EMPTY = { agencia: '', contaBancaria: '', digitoContaBancaria: '', documentoContaBancaria: '', codigoBanco: '', titularConta: '', valor: '', tipoContaBancaria: '1' };
+type Form = typeof EMPTY;
+
+const digitsOnly = (s: string, max?: number) => s.replace(/\D/g, '').slice(0, max);
+/** CPF mask up to 11 digits, CNPJ from the 12th (max 14). */
+function maskDocument(s: string): string {
+  const d = digitsOnly(s, 14);
+  if (d.length === 11) return formatCpf(d);
+  if (d.length === 14) return formatCnpj(d);
+  return d;
+}
+
+function toRequest(f: Form) {
+  return {
+    agencia: f.agencia,
+    contaBancaria: f.contaBancaria,
+    digitoContaBancaria: f.digitoContaBancaria,
+    documentoContaBancaria: f.documentoContaBancaria.replace(/\D/g, ''),
+    codigoBanco: f.codigoBanco,
+    titularConta: f.titularConta,
+    valorTransferencia: brlToWire(f.valor) ?? '',
+    tipoContaBancaria: Number(f.tipoContaBancaria),
+  };
+}
+
+function TransferForm({ localId }: { localId: string }) {
+  const [f, setF] = useState<Form>(EMPTY);
+  const [errors, setErrors] = useState<TransferErrors>({});
+  const [agencyBlur, setAgencyBlur] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const set = (patch: Partial<Form>) => setF((o) => ({ ...o, ...patch }));
+  const agencyError = agencyBlur && f.agencia.length !== 4 ? FINANCE_MSG.agencyExact : errors.agencia;
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const req = toRequest(f);
+    const found = transferErrors(req);
+    setErrors(found);
+    setAgencyBlur(true);
+    if (Object.keys(found).length) return;
+    setBusy(true);
+    const r = await financeCall(() => sendTransfer(localId, req), FINANCE_MSG.transferFailed);
+    setBusy(false);
+    if (!r) return;
+    void toastSuccess(`${FINANCE_MSG.transferSent} Protocolo ${r.Protocolo}.`);
+    setF(EMPTY);
+    setErrors({});
+    setAgencyBlur(false);
+  };
+  return (
+    <Paper withBorder p="md" radius="md" component="form" onSubmit={(e: FormEvent) => void submit(e)} noValidate aria-label="Transferência bancária">
+      <Stack>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label="Código do banco" withAsterisk inputMode="numeric" value={f.codigoBanco} onChange={(e) => set({ codigoBanco: digitsOnly(e.currentTarget.value, 3) })} error={errors.codigoBanco} />
+          <TextInput
+            label="Agência"
+            withAsterisk
+            inputMode="numeric"
+            value={f.agencia}
+            onChange={(e) => set({ agencia: digitsOnly(e.currentTarget.value, 4) })}
+            onBlur={() => setAgencyBlur(true)}
+            error={agencyError}
+          />
+          <TextInput label="Conta" withAsterisk inputMode="numeric" value={f.contaBancaria} onChange={(e) => set({ contaBancaria: digitsOnly(e.currentTarget.value, 12) })} error={errors.contaBancaria} />
+          <TextInput label="Dígito" withAsterisk inputMode="numeric" value={f.digitoContaBancaria} onChange={(e) => set({ digitoContaBancaria: digitsOnly(e.currentTarget.value, 2) })} error={errors.digitoContaBancaria} />
+          <Select
+            label="Tipo de conta"
+            withAsterisk
+            data={ACCOUNT_TYPES.map((t) => ({ value: String(t.value), label: t.label }))}
+            value={f.tipoContaBancaria}
+            onChange={(x) => set({ tipoContaBancaria: x ?? '1' })}
+            allowDeselect={false}
+            error={errors.tipoContaBancaria}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <TextInput label="CPF/CNPJ do titular" withAsterisk inputMode="numeric" placeholder="000.000.000-00 ou 00.000.000/0000-00" value={f.documentoContaBancaria} onChange={(e) => set({ documentoContaBancaria: maskDocument(e.currentTarget.value) })} error={errors.documentoContaBancaria} />
+          <TextInput label="Titular da conta" withAsterisk value={f.titularConta} onChange={(e) => set({ titularConta: e.currentTarget.value })} error={errors.titularConta} />
+          <TextInput
+            label="Valor (R$)"
+            withAsterisk
+            inputMode="decimal"
+            placeholder="0,00"
+            value={f.valor}
+            onChange={(e) => set({ valor: e.currentTarget.value })}
+            onBlur={() => {
+              const c = brlToCents(f.valor);
+              if (c !== null) set({ valor: formatMoneyInput(centsToReais(c)) });
+            }}
+            error={errors.valorTransferencia}
+          />
+        </SimpleGrid>
+        {/* §5: submit is disabled while the agency is invalid. */}
+        <Button type="submit" loading={busy} disabled={f.agencia.length !== 4} size="md" style={{ alignSelf: 'flex-start' }}>
+          Transferir
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /financeiro/transferenciaBs2 (spec 001 §2.15, §3, §5, §8). */
+export function TransferPage() {
+  return <FinancePage title="Transferência" provider="bank">{(localId) => <TransferForm localId={localId} />}</FinancePage>;
+}

@@ -1,0 +1,201 @@
+/**
+ * Finance ledger (spec 001 §2.15): a venue's bank accounts, card and Pix transactions captured by the
+ * acquirers, processing requests, withdrawals and the remittance files that carry them, bank
+ * transfers, Pix refunds, ERP invoices, and an append-only audit log. Money is integer cents; the
+ * database itself refuses a refund above the payment (check constraint).
+ */
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { venues } from './venues';
+
+const venueRef = () =>
+  uuid('venue_id')
+    .notNull()
+    .references(() => venues.id, { onDelete: 'cascade' });
+
+export const financeBankAccounts = pgTable('finance_bank_accounts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  venueId: venueRef(),
+  description: text('description').notNull(),
+  bankCode: text('bank_code').notNull(),
+  agency: text('agency').notNull(),
+  account: text('account').notNull(),
+  /** The payments provider's own account (its label is prefixed with the provider's name). */
+  ownProvider: boolean('own_provider').notNull().default(false),
+});
+
+/** Card transactions as the acquirer captured them, until processed into the venue's account. */
+export const financeTransactions = pgTable(
+  'finance_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    venueId: venueRef(),
+    acquirer: integer('acquirer').notNull(),
+    acquirerTransactionId: text('acquirer_transaction_id').notNull(),
+    serialNumber: text('serial_number').notNull(),
+    cardLastDigits: text('card_last_digits').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    capturedAt: timestamp('captured_at', { withTimezone: true }).notNull(),
+    /** POS transaction id given when processed (totem) or by the process request. */
+    posTransactionId: text('pos_transaction_id'),
+    processRequestId: uuid('process_request_id'),
+    bankAccountId: uuid('bank_account_id'),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('finance_transactions_acq_uq').on(t.acquirer, t.acquirerTransactionId), index('finance_transactions_venue_idx').on(t.venueId, t.capturedAt), check('finance_transactions_amount_ck', sql`${t.amountCents} > 0`)],
+);
+
+export const financeProcessRequests = pgTable('finance_process_requests', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  venueId: venueRef(),
+  acquirer: integer('acquirer').notNull(),
+  bankAccountId: uuid('bank_account_id').notNull(),
+  startDay: date('start_day', { mode: 'string' }).notNull(),
+  endDay: date('end_day', { mode: 'string' }).notNull(),
+  cardLastDigits: text('card_last_digits'),
+  serials: jsonb('serials').$type<string[]>().notNull(),
+  transactionCount: integer('transaction_count').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  createdBy: uuid('created_by').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const financeWithdrawals = pgTable(
+  'finance_withdrawals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    venueId: venueRef(),
+    /** TED, PIX, BS2 (transfer inside the bank), AGENDADO. */
+    type: text('type').notNull(),
+    holderName: text('holder_name').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    receivedOn: date('received_on', { mode: 'string' }),
+    remittanceId: uuid('remittance_id'),
+  },
+  (t) => [index('finance_withdrawals_venue_idx').on(t.venueId, t.createdAt), check('finance_withdrawals_amount_ck', sql`${t.amountCents} > 0`)],
+);
+
+export const financeRemittances = pgTable('finance_remittances', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  venueId: venueRef(),
+  fileName: text('file_name').notNull(),
+  relativePath: text('relative_path').notNull(),
+  withdrawalCount: integer('withdrawal_count').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  emailedTo: text('emailed_to').notNull(),
+  createdBy: uuid('created_by').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const financeTransfers = pgTable(
+  'finance_transfers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    venueId: venueRef(),
+    bankCode: text('bank_code').notNull(),
+    agency: text('agency').notNull(),
+    account: text('account').notNull(),
+    accountDigit: text('account_digit').notNull(),
+    accountType: integer('account_type').notNull(),
+    document: text('document').notNull(),
+    holderName: text('holder_name').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    protocol: text('protocol').notNull(),
+    createdBy: uuid('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('finance_transfers_amount_ck', sql`${t.amountCents} > 0`)],
+);
+
+export const financePixOrders = pgTable(
+  'finance_pix_orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    venueId: venueRef(),
+    endToEndId: text('end_to_end_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    /** pending, approved, cancelled, chargeback (spec 001 §4). */
+    status: text('status').notNull(),
+    acquirerId: integer('acquirer_id').notNull(),
+    posTransactionId: text('pos_transaction_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('finance_pix_orders_e2e_uq').on(t.endToEndId),
+    check('finance_pix_orders_amount_ck', sql`${t.amountCents} > 0`),
+    // The ledger's last line of defence: never more refunded than paid.
+    check('finance_pix_orders_refund_ck', sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.amountCents}`),
+  ],
+);
+
+export const financePixRefunds = pgTable('finance_pix_refunds', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  venueId: venueRef(),
+  pixOrderId: uuid('pix_order_id')
+    .notNull()
+    .references(() => financePixOrders.id, { onDelete: 'cascade' }),
+  amountCents: integer('amount_cents').notNull(),
+  acquirerRefundId: text('acquirer_refund_id').notNull(),
+  createdBy: uuid('created_by').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Which venues are mapped to the ERP (the dashboard shows only then). */
+export const financeErpMappings = pgTable('finance_erp_mappings', {
+  venueId: uuid('venue_id')
+    .primaryKey()
+    .references(() => venues.id, { onDelete: 'cascade' }),
+  erp: text('erp').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A POS cash-register session (caixa) whose orders become ERP invoices. */
+export const financeErpSessions = pgTable('finance_erp_sessions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  venueId: venueRef(),
+  name: text('name').notNull(),
+  openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+});
+
+export const financeErpInvoices = pgTable(
+  'finance_erp_invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    venueId: venueRef(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => financeErpSessions.id, { onDelete: 'cascade' }),
+    orderDate: timestamp('order_date', { withTimezone: true }).notNull(),
+    items: jsonb('items').$type<Array<{ quantity: number; name: string; valueCents: number; ncm: string | null }>>().notNull(),
+    totalCents: integer('total_cents').notNull(),
+    discountCents: integer('discount_cents').notNull().default(0),
+    /** pending or integrated. */
+    status: text('status').notNull(),
+    errors: jsonb('errors').$type<string[]>().notNull().default([]),
+    erpNumber: text('erp_number'),
+  },
+  (t) => [index('finance_erp_invoices_session_idx').on(t.sessionId, t.status)],
+);
+
+/**
+ * Append-only: who did what to which money record, and when. The module only ever inserts here
+ * (no update or delete path exists in code).
+ */
+export const financeAuditLog = pgTable(
+  'finance_audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    venueId: uuid('venue_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    userName: text('user_name').notNull(),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    detail: jsonb('detail').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('finance_audit_venue_idx').on(t.venueId, t.createdAt)],
+);

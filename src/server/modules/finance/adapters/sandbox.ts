@@ -1,0 +1,65 @@
+/**
+ * The embedded sandboxes (labelled "Sandbox" on every finance screen). They answer like the real
+ * providers, deterministically, so every path can be tried without an account:
+ * - acquirer: a transaction id ending in "0000" is unknown; a Pix whose end-to-end id ends in "9"
+ *   is still pending at the bank, any other is approved when its status is updated;
+ * - bank: account "0" is refused (closed account), every other transfer gets a protocol;
+ * - ERP: an item without NCM is refused with the ERP's message; the rest is integrated.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import type { AcquirerAdapter } from './acquirer';
+import type { BankAdapter } from './bank';
+import type { ErpAdapter } from './erp';
+import { ProviderError } from './http';
+
+export const SANDBOX_UNKNOWN_SUFFIX = '0000';
+
+function hashInt(s: string): number {
+  return createHash('sha256').update(s).digest().readUInt32BE(0);
+}
+
+export function createSandboxAcquirer(): AcquirerAdapter {
+  return {
+    name: 'Sandbox',
+    sandbox: true,
+    async findTransaction(id) {
+      if (id.toUpperCase().endsWith(SANDBOX_UNKNOWN_SUFFIX)) return null;
+      const h = hashInt(id);
+      return {
+        amountCents: 1_000 + (h % 49_000),
+        serialNumber: `TOT${String(h % 100_000).padStart(5, '0')}`,
+        cardLastDigits: String(h % 10_000).padStart(4, '0'),
+        capturedAt: new Date(Date.now() - (h % 48) * 3_600_000),
+      };
+    },
+    async pixStatus(e2e) {
+      return e2e.endsWith('9') ? { status: 'pending', approvedAt: null } : { status: 'approved', approvedAt: new Date() };
+    },
+    async refundPix() {
+      return { refundId: `D${randomUUID().replace(/-/g, '').slice(0, 24).toUpperCase()}` };
+    },
+  };
+}
+
+export function createSandboxBank(): BankAdapter {
+  return {
+    name: 'Sandbox',
+    sandbox: true,
+    async transfer(t) {
+      if (/^0+$/.test(t.account)) throw new ProviderError('Conta de destino encerrada.');
+      return { protocol: `BS2${Date.now().toString(36).toUpperCase()}${hashInt(t.document + t.amountCents).toString(36).toUpperCase()}` };
+    },
+  };
+}
+
+export function createSandboxErp(): ErpAdapter {
+  return {
+    name: 'Sandbox',
+    sandbox: true,
+    async exportInvoice(invoice) {
+      const missing = invoice.items.filter((i) => !i.ncm);
+      if (missing.length) return { ok: false, errors: missing.map((i) => `Produto "${i.name}" sem NCM cadastrado no ERP.`) };
+      return { ok: true, erpNumber: String(100_000 + (hashInt(invoice.id) % 900_000)) };
+    },
+  };
+}

@@ -1,0 +1,132 @@
+/**
+ * ERP integration dashboard (spec 001 §2.15, §7): the venue's mapping, its cash-register sessions,
+ * the platform and ERP totals of a session, its pending invoices with their errors, and the
+ * reprocess-one and reprocess-all buttons, which the spec leaves unwired and we wire through the ERP
+ * adapter (README).
+ */
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod/mini';
+import { errorBody } from '../../../shared/contract/common';
+import { erpExportAnswer, erpExportQuery, erpSessionList, erpSessionRequest, erpSessionsQuery, erpSummary, FINANCE_PATHS, pendingInvoiceList } from '../../../shared/contract/finance';
+import { centsToReais, ERP_SESSIONS_DEFAULT, FINANCE_MSG, FINANCE_ROLES, isUuid } from '../../../shared/finance';
+import type { Db } from '../../db/client';
+import { financeErpInvoices, financeErpMappings, financeErpSessions } from '../../db/schema/finance';
+import { HttpError } from '../../lib/http-error';
+import type { AuthUser } from '../../plugins/auth';
+import { requireVenue } from '../../plugins/auth';
+import type { ErpAdapter } from './adapters/erp';
+import { audit, createIdempotentRunner, type Tx } from './finance.repository';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
+type InvoiceRow = typeof financeErpInvoices.$inferSelect;
+
+export function erpRoutes(fastify: FastifyInstance, opts: { db: Db; erp: ErpAdapter }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, erp } = opts;
+  const run = createIdempotentRunner(db);
+
+  async function mapped(venueId: string) {
+    const [m] = await db.select().from(financeErpMappings).where(eq(financeErpMappings.venueId, venueId));
+    if (!m) throw new HttpError(404, FINANCE_MSG.noErpMapping);
+    return m;
+  }
+  async function session(venueId: string, sessionId: string) {
+    const [s] = await db.select().from(financeErpSessions).where(and(eq(financeErpSessions.venueId, venueId), eq(financeErpSessions.id, sessionId)));
+    if (!s) throw new HttpError(404, FINANCE_MSG.sessionRequired);
+    return s;
+  }
+  /** Sends one invoice; the ERP's answer is written on the invoice (integrated or its new errors). */
+  async function exportOne(tx: Tx, venueId: string, user: AuthUser, inv: InvoiceRow): Promise<boolean> {
+    const r = await erp.exportInvoice({ id: inv.id, orderDate: inv.orderDate, items: inv.items, totalCents: inv.totalCents });
+    if (r.ok) await tx.update(financeErpInvoices).set({ status: 'integrated', errors: [], erpNumber: r.erpNumber }).where(eq(financeErpInvoices.id, inv.id));
+    else await tx.update(financeErpInvoices).set({ errors: r.errors }).where(eq(financeErpInvoices.id, inv.id));
+    await audit(tx, { venueId, user, action: 'erp-export', entity: 'erp_invoice', entityId: inv.id, detail: r.ok ? { ok: true, erpNumber: r.erpNumber } : { ok: false, errors: r.errors } });
+    return r.ok;
+  }
+
+  app.get(`/${FINANCE_PATHS.erpMapping}/:localId`, { schema: { params: z.object({ localId: z.string().check(z.maxLength(80)) }), response: { 200: z.object({ erp: z.string() }), ...errors } } }, async (req) => {
+    if (!isUuid(req.params.localId)) throw new HttpError(403, FINANCE_MSG.noErpMapping);
+    const { venueId } = await requireVenue(db, req, req.params.localId.toLowerCase(), FINANCE_ROLES.support);
+    const m = await mapped(venueId);
+    return { erp: m.erp };
+  });
+
+  app.get(`/${FINANCE_PATHS.erpSessions}`, { schema: { querystring: erpSessionsQuery, response: { 200: erpSessionList, ...errors } } }, async (req) => {
+    const { venueId } = await requireVenue(db, req, req.query.localClienteId.toLowerCase(), FINANCE_ROLES.support);
+    const rows = await db
+      .select()
+      .from(financeErpSessions)
+      .where(eq(financeErpSessions.venueId, venueId))
+      .orderBy(desc(financeErpSessions.openedAt))
+      .limit(Math.min(req.query.quantidade ?? ERP_SESSIONS_DEFAULT, 100));
+    return rows.map((r) => ({ sessaoId: r.id, sessaoNome: r.name }));
+  });
+
+  app.post(`/${FINANCE_PATHS.erpIntegrated}`, { schema: { body: erpSessionRequest, response: { 200: erpSummary, ...errors } } }, async (req) => {
+    const { venueId } = await requireVenue(db, req, req.body.localId.toLowerCase(), FINANCE_ROLES.support);
+    await mapped(venueId);
+    const s = await session(venueId, req.body.sessionId.toLowerCase());
+    const [t] = await db
+      .select({
+        orders: sql<number>`count(*)::int`,
+        value: sql<number>`coalesce(sum(${financeErpInvoices.totalCents}), 0)::bigint`,
+        erpOrders: sql<number>`count(*) filter (where ${financeErpInvoices.status} = 'integrated')::int`,
+        erpValue: sql<number>`coalesce(sum(${financeErpInvoices.totalCents}) filter (where ${financeErpInvoices.status} = 'integrated'), 0)::bigint`,
+        erpDiscount: sql<number>`coalesce(sum(${financeErpInvoices.discountCents}) filter (where ${financeErpInvoices.status} = 'integrated'), 0)::bigint`,
+      })
+      .from(financeErpInvoices)
+      .where(eq(financeErpInvoices.sessionId, s.id));
+    return {
+      totalOrdersSession: t.orders,
+      totalValueOrdersSession: centsToReais(Number(t.value)),
+      totalOrdersOnSankhya: t.erpOrders,
+      totalValueOrdersOnSankhya: centsToReais(Number(t.erpValue)),
+      totalDiscontOrdersOnSankhya: centsToReais(Number(t.erpDiscount)),
+    };
+  });
+
+  app.post(`/${FINANCE_PATHS.erpPending}`, { schema: { body: erpSessionRequest, response: { 200: pendingInvoiceList, ...errors } } }, async (req) => {
+    const { venueId } = await requireVenue(db, req, req.body.localId.toLowerCase(), FINANCE_ROLES.support);
+    await mapped(venueId);
+    const s = await session(venueId, req.body.sessionId.toLowerCase());
+    const rows = await db
+      .select()
+      .from(financeErpInvoices)
+      .where(and(eq(financeErpInvoices.sessionId, s.id), eq(financeErpInvoices.status, 'pending')))
+      .orderBy(asc(financeErpInvoices.orderDate));
+    return rows.map((r) => ({
+      id: r.id,
+      orderDate: r.orderDate.toISOString(),
+      items: r.items.map((i) => ({ quantity: i.quantity, name: i.name, value: centsToReais(i.valueCents) })),
+      errors: r.errors,
+      totalPayment: centsToReais(r.totalCents),
+    }));
+  });
+
+  // §7: the list body is empty; the invoice comes in the query string, with the venue (ours).
+  app.post(`/${FINANCE_PATHS.erpExport}`, { schema: { querystring: erpExportQuery, body: z.optional(z.nullable(z.array(z.unknown()).check(z.maxLength(0)))), response: { 200: erpExportAnswer, ...errors } } }, async (req, reply) => {
+    const { venueId } = await requireVenue(db, req, req.query.localId.toLowerCase(), FINANCE_ROLES.support);
+    await mapped(venueId);
+    const id = req.query.invoiceId.toLowerCase();
+    return run(req, reply, 'erp-export', venueId, { id }, async (tx, user) => {
+      const [inv] = await tx.select().from(financeErpInvoices).where(and(eq(financeErpInvoices.venueId, venueId), eq(financeErpInvoices.id, id), eq(financeErpInvoices.status, 'pending')));
+      if (!inv) throw new HttpError(404, FINANCE_MSG.erpInvoiceNotFound);
+      const ok = await exportOne(tx, venueId, user, inv);
+      return { status: 200, body: { Message: ok ? FINANCE_MSG.erpReprocessed : FINANCE_MSG.erpReprocessFailed, integrated: ok ? 1 : 0, failed: ok ? 0 : 1 } };
+    });
+  });
+
+  app.post(`/${FINANCE_PATHS.erpExportAll}`, { schema: { body: erpSessionRequest, response: { 200: erpExportAnswer, ...errors } } }, async (req, reply) => {
+    const { venueId } = await requireVenue(db, req, req.body.localId.toLowerCase(), FINANCE_ROLES.support);
+    await mapped(venueId);
+    const s = await session(venueId, req.body.sessionId.toLowerCase());
+    return run(req, reply, 'erp-export-all', venueId, { session: s.id }, async (tx, user) => {
+      const pending = await tx.select().from(financeErpInvoices).where(and(eq(financeErpInvoices.sessionId, s.id), eq(financeErpInvoices.status, 'pending')));
+      let ok = 0;
+      for (const inv of pending) if (await exportOne(tx, venueId, user, inv)) ok++;
+      return { status: 200, body: { Message: FINANCE_MSG.erpReprocessAll(ok, pending.length - ok), integrated: ok, failed: pending.length - ok } };
+    });
+  });
+}

@@ -1,0 +1,38 @@
+/**
+ * Finance module (spec 001 §2.15, money-movement half): transaction processing, totem, withdrawals,
+ * remittance, bank transfer, Pix and the ERP dashboard, on the ledger in db/schema/finance.ts and
+ * behind the acquirer, bank and ERP adapters (sandbox unless configured).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorBody } from '../../../shared/contract/common';
+import { FINANCE_PATHS, localQuery, providersAnswer } from '../../../shared/contract/finance';
+import { requireVenue } from '../../plugins/auth';
+import type { ModuleOptions } from '../module-options';
+import { createAcquirer } from './adapters/acquirer';
+import { createBank } from './adapters/bank';
+import { createErp } from './adapters/erp';
+import { erpRoutes } from './erp.routes';
+import { pixRoutes } from './pix.routes';
+import { transactionRoutes } from './transactions.routes';
+import { withdrawalRoutes } from './withdrawals.routes';
+
+export async function financePlugin(app: FastifyInstance, opts: ModuleOptions): Promise<void> {
+  const db = opts.db.db;
+  const acquirer = createAcquirer(opts.env);
+  const bank = createBank(opts.env);
+  const erp = createErp(opts.env);
+  app.withTypeProvider<ZodTypeProvider>().get(
+    `/${FINANCE_PATHS.providers}`,
+    { schema: { querystring: localQuery, response: { 200: providersAnswer, 403: errorBody, 401: errorBody, 400: errorBody } } },
+    async (req) => {
+      await requireVenue(db, req, req.query.localId.toLowerCase());
+      const info = (a: { name: string; sandbox: boolean }) => ({ name: a.name, sandbox: a.sandbox });
+      return { acquirer: info(acquirer), bank: info(bank), erp: info(erp) };
+    },
+  );
+  transactionRoutes(app, { db, acquirer });
+  withdrawalRoutes(app, { db, files: opts.files, mailer: opts.mailer, bank });
+  pixRoutes(app, { db, acquirer });
+  erpRoutes(app, { db, erp });
+}

@@ -1,0 +1,91 @@
+/**
+ * Pix payment lookup, status update and refund (spec 001 §2.15, §4, §7). Update Status asks the
+ * acquirer only while the order is pending and not refundable; a refund needs AllowsRefund and can
+ * never exceed what was paid: the conditional UPDATE below checks it inside the transaction and
+ * the table's check constraint refuses it again.
+ */
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorBody } from '../../../shared/contract/common';
+import { FINANCE_PATHS, idParam, localQuery, pixActionAnswer, pixOrder, refundRequest } from '../../../shared/contract/finance';
+import { FINANCE_MSG, FINANCE_ROLES, isUuid, pixActions } from '../../../shared/finance';
+import type { Db } from '../../db/client';
+import { financePixOrders, financePixRefunds } from '../../db/schema/finance';
+import { venues } from '../../db/schema/venues';
+import { HttpError } from '../../lib/http-error';
+import { requireVenue } from '../../plugins/auth';
+import type { AcquirerAdapter } from './adapters/acquirer';
+import { ProviderError } from './adapters/http';
+import { allowsRefund, audit, createIdempotentRunner, toPixOrder, type Tx } from './finance.repository';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
+
+export function pixRoutes(fastify: FastifyInstance, opts: { db: Db; acquirer: AcquirerAdapter }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, acquirer } = opts;
+  const run = createIdempotentRunner(db);
+
+  /** The venue's order by its id or its end-to-end id; another venue's order is "not found". */
+  async function findOrder(q: Db | Tx, venueId: string, ref: string, lock = false) {
+    const key = ref.trim();
+    const match = isUuid(key) ? or(eq(financePixOrders.id, key.toLowerCase()), eq(financePixOrders.endToEndId, key)) : eq(financePixOrders.endToEndId, key);
+    const base = q.select({ o: financePixOrders, venueName: venues.name }).from(financePixOrders).innerJoin(venues, eq(venues.id, financePixOrders.venueId)).where(and(eq(financePixOrders.venueId, venueId), match));
+    const [r] = lock ? await base.for('update', { of: financePixOrders }) : await base;
+    if (!r) throw new HttpError(404, FINANCE_MSG.pixNotFound);
+    return r;
+  }
+
+  app.get(`/${FINANCE_PATHS.pixOrder}/:id`, { schema: { params: idParam, querystring: localQuery, response: { 200: pixOrder, ...errors } } }, async (req) => {
+    const { venueId } = await requireVenue(db, req, req.query.localId.toLowerCase(), FINANCE_ROLES.pix);
+    const r = await findOrder(db, venueId, req.params.id);
+    return toPixOrder(r.o, r.venueName);
+  });
+
+  app.post(`/${FINANCE_PATHS.pixUpdate}/:id`, { schema: { params: idParam, querystring: localQuery, response: { 200: pixActionAnswer, ...errors } } }, async (req, reply) => {
+    const { venueId } = await requireVenue(db, req, req.query.localId.toLowerCase(), FINANCE_ROLES.pix);
+    return run(req, reply, 'pix-update', venueId, { id: req.params.id }, async (tx, user) => {
+      const { o, venueName } = await findOrder(tx, venueId, req.params.id, true);
+      const view = toPixOrder(o, venueName);
+      if (!pixActions(view).canUpdateStatus) throw new HttpError(409, FINANCE_MSG.pixStatusNotPending);
+      const remote = await acquirer.pixStatus(o.endToEndId);
+      const [next] = await tx.update(financePixOrders).set({ status: remote.status, approvedAt: remote.approvedAt }).where(eq(financePixOrders.id, o.id)).returning();
+      await audit(tx, { venueId, user, action: 'pix-update-status', entity: 'pix_order', entityId: o.id, detail: { from: o.status, to: remote.status } });
+      return { status: 200, body: { Message: FINANCE_MSG.pixStatusUpdated, Order: toPixOrder(next, venueName) } };
+    });
+  });
+
+  app.post(
+    `/${FINANCE_PATHS.pixRefund}/:id`,
+    { schema: { params: idParam, querystring: localQuery, body: refundRequest, response: { 200: pixActionAnswer, ...errors } } },
+    async (req, reply) => {
+      const { venueId } = await requireVenue(db, req, req.query.localId.toLowerCase(), FINANCE_ROLES.pix);
+      const askedCents = req.body?.Value === undefined ? null : Math.round(req.body.Value * 100);
+      return run(req, reply, 'pix-refund', venueId, { id: req.params.id, cents: askedCents }, async (tx, user) => {
+        const { o, venueName } = await findOrder(tx, venueId, req.params.id, true);
+        if (!allowsRefund(o)) throw new HttpError(409, FINANCE_MSG.pixRefundNotAllowed);
+        const cents = askedCents ?? o.amountCents - o.refundedCents;
+        // The ledger's rule in SQL: the refunded total may never pass the paid value.
+        const [next] = await tx
+          .update(financePixOrders)
+          .set({
+            refundedCents: sql`${financePixOrders.refundedCents} + ${cents}`,
+            status: sql`case when ${financePixOrders.refundedCents} + ${cents} = ${financePixOrders.amountCents} then 'chargeback' else ${financePixOrders.status} end`,
+          })
+          .where(and(eq(financePixOrders.id, o.id), sql`${financePixOrders.refundedCents} + ${cents} <= ${financePixOrders.amountCents}`))
+          .returning();
+        if (!next) throw new HttpError(422, FINANCE_MSG.pixRefundAbovePaid);
+        let refundId: string;
+        try {
+          ({ refundId } = await acquirer.refundPix(o.endToEndId, cents));
+        } catch (err) {
+          if (err instanceof ProviderError) throw new HttpError(422, err.message);
+          throw err;
+        }
+        const [refund] = await tx.insert(financePixRefunds).values({ venueId, pixOrderId: o.id, amountCents: cents, acquirerRefundId: refundId, createdBy: user.id }).returning({ id: financePixRefunds.id });
+        await audit(tx, { venueId, user, action: 'pix-refund', entity: 'pix_order', entityId: o.id, detail: { refundId: refund.id, acquirerRefundId: refundId, amountCents: cents, refundedTotalCents: next.refundedCents } });
+        return { status: 200, body: { Message: FINANCE_MSG.pixRefunded, Order: toPixOrder(next, venueName) } };
+      });
+    },
+  );
+}

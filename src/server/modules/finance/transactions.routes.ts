@@ -1,0 +1,104 @@
+/**
+ * Transaction processing (spec 001 §2.15, §5, §7): a venue's bank accounts, the process dialog's
+ * request (date window, serial numbers, acquirer 3 or 4) that moves the matching captured card
+ * transactions into the chosen account, and the totem screen that processes one acquirer
+ * transaction by its id.
+ */
+import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorBody } from '../../../shared/contract/common';
+import { bankAccountList, FINANCE_PATHS, processAnswer, processRequest, totemAnswer, totemRequest } from '../../../shared/contract/finance';
+import { centsToReais, FINANCE_MSG, FINANCE_ROLES, isUuid, parseSerials } from '../../../shared/finance';
+import type { Db } from '../../db/client';
+import { financeBankAccounts, financeProcessRequests, financeTransactions } from '../../db/schema/finance';
+import { HttpError } from '../../lib/http-error';
+import { requireVenue } from '../../plugins/auth';
+import type { AcquirerAdapter } from './adapters/acquirer';
+import { audit, createIdempotentRunner, type Tx } from './finance.repository';
+import { z } from 'zod/mini';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
+const PROVIDER_LABEL = 'MP Pagamentos';
+
+async function bankAccountOf(tx: Tx | Db, venueId: string, id: string) {
+  const [acc] = await tx.select().from(financeBankAccounts).where(and(eq(financeBankAccounts.venueId, venueId), eq(financeBankAccounts.id, id)));
+  if (!acc) throw new HttpError(400, FINANCE_MSG.bankAccountNotFound);
+  return acc;
+}
+
+/** A day in São Paulo as a timestamp range [start, next day start). */
+const dayStart = (day: string) => sql`(${day}::date::timestamp at time zone 'America/Sao_Paulo')`;
+
+export function transactionRoutes(fastify: FastifyInstance, opts: { db: Db; acquirer: AcquirerAdapter }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, acquirer } = opts;
+  const run = createIdempotentRunner(db);
+
+  app.get(
+    `/${FINANCE_PATHS.bankAccounts}/:id`,
+    { schema: { params: z.object({ id: z.string().check(z.maxLength(80)) }), response: { 200: bankAccountList, ...errors } } },
+    async (req) => {
+      // Only a UUID can be a place (§5); anything else is not a place this user belongs to.
+      if (!isUuid(req.params.id)) throw new HttpError(403, FINANCE_MSG.bankAccountsFailed);
+      const { venueId } = await requireVenue(db, req, req.params.id.toLowerCase(), FINANCE_ROLES.process);
+      const rows = await db.select().from(financeBankAccounts).where(eq(financeBankAccounts.venueId, venueId)).orderBy(asc(financeBankAccounts.description));
+      return rows.map((r) => ({
+        id: r.id,
+        descricao: `${r.ownProvider ? `${PROVIDER_LABEL} - ` : ''}${r.description} (banco ${r.bankCode}, ag. ${r.agency}, conta ${r.account})`,
+        mPPagamentos: r.ownProvider,
+      }));
+    },
+  );
+
+  app.post(`/${FINANCE_PATHS.process}`, { schema: { body: processRequest, response: { 200: processAnswer, ...errors } } }, async (req, reply) => {
+    const b = req.body;
+    const { venueId } = await requireVenue(db, req, b.LocalId.toLowerCase(), FINANCE_ROLES.process);
+    return run(req, reply, 'process', venueId, b, async (tx, user) => {
+      const account = await bankAccountOf(tx, venueId, b.ContaBancariaId);
+      const serials = parseSerials(b.Equipamentos);
+      const conds = [
+        eq(financeTransactions.venueId, venueId),
+        eq(financeTransactions.acquirer, b.Adquirente),
+        inArray(financeTransactions.serialNumber, serials),
+        isNull(financeTransactions.processedAt),
+        gte(financeTransactions.capturedAt, dayStart(b.DataInicio)),
+        lte(financeTransactions.capturedAt, sql`${dayStart(b.DataFinal)} + interval '1 day' - interval '1 microsecond'`),
+      ];
+      if (b.FinalCartao) conds.push(eq(financeTransactions.cardLastDigits, b.FinalCartao));
+      const [request] = await tx
+        .insert(financeProcessRequests)
+        .values({ venueId, acquirer: b.Adquirente, bankAccountId: account.id, startDay: b.DataInicio, endDay: b.DataFinal, cardLastDigits: b.FinalCartao || null, serials, transactionCount: 0, amountCents: 0, createdBy: user.id })
+        .returning({ id: financeProcessRequests.id });
+      const moved = await tx
+        .update(financeTransactions)
+        .set({ processedAt: new Date(), processRequestId: request.id, bankAccountId: account.id })
+        .where(and(...conds))
+        .returning({ id: financeTransactions.id, amountCents: financeTransactions.amountCents });
+      const cents = moved.reduce((s, m) => s + m.amountCents, 0);
+      await tx.update(financeProcessRequests).set({ transactionCount: moved.length, amountCents: cents }).where(eq(financeProcessRequests.id, request.id));
+      await audit(tx, { venueId, user, action: 'process-transactions', entity: 'process_request', entityId: request.id, detail: { acquirer: b.Adquirente, serials, start: b.DataInicio, end: b.DataFinal, cardLastDigits: b.FinalCartao || null, bankAccountId: account.id, transactions: moved.length, amountCents: cents } });
+      return { status: 200, body: { Message: FINANCE_MSG.processSent, ProcessoId: request.id, TransacoesProcessadas: moved.length, Valor: centsToReais(cents) } };
+    });
+  });
+
+  app.post(`/${FINANCE_PATHS.totem}`, { schema: { body: totemRequest, response: { 200: totemAnswer, ...errors } } }, async (req, reply) => {
+    const b = req.body;
+    const { venueId } = await requireVenue(db, req, b.LocalClienteId.toLowerCase(), FINANCE_ROLES.process);
+    const txId = b.TransacaoPagSeguroId.trim().toUpperCase();
+    return run(req, reply, 'totem', venueId, { ...b, TransacaoPagSeguroId: txId }, async (tx, user) => {
+      const account = await bankAccountOf(tx, venueId, b.ContaBancariaId);
+      const [existing] = await tx.select({ id: financeTransactions.id }).from(financeTransactions).where(and(eq(financeTransactions.acquirer, 3), eq(financeTransactions.acquirerTransactionId, txId)));
+      if (existing) throw new HttpError(409, FINANCE_MSG.totemAlreadyProcessed);
+      const found = await acquirer.findTransaction(txId);
+      if (!found) throw new HttpError(404, FINANCE_MSG.totemNotFound);
+      const [{ next }] = await tx.select({ next: sql<string>`(coalesce(max(case when ${financeTransactions.posTransactionId} ~ '^[0-9]{1,15}$' then ${financeTransactions.posTransactionId}::bigint end), 880000) + 1)::text` }).from(financeTransactions);
+      const [row] = await tx
+        .insert(financeTransactions)
+        .values({ venueId, acquirer: 3, acquirerTransactionId: txId, serialNumber: found.serialNumber, cardLastDigits: found.cardLastDigits, amountCents: found.amountCents, capturedAt: found.capturedAt, posTransactionId: next, bankAccountId: account.id, processedAt: new Date() })
+        .returning({ id: financeTransactions.id });
+      await audit(tx, { venueId, user, action: 'process-totem-transaction', entity: 'transaction', entityId: row.id, detail: { acquirerTransactionId: txId, posTransactionId: next, amountCents: found.amountCents, bankAccountId: account.id } });
+      return { status: 200, body: { TransacaoPOSId: next, Message: FINANCE_MSG.totemDone(next) } };
+    });
+  });
+}

@@ -1,0 +1,170 @@
+/**
+ * Withdrawals and money out (spec 001 §2.15, §5, §7, §8): the daily withdrawal report, today's
+ * withdrawals awaiting the bank's remittance file, the remittance itself (a CNAB-style file saved
+ * for download and e-mailed through the app's mailer), the withdrawal lookup and its receipt date
+ * change, and the bank transfer through the bank adapter.
+ */
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod/mini';
+import { errorBody } from '../../../shared/contract/common';
+import {
+  dailyWithdrawalQuery,
+  dailyWithdrawalReport,
+  FINANCE_PATHS,
+  localQuery,
+  remittanceAnswer,
+  remittanceList,
+  remittanceRequest,
+  transferAnswer,
+  transferRequest,
+  withdrawalDateRequest,
+  withdrawalInfo,
+  messageAnswer,
+} from '../../../shared/contract/finance';
+import { brDay, centsToReais, FINANCE_MSG, FINANCE_ROLES, isUuid, saoPauloDay, wireToCents } from '../../../shared/finance';
+import type { Db } from '../../db/client';
+import { venues } from '../../db/schema/venues';
+import { financeRemittances, financeTransfers, financeWithdrawals } from '../../db/schema/finance';
+import type { FileStorage } from '../../lib/file-storage';
+import { HttpError } from '../../lib/http-error';
+import type { Mailer } from '../../lib/mailer';
+import { requireVenue } from '../../plugins/auth';
+import { saveDownload } from '../downloads/downloads';
+import type { BankAdapter } from './adapters/bank';
+import { ProviderError } from './adapters/http';
+import { audit, createIdempotentRunner } from './finance.repository';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
+const spDay = (col: unknown) => sql`((${col}) at time zone 'America/Sao_Paulo')::date`;
+
+/** A fixed-width remittance file in the spirit of CNAB 240: header, one detail per withdrawal, trailer. */
+export function buildRemittanceFile(venueName: string, rows: Array<{ id: string; holderName: string; amountCents: number }>, at: Date): string {
+  const pad = (s: string, n: number) => s.normalize('NFD').replace(/[^\x20-\x7e]/g, '').toUpperCase().slice(0, n).padEnd(n, ' ');
+  const num = (v: number | string, n: number) => String(v).padStart(n, '0').slice(-n);
+  const day = saoPauloDay(at).replace(/-/g, '');
+  const lines = [`0${num(218, 3)}REMESSA   ${pad(venueName, 40)}${day}${num(rows.length, 6)}`];
+  rows.forEach((r, i) => lines.push(`1${num(i + 1, 6)}${pad(r.id, 36)}${pad(r.holderName, 40)}${num(r.amountCents, 15)}`));
+  lines.push(`9${num(rows.length, 6)}${num(rows.reduce((s, r) => s + r.amountCents, 0), 18)}`);
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+export function withdrawalRoutes(fastify: FastifyInstance, opts: { db: Db; files: FileStorage; mailer: Mailer; bank: BankAdapter }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, files, mailer, bank } = opts;
+  const run = createIdempotentRunner(db);
+
+  app.get(`/${FINANCE_PATHS.dailyWithdrawals}`, { schema: { querystring: dailyWithdrawalQuery, response: { 200: dailyWithdrawalReport, ...errors } } }, async (req) => {
+    const { venueId } = await requireVenue(db, req, req.query.localId.toLowerCase(), FINANCE_ROLES.finance);
+    const day = req.query.withdrawalDate.slice(0, 10);
+    if (day > saoPauloDay()) throw new HttpError(400, FINANCE_MSG.withdrawalDateInFuture);
+    const rows = await db
+      .select({ type: financeWithdrawals.type, quantity: sql<number>`count(*)::int`, cents: sql<number>`sum(${financeWithdrawals.amountCents})::bigint` })
+      .from(financeWithdrawals)
+      .where(and(eq(financeWithdrawals.venueId, venueId), sql`${spDay(financeWithdrawals.createdAt)} = ${day}::date`))
+      .groupBy(financeWithdrawals.type)
+      .orderBy(asc(financeWithdrawals.type));
+    return rows.map((r) => ({ WithdrawalType: r.type, Quantity: r.quantity, Value: centsToReais(Number(r.cents)) }));
+  });
+
+  app.get(`/${FINANCE_PATHS.todayWithdrawals}`, { schema: { querystring: localQuery, response: { 200: remittanceList, ...errors } } }, async (req) => {
+    const { venueId } = await requireVenue(db, req, req.query.localId.toLowerCase(), FINANCE_ROLES.finance);
+    const rows = await db
+      .select()
+      .from(financeWithdrawals)
+      .where(and(eq(financeWithdrawals.venueId, venueId), isNull(financeWithdrawals.remittanceId), sql`${spDay(financeWithdrawals.createdAt)} = ${saoPauloDay()}::date`))
+      .orderBy(asc(financeWithdrawals.createdAt));
+    return rows.map((r) => ({ TransactionId: r.id, Value: centsToReais(r.amountCents), NomeTitularConta: r.holderName, DataCriacao: r.createdAt.toISOString() }));
+  });
+
+  app.post(`/${FINANCE_PATHS.remittance}`, { schema: { querystring: localQuery, body: remittanceRequest, response: { 200: remittanceAnswer, ...errors } } }, async (req, reply) => {
+    const { venueId } = await requireVenue(db, req, req.query.localId.toLowerCase(), FINANCE_ROLES.finance);
+    const ids = [...new Set(req.body.TransactionList.map((s) => s.toLowerCase()))].sort();
+    return run(req, reply, 'remittance', venueId, ids, async (tx, user) => {
+      const rows = await tx
+        .select()
+        .from(financeWithdrawals)
+        .where(and(eq(financeWithdrawals.venueId, venueId), inArray(financeWithdrawals.id, ids), isNull(financeWithdrawals.remittanceId)))
+        .orderBy(asc(financeWithdrawals.createdAt));
+      if (rows.length !== ids.length) throw new HttpError(409, FINANCE_MSG.remittanceStale);
+      const [venue] = await tx.select({ name: venues.name }).from(venues).where(eq(venues.id, venueId));
+      const now = new Date();
+      const cents = rows.reduce((s, r) => s + r.amountCents, 0);
+      const fileName = `remessa-bs2-${saoPauloDay(now).replace(/-/g, '')}-${now.getTime().toString(36)}.rem`;
+      const file = await saveDownload(files, venueId, fileName, 'rem', Buffer.from(buildRemittanceFile(venue.name, rows, now), 'latin1'));
+      const [rem] = await tx
+        .insert(financeRemittances)
+        .values({ venueId, fileName, relativePath: file.RelativePath, withdrawalCount: rows.length, amountCents: cents, emailedTo: user.email, createdBy: user.id })
+        .returning({ id: financeRemittances.id });
+      await tx.update(financeWithdrawals).set({ remittanceId: rem.id }).where(inArray(financeWithdrawals.id, ids));
+      await audit(tx, { venueId, user, action: 'create-remittance', entity: 'remittance', entityId: rem.id, detail: { withdrawals: ids, amountCents: cents, fileName } });
+      const total = centsToReais(cents).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' });
+      await mailer.send({
+        to: user.email,
+        subject: `Remessa de saques - ${venue.name} - ${brDay(saoPauloDay(now))}`,
+        text: `Olá, ${user.name}.\n\nA remessa ${fileName} com ${rows.length} saque(s), total ${total}, foi gerada.\nBaixe o arquivo no portal: /api/download/file?relativePath=${encodeURIComponent(file.RelativePath)}&fileName=${encodeURIComponent(fileName)}\n`,
+      });
+      return { status: 200, body: { Message: FINANCE_MSG.remittanceEmailed, RemessaId: rem.id, FileName: fileName, RelativePath: file.RelativePath, Quantidade: rows.length, Valor: centsToReais(cents) } };
+    });
+  });
+
+  app.get(
+    `/${FINANCE_PATHS.withdrawal}/:id`,
+    { schema: { params: z.object({ id: z.string().check(z.maxLength(80)) }), querystring: localQuery, response: { 200: withdrawalInfo, ...errors } } },
+    async (req) => {
+      const { venueId } = await requireVenue(db, req, req.query.localId.toLowerCase(), FINANCE_ROLES.finance);
+      const id = req.params.id.trim();
+      if (!isUuid(id)) throw new HttpError(404, FINANCE_MSG.withdrawalNotFound);
+      const [r] = await db
+        .select({ w: financeWithdrawals, venueName: venues.name })
+        .from(financeWithdrawals)
+        .innerJoin(venues, eq(venues.id, financeWithdrawals.venueId))
+        .where(and(eq(financeWithdrawals.venueId, venueId), eq(financeWithdrawals.id, id.toLowerCase())));
+      if (!r) throw new HttpError(404, FINANCE_MSG.withdrawalNotFound);
+      return { SaqueId: r.w.id, NomePortal: r.venueName, ValorSaque: centsToReais(r.w.amountCents), NomeTitularConta: r.w.holderName, DataCriacao: r.w.createdAt.toISOString(), DataRecebimento: r.w.receivedOn };
+    },
+  );
+
+  // §7 leaves the method unclear: both PUT and POST are accepted.
+  for (const method of ['PUT', 'POST'] as const) {
+    app.route({
+      method,
+      url: `/${FINANCE_PATHS.withdrawalDate}`,
+      schema: { querystring: localQuery, body: withdrawalDateRequest, response: { 200: messageAnswer, ...errors } },
+      handler: async (req, reply) => {
+        const { venueId } = await requireVenue(db, req, req.query.localId.toLowerCase(), FINANCE_ROLES.finance);
+        const id = req.body.SaqueId.trim().toLowerCase();
+        if (!isUuid(id)) throw new HttpError(404, FINANCE_MSG.withdrawalNotFound);
+        return run(req, reply, 'withdrawal-date', venueId, { id, day: req.body.NovaDataSaque }, async (tx, user) => {
+          const [w] = await tx.select().from(financeWithdrawals).where(and(eq(financeWithdrawals.venueId, venueId), eq(financeWithdrawals.id, id))).for('update');
+          if (!w) throw new HttpError(404, FINANCE_MSG.withdrawalNotFound);
+          if (req.body.NovaDataSaque < saoPauloDay(w.createdAt)) throw new HttpError(400, FINANCE_MSG.newDateBeforeCreation);
+          await tx.update(financeWithdrawals).set({ receivedOn: req.body.NovaDataSaque }).where(eq(financeWithdrawals.id, id));
+          await audit(tx, { venueId, user, action: 'change-withdrawal-date', entity: 'withdrawal', entityId: id, detail: { from: w.receivedOn, to: req.body.NovaDataSaque } });
+          return { status: 200, body: { Message: FINANCE_MSG.withdrawalDateUpdated } };
+        });
+      },
+    });
+  }
+
+  app.post(`/${FINANCE_PATHS.transfer}`, { schema: { querystring: localQuery, body: transferRequest, response: { 200: transferAnswer, ...errors } } }, async (req, reply) => {
+    const { venueId } = await requireVenue(db, req, req.query.localId.toLowerCase(), FINANCE_ROLES.finance);
+    const b = req.body;
+    const amountCents = wireToCents(b.valorTransferencia)!;
+    const document = b.documentoContaBancaria.replace(/\D/g, '');
+    return run(req, reply, 'transfer', venueId, b, async (tx, user) => {
+      const t = { bankCode: b.codigoBanco, agency: b.agencia, account: b.contaBancaria, accountDigit: b.digitoContaBancaria, accountType: b.tipoContaBancaria, document, holderName: b.titularConta.trim(), amountCents };
+      let protocol: string;
+      try {
+        ({ protocol } = await bank.transfer(t));
+      } catch (err) {
+        if (err instanceof ProviderError) throw new HttpError(422, `${FINANCE_MSG.transferFailed} ${err.message}`);
+        throw err;
+      }
+      const [row] = await tx.insert(financeTransfers).values({ venueId, ...t, protocol, createdBy: user.id }).returning({ id: financeTransfers.id });
+      await audit(tx, { venueId, user, action: 'bank-transfer', entity: 'transfer', entityId: row.id, detail: { ...t, protocol } });
+      return { status: 200, body: { Message: FINANCE_MSG.transferSent, TransferenciaId: row.id, Protocolo: protocol } };
+    });
+  });
+}
