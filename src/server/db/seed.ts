@@ -11,6 +11,7 @@ import { seedFoodConfigDemo } from '../modules/food-config/food-config.seed';
 import { seedSchedulingDemo } from '../modules/scheduling/scheduling.seed';
 import { seedCustomersDemo } from '../modules/customers/customers.seed';
 import { seedPaymentLinksDemo } from '../modules/payment-links/payment-links.seed';
+import { seedAccreditationDemo } from '../modules/accreditation/accreditation.seed';
 import type { Db } from './client';
 import { memberships, users } from './schema/auth';
 import { stores, venueAddresses, venues } from './schema/venues';
@@ -107,6 +108,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
     await seedCustomersDemo(ctx);
     await seedPaymentLinksDemo(ctx);
     await seedDonationsDemo(ctx);
+    await seedAccreditationDemo(ctx);
     return {
       password: DEMO_PASSWORD,
       accounts: accounts.map(({ email, description }) => ({ email, description })),
