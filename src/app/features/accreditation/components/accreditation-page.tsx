@@ -35,7 +35,10 @@ function ContactForm({ localId }: { localId: string }) {
   useEffect(() => {
     if (saved.data) setV({ ...saved.data, BirthDate: showDateInput(saved.data.BirthDate), Nationality: String(saved.data.Nationality) });
   }, [saved.data]);
-  const set = (k: keyof ContactValues) => (e: { currentTarget: { value: string } }) => setV((s) => ({ ...s, [k]: e.currentTarget.value }));
+  const set = (k: keyof ContactValues) => (e: { currentTarget: { value: string } }) => {
+    const value = e.currentTarget.value;
+    setV((s) => ({ ...s, [k]: value }));
+  };
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const values = { ...v, Nationality: Number(v.Nationality) };
@@ -124,12 +127,21 @@ function DepartmentForm({ localId }: { localId: string }) {
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Select label="Tipo de empresa" withAsterisk data={COMPANY_TYPES.map((c) => ({ value: String(c.value), label: c.label }))} value={v.CompanyType}
             onChange={(x) => setV((s) => ({ ...s, CompanyType: x }))} error={errors.CompanyType} />
-          <TextInput label="Nome do departamento" value={v.DepartmentName} onChange={(e) => setV((s) => ({ ...s, DepartmentName: e.currentTarget.value }))} error={errors.DepartmentName} />
+          <TextInput label="Nome do departamento" value={v.DepartmentName} onChange={(e) => {
+              const value = e.currentTarget.value;
+              setV((s) => ({ ...s, DepartmentName: value }));
+            }} error={errors.DepartmentName} />
           <TextInput label="Data de fundação" placeholder="dd/mm/aaaa" withAsterisk value={v.FoundationDate}
-            onChange={(e) => setV((s) => ({ ...s, FoundationDate: e.currentTarget.value }))} error={errors.FoundationDate} />
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              setV((s) => ({ ...s, FoundationDate: value }));
+            }} error={errors.FoundationDate} />
           <Select label="Horário de funcionamento" withAsterisk data={BUSINESS_HOURS.map((c) => ({ value: String(c.value), label: c.label }))} value={v.MerchantBusinessHours}
             onChange={(x) => setV((s) => ({ ...s, MerchantBusinessHours: x }))} error={errors.MerchantBusinessHours} />
-          <TextInput label="Id do departamento (MovingPay)" value={v.MovingPayDepartmentId} onChange={(e) => setV((s) => ({ ...s, MovingPayDepartmentId: e.currentTarget.value }))} />
+          <TextInput label="Id do departamento (MovingPay)" value={v.MovingPayDepartmentId} onChange={(e) => {
+              const value = e.currentTarget.value;
+              setV((s) => ({ ...s, MovingPayDepartmentId: value }));
+            }} />
         </SimpleGrid>
         <Group justify="flex-end">
           <Button type="submit" loading={busy}>

@@ -38,8 +38,14 @@ export function CredentialMonitorPage() {
       <Paper withBorder p="md" radius="md">
         <form onSubmit={search} aria-label="Filtros">
           <SimpleGrid cols={{ base: 1, sm: 4 }} style={{ alignItems: 'end' }}>
-            <TextInput label="Estabelecimento" value={form.nomePortal} onChange={(e) => setForm((f) => ({ ...f, nomePortal: e.currentTarget.value }))} />
-            <TextInput label="Documento do lojista" value={form.documentoLojista} inputMode="numeric" onChange={(e) => setForm((f) => ({ ...f, documentoLojista: e.currentTarget.value }))} />
+            <TextInput label="Estabelecimento" value={form.nomePortal} onChange={(e) => {
+              const value = e.currentTarget.value;
+              setForm((f) => ({ ...f, nomePortal: value }));
+            }} />
+            <TextInput label="Documento do lojista" value={form.documentoLojista} inputMode="numeric" onChange={(e) => {
+              const value = e.currentTarget.value;
+              setForm((f) => ({ ...f, documentoLojista: value }));
+            }} />
             <Select label="Adquirente" clearable placeholder="Todos" data={ACCREDITATION_ACQUIRERS.map((a) => ({ value: String(a), label: acquirerLabel(a) }))}
               value={form.tipoAdquirente} onChange={(x) => setForm((f) => ({ ...f, tipoAdquirente: x }))} />
             <Button type="submit">Buscar</Button>
