@@ -147,7 +147,7 @@ export const PERMISSION_RULES: PermissionRule[] = [
     label: 'Credenciamento de adquirentes e manutenção semanal (papéis próprios, checados em cada rota)',
     methods: 'write',
     paths: ['/api/mppagamentoscredentials/*', '/api/mppagamentoscompliance/*', '/api/admin/*', '/api/databasemaintenance/*', '/api/equipamento/concluirvinculacao/*'],
-    role: [...SUPPORT_ROLES, 'AdminPortal', 'CredenciamentoMPPagamentos', 'GerenciaManutencaoSemanal'].join(','),
+    role: '',
     device: false,
   },
   {
