@@ -193,7 +193,7 @@ function ProposalTable({ proposals, onActivate }: { proposals: Proposal[]; onAct
                     Ativo
                   </Badge>
                 ) : canActivate(p) ? (
-                  <Button size="xs" mih={36} onClick={() => onActivate(p)}>
+                  <Button size="xs" mih={44} onClick={() => onActivate(p)}>
                     Ativar
                   </Button>
                 ) : (

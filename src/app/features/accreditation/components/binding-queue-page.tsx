@@ -68,7 +68,7 @@ export function BindingQueuePage() {
                       {b.EhTerminalAtivo ? (
                         '-'
                       ) : (
-                        <Button size="xs" mih={36} loading={busy === b.Id} onClick={() => void complete(b.Id)} aria-label={`Concluir vinculação ${b.Patrimonio}`}>
+                        <Button size="xs" mih={44} loading={busy === b.Id} onClick={() => void complete(b.Id)} aria-label={`Concluir vinculação ${b.Patrimonio}`}>
                           Concluir
                         </Button>
                       )}

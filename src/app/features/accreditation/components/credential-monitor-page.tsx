@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Pagination, Paper, Select, SimpleGrid, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import {
@@ -18,6 +19,8 @@ import { CredentialStatusBadge } from './status-badges';
 
 /** "Monitorar credenciamentos" (spec 001 §2.15, §9): page sizes 10/25/50/100, index 0-based shown 1-based. */
 export function CredentialMonitorPage() {
+  // Touch targets of at least 44 px on phones.
+  const phone = useMediaQuery('(max-width: 470px)');
   const [filters, setFilters] = useState<MonitorFilters>({ page: 0, pageSize: MONITOR_DEFAULT_PAGE_SIZE });
   const [form, setForm] = useState({ nomePortal: '', documentoLojista: '', tipoAdquirente: null as string | null });
   const page = useQuery(accreditationQueries.monitor(filters));
@@ -98,7 +101,7 @@ export function CredentialMonitorPage() {
             onChange={(x) => setFilters((f) => ({ ...f, page: 0, pageSize: Number(x ?? MONITOR_DEFAULT_PAGE_SIZE) }))} />
           <Text size="sm">por página · {total} credenciais</Text>
         </Group>
-        <Pagination total={pageCount(total, filters.pageSize)} value={shownPage(filters.page)} onChange={(p) => setFilters((f) => ({ ...f, page: wirePage(p) }))}
+        <Pagination size={phone ? 'xl' : 'md'} total={pageCount(total, filters.pageSize)} value={shownPage(filters.page)} onChange={(p) => setFilters((f) => ({ ...f, page: wirePage(p) }))}
           getControlProps={(control) => ({ 'aria-label': control === 'previous' ? 'Página anterior' : control === 'next' ? 'Próxima página' : control })}
           getItemProps={(p) => ({ 'aria-label': `Página ${p}` })} />
       </Group>

@@ -1,4 +1,5 @@
 import { Alert, Badge, Pagination, Paper, SimpleGrid, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { ACC_MSG, acquirerLabel, filterBySearch, pageCount, pageOf, TERMINAL_SEARCH_MIN, TERMINALS_PAGE_SIZE } from '../../../../shared/accreditation';
@@ -8,6 +9,8 @@ import { PageHeader } from './page-header';
 
 /** "Terminais" (spec 001 §2.15, §9): 10 per page, search from 3 characters ignoring punctuation and case. */
 export function TerminalsPage() {
+  // Touch targets of at least 44 px on phones.
+  const phone = useMediaQuery('(max-width: 470px)');
   const session = useSession();
   const localId = session?.currentLocation?.localId ?? '';
   const list = useQuery({ ...accreditationQueries.terminals(localId), enabled: Boolean(localId) });
@@ -96,7 +99,7 @@ export function TerminalsPage() {
               </Table.ScrollContainer>
             </Paper>
           )}
-          <Pagination total={pageCount(rows.length, TERMINALS_PAGE_SIZE)} value={Math.min(page, pageCount(rows.length, TERMINALS_PAGE_SIZE))} onChange={setPage}
+          <Pagination size={phone ? 'xl' : 'md'} total={pageCount(rows.length, TERMINALS_PAGE_SIZE)} value={Math.min(page, pageCount(rows.length, TERMINALS_PAGE_SIZE))} onChange={setPage}
             getControlProps={(control) => ({ 'aria-label': control === 'previous' ? 'Página anterior' : control === 'next' ? 'Próxima página' : control })}
             getItemProps={(p) => ({ 'aria-label': `Página ${p}` })} />
         </>
