@@ -5,6 +5,7 @@ import {
   canActivate,
   filterBySearch,
   isMonitorPageSize,
+  monitorSearch,
   pageCount,
   pageOf,
   parseDateInput,
@@ -89,5 +90,15 @@ describe('dates typed or pasted (spec 001 §5)', () => {
     expect(parseDateInput('2001-13-01')).toBeNull();
     expect(parseDateInput('ontem')).toBeNull();
     expect(showDateInput('2001-10-05')).toBe('05/10/2001');
+  });
+});
+
+describe('credential monitor filters in the address', () => {
+  it('keeps valid values and drops the rest', () => {
+    expect(monitorSearch({ page: '2', pageSize: '50', nomePortal: ' Padaria ', documentoLojista: '11.222.333/0001-81', tipoAdquirente: '15' })).toEqual({
+      page: 2, pageSize: 50, nomePortal: 'Padaria', documentoLojista: '11222333000181', tipoAdquirente: 15,
+    });
+    expect(monitorSearch({ page: '0', pageSize: '30', tipoAdquirente: '8', nomePortal: '  ', documentoLojista: 'abc' })).toEqual({});
+    expect(monitorSearch({ page: 3, pageSize: 10 })).toEqual({ page: 3, pageSize: 10 });
   });
 });

@@ -227,3 +227,28 @@ export function showDateInput(iso: string | null | undefined): string {
 }
 
 export const digitsOnly = (s: string | null | undefined) => (s ?? '').replace(/\D/g, '');
+
+/** The credential monitor's filters as the address keeps them (page shown 1-based there). */
+export interface MonitorSearch {
+  page?: number;
+  pageSize?: number;
+  nomePortal?: string;
+  documentoLojista?: string;
+  tipoAdquirente?: number;
+}
+
+/** Reads the monitor's filters from the address, dropping anything invalid. */
+export function monitorSearch(s: Record<string, unknown>): MonitorSearch {
+  const out: MonitorSearch = {};
+  const int = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,6}$/.test(v) ? Number(v) : NaN);
+  const page = int(s.page);
+  if (Number.isInteger(page) && page >= 1) out.page = page;
+  const size = int(s.pageSize);
+  if (isMonitorPageSize(size)) out.pageSize = size;
+  if (typeof s.nomePortal === 'string' && s.nomePortal.trim()) out.nomePortal = s.nomePortal.trim().slice(0, 100);
+  const doc = digitsOnly(typeof s.documentoLojista === 'string' || typeof s.documentoLojista === 'number' ? String(s.documentoLojista) : '');
+  if (doc) out.documentoLojista = doc.slice(0, 14);
+  const acq = int(s.tipoAdquirente);
+  if ((ACQUIRER_IDS as readonly number[]).includes(acq)) out.tipoAdquirente = acq;
+  return out;
+}

@@ -29,6 +29,12 @@ test('credential monitor: 25 per page by default, 0-based pages shown 1-based, s
   await request;
   await expect(rows.first()).not.toHaveText(firstOfPage1!);
   await expect(page.getByRole('button', { name: 'Página 2' })).toHaveAttribute('data-active', 'true');
+  // The page lives in the address (shown 1-based) and survives a reload.
+  await expect.poll(() => new URL(page.url()).searchParams.get('page')).toBe('2');
+  const secondPageFirst = await rows.first().textContent();
+  await page.reload();
+  await expect(rows.first()).toHaveText(secondPageFirst!);
+  await expect(page.getByRole('button', { name: 'Página 2' })).toHaveAttribute('data-active', 'true');
   await page.getByRole('combobox', { name: 'Itens por página' }).click();
   await page.getByRole('option', { name: '100' }).click();
   await expect(rows).toHaveCount(100);

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Pagination, Paper, Select, SimpleGrid, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import {
   ACC_MSG,
@@ -9,6 +10,8 @@ import {
   digitsOnly,
   MONITOR_DEFAULT_PAGE_SIZE,
   MONITOR_PAGE_SIZES,
+  monitorSearch,
+  type MonitorSearch,
   pageCount,
   shownPage,
   wirePage,
@@ -21,8 +24,26 @@ import { CredentialStatusBadge } from './status-badges';
 export function CredentialMonitorPage() {
   // Touch targets of at least 44 px on phones.
   const phone = useMediaQuery('(max-width: 470px)');
-  const [filters, setFilters] = useState<MonitorFilters>({ page: 0, pageSize: MONITOR_DEFAULT_PAGE_SIZE });
-  const [form, setForm] = useState({ nomePortal: '', documentoLojista: '', tipoAdquirente: null as string | null });
+  // The filters live in the address (page shown 1-based there), so a page can be shared and survives a reload.
+  const urlSearch = monitorSearch(useSearch({ strict: false }) as Record<string, unknown>);
+  const navigate = useNavigate();
+  const filters: MonitorFilters = {
+    page: wirePage(urlSearch.page ?? 1),
+    pageSize: urlSearch.pageSize ?? MONITOR_DEFAULT_PAGE_SIZE,
+    nomePortal: urlSearch.nomePortal,
+    documentoLojista: urlSearch.documentoLojista,
+    tipoAdquirente: urlSearch.tipoAdquirente,
+  };
+  const setFilters = (next: (f: MonitorFilters) => MonitorFilters) => {
+    const f = next(filters);
+    const search: MonitorSearch = { ...f, page: shownPage(f.page) };
+    void navigate({ to: '.', search: search as never, replace: false });
+  };
+  const [form, setForm] = useState({
+    nomePortal: urlSearch.nomePortal ?? '',
+    documentoLojista: urlSearch.documentoLojista ?? '',
+    tipoAdquirente: urlSearch.tipoAdquirente === undefined ? null : String(urlSearch.tipoAdquirente),
+  });
   const page = useQuery(accreditationQueries.monitor(filters));
   const search = (e: FormEvent) => {
     e.preventDefault();
