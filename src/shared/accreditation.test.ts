@@ -6,6 +6,8 @@ import {
   filterBySearch,
   isMonitorPageSize,
   monitorSearch,
+  showPhone,
+  showZip,
   pageCount,
   pageOf,
   parseDateInput,
@@ -100,5 +102,14 @@ describe('credential monitor filters in the address', () => {
     });
     expect(monitorSearch({ page: '0', pageSize: '30', tipoAdquirente: '8', nomePortal: '  ', documentoLojista: 'abc' })).toEqual({});
     expect(monitorSearch({ page: 3, pageSize: 10 })).toEqual({ page: 3, pageSize: 10 });
+  });
+});
+
+describe('merchant phone and postal code', () => {
+  it('formats Brazilian numbers', () => {
+    expect(showPhone('11987654321')).toBe('(11) 98765-4321');
+    expect(showPhone('1133334444')).toBe('(11) 3333-4444');
+    expect(showPhone('123')).toBe('123');
+    expect(showZip('01304001')).toBe('01304-001');
   });
 });

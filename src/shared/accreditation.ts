@@ -252,3 +252,17 @@ export function monitorSearch(s: Record<string, unknown>): MonitorSearch {
   if ((ACQUIRER_IDS as readonly number[]).includes(acq)) out.tipoAdquirente = acq;
   return out;
 }
+
+/** '11987654321' → '(11) 98765-4321'; '1133334444' → '(11) 3333-4444'; anything else as typed. */
+export function showPhone(s: string): string {
+  const d = digitsOnly(s);
+  if (d.length === 11) return `(${d.slice(0, 2)}) ${d.slice(2, 7)}-${d.slice(7)}`;
+  if (d.length === 10) return `(${d.slice(0, 2)}) ${d.slice(2, 6)}-${d.slice(6)}`;
+  return s;
+}
+
+/** '01304001' → '01304-001'. */
+export function showZip(s: string): string {
+  const d = digitsOnly(s);
+  return d.length === 8 ? `${d.slice(0, 5)}-${d.slice(5)}` : s;
+}

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { ACC_MSG, digitsOnly } from '../../../../shared/accreditation';
+import { ACC_MSG, digitsOnly, showPhone, showZip } from '../../../../shared/accreditation';
 import { adminCall } from '../../../lib/admin-call';
 import { toastSuccess } from '../../../lib/toast';
 import { accreditationQueries, addMcc, fetchMcc } from '../api/accreditation-queries';
@@ -65,11 +65,11 @@ export function MerchantMccPage() {
                 ['Razão social', m.FullName],
                 ['Documento', showDocument(m.Document)],
                 ['Merchant Id', m.MerchantId || '-'],
-                ['Telefone', m.Telephone || '-'],
+                ['Telefone', m.Telephone ? showPhone(m.Telephone) : '-'],
                 ['Endereço', m.Address || '-'],
                 ['Cidade', `${m.City}${m.UF ? ` - ${m.UF}` : ''}`],
-                ['CEP', m.ZipCode || '-'],
-                ['País', m.Country],
+                ['CEP', m.ZipCode ? showZip(m.ZipCode) : '-'],
+                ['País', m.Country === 'BR' ? 'Brasil' : m.Country],
                 ['Feature flag', yesNo(m.IsFeatureFlag)],
                 ['Subcredenciado totem', yesNo(m.IsTotemPagSeguroSub)],
                 ['Subcredenciado POS', yesNo(m.IsPosPagSeguroSub)],
