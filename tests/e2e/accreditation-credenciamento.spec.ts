@@ -48,6 +48,14 @@ test('credenciamento: proposals in every state, the picker rules, activation aft
   await expect(toast(page, 'Credenciamento enviado!')).toBeVisible();
   await expect(rows).toHaveCount(5);
   await expect(page.getByRole('checkbox', { name: 'Adquirente 15' })).toBeDisabled();
+
+  // The management portal opens in a new tab (the sandbox's address, answered here).
+  await page.context().route('https://sandbox.credenciamento.balcao.dev/**', (r) => r.fulfill({ contentType: 'text/html', body: '<title>Gestão</title>' }));
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Abrir portal de gestão' }).click();
+  const tab = await popup;
+  await tab.waitForURL('https://sandbox.credenciamento.balcao.dev/gestao/11222333000181');
+  await tab.close();
 });
 
 test('credenciamento: the contact and department forms show every error at once', async ({ page }) => {
