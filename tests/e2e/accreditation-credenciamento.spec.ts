@@ -82,7 +82,7 @@ test('credenciamento: the contact and department forms show every error at once'
   await expect(toast(page, 'Contato salvo com sucesso!')).toBeVisible();
 
   const dept = page.getByRole('form', { name: 'Estabelecimento' });
-  await dept.getByRole('textbox', { name: 'Data de fundação' }).fill('2012-99-99');
+  await dept.getByRole('textbox', { name: 'Data de fundação' }).fill('31/13/2011');
   await dept.getByRole('button', { name: 'Salvar estabelecimento' }).click();
   await expect(dept.getByText('Formato de data inválido')).toBeVisible();
   await dept.getByRole('textbox', { name: 'Data de fundação' }).fill('15/09/2011');

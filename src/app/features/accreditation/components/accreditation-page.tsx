@@ -1,6 +1,7 @@
-import { Alert, Badge, Button, Checkbox, Group, Modal, Paper, Select, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, InputBase, Modal, Paper, Select, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
+import { IMaskInput } from 'react-imask';
 import {
   ACC_MSG,
   ACCREDITATION_ACQUIRERS,
@@ -23,6 +24,9 @@ import { useSession } from '../hooks/use-session';
 import { PageHeader, showDate, showDocument } from './page-header';
 import { ProposalStatusBadge } from './status-badges';
 
+/** CPF or CNPJ, the mask following the number of digits typed. */
+const DOCUMENT_MASK = [{ mask: '000.000.000-00' }, { mask: '00.000.000/0000-00' }];
+
 type ContactValues = Omit<ContactFields, 'Nationality'> & { Nationality: string };
 const EMPTY_CONTACT: ContactValues = { ContactName: '', Document: '', BirthDate: '', Ddi: '55', Ddd: '', Telephone: '', Email: '', FunctionDescription: '', Nationality: '0' };
 
@@ -35,6 +39,7 @@ function ContactForm({ localId }: { localId: string }) {
   useEffect(() => {
     if (saved.data) setV({ ...saved.data, BirthDate: showDateInput(saved.data.BirthDate), Nationality: String(saved.data.Nationality) });
   }, [saved.data]);
+  const accept = (k: keyof ContactValues) => (value: string) => setV((s) => ({ ...s, [k]: value }));
   const set = (k: keyof ContactValues) => (e: { currentTarget: { value: string } }) => {
     const value = e.currentTarget.value;
     setV((s) => ({ ...s, [k]: value }));
@@ -62,8 +67,8 @@ function ContactForm({ localId }: { localId: string }) {
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label="Nome" withAsterisk value={v.ContactName} onChange={set('ContactName')} error={errors.ContactName} />
-          <TextInput label="CPF/CNPJ" withAsterisk value={v.Document} onChange={set('Document')} error={errors.Document} inputMode="numeric" />
-          <TextInput label="Data de nascimento" placeholder="dd/mm/aaaa" withAsterisk value={v.BirthDate} onChange={set('BirthDate')} error={errors.BirthDate} />
+          <InputBase label="CPF/CNPJ" withAsterisk component={IMaskInput} mask={DOCUMENT_MASK} value={v.Document} onAccept={accept('Document')} error={errors.Document} inputMode="numeric" />
+          <InputBase label="Data de nascimento" placeholder="dd/mm/aaaa" withAsterisk component={IMaskInput} mask="00/00/0000" value={v.BirthDate} onAccept={accept('BirthDate')} error={errors.BirthDate} inputMode="numeric" />
           <TextInput label="E-mail" type="email" withAsterisk value={v.Email} onChange={set('Email')} error={errors.Email} />
           <Group grow align="flex-start">
             <TextInput label="DDI" withAsterisk value={v.Ddi} onChange={set('Ddi')} error={errors.Ddi} inputMode="numeric" maxLength={3} />
@@ -131,11 +136,8 @@ function DepartmentForm({ localId }: { localId: string }) {
               const value = e.currentTarget.value;
               setV((s) => ({ ...s, DepartmentName: value }));
             }} error={errors.DepartmentName} />
-          <TextInput label="Data de fundação" placeholder="dd/mm/aaaa" withAsterisk value={v.FoundationDate}
-            onChange={(e) => {
-              const value = e.currentTarget.value;
-              setV((s) => ({ ...s, FoundationDate: value }));
-            }} error={errors.FoundationDate} />
+          <InputBase label="Data de fundação" placeholder="dd/mm/aaaa" withAsterisk component={IMaskInput} mask="00/00/0000" inputMode="numeric" value={v.FoundationDate}
+            onAccept={(value: string) => setV((s) => ({ ...s, FoundationDate: value }))} error={errors.FoundationDate} />
           <Select label="Horário de funcionamento" withAsterisk data={BUSINESS_HOURS.map((c) => ({ value: String(c.value), label: c.label }))} value={v.MerchantBusinessHours}
             onChange={(x) => setV((s) => ({ ...s, MerchantBusinessHours: x }))} error={errors.MerchantBusinessHours} />
           <TextInput label="Id do departamento (MovingPay)" value={v.MovingPayDepartmentId} onChange={(e) => {
