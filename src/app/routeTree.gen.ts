@@ -27,6 +27,14 @@ import { Route as ExternalauthenticationIdRouteImport } from './routes/externala
 import { Route as PaymentlinkIdRouteImport } from './routes/paymentlink.$id'
 import { Route as PrintPedidoIdRouteImport } from './routes/print.$pedidoId'
 import { Route as StatusPedidoSplatRouteImport } from './routes/statusPedido.$'
+import { Route as AppAdminFilaVinculacaoPayStoreRouteImport } from './routes/_app/admin/FilaVinculacaoPayStore'
+import { Route as AppAdminCredenciamentoRouteImport } from './routes/_app/admin/credenciamento'
+import { Route as AppAdminDadosPagSeguroPageRouteImport } from './routes/_app/admin/dadosPagSeguroPage'
+import { Route as AppAdminManutencaoSemanalRouteImport } from './routes/_app/admin/manutencaoSemanal'
+import { Route as AppAdminMonitorarCredenciamentosRouteImport } from './routes/_app/admin/monitorarCredenciamentos'
+import { Route as AppAdminStatusCredenciamentoRouteImport } from './routes/_app/admin/statusCredenciamento'
+import { Route as AppAdminTerminaisMPPagamentosRouteImport } from './routes/_app/admin/terminaisMPPagamentos'
+import { Route as AppAdminUltimasPropostasRouteImport } from './routes/_app/admin/ultimasPropostas'
 import { Route as AppAdminVerificarCartaoCreditoRouteImport } from './routes/_app/admin/verificarCartaoCredito'
 import { Route as AppAgendamentoIndexRouteImport } from './routes/_app/agendamento/index'
 import { Route as AppAgendamentoCadastroRouteImport } from './routes/_app/agendamento/cadastro'
@@ -168,6 +176,53 @@ const StatusPedidoSplatRoute = StatusPedidoSplatRouteImport.update({
   path: '/statusPedido/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppAdminFilaVinculacaoPayStoreRoute =
+  AppAdminFilaVinculacaoPayStoreRouteImport.update({
+    id: '/admin/FilaVinculacaoPayStore',
+    path: '/admin/FilaVinculacaoPayStore',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppAdminCredenciamentoRoute = AppAdminCredenciamentoRouteImport.update({
+  id: '/admin/credenciamento',
+  path: '/admin/credenciamento',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAdminDadosPagSeguroPageRoute =
+  AppAdminDadosPagSeguroPageRouteImport.update({
+    id: '/admin/dadosPagSeguroPage',
+    path: '/admin/dadosPagSeguroPage',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppAdminManutencaoSemanalRoute =
+  AppAdminManutencaoSemanalRouteImport.update({
+    id: '/admin/manutencaoSemanal',
+    path: '/admin/manutencaoSemanal',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppAdminMonitorarCredenciamentosRoute =
+  AppAdminMonitorarCredenciamentosRouteImport.update({
+    id: '/admin/monitorarCredenciamentos',
+    path: '/admin/monitorarCredenciamentos',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppAdminStatusCredenciamentoRoute =
+  AppAdminStatusCredenciamentoRouteImport.update({
+    id: '/admin/statusCredenciamento',
+    path: '/admin/statusCredenciamento',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppAdminTerminaisMPPagamentosRoute =
+  AppAdminTerminaisMPPagamentosRouteImport.update({
+    id: '/admin/terminaisMPPagamentos',
+    path: '/admin/terminaisMPPagamentos',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppAdminUltimasPropostasRoute =
+  AppAdminUltimasPropostasRouteImport.update({
+    id: '/admin/ultimasPropostas',
+    path: '/admin/ultimasPropostas',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppAdminVerificarCartaoCreditoRoute =
   AppAdminVerificarCartaoCreditoRouteImport.update({
     id: '/admin/verificarCartaoCredito',
@@ -475,6 +530,14 @@ export interface FileRoutesByFullPath {
   '/paymentlink/$id': typeof PaymentlinkIdRoute
   '/print/$pedidoId': typeof PrintPedidoIdRoute
   '/statusPedido/$': typeof StatusPedidoSplatRoute
+  '/admin/FilaVinculacaoPayStore': typeof AppAdminFilaVinculacaoPayStoreRoute
+  '/admin/credenciamento': typeof AppAdminCredenciamentoRoute
+  '/admin/dadosPagSeguroPage': typeof AppAdminDadosPagSeguroPageRoute
+  '/admin/manutencaoSemanal': typeof AppAdminManutencaoSemanalRoute
+  '/admin/monitorarCredenciamentos': typeof AppAdminMonitorarCredenciamentosRoute
+  '/admin/statusCredenciamento': typeof AppAdminStatusCredenciamentoRoute
+  '/admin/terminaisMPPagamentos': typeof AppAdminTerminaisMPPagamentosRoute
+  '/admin/ultimasPropostas': typeof AppAdminUltimasPropostasRoute
   '/admin/verificarCartaoCredito': typeof AppAdminVerificarCartaoCreditoRoute
   '/agendamento/cadastro': typeof AppAgendamentoCadastroRoute
   '/agendamento/calendario': typeof AppAgendamentoCalendarioRoute
@@ -544,6 +607,14 @@ export interface FileRoutesByTo {
   '/print/$pedidoId': typeof PrintPedidoIdRoute
   '/statusPedido/$': typeof StatusPedidoSplatRoute
   '/': typeof AppIndexRoute
+  '/admin/FilaVinculacaoPayStore': typeof AppAdminFilaVinculacaoPayStoreRoute
+  '/admin/credenciamento': typeof AppAdminCredenciamentoRoute
+  '/admin/dadosPagSeguroPage': typeof AppAdminDadosPagSeguroPageRoute
+  '/admin/manutencaoSemanal': typeof AppAdminManutencaoSemanalRoute
+  '/admin/monitorarCredenciamentos': typeof AppAdminMonitorarCredenciamentosRoute
+  '/admin/statusCredenciamento': typeof AppAdminStatusCredenciamentoRoute
+  '/admin/terminaisMPPagamentos': typeof AppAdminTerminaisMPPagamentosRoute
+  '/admin/ultimasPropostas': typeof AppAdminUltimasPropostasRoute
   '/admin/verificarCartaoCredito': typeof AppAdminVerificarCartaoCreditoRoute
   '/agendamento/cadastro': typeof AppAgendamentoCadastroRoute
   '/agendamento/calendario': typeof AppAgendamentoCalendarioRoute
@@ -615,6 +686,14 @@ export interface FileRoutesById {
   '/print/$pedidoId': typeof PrintPedidoIdRoute
   '/statusPedido/$': typeof StatusPedidoSplatRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/admin/FilaVinculacaoPayStore': typeof AppAdminFilaVinculacaoPayStoreRoute
+  '/_app/admin/credenciamento': typeof AppAdminCredenciamentoRoute
+  '/_app/admin/dadosPagSeguroPage': typeof AppAdminDadosPagSeguroPageRoute
+  '/_app/admin/manutencaoSemanal': typeof AppAdminManutencaoSemanalRoute
+  '/_app/admin/monitorarCredenciamentos': typeof AppAdminMonitorarCredenciamentosRoute
+  '/_app/admin/statusCredenciamento': typeof AppAdminStatusCredenciamentoRoute
+  '/_app/admin/terminaisMPPagamentos': typeof AppAdminTerminaisMPPagamentosRoute
+  '/_app/admin/ultimasPropostas': typeof AppAdminUltimasPropostasRoute
   '/_app/admin/verificarCartaoCredito': typeof AppAdminVerificarCartaoCreditoRoute
   '/_app/agendamento/cadastro': typeof AppAgendamentoCadastroRoute
   '/_app/agendamento/calendario': typeof AppAgendamentoCalendarioRoute
@@ -686,6 +765,14 @@ export interface FileRouteTypes {
     | '/paymentlink/$id'
     | '/print/$pedidoId'
     | '/statusPedido/$'
+    | '/admin/FilaVinculacaoPayStore'
+    | '/admin/credenciamento'
+    | '/admin/dadosPagSeguroPage'
+    | '/admin/manutencaoSemanal'
+    | '/admin/monitorarCredenciamentos'
+    | '/admin/statusCredenciamento'
+    | '/admin/terminaisMPPagamentos'
+    | '/admin/ultimasPropostas'
     | '/admin/verificarCartaoCredito'
     | '/agendamento/cadastro'
     | '/agendamento/calendario'
@@ -755,6 +842,14 @@ export interface FileRouteTypes {
     | '/print/$pedidoId'
     | '/statusPedido/$'
     | '/'
+    | '/admin/FilaVinculacaoPayStore'
+    | '/admin/credenciamento'
+    | '/admin/dadosPagSeguroPage'
+    | '/admin/manutencaoSemanal'
+    | '/admin/monitorarCredenciamentos'
+    | '/admin/statusCredenciamento'
+    | '/admin/terminaisMPPagamentos'
+    | '/admin/ultimasPropostas'
     | '/admin/verificarCartaoCredito'
     | '/agendamento/cadastro'
     | '/agendamento/calendario'
@@ -825,6 +920,14 @@ export interface FileRouteTypes {
     | '/print/$pedidoId'
     | '/statusPedido/$'
     | '/_app/'
+    | '/_app/admin/FilaVinculacaoPayStore'
+    | '/_app/admin/credenciamento'
+    | '/_app/admin/dadosPagSeguroPage'
+    | '/_app/admin/manutencaoSemanal'
+    | '/_app/admin/monitorarCredenciamentos'
+    | '/_app/admin/statusCredenciamento'
+    | '/_app/admin/terminaisMPPagamentos'
+    | '/_app/admin/ultimasPropostas'
     | '/_app/admin/verificarCartaoCredito'
     | '/_app/agendamento/cadastro'
     | '/_app/agendamento/calendario'
@@ -1019,6 +1122,62 @@ declare module '@tanstack/react-router' {
       fullPath: '/statusPedido/$'
       preLoaderRoute: typeof StatusPedidoSplatRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_app/admin/FilaVinculacaoPayStore': {
+      id: '/_app/admin/FilaVinculacaoPayStore'
+      path: '/admin/FilaVinculacaoPayStore'
+      fullPath: '/admin/FilaVinculacaoPayStore'
+      preLoaderRoute: typeof AppAdminFilaVinculacaoPayStoreRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/admin/credenciamento': {
+      id: '/_app/admin/credenciamento'
+      path: '/admin/credenciamento'
+      fullPath: '/admin/credenciamento'
+      preLoaderRoute: typeof AppAdminCredenciamentoRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/admin/dadosPagSeguroPage': {
+      id: '/_app/admin/dadosPagSeguroPage'
+      path: '/admin/dadosPagSeguroPage'
+      fullPath: '/admin/dadosPagSeguroPage'
+      preLoaderRoute: typeof AppAdminDadosPagSeguroPageRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/admin/manutencaoSemanal': {
+      id: '/_app/admin/manutencaoSemanal'
+      path: '/admin/manutencaoSemanal'
+      fullPath: '/admin/manutencaoSemanal'
+      preLoaderRoute: typeof AppAdminManutencaoSemanalRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/admin/monitorarCredenciamentos': {
+      id: '/_app/admin/monitorarCredenciamentos'
+      path: '/admin/monitorarCredenciamentos'
+      fullPath: '/admin/monitorarCredenciamentos'
+      preLoaderRoute: typeof AppAdminMonitorarCredenciamentosRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/admin/statusCredenciamento': {
+      id: '/_app/admin/statusCredenciamento'
+      path: '/admin/statusCredenciamento'
+      fullPath: '/admin/statusCredenciamento'
+      preLoaderRoute: typeof AppAdminStatusCredenciamentoRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/admin/terminaisMPPagamentos': {
+      id: '/_app/admin/terminaisMPPagamentos'
+      path: '/admin/terminaisMPPagamentos'
+      fullPath: '/admin/terminaisMPPagamentos'
+      preLoaderRoute: typeof AppAdminTerminaisMPPagamentosRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/admin/ultimasPropostas': {
+      id: '/_app/admin/ultimasPropostas'
+      path: '/admin/ultimasPropostas'
+      fullPath: '/admin/ultimasPropostas'
+      preLoaderRoute: typeof AppAdminUltimasPropostasRouteImport
+      parentRoute: typeof AppRoute
     }
     '/_app/admin/verificarCartaoCredito': {
       id: '/_app/admin/verificarCartaoCredito'
@@ -1381,6 +1540,14 @@ interface AppRouteChildren {
   AppTutorialPortalRoute: typeof AppTutorialPortalRoute
   AppTutorialPosRoute: typeof AppTutorialPosRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppAdminFilaVinculacaoPayStoreRoute: typeof AppAdminFilaVinculacaoPayStoreRoute
+  AppAdminCredenciamentoRoute: typeof AppAdminCredenciamentoRoute
+  AppAdminDadosPagSeguroPageRoute: typeof AppAdminDadosPagSeguroPageRoute
+  AppAdminManutencaoSemanalRoute: typeof AppAdminManutencaoSemanalRoute
+  AppAdminMonitorarCredenciamentosRoute: typeof AppAdminMonitorarCredenciamentosRoute
+  AppAdminStatusCredenciamentoRoute: typeof AppAdminStatusCredenciamentoRoute
+  AppAdminTerminaisMPPagamentosRoute: typeof AppAdminTerminaisMPPagamentosRoute
+  AppAdminUltimasPropostasRoute: typeof AppAdminUltimasPropostasRoute
   AppAdminVerificarCartaoCreditoRoute: typeof AppAdminVerificarCartaoCreditoRoute
   AppAgendamentoCadastroRoute: typeof AppAgendamentoCadastroRoute
   AppAgendamentoCalendarioRoute: typeof AppAgendamentoCalendarioRoute
@@ -1440,6 +1607,14 @@ const AppRouteChildren: AppRouteChildren = {
   AppTutorialPortalRoute: AppTutorialPortalRoute,
   AppTutorialPosRoute: AppTutorialPosRoute,
   AppIndexRoute: AppIndexRoute,
+  AppAdminFilaVinculacaoPayStoreRoute: AppAdminFilaVinculacaoPayStoreRoute,
+  AppAdminCredenciamentoRoute: AppAdminCredenciamentoRoute,
+  AppAdminDadosPagSeguroPageRoute: AppAdminDadosPagSeguroPageRoute,
+  AppAdminManutencaoSemanalRoute: AppAdminManutencaoSemanalRoute,
+  AppAdminMonitorarCredenciamentosRoute: AppAdminMonitorarCredenciamentosRoute,
+  AppAdminStatusCredenciamentoRoute: AppAdminStatusCredenciamentoRoute,
+  AppAdminTerminaisMPPagamentosRoute: AppAdminTerminaisMPPagamentosRoute,
+  AppAdminUltimasPropostasRoute: AppAdminUltimasPropostasRoute,
   AppAdminVerificarCartaoCreditoRoute: AppAdminVerificarCartaoCreditoRoute,
   AppAgendamentoCadastroRoute: AppAgendamentoCadastroRoute,
   AppAgendamentoCalendarioRoute: AppAgendamentoCalendarioRoute,

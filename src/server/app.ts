@@ -30,6 +30,7 @@ import { schedulingPlugin } from './modules/scheduling/scheduling.plugin';
 import { customersPlugin } from './modules/customers/customers.plugin';
 import { paymentLinksPlugin } from './modules/payment-links/payment-links.plugin';
 import { financePlugin } from './modules/finance/finance.plugin';
+import { accreditationPlugin } from './modules/accreditation/accreditation.plugin';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { openApiPlugin } from './plugins/openapi';
@@ -115,6 +116,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(paymentLinksPlugin, moduleOptions);
   await app.register(donationsPlugin, moduleOptions);
   await app.register(financePlugin, moduleOptions);
+  await app.register(accreditationPlugin, moduleOptions);
   downloadRoutes(app, { db: opts.db.db, files });
 
   const staticDir = opts.config.staticDir;

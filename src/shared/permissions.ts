@@ -152,6 +152,14 @@ export const PERMISSION_RULES: PermissionRule[] = [
   },
   {
     area: 'other',
+    label: 'Credenciamento de adquirentes e manutenção semanal (papéis próprios, checados em cada rota)',
+    methods: 'write',
+    paths: ['/api/mppagamentoscredentials/*', '/api/mppagamentoscompliance/*', '/api/admin/*', '/api/databasemaintenance/*', '/api/equipamento/concluirvinculacao/*'],
+    role: '',
+    device: false,
+  },
+  {
+    area: 'other',
     label: 'Qualquer outra alteração',
     methods: 'write',
     paths: ['*'],

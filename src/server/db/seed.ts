@@ -13,6 +13,7 @@ import { seedCustomersDemo } from '../modules/customers/customers.seed';
 import { seedPaymentLinksDemo } from '../modules/payment-links/payment-links.seed';
 import { seedWaiterDemo } from '../modules/waiter/waiter.seed';
 import { seedFinanceDemo } from '../modules/finance/finance.seed';
+import { seedAccreditationDemo } from '../modules/accreditation/accreditation.seed';
 import type { Db } from './client';
 import { memberships, users } from './schema/auth';
 import { stores, venueAddresses, venues } from './schema/venues';
@@ -113,6 +114,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
     await seedPaymentLinksDemo(ctx);
     await seedDonationsDemo(ctx);
     await seedFinanceDemo(ctx);
+    await seedAccreditationDemo(ctx);
     return {
       password: DEMO_PASSWORD,
       accounts: accounts.map(({ email, description }) => ({ email, description })),

@@ -1,0 +1,74 @@
+import { Alert, Badge, Button, Group, Modal, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ACC_MSG } from '../../../../shared/accreditation';
+import { adminCall } from '../../../lib/admin-call';
+import { toastSuccess } from '../../../lib/toast';
+import { accreditationQueries, stopMaintenance } from '../api/accreditation-queries';
+import { PageHeader, showDateTime } from './page-header';
+
+/** "Manutenção semanal" (spec 001 §2.15, §4): confirm dialog, then stop. */
+export function MaintenancePage() {
+  const queryClient = useQueryClient();
+  const status = useQuery(accreditationQueries.maintenance());
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const stop = async () => {
+    setBusy(true);
+    const r = await adminCall(stopMaintenance);
+    setBusy(false);
+    setConfirming(false);
+    if (r) void toastSuccess(r.Message);
+    await queryClient.invalidateQueries({ queryKey: accreditationQueries.maintenance().queryKey });
+  };
+  const s = status.data;
+  return (
+    <Stack maw={800} mx="auto">
+      <PageHeader title="Manutenção semanal" />
+      {status.isPending ? (
+        <Skeleton h={120} />
+      ) : !s ? (
+        <Alert color="gray">{ACC_MSG.noData}</Alert>
+      ) : (
+        <Paper withBorder p="md" radius="md">
+          <Stack gap="sm">
+            <Group>
+              <Text fw={600}>Situação:</Text>
+              <Badge variant="outline" color={s.IsRunning ? 'orange.9' : 'green.9'} size="lg" data-testid="maintenance-state">
+                {s.IsRunning ? 'Em execução' : 'Interrompida'}
+              </Badge>
+            </Group>
+            {s.IsRunning ? (
+              <>
+                <Text>A manutenção programada do banco de dados está em execução desde {showDateTime(s.StartedAt)}.</Text>
+                <Group>
+                  <Button color="red.8" onClick={() => setConfirming(true)}>
+                    Interromper manutenção
+                  </Button>
+                </Group>
+              </>
+            ) : (
+              <Text>
+                Interrompida em {showDateTime(s.StoppedAt)}
+                {s.StoppedBy ? ` por ${s.StoppedBy}` : ''}.
+              </Text>
+            )}
+          </Stack>
+        </Paper>
+      )}
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Interromper manutenção semanal" centered closeButtonProps={{ 'aria-label': 'Fechar' }}>
+        <Stack>
+          <Text>A manutenção programada desta semana será interrompida agora. Esta ação não pode ser desfeita.</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              Cancelar
+            </Button>
+            <Button color="red.8" onClick={() => void stop()} loading={busy}>
+              Interromper
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,31 @@
+import { Badge, Group, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { formatDate, formatDocument, formatTime } from '../../../../shared/format';
+import { accreditationQueries } from '../api/accreditation-queries';
+import { useTitle } from '../hooks/use-session';
+
+/** The page title, with the "Sandbox" badge while no real accreditation provider is configured. */
+export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
+  useTitle(title);
+  const provider = useQuery(accreditationQueries.provider());
+  return (
+    <Group justify="space-between" align="center">
+      <Group gap="sm">
+        <Title order={1} size="h2">
+          {title}
+        </Title>
+        {provider.data?.sandbox && (
+          <Badge color="orange.9" variant="outline" size="lg" title="Nenhum credenciador configurado: os dados vêm do ambiente de testes.">
+            Sandbox
+          </Badge>
+        )}
+      </Group>
+      {children}
+    </Group>
+  );
+}
+
+export const showDate = (iso: string | null | undefined) => (iso ? formatDate(iso) : '-');
+export const showDateTime = (iso: string | null | undefined) => (iso ? `${formatDate(iso)} ${formatTime(iso)}` : '-');
+export const showDocument = (doc: string) => formatDocument(doc);

@@ -1,0 +1,109 @@
+import { Alert, Badge, Pagination, Paper, SimpleGrid, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { ACC_MSG, acquirerLabel, filterBySearch, pageCount, pageOf, TERMINAL_SEARCH_MIN, TERMINALS_PAGE_SIZE } from '../../../../shared/accreditation';
+import { accreditationQueries } from '../api/accreditation-queries';
+import { useSession } from '../hooks/use-session';
+import { PageHeader } from './page-header';
+
+/** "Terminais" (spec 001 §2.15, §9): 10 per page, search from 3 characters ignoring punctuation and case. */
+export function TerminalsPage() {
+  // Touch targets of at least 44 px on phones.
+  const phone = useMediaQuery('(max-width: 470px)');
+  const session = useSession();
+  const localId = session?.currentLocation?.localId ?? '';
+  const list = useQuery({ ...accreditationQueries.terminals(localId), enabled: Boolean(localId) });
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const rows = useMemo(
+    () =>
+      filterBySearch(list.data?.Terminals ?? [], search, (t) => [
+        t.PayStoreTerminalName, t.PayStoreTerminalNumber, t.PayStoreTidNumber, t.TerminalSerialNumber, t.MPPagamentosTerminalName, t.PatrimonyMeep,
+      ]),
+    [list.data, search],
+  );
+  if (!localId) return <Alert color="yellow">Escolha um estabelecimento.</Alert>;
+  const data = list.data;
+  return (
+    <Stack maw={1200} mx="auto">
+      <PageHeader title="Terminais" />
+      {list.isPending ? (
+        <Skeleton h={360} />
+      ) : !data ? (
+        <Alert color="gray">{ACC_MSG.noData}</Alert>
+      ) : (
+        <>
+          <Paper withBorder p="md" radius="md">
+            <SimpleGrid cols={{ base: 2, sm: 5 }}>
+              {[
+                ['Disponíveis', String(data.AvailableTerminalsCount)],
+                ['Vinculados', String(data.LinkedTerminalsCount)],
+                ['MID', data.PayStoreMidNumber || '-'],
+                ['Merchant Id', data.PayStoreMerchantId || '-'],
+                ['Adquirente atual', acquirerLabel(data.CurrentAcquirer)],
+              ].map(([label, value]) => (
+                <Stack gap={0} key={label}>
+                  <Text size="sm" c="dimmed">{label}</Text>
+                  <Text fw={600} data-testid={`terminals-${label}`}>{value}</Text>
+                </Stack>
+              ))}
+            </SimpleGrid>
+          </Paper>
+          <TextInput label="Buscar terminal" description={`A partir de ${TERMINAL_SEARCH_MIN} caracteres: nome, número, TID, série ou patrimônio`} value={search}
+            onChange={(e) => {
+              setSearch(e.currentTarget.value);
+              setPage(1);
+            }} maw={420} />
+          {!rows.length ? (
+            <Alert color="gray">{ACC_MSG.noItems}</Alert>
+          ) : (
+            <Paper withBorder radius="md">
+              <Table.ScrollContainer minWidth={980}>
+                <Table stickyHeader highlightOnHover aria-label="Terminais">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Terminal</Table.Th>
+                      <Table.Th>Número</Table.Th>
+                      <Table.Th>TID</Table.Th>
+                      <Table.Th>Status</Table.Th>
+                      <Table.Th>Número de série</Table.Th>
+                      <Table.Th>Nome no portal</Table.Th>
+                      <Table.Th>Patrimônio</Table.Th>
+                      <Table.Th>Inconsistência</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {pageOf(rows, page, TERMINALS_PAGE_SIZE).map((t) => (
+                      <Table.Tr key={t.PayStoreTidNumber} data-testid="terminal-row">
+                        <Table.Td>{t.PayStoreTerminalName}</Table.Td>
+                        <Table.Td>{t.PayStoreTerminalNumber}</Table.Td>
+                        <Table.Td>{t.PayStoreTidNumber}</Table.Td>
+                        <Table.Td>{t.PayStoreTerminalStatus}</Table.Td>
+                        <Table.Td>{t.TerminalSerialNumber}</Table.Td>
+                        <Table.Td>{t.MPPagamentosTerminalName}</Table.Td>
+                        <Table.Td>{t.PatrimonyMeep}</Table.Td>
+                        <Table.Td>
+                          {t.TerminalInconsistency ? (
+                            <Badge color="red.9" variant="outline">
+                              Sim
+                            </Badge>
+                          ) : (
+                            'Não'
+                          )}
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            </Paper>
+          )}
+          <Pagination size={phone ? 'xl' : 'md'} total={pageCount(rows.length, TERMINALS_PAGE_SIZE)} value={Math.min(page, pageCount(rows.length, TERMINALS_PAGE_SIZE))} onChange={setPage}
+            getControlProps={(control) => ({ 'aria-label': control === 'previous' ? 'Página anterior' : control === 'next' ? 'Próxima página' : control })}
+            getItemProps={(p) => ({ 'aria-label': `Página ${p}` })} />
+        </>
+      )}
+    </Stack>
+  );
+}

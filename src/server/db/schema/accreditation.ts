@@ -1,0 +1,159 @@
+/**
+ * Acquirer accreditation (spec 001 §2.15 admin half, §3, §4): merchants with their MCC, contact and
+ * department, proposals per acquirer, PayStore terminals, acquirer credentials, the terminal binding
+ * queue, the weekly database-maintenance state, an append-only audit of every state change (who and
+ * when) and the Idempotency-Keys of those changes. Rows of the sandbox network that are not venues
+ * of ours (other merchants) have venue_id null and carry the portal name themselves.
+ */
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { venues } from './venues';
+
+/** The accreditation data of a venue (one row per venue). */
+export const accMerchants = pgTable('acc_merchants', {
+  venueId: uuid('venue_id')
+    .primaryKey()
+    .references(() => venues.id, { onDelete: 'cascade' }),
+  document: text('document').notNull(),
+  fullName: text('full_name').notNull(),
+  payStoreMerchantId: text('paystore_merchant_id').notNull().default(''),
+  payStoreMidNumber: text('paystore_mid_number').notNull().default(''),
+  isMeepTransactional: boolean('is_meep_transactional').notNull().default(false),
+  /** 4 digits, or null until fetched or typed */
+  mcc: text('mcc'),
+  telephone: text('telephone').notNull().default(''),
+  address: text('address').notNull().default(''),
+  city: text('city').notNull().default(''),
+  uf: text('uf').notNull().default(''),
+  zipCode: text('zip_code').notNull().default(''),
+  country: text('country').notNull().default('BR'),
+  isFeatureFlag: boolean('is_feature_flag').notNull().default(false),
+  isTotemSub: boolean('is_totem_sub').notNull().default(false),
+  isPosSub: boolean('is_pos_sub').notNull().default(false),
+  /** 1 Active, 2 Inactive, 3 Expiring; null before any credential */
+  credentialStatus: integer('credential_status'),
+  eventCredential: text('event_credential'),
+  linkedLocalName: text('linked_local_name'),
+  /** ContactFields (src/shared/contract/accreditation.ts) */
+  contact: jsonb('contact'),
+  /** DepartmentFields */
+  department: jsonb('department'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const accProposals = pgTable(
+  'acc_proposals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    venueId: uuid('venue_id').references(() => venues.id, { onDelete: 'cascade' }),
+    portalName: text('portal_name').notNull(),
+    document: text('document').notNull(),
+    acquirerType: integer('acquirer_type').notNull(),
+    acquirerId: integer('acquirer_id').notNull(),
+    proposalId: text('proposal_id').notNull(),
+    accreditationDate: timestamp('accreditation_date', { withTimezone: true }).notNull().defaultNow(),
+    lastTransactionDate: timestamp('last_transaction_date', { withTimezone: true }),
+    mcc: text('mcc'),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    /** 0 Pending, 1 Approved, 2 Rejected */
+    status: integer('status').notNull().default(0),
+    message: text('message'),
+    isActive: boolean('is_active').notNull().default(false),
+  },
+  (t) => [index('acc_proposals_venue_idx').on(t.venueId), index('acc_proposals_date_idx').on(t.accreditationDate)],
+);
+
+export const accTerminals = pgTable(
+  'acc_terminals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    venueId: uuid('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    number: text('number').notNull(),
+    tid: text('tid').notNull(),
+    status: text('status').notNull(),
+    serialNumber: text('serial_number').notNull(),
+    mpName: text('mp_name').notNull(),
+    portal: text('portal').notNull(),
+    patrimony: text('patrimony').notNull(),
+    inconsistency: boolean('inconsistency').notNull().default(false),
+    linked: boolean('linked').notNull().default(false),
+  },
+  (t) => [index('acc_terminals_venue_idx').on(t.venueId, t.name)],
+);
+
+/** Acquirer credentials across the network (the credential monitor). */
+export const accCredentials = pgTable(
+  'acc_credentials',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    venueId: uuid('venue_id').references(() => venues.id, { onDelete: 'cascade' }),
+    portalName: text('portal_name').notNull(),
+    document: text('document').notNull(),
+    acquirerType: integer('acquirer_type').notNull(),
+    accreditationDate: timestamp('accreditation_date', { withTimezone: true }).notNull(),
+    lastTransactionDate: timestamp('last_transaction_date', { withTimezone: true }),
+    notes: text('notes').notNull().default(''),
+    /** 1 Active, 2 Inactive, 3 Expiring */
+    status: integer('status').notNull(),
+  },
+  (t) => [index('acc_credentials_date_idx').on(t.accreditationDate)],
+);
+
+/** Terminal binding queue (FilaVinculacao). */
+export const accBindings = pgTable(
+  'acc_bindings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    venueId: uuid('venue_id').references(() => venues.id, { onDelete: 'cascade' }),
+    portalName: text('portal_name').notNull(),
+    serialNumber: text('serial_number').notNull(),
+    patrimony: text('patrimony').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    isActive: boolean('is_active').notNull().default(false),
+  },
+  (t) => [index('acc_bindings_created_idx').on(t.createdAt)],
+);
+
+/** The weekly database maintenance (one row, id 1). */
+export const accMaintenance = pgTable('acc_maintenance', {
+  id: integer('id').primaryKey(),
+  isRunning: boolean('is_running').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }),
+  stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+  stoppedBy: uuid('stopped_by').references(() => users.id, { onDelete: 'set null' }),
+});
+
+/** Append-only: rows are inserted with every state change and never updated or deleted by the app. */
+export const accAudit = pgTable(
+  'acc_audit',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    venueId: uuid('venue_id').references(() => venues.id, { onDelete: 'cascade' }),
+    /** e.g. proposal.activate, maintenance.stop, binding.done, mcc.manual, contact.update */
+    action: text('action').notNull(),
+    description: text('description').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userName: text('user_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('acc_audit_venue_idx').on(t.venueId, t.createdAt)],
+);
+
+/** Idempotency-Keys of accreditation state changes, per user. */
+export const accIdempotency = pgTable(
+  'acc_idempotency',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code').notNull(),
+    response: jsonb('response').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);

@@ -1,0 +1,9 @@
+/** Registers acquirer accreditation (spec 001 §2.15 admin pages) with the configured provider. */
+import type { FastifyInstance } from 'fastify';
+import type { ModuleOptions } from '../module-options';
+import { createAccreditationProvider } from './adapters/provider';
+import { accreditationRoutes } from './accreditation.routes';
+
+export async function accreditationPlugin(app: FastifyInstance, opts: ModuleOptions): Promise<void> {
+  accreditationRoutes(app, { db: opts.db.db, provider: await createAccreditationProvider(opts.env) });
+}
