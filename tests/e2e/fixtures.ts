@@ -53,7 +53,9 @@ export const test = base.extend<{ serverEnv: Record<string, string> }, WorkerFix
       await use(server);
       await server.stop();
     },
-    { scope: 'worker' },
+    // Its own limit: a cold start (transpiling, migrating, seeding) on a busy 2-core machine can take
+    // longer than one test's 60 s.
+    { scope: 'worker', timeout: 150_000 },
   ],
   baseURL: async ({ server }, use) => use(server.url),
 });
