@@ -28,6 +28,7 @@ import { storesPlugin } from './modules/stores/stores.plugin';
 import { schedulingPlugin } from './modules/scheduling/scheduling.plugin';
 import { customersPlugin } from './modules/customers/customers.plugin';
 import { paymentLinksPlugin } from './modules/payment-links/payment-links.plugin';
+import { tutorialsPlugin } from './modules/tutorials/tutorials.plugin';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { openApiPlugin } from './plugins/openapi';
@@ -111,6 +112,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(customersPlugin, moduleOptions);
   await app.register(paymentLinksPlugin, moduleOptions);
   await app.register(donationsPlugin, moduleOptions);
+  await app.register(tutorialsPlugin, moduleOptions);
   downloadRoutes(app, { db: opts.db.db, files });
 
   const staticDir = opts.config.staticDir;
