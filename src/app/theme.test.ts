@@ -2,7 +2,7 @@
 import { DEFAULT_THEME } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
 import { TOAST_MS } from '../shared/constants';
-import { theme, TOOLTIP_DELAY_MS } from './theme';
+import { cssVariablesResolver, PLACEHOLDER, theme, TOOLTIP_DELAY_MS } from './theme';
 
 const lum = (hex: string) => {
   const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
@@ -28,6 +28,9 @@ describe('theme', () => {
     expect(ratio(color('orange', 8), WHITE)).toBeGreaterThanOrEqual(4.5);
     expect(ratio(color('orange', 9), color('orange', 1))).toBeGreaterThanOrEqual(4.5);
     expect(ratio(color('gray', 7), WHITE)).toBeGreaterThanOrEqual(4.5);
+    // Visible placeholders (FileInput's "Escolher imagem"), on white and on a filled input.
+    expect(ratio(PLACEHOLDER.light, WHITE)).toBeGreaterThanOrEqual(4.5);
+    expect(ratio(PLACEHOLDER.light, color('gray', 0))).toBeGreaterThanOrEqual(4.5);
     for (const c of ['red', 'green', 'blue', 'teal', 'violet', 'indigo', 'cyan', 'lime', 'yellow']) {
       expect(ratio(color(c, 8), WHITE), `${c} 8 on white`).toBeGreaterThanOrEqual(4.5);
       expect(ratio(color(c, 9), color(c, 1)), `${c} 9 on ${c} 1`).toBeGreaterThanOrEqual(4.5);
@@ -40,6 +43,12 @@ describe('theme', () => {
       expect(ratio(dark[1], surface)).toBeGreaterThanOrEqual(4.5);
       expect(ratio(color('orange', 4), surface)).toBeGreaterThanOrEqual(4.5);
       expect(ratio(dark[0], surface)).toBeGreaterThanOrEqual(4.5);
+      expect(ratio(PLACEHOLDER.dark, surface)).toBeGreaterThanOrEqual(4.5);
     }
+    // Screens' `c="gray.7"` secondary text becomes the dimmed shade in the dark scheme.
+    const vars = cssVariablesResolver(theme as never);
+    expect(vars.dark['--mantine-color-gray-7']).toBe('var(--mantine-color-dark-1)');
+    expect(vars.light['--mantine-color-placeholder']).toBe(PLACEHOLDER.light);
+    expect(vars.dark['--mantine-color-placeholder']).toBe(PLACEHOLDER.dark);
   });
 });
