@@ -50,5 +50,11 @@ describe('theme', () => {
     expect(vars.dark['--mantine-color-gray-7']).toBe('var(--mantine-color-dark-1)');
     expect(vars.light['--mantine-color-placeholder']).toBe(PLACEHOLDER.light);
     expect(vars.dark['--mantine-color-placeholder']).toBe(PLACEHOLDER.dark);
+    expect(vars.dark['--mantine-color-error']).toBe('var(--mantine-color-red-4)');
+    expect(vars.dark['--mantine-color-success']).toBe('var(--mantine-color-teal-4)');
+    for (const surface of [dark[7], dark[6]]) {
+      expect(ratio(color('red', 4), surface)).toBeGreaterThanOrEqual(4.5);
+      expect(ratio(color('teal', 4), surface)).toBeGreaterThanOrEqual(4.5);
+    }
   });
 });

@@ -69,6 +69,9 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
     '--mantine-color-anchor': 'var(--mantine-color-orange-4)',
     '--mantine-color-placeholder': PLACEHOLDER.dark,
+    // Field errors and success text: Mantine's red 8 / teal 8 are under 3:1 on the dark body.
+    '--mantine-color-error': 'var(--mantine-color-red-4)',
+    '--mantine-color-success': 'var(--mantine-color-teal-4)',
     '--mantine-color-gray-7': 'var(--mantine-color-dark-1)',
   },
 });
