@@ -6,10 +6,13 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Page } from 'playwright-core';
+import { PORTAL_ROUTES } from '../src/shared/route-table';
 import { startServer } from '../tests/support/server';
 import { CHROMIUM } from './chromium';
 
-const PAGES = process.env.AXE_PAGES ? process.env.AXE_PAGES.split(',') : [
+// AXE_ALL=1: every screen of ours in the route table without a parameter, seen by the admin.
+const ALL = PORTAL_ROUTES.filter((r) => r.kind === 'module' && !r.path.includes(':')).map((r) => r.path);
+const PAGES = process.env.AXE_PAGES ? process.env.AXE_PAGES.split(',') : process.env.AXE_ALL ? ALL : [
   '/dashboard',
   '/produtos/produto',
   '/produtos/produto/cadastro',
@@ -42,14 +45,14 @@ const server = await startServer(process.env.LEGACY_PORTAL_URL ? { LEGACY_PORTAL
 const browser = await chromium.launch(CHROMIUM);
 try {
   for (const scheme of ['light', 'dark'] as const) {
-    const ctx = await browser.newContext({ colorScheme: scheme, viewport: { width: 1280, height: 800 } });
+    const ctx = await browser.newContext({ colorScheme: scheme, reducedMotion: 'reduce', viewport: { width: 1280, height: 800 } });
     // The portal starts light; the dark scheme is the board's switch, remembered by Mantine here.
     await ctx.addInitScript((s) => localStorage.setItem('mantine-color-scheme-value', s), scheme);
     const page = await ctx.newPage();
     await page.goto(`${server.url}/login`);
     await page.getByLabel('E-mail').waitFor();
     await audit(page, '/login', scheme);
-    await signIn(page, server.url, 'gerente@balcao.dev');
+    await signIn(page, server.url, process.env.AXE_ALL ? 'admin@balcao.dev' : 'gerente@balcao.dev');
     for (const p of PAGES) {
       await page.goto(`${server.url}${p}`);
       await page.waitForLoadState('networkidle');
@@ -62,7 +65,7 @@ try {
     const shortcuts = await page.locator('main a').count();
     console.log(JSON.stringify({ scheme, menuEntries: menu, homeShortcuts: shortcuts }));
     await ctx.close();
-    const board = await browser.newContext({ colorScheme: scheme, viewport: { width: 1280, height: 800 } });
+    const board = await browser.newContext({ colorScheme: scheme, reducedMotion: 'reduce', viewport: { width: 1280, height: 800 } });
     await board.addInitScript((s) => localStorage.setItem('mantine-color-scheme-value', s), scheme);
     const bp = await board.newPage();
     await signIn(bp, server.url, 'cozinha@balcao.dev');

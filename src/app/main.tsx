@@ -2,7 +2,6 @@ import { localStore } from './lib/local-store';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -10,10 +9,10 @@ import { PUBLIC_PATHS } from '../shared/constants';
 import { Toasts } from './components/toasts';
 import { showUpdatePrompt } from './components/update-prompt';
 import { listenForFrameAuth } from './lib/frame-auth';
+import { LazyQueryClientProvider, loadedQueryClient } from './lib/lazy-query-client';
 import { loadRuntimeConfig } from './lib/runtime-config';
 import { DESKTOP_FLAG_KEY, onSessionChange } from './lib/session';
 import { registerServiceWorker } from './lib/sw';
-import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -21,14 +20,13 @@ import { cssVariablesResolver, theme } from './theme';
 if (new URLSearchParams(window.location.search).get('app') === 'desktop') localStore.set(DESKTOP_FLAG_KEY, 'true');
 
 await loadRuntimeConfig();
-const queryClient = createQueryClient();
-const router = createAppRouter(queryClient);
+const router = createAppRouter();
 
 const isPublic = (path: string) => PUBLIC_PATHS.some((p) => path.toLowerCase().startsWith(p.toLowerCase()));
 // A 401 anywhere clears the session (in the API client); this sends the person to /login.
 onSessionChange((s) => {
   if (s) return;
-  queryClient.clear();
+  loadedQueryClient()?.clear();
   const { pathname, href } = router.state.location;
   if (!isPublic(pathname)) void router.navigate({ to: '/login', search: { redirect: href } });
 });
@@ -39,9 +37,9 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <Toasts />
-      <QueryClientProvider client={queryClient}>
+      <LazyQueryClientProvider>
         <RouterProvider router={router} />
-      </QueryClientProvider>
+      </LazyQueryClientProvider>
     </MantineProvider>
   </StrictMode>,
 );

@@ -1,11 +1,9 @@
 import { createRouter, lazyRouteComponent } from '@tanstack/react-router';
-import type { QueryClient } from '@tanstack/react-query';
 import { routeTree } from './routeTree.gen';
 
-export function createAppRouter(queryClient: QueryClient) {
+export function createAppRouter() {
   return createRouter({
     routeTree,
-    context: { queryClient },
     // The existing portal's links mix cases (/meepFood vs /meepfood).
     caseSensitive: false,
     defaultPreload: 'intent',

@@ -47,21 +47,31 @@ export const theme = createTheme({
   },
 });
 
+/** Placeholders (visible text in FileInput and selects): Mantine's gray 6 is 3.32:1 on white. */
+export const PLACEHOLDER = { light: '#6b7178', dark: '#999999' } as const;
+
 /**
  * Secondary ("dimmed") text: Mantine's gray 6 is 3.32:1 on white; gray 7 is 7.5:1. Links use the
  * deep orange. In the dark scheme dark-1 keeps dimmed text above 4.5:1 on dark cards.
+ * Screens also write secondary text as `c="gray.7"` (1.9:1 on the dark body): in the dark scheme
+ * gray 7 is the dimmed shade. Mantine itself uses gray 7 only in light-scheme rules.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-anchor': 'var(--mantine-color-orange-8)',
-    '--mantine-color-placeholder': 'var(--mantine-color-gray-6)',
+    '--mantine-color-placeholder': PLACEHOLDER.light,
     // Errors under fields: red 6 is 3.3:1 on white.
     '--mantine-color-error': 'var(--mantine-color-red-8)',
   },
   dark: {
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
     '--mantine-color-anchor': 'var(--mantine-color-orange-4)',
+    '--mantine-color-placeholder': PLACEHOLDER.dark,
+    // Field errors and success text: Mantine's red 8 / teal 8 are under 3:1 on the dark body.
+    '--mantine-color-error': 'var(--mantine-color-red-4)',
+    '--mantine-color-success': 'var(--mantine-color-teal-4)',
+    '--mantine-color-gray-7': 'var(--mantine-color-dark-1)',
   },
 });

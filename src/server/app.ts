@@ -31,6 +31,7 @@ import { customersPlugin } from './modules/customers/customers.plugin';
 import { paymentLinksPlugin } from './modules/payment-links/payment-links.plugin';
 import { financePlugin } from './modules/finance/finance.plugin';
 import { accreditationPlugin } from './modules/accreditation/accreditation.plugin';
+import { tutorialsPlugin } from './modules/tutorials/tutorials.plugin';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { openApiPlugin } from './plugins/openapi';
@@ -117,6 +118,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(donationsPlugin, moduleOptions);
   await app.register(financePlugin, moduleOptions);
   await app.register(accreditationPlugin, moduleOptions);
+  await app.register(tutorialsPlugin, moduleOptions);
   downloadRoutes(app, { db: opts.db.db, files });
 
   const staticDir = opts.config.staticDir;

@@ -144,26 +144,6 @@ test.describe('portal shell and roles', () => {
     await expect(page.getByRole('main').getByRole('link', { name: 'Painel de pedidos' })).toBeVisible();
   });
 
-  test('tutorials: nine videos and recurring problems, each opening in a new tab', async ({ page }) => {
-    await signIn(page, 'gerente@balcao.dev');
-    await page.waitForURL((u) => u.pathname === '/dashboard');
-    for (const [path, title] of [['/tutorialPortal', 'Tutoriais do portal'], ['/tutorialPos', 'Tutoriais do POS']]) {
-      await page.goto(path);
-      await expect(page).toHaveTitle(`${title} · Balcão`);
-      await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
-      const videos = page.getByRole('list', { name: 'Vídeos' }).getByRole('link');
-      await expect(videos).toHaveCount(9);
-      const problems = page.getByRole('list', { name: 'Problemas recorrentes' }).getByRole('link');
-      await expect(problems).not.toHaveCount(0);
-      for (const link of [...(await videos.all()), ...(await problems.all())]) {
-        await expect(link).toHaveAttribute('target', '_blank');
-        await expect(link).toHaveAttribute('rel', /noopener/);
-        await expect(link).toHaveAccessibleName(/abre em uma nova aba/);
-      }
-      await expectAccessible(page);
-    }
-  });
-
   test('phone touch targets: sidebar links and the password toggle are large enough', async ({ browser, server }) => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: server.url });
     const page = await context.newPage();

@@ -1,7 +1,7 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router';
+import { createRootRoute, Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { APP_NAME, otherPageLabel } from '../../shared/page-titles';
+import { loadQueryClient, needsNoQueryClient } from '../lib/lazy-query-client';
 
 /** Every page's title comes from the route table ("Painel de pedidos · Balcão"), new modules included. */
 function Root() {
@@ -24,6 +24,10 @@ function Root() {
   return <Outlet />;
 }
 
-export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+export const Route = createRootRoute({
+  // Every page but /login may query: its client (and query-core) loads before the page renders.
+  beforeLoad: async ({ location }) => {
+    if (!needsNoQueryClient(location.pathname)) await loadQueryClient();
+  },
   component: Root,
 });

@@ -164,7 +164,7 @@ export function NegativeBalancePage({ search, onSearch }: { search: NegativeBala
                       <Table.Td>{u.name}</Table.Td>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDocument(u.document)}</Table.Td>
                       <Table.Td ta="right">{u.negativeBalanceLimit === null ? 'Ilimitado' : formatBRL(u.negativeBalanceLimit)}</Table.Td>
-                      <Table.Td ta="right" c="red.8">
+                      <Table.Td ta="right" c="var(--mantine-color-error)">
                         {formatBRL(u.negativeBalance)}
                       </Table.Td>
                       <Table.Td ta="right">{u.difference === null ? '-' : formatBRL(u.difference)}</Table.Td>

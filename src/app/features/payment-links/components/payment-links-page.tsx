@@ -50,7 +50,7 @@ function LinkCard({ link, onDelete, onQr }: { link: PaymentLink; onDelete: () =>
           {link.paymentsCount === 1 ? '1 pagamento' : `${link.paymentsCount} pagamentos`} · {formatBRL(link.totalCollected)} recebidos
         </Text>
         <Group gap="xs" wrap="nowrap">
-          <Anchor href={url} target="_blank" rel="noopener" size="sm" c="blue.9" style={{ overflowWrap: 'anywhere' }} data-testid="link-url">
+          <Anchor href={url} target="_blank" rel="noopener" size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="link-url">
             {url}
           </Anchor>
         </Group>

@@ -48,11 +48,11 @@ export function ImageField({ label, localId, value, onChange, testId }: {
 
   return (
     <Group align="flex-start" wrap="nowrap" gap="md">
-      <Box w={88} h={88} style={{ flex: 'none', borderRadius: 8, overflow: 'hidden', background: 'var(--mantine-color-gray-1)' }}>
+      <Box w={88} h={88} style={{ flex: 'none', borderRadius: 8, overflow: 'hidden', background: 'var(--mantine-color-default-hover)' }}>
         {value ? (
           <Image src={value} alt={`Pré-visualização: ${label}`} w={88} h={88} fit="cover" />
         ) : (
-          <Text size="xs" c="gray.7" ta="center" pt={34}>
+          <Text size="xs" c="dimmed" ta="center" pt={34}>
             Sem imagem
           </Text>
         )}

@@ -26,7 +26,7 @@ export function SyncButton({ place }: { place: CurrentPlace }) {
         Sincronizar produtos com o tablet
       </Button>
       {provider.data?.sandbox && (
-        <Badge color="gray.8" variant="outline" style={{ flex: 'none' }} title="Nenhum serviço real configurado: a sincronização é simulada">
+        <Badge variant="default" style={{ flex: 'none' }} title="Nenhum serviço real configurado: a sincronização é simulada">
           sandbox
         </Badge>
       )}

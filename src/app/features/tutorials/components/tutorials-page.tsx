@@ -1,47 +1,68 @@
-import { Anchor, Card, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { TUTORIALS, tutorialUrl, type Tutorial } from '../../../../shared/tutorials';
+import { Alert, Anchor, Card, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { TUTORIAL_PAGES, TUTORIAL_VIDEO_COUNT, TUTORIALS_MSG, videoTitle, type TutorialPageId } from '../../../../shared/tutorials';
+import { tutorialQueries } from '../api/tutorials-api';
 
-function TutorialCard({ t, kind }: { t: Tutorial; kind: string }) {
+/** One entry: a link opening in a new tab when its address is configured, otherwise says it is not. */
+function Entry({ title, linkText, url }: { title: string; linkText: string; url: string | null }) {
   return (
     <Card withBorder padding="md" radius="md" component="li">
-      <Anchor href={tutorialUrl(t)} target="_blank" rel="noopener noreferrer" fw={600} size="lg" mih={44} display="block">
-        {t.title}
-        <VisuallyHidden>{` (${kind}, abre em uma nova aba)`}</VisuallyHidden>
-      </Anchor>
-      <Text size="sm" c="dimmed">
-        {t.description}
+      <Text fw={600} size="lg">
+        {title}
       </Text>
+      {url ? (
+        <Anchor href={url} target="_blank" rel="noopener noreferrer" mih={44} display="flex" style={{ alignItems: 'center' }}>
+          {linkText}
+          <VisuallyHidden>{` (${TUTORIALS_MSG.newTab})`}</VisuallyHidden>
+        </Anchor>
+      ) : (
+        <Text size="sm" c="dimmed" mih={44} display="flex" style={{ alignItems: 'center' }}>
+          {TUTORIALS_MSG.noAddress}
+        </Text>
+      )}
     </Card>
   );
 }
 
 /** /tutorialPortal and /tutorialPos (spec 001 §2.12): nine videos and recurring problems, each in a new tab. */
-export function TutorialsPage({ which }: { which: 'portal' | 'pos' }) {
-  const page = TUTORIALS[which];
+export function TutorialsPage({ which }: { which: TutorialPageId }) {
+  const links = useQuery(tutorialQueries.links());
+  const urls = links.data?.[which];
+  const listProps = { p: 0, m: 0, style: { listStyle: 'none' } } as const;
   return (
     <Stack>
       <div>
         <Title order={1} size="h2">
-          {page.title}
+          {TUTORIAL_PAGES[which].title}
         </Title>
-        <Text c="dimmed">{page.intro}</Text>
+        <Text c="dimmed">{TUTORIALS_MSG.intro}</Text>
       </div>
+      {links.isError && !urls && (
+        <Alert color="red" role="alert">
+          {TUTORIALS_MSG.loadError}
+        </Alert>
+      )}
+      {urls && urls.every((u) => !u) && <Alert color="gray">{TUTORIALS_MSG.noAddressHelp}</Alert>}
       <Title order={2} size="h4">
-        Vídeos
+        {TUTORIALS_MSG.videos}
       </Title>
-      <SimpleGrid component="ul" cols={{ base: 1, sm: 2, lg: 3 }} p={0} m={0} style={{ listStyle: 'none' }} aria-label="Vídeos">
-        {page.videos.map((t) => (
-          <TutorialCard key={t.path} t={t} kind="vídeo" />
-        ))}
-      </SimpleGrid>
+      {links.isPending ? (
+        <Skeleton h={180} />
+      ) : (
+        <SimpleGrid component="ul" cols={{ base: 1, sm: 2, lg: 3 }} aria-label={TUTORIALS_MSG.videos} {...listProps}>
+          {Array.from({ length: TUTORIAL_VIDEO_COUNT }, (_, i) => (
+            <Entry key={i} title={videoTitle(i + 1)} linkText={`Assistir ao ${videoTitle(i + 1).toLowerCase()}`} url={urls?.[i] ?? null} />
+          ))}
+        </SimpleGrid>
+      )}
       <Title order={2} size="h4">
-        Problemas recorrentes
+        {TUTORIALS_MSG.problems}
       </Title>
-      <SimpleGrid component="ul" cols={{ base: 1, sm: 2, lg: 3 }} p={0} m={0} style={{ listStyle: 'none' }} aria-label="Problemas recorrentes">
-        {page.problems.map((t) => (
-          <TutorialCard key={t.path} t={t} kind="problema recorrente" />
-        ))}
-      </SimpleGrid>
+      {!links.isPending && (
+        <SimpleGrid component="ul" cols={{ base: 1, sm: 2, lg: 3 }} aria-label={TUTORIALS_MSG.problems} {...listProps}>
+          <Entry title={TUTORIALS_MSG.problems} linkText={TUTORIALS_MSG.problemsLink} url={urls?.[TUTORIAL_VIDEO_COUNT] ?? null} />
+        </SimpleGrid>
+      )}
     </Stack>
   );
 }
