@@ -22,12 +22,8 @@ export async function sessionOf(page: Page): Promise<{ token: string; localId: s
   });
 }
 
-/**
- * expectAccessible on a donations screen. Excluded, narrowly, only what comes from the global theme
- * (being fixed by the polish work): the shell's header and sidebar, the toasts' close button, the inputs' error text (theme red), and the theme's buttons (orange
- * filled and light variants fail contrast). Everything else on our screens is checked.
- */
+/** expectAccessible on a donations screen: every rule, nothing excluded. */
 export async function expectScreenAccessible(page: Page) {
   const { expectAccessible } = await import('./axe');
-  await expectAccessible(page, { exclude: ['.mantine-AppShell-header', '.mantine-AppShell-navbar', '.mantine-Button-root', '.mantine-Notifications-root', '.mantine-InputWrapper-error'] });
+  await expectAccessible(page);
 }

@@ -6,23 +6,7 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
 const SHOTS = process.env.SCHEDULING_SHOTS;
 
-/**
- * Contrast failures that come only from the global theme (orange 8 with white text, orange links,
- * gray descriptions and the shell's avatar and nav), which the polish branch fixes: excluded here
- * and nowhere else, so every other rule still runs on these pages.
- */
-const THEME_ONLY = [
-  '.mantine-AppShell-header',
-  '.mantine-AppShell-navbar',
-  '.mantine-Button-label',
-  '.mantine-ActionIcon-root[data-variant="filled"]',
-  '.mantine-Anchor-root',
-  '.mantine-InputWrapper-description',
-  '.mantine-FileInput-placeholder',
-  // The app's toasts: Mantine's close button has no name until the theme names it.
-  '.mantine-Notification-closeButton',
-];
-const accessible = (page: Page) => expectAccessible(page, { exclude: THEME_ONLY });
+const accessible = (page: Page) => expectAccessible(page);
 
 async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
