@@ -23,7 +23,8 @@ export async function showToast(data: NotificationData): Promise<void> {
     listeners.forEach((l) => l());
   }
   const { notifications } = await import('@mantine/notifications');
-  notifications.show(data);
+  // The close button needs a name (axe: button-name).
+  notifications.show({ closeButtonProps: { 'aria-label': 'Fechar aviso' }, ...data });
 }
 
 export const toastSuccess = (message: string) => showToast({ color: 'green', message });
