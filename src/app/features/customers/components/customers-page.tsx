@@ -243,7 +243,7 @@ export function CustomersPage({ search, onSearch }: { search: CustomerSearch; on
       ) : data ? (
         <>
           <Text size="sm" c="gray.7" aria-live="polite">
-            {data.QuantidadeTotal === 1 ? '1 cliente' : `${data.QuantidadeTotal} clientes`}
+            {data.QuantidadeLimitada ? `mais de ${data.QuantidadeTotal.toLocaleString('pt-BR')} clientes` : data.QuantidadeTotal === 1 ? '1 cliente' : `${data.QuantidadeTotal.toLocaleString('pt-BR')} clientes`}
           </Text>
           {phone ? (
             <Stack gap="sm">
