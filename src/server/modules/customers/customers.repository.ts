@@ -78,8 +78,6 @@ export function customerListStatements(q: Db, venueId: string, f: CustomerFilter
   return { rows, count };
 }
 
-/** Whether the list must run with sequential scans off (a name fragment: see listCustomers). */
-export const needsTrigramPlan = (f: CustomerFilter) => Boolean(searchKey(f.nome ?? ''));
 
 /** One page (1-based) ordered by name, and the total that matches (capped: CUSTOMER_COUNT_CAP). */
 export async function listCustomers(db: Db, venueId: string, f: CustomerFilter, page: number, pageSize = CUSTOMER_PAGE_SIZE) {
@@ -90,9 +88,9 @@ export async function listCustomers(db: Db, venueId: string, f: CustomerFilter, 
     const capped = count.n > CUSTOMER_COUNT_CAP;
     return { Registros: rows.map(toCustomer), QuantidadeTotal: Math.min(count.n, CUSTOMER_COUNT_CAP), ...(capped ? { QuantidadeLimitada: true } : {}) };
   };
-  if (!needsTrigramPlan(f)) return run(db);
-  // The planner prices LIKE '%x%' far below what it costs and scans every row of the table; with
-  // sequential scans off for this one transaction it takes the trigram index (bench/customers-plans.ts).
+  // The planner prices LIKE '%x%' far below what it costs and scans every row of the table, and it
+  // counts a whole venue with a sequential scan; with sequential scans off for this one transaction
+  // it takes the trigram, prefix or (venue, name) index (bench/customers-plans.ts checks the plans).
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
     return run(tx as unknown as Db);
