@@ -3,7 +3,7 @@
  * on the embedded database (PGlite) and on PostgreSQL (Debian's package, a throw-away server:
  * scripts/pg-local.mjs; skipped when it is not installed or DATABASE_URL_BENCH is not given).
  * For each filter of the customers bench, EXPLAIN ANALYZE of the page's statement and of the count
- * (repository's customerListStatements, with the same `enable_seqscan = off` the list runs with). Budget: no sequential scan of `customers` (0). Prints the scan nodes of each plan.
+ * (repository's customerListStatements, with the same `enable_seqscan = off` the list runs with, needsIndexHint). Budget: no sequential scan of `customers` (0). Prints the scan nodes of each plan.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import { findPostgresBin, startLocalPostgres } from '../scripts/pg-local.mjs';
 import { openDb, type Db } from '../src/server/db/client';
 import { seedDemo } from '../src/server/db/seed';
-import { customerListStatements, type CustomerFilter } from '../src/server/modules/customers/customers.repository';
+import { customerListStatements, needsIndexHint, type CustomerFilter } from '../src/server/modules/customers/customers.repository';
 import { insertCustomers } from './customers.bench';
 import type { BenchResult } from './run';
 
@@ -27,9 +27,9 @@ const SCENARIOS: Array<[string, CustomerFilter, number]> = [
   ['sem filtro, página 50', {}, 50],
 ];
 
-async function explain(db: Db, stmt: Parameters<typeof sql>[1]): Promise<string[]> {
+async function explain(db: Db, stmt: Parameters<typeof sql>[1], hint: boolean): Promise<string[]> {
   const run = async (q: Db) => {
-    await q.execute(sql`set local enable_seqscan = off`);
+    if (hint) await q.execute(sql`set local enable_seqscan = off`);
     const res = (await q.execute(sql`explain (analyze, costs off) ${stmt}`)) as unknown as { rows: Array<Record<string, string>> };
     return res.rows.map((r) => Object.values(r)[0]);
   };
@@ -45,8 +45,8 @@ async function measure(engine: string, db: Db, venueId: string): Promise<BenchRe
   const out: BenchResult[] = [];
   for (const [label, filter, page] of SCENARIOS) {
     const s = customerListStatements(db, venueId, filter, page);
-    const rows = await explain(db, s.rows);
-    const count = await explain(db, s.count);
+    const rows = await explain(db, s.rows, needsIndexHint(filter));
+    const count = await explain(db, s.count, needsIndexHint(filter));
     process.stdout.write(`\n[${engine}] ${label}\n  página: ${scans(rows).join(' › ')}\n  total:  ${scans(count).join(' › ')}\n`);
     out.push({
       name: `plano ${engine}: ${label} (varreduras sequenciais)`,

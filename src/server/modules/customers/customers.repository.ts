@@ -79,6 +79,14 @@ export function customerListStatements(q: Db, venueId: string, f: CustomerFilter
 }
 
 
+/**
+ * The planner prices LIKE '%x%' far below what it costs and scans every row of the table, and it
+ * counts a whole venue with a sequential scan; with sequential scans off for one transaction it takes
+ * the trigram or the (venue, …) index. A CPF prefix takes its prefix index by itself and skips the
+ * transaction (bench/customers-plans.ts checks every plan).
+ */
+export const needsIndexHint = (f: CustomerFilter) => !digits(f.CPF);
+
 /** One page (1-based) ordered by name, and the total that matches (capped: CUSTOMER_COUNT_CAP). */
 export async function listCustomers(db: Db, venueId: string, f: CustomerFilter, page: number, pageSize = CUSTOMER_PAGE_SIZE) {
   const run = async (q: Db) => {
@@ -88,9 +96,7 @@ export async function listCustomers(db: Db, venueId: string, f: CustomerFilter, 
     const capped = count.n > CUSTOMER_COUNT_CAP;
     return { Registros: rows.map(toCustomer), QuantidadeTotal: Math.min(count.n, CUSTOMER_COUNT_CAP), ...(capped ? { QuantidadeLimitada: true } : {}) };
   };
-  // The planner prices LIKE '%x%' far below what it costs and scans every row of the table, and it
-  // counts a whole venue with a sequential scan; with sequential scans off for this one transaction
-  // it takes the trigram, prefix or (venue, name) index (bench/customers-plans.ts checks the plans).
+  if (!needsIndexHint(f)) return run(db);
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
     return run(tx as unknown as Db);
