@@ -215,3 +215,16 @@ describe('the list total is counted up to CUSTOMER_COUNT_CAP', () => {
     expect(narrow.QuantidadeLimitada).toBeUndefined();
   });
 });
+
+describe('the total of a short or empty page', () => {
+  it('is exact on a short last page (not counted) and past the end (counted)', async () => {
+    const headers = await as(DEMO.gerente);
+    const all = (await list(headers)).json().QuantidadeTotal;
+    await t.db.exec(`insert into customers (venue_id, name, search_name) select '${t.seed.venues.restaurant}', 'Extra ' || g, 'extra ' || g from generate_series(1, 5) g`);
+    const last = (await list(headers, `&page=${Math.ceil((all + 5) / 20)}`)).json();
+    expect(last.Registros.length).toBe((all + 5) % 20 || 20);
+    expect(last.QuantidadeTotal).toBe(all + 5);
+    const past = (await list(headers, '&page=99')).json();
+    expect(past).toEqual({ Registros: [], QuantidadeTotal: all + 5 });
+  });
+});

@@ -92,7 +92,8 @@ export async function listCustomers(db: Db, venueId: string, f: CustomerFilter, 
   const run = async (q: Db) => {
     const s = customerListStatements(q, venueId, f, page, pageSize);
     const rows = await s.rows;
-    const [count] = await s.count;
+    // A short page is the last one: the total follows without counting.
+    const [count] = rows.length < pageSize && (rows.length > 0 || page === 1) ? [{ n: (page - 1) * pageSize + rows.length }] : await s.count;
     const capped = count.n > CUSTOMER_COUNT_CAP;
     return { Registros: rows.map(toCustomer), QuantidadeTotal: Math.min(count.n, CUSTOMER_COUNT_CAP), ...(capped ? { QuantidadeLimitada: true } : {}) };
   };
