@@ -1,10 +1,12 @@
 /**
  * Cashless benchmark (npm run bench -- cashless-import): a 50,000-row user import (importarUsuarios.csv,
  * every row valid, 50 bytes of a name...) posted as multipart to the real server on the embedded
- * database. Budget: the whole request (upload, parse, checks, hashing, inserts) ≤ 30 s. Meanwhile
- * GET /runtime-config.json (no database) is called every 100 ms: its slowest answer shows that the
- * event loop is never held for long (budget ≤ 500 ms). GET api/health (a database query) is shown
- * too, without a budget: the embedded database runs one query at a time, so it waits for a batch.
+ * database. Budget: the whole request (upload, parse, checks, hashing, inserts) ≤ 30 s. Meanwhile a
+ * light request, GET /runtime-config.json (no database), is called every 100 ms: its p95 and its
+ * slowest answer show that the event loop is never held for long (budgets: p95 ≤ 100 ms, max ≤ 250 ms;
+ * the CSV is parsed in a worker thread and written in small batches). GET api/health (a database
+ * query) is shown too, without a budget: the embedded database runs one query at a time, so it waits
+ * for the batch being written.
  */
 import { cpfFrom } from '../src/server/modules/cashless/cashless.seed';
 import { IMPORT_HEADER } from '../src/shared/cashless';
@@ -14,7 +16,8 @@ import { percentile } from './stats';
 
 const ROWS = Number(process.env.BENCH_CASHLESS_ROWS ?? 50_000);
 const BUDGET_S = 30;
-const LOOP_BUDGET_MS = 500;
+const LOOP_MAX_BUDGET_MS = 250;
+const LOOP_P95_BUDGET_MS = 100;
 
 function csv(rows: number): Buffer {
   const lines = [IMPORT_HEADER.join(';')];
@@ -69,11 +72,18 @@ export const benches = {
           note: `${(file.length / 1024 / 1024).toFixed(1)} MB · ${body.imported} importados, ${body.skipped} ignorados`,
         },
         {
-          name: 'servidor responde durante a importação (máx.)',
+          name: 'requisição leve durante a importação (p95)',
+          value: Math.round(percentile(loop, 95)),
+          unit: 'ms',
+          budget: LOOP_P95_BUDGET_MS,
+          note: `/runtime-config.json: p50 ${Math.round(percentile(loop, 50))} ms · ${loop.length} chamadas`,
+        },
+        {
+          name: 'requisição leve durante a importação (máx.)',
           value: Math.round(Math.max(...loop)),
           unit: 'ms',
-          budget: LOOP_BUDGET_MS,
-          note: `/runtime-config.json: p50 ${Math.round(percentile(loop, 50))} ms · p95 ${Math.round(percentile(loop, 95))} ms · ${loop.length} chamadas`,
+          budget: LOOP_MAX_BUDGET_MS,
+          note: '/runtime-config.json: a resposta mais lenta',
         },
         {
           name: 'api/health (consulta ao banco) durante a importação (máx.)',

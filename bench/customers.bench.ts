@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { openDb } from '../src/server/db/client';
+import { openDb, type Db } from '../src/server/db/client';
 import { seedDemo } from '../src/server/db/seed';
 import { startServer } from '../tests/support/server';
 import type { BenchResult } from './run';
@@ -23,6 +23,29 @@ const RATE = 4;
 const SECONDS = Number(process.env.BENCH_CUSTOMERS_SECONDS ?? 5);
 const BUDGET_MS = 50;
 
+/** 50,000 customers in one venue, set-based: "Fábio Araújo 123" (40 × 40 names × a number), unique CPFs. */
+export async function insertCustomers(db: Db, venueId: string): Promise<void> {
+  // "Fábio Araújo 123": 40 first names × 40 surnames × a number; CPFs unique (× a prime mod 10^11).
+  await db.execute(sql`
+    with firsts(i, name) as (select i - 1, n from unnest(array['Ana','Bruno','Camila','Daniel','Eduarda','Fábio','Gabriela','Heitor','Isabela','João',
+      'Karina','Lucas','Mariana','Nicolas','Olívia','Paulo','Quésia','Rafael','Sabrina','Tiago','Úrsula','Vinícius','Wesley','Yasmin','Zeca',
+      'Amanda','Bernardo','Cecília','Diego','Elisa','Fernanda','Giovana','Henrique','Íris','Júlia','Leonardo','Manuela','Otávio','Priscila','Renato']) with ordinality as t(n, i)),
+    lasts(i, name) as (select i - 1, n from unnest(array['Silva','Santos','Oliveira','Souza','Rodrigues','Ferreira','Alves','Pereira','Lima','Gomes',
+      'Costa','Ribeiro','Martins','Carvalho','Almeida','Lopes','Soares','Fernandes','Vieira','Barbosa','Rocha','Dias','Nascimento','Andrade','Moreira',
+      'Nunes','Marques','Machado','Mendes','Freitas','Cardoso','Ramos','Gonçalves','Santana','Teixeira','Araújo','Pinto','Correia','Monteiro','Castro']) with ordinality as t(n, i)),
+    people as (
+      select g, f.name || ' ' || l.name || ' ' || g as name
+      from generate_series(1, ${CUSTOMERS}) as g
+      join firsts f on f.i = g % 40
+      join lasts l on l.i = (g / 40) % 40)
+    insert into customers (venue_id, name, search_name, cpf, phone, blocked, alerted)
+    select ${venueId}::uuid, name,
+           lower(translate(name, 'ÁÀÂÃÉÊÍÓÔÕÚÇáàâãéêíóôõúç', 'AAAAEEIOOOUCaaaaeeiooouc')),
+           lpad(((g::bigint * 104729) % 100000000000)::text, 11, '0'),
+           '119' || lpad((g % 100000000)::text, 8, '0'), g % 97 = 0, g % 89 = 0 and g % 97 <> 0
+    from people`);
+}
+
 async function prepare(): Promise<{ dir: string; venueId: string; insertSeconds: number }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'balcao-bench-customers-'));
   const handle = await openDb({ dataDir: dir });
@@ -30,25 +53,7 @@ async function prepare(): Promise<{ dir: string; venueId: string; insertSeconds:
     const seed = await seedDemo(handle.db);
     const venueId = seed.venues.restaurant;
     const started = Date.now();
-    // "Fábio Araújo 123": 40 first names × 40 surnames × a number; CPFs unique (× a prime mod 10^11).
-    await handle.db.execute(sql`
-      with firsts(i, name) as (select i - 1, n from unnest(array['Ana','Bruno','Camila','Daniel','Eduarda','Fábio','Gabriela','Heitor','Isabela','João',
-        'Karina','Lucas','Mariana','Nicolas','Olívia','Paulo','Quésia','Rafael','Sabrina','Tiago','Úrsula','Vinícius','Wesley','Yasmin','Zeca',
-        'Amanda','Bernardo','Cecília','Diego','Elisa','Fernanda','Giovana','Henrique','Íris','Júlia','Leonardo','Manuela','Otávio','Priscila','Renato']) with ordinality as t(n, i)),
-      lasts(i, name) as (select i - 1, n from unnest(array['Silva','Santos','Oliveira','Souza','Rodrigues','Ferreira','Alves','Pereira','Lima','Gomes',
-        'Costa','Ribeiro','Martins','Carvalho','Almeida','Lopes','Soares','Fernandes','Vieira','Barbosa','Rocha','Dias','Nascimento','Andrade','Moreira',
-        'Nunes','Marques','Machado','Mendes','Freitas','Cardoso','Ramos','Gonçalves','Santana','Teixeira','Araújo','Pinto','Correia','Monteiro','Castro']) with ordinality as t(n, i)),
-      people as (
-        select g, f.name || ' ' || l.name || ' ' || g as name
-        from generate_series(1, ${CUSTOMERS}) as g
-        join firsts f on f.i = g % 40
-        join lasts l on l.i = (g / 40) % 40)
-      insert into customers (venue_id, name, search_name, cpf, phone, blocked, alerted)
-      select ${venueId}::uuid, name,
-             lower(translate(name, 'ÁÀÂÃÉÊÍÓÔÕÚÇáàâãéêíóôõúç', 'AAAAEEIOOOUCaaaaeeiooouc')),
-             lpad(((g::bigint * 104729) % 100000000000)::text, 11, '0'),
-             '119' || lpad((g % 100000000)::text, 8, '0'), g % 97 = 0, g % 89 = 0 and g % 97 <> 0
-      from people`);
+    await insertCustomers(handle.db, venueId);
     await handle.db.execute(sql`analyze`);
     return { dir, venueId, insertSeconds: Math.round((Date.now() - started) / 100) / 10 };
   } finally {

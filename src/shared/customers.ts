@@ -5,6 +5,11 @@
 import { isValidCpf } from '@brazilian-utils/brazilian-utils';
 
 export const CUSTOMER_PAGE_SIZE = 20;
+/**
+ * Ours: the list's total is counted up to this many matches (the count reads at most CAP + 1 index
+ * entries, never the whole venue); beyond it the screen says "mais de 10.000" (README).
+ */
+export const CUSTOMER_COUNT_CAP = 10_000;
 export const CUSTOMER_IDENTIFIER_MAX = 100;
 /** Spec 000 §5: the default maximum of a text input. */
 export const TEXT_INPUT_MAX = 1000;

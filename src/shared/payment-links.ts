@@ -30,6 +30,9 @@ export const LINK_MSG = {
   payerRequired: 'Este link exige a identificação do cliente: informe nome e CPF.',
   paymentNotFound: 'Pagamento não encontrado.',
   paid: 'Pagamento confirmado!',
+  boletoNotAllowed: 'Este link não aceita pagamento por boleto.',
+  boletoPayerName: 'Informe o nome do pagador do boleto.',
+  boletoPayerCpf: 'Preencha com um CPF válido',
   acquirerUnavailable: 'Não foi possível falar com a operadora de pagamentos. Tente novamente.',
 } as const;
 
@@ -48,6 +51,9 @@ export const STATE_MESSAGE: Record<Exclude<LinkState, 'open'>, string> = {
   deleted: LINK_MSG.pageDeleted,
   used: LINK_MSG.pageUsed,
 };
+
+/** Ours: a boleto is due in 3 days (America/Sao_Paulo), or on the link's last day if that comes first. */
+export const BOLETO_DUE_DAYS = 3;
 
 /** Luhn check of a card number (digits only). */
 export function luhnValid(digits: string): boolean {

@@ -59,7 +59,8 @@ export const customer = z.object({
 });
 export type Customer = z.infer<typeof customer>;
 
-export const customerList = z.object({ Registros: z.array(customer), QuantidadeTotal: z.number() });
+/** QuantidadeTotal stops at CUSTOMER_COUNT_CAP; QuantidadeLimitada (ours) says there are more. */
+export const customerList = z.object({ Registros: z.array(customer), QuantidadeTotal: z.number(), QuantidadeLimitada: z.optional(z.boolean()) });
 export type CustomerList = z.infer<typeof customerList>;
 
 export const customerCategories = z.object({ categorias: z.array(z.object({ id: z.string(), descricao: z.string() })) });

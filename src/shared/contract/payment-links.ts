@@ -19,6 +19,7 @@ export const LINK_PATHS = {
   publicLink: (id: string) => `api/mepaylink/public/${id}`,
   pix: (id: string) => `api/mepaylink/public/${id}/pix`,
   card: (id: string) => `api/mepaylink/public/${id}/card`,
+  boleto: (id: string) => `api/mepaylink/public/${id}/boleto`,
   payment: (paymentId: string) => `api/mepaylink/public/payment/${paymentId}`,
   sandboxPay: (paymentId: string) => `api/mepaylink/public/payment/${paymentId}/sandbox-pay`,
 } as const;
@@ -97,6 +98,12 @@ const payer = {
   payerCpf: z.optional(z.nullable(z.string().check(z.maxLength(20), z.refine((s) => s === '' || isValidCpf(digits(s)), 'Preencha com um CPF válido')))),
 };
 export const pixRequest = z.object({ ...payer });
+/** A boleto needs its payer (a registered boleto names the pagador): name and CPF. */
+export const boletoRequest = z.object({
+  payerName: z.string(LINK_MSG.boletoPayerName).check(z.trim(), z.minLength(2, LINK_MSG.boletoPayerName), z.maxLength(200)),
+  payerCpf: z.string(LINK_MSG.boletoPayerCpf).check(z.maxLength(20), z.refine((s) => isValidCpf(digits(s)), LINK_MSG.boletoPayerCpf)),
+});
+export type BoletoRequest = z.input<typeof boletoRequest>;
 export const cardRequest = z.object({
   ...payer,
   holderName: z.string(LINK_MSG.holderRequired).check(z.trim(), z.minLength(2, LINK_MSG.holderRequired), z.maxLength(100)),
@@ -110,12 +117,15 @@ export type CardRequest = z.input<typeof cardRequest>;
 export const paymentAnswer = z.object({
   paymentId: z.string(),
   linkId: z.string(),
-  method: z.enum(['pix', 'card']),
+  method: z.enum(['pix', 'card', 'boleto']),
   status: z.enum(['pending', 'paid', 'declined']),
   amount: z.number(),
   installments: z.number(),
   /** Pix "copia e cola" (BR Code), when the method is Pix. */
   brCode: z.nullable(z.string()),
+  /** Boleto: the 47-digit linha digitável (digits only) and its due day (YYYY-MM-DD). */
+  boletoLine: z.nullable(z.string()),
+  boletoDueDate: z.nullable(z.string()),
   paidAt: z.nullable(z.string()),
   venueName: z.string(),
   productName: z.nullable(z.string()),

@@ -1,6 +1,6 @@
 import { isValidCpf } from '@brazilian-utils/brazilian-utils';
 import { describe, expect, it } from 'vitest';
-import { CUSTOMER_MSG } from '../../../src/shared/customers';
+import { CUSTOMER_COUNT_CAP, CUSTOMER_MSG } from '../../../src/shared/customers';
 import { MSG } from '../../../src/shared/messages';
 import { DEMO, useTestApp } from '../../setup/server';
 import { expectError, rows } from '../helpers';
@@ -198,5 +198,33 @@ describe('CSV export', () => {
     const other = await t.app.inject({ method: 'GET', url: `/api/download/file?filename=x.csv&relativepath=${encodeURIComponent(RelativePath)}`, headers: await as(DEMO.escola) });
     expect(other.statusCode).toBe(403);
     expectError(await t.app.inject({ method: 'GET', url: `/api/ClienteEstabelecimento/ExportarClientesDoLocal?localClienteId=${t.seed.venues.school}`, headers }), 403, MSG.accessDenied);
+  });
+});
+
+describe('the list total is counted up to CUSTOMER_COUNT_CAP', () => {
+  it('beyond the cap: QuantidadeTotal = cap and QuantidadeLimitada; a narrower filter counts exactly', async () => {
+    const headers = await as(DEMO.gerente);
+    await t.db.exec(`insert into customers (venue_id, name, search_name, cpf)
+      select '${t.seed.venues.restaurant}', 'Volume ' || g, 'volume ' || g, lpad((g::bigint * 104729 % 100000000000)::text, 11, '0') from generate_series(1, ${CUSTOMER_COUNT_CAP + 5}) g`);
+    const all = (await list(headers)).json();
+    expect(all).toMatchObject({ QuantidadeTotal: CUSTOMER_COUNT_CAP, QuantidadeLimitada: true });
+    expect(all.Registros).toHaveLength(20);
+    const narrow = (await list(headers, '&nome=volume%20123')).json();
+    // "volume 123" and "volume 1230".."volume 1239" (numbers stop at 10,005).
+    expect(narrow.QuantidadeTotal).toBe(11);
+    expect(narrow.QuantidadeLimitada).toBeUndefined();
+  });
+});
+
+describe('the total of a short or empty page', () => {
+  it('is exact on a short last page (not counted) and past the end (counted)', async () => {
+    const headers = await as(DEMO.gerente);
+    const all = (await list(headers)).json().QuantidadeTotal;
+    await t.db.exec(`insert into customers (venue_id, name, search_name) select '${t.seed.venues.restaurant}', 'Extra ' || g, 'extra ' || g from generate_series(1, 5) g`);
+    const last = (await list(headers, `&page=${Math.ceil((all + 5) / 20)}`)).json();
+    expect(last.Registros.length).toBe((all + 5) % 20 || 20);
+    expect(last.QuantidadeTotal).toBe(all + 5);
+    const past = (await list(headers, '&page=99')).json();
+    expect(past).toEqual({ Registros: [], QuantidadeTotal: all + 5 });
   });
 });

@@ -37,7 +37,7 @@ export const paymentLinkPayments = pgTable(
     venueId: uuid('venue_id')
       .notNull()
       .references(() => venues.id, { onDelete: 'cascade' }),
-    /** 'pix' | 'card' */
+    /** 'pix' | 'card' | 'boleto' */
     method: text('method').notNull(),
     /** 'pending' | 'paid' | 'declined' */
     status: text('status').notNull().default('pending'),
@@ -49,6 +49,9 @@ export const paymentLinkPayments = pgTable(
     /** Pix: the copy-and-paste BR Code and its txid. */
     brCode: text('br_code'),
     txid: text('txid'),
+    /** Boleto: the 47-digit linha digitável and its due day (YYYY-MM-DD, America/Sao_Paulo). */
+    boletoLine: text('boleto_line'),
+    boletoDueDate: text('boleto_due_date'),
     /** Card: last four digits only. */
     cardLast4: text('card_last4'),
     /** When the link asks for an identified customer ("Cliente autenticado"). */

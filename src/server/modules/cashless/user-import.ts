@@ -1,75 +1,108 @@
 /**
- * The user import (spec 001 §2.9, §5): reads a stored CSV as a stream with papaparse, checks every row
- * by the shared rules, skips users the place already has (and repeats inside the file), and inserts
- * the rest in batches with a named card each. Between batches it yields to the event loop, and the
- * 4-digit passwords hash on libuv's thread pool, so the server keeps answering during a 50,000-row
- * import. Answers the counts, the rows to show and the whole per-row result as a CSV download.
+ * The user import (spec 001 §2.9, §5). The CSV is parsed and checked in a worker thread
+ * (user-import.worker.mjs → user-import-parse.ts: papaparse and the shared rules, repeats inside the
+ * file), which posts batches of valid users; this thread, which owns the database, skips users the
+ * place already has and inserts the rest with a named card each, one small batch at a time, yielding
+ * to the event loop (setImmediate) between batches. The 4-digit passwords hash on libuv's thread
+ * pool. So the server keeps answering other requests during a 50,000-row import (bench
+ * cashless-import). Answers the counts, the rows to show and the whole per-row result as a CSV.
  */
 import { randomUUID } from 'node:crypto';
-import { Transform } from 'node:stream';
-import { StringDecoder } from 'node:string_decoder';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import Papa from 'papaparse';
-import { CASHLESS_MSG, IMPORT_DELIMITER, IMPORT_REASON, isImportHeader, validateImportRow, type ImportUser } from '../../../shared/cashless';
+import { Worker } from 'node:worker_threads';
+import { sql } from 'drizzle-orm';
+import { CASHLESS_MSG, IMPORT_REASON, type ImportUser } from '../../../shared/cashless';
 import { IMPORT_ROWS_SHOWN, type ImportAnswer, type ImportRow } from '../../../shared/contract/cashless';
 import type { Db } from '../../db/client';
-import { cashlessUsers } from '../../db/schema/cashless';
 import { hashPin } from '../../lib/crypto';
 import type { FileStorage } from '../../lib/file-storage';
 import { HttpError } from '../../lib/http-error';
 import { saveDownload } from '../downloads/downloads';
-import { looksUtf8 } from './uploads';
+import type { FromParser, ToParser } from './user-import-parse';
 
-// Small batches: the embedded database runs on this thread, so a batch is how long the loop is held.
-const BATCH = 500;
+/**
+ * Users per insert. The embedded database runs on this thread, so one batch (a select, an insert of
+ * users and one of cards) is how long the loop is held: small batches keep other answers fast.
+ */
+export const IMPORT_BATCH = 100;
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/** Bytes to text chunks (never splitting a character), in the encoding sniffed from the start. */
-function decoder(encoding: 'utf8' | 'latin1'): Transform {
-  const d = new StringDecoder(encoding);
-  return new Transform({
-    readableObjectMode: true,
-    transform(chunk: Buffer, _e, cb) {
-      const s = d.write(chunk);
-      cb(null, s || undefined);
-    },
-    flush(cb) {
-      const s = d.end();
-      cb(null, s || undefined);
-    },
-  });
-}
 
 const csvCell = (s: string | number) => {
   const v = String(s);
   return /[";\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
 };
 
+/** Starts the parser worker and streams the stored file to it; its messages come out as an async iterable. */
+async function parseInWorker(files: FileStorage, key: string) {
+  const stored = await files.get(key);
+  if (!stored) throw new HttpError(400, CASHLESS_MSG.invalidFile);
+  const stream = stored;
+  const worker = new Worker(new URL('./user-import.worker.mjs', import.meta.url), { workerData: { batch: IMPORT_BATCH } });
+  const queue: FromParser[] = [];
+  const waiter: { wake: (() => void) | null } = { wake: null };
+  const wake = () => waiter.wake?.();
+  let failure: Error | null = null;
+  const push = (m: FromParser) => {
+    queue.push(m);
+    wake();
+  };
+  worker.on('message', push);
+  worker.on('error', (err) => {
+    failure = err;
+    wake();
+  });
+  worker.on('exit', () => {
+    if (!queue.some((m) => m.type === 'done' || m.type === 'header' || m.type === 'failed')) failure ??= new Error('import worker stopped');
+    wake();
+  });
+  let stopped = false;
+  void (async () => {
+    try {
+      for await (const chunk of stream) {
+        if (stopped) break;
+        const b = chunk as Buffer;
+        // A copy the worker owns (the stream's buffers may share a pool).
+        const data = new Uint8Array(b.byteLength);
+        data.set(b);
+        worker.postMessage({ type: 'chunk', data } satisfies ToParser, [data.buffer]);
+      }
+      worker.postMessage({ type: 'end' } satisfies ToParser);
+    } catch (err) {
+      failure ??= err instanceof Error ? err : new Error(String(err));
+      wake();
+    }
+  })();
+  async function* messages(): AsyncGenerator<FromParser> {
+    try {
+      for (;;) {
+        while (queue.length) {
+          const m = queue.shift()!;
+          yield m;
+          if (m.type !== 'batch') return;
+        }
+        if (failure) throw failure;
+        await new Promise<void>((r) => (waiter.wake = r));
+        waiter.wake = null;
+      }
+    } finally {
+      stopped = true;
+      stream.destroy();
+      void worker.terminate();
+    }
+  }
+  return messages();
+}
+
 export async function importUsers(db: Db, files: FileStorage, venueId: string, key: string): Promise<ImportAnswer> {
   const started = Date.now();
-  const head = await files.get(key);
-  if (!head) throw new HttpError(400, CASHLESS_MSG.invalidFile);
-  let sample = Buffer.alloc(0);
-  for await (const chunk of head) {
-    sample = Buffer.concat([sample, chunk as Buffer]);
-    if (sample.length >= 64 * 1024) break;
-  }
-  head.destroy();
-  const encoding = looksUtf8(sample) ? 'utf8' : 'latin1';
-
-  const stream = await files.get(key);
-  if (!stream) throw new HttpError(400, CASHLESS_MSG.invalidFile);
-  const parser = stream.pipe(decoder(encoding)).pipe(Papa.parse(Papa.NODE_STREAM_INPUT, { delimiter: IMPORT_DELIMITER, skipEmptyLines: 'greedy' }));
+  const messages = await parseInWorker(files, key);
 
   const results: ImportRow[] = [];
   const report: Array<[number, string]> = [];
-  const seen = new Set<string>();
   let total = 0;
+  let lines = 0;
   let imported = 0;
   let skipped = 0;
   let shownImported = 0;
-  let line = 0;
-  let pending: Array<{ line: number; user: ImportUser }> = [];
 
   const record = (row: ImportRow) => {
     report.push([row.line, [row.line, row.name, row.document, row.status, row.reason].map(csvCell).join(';')]);
@@ -82,97 +115,80 @@ export async function importUsers(db: Db, files: FileStorage, venueId: string, k
     }
   };
 
-  /** Checks which users exist and hashes the passwords (libuv's thread pool). */
-  const prepare = async (batch: Array<{ line: number; user: ImportUser }>) => {
-    const existing = new Set(
-      (
-        await db
-          .select({ document: cashlessUsers.document })
-          .from(cashlessUsers)
-          .where(and(eq(cashlessUsers.venueId, venueId), inArray(cashlessUsers.document, batch.map((b) => b.user.document))))
-      ).map((r) => r.document),
-    );
-    const fresh = batch.filter((b) => !existing.has(b.user.document));
-    const hashes = await Promise.all(fresh.map((b) => hashPin(b.user.password)));
-    return { batch, existing, fresh, hashes };
-  };
+  /** Hashes the passwords on libuv's thread pool (users the place already has are found by the insert). */
+  const prepare = async (batch: Array<{ line: number; user: ImportUser }>) => ({ batch, hashes: await Promise.all(batch.map((b) => hashPin(b.user.password))) });
 
-  const insert = async ({ batch, existing, fresh, hashes }: Awaited<ReturnType<typeof prepare>>) => {
-    if (fresh.length) {
-      const ids = fresh.map(() => randomUUID());
-      // One JSON parameter per batch: parsing 8,000 bind parameters costs more than the insert itself.
-      const rows = fresh.map((b, i) => ({
-        id: ids[i],
-        name: b.user.name,
-        document: b.user.document,
-        email: b.user.email,
-        phone: b.user.phone,
-        pin_hash: hashes[i],
-        limit_cents: b.user.limitCents,
-        number: ids[i].replace(/-/g, '').slice(0, 12).toUpperCase(),
-      }));
-      await db.transaction(async (tx) => {
-        await tx.execute(sql`
-          insert into cashless_users (id, venue_id, name, document, email, phone, pin_hash, negative_limit_cents)
-          select r.id, ${venueId}::uuid, r.name, r.document, r.email, r.phone, r.pin_hash, r.limit_cents
-          from json_to_recordset(${JSON.stringify(rows)}::json) as r(id uuid, name text, document text, email text, phone text, pin_hash text, limit_cents integer)`);
-        await tx.execute(sql`
-          insert into cashless_cards (venue_id, user_id, number, nominal)
-          select ${venueId}::uuid, r.id, r.number, true
-          from json_to_recordset(${JSON.stringify(rows)}::json) as r(id uuid, number text)`);
-      });
-    }
-    for (const b of batch) {
-      const status = existing.has(b.user.document) ? 'ignorado' : 'importado';
+  /**
+   * One statement per batch: users the place already has are skipped by the unique index (on conflict
+   * do nothing), and each new user gets its named card. One JSON parameter: parsing thousands of bind
+   * parameters costs more than the insert itself.
+   */
+  const insert = async ({ batch, hashes }: Awaited<ReturnType<typeof prepare>>) => {
+    if (!batch.length) return;
+    const ids = batch.map(() => randomUUID());
+    const rows = batch.map((b, i) => ({
+      id: ids[i],
+      name: b.user.name,
+      document: b.user.document,
+      email: b.user.email,
+      phone: b.user.phone,
+      pin_hash: hashes[i],
+      limit_cents: b.user.limitCents,
+      number: ids[i].replace(/-/g, '').slice(0, 12).toUpperCase(),
+    }));
+    const res = (await db.execute(sql`
+      with r as (
+        select * from json_to_recordset(${JSON.stringify(rows)}::json)
+          as r(id uuid, name text, document text, email text, phone text, pin_hash text, limit_cents integer, number text)
+      ), u as (
+        insert into cashless_users (id, venue_id, name, document, email, phone, pin_hash, negative_limit_cents)
+        select r.id, ${venueId}::uuid, r.name, r.document, r.email, r.phone, r.pin_hash, r.limit_cents from r
+        on conflict (venue_id, document) do nothing
+        returning id
+      )
+      insert into cashless_cards (venue_id, user_id, number, nominal)
+      select ${venueId}::uuid, u.id, r.number, true from u join r on r.id = u.id
+      returning user_id`)) as unknown as { rows: Array<{ user_id: string }> };
+    const created = new Set(res.rows.map((r) => r.user_id));
+    batch.forEach((b, i) => {
+      const status = created.has(ids[i]) ? 'importado' : 'ignorado';
       record({ line: b.line, name: b.user.name, document: b.user.document, status, reason: status === 'ignorado' ? IMPORT_REASON.existing : '' });
-    }
-    await yieldToLoop();
+    });
   };
 
-  // A pipeline one batch deep: while one batch hashes and inserts, the next one is read and checked.
-  // Repeats inside the file are caught by `seen`, so a batch never depends on the one before it.
-  let inflight: Promise<void> = Promise.resolve();
-  const flush = async () => {
-    if (!pending.length) return;
-    const prepared = prepare(pending);
-    pending = [];
-    const previous = inflight;
-    inflight = (async () => {
-      const p = await prepared;
-      await previous;
-      await insert(p);
-    })();
-    inflight.catch(() => undefined); // awaited below; this only keeps it from counting as unhandled meanwhile
-    await previous;
-  };
-
-  for await (const cells of parser as AsyncIterable<string[]>) {
-    line++;
-    if (line === 1) {
-      if (!isImportHeader(cells)) {
-        stream.destroy();
-        throw new HttpError(400, CASHLESS_MSG.headerChanged);
-      }
-      continue;
+  // A pipeline one batch deep: while one batch is written, the next one's passwords hash. Each
+  // statement is followed by a turn of the event loop.
+  let ready: Promise<Awaited<ReturnType<typeof prepare>>> | null = null;
+  for await (const m of messages) {
+    if (m.type === 'header') throw new HttpError(400, CASHLESS_MSG.headerChanged);
+    if (m.type === 'failed') throw new Error(`import parser: ${m.message}`);
+    if (m.type === 'done') {
+      total = m.total;
+      lines = m.lines;
+      break;
     }
-    total++;
-    const r = validateImportRow(cells);
-    if (!r.ok) {
-      record({ line, name: r.name, document: r.document, status: 'ignorado', reason: r.reason });
-    } else if (seen.has(r.user.document)) {
-      record({ line, name: r.user.name, document: r.user.document, status: 'ignorado', reason: IMPORT_REASON.duplicate });
-    } else {
-      seen.add(r.user.document);
-      pending.push({ line, user: r.user });
-      if (pending.length >= BATCH) await flush();
+    for (const r of m.refused) record(r);
+    const next = prepare(m.valid);
+    next.catch(() => undefined); // awaited below; this only keeps it from counting as unhandled meanwhile
+    if (ready) {
+      await insert(await ready);
+      await yieldToLoop();
     }
+    ready = next;
   }
-  if (line === 0) throw new HttpError(400, CASHLESS_MSG.headerChanged);
-  await flush();
-  await inflight;
+  if (ready) await insert(await ready);
+  if (lines === 0) throw new HttpError(400, CASHLESS_MSG.headerChanged);
   if (total === 0) throw new HttpError(400, CASHLESS_MSG.importEmpty);
   results.sort((a, b) => a.line - b.line);
-  const reportFile = await saveDownload(files, venueId, 'resultado-importacao.csv', 'csv', Buffer.from(`\uFEFF${['Linha;Nome;Documento;Situação;Motivo', ...report.sort((a, b) => a[0] - b[0]).map((r) => r[1])].join('\r\n')}\r\n`, 'utf8'));
+  // The per-row result as a CSV, built in slices with a turn of the loop between them.
+  report.sort((a, b) => a[0] - b[0]);
+  await yieldToLoop();
+  const parts: Buffer[] = [Buffer.from('\uFEFFLinha;Nome;Documento;Situação;Motivo\r\n', 'utf8')];
+  for (let i = 0; i < report.length; i += 5000) {
+    parts.push(Buffer.from(`${report.slice(i, i + 5000).map((r) => r[1]).join('\r\n')}\r\n`, 'utf8'));
+    await yieldToLoop();
+  }
+  const reportFile = await saveDownload(files, venueId, 'resultado-importacao.csv', 'csv', Buffer.concat(parts));
   return {
     Message: `${CASHLESS_MSG.uploadSuccess} ${CASHLESS_MSG.importDone(imported, skipped)}`,
     total,

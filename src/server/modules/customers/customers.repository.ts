@@ -1,7 +1,7 @@
 /** Customer registry queries, always scoped to one venue. */
 import { aliasedTable, and, asc, desc, eq, ilike, isNull, like, sql, type SQL } from 'drizzle-orm';
 import type { Customer } from '../../../shared/contract/customers';
-import { CUSTOMER_PAGE_SIZE, digits, searchKey } from '../../../shared/customers';
+import { CUSTOMER_COUNT_CAP, CUSTOMER_PAGE_SIZE, digits, searchKey } from '../../../shared/customers';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { customerBlocks, customerCategories, customers } from '../../db/schema/customers';
@@ -58,24 +58,46 @@ const selection = {
 type Row = { openAmountCents: number } & Omit<Customer, 'valorEmAberto'>;
 const toCustomer = ({ openAmountCents, ...r }: Row): Customer => ({ ...r, valorEmAberto: openAmountCents / 100 });
 
-/** One page (1-based) ordered by name, and the total that matches. */
-export async function listCustomers(db: Db, venueId: string, f: CustomerFilter, page: number, pageSize = CUSTOMER_PAGE_SIZE) {
+/**
+ * The two statements of a list page: the page's rows, and the total counted on at most
+ * CUSTOMER_COUNT_CAP + 1 matching rows (a LIMIT inside the count: never a scan of the whole venue).
+ * Exported for bench/customers-plans.ts, which checks their plans.
+ */
+export function customerListStatements(q: Db, venueId: string, f: CustomerFilter, page: number, pageSize = CUSTOMER_PAGE_SIZE) {
   const where = customerWhere(venueId, f);
+  const rows = q
+    .select(selection)
+    .from(customers)
+    .leftJoin(customerCategories, eq(customerCategories.id, customers.categoryId))
+    .where(where)
+    .orderBy(asc(customers.searchName), asc(customers.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const matches = q.select({ one: sql`1` }).from(customers).where(where).limit(CUSTOMER_COUNT_CAP + 1).as('matches');
+  const count = q.select({ n: sql<number>`count(*)::int` }).from(matches);
+  return { rows, count };
+}
+
+
+/**
+ * The planner prices LIKE '%x%' far below what it costs and scans every row of the table, and it
+ * counts a whole venue with a sequential scan; with sequential scans off for one transaction it takes
+ * the trigram or the (venue, …) index. A CPF prefix takes its prefix index by itself and skips the
+ * transaction (bench/customers-plans.ts checks every plan).
+ */
+export const needsIndexHint = (f: CustomerFilter) => !digits(f.CPF);
+
+/** One page (1-based) ordered by name, and the total that matches (capped: CUSTOMER_COUNT_CAP). */
+export async function listCustomers(db: Db, venueId: string, f: CustomerFilter, page: number, pageSize = CUSTOMER_PAGE_SIZE) {
   const run = async (q: Db) => {
-    const rows = await q
-      .select(selection)
-      .from(customers)
-      .leftJoin(customerCategories, eq(customerCategories.id, customers.categoryId))
-      .where(where)
-      .orderBy(asc(customers.searchName), asc(customers.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize);
-    const [count] = await q.select({ n: sql<number>`count(*)::int` }).from(customers).where(where);
-    return { Registros: rows.map(toCustomer), QuantidadeTotal: count.n };
+    const s = customerListStatements(q, venueId, f, page, pageSize);
+    const rows = await s.rows;
+    // A short page is the last one: the total follows without counting.
+    const [count] = rows.length < pageSize && (rows.length > 0 || page === 1) ? [{ n: (page - 1) * pageSize + rows.length }] : await s.count;
+    const capped = count.n > CUSTOMER_COUNT_CAP;
+    return { Registros: rows.map(toCustomer), QuantidadeTotal: Math.min(count.n, CUSTOMER_COUNT_CAP), ...(capped ? { QuantidadeLimitada: true } : {}) };
   };
-  if (!searchKey(f.nome ?? '')) return run(db);
-  // The planner prices LIKE '%x%' far below what it costs and scans every row of the table; with
-  // sequential scans off for this one transaction it takes the trigram index (bench/customers.bench.ts).
+  if (!needsIndexHint(f)) return run(db);
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
     return run(tx as unknown as Db);

@@ -18,6 +18,16 @@ export interface CardCharge {
   card: { number: string; holderName: string; expiry: string; cvv: string };
 }
 
+export interface BoletoCharge {
+  amountCents: number;
+  /** Due date, a calendar day (YYYY-MM-DD) in America/Sao_Paulo. */
+  dueDate: string;
+  /** Our payment's id (the "nosso número" is derived from it). */
+  reference: string;
+  description: string;
+  payer: { name: string; cpf: string };
+}
+
 export interface Acquirer {
   /** Shown to the payer; "sandbox" for the embedded one. */
   readonly name: string;
@@ -25,7 +35,9 @@ export interface Acquirer {
   /** A Pix charge: the BR Code ("copia e cola") the payer's bank app reads. */
   createPix(charge: PixCharge): Promise<{ brCode: string; providerRef: string }>;
   chargeCard(charge: CardCharge): Promise<{ status: 'paid' | 'declined'; providerRef: string }>;
-  /** Whether a Pix charge was paid (the provider's word). */
+  /** A boleto (payment slip): its 47-digit linha digitável. */
+  createBoleto(charge: BoletoCharge): Promise<{ line: string; providerRef: string }>;
+  /** Whether a Pix or boleto charge was paid (the provider's word). */
   pixStatus(providerRef: string): Promise<'pending' | 'paid'>;
 }
 

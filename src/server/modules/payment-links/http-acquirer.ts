@@ -2,6 +2,7 @@
  * A real acquirer reached over HTTP: PAYMENT_ACQUIRER_URL (base) with PAYMENT_ACQUIRER_TOKEN as a
  * bearer token. Calls: POST {base}/pix {amount, txid, description, merchantName, merchantCity} →
  * {id, brCode}; POST {base}/card {amount, installments, reference, card} → {id, status: paid|declined};
+ * POST {base}/boleto {amount, dueDate, reference, description, payer} → {id, line};
  * GET {base}/payments/{id} → {status: pending|paid}. Card data is passed through, never stored.
  */
 import { AcquirerUnavailableError, type Acquirer } from './acquirer';
@@ -32,6 +33,12 @@ export function createHttpAcquirer(opts: { baseUrl: string; token: string; name:
       const r = await call<{ id: string; brCode: string }>('POST', '/pix', { amount: c.amountCents / 100, txid: c.txid, description: c.description, merchantName: c.merchantName, merchantCity: c.merchantCity });
       if (typeof r.id !== 'string' || typeof r.brCode !== 'string') throw new AcquirerUnavailableError('bad answer');
       return { brCode: r.brCode, providerRef: r.id };
+    },
+    async createBoleto(c) {
+      const r = await call<{ id: string; line: string }>('POST', '/boleto', { amount: c.amountCents / 100, dueDate: c.dueDate, reference: c.reference, description: c.description, payer: c.payer });
+      const line = typeof r.line === 'string' ? r.line.replace(/\D/g, '') : '';
+      if (typeof r.id !== 'string' || line.length !== 47) throw new AcquirerUnavailableError('bad answer');
+      return { line, providerRef: r.id };
     },
     async chargeCard(c) {
       const r = await call<{ id: string; status: string }>('POST', '/card', { amount: c.amountCents / 100, installments: c.installments, reference: c.reference, card: c.card });

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody } from '../../../shared/contract/common';
 import {
+  boletoRequest,
   cardRequest,
   idParams,
   linkMessage,
@@ -27,7 +28,8 @@ import {
   type PaymentLinkSave,
 } from '../../../shared/contract/payment-links';
 import { digits } from '../../../shared/customers';
-import { LINK_MSG, STATE_MESSAGE } from '../../../shared/payment-links';
+import { BOLETO_DUE_DAYS, LINK_MSG, STATE_MESSAGE } from '../../../shared/payment-links';
+import { saoPauloDay } from '../../../shared/boleto';
 import type { Db } from '../../db/client';
 import { products } from '../../db/schema/products';
 import { paymentLinkPayments, paymentLinks } from '../../db/schema/payment-links';
@@ -139,11 +141,13 @@ export function paymentLinkRoutes(fastify: FastifyInstance, opts: { db: Db; acqu
     return {
       paymentId: p.id,
       linkId: p.linkId,
-      method: p.method as 'pix' | 'card',
+      method: p.method as 'pix' | 'card' | 'boleto',
       status: p.status as 'pending' | 'paid' | 'declined',
       amount: p.amountCents / 100,
       installments: p.installments,
       brCode: p.brCode,
+      boletoLine: p.boletoLine,
+      boletoDueDate: p.boletoDueDate,
       paidAt: p.paidAt?.toISOString() ?? null,
       venueName: found.venueName,
       productName: found.dto.product?.nome ?? null,
@@ -218,6 +222,40 @@ export function paymentLinkRoutes(fastify: FastifyInstance, opts: { db: Db; acqu
     return reply.status(201).send(await answer(paymentId, r.status === 'paid' ? LINK_MSG.paid : LINK_MSG.cardDeclined));
   });
 
+  app.post('/api/mepaylink/public/:id/boleto', { config: { public: true }, schema: { params: idParams, body: boletoRequest, response: { 201: paymentAnswer, ...errors } } }, async (req, reply) => {
+    const found = await payable(req.params.id);
+    if (!found.link.allowPaymentSlip) throw new HttpError(400, LINK_MSG.boletoNotAllowed);
+    const payerName = req.body.payerName.trim();
+    const payerCpf = digits(req.body.payerCpf);
+    const paymentId = randomUUID();
+    const amountCents = found.link.priceCents;
+    // Due in BOLETO_DUE_DAYS, or on the link's last day when it expires first (never before today).
+    const now = new Date();
+    let dueDate = saoPauloDay(now, BOLETO_DUE_DAYS);
+    if (found.link.expirationDate) {
+      const last = saoPauloDay(found.link.expirationDate);
+      if (last < dueDate) dueDate = last < saoPauloDay(now) ? saoPauloDay(now) : last;
+    }
+    let boleto: { line: string; providerRef: string };
+    try {
+      boleto = await acquirer.createBoleto({
+        amountCents,
+        dueDate,
+        reference: paymentId,
+        description: found.dto.product?.nome ?? found.link.description ?? 'Link de pagamento',
+        payer: { name: payerName, cpf: payerCpf },
+      });
+    } catch (err) {
+      if (err instanceof AcquirerUnavailableError) throw new HttpError(502, LINK_MSG.acquirerUnavailable);
+      throw err;
+    }
+    await db.insert(paymentLinkPayments).values({
+      id: paymentId, linkId: found.link.id, venueId: found.link.venueId, method: 'boleto', status: 'pending', amountCents,
+      provider: acquirer.name, providerRef: boleto.providerRef, boletoLine: boleto.line, boletoDueDate: dueDate, payerName, payerCpf,
+    });
+    return reply.status(201).send(await answer(paymentId));
+  });
+
   async function paymentRow(paymentId: string) {
     const [p] = UUID_RE.test(paymentId) ? await db.select().from(paymentLinkPayments).where(eq(paymentLinkPayments.id, paymentId)) : [];
     if (!p) throw new HttpError(404, LINK_MSG.paymentNotFound);
@@ -227,7 +265,7 @@ export function paymentLinkRoutes(fastify: FastifyInstance, opts: { db: Db; acqu
   // The payment id is a random UUID only the payer's page knows; it reveals no more than the page.
   app.get('/api/mepaylink/public/payment/:paymentId', { config: { public: true }, schema: { params: paymentIdParams, response: { 200: paymentAnswer, ...errors } } }, async (req) => {
     const p = await paymentRow(req.params.paymentId);
-    if (p.status === 'pending' && p.method === 'pix' && p.provider !== 'sandbox' && p.provider === acquirer.name && p.providerRef) {
+    if (p.status === 'pending' && (p.method === 'pix' || p.method === 'boleto') && p.provider !== 'sandbox' && p.provider === acquirer.name && p.providerRef) {
       try {
         if ((await acquirer.pixStatus(p.providerRef)) === 'paid') {
           await db.update(paymentLinkPayments).set({ status: 'paid', paidAt: new Date() }).where(and(eq(paymentLinkPayments.id, p.id), eq(paymentLinkPayments.status, 'pending')));
@@ -241,8 +279,8 @@ export function paymentLinkRoutes(fastify: FastifyInstance, opts: { db: Db; acqu
 
   app.post('/api/mepaylink/public/payment/:paymentId/sandbox-pay', { config: { public: true }, schema: { params: paymentIdParams, response: { 200: paymentAnswer, ...errors } } }, async (req) => {
     const p = await paymentRow(req.params.paymentId);
-    // Only a sandbox Pix can be confirmed this way.
-    if (p.provider !== 'sandbox' || p.method !== 'pix') throw new HttpError(404, LINK_MSG.paymentNotFound);
+    // Only a sandbox Pix or boleto can be confirmed this way.
+    if (p.provider !== 'sandbox' || (p.method !== 'pix' && p.method !== 'boleto')) throw new HttpError(404, LINK_MSG.paymentNotFound);
     if (p.status === 'pending') {
       const found = await linkById(db, p.linkId);
       if (found && found.dto.state !== 'open') throw new HttpError(410, STATE_MESSAGE[found.dto.state as Exclude<typeof found.dto.state, 'open'>]);

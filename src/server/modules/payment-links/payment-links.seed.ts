@@ -1,4 +1,4 @@
-/** Demo payment links for the restaurant: one open with a product and payments, one open by value, one expired. */
+/** Demo payment links for the restaurant: one open with a product and payments, one open by value (single use, boleto allowed), one expired. */
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { products } from '../../db/schema/products';
 import { paymentLinkPayments, paymentLinks } from '../../db/schema/payment-links';
@@ -12,7 +12,7 @@ export async function seedPaymentLinksDemo({ tx, venues }: DemoSeedContext): Pro
     .insert(paymentLinks)
     .values([
       { venueId, productId: product?.id ?? null, priceCents: product?.valueCents || 4990, description: 'Pagamento antecipado do pedido para retirada no balcão.', maximumInstallments: 3, expirationDate: new Date(Date.now() + 30 * day), allowPaymentSlip: false, authenticated: false },
-      { venueId, priceCents: 25000, description: 'Sinal da reserva do salão para aniversário (até 30 pessoas).', maximumInstallments: 0, singleUse: true },
+      { venueId, priceCents: 25000, description: 'Sinal da reserva do salão para aniversário (até 30 pessoas).', maximumInstallments: 0, singleUse: true, allowPaymentSlip: true },
       { venueId, priceCents: 8900, description: 'Jantar harmonizado de sexta-feira (encerrado).', maximumInstallments: 2, expirationDate: new Date(Date.now() - 3 * day) },
     ])
     .returning({ id: paymentLinks.id, priceCents: paymentLinks.priceCents });

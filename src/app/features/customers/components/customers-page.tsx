@@ -1,5 +1,5 @@
 import { Alert, Button, Checkbox, Group, InputBase, Pagination, Paper, Select, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
+import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { IMaskInput } from 'react-imask';
@@ -70,6 +70,85 @@ function FilterForm({ search, categories, onSearch }: { search: CustomerSearch; 
   );
 }
 
+type ActionsProps = { customer: Customer; size: 'compact-sm' | 'md'; onEdit: () => void; onFlag: (a: FlagAction) => void; onHistory: () => void };
+
+/** Edit, block/unblock, alert/disarm and history: one set of buttons for the table row and the phone card. */
+function CustomerActions({ customer: c, size, onEdit, onFlag, onHistory }: ActionsProps) {
+  const a = customerActions(c);
+  const who = c.nome ?? maskCpf(c.CPF);
+  const props = { size, variant: 'default', ...TOUCH, fullWidth: size === 'md' } as const;
+  return (
+    <>
+      <Button {...props} aria-label={`Editar ${who}`} onClick={onEdit}>
+        Editar
+      </Button>
+      {c.estaBloqueado ? (
+        <Button {...props} aria-label={`Desbloquear ${who}`} disabled={!a.canUnblock} onClick={() => onFlag('unlock')}>
+          Desbloquear
+        </Button>
+      ) : (
+        <Button {...props} aria-label={`Bloquear ${who}`} disabled={!a.canBlock} title={!c.CPF ? NO_CPF : undefined} onClick={() => onFlag('block')}>
+          Bloquear
+        </Button>
+      )}
+      {c.estaAlertado ? (
+        <Button {...props} aria-label={`Remover alerta de ${who}`} disabled={!a.canDisarm} onClick={() => onFlag('disarm')}>
+          Remover alerta
+        </Button>
+      ) : (
+        <Button {...props} aria-label={`Alertar ${who}`} disabled={!a.canAlert} title={!c.CPF ? NO_CPF : undefined} onClick={() => onFlag('alert')}>
+          Alertar
+        </Button>
+      )}
+      <Button {...props} aria-label={`Histórico de bloqueio de ${who}`} disabled={!c.CPF} onClick={onHistory}>
+        Histórico
+      </Button>
+    </>
+  );
+}
+
+function Status({ c }: { c: Customer }) {
+  return c.estaBloqueado ? (
+    <StatusPill bg="red.8" c="white">Bloqueado</StatusPill>
+  ) : c.estaAlertado ? (
+    <StatusPill bg="yellow.5" c="dark.9">Alerta</StatusPill>
+  ) : (
+    <StatusPill bg="gray.1" c="dark.9">Regular</StatusPill>
+  );
+}
+
+/** A customer on a phone: a card with the table's columns and big buttons. */
+function CustomerCard({ customer: c, ...rest }: Omit<ActionsProps, 'size'>) {
+  const line = (label: string, value: string) => (
+    <Text size="sm">
+      <Text span c="gray.7">
+        {label}:
+      </Text>{' '}
+      {value}
+    </Text>
+  );
+  return (
+    <Paper withBorder radius="md" p="md" component="article" aria-label={c.nome ?? maskCpf(c.CPF)} data-testid="customer-card">
+      <Stack gap={6}>
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Text fw={700} data-testid="customer-name" style={{ overflowWrap: 'anywhere' }}>
+            {c.nome ?? '—'}
+          </Text>
+          <Status c={c} />
+        </Group>
+        {line('CPF', c.CPF ? maskCpf(c.CPF) : '—')}
+        {line('Telefone', c.telefone ? maskPhone(c.telefone) : '—')}
+        {line('Categoria', c.categoria ?? '—')}
+        {c.identificador && line('Identificador', c.identificador)}
+        {line('Valor em aberto', formatBRL(c.valorEmAberto))}
+        <SimpleGrid cols={2} spacing="xs" mt="xs">
+          <CustomerActions customer={c} size="md" {...rest} />
+        </SimpleGrid>
+      </Stack>
+    </Paper>
+  );
+}
+
 /** "Clientes do estabelecimento" (spec 000 §2 Customers, §4, §5, §8). */
 export function CustomersPage({ search, onSearch }: { search: CustomerSearch; onSearch: (s: CustomerSearch) => void }) {
   useDocumentTitle('Clientes do estabelecimento · Balcão');
@@ -82,6 +161,8 @@ export function CustomersPage({ search, onSearch }: { search: CustomerSearch; on
   const [flag, setFlag] = useState<{ action: FlagAction; customer: Customer } | null>(null);
   const [history, setHistory] = useState<Customer | null>(null);
   const [exporting, setExporting] = useState(false);
+  // Phones get cards instead of the wide table (nothing scrolls sideways, 44 px targets).
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
 
   if (!place) return <Alert color="yellow">Escolha um estabelecimento para ver os clientes.</Alert>;
   const refresh = () => queryClient.invalidateQueries({ queryKey: customerQueries.all });
@@ -162,8 +243,15 @@ export function CustomersPage({ search, onSearch }: { search: CustomerSearch; on
       ) : data ? (
         <>
           <Text size="sm" c="gray.7" aria-live="polite">
-            {data.QuantidadeTotal === 1 ? '1 cliente' : `${data.QuantidadeTotal} clientes`}
+            {data.QuantidadeLimitada ? `mais de ${data.QuantidadeTotal.toLocaleString('pt-BR')} clientes` : data.QuantidadeTotal === 1 ? '1 cliente' : `${data.QuantidadeTotal.toLocaleString('pt-BR')} clientes`}
           </Text>
+          {phone ? (
+            <Stack gap="sm">
+              {data.Registros.map((c) => (
+                <CustomerCard key={c.id} customer={c} onEdit={() => setForm({ customer: c })} onFlag={(action) => setFlag({ action, customer: c })} onHistory={() => setHistory(c)} />
+              ))}
+            </Stack>
+          ) : (
           <Table.ScrollContainer minWidth={1100}>
             <Table striped highlightOnHover stickyHeader aria-label="Clientes" style={{ whiteSpace: 'nowrap' }}>
               <Table.Thead>
@@ -180,8 +268,6 @@ export function CustomersPage({ search, onSearch }: { search: CustomerSearch; on
               </Table.Thead>
               <Table.Tbody>
                 {data.Registros.map((c) => {
-                  const a = customerActions(c);
-                  const who = c.nome ?? maskCpf(c.CPF);
                   return (
                     <Table.Tr key={c.id} data-testid="customer-row">
                       <Table.Td style={{ whiteSpace: 'normal', minWidth: 180 }}>{c.nome ?? '—'}</Table.Td>
@@ -190,41 +276,12 @@ export function CustomersPage({ search, onSearch }: { search: CustomerSearch; on
                       <Table.Td>{c.categoria ?? '—'}</Table.Td>
                       <Table.Td>{c.telefone ? maskPhone(c.telefone) : '—'}</Table.Td>
                       <Table.Td>
-                        {c.estaBloqueado ? (
-                          <StatusPill bg="red.8" c="white">Bloqueado</StatusPill>
-                        ) : c.estaAlertado ? (
-                          <StatusPill bg="yellow.5" c="dark.9">Alerta</StatusPill>
-                        ) : (
-                          <StatusPill bg="gray.1" c="dark.9">Regular</StatusPill>
-                        )}
+                        <Status c={c} />
                       </Table.Td>
                       <Table.Td>{formatBRL(c.valorEmAberto)}</Table.Td>
                       <Table.Td>
                         <Group gap={6} wrap="nowrap">
-                          <Button size="compact-sm" variant="default" {...TOUCH} aria-label={`Editar ${who}`} onClick={() => setForm({ customer: c })}>
-                            Editar
-                          </Button>
-                          {c.estaBloqueado ? (
-                            <Button size="compact-sm" variant="default" {...TOUCH} aria-label={`Desbloquear ${who}`} disabled={!a.canUnblock} onClick={() => setFlag({ action: 'unlock', customer: c })}>
-                              Desbloquear
-                            </Button>
-                          ) : (
-                            <Button size="compact-sm" variant="default" {...TOUCH} aria-label={`Bloquear ${who}`} disabled={!a.canBlock} title={!c.CPF ? NO_CPF : undefined} onClick={() => setFlag({ action: 'block', customer: c })}>
-                              Bloquear
-                            </Button>
-                          )}
-                          {c.estaAlertado ? (
-                            <Button size="compact-sm" variant="default" {...TOUCH} aria-label={`Remover alerta de ${who}`} disabled={!a.canDisarm} onClick={() => setFlag({ action: 'disarm', customer: c })}>
-                              Remover alerta
-                            </Button>
-                          ) : (
-                            <Button size="compact-sm" variant="default" {...TOUCH} aria-label={`Alertar ${who}`} disabled={!a.canAlert} title={!c.CPF ? NO_CPF : undefined} onClick={() => setFlag({ action: 'alert', customer: c })}>
-                              Alertar
-                            </Button>
-                          )}
-                          <Button size="compact-sm" variant="default" {...TOUCH} aria-label={`Histórico de bloqueio de ${who}`} disabled={!c.CPF} onClick={() => setHistory(c)}>
-                            Histórico
-                          </Button>
+                          <CustomerActions customer={c} size="compact-sm" onEdit={() => setForm({ customer: c })} onFlag={(action) => setFlag({ action, customer: c })} onHistory={() => setHistory(c)} />
                         </Group>
                       </Table.Td>
                     </Table.Tr>
@@ -233,9 +290,10 @@ export function CustomersPage({ search, onSearch }: { search: CustomerSearch; on
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
+          )}
           {pages > 1 && (
             <Group justify="center">
-              <Pagination total={pages} value={Math.min(page, pages)} onChange={(p) => onSearch({ ...search, page: p > 1 ? p : undefined })} getControlProps={(c) => ({ 'aria-label': c === 'next' ? 'Próxima página' : c === 'previous' ? 'Página anterior' : c === 'first' ? 'Primeira página' : 'Última página' })} getItemProps={(p) => ({ 'aria-label': `Página ${p}` })} />
+              <Pagination size={phone ? 'lg' : 'md'} gap={phone ? 4 : 8} siblings={phone ? 0 : 1} styles={phone ? { control: { minWidth: 44, height: 44 } } : undefined} total={pages} value={Math.min(page, pages)} onChange={(p) => onSearch({ ...search, page: p > 1 ? p : undefined })} getControlProps={(c) => ({ 'aria-label': c === 'next' ? 'Próxima página' : c === 'previous' ? 'Página anterior' : c === 'first' ? 'Primeira página' : 'Última página' })} getItemProps={(p) => ({ 'aria-label': `Página ${p}` })} />
             </Group>
           )}
         </>

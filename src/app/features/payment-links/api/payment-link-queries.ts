@@ -9,6 +9,7 @@ import {
   paymentLinkList,
   productLookup,
   publicLink,
+  type BoletoRequest,
   type CardRequest,
   type PaymentLinkSave,
 } from '../../../../shared/contract/payment-links';
@@ -28,4 +29,6 @@ export const saveLink = (body: PaymentLinkSave) => api(body.id ? LINK_PATHS.upda
 export const deleteLink = (id: string) => api(LINK_PATHS.remove(id), { method: 'DELETE', schema: linkMessage });
 export const payByPix = (id: string, payer: { payerName?: string; payerCpf?: string }) => api(LINK_PATHS.pix(id), { method: 'POST', body: payer, schema: paymentAnswer });
 export const payByCard = (id: string, body: CardRequest) => api(LINK_PATHS.card(id), { method: 'POST', body, schema: paymentAnswer });
+export const payByBoleto = (id: string, body: BoletoRequest) => api(LINK_PATHS.boleto(id), { method: 'POST', body, schema: paymentAnswer });
+/** Confirms a sandbox Pix or boleto. */
 export const simulateSandboxPix = (paymentId: string) => api(LINK_PATHS.sandboxPay(paymentId), { method: 'POST', schema: paymentAnswer });

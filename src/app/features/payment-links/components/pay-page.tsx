@@ -3,11 +3,12 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { IMaskInput } from 'react-imask';
-import type { PaymentAnswer, PublicLink } from '../../../../shared/contract/payment-links';
+import { formatBoletoLine } from '../../../../shared/boleto';
+import { boletoRequest, type PaymentAnswer, type PublicLink } from '../../../../shared/contract/payment-links';
 import { formatBRL, formatDate, formatTime } from '../../../../shared/format';
 import { LINK_MSG } from '../../../../shared/payment-links';
 import { ApiError } from '../../../lib/api-client';
-import { linkQueries, payByCard, payByPix, simulateSandboxPix } from '../api/payment-link-queries';
+import { linkQueries, payByBoleto, payByCard, payByPix, simulateSandboxPix } from '../api/payment-link-queries';
 import { LinkQr } from './link-qr';
 
 const when = (iso: string) => `${formatDate(iso)} às ${formatTime(iso)}`;
@@ -26,7 +27,7 @@ function Confirmation({ payment }: { payment: PaymentAnswer }) {
         {payment.productName ? ` — ${payment.productName}` : ''}
       </Text>
       <Text size="sm">
-        {payment.method === 'pix' ? 'Pix' : `Cartão${payment.installments > 1 ? ` em ${payment.installments}x` : ''}`}
+        {payment.method === 'pix' ? 'Pix' : payment.method === 'boleto' ? 'Boleto' : `Cartão${payment.installments > 1 ? ` em ${payment.installments}x` : ''}`}
         {payment.paidAt ? ` · ${when(payment.paidAt)}` : ''}
       </Text>
       <Text size="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
@@ -111,6 +112,104 @@ function PixPanel({ link, payer, onPaid }: { link: PublicLink; payer: () => { pa
   );
 }
 
+/** dd/MM/yyyy of a calendar day (YYYY-MM-DD). */
+const dayText = (d: string) => d.split('-').reverse().join('/');
+
+function BoletoPanel({ link, onPaid }: { link: PublicLink; onPaid: (p: PaymentAnswer) => void }) {
+  const [v, setV] = useState({ payerName: '', payerCpf: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [payment, setPayment] = useState<PaymentAnswer | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  // Follows the boleto until the acquirer says it was paid.
+  useQuery({
+    ...linkQueries.payment(payment?.paymentId ?? ''),
+    enabled: Boolean(payment && payment.status === 'pending'),
+    refetchInterval: 5000,
+    select: (p) => {
+      if (p.status === 'paid') onPaid(p);
+      return p;
+    },
+  });
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    const parsed = boletoRequest.safeParse(v);
+    if (!parsed.success) {
+      const next: Record<string, string> = {};
+      for (const i of parsed.error.issues) next[String(i.path[0])] ??= i.message;
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      setPayment(await payByBoleto(link.id, v));
+    } catch (err) {
+      const list = err instanceof ApiError ? ((err.body as { errors?: Array<{ path: string; message: string }> } | null)?.errors ?? []) : [];
+      const next: Record<string, string> = {};
+      for (const i of list) next[i.path.replace(/^body\.?/, '')] ??= i.message;
+      setErrors(next);
+      if (!list.length) setError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const simulate = async () => {
+    if (!payment) return;
+    setBusy(true);
+    setError(null);
+    try {
+      onPaid(await simulateSandboxPix(payment.paymentId));
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (!payment?.boletoLine) {
+    return (
+      <form onSubmit={submit} noValidate aria-label="Pagamento com boleto">
+        <Stack>
+          <TextInput label="Nome do pagador" value={v.payerName} onChange={(e) => setV({ ...v, payerName: e.currentTarget.value })} autoComplete="name" error={errors.payerName} />
+          <InputBase label="CPF do pagador" component={IMaskInput} mask="000.000.000-00" inputMode="numeric" value={v.payerCpf} onAccept={(x: string) => setV((o) => ({ ...o, payerCpf: x }))} error={errors.payerCpf} />
+          {error && <Alert color="red">{error}</Alert>}
+          <Button type="submit" size="lg" loading={busy} fullWidth>
+            Gerar boleto
+          </Button>
+        </Stack>
+      </form>
+    );
+  }
+  const formatted = formatBoletoLine(payment.boletoLine);
+  return (
+    <Stack data-testid="boleto-panel">
+      <Text fw={600}>Vencimento: {payment.boletoDueDate ? dayText(payment.boletoDueDate) : '-'}</Text>
+      <Textarea label="Linha digitável" value={formatted} readOnly autosize minRows={2} w="100%" styles={{ input: { fontFamily: 'monospace', fontSize: 14 } }} />
+      <CopyButton value={payment.boletoLine}>
+        {({ copied, copy }) => (
+          <Button variant="default" onClick={copy} fullWidth mih={44}>
+            {copied ? 'Linha digitável copiada' : 'Copiar linha digitável'}
+          </Button>
+        )}
+      </CopyButton>
+      <Text size="sm">Pague no app do seu banco, em lotéricas ou caixas eletrônicos até o vencimento. A confirmação pode levar até 3 dias úteis.</Text>
+      <Group gap="xs">
+        <Loader size="xs" aria-hidden />
+        <Text size="sm" aria-live="polite">
+          Aguardando o pagamento…
+        </Text>
+      </Group>
+      {payment.sandbox && (
+        <Button color="dark" onClick={simulate} loading={busy} fullWidth mih={44}>
+          Simular pagamento (sandbox)
+        </Button>
+      )}
+      {error && <Alert color="red">{error}</Alert>}
+    </Stack>
+  );
+}
+
 function CardPanel({ link, payer, onPaid }: { link: PublicLink; payer: () => { payerName?: string; payerCpf?: string } | null; onPaid: (p: PaymentAnswer) => void }) {
   const [c, setC] = useState({ holderName: '', number: '', expiry: '', cvv: '', installments: '1' });
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -161,7 +260,7 @@ function CardPanel({ link, payer, onPaid }: { link: PublicLink; payer: () => { p
 export function PayPage({ id }: { id: string }) {
   useDocumentTitle('Pagamento · Balcão');
   const q = useQuery(linkQueries.publicLink(id));
-  const [method, setMethod] = useState<'pix' | 'card'>('pix');
+  const [method, setMethod] = useState<'pix' | 'card' | 'boleto'>('pix');
   const [paid, setPaid] = useState<PaymentAnswer | null>(null);
   const [payerName, setPayerName] = useState('');
   const [payerCpf, setPayerCpf] = useState('');
@@ -224,8 +323,15 @@ export function PayPage({ id }: { id: string }) {
                 {payerError && <Alert color="red">{payerError}</Alert>}
               </Stack>
             )}
-            <SegmentedControl fullWidth size="md" value={method} onChange={(v) => setMethod(v as 'pix' | 'card')} data={[{ value: 'pix', label: 'Pix' }, { value: 'card', label: 'Cartão' }]} aria-label="Forma de pagamento" />
-            {method === 'pix' ? <PixPanel link={link} payer={payer} onPaid={setPaid} /> : <CardPanel link={link} payer={payer} onPaid={setPaid} />}
+            <SegmentedControl
+              fullWidth
+              size="md"
+              value={method}
+              onChange={(v) => setMethod(v as 'pix' | 'card' | 'boleto')}
+              data={[{ value: 'pix', label: 'Pix' }, { value: 'card', label: 'Cartão' }, ...(link.allowPaymentSlip ? [{ value: 'boleto', label: 'Boleto' }] : [])]}
+              aria-label="Forma de pagamento"
+            />
+            {method === 'pix' ? <PixPanel link={link} payer={payer} onPaid={setPaid} /> : method === 'boleto' ? <BoletoPanel link={link} onPaid={setPaid} /> : <CardPanel link={link} payer={payer} onPaid={setPaid} />}
             {link.acquirer.sandbox && (
               <Text size="xs" c="gray.7">
                 Ambiente de testes (sandbox): nenhum valor é cobrado. Cartão de teste aprovado 4111 1111 1111 1111; recusado 4000 0000 0000 0002.
