@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import type { WaiterSearch } from '../features/waiter/components/waiter-page';
 import { requireRouteRole, requireSession } from '../lib/guards';
+import { loadQueryClient } from '../lib/lazy-query-client';
 
 // Its own chunk: the sign-in screen and the back office never download the waiter's screens.
 const WaiterPage = lazy(() => import('../features/waiter/components/waiter-page').then((m) => ({ default: m.WaiterPage })));
@@ -17,10 +18,10 @@ export const Route = createFileRoute('/garcom')({
     mesa: id(s.mesa),
     tela: s.tela === 'pedido' || s.tela === 'revisao' ? s.tela : undefined,
   }),
-  beforeLoad: async ({ location, context }) => {
+  beforeLoad: async ({ location }) => {
     const session = requireSession(location.href);
     const { startPersistedCache } = await import('../lib/persisted-cache');
-    await startPersistedCache(context.queryClient);
+    await startPersistedCache(await loadQueryClient());
     await requireRouteRole(session, location.pathname);
     return { session };
   },
