@@ -5,6 +5,10 @@
  * its gaps. Shared by the server (which enforces the rules) and the screens (which show them).
  */
 
+import { digitsOnly } from './route-search';
+
+export { ACQUIRER_IDS, digitsOnly, isMonitorPageSize, monitorSearch, MONITOR_PAGE_SIZES, type MonitorSearch } from './route-search';
+
 export const ACCREDITATION_ROLES = {
   /** credenciamento, monitorarCredenciamentos, terminaisMPPagamentos (spec 001 §6) */
   accreditation: 'CredenciamentoMPPagamentos',
@@ -92,8 +96,6 @@ export const NATIONALITIES: ReadonlyArray<{ value: number; label: string }> = [
   { value: 1, label: 'Estrangeira' },
 ];
 
-/** Acquirer ids (spec 001 §3); 15 appears in proposals as a further acquirer. */
-export const ACQUIRER_IDS = [0, 1, 2, 3, 4, 5, 6, 7, 9, 10, 12, 13, 15, 17, 18, 19, 20, 21] as const;
 /** The acquirers the accreditation page offers (ours: the ones whose proposals the spec describes). */
 export const ACCREDITATION_ACQUIRERS = [3, 4, 10, 15] as const;
 export const ADIQ_ACQUIRER = 10;
@@ -156,7 +158,6 @@ export function acquirerBlockReason(acquirerId: number, proposals: readonly Prop
 
 export const TERMINALS_PAGE_SIZE = 10;
 export const TERMINAL_SEARCH_MIN = 3;
-export const MONITOR_PAGE_SIZES = [10, 25, 50, 100] as const;
 export const MONITOR_DEFAULT_PAGE_SIZE = 25;
 /** Terminal request timeout (spec 001 §7/§9). */
 export const TERMINALS_TIMEOUT_MS = 500_000;
@@ -197,9 +198,6 @@ export function pageOf<T>(rows: readonly T[], page: number, size: number): T[] {
 /** The credential monitor's page index is 0-based on the wire and shown 1-based (spec 001 §9). */
 export const shownPage = (index: number) => index + 1;
 export const wirePage = (shown: number) => Math.max(0, shown - 1);
-export function isMonitorPageSize(n: number): boolean {
-  return (MONITOR_PAGE_SIZES as readonly number[]).includes(n);
-}
 
 // ------------------------------------------------------------------------------------------------
 // Dates and documents
@@ -226,32 +224,7 @@ export function showDateInput(iso: string | null | undefined): string {
   return m ? `${m[3]}/${m[2]}/${m[1]}` : '';
 }
 
-export const digitsOnly = (s: string | null | undefined) => (s ?? '').replace(/\D/g, '');
 
-/** The credential monitor's filters as the address keeps them (page shown 1-based there). */
-export interface MonitorSearch {
-  page?: number;
-  pageSize?: number;
-  nomePortal?: string;
-  documentoLojista?: string;
-  tipoAdquirente?: number;
-}
-
-/** Reads the monitor's filters from the address, dropping anything invalid. */
-export function monitorSearch(s: Record<string, unknown>): MonitorSearch {
-  const out: MonitorSearch = {};
-  const int = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,6}$/.test(v) ? Number(v) : NaN);
-  const page = int(s.page);
-  if (Number.isInteger(page) && page >= 1) out.page = page;
-  const size = int(s.pageSize);
-  if (isMonitorPageSize(size)) out.pageSize = size;
-  if (typeof s.nomePortal === 'string' && s.nomePortal.trim()) out.nomePortal = s.nomePortal.trim().slice(0, 100);
-  const doc = digitsOnly(typeof s.documentoLojista === 'string' || typeof s.documentoLojista === 'number' ? String(s.documentoLojista) : '');
-  if (doc) out.documentoLojista = doc.slice(0, 14);
-  const acq = int(s.tipoAdquirente);
-  if ((ACQUIRER_IDS as readonly number[]).includes(acq)) out.tipoAdquirente = acq;
-  return out;
-}
 
 /** '11987654321' → '(11) 98765-4321'; '1133334444' → '(11) 3333-4444'; anything else as typed. */
 export function showPhone(s: string): string {

@@ -131,11 +131,8 @@ const isoDay = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'nu
 export function saoPauloDay(at: Date = new Date()): string {
   return isoDay.format(at);
 }
-export function isIsoDay(s: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
-  const d = new Date(`${s}T12:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-}
+import { isIsoDay } from './route-search';
+export { isIsoDay };
 /** yyyy-mm-dd plus n calendar days. */
 export function addDays(day: string, n: number): string {
   const d = new Date(`${day}T12:00:00Z`);

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { monitorSearch } from '../../../../shared/accreditation';
+import { monitorSearch } from '../../../../shared/route-search';
 import { CredentialMonitorPageLazy } from '../../../features/accreditation/pages';
 import { requireRouteRole } from '../../../lib/guards';
 

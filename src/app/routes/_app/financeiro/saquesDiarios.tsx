@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { isIsoDay } from '../../../../shared/finance';
+import { isIsoDay } from '../../../../shared/route-search';
 import { DailyWithdrawalsPageLazy } from '../../../features/finance/pages';
 import { requireRouteRole } from '../../../lib/guards';
 
