@@ -21,9 +21,11 @@ import { useWakeLock } from '../hooks/use-wake-lock';
 import type { BoardSearch } from '../model/board-filters';
 import { parseBoardSearch } from '../model/board-search';
 import { platformName } from '../model/board-rules';
+import { boardStations, ordersForStation } from '../model/stations';
 import { Board } from './board';
 import { BoardBanners } from './board-banners';
 import { BoardToolbar } from './board-toolbar';
+import { StationSelect } from './station-select';
 import { StartMonitoringDialog } from './start-monitoring-dialog';
 
 const BoardDialogs = lazy(() => import('./board-dialogs'));
@@ -98,7 +100,12 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
 
   const page = d.filters.page;
   const goPage = (p: number) => onSearchChange({ ...search, pagina: p > 1 ? p : undefined });
-  const [filtersOpen, setFiltersOpen] = useState(() => Object.keys(search).some((k) => k !== 'pagina'));
+  const [filtersOpen, setFiltersOpen] = useState(() => Object.keys(search).some((k) => k !== 'pagina' && k !== 'estacao'));
+  // Station screen (URL `estacao`): a station's orders and items, or the expeditor.
+  const station = search.estacao ?? null;
+  const stations = useMemo(() => boardStations(d.entries.map((e) => e.order)), [d.entries]);
+  const shown = useMemo(() => ordersForStation(d.entries, station), [d.entries, station]);
+  const setStation = (s: string | null) => onSearchChange({ ...search, estacao: s ?? undefined });
   const [density, setDensity] = useBoardDensity();
   const [recallOpen, setRecallOpen] = useState(false);
   const [allDayOpen, setAllDayOpen] = useState(false);
@@ -146,6 +153,7 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
         delivery={d.deliverySettings}
         sandbox={sandbox}
         market={d.market}
+        stationFilter={<StationSelect value={station} stations={stations} onChange={setStation} />}
       />
 
       <BoardBanners
@@ -186,7 +194,7 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
         <Board
           states={d.states}
           visibleStateIds={d.filters.etapas}
-          entries={d.entries}
+          entries={shown}
           totals={d.totals}
           density={density}
           delivery={d.delivery}
@@ -195,6 +203,9 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
           ringing={d.ringing}
           onAction={cmd.onAction}
           onOpen={onOpen}
+          station={station}
+          onRush={cmd.toggleRush}
+          onBump={cmd.bumpItem}
         />
       )}
 

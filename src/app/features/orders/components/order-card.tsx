@@ -5,10 +5,10 @@
  * Lazy: far from its column's view it is a light shell (header, client, items); badges, payment and
  * buttons are drawn when it comes near (use-near-view), so a board of 300 orders paints at once.
  */
-import { Badge, Button, Group, Loader, Text } from "@mantine/core";
-import { memo, useCallback, useMemo, useRef } from "react";
-import type { Order } from "../../../../shared/contract/orders";
-import { formatBRL } from "../../../../shared/format";
+import { Badge, Button, Group, Loader, Text } from '@mantine/core';
+import { memo, useCallback, useMemo, useRef } from 'react';
+import type { Order } from '../../../../shared/contract/orders';
+import { formatBRL } from '../../../../shared/format';
 import {
   DELIVERY_KIND,
   DELIVERY_KIND_LABEL,
@@ -16,22 +16,18 @@ import {
   orderActions,
   type BoardAction,
   type DeliveryRules,
-} from "../../../../shared/orders";
-import { reevaluationClock, useClockValue } from "../hooks/clock";
-import { useNearView } from "../hooks/use-near-view";
-import { ACTION_LABEL, DANGER_ACTIONS } from "../model/action-labels";
-import {
-  ageLevel,
-  elapsedSeconds,
-  hasTimer,
-  readableTextOn,
-} from "../model/board-rules";
-import type { PendingMark } from "../model/commands";
-import { countRender } from "../model/render-count";
-import classes from "./board.module.css";
-import { OrderItems } from "./order-items";
-import { OrderTimer } from "./order-timer";
-import { PrinterBadgeView } from "./printer-badge";
+} from '../../../../shared/orders';
+import { reevaluationClock, useClockValue } from '../hooks/clock';
+import { useNearView } from '../hooks/use-near-view';
+import { ACTION_LABEL, DANGER_ACTIONS } from '../model/action-labels';
+import { ageLevel, elapsedSeconds, hasTimer, readableTextOn } from '../model/board-rules';
+import type { PendingMark } from '../model/commands';
+import { countRender } from '../model/render-count';
+import classes from './board.module.css';
+import { EXPEDITOR, orderComplete, stationProgress } from '../model/stations';
+import { OrderItems, StationItems } from './order-items';
+import { OrderTimer } from './order-timer';
+import { PrinterBadgeView } from './printer-badge';
 
 export interface OrderCardProps {
   order: Order;
@@ -46,87 +42,66 @@ export interface OrderCardProps {
   onOpen: (order: Order) => void;
 }
 
+/** Station routing on a card: which screen it is on, and the rush and item-bump commands. */
+export interface CardStationProps {
+  /** null: every station; EXPEDITOR: the expeditor; else a station's name (only its items, each bumped). */
+  station?: string | null;
+  onRush?: (order: Order) => void;
+  onBump?: (order: Order, itemId: string, done: boolean) => void;
+}
+
 export function tableOrKind(o: Order): string {
   if (o.TipoEntrega === DELIVERY_KIND.table) {
     if (!o.Mesa) return DELIVERY_KIND_LABEL[DELIVERY_KIND.table];
     return /^\d+$/.test(o.Mesa) ? `Mesa ${o.Mesa}` : o.Mesa;
   }
-  return DELIVERY_KIND_LABEL[o.TipoEntrega] ?? "";
+  return DELIVERY_KIND_LABEL[o.TipoEntrega] ?? '';
 }
 
-export const OrderCard = memo(function OrderCard({
-  order: o,
-  mark,
-  delivery,
-  ageWarnMinutes,
-  ageLateMinutes,
-  ringing,
-  fresh = false,
-  onAction,
-  onOpen,
-}: OrderCardProps) {
-  countRender("card");
+export const OrderCard = memo(function OrderCard({ order: o, mark, delivery, ageWarnMinutes, ageLateMinutes, ringing, fresh = false, onAction, onOpen, station = null, onRush, onBump }: OrderCardProps & CardStationProps) {
+  countRender('card');
   const state = o.WorkflowInstance.CurrenteState;
   const timed = hasTimer(state.Id);
   const selectAge = useCallback(
-    (now: number) =>
-      timed
-        ? ageLevel(
-            elapsedSeconds(o.DataCriacao, now),
-            ageWarnMinutes,
-            ageLateMinutes,
-          )
-        : "ok",
+    (now: number) => (timed ? ageLevel(elapsedSeconds(o.DataCriacao, now), ageWarnMinutes, ageLateMinutes) : 'ok'),
     [timed, o.DataCriacao, ageWarnMinutes, ageLateMinutes],
   );
   const age = useClockValue(selectAge, reevaluationClock);
   const actions = useMemo(() => orderActions(o, delivery), [o, delivery]);
-  const busy = mark === "sending";
+  const busy = mark === 'sending';
   const headerText = readableTextOn(state.BackgroundColor);
   const [primary, ...rest] = actions;
   const ref = useRef<HTMLElement>(null);
-  // A focused card (arrows, bump bar) is always drawn in full.
   const near = useNearView(ref);
 
   return (
     <article
       ref={ref}
       className={classes.card}
-      data-full={near ? "true" : "false"}
+      data-full={near ? 'true' : 'false'}
       data-testid="order-card"
       data-codigo={o.Codigo}
       data-state={state.Id}
       data-age={age}
-      data-ringing={ringing ? "true" : "false"}
-      data-fresh={fresh ? "true" : undefined}
+      data-ringing={ringing ? 'true' : 'false'}
+      data-fresh={fresh ? 'true' : undefined}
       data-order-id={o.Id}
-      aria-label={`Pedido #${o.Codigo}, ${state.Name}`}
+      data-rush={o.UrgenteEm ? 'true' : undefined}
+      aria-label={`Pedido #${o.Codigo}, ${state.Name}${o.UrgenteEm ? ', urgente' : ''}`}
       aria-busy={busy}
       tabIndex={0}
       aria-keyshortcuts="Enter"
       onKeyDown={(e) => {
         // Enter on the card (a bump bar's "bump"): its main action.
-        if (
-          e.key === "Enter" &&
-          e.target === e.currentTarget &&
-          primary &&
-          !busy
-        ) {
+        if (e.key === 'Enter' && e.target === e.currentTarget && primary && !busy) {
           e.preventDefault();
           onAction(primary, o);
         }
       }}
     >
-      <button
-        type="button"
-        className={classes.header}
-        style={{ background: state.BackgroundColor, color: headerText }}
-        onClick={() => onOpen(o)}
-      >
+      <button type="button" className={classes.header} style={{ background: state.BackgroundColor, color: headerText }} onClick={() => onOpen(o)}>
         {/* The accessible name keeps the visible text (WCAG 2.5.3): "Abrir detalhes do pedido #12 Pendente 00:03:10". */}
-        <span className={classes.visuallyHidden}>
-          Abrir detalhes do pedido{" "}
-        </span>
+        <span className={classes.visuallyHidden}>Abrir detalhes do pedido </span>
         <div>
           <div className={classes.code}>#{o.Codigo}</div>
           <div className={classes.stateName} data-testid="order-state">
@@ -138,127 +113,87 @@ export const OrderCard = memo(function OrderCard({
       <div className={classes.body}>
         {mark && (
           <Group gap={6}>
-            {mark === "sending" ? (
-              <Badge
-                color="blue"
-                variant="filled"
-                size="lg"
-                leftSection={<Loader size={12} color="white" />}
-                data-testid="pending-badge"
-              >
+            {mark === 'sending' ? (
+              <Badge color="blue" variant="filled" size="lg" leftSection={<Loader size={12} color="white" />} data-testid="pending-badge">
                 Enviando…
               </Badge>
             ) : (
-              <Badge
-                color="yellow"
-                variant="filled"
-                size="lg"
-                c="dark.9"
-                data-testid="pending-badge"
-              >
+              <Badge color="yellow" variant="filled" size="lg" c="dark.9" data-testid="pending-badge">
                 Aguardando envio
               </Badge>
             )}
           </Group>
         )}
         <div className={classes.client}>{o.Cliente.Nome}</div>
-        {!near && <OrderItems order={o} />}
+        {o.UrgenteEm && (
+          <div className={classes.rushTag} data-testid="rush-tag">
+            URGENTE
+          </div>
+        )}
+        {station === EXPEDITOR && <ExpeditorLine order={o} />}
+        {station && station !== EXPEDITOR ? <StationItems order={o} station={station} disabled={busy || !near} onBump={onBump} /> : !near && <OrderItems order={o} />}
+        {/* Far from view (lazy card): no badges, payment or buttons yet. */}
         {near && (
-          <>
-            <Group gap={6}>
-              <Badge variant="light" color="gray" size="lg">
-                {tableOrKind(o)}
-              </Badge>
-              {o.OrigemPedido === ORDER_ORIGIN.marketplace && (
-                <Badge variant="light" color="red" size="lg">
-                  Marketplace
-                </Badge>
-              )}
-              {o.NomeLoja && (
-                <Badge variant="light" color="grape" size="lg">
-                  {o.NomeLoja}
-                </Badge>
-              )}
-            </Group>
-            <OrderItems order={o} />
-            <Group justify="space-between" align="flex-end" gap={4}>
-              <div data-detail="secondary">
-                <Text fw={600}>{o.TipoPagamento.Descricao}</Text>
-                {o.EhPagamentoPresencial && (
-                  <Text size="sm">Pagamento na entrega</Text>
-                )}
-                {o.Troco != null && o.Troco > 0 && (
-                  <Text size="sm">Troco para {formatBRL(o.Troco)}</Text>
-                )}
-              </div>
-              <div className={classes.total} aria-label="Total do pedido">
-                {formatBRL(o.ValorTotal)}
-              </div>
-            </Group>
-            {o.Transportador && (
-              <Text size="md">
-                Transportador: <strong>{o.Transportador.Nome}</strong>
-                {o.EntregaSandbox &&
-                  !/sandbox/i.test(o.Transportador.Nome) &&
-                  " (sandbox)"}
-              </Text>
+        <>
+        <Group gap={6}>
+          <Badge variant="light" color="gray" size="lg">
+            {tableOrKind(o)}
+          </Badge>
+          {o.OrigemPedido === ORDER_ORIGIN.marketplace && (
+            <Badge variant="light" color="red" size="lg">
+              Marketplace
+            </Badge>
+          )}
+          {o.NomeLoja && (
+            <Badge variant="light" color="grape" size="lg">
+              {o.NomeLoja}
+            </Badge>
+          )}
+        </Group>
+        {(!station || station === EXPEDITOR) && <OrderItems order={o} />}
+        <Group justify="space-between" align="flex-end" gap={4}>
+          <div data-detail="secondary">
+            <Text fw={600}>{o.TipoPagamento.Descricao}</Text>
+            {o.EhPagamentoPresencial && <Text size="sm">Pagamento na entrega</Text>}
+            {o.Troco != null && o.Troco > 0 && <Text size="sm">Troco para {formatBRL(o.Troco)}</Text>}
+          </div>
+          <div className={classes.total} aria-label="Total do pedido">
+            {formatBRL(o.ValorTotal)}
+          </div>
+        </Group>
+        {o.Transportador && (
+          <Text size="md">
+            Transportador: <strong>{o.Transportador.Nome}</strong>
+            {o.EntregaSandbox && !/sandbox/i.test(o.Transportador.Nome) && ' (sandbox)'}
+          </Text>
+        )}
+        <PrinterBadgeView order={o} onResend={onAction} disabled={busy} />
+        {actions.length > 0 && (
+          <div className={classes.actions}>
+            {primary && <ActionButton action={primary} order={o} primary busy={busy} onAction={onAction} />}
+            {rest.map((a) => (
+              <ActionButton key={a} action={a} order={o} busy={busy} onAction={onAction} />
+            ))}
+            {onRush && (
+              <Button className={classes.secondaryAction} size="lg" variant="default" disabled={busy} aria-pressed={!!o.UrgenteEm} onClick={() => onRush(o)}>
+                {o.UrgenteEm ? 'Tirar urgência' : 'Urgente'}
+              </Button>
             )}
-            <PrinterBadgeView order={o} onResend={onAction} disabled={busy} />
-            {actions.length > 0 && (
-              <div className={classes.actions}>
-                {primary && (
-                  <ActionButton
-                    action={primary}
-                    order={o}
-                    primary
-                    busy={busy}
-                    onAction={onAction}
-                  />
-                )}
-                {rest.map((a) => (
-                  <ActionButton
-                    key={a}
-                    action={a}
-                    order={o}
-                    busy={busy}
-                    onAction={onAction}
-                  />
-                ))}
-              </div>
-            )}
-          </>
+          </div>
+        )}
+        </>
         )}
       </div>
     </article>
   );
 });
 
-function ActionButton({
-  action,
-  order,
-  primary,
-  busy,
-  onAction,
-}: {
-  action: BoardAction;
-  order: Order;
-  primary?: boolean;
-  busy: boolean;
-  onAction: OrderCardProps["onAction"];
-}) {
+function ActionButton({ action, order, primary, busy, onAction }: { action: BoardAction; order: Order; primary?: boolean; busy: boolean; onAction: OrderCardProps['onAction'] }) {
   const danger = DANGER_ACTIONS.has(action);
   const label = ACTION_LABEL[action];
-  if (action === "seeDelivery" && order.LinkRastreio) {
+  if (action === 'seeDelivery' && order.LinkRastreio) {
     return (
-      <Button
-        component="a"
-        href={order.LinkRastreio}
-        target="_blank"
-        rel="noopener noreferrer"
-        variant="default"
-        size="lg"
-        className={classes.secondaryAction}
-      >
+      <Button component="a" href={order.LinkRastreio} target="_blank" rel="noopener noreferrer" variant="default" size="lg" className={classes.secondaryAction}>
         {label}
       </Button>
     );
@@ -266,15 +201,30 @@ function ActionButton({
   return (
     <Button
       className={primary ? classes.primaryAction : classes.secondaryAction}
-      size={primary ? "xl" : "lg"}
+      size={primary ? 'xl' : 'lg'}
       // Dark enough for white text at AA in both themes; secondary actions use the theme's own text colour.
-      color={danger ? "red.9" : "blue.9"}
-      variant={primary || danger ? "filled" : "default"}
-      disabled={busy || action === "callingCourier"}
+      color={danger ? 'red.9' : 'blue.9'}
+      variant={primary || danger ? 'filled' : 'default'}
+      disabled={busy || action === 'callingCourier'}
       loading={primary && busy}
       onClick={() => onAction(action, order)}
     >
       {label}
     </Button>
+  );
+}
+
+/** The expeditor's view of an order: each station's progress, and "Completo" when every station is done. */
+function ExpeditorLine({ order }: { order: Order }) {
+  const complete = orderComplete(order);
+  return (
+    <div className={classes.expeditor} data-testid="expeditor-line" data-complete={complete ? 'true' : 'false'}>
+      {complete && <span className={classes.completeTag}>Completo</span>}
+      {stationProgress(order).map((p) => (
+        <span key={p.station} className={classes.stationTag} data-done={p.done === p.total ? 'true' : 'false'}>
+          {p.station}: {p.done === p.total ? 'pronto' : `${p.done}/${p.total}`}
+        </span>
+      ))}
+    </div>
   );
 }

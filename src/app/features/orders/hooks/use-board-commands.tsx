@@ -271,5 +271,17 @@ export function useBoardCommands({ states, delivery, settings, platform }: {
     void runOther(order, 'callCourier', { PedidoId: order.Id }, { ChamouMeepDelivery: true }, { failure: ORDER_MSG.platformFailed(platform) });
   };
 
-  return { dialog, closeDialog, onAction, confirmAccept, confirmGuarded, confirmCarrier, confirmPlatform, chooseOwn, confirmCallCourier };
+  /** Rush on or off (queued offline like every board command). */
+  const toggleRush = useCallback(
+    (order: Order) => void runOther(order, 'rushOrder', { Id: order.Id, Urgente: !order.UrgenteEm }, { UrgenteEm: order.UrgenteEm ? null : new Date().toISOString() }),
+    [runOther],
+  );
+  /** Item-level bump at a station (or back to prepare). */
+  const bumpItem = useCallback(
+    (order: Order, itemId: string, done: boolean) =>
+      void runOther(order, 'bumpItem', { PedidoId: order.Id, ItemId: itemId, Pronto: done }, { itemBump: { id: itemId, ProntoEm: done ? new Date().toISOString() : null } }),
+    [runOther],
+  );
+
+  return { toggleRush, bumpItem, dialog, closeDialog, onAction, confirmAccept, confirmGuarded, confirmCarrier, confirmPlatform, chooseOwn, confirmCallCourier };
 }
