@@ -252,3 +252,14 @@ export const orderEvents = pgTable(
   },
   (t) => [index('order_events_venue_idx').on(t.venueId, t.id), index('order_events_created_idx').on(t.createdAt)],
 );
+
+/**
+ * Marketplace polling lease, one row per venue: the API process that holds an unexpired lease is
+ * the only one polling that store (many processes may share one PostgreSQL). Taken with one atomic
+ * conditional upsert, so no transaction stays open while the marketplace answers.
+ */
+export const marketplacePollLeases = pgTable('marketplace_poll_leases', {
+  venueId: uuid('venue_id').primaryKey(),
+  owner: text('owner').notNull(),
+  until: timestamp('until', { withTimezone: true }).notNull(),
+});
