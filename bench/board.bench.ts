@@ -249,7 +249,7 @@ export const benches = {
           value: kb,
           unit: 'KB',
           budget: 200,
-          note: `${r.files} arquivos${kb > 200 ? ' · ACIMA: Mantine core + React + router + query já somam a maior parte; falta adiar diálogos, gaveta e zod' : ''}`,
+          note: `${r.files} arquivos${kb > 200 ? ' · ACIMA: só o que toda página autenticada carrega (React, Mantine, roteador + tabela de rotas, query, zod e a moldura do portal com seletor de local e menu do usuário) passa de 200 KB; o painel em si ≈ 50 KB (diálogos, gaveta e filtros já adiados)' : ''}`,
         },
       ];
     }),
@@ -274,7 +274,7 @@ export const benches = {
           value: r.renderMs,
           unit: 'ms',
           budget: 100,
-          note: r.renderMs > 100 ? 'ACIMA: React monta 300 cartões completos (Mantine) de uma vez; falta virtualizar as colunas ou montar em lotes' : '',
+          note: r.renderMs > 100 ? 'ACIMA: cartões longe da vista já são cascas leves e content-visibility pula o layout, mas 300 cascas + relógios ainda custam; falta virtualizar de fato (sem os 300 no DOM)' : '',
         },
         { name: `Relógio: cronômetros re-renderizados em ${r.seconds} s`, value: r.counts.timer, unit: 'renders', note: `≈ ${BOARD_SIZE} por segundo (um por pedido)` },
         { name: `Relógio: cartões, colunas e painel re-renderizados em ${r.seconds} s`, value: r.counts.card + r.counts.column + r.counts.board, unit: 'renders', budget: 0, note: `cartões ${r.counts.card}, colunas ${r.counts.column}, painel ${r.counts.board}` },
