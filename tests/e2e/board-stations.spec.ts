@@ -114,5 +114,8 @@ test.describe('board stations', () => {
       await expectAccessible(page);
       await context.close();
     }
+    // Leave the board as found (other specs share this server): the rush is cleared.
+    const off = await request.post(KDS_PATHS.rush, { data: { Id: youngest.Id, Urgente: false }, headers: kitchen.auth });
+    expect(off.status()).toBe(200);
   });
 });
