@@ -23,7 +23,8 @@ export async function showToast(data: NotificationData): Promise<void> {
     listeners.forEach((l) => l());
   }
   const { notifications } = await import('@mantine/notifications');
-  notifications.show(data);
+  // Every toast's close button has a name (axe: button-name), unless the caller gives its own.
+  notifications.show({ closeButtonProps: { 'aria-label': 'Fechar' }, ...data });
 }
 
 export const toastSuccess = (message: string) => showToast({ color: 'green', message });
