@@ -325,6 +325,9 @@ export const ORDER_MSG = {
   recallReasonRequired: 'Informe o motivo para recuperar o pedido (ao menos 3 letras).',
   recalled: (codigo: string) => `Pedido #${codigo} recuperado.`,
   undoReason: (action: string) => `Desfeito no painel logo após ${action}`,
+  rushFinished: (codigo: string) => `O pedido #${codigo} já foi finalizado ou recusado: não pode ser marcado como urgente.`,
+  itemNotFound: 'Item não encontrado neste pedido.',
+  itemFinished: (codigo: string) => `O pedido #${codigo} já foi finalizado ou recusado: seus itens não mudam mais.`,
 } as const;
 
 /** Customer messages of the five tracking steps (spec 000 §4 "Order tracking steps"); Recusado is ours. */
@@ -382,6 +385,10 @@ export const KDS_PATHS = {
   printerStatus: '/api/kds/printerStatus',
   /** POST recallRequest → stateChangeResponse: a finished or refused order back to its previous state. Ours. */
   recall: '/api/kds/recallOrder',
+  /** POST rushRequest → order: rush flag on or off. Ours. */
+  rush: '/api/kds/rushOrder',
+  /** POST bumpItemRequest → order: one item done at its station (or back). Ours. */
+  bumpItem: '/api/kds/bumpItem',
   /** GET ?localClienteId= → KdsTable[]. Ours. */
   tables: '/api/kds/mesas',
   /** GET /{localId} → kdsSettings; POST kdsSettingsUpdate → kdsSettings. Ours (own store configuration). */

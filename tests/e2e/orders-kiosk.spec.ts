@@ -10,8 +10,6 @@ import { expect, test } from './fixtures';
 import { apiLogin, audioPlays, card, getOrder, placeOrder, runCommand, type ApiSession } from './orders-helpers';
 import { signIn } from './fixtures';
 
-/** The shell's avatar initials and user-menu button, and the app-wide toasts' close button (src/app/lib/toast.ts) are global, not the board's. */
-const AXE = { exclude: ['.mantine-Avatar-root', '[aria-label^="Menu do usuário"]', '.mantine-Notification-closeButton'] };
 const PICKUP = { TipoEntrega: 2, Cliente: { Nome: 'Cliente Retirada', Telefone: '(11) 99999-0000' } };
 
 async function activeList(request: Parameters<typeof apiLogin>[0], s: ApiSession): Promise<KdsListResponse> {
@@ -74,7 +72,7 @@ test.describe('kiosk board', () => {
       const firstPending = page.getByTestId(`column-${ORDER_STATE.Pendente}`).getByTestId('order-card').first();
       await expect(firstPending).toBeInViewport();
       await page.screenshot({ path: `/tmp/board-shots/board-${viewport.width}x${viewport.height}.png` });
-      await expectAccessible(page, AXE);
+      await expectAccessible(page);
       // Density: compact is remembered.
       await page.getByText('Compacto').click();
       await expect(page.getByTestId('order-board')).toHaveAttribute('data-density', 'compact');
@@ -103,7 +101,7 @@ test.describe('kiosk board', () => {
     await expect.poll(() => audioPlays(page)).toBeGreaterThanOrEqual(1);
     await expect(card(page, waiting.Codigo)).toHaveAttribute('data-ringing', 'true');
     await expect(card(page, later.Codigo)).toHaveAttribute('data-ringing', 'true');
-    await expectAccessible(page, AXE);
+    await expectAccessible(page);
   });
 
   test('Finalizar can be undone; a finished order can be recalled with a reason', async ({ page, request }) => {
@@ -127,7 +125,7 @@ test.describe('kiosk board', () => {
     await recall.getByLabel(new RegExp(`^#${b.Codigo} `)).check();
     await recall.getByRole('button', { name: 'Recuperar pedido' }).click();
     await expect(recall.getByText('Informe o motivo para recuperar o pedido (ao menos 3 letras).')).toBeVisible();
-    await expectAccessible(page, AXE);
+    await expectAccessible(page);
     await recall.getByLabel('Motivo').fill('Cliente ainda não retirou');
     await recall.getByRole('button', { name: 'Recuperar pedido' }).click();
     await expect(recall).toBeHidden();
@@ -156,7 +154,7 @@ test.describe('kiosk board', () => {
     await expect(page.getByTestId(`column-${ORDER_STATE.Aceito}`).getByTestId('order-card').filter({ has: page.locator(':focus') }).or(page.getByTestId(`column-${ORDER_STATE.Aceito}`).locator('[data-testid="order-card"]:focus'))).toHaveCount(1);
     await page.keyboard.press('r');
     await expect(page.getByRole('dialog', { name: 'Recuperar pedido' })).toBeVisible();
-    await expectAccessible(page, AXE);
+    await expectAccessible(page);
     await page.keyboard.press('Escape');
     // All-day counts: what the open orders still need, by station (X-Salada goes to "Cozinha").
     await page.getByRole('button', { name: 'Mais' }).click();
@@ -166,6 +164,6 @@ test.describe('kiosk board', () => {
     await expect(allDay.getByTestId('state-timings').getByRole('row')).toHaveCount(4);
     // The "Mais" menu has finished closing (its empty dropdown would be checked otherwise).
     await expect(page.getByRole('menu')).toHaveCount(0);
-    await expectAccessible(page, AXE);
+    await expectAccessible(page);
   });
 });

@@ -25,6 +25,7 @@ export async function showToast(data: NotificationData): Promise<void> {
   const { notifications } = await import('@mantine/notifications');
   // The close button needs a name (axe: button-name).
   notifications.show({ closeButtonProps: { 'aria-label': 'Fechar notificação' }, ...data });
+  // Every toast's close button has a name (axe: button-name), unless the caller gives its own.
 }
 
 export const toastSuccess = (message: string) => showToast({ color: 'green', message });

@@ -75,6 +75,8 @@ export const orderItem = z.object({
   Observacoes: z.array(orderItemNote),
   /** ours: catalogue product, when the item came from it */
   ProdutoId: z.nullable(z.string()),
+  /** ours: item-level bump, when its station marked it done (null: still to prepare) */
+  ProntoEm: z.optional(z.nullable(z.string())),
 });
 export type OrderItem = z.infer<typeof orderItem>;
 
@@ -145,6 +147,8 @@ export const order = z.object({
   /** A timestamp per state change, for prep-time figures. */
   HistoricoEstados: z.array(z.object({ EstadoId: int(), Data: z.string(), Usuario: z.nullable(z.string()), Motivo: z.optional(z.nullable(z.string())) })),
   ReasonCancellation: z.nullable(z.object({ cancellationCode: z.string(), reason: z.string() })),
+  /** ours: rush flag ("Urgente"), when it was set (null: not rushed); a rushed order tops its column */
+  UrgenteEm: z.optional(z.nullable(z.string())),
 });
 export type Order = z.infer<typeof order>;
 
@@ -538,3 +542,10 @@ export const printResponse = z.object({
   EnderecoServidorLocal: z.optional(z.nullable(z.string())),
 });
 export type PrintResponse = z.infer<typeof printResponse>;
+
+/** POST api/kds/rushOrder (ours): sets or clears an order's rush flag. Idempotent (same key, same answer). */
+export const rushRequest = z.object({ Id: guid(), Urgente: z.boolean() });
+export type RushRequest = z.infer<typeof rushRequest>;
+/** POST api/kds/bumpItem (ours): an item done (or back to prepare) at its station. */
+export const bumpItemRequest = z.object({ PedidoId: guid(), ItemId: guid(), Pronto: z.boolean() });
+export type BumpItemRequest = z.infer<typeof bumpItemRequest>;

@@ -159,6 +159,8 @@ export const orders = pgTable(
     courierSandbox: boolean('courier_sandbox').notNull().default(false),
     trackingLink: text('tracking_link'),
     cancellation: jsonb('cancellation').$type<{ cancellationCode: string; reason: string } | null>(),
+    /** Rush ("Urgente"): the order goes to the top of its column on every board. */
+    rushAt: timestamp('rush_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('orders_venue_code_idx').on(t.venueId, t.code),
@@ -185,6 +187,8 @@ export const orderItems = pgTable(
     unitCents: integer('unit_cents').notNull(),
     printerName: text('printer_name'),
     notes: jsonb('notes').$type<Array<{ Descricao: string; Opcoes: string[] }>>().notNull().default(sql`'[]'::jsonb`),
+    /** Item-level bump: when its station marked it done (null: still to prepare). */
+    bumpedAt: timestamp('bumped_at', { withTimezone: true }),
   },
   (t) => [index('order_items_order_idx').on(t.orderId, t.position)],
 );
@@ -248,3 +252,14 @@ export const orderEvents = pgTable(
   },
   (t) => [index('order_events_venue_idx').on(t.venueId, t.id), index('order_events_created_idx').on(t.createdAt)],
 );
+
+/**
+ * Marketplace polling lease, one row per venue: the API process that holds an unexpired lease is
+ * the only one polling that store (many processes may share one PostgreSQL). Taken with one atomic
+ * conditional upsert, so no transaction stays open while the marketplace answers.
+ */
+export const marketplacePollLeases = pgTable('marketplace_poll_leases', {
+  venueId: uuid('venue_id').primaryKey(),
+  owner: text('owner').notNull(),
+  until: timestamp('until', { withTimezone: true }).notNull(),
+});

@@ -125,6 +125,7 @@ function toDto(r: OrderRow, ctx: DtoContext): Order {
       NomeImpressora: i.printerName,
       Observacoes: i.notes,
       ProdutoId: i.productId,
+      ProntoEm: i.bumpedAt?.toISOString() ?? null,
     })),
     WorkflowInstance: {
       CurrenteState: {
@@ -151,6 +152,7 @@ function toDto(r: OrderRow, ctx: DtoContext): Order {
     DataAtualizacao: o.updatedAt.toISOString(),
     HistoricoEstados: (ctx.history.get(o.id) ?? []).map(({ h, userName }) => ({ EstadoId: h.toStateId, Data: h.at.toISOString(), Usuario: userName, Motivo: h.reason })),
     ReasonCancellation: o.cancellation ?? null,
+    UrgenteEm: o.rushAt?.toISOString() ?? null,
   };
 }
 

@@ -38,6 +38,8 @@ import {
   printerStatusRequest,
   printResponse,
   recallRequest,
+  rushRequest,
+  bumpItemRequest,
   resendQuery,
   resendRequest,
   stateChangeRequest,
@@ -277,6 +279,21 @@ export async function ordersRoutes(fastify: FastifyInstance, opts: OrdersRoutesO
       return answer(reply, r);
     },
   );
+
+  app.post(KDS_PATHS.rush, { schema: { body: rushRequest, response: { 200: order, ...commandErrors } } }, async (req, reply) => {
+    const { venueId } = await orderAccess(req, req.body.Id);
+    const r = await idempotent(req, 'rushOrder', venueId, req.body, async () => ({ status: 200, body: await service.setRush(venueId, req.body.Id, req.body.Urgente) }));
+    return answer(reply, r);
+  });
+
+  app.post(KDS_PATHS.bumpItem, { schema: { body: bumpItemRequest, response: { 200: order, ...commandErrors } } }, async (req, reply) => {
+    const { venueId } = await orderAccess(req, req.body.PedidoId);
+    const r = await idempotent(req, 'bumpItem', venueId, req.body, async () => ({
+      status: 200,
+      body: await service.bumpItem(venueId, req.body.PedidoId, req.body.ItemId, req.body.Pronto),
+    }));
+    return answer(reply, r);
+  });
 
   app.post(
     KDS_PATHS.printerStatus,

@@ -475,6 +475,33 @@ export class OrdersService {
     return { printers: jobs.map((j) => j.printer), jobs, host, order };
   }
 
+  /** Rush flag (ours): on or off; a second identical call changes nothing. Finished orders refuse (409). */
+  async setRush(venueId: string, orderId: string, on: boolean): Promise<Order> {
+    const { order } = await this.change(venueId, orderId, 'order.changed', async (row, tx) => {
+      if ((FINAL_STATES as readonly number[]).includes(row.stateId)) {
+        throw new HttpError(409, ORDER_MSG.rushFinished(String(row.code)), { Pedido: await findOrder(tx, venueId, orderId) });
+      }
+      if (on === !!row.rushAt) return null;
+      return { rushAt: on ? new Date() : null };
+    });
+    return order;
+  }
+
+  /** Item-level bump (ours): one item done at its station, or back to prepare. Same state again: no change. */
+  async bumpItem(venueId: string, orderId: string, itemId: string, done: boolean): Promise<Order> {
+    const { order } = await this.change(venueId, orderId, 'order.changed', async (row, tx) => {
+      if ((FINAL_STATES as readonly number[]).includes(row.stateId)) {
+        throw new HttpError(409, ORDER_MSG.itemFinished(String(row.code)), { Pedido: await findOrder(tx, venueId, orderId) });
+      }
+      const [item] = await tx.select({ bumpedAt: orderItems.bumpedAt }).from(orderItems).where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, orderId)));
+      if (!item) throw new HttpError(404, ORDER_MSG.itemNotFound);
+      if (done === !!item.bumpedAt) return null;
+      await tx.update(orderItems).set({ bumpedAt: done ? new Date() : null }).where(eq(orderItems.id, itemId));
+      return {};
+    });
+    return order;
+  }
+
   async setPrinterStatus(venueId: string, orderId: string, status: number): Promise<Order> {
     const { order } = await this.change(venueId, orderId, 'printer.status', (row) =>
       row.printerStatus === status ? null : { printerStatus: status, printerStatusAt: new Date() },

@@ -1,5 +1,6 @@
 import { Text } from '@mantine/core';
 import { memo, useEffect, useRef, useState } from 'react';
+import { canObserve, NearViewContext, NearViewObserver } from '../hooks/use-near-view';
 import { ORDER_STATE } from '../../../../shared/orders';
 import type { Order, WorkflowState } from '../../../../shared/contract/orders';
 import type { BoardAction, DeliveryRules } from '../../../../shared/orders';
@@ -7,7 +8,7 @@ import { readableTextOn } from '../model/board-rules';
 import type { PendingMark } from '../model/commands';
 import { countRender } from '../model/render-count';
 import classes from './board.module.css';
-import { OrderCard } from './order-card';
+import { OrderCard, type CardStationProps } from './order-card';
 
 export interface BoardEntry {
   order: Order;
@@ -28,11 +29,13 @@ export interface BoardColumnProps {
 }
 
 /** One workflow state: its header (state colour) and its cards. */
-export const BoardColumn = memo(function BoardColumn({ state, entries, total, delivery, ageWarnMinutes, ageLateMinutes, ringing, onAction, onOpen }: BoardColumnProps) {
+export const BoardColumn = memo(function BoardColumn({ state, entries, total, delivery, ageWarnMinutes, ageLateMinutes, ringing, onAction, onOpen, station, onRush, onBump }: BoardColumnProps & CardStationProps) {
   countRender('column');
   const count = Math.max(total ?? 0, entries.length);
   const fresh = useFreshCards(entries, state.Id);
+  const observer = useColumnObserver(fresh.ref);
   return (
+    <NearViewContext.Provider value={observer}>
     <section ref={fresh.ref} className={classes.column} aria-label={`${state.Name}: ${count} ${count === 1 ? 'pedido' : 'pedidos'}`} data-testid={`column-${state.Id}`}>
       <div className={classes.columnHeader} style={{ background: state.BackgroundColor, color: readableTextOn(state.BackgroundColor) }}>
         <span>{state.Name}</span>
@@ -57,11 +60,22 @@ export const BoardColumn = memo(function BoardColumn({ state, entries, total, de
           fresh={fresh.ids.has(e.order.Id)}
           onAction={onAction}
           onOpen={onOpen}
+          station={station}
+          onRush={onRush}
+          onBump={onBump}
         />
       ))}
     </section>
+    </NearViewContext.Provider>
   );
 });
+
+/** The column's observer of lazy cards (see use-near-view), the column itself as its root. */
+function useColumnObserver(ref: React.RefObject<HTMLElement | null>): NearViewObserver | null {
+  const [observer] = useState(() => (canObserve() ? new NearViewObserver(() => ref.current) : null));
+  useEffect(() => () => observer?.disconnect(), [observer]);
+  return observer;
+}
 
 const NONE: ReadonlySet<string> = new Set();
 const FRESH_MS = 8_000;

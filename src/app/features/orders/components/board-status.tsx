@@ -1,5 +1,5 @@
-import { ActionIcon, Badge, Button, Collapse, Group, Indicator, List, Modal, Paper, Stack, Text, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
-import { useState } from 'react';
+import { ActionIcon, Badge, Button, Collapse, Group, Indicator, List, Paper, Stack, Text, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import type { KdsDeliverySettings, MarketplaceStatus } from '../../../../shared/contract/orders';
 import { runtimeConfig } from '../../../lib/runtime-config';
 import type { ConnectionMode } from '../api/connection';
@@ -82,50 +82,6 @@ export function MarketplaceIndicator({ status }: { status: MarketplaceStatus }) 
   );
 }
 
-/** The store-status modal: the marketplace's view of the store, and open/close for who may. */
-export function StoreStatusModal({ opened, status, canToggle, toggling, onToggle, onClose }: {
-  opened: boolean;
-  status: MarketplaceStatus | undefined;
-  canToggle: boolean;
-  toggling: boolean;
-  onToggle: (open: boolean) => void;
-  onClose: () => void;
-}) {
-  const open = status ? status.isActive : false;
-  return (
-    <Modal opened={opened} onClose={onClose} title="Status da loja" centered size="lg" closeButtonProps={{ 'aria-label': 'Fechar' }}>
-      {!status ? (
-        <Text>Não foi possível obter o status da loja.</Text>
-      ) : !status.ifoodIntegration ? (
-        <Text>A integração com o marketplace está desligada para este estabelecimento.</Text>
-      ) : (
-        <Stack>
-          <Group>
-            <Badge size="xl" color={open ? 'green' : 'red'} tt="none">
-              {open ? 'Loja aberta' : 'Loja fechada'}
-            </Badge>
-            <Badge size="xl" color={status.isOpenTime ? 'blue' : 'gray'} variant="light" tt="none">
-              {status.isOpenTime ? 'Dentro do horário de funcionamento' : 'Fora do horário de funcionamento'}
-            </Badge>
-          </Group>
-          {status.merchant.message.title && <Text fw={700}>{status.merchant.message.title}</Text>}
-          {status.merchant.message.subtitle && <Text>{status.merchant.message.subtitle}</Text>}
-          {status.merchant.validations.length > 0 && (
-            <ValidationList validations={status.merchant.validations} />
-          )}
-          {canToggle && (
-            <Group justify="flex-end">
-              <Button size="lg" color={open ? 'red' : 'green'} loading={toggling} onClick={() => onToggle(!open)}>
-                {open ? 'Fechar loja' : 'Abrir loja'}
-              </Button>
-            </Group>
-          )}
-        </Stack>
-      )}
-    </Modal>
-  );
-}
-
 /** Customer chat with its unread count (9+ above 9); shown only with allowCustomerChatVisualization. */
 export function ChatButton({ unread }: { unread: number }) {
   const [open, setOpen] = useState(false);
@@ -136,34 +92,32 @@ export function ChatButton({ unread }: { unread: number }) {
           Chat
         </Button>
       </Indicator>
-      <Modal opened={open} onClose={() => setOpen(false)} title="Chat com clientes" centered closeButtonProps={{ 'aria-label': 'Fechar' }}>
-        <Text>
-          {unread === 0
-            ? 'Nenhuma mensagem nova de clientes.'
-            : `${chatUnreadLabel(unread)} ${unread === 1 ? 'mensagem nova' : 'mensagens novas'} de clientes no aplicativo.`}
-        </Text>
-      </Modal>
+      {open && (
+        <Suspense fallback={null}>
+          <ChatModal unread={unread} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
 
+const ChatModal = lazy(() => import('./board-status-modals').then((m) => ({ default: m.ChatModal })));
+
 export function SupportButton() {
   const href = whatsappLink(supportPhone()) ?? whatsappLink(SUPPORT_WHATSAPP_DEFAULT)!;
   return (
-    <Tooltip label="Falar com o suporte pelo WhatsApp">
-      <ActionIcon component="a" href={href} target="_blank" rel="noopener noreferrer" size={48} variant="light" color="green" aria-label="Suporte pelo WhatsApp">
+    <ActionIcon component="a" href={href} target="_blank" rel="noopener noreferrer" size={48} variant="light" color="green" aria-label="Suporte pelo WhatsApp" title="Falar com o suporte pelo WhatsApp">
         <svg width="26" height="26" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
           <path d="M12 2a10 10 0 0 0-8.6 15.1L2 22l5-1.3A10 10 0 1 0 12 2Zm0 18.2a8.2 8.2 0 0 1-4.2-1.2l-.3-.2-3 .8.8-2.9-.2-.3A8.2 8.2 0 1 1 12 20.2Zm4.5-6.1c-.2-.1-1.5-.7-1.7-.8-.2-.1-.4-.1-.6.1l-.8 1c-.1.2-.3.2-.5.1a6.7 6.7 0 0 1-3.3-2.9c-.3-.4.3-.4.8-1.3.1-.2 0-.3 0-.4l-.8-1.8c-.2-.5-.4-.4-.6-.4h-.5a1 1 0 0 0-.7.3 3 3 0 0 0-.9 2.2 5.1 5.1 0 0 0 1.1 2.7 11.7 11.7 0 0 0 4.5 4c1.7.7 2.3.8 3.2.6.5-.1 1.5-.6 1.7-1.2.2-.6.2-1.1.2-1.2-.1-.1-.3-.2-.5-.3Z" />
         </svg>
-      </ActionIcon>
-    </Tooltip>
+    </ActionIcon>
   );
 }
 
 type Validation = { state?: string; message: { title: string; subtitle?: string | null; description?: string | null } };
 
 /** The marketplace's store validations: title, subtitle and description of each. */
-function ValidationList({ validations, markClosed = false, mt }: { validations: readonly Validation[]; markClosed?: boolean; mt?: string }) {
+export function ValidationList({ validations, markClosed = false, mt }: { validations: readonly Validation[]; markClosed?: boolean; mt?: string }) {
   return (
     <List spacing={4} mt={mt}>
       {validations.map((v, i) => (

@@ -3,11 +3,12 @@
  * with its one-tap fix, order count, density, filters, auto refresh, and the rarer tools in a
  * "Mais" menu, so the columns start right below it.
  */
-import { Badge, Button, Group, Menu, SegmentedControl, Switch, Text, Title, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { Badge, Button, Group, SegmentedControl, Switch, Text, Title, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import type { KdsDeliverySettings, MarketplaceStatus } from '../../../../shared/contract/orders';
 import type { ConnectionMode } from '../api/connection';
 import type { BoardDensity } from './board';
 import { ChatButton, ConnectionBadge, DeliverySummary, MarketplaceIndicator, SupportButton } from './board-status';
+import { MoreMenu } from './more-menu';
 
 export interface BoardToolbarProps {
   mode: ConnectionMode;
@@ -87,19 +88,15 @@ export function BoardToolbar(p: BoardToolbarProps) {
           </Button>
           <Switch size="lg" label="Atualização automática" checked={p.autoRefresh} onChange={(e) => p.onAutoRefresh(e.currentTarget.checked)} />
           {p.chat && <ChatButton unread={p.chat.unread} />}
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <Button variant="default" size="md" mih={48}>
-                Mais
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item onClick={p.onAllDay}>Contagem do dia</Menu.Item>
-              <Menu.Item onClick={p.onTestSound}>Testar som</Menu.Item>
-              <Menu.Item onClick={() => setColorScheme(dark ? 'light' : 'dark')}>{dark ? 'Tema claro' : 'Tema escuro'}</Menu.Item>
-              <Menu.Item onClick={p.onStoreStatus}>Status da loja</Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+          <MoreMenu
+            label="Mais"
+            items={[
+              { label: 'Contagem do dia', onClick: p.onAllDay },
+              { label: 'Testar som', onClick: p.onTestSound },
+              { label: dark ? 'Tema claro' : 'Tema escuro', onClick: () => setColorScheme(dark ? 'light' : 'dark') },
+              { label: 'Status da loja', onClick: p.onStoreStatus },
+            ]}
+          />
           <SupportButton />
         </Group>
       </Group>

@@ -2,6 +2,8 @@ import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import type { Order, WorkflowState } from '../../../../shared/contract/orders';
 import type { BoardAction, DeliveryRules } from '../../../../shared/orders';
 import { countRender } from '../model/render-count';
+import { compareForColumn } from '../model/stations';
+import type { CardStationProps } from './order-card';
 import { BoardColumn, type BoardEntry } from './board-column';
 import classes from './board.module.css';
 
@@ -22,6 +24,8 @@ export interface BoardProps {
   onAction: (action: BoardAction, order: Order) => void;
   onOpen: (order: Order) => void;
 }
+
+export type BoardStationProps = CardStationProps;
 
 /** The board: one column per workflow state; oldest orders first in each column. */
 export type BoardDensity = 'compact' | 'comfortable';
@@ -50,7 +54,7 @@ function useFillHeight() {
   return ref;
 }
 
-export const Board = memo(function Board({ states, visibleStateIds, entries, totals, density = 'comfortable', ...rest }: BoardProps) {
+export const Board = memo(function Board({ states, visibleStateIds, entries, totals, density = 'comfortable', ...rest }: BoardProps & CardStationProps) {
   countRender('board');
   const ref = useFillHeight();
   const columns = useMemo(() => {
@@ -61,7 +65,8 @@ export const Board = memo(function Board({ states, visibleStateIds, entries, tot
       if (list) list.push(e);
       else byState.set(id, [e]);
     }
-    for (const list of byState.values()) list.sort((a, b) => Date.parse(a.order.DataCriacao) - Date.parse(b.order.DataCriacao));
+    // Rushed orders first, then oldest first.
+    for (const list of byState.values()) list.sort((a, b) => compareForColumn(a.order, b.order));
     const known = new Set(states.map((s) => s.Id));
     const cols = states
       .filter((s) => visibleStateIds.length === 0 || visibleStateIds.includes(s.Id) || byState.has(s.Id))

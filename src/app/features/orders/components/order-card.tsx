@@ -2,9 +2,11 @@
  * One order on the board. A card knows nothing of fetching: it gets the order (with any queued
  * change already applied), the venue's delivery rules and callbacks. Memoised: it re-renders when its
  * order, its pending mark or its age colour changes, never because the clock ticked (its timer does).
+ * Lazy: far from its column's view it is a light shell (header, client, items); badges, payment and
+ * buttons are drawn when it comes near (use-near-view), so a board of 300 orders paints at once.
  */
-import { Badge, Button, Group, Loader, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { memo, useCallback, useMemo } from 'react';
+import { Badge, Button, Group, Loader, Text } from '@mantine/core';
+import { memo, useCallback, useMemo, useRef } from 'react';
 import type { Order } from '../../../../shared/contract/orders';
 import { formatBRL } from '../../../../shared/format';
 import {
@@ -16,12 +18,14 @@ import {
   type DeliveryRules,
 } from '../../../../shared/orders';
 import { reevaluationClock, useClockValue } from '../hooks/clock';
+import { useNearView } from '../hooks/use-near-view';
 import { ACTION_LABEL, DANGER_ACTIONS } from '../model/action-labels';
 import { ageLevel, elapsedSeconds, hasTimer, readableTextOn } from '../model/board-rules';
 import type { PendingMark } from '../model/commands';
 import { countRender } from '../model/render-count';
 import classes from './board.module.css';
-import { OrderItems } from './order-items';
+import { EXPEDITOR, orderComplete, stationProgress } from '../model/stations';
+import { OrderItems, StationItems } from './order-items';
 import { OrderTimer } from './order-timer';
 import { PrinterBadgeView } from './printer-badge';
 
@@ -38,6 +42,14 @@ export interface OrderCardProps {
   onOpen: (order: Order) => void;
 }
 
+/** Station routing on a card: which screen it is on, and the rush and item-bump commands. */
+export interface CardStationProps {
+  /** null: every station; EXPEDITOR: the expeditor; else a station's name (only its items, each bumped). */
+  station?: string | null;
+  onRush?: (order: Order) => void;
+  onBump?: (order: Order, itemId: string, done: boolean) => void;
+}
+
 export function tableOrKind(o: Order): string {
   if (o.TipoEntrega === DELIVERY_KIND.table) {
     if (!o.Mesa) return DELIVERY_KIND_LABEL[DELIVERY_KIND.table];
@@ -46,7 +58,7 @@ export function tableOrKind(o: Order): string {
   return DELIVERY_KIND_LABEL[o.TipoEntrega] ?? '';
 }
 
-export const OrderCard = memo(function OrderCard({ order: o, mark, delivery, ageWarnMinutes, ageLateMinutes, ringing, fresh = false, onAction, onOpen }: OrderCardProps) {
+export const OrderCard = memo(function OrderCard({ order: o, mark, delivery, ageWarnMinutes, ageLateMinutes, ringing, fresh = false, onAction, onOpen, station = null, onRush, onBump }: OrderCardProps & CardStationProps) {
   countRender('card');
   const state = o.WorkflowInstance.CurrenteState;
   const timed = hasTimer(state.Id);
@@ -59,10 +71,14 @@ export const OrderCard = memo(function OrderCard({ order: o, mark, delivery, age
   const busy = mark === 'sending';
   const headerText = readableTextOn(state.BackgroundColor);
   const [primary, ...rest] = actions;
+  const ref = useRef<HTMLElement>(null);
+  const near = useNearView(ref);
 
   return (
     <article
+      ref={ref}
       className={classes.card}
+      data-full={near ? 'true' : 'false'}
       data-testid="order-card"
       data-codigo={o.Codigo}
       data-state={state.Id}
@@ -70,7 +86,8 @@ export const OrderCard = memo(function OrderCard({ order: o, mark, delivery, age
       data-ringing={ringing ? 'true' : 'false'}
       data-fresh={fresh ? 'true' : undefined}
       data-order-id={o.Id}
-      aria-label={`Pedido #${o.Codigo}, ${state.Name}`}
+      data-rush={o.UrgenteEm ? 'true' : undefined}
+      aria-label={`Pedido #${o.Codigo}, ${state.Name}${o.UrgenteEm ? ', urgente' : ''}`}
       aria-busy={busy}
       tabIndex={0}
       aria-keyshortcuts="Enter"
@@ -82,13 +99,9 @@ export const OrderCard = memo(function OrderCard({ order: o, mark, delivery, age
         }
       }}
     >
-      <UnstyledButton
-        className={classes.header}
-        style={{ background: state.BackgroundColor, color: headerText }}
-        onClick={() => onOpen(o)}
-      >
+      <button type="button" className={classes.header} style={{ background: state.BackgroundColor, color: headerText }} onClick={() => onOpen(o)}>
         {/* The accessible name keeps the visible text (WCAG 2.5.3): "Abrir detalhes do pedido #12 Pendente 00:03:10". */}
-        <VisuallyHidden>Abrir detalhes do pedido </VisuallyHidden>
+        <span className={classes.visuallyHidden}>Abrir detalhes do pedido </span>
         <div>
           <div className={classes.code}>#{o.Codigo}</div>
           <div className={classes.stateName} data-testid="order-state">
@@ -96,7 +109,7 @@ export const OrderCard = memo(function OrderCard({ order: o, mark, delivery, age
           </div>
         </div>
         {timed && <OrderTimer since={o.DataCriacao} />}
-      </UnstyledButton>
+      </button>
       <div className={classes.body}>
         {mark && (
           <Group gap={6}>
@@ -112,6 +125,16 @@ export const OrderCard = memo(function OrderCard({ order: o, mark, delivery, age
           </Group>
         )}
         <div className={classes.client}>{o.Cliente.Nome}</div>
+        {o.UrgenteEm && (
+          <div className={classes.rushTag} data-testid="rush-tag">
+            URGENTE
+          </div>
+        )}
+        {station === EXPEDITOR && <ExpeditorLine order={o} />}
+        {station && station !== EXPEDITOR ? <StationItems order={o} station={station} disabled={busy || !near} onBump={onBump} /> : !near && <OrderItems order={o} />}
+        {/* Far from view (lazy card): no badges, payment or buttons yet. */}
+        {near && (
+        <>
         <Group gap={6}>
           <Badge variant="light" color="gray" size="lg">
             {tableOrKind(o)}
@@ -127,7 +150,7 @@ export const OrderCard = memo(function OrderCard({ order: o, mark, delivery, age
             </Badge>
           )}
         </Group>
-        <OrderItems order={o} />
+        {(!station || station === EXPEDITOR) && <OrderItems order={o} />}
         <Group justify="space-between" align="flex-end" gap={4}>
           <div data-detail="secondary">
             <Text fw={600}>{o.TipoPagamento.Descricao}</Text>
@@ -151,7 +174,14 @@ export const OrderCard = memo(function OrderCard({ order: o, mark, delivery, age
             {rest.map((a) => (
               <ActionButton key={a} action={a} order={o} busy={busy} onAction={onAction} />
             ))}
+            {onRush && (
+              <Button className={classes.secondaryAction} size="lg" variant="default" disabled={busy} aria-pressed={!!o.UrgenteEm} onClick={() => onRush(o)}>
+                {o.UrgenteEm ? 'Tirar urgência' : 'Urgente'}
+              </Button>
+            )}
           </div>
+        )}
+        </>
         )}
       </div>
     </article>
@@ -181,5 +211,20 @@ function ActionButton({ action, order, primary, busy, onAction }: { action: Boar
     >
       {label}
     </Button>
+  );
+}
+
+/** The expeditor's view of an order: each station's progress, and "Completo" when every station is done. */
+function ExpeditorLine({ order }: { order: Order }) {
+  const complete = orderComplete(order);
+  return (
+    <div className={classes.expeditor} data-testid="expeditor-line" data-complete={complete ? 'true' : 'false'}>
+      {complete && <span className={classes.completeTag}>Completo</span>}
+      {stationProgress(order).map((p) => (
+        <span key={p.station} className={classes.stationTag} data-done={p.done === p.total ? 'true' : 'false'}>
+          {p.station}: {p.done === p.total ? 'pronto' : `${p.done}/${p.total}`}
+        </span>
+      ))}
+    </div>
   );
 }

@@ -1,6 +1,7 @@
-import { Alert, Button, Group, List, Modal, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
 import { chime, useAudioBlocked } from '../hooks/chime';
+import classes from './board.module.css';
 
 export const SOUND_OFF_WARNING = 'som desativado: o navegador bloqueou o áudio deste painel. Toque em "Testar som" para liberar.';
 
@@ -9,10 +10,20 @@ export const SOUND_OFF_WARNING = 'som desativado: o navegador bloqueou o áudio 
  * unlocks audio; the board then turns on the chime and the screen wake lock. The board is live
  * (stream, catch-up, polling) whether or not this was clicked. Its button says "Iniciar
  * monitoramento", never a bare "Iniciar", which is the card action that starts preparing an order.
+ *
+ * A native modal <dialog> (focus kept inside, Escape closes, the page behind inert): it shows on
+ * the board's first paint, so it must not bring a modal library with it.
  */
 export function StartMonitoringDialog({ opened, onStart, onClose }: { opened: boolean; onStart: () => void; onClose: () => void }) {
   const blocked = useAudioBlocked();
   const [testing, setTesting] = useState(false);
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    if (opened && !el.open) el.showModal?.();
+    if (!opened && el.open) el.close();
+  }, [opened]);
   const test = async () => {
     setTesting(true);
     try {
@@ -27,14 +38,30 @@ export function StartMonitoringDialog({ opened, onStart, onClose }: { opened: bo
     onStart();
   };
   return (
-    <Modal opened={opened} onClose={onClose} title="Iniciar monitoramento" size="lg" centered closeButtonProps={{ 'aria-label': 'Fechar' }}>
+    <dialog
+      ref={ref}
+      className={classes.nativeDialog}
+      aria-labelledby="start-monitoring-title"
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+    >
+      <div className={classes.nativeDialogHeader}>
+        <h2 id="start-monitoring-title" className={classes.nativeDialogTitle}>
+          Iniciar monitoramento
+        </h2>
+        <button type="button" className={classes.nativeDialogClose} aria-label="Fechar" onClick={onClose}>
+          ×
+        </button>
+      </div>
       <Text size="lg" mb="sm">
         O painel já mostra os pedidos ao vivo. Ao iniciar o monitoramento, ele também:
       </Text>
-      <List size="lg" spacing="xs" mb="md">
-        <List.Item>ativa o som de novos pedidos (repetido até alguém abrir ou aceitar o pedido);</List.Item>
-        <List.Item>mantém a tela acesa enquanto estiver aberto.</List.Item>
-      </List>
+      <ul className={classes.nativeDialogList}>
+        <li>ativa o som de novos pedidos (repetido até alguém abrir ou aceitar o pedido);</li>
+        <li>mantém a tela acesa enquanto estiver aberto.</li>
+      </ul>
       {blocked && (
         <Alert color="red" mb="md" title="Som desativado" data-testid="sound-blocked">
           {SOUND_OFF_WARNING}
@@ -44,10 +71,10 @@ export function StartMonitoringDialog({ opened, onStart, onClose }: { opened: bo
         <Button variant="default" size="lg" onClick={test} loading={testing}>
           Testar som
         </Button>
-        <Button size="xl" onClick={start} data-autofocus>
+        <Button size="xl" onClick={start} autoFocus>
           Iniciar monitoramento
         </Button>
       </Group>
-    </Modal>
+    </dialog>
   );
 }

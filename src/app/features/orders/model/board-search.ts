@@ -15,6 +15,8 @@ export interface BoardSearch {
   etapas?: string;
   /** 1-based page. */
   pagina?: number;
+  /** Station screen: a station's name, or "expedicao" (the expeditor); absent: every station. */
+  estacao?: string;
 }
 
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -33,6 +35,8 @@ export function parseBoardSearch(raw: Record<string, unknown>): BoardSearch {
   if (mesa) out.mesa = mesa;
   const loja = str(raw.loja);
   if (loja) out.loja = loja;
+  const estacao = str(raw.estacao, 100);
+  if (estacao) out.estacao = estacao;
   const etapasRaw = typeof raw.etapas === 'number' ? String(raw.etapas) : str(raw.etapas);
   if (etapasRaw !== undefined) {
     const ids = parseStateIds(etapasRaw);

@@ -9,6 +9,19 @@ describe('order commands', () => {
     expect(commandPath('assignCarrier')).toBe('/api/kds/atualizartransportador');
     expect(commandPath('callCourier')).toBe('/api/kds/chamarEntregador');
     expect(() => commandPath('nope')).toThrow();
+    expect(commandPath('rushOrder')).toBe('/api/kds/rushOrder');
+    expect(commandPath('bumpItem')).toBe('/api/kds/bumpItem');
+  });
+
+  it('a queued rush or item bump shows on the card before the server has it', () => {
+    const o = makeOrder({});
+    const itemId = o.Itens[0]!.Id;
+    const rec = (seq: number, preview: object) => ({ orderId: o.Id, status: 'pending', payload: { preview }, createdAt: 1000 + seq, seq });
+    const { order, mark } = overlayOrder(o, [rec(1, { UrgenteEm: '2026-11-23T12:00:00.000Z' }), rec(2, { itemBump: { id: itemId, ProntoEm: '2026-11-23T12:01:00.000Z' } })]);
+    expect(mark).toBe('pending');
+    expect(order.UrgenteEm).toBe('2026-11-23T12:00:00.000Z');
+    expect(order.Itens[0]!.ProntoEm).toBe('2026-11-23T12:01:00.000Z');
+    expect(overlayOrder(order, [rec(3, { UrgenteEm: null })]).order.UrgenteEm).toBeNull();
   });
 
   it('names a conflict with what happened elsewhere and when', () => {

@@ -7,7 +7,7 @@ import type { Carrier, Order, OrderConflictBody } from '../../../../shared/contr
 import { formatTime } from '../../../../shared/format';
 import { KDS_PATHS, ORDER_COMMANDS, type OrderCommand } from '../../../../shared/orders';
 
-export type BoardCommand = OrderCommand | 'resendToPrinter' | 'printerStatus' | 'assignCarrier' | 'authorizeMeepDelivery' | 'callCourier' | 'changeDeliveryCompany';
+export type BoardCommand = OrderCommand | 'resendToPrinter' | 'printerStatus' | 'assignCarrier' | 'authorizeMeepDelivery' | 'callCourier' | 'changeDeliveryCompany' | 'rushOrder' | 'bumpItem';
 
 export const isStateCommand = (c: string): c is OrderCommand => (ORDER_COMMANDS as string[]).includes(c);
 
@@ -18,6 +18,10 @@ export interface OrderPreview {
   PedidoPOSPrinterStatus?: number | null;
   ChamouMeepDelivery?: boolean;
   ModoEntrega?: number | null;
+  /** Rush flag on (a date) or off (null). */
+  UrgenteEm?: string | null;
+  /** Item-level bump: item id → done (a date) or back (null). */
+  itemBump?: { id: string; ProntoEm: string | null };
 }
 
 /** The outbox record's payload: what is sent, and what the card shows meanwhile. */
@@ -44,6 +48,10 @@ export function commandPath(command: string): string {
       return KDS_PATHS.callCourier;
     case 'changeDeliveryCompany':
       return KDS_PATHS.changeDeliveryCompany;
+    case 'rushOrder':
+      return KDS_PATHS.rush;
+    case 'bumpItem':
+      return KDS_PATHS.bumpItem;
     default:
       throw new Error(`Comando desconhecido: ${command}`);
   }
@@ -65,6 +73,8 @@ const NOUN: Record<BoardCommand, [string, boolean]> = {
   authorizeMeepDelivery: ['Entrega pela plataforma', true],
   callCourier: ['Chamado do motoboy', false],
   changeDeliveryCompany: ['Troca da empresa de entrega', true],
+  rushOrder: ['Marcação de urgência', true],
+  bumpItem: ['Item pronto', false],
 };
 
 export function commandLabel(command: string, codigo: string): string {
@@ -129,6 +139,8 @@ export function overlayOrder(order: Order, records: readonly PendingRecordLike[]
       ...(p.PedidoPOSPrinterStatus !== undefined ? { PedidoPOSPrinterStatus: p.PedidoPOSPrinterStatus, DataStatusImpressora: new Date(r.createdAt).toISOString() } : {}),
       ...(p.ChamouMeepDelivery !== undefined ? { ChamouMeepDelivery: p.ChamouMeepDelivery } : {}),
       ...(p.ModoEntrega !== undefined ? { ModoEntrega: p.ModoEntrega } : {}),
+      ...(p.UrgenteEm !== undefined ? { UrgenteEm: p.UrgenteEm } : {}),
+      ...(p.itemBump ? { Itens: next.Itens.map((i) => (i.Id === p.itemBump!.id ? { ...i, ProntoEm: p.itemBump!.ProntoEm } : i)) } : {}),
     };
   }
   return { order: next, mark: waiting.some((r) => r.status === 'sending') ? 'sending' : 'pending' };

@@ -21,6 +21,7 @@ export const Route = createFileRoute('/_app/meepFood/painel')({
       mesa: text(s.mesa),
       loja: text(s.loja),
       etapas: text(s.etapas),
+      estacao: text(s.estacao),
       pagina: Number.isInteger(page) && page > 1 ? page : undefined,
     };
   },

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { makeOrder } from '../testing/fixtures';
+import { boardStations, compareForColumn, EXPEDITOR, itemsForStation, NO_STATION, orderComplete, ordersForStation, stationDone, stationProgress } from './stations';
+
+const item = (id: string, station: string | null, done = false) => ({
+  Id: id,
+  Quantidade: 1,
+  NomeProduto: `Produto ${id}`,
+  Valor: 10,
+  NomeImpressora: station,
+  Observacoes: [],
+  ProdutoId: null,
+  ProntoEm: done ? '2026-11-23T12:00:00.000Z' : null,
+});
+
+describe('station routing', () => {
+  const order = makeOrder({ Itens: [item('a', 'Cozinha'), item('b', 'Bar', true), item('c', null), item('d', ' Cozinha ', true)] });
+
+  it('routes each item to its printer’s station; items without one go to "Sem estação"', () => {
+    expect(boardStations([order])).toEqual(['Bar', 'Cozinha', NO_STATION]);
+    expect(itemsForStation(order.Itens, 'Cozinha').map((i) => i.Id)).toEqual(['a', 'd']);
+    expect(itemsForStation(order.Itens, NO_STATION).map((i) => i.Id)).toEqual(['c']);
+  });
+
+  it('counts each station’s done items; a station is done when all its items are', () => {
+    expect(stationProgress(order)).toEqual([
+      { station: 'Bar', done: 1, total: 1 },
+      { station: 'Cozinha', done: 1, total: 2 },
+      { station: NO_STATION, done: 0, total: 1 },
+    ]);
+    expect(stationDone(order, 'Bar')).toBe(true);
+    expect(stationDone(order, 'Cozinha')).toBe(false);
+    expect(stationDone(order, 'Copa')).toBe(false);
+  });
+
+  it('the expeditor sees an order complete only when every station is done', () => {
+    expect(orderComplete(order)).toBe(false);
+    expect(orderComplete(makeOrder({ Itens: [item('a', 'Cozinha', true), item('b', 'Bar', true)] }))).toBe(true);
+    expect(orderComplete(makeOrder({ Itens: [] }))).toBe(false);
+  });
+
+  it('a station screen lists only orders with items for it; the expeditor and "all" list every order', () => {
+    const bar = { order: makeOrder({ Itens: [item('x', 'Bar')] }) };
+    const kitchen = { order: makeOrder({ Itens: [item('y', 'Cozinha')] }) };
+    expect(ordersForStation([bar, kitchen], 'Bar')).toEqual([bar]);
+    expect(ordersForStation([bar, kitchen], EXPEDITOR)).toEqual([bar, kitchen]);
+    expect(ordersForStation([bar, kitchen], null)).toEqual([bar, kitchen]);
+  });
+});
+
+describe('rush', () => {
+  it('rushed orders top the column (earliest rush first), then oldest first', () => {
+    const old = { DataCriacao: '2026-11-23T10:00:00Z', UrgenteEm: null };
+    const young = { DataCriacao: '2026-11-23T11:00:00Z', UrgenteEm: null };
+    const rushedLate = { DataCriacao: '2026-11-23T11:30:00Z', UrgenteEm: '2026-11-23T12:10:00Z' };
+    const rushedEarly = { DataCriacao: '2026-11-23T11:40:00Z', UrgenteEm: '2026-11-23T12:05:00Z' };
+    expect([young, rushedLate, old, rushedEarly].sort(compareForColumn)).toEqual([rushedEarly, rushedLate, old, young]);
+  });
+});

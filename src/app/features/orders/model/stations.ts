@@ -1,0 +1,71 @@
+/**
+ * Station routing: each item goes to the station of its product's printer (NomeImpressora, e.g.
+ * "Cozinha", "Bar"); items without one go to "Sem estação". A station screen shows only the orders
+ * with items for it (and only those items, each bumped on its own); the expeditor sees an order
+ * complete when every station is done with it. Rushed orders top their column.
+ */
+import type { Order, OrderItem } from '../../../../shared/contract/orders';
+
+export const NO_STATION = 'Sem estação';
+/** The expeditor's screen, in the URL's `estacao`. */
+export const EXPEDITOR = 'expedicao';
+
+export const stationOf = (item: Pick<OrderItem, 'NomeImpressora'>): string => item.NomeImpressora?.trim() || NO_STATION;
+export const itemDone = (item: Pick<OrderItem, 'ProntoEm'>): boolean => !!item.ProntoEm;
+
+/** Every station the orders use, in alphabetical order ("Sem estação" last). */
+export function boardStations(orders: readonly Pick<Order, 'Itens'>[]): string[] {
+  const set = new Set<string>();
+  for (const o of orders) for (const i of o.Itens) set.add(stationOf(i));
+  return [...set].sort((a, b) => (a === NO_STATION ? 1 : b === NO_STATION ? -1 : a.localeCompare(b, 'pt-BR')));
+}
+
+export function itemsForStation<T extends Pick<OrderItem, 'NomeImpressora'>>(items: readonly T[], station: string): T[] {
+  return items.filter((i) => stationOf(i) === station);
+}
+
+export interface StationProgress {
+  station: string;
+  done: number;
+  total: number;
+}
+
+/** Per station of an order: how many of its items are done. */
+export function stationProgress(order: Pick<Order, 'Itens'>): StationProgress[] {
+  const by = new Map<string, StationProgress>();
+  for (const i of order.Itens) {
+    const s = stationOf(i);
+    const p = by.get(s) ?? { station: s, done: 0, total: 0 };
+    p.total += 1;
+    if (itemDone(i)) p.done += 1;
+    by.set(s, p);
+  }
+  return [...by.values()].sort((a, b) => a.station.localeCompare(b.station, 'pt-BR'));
+}
+
+/** The expeditor's rule: complete when every station is done (an order without items is not). */
+export function orderComplete(order: Pick<Order, 'Itens'>): boolean {
+  return order.Itens.length > 0 && order.Itens.every(itemDone);
+}
+
+/** Whether the station's part of the order is done (every item of it bumped). */
+export function stationDone(order: Pick<Order, 'Itens'>, station: string): boolean {
+  const mine = itemsForStation(order.Itens, station);
+  return mine.length > 0 && mine.every(itemDone);
+}
+
+/** A station screen lists the orders with at least one item for it. */
+export function ordersForStation<T extends { order: Pick<Order, 'Itens'> }>(entries: readonly T[], station: string | null): T[] {
+  if (!station || station === EXPEDITOR) return entries as T[];
+  return entries.filter((e) => e.order.Itens.some((i) => stationOf(i) === station));
+}
+
+/** Column order: rushed orders first (the earliest rushed on top), then oldest first. */
+export function compareForColumn(a: Pick<Order, 'UrgenteEm' | 'DataCriacao'>, b: Pick<Order, 'UrgenteEm' | 'DataCriacao'>): number {
+  const ra = a.UrgenteEm ? Date.parse(a.UrgenteEm) : null;
+  const rb = b.UrgenteEm ? Date.parse(b.UrgenteEm) : null;
+  if (ra !== null && rb === null) return -1;
+  if (ra === null && rb !== null) return 1;
+  if (ra !== null && rb !== null && ra !== rb) return ra - rb;
+  return Date.parse(a.DataCriacao) - Date.parse(b.DataCriacao);
+}

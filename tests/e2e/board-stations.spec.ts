@@ -1,0 +1,121 @@
+/**
+ * Station routing on the board with 40 open orders, on a 1280x800 and a 768x1024 tablet: a station's
+ * screen (only its orders and items, each bumped on its own), the expeditor (complete when every
+ * station is done), the rush flag (the order tops its column), accessible in light and dark.
+ */
+import type { Page } from '@playwright/test';
+import { KDS_PATHS, ORDER_STATE } from '../../src/shared/orders';
+import { expectAccessible } from './axe';
+import { expect, signIn, test } from './fixtures';
+import { apiLogin, card, getOrder, placeOrder, type ApiSession } from './orders-helpers';
+
+const TWO_STATIONS = {
+  Itens: [
+    { NomeProduto: 'Hambúrguer da casa', Valor: 30, Quantidade: 1, NomeImpressora: 'Cozinha' },
+    { NomeProduto: 'Suco de laranja', Valor: 9, Quantidade: 2, NomeImpressora: 'Bar' },
+  ],
+};
+
+async function openBoard(page: Page) {
+  await signIn(page, 'cozinha@balcao.dev');
+  await page.waitForURL((u) => u.pathname === '/meepFood/painel');
+  await page.getByRole('dialog', { name: 'Iniciar monitoramento' }).getByRole('button', { name: 'Iniciar monitoramento', exact: true }).click();
+  await expect(page.getByTestId('connection-mode')).toHaveText('ao vivo');
+}
+
+async function bumpByApi(request: Parameters<typeof apiLogin>[0], s: ApiSession, orderId: string, itemId: string) {
+  const res = await request.post(KDS_PATHS.bumpItem, { data: { PedidoId: orderId, ItemId: itemId, Pronto: true }, headers: s.auth });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+async function darkThenLight(page: Page) {
+  await page.getByRole('button', { name: 'Mais' }).click();
+  await page.getByRole('menuitem', { name: 'Tema escuro' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Mais' }).click();
+  await page.getByRole('menuitem', { name: 'Tema claro' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+}
+
+test.describe('board stations', () => {
+  test.describe.configure({ mode: 'serial' });
+
+  test('station screen, item bump, expeditor and rush with 40 orders (1280x800 and 768x1024, light and dark)', async ({ browser, baseURL, request }) => {
+    test.setTimeout(240_000);
+    const kitchen = await apiLogin(request, 'cozinha@balcao.dev');
+    for (let i = 0; i < 38; i++) await placeOrder(request, kitchen, i % 2 ? { TipoEntrega: 2 } : {});
+    const special = await placeOrder(request, kitchen, TWO_STATIONS);
+    const youngest = await placeOrder(request, kitchen);
+    const [burger, juice] = special.Itens;
+
+    for (const [n, viewport] of [
+      { width: 1280, height: 800 },
+      { width: 768, height: 1024 },
+    ].entries()) {
+      const context = await browser.newContext({ baseURL, viewport, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+      const page = await context.newPage();
+      await openBoard(page);
+      await expect(page.getByTestId('order-card').first()).toBeVisible();
+      expect(await page.getByTestId('order-card').count()).toBeGreaterThanOrEqual(40);
+      await expectAccessible(page);
+      await darkThenLight(page);
+
+      // The bar's screen: only orders with bar items, and only those items.
+      await page.getByLabel('Estação').selectOption('Bar');
+      await expect(page).toHaveURL(/estacao=Bar/);
+      const barCard = card(page, special.Codigo);
+      await expect(barCard).toBeVisible();
+      // Fewer cards than the whole board, each holding bar items only.
+      expect(await page.getByTestId('order-card').count()).toBeLessThan(10);
+      for (const c of await page.getByTestId('order-card').all()) await expect(c.getByTestId('station-item').first()).toBeVisible();
+      await expect(barCard.getByTestId('station-item')).toHaveCount(1);
+      await expect(barCard.getByTestId('station-item')).toContainText('Suco de laranja');
+      await page.screenshot({ path: `/tmp/board-shots/station-bar-${viewport.width}x${viewport.height}.png` });
+      await expectAccessible(page);
+      if (n === 0) {
+        // Item-level bump, saved on the server.
+        await barCard.getByRole('button', { name: 'Pronto: 2x Suco de laranja' }).click();
+        await expect(barCard.getByRole('button', { name: 'Pronto: 2x Suco de laranja' })).toHaveAttribute('aria-pressed', 'true');
+        await expect.poll(async () => (await getOrder(request, kitchen, special.Id)).Itens.find((i) => i.Id === juice.Id)?.ProntoEm ?? null).not.toBeNull();
+      }
+      await darkThenLight(page);
+
+      // The expeditor: the bar is done, the kitchen is not; complete once the kitchen bumps too.
+      await page.getByLabel('Estação').selectOption('expedicao');
+      const exp = card(page, special.Codigo);
+      await exp.scrollIntoViewIfNeeded();
+      const line = exp.getByTestId('expeditor-line');
+      if (n === 0) {
+        await expect(line).toHaveAttribute('data-complete', 'false');
+        await expect(line).toContainText('Bar: pronto');
+        await expect(line).toContainText('Cozinha: 0/1');
+        await bumpByApi(request, kitchen, special.Id, burger.Id);
+      }
+      await expect(line).toHaveAttribute('data-complete', 'true');
+      await expect(line).toContainText('Completo');
+      await page.screenshot({ path: `/tmp/board-shots/expeditor-${viewport.width}x${viewport.height}.png` });
+      await expectAccessible(page);
+
+      // Rush: the youngest Pendente order goes to the top of its column.
+      await page.getByLabel('Estação').selectOption('');
+      const pending = page.getByTestId(`column-${ORDER_STATE.Pendente}`).getByTestId('order-card');
+      const young = card(page, youngest.Codigo);
+      if (n === 0) {
+        await expect(pending.first()).not.toHaveAttribute('data-codigo', youngest.Codigo);
+        await young.scrollIntoViewIfNeeded();
+        await young.getByRole('button', { name: 'Urgente', exact: true }).click();
+        await expect.poll(async () => (await getOrder(request, kitchen, youngest.Id)).UrgenteEm ?? null).not.toBeNull();
+      }
+      await expect(pending.first()).toHaveAttribute('data-codigo', youngest.Codigo);
+      await expect(young).toHaveAttribute('data-rush', 'true');
+      await expect(young.getByTestId('rush-tag')).toBeVisible();
+      await page.screenshot({ path: `/tmp/board-shots/rush-${viewport.width}x${viewport.height}.png` });
+      await expectAccessible(page);
+      await context.close();
+    }
+    // Leave the board as found (other specs share this server): the rush is cleared.
+    const off = await request.post(KDS_PATHS.rush, { data: { Id: youngest.Id, Urgente: false }, headers: kitchen.auth });
+    expect(off.status()).toBe(200);
+  });
+});
