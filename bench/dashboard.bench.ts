@@ -16,6 +16,7 @@ import { chromium } from 'playwright-core';
 import { openDb } from '../src/server/db/client';
 import { seedDemo } from '../src/server/db/seed';
 import { seedSalesHistory } from '../src/server/modules/dashboard/dashboard.seed';
+import { installDashboardSql } from '../src/server/modules/dashboard/dashboard.sql';
 import { DASHBOARD_CALLS } from '../src/shared/contract/dashboard';
 import { addDays, defaultPeriod, formatDateBR, saoPauloDay } from '../src/shared/dashboard';
 import { startServer } from '../tests/support/server';
@@ -38,6 +39,9 @@ async function prepare() {
   const handle = await openDb({ dataDir: dir });
   try {
     const seed = await seedDemo(handle.db);
+    // The dashboard's triggers first (as a running server has them), so the history's days are
+    // marked and the seed builds their rollups; the server's start then finds nothing to backfill.
+    await installDashboardSql(handle);
     const started = Date.now();
     const r = await seedSalesHistory(handle.db, seed.venues.restaurant, { days: 365, ordersPerDay: Math.round(TARGET_ITEMS / ITEMS_PER_ORDER / 365) });
     await handle.db.execute(sql`analyze`);

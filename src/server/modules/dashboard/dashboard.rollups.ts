@@ -126,11 +126,10 @@ function rebuildStatements(venueId: string, days: string[]): SQL[] {
   const tables = ['dashboard_sales_hours', 'dashboard_sales_products', 'dashboard_sales_customers', 'dashboard_sales_profiles', 'dashboard_sales_regions'];
   const o = sql`select o.id, o.total_cents, o.state_id, o.delivery_kind = ${DELIVERY} as delivery,
         (o.created_at at time zone ${TZ}) as local_at, (o.created_at at time zone ${TZ})::date as day
-      from orders o
+      from orders o join (select unnest(${list}::date[]) as day) dd on dd.day = (o.created_at at time zone ${TZ})::date
       where o.venue_id = ${venueId}
         and o.created_at >= (${first}::date - 1)::timestamp at time zone ${TZ}
-        and o.created_at < (${last}::date + 2)::timestamp at time zone ${TZ}
-        and (o.created_at at time zone ${TZ})::date = any(${list}::date[])`;
+        and o.created_at < (${last}::date + 2)::timestamp at time zone ${TZ}`;
   return [
     ...tables.map((t) => sql`delete from ${sql.raw(t)} where venue_id = ${venueId} and day = any(${list}::date[])`),
     sql`insert into dashboard_sales_hours (venue_id, day, hour, delivery, orders, refused, revenue_cents)
