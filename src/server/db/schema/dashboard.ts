@@ -101,7 +101,11 @@ export const dashboardSalesCustomers = pgTable(
     lastAt: timestamp('last_at', { withTimezone: false }).notNull(),
     lastName: text('last_name').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.venueId, t.day, t.delivery, t.customerKey] })],
+  (t) => [
+    primaryKey({ columns: [t.venueId, t.day, t.delivery, t.customerKey] }),
+    // The latest name of each of the ten best customers.
+    index('dashboard_sales_customers_key_idx').on(t.venueId, t.customerKey, t.day),
+  ],
 );
 
 /** Revenue per day, channel, gender and age in whole years at the order's day (nulls: not informed). */

@@ -265,12 +265,18 @@ export async function byRegion(db: Db, venueId: string, f: DashboardFilter, p: P
 }
 
 export async function topCustomers(db: Db, venueId: string, f: DashboardFilter, p: Period): Promise<CustomerRow[]> {
+  // Sums per customer first (a plain hash aggregate), then the latest name of the ten only.
   const list = await rows<{ name: string; orders: number; total: string; average: string }>(
     db,
-    sql`select (array_agg(last_name order by last_at desc, last_name desc))[1] as name, sum(orders)::int as orders,
-        sum(revenue_cents)::text as total, (sum(revenue_cents)::numeric / sum(orders))::text as average
-      from dashboard_sales_customers r where ${where(venueId, f, p)}
-      group by customer_key order by sum(revenue_cents) desc, customer_key limit 10`,
+    sql`with top as (
+        select customer_key, sum(orders) as orders, sum(revenue_cents) as revenue
+        from dashboard_sales_customers r where ${where(venueId, f, p)}
+        group by customer_key order by sum(revenue_cents) desc, customer_key limit 10)
+      select (select r.last_name from dashboard_sales_customers r
+              where ${where(venueId, f, p)} and r.customer_key = top.customer_key
+              order by r.last_at desc, r.last_name desc limit 1) as name,
+        top.orders::int as orders, top.revenue::text as total, (top.revenue::numeric / top.orders)::text as average
+      from top order by top.revenue desc, top.customer_key`,
   );
   return list.map((r) => ({ name: r.name, orders: Number(r.orders), totalCents: Number(r.total), averageCents: Number(r.average) }));
 }

@@ -65,7 +65,7 @@ on conflict (order_id) do nothing;
  * new ROLLUP_VERSION marks every day of every venue dirty (one statement, under the same advisory
  * lock as the DDL, so of many processes starting at once exactly one does it) and rebuilds them.
  */
-export async function installDashboardSql(db: DbHandle): Promise<void> {
+export async function installDashboardSql(db: DbHandle, opts: { wait?: boolean } = {}): Promise<void> {
   await db.exec(`begin; ${DASHBOARD_DDL} ${ROLLUP_DDL} commit;`);
   await db.exec(DASHBOARD_BACKFILL);
   await db.exec(`begin;
@@ -78,5 +78,12 @@ export async function installDashboardSql(db: DbHandle): Promise<void> {
       end if;
     end $$;
     commit;`);
-  await refreshAllRollups(db.db);
+  // Rebuilt in the background: the server listens at once, and a dashboard read that comes first
+  // refreshes its venue itself (waiting on the same per-venue lock, so nothing is done twice).
+  if (opts.wait) await refreshAllRollups(db.db);
+  else {
+    refreshAllRollups(db.db).catch((err: unknown) =>
+      process.stderr.write(`${JSON.stringify({ level: 'warn', msg: 'dashboard: rollups not rebuilt at start (the next read does it)', error: String(err) })}\n`),
+    );
+  }
 }

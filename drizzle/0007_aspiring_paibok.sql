@@ -71,5 +71,6 @@ ALTER TABLE "dashboard_sales_hours" ADD CONSTRAINT "dashboard_sales_hours_venue_
 ALTER TABLE "dashboard_sales_products" ADD CONSTRAINT "dashboard_sales_products_venue_id_venues_id_fk" FOREIGN KEY ("venue_id") REFERENCES "public"."venues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "dashboard_sales_profiles" ADD CONSTRAINT "dashboard_sales_profiles_venue_id_venues_id_fk" FOREIGN KEY ("venue_id") REFERENCES "public"."venues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "dashboard_sales_regions" ADD CONSTRAINT "dashboard_sales_regions_venue_id_venues_id_fk" FOREIGN KEY ("venue_id") REFERENCES "public"."venues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "dashboard_sales_customers_key_idx" ON "dashboard_sales_customers" USING btree ("venue_id","customer_key","day");--> statement-breakpoint
 CREATE INDEX "dashboard_sales_profiles_idx" ON "dashboard_sales_profiles" USING btree ("venue_id","day");--> statement-breakpoint
 CREATE INDEX "dashboard_sales_regions_idx" ON "dashboard_sales_regions" USING btree ("venue_id","day");
