@@ -8,7 +8,11 @@ import { prefetchDashboard } from './api/dashboard-queries';
 import { useCurrentPlace } from './hooks/use-current-place';
 import { filterOf, type DashboardSearch } from './model/search';
 
-const DashboardPage = lazy(() => import('./components/dashboard-page').then((m) => ({ default: m.DashboardPage })));
+const DashboardPage = lazy(() => {
+  // The charts' chunk downloads beside the page's, not after it.
+  void import('./components/charts');
+  return import('./components/dashboard-page').then((m) => ({ default: m.DashboardPage }));
+});
 
 export function DashboardPageLazy(props: { search: DashboardSearch; onSearch: (next: DashboardSearch) => void }) {
   const client = useQueryClient();

@@ -28,8 +28,8 @@ const CHARTS = {
 type ChartKey = keyof typeof CHARTS;
 
 /**
- * Mounts its chart when it comes near the screen or when the browser is next idle, whichever is
- * first: what is visible draws first and the rest follows without anyone scrolling.
+ * Mounts its chart when it comes near the screen or right after the next frame is painted,
+ * whichever is first: what is visible draws first and the rest follows without anyone scrolling.
  */
 function WhenNear({ eager, children, fallback }: { eager: boolean; children: ReactNode; fallback: ReactNode }) {
   const [show, setShow] = useState(eager);
@@ -39,11 +39,15 @@ function WhenNear({ eager, children, fallback }: { eager: boolean; children: Rea
     const reveal = () => setShow(true);
     const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && reveal(), { rootMargin: '200px' });
     if (ref.current) io.observe(ref.current);
-    const idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(reveal, { timeout: 500 }) : window.setTimeout(reveal, 100);
+    // A task after the next animation frame: the charts above have been painted by then.
+    let timer = 0;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(reveal, 0);
+    });
     return () => {
       io.disconnect();
-      if (typeof cancelIdleCallback === 'function') cancelIdleCallback(idle);
-      else window.clearTimeout(idle);
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
     };
   }, [show]);
   return show ? children : <div ref={ref}>{fallback}</div>;
