@@ -16,8 +16,10 @@ import { chromium } from 'playwright-core';
 import { openDb } from '../src/server/db/client';
 import { seedDemo } from '../src/server/db/seed';
 import { seedSalesHistory } from '../src/server/modules/dashboard/dashboard.seed';
+import { installDashboardSql } from '../src/server/modules/dashboard/dashboard.sql';
 import { DASHBOARD_CALLS } from '../src/shared/contract/dashboard';
-import { addDays, defaultPeriod, formatDateBR, saoPauloDay } from '../src/shared/dashboard';
+import { addDays, checkPeriod, defaultPeriod, formatDateBR, saoPauloDay } from '../src/shared/dashboard';
+import { dashboardAnswer } from '../src/server/modules/dashboard/dashboard.routes';
 import { startServer } from '../tests/support/server';
 import { CHROMIUM } from './chromium';
 import type { BenchResult } from './run';
@@ -38,10 +40,28 @@ async function prepare() {
   const handle = await openDb({ dataDir: dir });
   try {
     const seed = await seedDemo(handle.db);
+    // The dashboard's triggers first (as a running server has them), so the history's days are
+    // marked and the seed builds their rollups; the server's start then finds nothing to backfill.
+    await installDashboardSql(handle, { wait: true });
     const started = Date.now();
     const r = await seedSalesHistory(handle.db, seed.venues.restaurant, { days: 365, ordersPerDay: Math.round(TARGET_ITEMS / ITEMS_PER_ORDER / 365) });
     await handle.db.execute(sql`analyze`);
-    return { dir, venueId: seed.venues.restaurant, ...r, seconds: Math.round((Date.now() - started) / 100) / 10 };
+    const seconds = Math.round((Date.now() - started) / 100) / 10;
+    // The database's share of each call, in this process (no HTTP, no sign-in check): p50 of 10.
+    const queryMs: Record<string, number> = {};
+    const checked = checkPeriod(defaultPeriod().InitialPeriod, defaultPeriod().FinalPeriod);
+    if (checked.ok) {
+      for (const call of DASHBOARD_CALLS) {
+        const times: number[] = [];
+        for (let i = 0; i < 13; i++) {
+          const t = performance.now();
+          await dashboardAnswer(handle.db, seed.venues.restaurant, call, defaultPeriod(), checked.period);
+          if (i >= 3) times.push(performance.now() - t);
+        }
+        queryMs[call] = percentile(times, 50);
+      }
+    }
+    return { dir, venueId: seed.venues.restaurant, ...r, seconds, queryMs };
   } finally {
     await handle.close();
   }
@@ -91,7 +111,9 @@ export const benches = {
             value: round(percentile(times, 95)),
             unit: 'ms',
             budget: s.budget,
-            note: `p50 ${round(percentile(times, 50))} ms, ${times.length} pedidos${errors ? `, ${errors} erros` : ''}`,
+            note: `p50 ${round(percentile(times, 50))} ms, ${times.length} pedidos${errors ? `, ${errors} erros` : ''}${
+              s.budget !== undefined && data.queryMs[call] !== undefined ? `; no banco (em processo, p50) ${round(data.queryMs[call])} ms` : ''
+            }`,
           });
         }
       }
@@ -146,7 +168,7 @@ export const benches = {
     // Never a raised budget: what is over says why (see README "Sales dashboard").
     for (const r of rows) {
       if (r.budget !== undefined && r.value > r.budget) {
-        r.note = `${r.note ?? ''} — ACIMA: sem rollups ainda; cada chamada agrega o período direto de orders/order_items (PGlite, uma thread)`;
+        r.note = `${r.note ?? ''} — ACIMA: ${r.unit === 'ms' && r.name.includes('Chromium') ? 'a tela espera as 13 chamadas, que o PGlite atende uma de cada vez' : 'a consulta aos rollups é a parte \"no banco\"; o resto é HTTP, verificação do acesso e a fila do PGlite (uma thread)'}; máquina compartilhada, carga ${os.loadavg()[0].toFixed(1)} em ${os.cpus().length} núcleos`;
       }
     }
     return rows;

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 
 const REFUSED = ORDER_STATE.Recusado;
 const TZ = DASHBOARD_TZ;
+const MARGIN_MS = 3 * 3_600_000;
 
 /** Reais from integer cents, two decimals. */
 export const reais = (cents: number | string | null | undefined) => Math.round(Number(cents ?? 0)) / 100;
@@ -28,9 +29,14 @@ const only = (a: boolean | undefined, b: boolean | undefined) => (a ?? false) !=
  * id, local_at (São Paulo wall time), total_cents, state_id, customer_key, customer_name, gender,
  * birth_date, city, uf.
  */
-function base(venueId: string, f: DashboardFilter, period: Pick<Period, 'start' | 'end'>, withCustomer = false): SQL {
+function base(venueId: string, f: DashboardFilter, period: Pick<Period, 'start' | 'end' | 'first' | 'last'>, withCustomer = false): SQL {
   const start = period.start.toISOString();
-  const end = period.end.toISOString();
+  // Whole São Paulo days: the instants (UTC-3) with a margin of three hours either side find the
+  // rows through the index, and the local day decides (before 2019, daylight saving moved midnight).
+  const from = new Date(period.start.getTime() - MARGIN_MS).toISOString();
+  const to = new Date(period.end.getTime() + MARGIN_MS).toISOString();
+  const inPeriod = sql`o.created_at >= ${from}::timestamptz and o.created_at <= ${to}::timestamptz
+    and (o.created_at at time zone ${TZ})::date between ${isoDay(period.first)}::date and ${isoDay(period.last)}::date`;
   const channel = only(f.IsInInternalChannel, f.IsInDeliveryChannel)
     ? f.IsInDeliveryChannel
       ? sql`and o.delivery_kind = ${DELIVERY_KIND.delivery}`
@@ -47,12 +53,12 @@ function base(venueId: string, f: DashboardFilter, period: Pick<Period, 'start' 
   if (!withCustomer && !only(f.IsNew, f.IsOld)) {
     return sql`select o.id, (o.created_at at time zone ${TZ}) as local_at, o.total_cents, o.state_id
       from orders o
-      where o.venue_id = ${venueId} and o.created_at >= ${start}::timestamptz and o.created_at <= ${end}::timestamptz ${channel}`;
+      where o.venue_id = ${venueId} and ${inPeriod} ${channel}`;
   }
   return sql`select o.id, (o.created_at at time zone ${TZ}) as local_at, o.total_cents, o.state_id,
       c.customer_key, c.customer_name, c.gender, c.birth_date, c.city, c.uf
     from orders o left join dashboard_order_customers c on c.order_id = o.id
-    where o.venue_id = ${venueId} and o.created_at >= ${start}::timestamptz and o.created_at <= ${end}::timestamptz
+    where o.venue_id = ${venueId} and ${inPeriod}
     ${channel} ${customers}`;
 }
 
@@ -138,7 +144,7 @@ export async function byRegion(db: Db, venueId: string, f: DashboardFilter, p: P
     sql`with b as (${base(venueId, f, p, true)})
       select city, uf, count(*)::int as qty, max(total_cents)::text as higher, avg(total_cents)::text as average
       from b where state_id <> ${REFUSED}
-      group by city, uf order by count(*) desc, city nulls last limit 10`,
+      group by city, uf order by count(*) desc, city nulls last, uf nulls last limit 10`,
   );
   return list.map((r) => ({
     item: r.city ? (r.uf ? `${r.city}/${r.uf}` : r.city) : '',
@@ -160,7 +166,7 @@ export async function topCustomers(db: Db, venueId: string, f: DashboardFilter, 
   const list = await rows<{ name: string; orders: number; total: string; average: string }>(
     db,
     sql`with b as (${base(venueId, f, p, true)})
-      select (array_agg(customer_name order by local_at desc))[1] as name, count(*)::int as orders,
+      select (array_agg(customer_name order by local_at desc, customer_name desc))[1] as name, count(*)::int as orders,
              sum(total_cents)::text as total, avg(total_cents)::text as average
       from b where state_id <> ${REFUSED} and customer_key is not null
       group by customer_key order by sum(total_cents) desc, customer_key limit 10`,

@@ -31,10 +31,16 @@ import { HttpError } from '../../lib/http-error';
 import { requireVenue } from '../../plugins/auth';
 import { DASHBOARD_ROLE } from '../../../shared/dashboard';
 import * as repo from './dashboard.repository';
+import * as rollups from './dashboard.rollups';
+
+/** Where the series come from: the rollups, or the orders themselves (dashboard.repository.ts). */
+export type DashboardSource = Pick<typeof repo, 'totals' | 'perDay' | 'hourly' | 'mostConsumed' | 'byRegion' | 'topCustomers' | 'byGender' | 'byAge'>;
+export const RAW_SOURCE: DashboardSource = repo;
+export const ROLLUP_SOURCE: DashboardSource = rollups;
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
 
-type Ctx = { db: Db; venueId: string; f: DashboardFilter; cur: Period; prev: Period };
+type Ctx = { db: Db; venueId: string; f: DashboardFilter; cur: Period; prev: Period; src: DashboardSource };
 type Handler<C extends DashboardCall> = (ctx: Ctx) => Promise<DashboardAnswer<C>>;
 
 function card(title: string, oldValue: number, newValue: number, isCurrency: boolean, titles?: { old: string; new: string }): Card {
@@ -57,7 +63,7 @@ function demandDay(days: repo.DayRow[], higher: boolean): repo.DayRow {
 }
 
 async function demandCard(ctx: Ctx, higher: boolean): Promise<Card> {
-  const [a, b] = await Promise.all([repo.perDay(ctx.db, ctx.venueId, ctx.f, ctx.prev), repo.perDay(ctx.db, ctx.venueId, ctx.f, ctx.cur)]);
+  const [a, b] = await Promise.all([ctx.src.perDay(ctx.db, ctx.venueId, ctx.f, ctx.prev), ctx.src.perDay(ctx.db, ctx.venueId, ctx.f, ctx.cur)]);
   const o = demandDay(a, higher);
   const n = demandDay(b, higher);
   return card(higher ? CARD_TITLES.HigherDemand : CARD_TITLES.LowerDemand, o.orders, n.orders, false, {
@@ -67,7 +73,7 @@ async function demandCard(ctx: Ctx, higher: boolean): Promise<Card> {
 }
 
 async function totalsCard(ctx: Ctx, pick: (t: repo.Totals) => number, title: string, currency: boolean): Promise<Card> {
-  const [a, b] = await Promise.all([repo.totals(ctx.db, ctx.venueId, ctx.f, ctx.prev), repo.totals(ctx.db, ctx.venueId, ctx.f, ctx.cur)]);
+  const [a, b] = await Promise.all([ctx.src.totals(ctx.db, ctx.venueId, ctx.f, ctx.prev), ctx.src.totals(ctx.db, ctx.venueId, ctx.f, ctx.cur)]);
   const conv = currency ? repo.reais : (n: number) => n;
   return card(title, conv(pick(a)), conv(pick(b)), currency);
 }
@@ -88,12 +94,12 @@ const HANDLERS: { [C in DashboardCall]: Handler<C> } = {
   HigherDemand: (c) => demandCard(c, true),
   LowerDemand: (c) => demandCard(c, false),
   SalesPerDay: async (c) =>
-    (await repo.perDay(c.db, c.venueId, c.f, c.cur)).map((d) => ({ Date: d.day, Quantity: d.orders, Amount: repo.reais(d.revenueCents) })),
-  HourlySales: async (c) => (await repo.hourly(c.db, c.venueId, c.f, c.cur)).map((Amounts, DayOfWeek) => ({ DayOfWeek, Amounts })),
-  MostConsumed: async (c) => consumption(await repo.mostConsumed(c.db, c.venueId, c.f, c.cur)),
-  SalesByRegion: async (c) => consumption(await repo.byRegion(c.db, c.venueId, c.f, c.cur)),
+    (await c.src.perDay(c.db, c.venueId, c.f, c.cur)).map((d) => ({ Date: d.day, Quantity: d.orders, Amount: repo.reais(d.revenueCents) })),
+  HourlySales: async (c) => (await c.src.hourly(c.db, c.venueId, c.f, c.cur)).map((Amounts, DayOfWeek) => ({ DayOfWeek, Amounts })),
+  MostConsumed: async (c) => consumption(await c.src.mostConsumed(c.db, c.venueId, c.f, c.cur)),
+  SalesByRegion: async (c) => consumption(await c.src.byRegion(c.db, c.venueId, c.f, c.cur)),
   TopCustomers: async (c) =>
-    (await repo.topCustomers(c.db, c.venueId, c.f, c.cur)).map((r) => ({
+    (await c.src.topCustomers(c.db, c.venueId, c.f, c.cur)).map((r) => ({
       Name: r.name || DASH_MSG.notInformed,
       Image: null,
       AverageConsumption: repo.reais(r.averageCents),
@@ -101,19 +107,37 @@ const HANDLERS: { [C in DashboardCall]: Handler<C> } = {
       TotalConsumption: repo.reais(r.totalCents),
     })),
   SalesByGender: async (c) => {
-    const list = await repo.byGender(c.db, c.venueId, c.f, c.cur);
+    const list = await c.src.byGender(c.db, c.venueId, c.f, c.cur);
     const order: Array<GenderCode | null> = ['F', 'M', 'O', null];
     return order
       .map((g) => ({ Key: g ? GENDERS[g] : DASH_MSG.notInformed, Value: repo.reais(list.find((r) => r.gender === g)?.cents ?? 0) }))
       .filter((r) => r.Value > 0);
   },
   SalesByAgeRange: async (c) => {
-    const list = await repo.byAge(c.db, c.venueId, c.f, c.cur);
+    const list = await c.src.byAge(c.db, c.venueId, c.f, c.cur);
     const sums = new Map<string, number>(AGE_RANGES.map(([, label]) => [label, 0]));
     for (const r of list) sums.set(ageRangeOf(r.age), (sums.get(ageRangeOf(r.age)) ?? 0) + r.cents);
     return { Data: [...sums].map(([Key, cents]) => ({ Key, Value: repo.reais(cents) })) };
   },
 };
+
+/**
+ * One call's answer for a checked period. By default from the rollups (refreshed first) when they
+ * can answer the filter, else from the orders; `source` forces one (the equivalence test).
+ */
+export async function dashboardAnswer<C extends DashboardCall>(
+  db: Db,
+  venueId: string,
+  call: C,
+  f: DashboardFilter,
+  period: Period,
+  source?: DashboardSource,
+): Promise<DashboardAnswer<C>> {
+  const src = source ?? (rollups.rollupsAnswer(f) ? ROLLUP_SOURCE : RAW_SOURCE);
+  if (src === ROLLUP_SOURCE) await rollups.refreshRollups(db, venueId);
+  const ctx: Ctx = { db, venueId, f, cur: period, prev: previousPeriod(period), src };
+  return (HANDLERS[call] as unknown as Handler<C>)(ctx);
+}
 
 export async function dashboardRoutes(fastify: FastifyInstance, opts: { db: Db }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -129,8 +153,7 @@ export async function dashboardRoutes(fastify: FastifyInstance, opts: { db: Db }
         // The schema has already checked the period; this only narrows the type.
         if (!checked.ok) throw new HttpError(400, checked.message);
         const { localClienteId: _, ...f } = q;
-        const ctx: Ctx = { db, venueId, f, cur: checked.period, prev: previousPeriod(checked.period) };
-        return (HANDLERS[call] as Handler<DashboardCall>)(ctx);
+        return dashboardAnswer(db, venueId, call, f, checked.period);
       },
     );
   }

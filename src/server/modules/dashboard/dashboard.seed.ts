@@ -11,6 +11,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { refreshRollups } from './dashboard.rollups';
 
 export interface HistoryOptions {
   /** Days of history before today (São Paulo); today is left to the order board. */
@@ -75,7 +76,7 @@ export async function seedSalesHistory(db: Db, venueId: string, opts: HistoryOpt
   const menuIdx = expand(MENU.map(([, , w], i) => [i + 1, w] as [number, number]));
   const cities = expand(CITIES);
   const hours = expand(HOURS);
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     await tx.execute(sql`select setseed(${opts.seed ?? 0.2026})`);
     // Foreign-key checks are row triggers and cost ~85 % of the time here; the rows are consistent by
     // construction, so a superuser (PGlite always) skips them for this transaction only. Without
@@ -160,6 +161,10 @@ export async function seedSalesHistory(db: Db, venueId: string, opts: HistoryOpt
     };
     return { orders: Number(res.rows[0].orders), items: Number(res.rows[0].items) };
   });
+  // The dashboard's triggers (when installed) marked the new days; build their rollups now, set-based,
+  // rather than on the first dashboard read. Without the triggers the next start's backfill does it.
+  await refreshRollups(db, venueId);
+  return result;
 }
 
 /**

@@ -8,6 +8,7 @@
  * A customer field the dashboard cannot read becomes null: the trigger never fails an order.
  */
 import type { DbHandle } from '../../db/client';
+import { MARK_ALL_SQL, refreshAllRollups, ROLLUP_DDL, ROLLUP_VERSION } from './dashboard.rollups';
 
 /** The columns of dashboard_order_customers computed from an order row `o`. */
 const PROFILE_SELECT = `
@@ -59,7 +60,30 @@ where not exists (select 1 from dashboard_order_customers p where p.order_id = o
 on conflict (order_id) do nothing;
 `;
 
-export async function installDashboardSql(db: DbHandle): Promise<void> {
-  await db.exec(`begin; ${DASHBOARD_DDL} commit;`);
+/**
+ * Triggers (idempotent), the customers' backfill, and the rollups' backfill: the first start with a
+ * new ROLLUP_VERSION marks every day of every venue dirty (one statement, under the same advisory
+ * lock as the DDL, so of many processes starting at once exactly one does it) and rebuilds them.
+ */
+export async function installDashboardSql(db: DbHandle, opts: { wait?: boolean } = {}): Promise<void> {
+  await db.exec(`begin; ${DASHBOARD_DDL} ${ROLLUP_DDL} commit;`);
   await db.exec(DASHBOARD_BACKFILL);
+  await db.exec(`begin;
+    select pg_advisory_xact_lock(424216);
+    do $$ begin
+      if not exists (select 1 from dashboard_meta where key = 'rollups' and value = '${ROLLUP_VERSION}') then
+        ${MARK_ALL_SQL}
+        insert into dashboard_meta (key, value) values ('rollups', '${ROLLUP_VERSION}')
+          on conflict (key) do update set value = excluded.value;
+      end if;
+    end $$;
+    commit;`);
+  // Rebuilt in the background: the server listens at once, and a dashboard read that comes first
+  // refreshes its venue itself (waiting on the same per-venue lock, so nothing is done twice).
+  if (opts.wait) await refreshAllRollups(db.db);
+  else {
+    refreshAllRollups(db.db).catch((err: unknown) =>
+      process.stderr.write(`${JSON.stringify({ level: 'warn', msg: 'dashboard: rollups not rebuilt at start (the next read does it)', error: String(err) })}\n`),
+    );
+  }
 }

@@ -1,6 +1,6 @@
 /** Query keys and calls of the sales dashboard (spec 001 §7 "Dashboard"); keys start with 'dashboard'. */
-import { queryOptions } from '@tanstack/react-query';
-import { DASHBOARD_RESPONSES, dashboardPath, type DashboardAnswer, type DashboardCall, type DashboardFilter } from '../../../../shared/contract/dashboard';
+import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { DASHBOARD_CALLS, DASHBOARD_RESPONSES, dashboardPath, type DashboardAnswer, type DashboardCall, type DashboardFilter } from '../../../../shared/contract/dashboard';
 import { api } from '../../../lib/api-client';
 
 export const dashboardQueries = {
@@ -15,5 +15,16 @@ export const dashboardQueries = {
           signal,
         }) as Promise<DashboardAnswer<C>>,
       staleTime: 60_000,
+      // A filter change keeps the drawn chart (marked busy) until the new figures arrive: recharts
+      // updates it in place instead of tearing it down for a skeleton and drawing it again.
+      placeholderData: keepPreviousData,
     }),
 };
+
+/**
+ * Starts all thirteen calls at once, before the page's and the charts' code has loaded (the calls
+ * and the code then arrive in parallel); the components' own queries pick the answers up.
+ */
+export function prefetchDashboard(client: QueryClient, localClienteId: string, filter: DashboardFilter): void {
+  for (const call of DASHBOARD_CALLS) void client.prefetchQuery(dashboardQueries.call(call, localClienteId, filter));
+}

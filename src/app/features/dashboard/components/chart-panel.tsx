@@ -45,6 +45,20 @@ export function ChartPanel<T>({ title, query, isEmpty, summary, children, testId
   );
 }
 
+/** A chart's frame while its code loads (the same title and skeleton as ChartPanel's loading state). */
+export function ChartSkeleton({ title, testId }: { title: string; testId: string }) {
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={`${testId}-title`} data-testid={testId}>
+      <Stack gap="sm">
+        <Title order={2} size="h5" id={`${testId}-title`}>
+          {title}
+        </Title>
+        <Skeleton h={260} radius="md" aria-label="Carregando" data-testid={`${testId}-loading`} />
+      </Stack>
+    </Paper>
+  );
+}
+
 /** A pt-BR tooltip for recharts: the label and each series with its own formatter. */
 export function Tip({ label, rows }: { label: ReactNode; rows: Array<{ name: string; value: string; color?: string }> }) {
   return (

@@ -1,4 +1,5 @@
-/** The dashboard's eight charts (spec 001 §2.13), each from one call, drawn with @mantine/charts. */
+/** The dashboard's eight charts (spec 001 §2.13), each from one call, drawn with @mantine/charts (a chunk of its own, loaded by dashboard-page). */
+import '@mantine/charts/styles.css';
 import { BarChart, CompositeChart, DonutChart, MatrixChart } from '@mantine/charts';
 import { Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
