@@ -8,17 +8,7 @@ test.use({ workerEnv: { BALCAO_E2E_ISOLATE: 'customers' } });
 
 const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
 const rows = (page: Page) => page.getByTestId('customer-row');
-/**
- * Contrast failures that come from the global theme only (orange primary shade 8 under white text,
- * the error colour of inputs, the shell's avatar and active sidebar link), which the polish work is fixing: excluded narrowly.
- */
-const THEME_ONLY = ['.mantine-Avatar-root', '.mantine-NavLink-root', '.mantine-Button-root:not([data-variant])', '.mantine-InputWrapper-error', '.mantine-Input-input[data-error]', '.mantine-Pagination-control[data-active]',
-  // The shell's user menu (not this module): its accessible name does not contain its visible text.
-  '[aria-label^="Menu do usu"]',
-  // The global toasts' close button has no name (src/app/components/toasts.tsx, not this module).
-  '.mantine-Notification-root',
-];
-const accessible = (page: Page) => expectAccessible(page, { exclude: THEME_ONLY });
+const accessible = (page: Page) => expectAccessible(page);
 
 async function openCustomers(page: Page, query = '') {
   await signIn(page, 'gerente@balcao.dev');

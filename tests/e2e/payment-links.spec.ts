@@ -9,16 +9,7 @@ import { expect, signIn, test } from './fixtures';
 test.use({ workerEnv: { BALCAO_E2E_ISOLATE: 'payment-links' } });
 
 const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
-/**
- * Failures that come from the global theme or the shell only (orange primary shade 8 under white
- * text, the inputs' error colour, avatar, active sidebar link, user menu, toasts' close button),
- * which the polish work is fixing: excluded narrowly.
- */
-const THEME_ONLY = [
-  '.mantine-Avatar-root', '.mantine-NavLink-root', '.mantine-Button-root:not([data-variant])', '.mantine-InputWrapper-error',
-  '.mantine-Input-input[data-error]', '.mantine-SegmentedControl-root', '[aria-label^="Menu do usu"]', '.mantine-Notification-root',
-];
-const accessible = (page: Page) => expectAccessible(page, { exclude: THEME_ONLY });
+const accessible = (page: Page) => expectAccessible(page);
 
 /** Decodes the QR image shown on the page. */
 async function readQr(page: Page, name: string): Promise<string> {
@@ -38,7 +29,7 @@ test('a payment link is created, edited, opened on a phone without signing in, p
   await expect(page).toHaveTitle(/Links de pagamento/);
   await expect(page.getByTestId('link-card')).toHaveCount(3);
   await expect(page.getByTestId('link-expiry').filter({ hasText: 'indefinido' })).toHaveCount(1);
-  await expectAccessible(page, { exclude: THEME_ONLY });
+  await expectAccessible(page);
 
   // Create.
   await page.getByRole('link', { name: 'Novo link' }).click();
