@@ -195,8 +195,9 @@ describe('GET api/Acesso/BuscarPapeisPorCargo?ownerId=', () => {
     expect(res.statusCode).toBe(200);
     const body = rolesByPositionResponse.parse(res.json());
     const byCargo = Object.fromEntries(body.map((p) => [p.Cargo, p.Papeis.map((r) => r.Name)]));
-    expect(Object.keys(byCargo).sort()).toEqual(['Administrador', 'Cozinha', 'Gerente', 'Suporte']);
+    expect(Object.keys(byCargo).sort()).toEqual(['Administrador', 'Cozinha', 'Garçom', 'Gerente', 'Suporte']);
     expect(byCargo.Cozinha).toEqual(['Painel']);
+    expect(byCargo['Garçom']).toEqual(['Garcom']);
     expect(byCargo.Suporte).toEqual(['IntegracaoIfoodKds', 'MeepFoodConfiguration', 'Painel', 'SuporteMeep']);
     expect(byCargo.Gerente).toEqual([...VENUE_ROLES].sort());
   });
