@@ -42,8 +42,8 @@ describe('POST api/kds/intake', () => {
     expect(res.statusCode, res.body).toBe(201);
     const o = res.json();
     expect(o.Itens).toEqual([
-      { Id: expect.any(String), Quantidade: 2, NomeProduto: 'Burger da casa', Valor: 39.5, NomeImpressora: null, Observacoes: [{ Descricao: 'Adicionais', Opcoes: ['Bacon', 'Cheddar'] }], ProdutoId: burger },
-      { Id: expect.any(String), Quantidade: 1, NomeProduto: 'Taxa de rolha', Valor: 25, NomeImpressora: null, Observacoes: [], ProdutoId: null },
+      { Id: expect.any(String), Quantidade: 2, NomeProduto: 'Burger da casa', Valor: 39.5, NomeImpressora: null, Observacoes: [{ Descricao: 'Adicionais', Opcoes: ['Bacon', 'Cheddar'] }], ProdutoId: burger, ProntoEm: null },
+      { Id: expect.any(String), Quantidade: 1, NomeProduto: 'Taxa de rolha', Valor: 25, NomeImpressora: null, Observacoes: [], ProdutoId: null, ProntoEm: null },
     ]);
     expect(o.ValorTotal).toBe(2 * 39.5 + 25 + 6.9);
     expect(o).toMatchObject({
