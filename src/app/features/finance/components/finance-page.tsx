@@ -30,6 +30,20 @@ export function FinancePage({ title, provider, children, maw = 960 }: { title: s
   );
 }
 
+/** A label over its value, for a record's details. */
+export function LabeledValue({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
+        {value}
+      </Text>
+    </div>
+  );
+}
+
 export function EmptyState({ text }: { text: string }) {
   return (
     <Paper withBorder p="xl">

@@ -8,22 +8,9 @@ import { ApiError } from '../../../lib/api-client';
 import { adminCall } from '../../../lib/admin-call';
 import { toastSuccess } from '../../../lib/toast';
 import { financeQueries, refundPix, updatePixStatus } from '../api/finance-queries';
-import { EmptyState, FinancePage, formatDateTime } from './finance-page';
+import { EmptyState, FinancePage, LabeledValue, formatDateTime } from './finance-page';
 
 const STATUS_COLOR: Record<string, string> = { Pendente: 'yellow.9', Aprovado: 'green.9', Cancelado: 'gray.8', Estornado: 'red.9' };
-
-function Field({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="sm" c="gray.7">
-        {label}
-      </Text>
-      <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
-        {value}
-      </Text>
-    </div>
-  );
-}
 
 function OrderCard({ localId, order }: { localId: string; order: PixOrder }) {
   const queryClient = useQueryClient();
@@ -50,14 +37,14 @@ function OrderCard({ localId, order }: { localId: string; order: PixOrder }) {
         </Badge>
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <Field label="Valor" value={formatBRL(order.Value)} />
-        <Field label="Valor estornado" value={formatBRL(order.RefundedValue)} />
-        <Field label="EndToEndId" value={order.EndToEndId} />
-        <Field label="TransacaoPOSId" value={order.TransacaoPOSId ?? '-'} />
-        <Field label="Criado em" value={formatDateTime(order.CreatedAt)} />
-        <Field label="Aprovado em" value={order.ApprovedAt ? formatDateTime(order.ApprovedAt) : '-'} />
-        <Field label="Adquirente" value={String(order.AcquirerId)} />
-        <Field label="Permite estorno" value={order.AllowsRefund ? 'Sim' : 'Não'} />
+        <LabeledValue label="Valor" value={formatBRL(order.Value)} />
+        <LabeledValue label="Valor estornado" value={formatBRL(order.RefundedValue)} />
+        <LabeledValue label="EndToEndId" value={order.EndToEndId} />
+        <LabeledValue label="TransacaoPOSId" value={order.TransacaoPOSId ?? '-'} />
+        <LabeledValue label="Criado em" value={formatDateTime(order.CreatedAt)} />
+        <LabeledValue label="Aprovado em" value={order.ApprovedAt ? formatDateTime(order.ApprovedAt) : '-'} />
+        <LabeledValue label="Adquirente" value={String(order.AcquirerId)} />
+        <LabeledValue label="Permite estorno" value={order.AllowsRefund ? 'Sim' : 'Não'} />
       </SimpleGrid>
       <Group justify="flex-end" mt="md">
         {canUpdateStatus && (

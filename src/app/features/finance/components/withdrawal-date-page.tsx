@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, TextInput } from '@mantine/core';
 import { DateInput, DatesProvider } from '@mantine/dates';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import 'dayjs/locale/pt-br';
@@ -10,20 +10,7 @@ import { ApiError } from '../../../lib/api-client';
 import { toastSuccess } from '../../../lib/toast';
 import { financeCall } from '../api/finance-call';
 import { financeQueries, updateWithdrawalDate } from '../api/finance-queries';
-import { FinancePage, formatDateTime, parseBrDay } from './finance-page';
-
-function Info({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="sm" c="gray.7">
-        {label}
-      </Text>
-      <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
-        {value}
-      </Text>
-    </div>
-  );
-}
+import { FinancePage, LabeledValue, formatDateTime, parseBrDay } from './finance-page';
 
 function DateChange({ localId, w }: { localId: string; w: WithdrawalInfo }) {
   const queryClient = useQueryClient();
@@ -44,12 +31,12 @@ function DateChange({ localId, w }: { localId: string; w: WithdrawalInfo }) {
   return (
     <Paper withBorder p="md" radius="md" data-testid="withdrawal-info">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mb="md">
-        <Info label="Saque" value={w.SaqueId} />
-        <Info label="Local" value={w.NomePortal} />
-        <Info label="Valor" value={formatBRL(w.ValorSaque)} />
-        <Info label="Titular" value={w.NomeTitularConta} />
-        <Info label="Criado em" value={formatDateTime(w.DataCriacao)} />
-        <Info label="Data de recebimento" value={w.DataRecebimento ? brDay(w.DataRecebimento) : '-'} />
+        <LabeledValue label="Saque" value={w.SaqueId} />
+        <LabeledValue label="Local" value={w.NomePortal} />
+        <LabeledValue label="Valor" value={formatBRL(w.ValorSaque)} />
+        <LabeledValue label="Titular" value={w.NomeTitularConta} />
+        <LabeledValue label="Criado em" value={formatDateTime(w.DataCriacao)} />
+        <LabeledValue label="Data de recebimento" value={w.DataRecebimento ? brDay(w.DataRecebimento) : '-'} />
       </SimpleGrid>
       <form onSubmit={(e) => void submit(e)} aria-label="Atualizar data de recebimento">
         <Group align="flex-start" wrap="wrap">
