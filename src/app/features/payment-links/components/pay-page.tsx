@@ -37,20 +37,55 @@ function Confirmation({ payment }: { payment: PaymentAnswer }) {
   );
 }
 
-function PixPanel({ link, payer, onPaid }: { link: PublicLink; payer: () => { payerName?: string; payerCpf?: string } | null; onPaid: (p: PaymentAnswer) => void }) {
-  const [payment, setPayment] = useState<PaymentAnswer | null>(null);
+/**
+ * A charge waiting for the payer (Pix or boleto): follows it until the acquirer says it was paid, and
+ * in the sandbox lets the payer confirm it at once.
+ */
+function AwaitingPayment({ payment, pollMs, onPaid }: { payment: PaymentAnswer; pollMs: number; onPaid: (p: PaymentAnswer) => void }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  // Follows the charge until the acquirer says it was paid.
   useQuery({
-    ...linkQueries.payment(payment?.paymentId ?? ''),
-    enabled: Boolean(payment && payment.status === 'pending'),
-    refetchInterval: 3000,
+    ...linkQueries.payment(payment.paymentId),
+    enabled: payment.status === 'pending',
+    refetchInterval: pollMs,
     select: (p) => {
       if (p.status === 'paid') onPaid(p);
       return p;
     },
   });
+  const simulate = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      onPaid(await simulateSandboxPix(payment.paymentId));
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Group gap="xs">
+        <Loader size="xs" aria-hidden />
+        <Text size="sm" aria-live="polite">
+          Aguardando o pagamento…
+        </Text>
+      </Group>
+      {payment.sandbox && (
+        <Button color="dark" onClick={simulate} loading={busy} fullWidth mih={44}>
+          Simular pagamento (sandbox)
+        </Button>
+      )}
+      {error && <Alert color="red">{error}</Alert>}
+    </>
+  );
+}
+
+function PixPanel({ link, payer, onPaid }: { link: PublicLink; payer: () => { payerName?: string; payerCpf?: string } | null; onPaid: (p: PaymentAnswer) => void }) {
+  const [payment, setPayment] = useState<PaymentAnswer | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
   const start = async () => {
     const who = payer();
     if (!who) return;
@@ -58,17 +93,6 @@ function PixPanel({ link, payer, onPaid }: { link: PublicLink; payer: () => { pa
     setError(null);
     try {
       setPayment(await payByPix(link.id, who));
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const simulate = async () => {
-    if (!payment) return;
-    setBusy(true);
-    try {
-      onPaid(await simulateSandboxPix(payment.paymentId));
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
     } finally {
@@ -96,18 +120,7 @@ function PixPanel({ link, payer, onPaid }: { link: PublicLink; payer: () => { pa
           </Button>
         )}
       </CopyButton>
-      <Group gap="xs">
-        <Loader size="xs" aria-hidden />
-        <Text size="sm" aria-live="polite">
-          Aguardando o pagamento…
-        </Text>
-      </Group>
-      {payment.sandbox && (
-        <Button color="dark" onClick={simulate} loading={busy} fullWidth mih={44}>
-          Simular pagamento (sandbox)
-        </Button>
-      )}
-      {error && <Alert color="red">{error}</Alert>}
+      <AwaitingPayment payment={payment} pollMs={3000} onPaid={onPaid} />
     </Stack>
   );
 }
@@ -121,16 +134,6 @@ function BoletoPanel({ link, onPaid }: { link: PublicLink; onPaid: (p: PaymentAn
   const [payment, setPayment] = useState<PaymentAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  // Follows the boleto until the acquirer says it was paid.
-  useQuery({
-    ...linkQueries.payment(payment?.paymentId ?? ''),
-    enabled: Boolean(payment && payment.status === 'pending'),
-    refetchInterval: 5000,
-    select: (p) => {
-      if (p.status === 'paid') onPaid(p);
-      return p;
-    },
-  });
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     setError(null);
@@ -151,18 +154,6 @@ function BoletoPanel({ link, onPaid }: { link: PublicLink; onPaid: (p: PaymentAn
       for (const i of list) next[i.path.replace(/^body\.?/, '')] ??= i.message;
       setErrors(next);
       if (!list.length) setError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const simulate = async () => {
-    if (!payment) return;
-    setBusy(true);
-    setError(null);
-    try {
-      onPaid(await simulateSandboxPix(payment.paymentId));
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
     } finally {
       setBusy(false);
     }
@@ -194,18 +185,7 @@ function BoletoPanel({ link, onPaid }: { link: PublicLink; onPaid: (p: PaymentAn
         )}
       </CopyButton>
       <Text size="sm">Pague no app do seu banco, em lotéricas ou caixas eletrônicos até o vencimento. A confirmação pode levar até 3 dias úteis.</Text>
-      <Group gap="xs">
-        <Loader size="xs" aria-hidden />
-        <Text size="sm" aria-live="polite">
-          Aguardando o pagamento…
-        </Text>
-      </Group>
-      {payment.sandbox && (
-        <Button color="dark" onClick={simulate} loading={busy} fullWidth mih={44}>
-          Simular pagamento (sandbox)
-        </Button>
-      )}
-      {error && <Alert color="red">{error}</Alert>}
+      <AwaitingPayment payment={payment} pollMs={5000} onPaid={onPaid} />
     </Stack>
   );
 }
