@@ -91,6 +91,8 @@ test.describe('product wizard, list and edit form', () => {
     await expect(toast(page, 'Preencha o NCM para continuar')).toBeVisible();
     await page.getByRole('textbox', { name: 'NCM' }).pressSequentially('21069090');
     await expect(page.getByRole('textbox', { name: 'NCM' })).toHaveValue('2106.90.90');
+    // Correcting a field dismisses the error toast: it sat over "Finalizar" and swallowed the retry.
+    await expect(toast(page, 'Preencha o NCM para continuar')).toHaveCount(0);
     await page.getByRole('textbox', { name: 'CFOP' }).pressSequentially('5102');
     await expect(page.getByRole('textbox', { name: 'CFOP' })).toHaveValue('5.102');
     await page.getByRole('button', { name: 'Finalizar' }).click();

@@ -17,16 +17,44 @@ export function onToastsWanted(l: Listener): () => void {
   return () => listeners.delete(l);
 }
 
-export async function showToast(data: NotificationData): Promise<void> {
+export async function showToast(data: NotificationData): Promise<string> {
   if (!wanted) {
     wanted = true;
     listeners.forEach((l) => l());
   }
   const { notifications } = await import('@mantine/notifications');
-  // The close button needs a name (axe: button-name).
-  notifications.show({ closeButtonProps: { 'aria-label': 'Fechar notificação' }, ...data });
   // Every toast's close button has a name (axe: button-name), unless the caller gives its own.
+  return notifications.show({ closeButtonProps: { 'aria-label': 'Fechar notificação' }, ...data });
+}
+
+/*
+ * An error toast has done its job once the person starts correcting: the first edit of any field
+ * after it appeared dismisses it (the message stays under the field where the form shows one). A
+ * toast left for its full duration sits over the top-right of the page, where short forms keep
+ * their main button ("Finalizar", "Salvar"), and would swallow the click that retries.
+ */
+const openErrors = new Set<string>();
+let dismissOnEdit: ((e: Event) => void) | null = null;
+
+function watchEdits(): void {
+  if (dismissOnEdit) return;
+  dismissOnEdit = (e) => {
+    if (!openErrors.size) return;
+    const target = e.target instanceof Element ? e.target : null;
+    if (target?.closest('.mantine-Notification-root')) return;
+    const ids = [...openErrors];
+    openErrors.clear();
+    void import('@mantine/notifications').then(({ notifications }) => ids.forEach((id) => notifications.hide(id)));
+  };
+  // Capture phase: runs before the field's own handler, so a toast that handler raises survives.
+  document.addEventListener('input', dismissOnEdit, true);
+  document.addEventListener('change', dismissOnEdit, true);
 }
 
 export const toastSuccess = (message: string) => showToast({ color: 'green', message });
-export const toastError = (message: string) => showToast({ color: 'red', message });
+export async function toastError(message: string): Promise<string> {
+  watchEdits();
+  const id = await showToast({ color: 'red', message, onClose: () => openErrors.delete(id) });
+  openErrors.add(id);
+  return id;
+}
