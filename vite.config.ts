@@ -68,6 +68,10 @@ export default defineConfig({
         // API calls and the runtime config must never be answered by the shell.
         navigateFallbackDenylist: [/^\/api\//i, /^\/runtime-config\.json$/],
         cleanupOutdatedCaches: true,
+        // The first install takes charge of the page that installed it: a phone or tablet that loses
+        // the network right after its first sign-in still opens the screens it has not opened yet.
+        // Updates still wait for "Atualizar" (registerType 'prompt': no skipWaiting).
+        clientsClaim: true,
       },
     }),
     // Last: compresses what the build and the service-worker generator wrote.

@@ -6,6 +6,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { PUBLIC_PATHS } from '../shared/constants';
+import { appErrorFallback, ErrorBoundary } from './components/error-boundary';
 import { Toasts } from './components/toasts';
 import { showUpdatePrompt } from './components/update-prompt';
 import { listenForFrameAuth } from './lib/frame-auth';
@@ -36,10 +37,14 @@ registerServiceWorker(showUpdatePrompt);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      <Toasts />
-      <LazyQueryClientProvider>
-        <RouterProvider router={router} />
-      </LazyQueryClientProvider>
+      <ErrorBoundary>
+        <Toasts />
+      </ErrorBoundary>
+      <ErrorBoundary fallback={appErrorFallback}>
+        <LazyQueryClientProvider>
+          <RouterProvider router={router} />
+        </LazyQueryClientProvider>
+      </ErrorBoundary>
     </MantineProvider>
   </StrictMode>,
 );

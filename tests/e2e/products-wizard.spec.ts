@@ -89,9 +89,11 @@ test.describe('product wizard, list and edit form', () => {
     // Fiscal: the restaurant issues NFC-e, so NCM and CFOP are required.
     await page.getByRole('button', { name: 'Finalizar' }).click();
     await expect(toast(page, 'Preencha o NCM para continuar')).toBeVisible();
+    // A toast under the pointer never closes by itself (hovering pauses it): one that appeared over
+    // "Finalizar" swallowed the retry. Correcting a field dismisses it.
+    await toast(page, 'Preencha o NCM para continuar').hover();
     await page.getByRole('textbox', { name: 'NCM' }).pressSequentially('21069090');
     await expect(page.getByRole('textbox', { name: 'NCM' })).toHaveValue('2106.90.90');
-    // Correcting a field dismisses the error toast: it sat over "Finalizar" and swallowed the retry.
     await expect(toast(page, 'Preencha o NCM para continuar')).toHaveCount(0);
     await page.getByRole('textbox', { name: 'CFOP' }).pressSequentially('5102');
     await expect(page.getByRole('textbox', { name: 'CFOP' })).toHaveValue('5.102');

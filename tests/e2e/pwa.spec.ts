@@ -15,9 +15,9 @@ test.describe('installable PWA', () => {
   test('after a first visit the shell reloads with no network', async ({ page, context }) => {
     await signIn(page, 'gerente@balcao.dev');
     await page.waitForURL((u) => u.pathname === '/dashboard');
-    // The worker installs (precaching the shell) on the first visit and controls the next load.
+    // The worker installs (precaching the shell) on the first visit and takes charge of that very page:
+    // no reload needed before the network may go.
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-    await page.reload();
     await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
     await context.setOffline(true);
     // Everything the page itself asks for fails too, so only the service worker can answer.

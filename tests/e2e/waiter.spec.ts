@@ -30,7 +30,12 @@ async function phone(browser: Browser, baseURL: string) {
     (window as unknown as { __vibrations: unknown[] }).__vibrations = calls;
     Object.defineProperty(navigator, 'vibrate', { configurable: true, value: (p: unknown) => (calls.push(p), true) });
   });
-  return { context, page: await context.newPage() };
+  const page = await context.newPage();
+  // A failure report then says why the phone's page went wrong (an uncaught error, a crash).
+  page.on('pageerror', (e) => console.log(`[phone pageerror] ${e.stack ?? e.message}`));
+  page.on('crash', () => console.log('[phone] page crashed'));
+  page.on('console', (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && console.log(`[phone console] ${m.text()}`));
+  return { context, page };
 }
 
 async function shot(page: Page, name: string) {

@@ -22,7 +22,10 @@ export async function showToast(data: NotificationData): Promise<string> {
     wanted = true;
     listeners.forEach((l) => l());
   }
-  const { notifications } = await import('@mantine/notifications');
+  // Without network on a first visit the renderer may not load: the toast is lost, the page is not.
+  const loaded = await import('@mantine/notifications').catch(() => null);
+  if (!loaded) return '';
+  const { notifications } = loaded;
   // Every toast's close button has a name (axe: button-name), unless the caller gives its own.
   return notifications.show({ closeButtonProps: { 'aria-label': 'Fechar notificação' }, ...data });
 }
