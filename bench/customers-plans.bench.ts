@@ -2,7 +2,8 @@
  * Query plans of the customer list (npm run bench -- customers-plans): 50,000 customers in one venue,
  * on the embedded database (PGlite) and on PostgreSQL (Debian's package, a throw-away server:
  * scripts/pg-local.mjs; skipped when it is not installed or DATABASE_URL_BENCH is not given).
- * For each filter of the customers bench, EXPLAIN ANALYZE of the page's statement and of the count
+ * For each filter of the customers bench, EXPLAIN ANALYZE of the page's statement (which carries the
+ * capped total as an InitPlan) and of the count alone (what a page past the end runs)
  * (repository's customerListStatements, with the same `enable_seqscan = off` the list runs with, needsIndexHint). Budget: no sequential scan of `customers` (0). Prints the scan nodes of each plan.
  */
 import fs from 'node:fs';

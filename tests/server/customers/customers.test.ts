@@ -228,3 +228,51 @@ describe('the total of a short or empty page', () => {
     expect(past).toEqual({ Registros: [], QuantidadeTotal: all + 5 });
   });
 });
+
+describe('the name filter (a trigram index on the accent- and case-folded name)', () => {
+  const names = async (headers: Record<string, string>, nome: string) => {
+    const out: string[] = [];
+    for (let page = 1; ; page++) {
+      const body = (await list(headers, `&nome=${encodeURIComponent(nome)}&page=${page}`)).json();
+      out.push(...body.Registros.map((c: { nome: string }) => c.nome));
+      if (body.Registros.length < 20) return { names: out, total: body.QuantidadeTotal };
+    }
+  };
+
+  it('finds a fragment in the middle of a name, with or without accents, in any case', async () => {
+    const headers = await as(DEMO.gerente);
+    // "raú" sits inside "Felipe Araújo"; typed without the accent, in capitals, or with it.
+    for (const q of ['rau', 'RAÚ', 'aRaUjO', 'pe ara']) expect((await names(headers, q)).names).toEqual(['Felipe Araújo']);
+    // Accents in the stored name and none in the query, and the reverse.
+    expect((await names(headers, 'cecilia')).names).toEqual(['Cecília Ramos']);
+    expect((await names(headers, 'íris')).names).toEqual(['Íris Cavalcanti']);
+    // Surrounding spaces are ignored; a fragment spanning two words keeps its inner space.
+    expect((await names(headers, '  ana beatriz ')).names).toEqual(['Ana Beatriz Souza']);
+    expect((await names(headers, 'anabeatriz')).names).toEqual([]);
+  });
+
+  it('a one- or two-letter query (fewer letters than a trigram) still matches anywhere in the name', async () => {
+    const headers = await as(DEMO.gerente);
+    const everyone = [...(await list(headers)).json().Registros, ...(await list(headers, '&page=2')).json().Registros].map((c: { nome: string }) => c.nome);
+    const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+    for (const q of ['z', 'Ú', 'ão', 'ia']) {
+      const expected = everyone.filter((n) => fold(n).includes(fold(q)));
+      expect(expected.length).toBeGreaterThan(0);
+      const got = await names(headers, q);
+      expect(got.names).toEqual(expected);
+      expect(got.total).toBe(expected.length);
+    }
+  });
+
+  it('keeps finding rows inserted after the index was built, and the index keeps no pending list', async () => {
+    const headers = await as(DEMO.gerente);
+    await t.db.exec(`insert into customers (venue_id, name, search_name)
+      select '${t.seed.venues.restaurant}', 'Lote Ção ' || g, 'lote cao ' || g from generate_series(1, 3000) g`);
+    expect((await names(headers, 'ção 2999')).names).toEqual(['Lote Ção 2999']);
+    expect((await list(headers, '&nome=LOTE')).json().QuantidadeTotal).toBe(3000);
+    // fastupdate off: new entries go straight into the index (no autovacuum in the embedded database
+    // would ever merge a pending list, and every search would read all of it).
+    const opts = await rows<{ reloptions: string[] | null }>(t, `select reloptions from pg_class where relname = 'customers_search_trgm_idx'`);
+    expect(opts[0].reloptions).toContain('fastupdate=false');
+  });
+});

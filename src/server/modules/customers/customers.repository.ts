@@ -1,5 +1,5 @@
 /** Customer registry queries, always scoped to one venue. */
-import { aliasedTable, and, asc, desc, eq, ilike, isNull, like, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, asc, desc, eq, getTableName, ilike, isNull, like, sql, type SQL } from 'drizzle-orm';
 import type { Customer } from '../../../shared/contract/customers';
 import { CUSTOMER_COUNT_CAP, CUSTOMER_PAGE_SIZE, digits, searchKey } from '../../../shared/customers';
 import type { Db } from '../../db/client';
@@ -49,7 +49,9 @@ const selection = {
   email: customers.email,
   nomeNaLista: customers.listName,
   categoriaClienteEstabelecimentoId: customers.categoryId,
-  categoria: customerCategories.description,
+  // A scalar subquery rather than a join: the planner weighs one table instead of two, and (above the
+  // page's LIMIT) looks the category up for the 20 rows shown only.
+  categoria: sql<string | null>`(select cc.description from ${customerCategories} cc where cc.id = ${sql.identifier(getTableName(customers))}.${sql.identifier(customers.categoryId.name)})`,
   estaBloqueado: customers.blocked,
   estaAlertado: customers.alerted,
   openAmountCents: customers.openAmountCents,
@@ -59,22 +61,23 @@ type Row = { openAmountCents: number } & Omit<Customer, 'valorEmAberto'>;
 const toCustomer = ({ openAmountCents, ...r }: Row): Customer => ({ ...r, valorEmAberto: openAmountCents / 100 });
 
 /**
- * The two statements of a list page: the page's rows, and the total counted on at most
- * CUSTOMER_COUNT_CAP + 1 matching rows (a LIMIT inside the count: never a scan of the whole venue).
+ * The statements of a list page. `rows`: the page, each row carrying `total`, the matches counted on
+ * at most CUSTOMER_COUNT_CAP + 1 rows (a LIMIT inside the count: never a scan of the whole venue),
+ * computed once for the statement (an InitPlan): one round trip and one planning for page and total.
+ * `count`: that total alone, for a page past the end (no row to carry it).
  * Exported for bench/customers-plans.ts, which checks their plans.
  */
 export function customerListStatements(q: Db, venueId: string, f: CustomerFilter, page: number, pageSize = CUSTOMER_PAGE_SIZE) {
   const where = customerWhere(venueId, f);
+  const matches = q.select({ one: sql`1` }).from(customers).where(where).limit(CUSTOMER_COUNT_CAP + 1).as('matches');
+  const count = q.select({ n: sql<number>`count(*)::int` }).from(matches);
   const rows = q
-    .select(selection)
+    .select({ ...selection, total: sql<number>`(${count})` })
     .from(customers)
-    .leftJoin(customerCategories, eq(customerCategories.id, customers.categoryId))
     .where(where)
     .orderBy(asc(customers.searchName), asc(customers.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  const matches = q.select({ one: sql`1` }).from(customers).where(where).limit(CUSTOMER_COUNT_CAP + 1).as('matches');
-  const count = q.select({ n: sql<number>`count(*)::int` }).from(matches);
   return { rows, count };
 }
 
@@ -92,10 +95,10 @@ export async function listCustomers(db: Db, venueId: string, f: CustomerFilter, 
   const run = async (q: Db) => {
     const s = customerListStatements(q, venueId, f, page, pageSize);
     const rows = await s.rows;
-    // A short page is the last one: the total follows without counting.
-    const [count] = rows.length < pageSize && (rows.length > 0 || page === 1) ? [{ n: (page - 1) * pageSize + rows.length }] : await s.count;
-    const capped = count.n > CUSTOMER_COUNT_CAP;
-    return { Registros: rows.map(toCustomer), QuantidadeTotal: Math.min(count.n, CUSTOMER_COUNT_CAP), ...(capped ? { QuantidadeLimitada: true } : {}) };
+    // An empty page past the first has no row to carry the total: count it on its own.
+    const n = rows.length ? rows[0].total : page === 1 ? 0 : (await s.count)[0].n;
+    const capped = n > CUSTOMER_COUNT_CAP;
+    return { Registros: rows.map(({ total: _, ...r }) => toCustomer(r)), QuantidadeTotal: Math.min(n, CUSTOMER_COUNT_CAP), ...(capped ? { QuantidadeLimitada: true } : {}) };
   };
   if (!needsIndexHint(f)) return run(db);
   return db.transaction(async (tx) => {
@@ -109,7 +112,6 @@ export async function allCustomers(db: Db, venueId: string, f: CustomerFilter, c
   const rows = await db
     .select(selection)
     .from(customers)
-    .leftJoin(customerCategories, eq(customerCategories.id, customers.categoryId))
     .where(customerWhere(venueId, f))
     .orderBy(asc(customers.searchName), asc(customers.id))
     .limit(cap);
