@@ -114,7 +114,7 @@ function RecentPixOrders({ localId, current }: { localId: string; current: strin
               {recent.data.map((o) => {
                 const label = pixStatusLabel(o.Status);
                 return (
-                  <Table.Tr key={o.Id} data-testid="pix-recent" aria-current={current === o.Id ? 'true' : undefined}>
+                  <Table.Tr key={o.Id} data-testid="pix-recent" aria-current={current === o.Id ? 'true' : undefined} bg={current === o.Id ? 'orange.0' : undefined}>
                     <Table.Td>
                       <Anchor
                         renderRoot={(props) => <Link {...props} to={PIX_PATH} search={{ id: o.Id }} />}
