@@ -56,6 +56,7 @@ import { Route as AppMeepFoodConfiguracaoRouteImport } from './routes/_app/meepF
 import { Route as AppMeepFoodIntegracaoIfoodRouteImport } from './routes/_app/meepFood/integracaoIfood'
 import { Route as AppMeepFoodPainelRouteImport } from './routes/_app/meepFood/painel'
 import { Route as AppProdutosLimitarAcessoRouteImport } from './routes/_app/produtos/limitarAcesso'
+import { Route as AppProdutosSkippedproductsRouteImport } from './routes/_app/produtos/skippedproducts'
 import { Route as AppAdminEDIEletronicExtractsRouteImport } from './routes/_app/admin/EDI/eletronicExtracts'
 import { Route as AppAdminEDIImportEletronicExtractsRouteImport } from './routes/_app/admin/EDI/importEletronicExtracts'
 import { Route as AppAdminTransactionsProcessPixTransactionRouteImport } from './routes/_app/admin/TransactionsProcess/pixTransaction'
@@ -337,6 +338,12 @@ const AppProdutosLimitarAcessoRoute =
     path: '/produtos/limitarAcesso',
     getParentRoute: () => AppRoute,
   } as any)
+const AppProdutosSkippedproductsRoute =
+  AppProdutosSkippedproductsRouteImport.update({
+    id: '/produtos/skippedproducts',
+    path: '/produtos/skippedproducts',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppAdminEDIEletronicExtractsRoute =
   AppAdminEDIEletronicExtractsRouteImport.update({
     id: '/admin/EDI/eletronicExtracts',
@@ -558,6 +565,7 @@ export interface FileRoutesByFullPath {
   '/meepFood/integracaoIfood': typeof AppMeepFoodIntegracaoIfoodRoute
   '/meepFood/painel': typeof AppMeepFoodPainelRoute
   '/produtos/limitarAcesso': typeof AppProdutosLimitarAcessoRoute
+  '/produtos/skippedproducts': typeof AppProdutosSkippedproductsRoute
   '/agendamento/': typeof AppAgendamentoIndexRoute
   '/admin/EDI/eletronicExtracts': typeof AppAdminEDIEletronicExtractsRoute
   '/admin/EDI/importEletronicExtracts': typeof AppAdminEDIImportEletronicExtractsRoute
@@ -635,6 +643,7 @@ export interface FileRoutesByTo {
   '/meepFood/integracaoIfood': typeof AppMeepFoodIntegracaoIfoodRoute
   '/meepFood/painel': typeof AppMeepFoodPainelRoute
   '/produtos/limitarAcesso': typeof AppProdutosLimitarAcessoRoute
+  '/produtos/skippedproducts': typeof AppProdutosSkippedproductsRoute
   '/agendamento': typeof AppAgendamentoIndexRoute
   '/admin/EDI/eletronicExtracts': typeof AppAdminEDIEletronicExtractsRoute
   '/admin/EDI/importEletronicExtracts': typeof AppAdminEDIImportEletronicExtractsRoute
@@ -714,6 +723,7 @@ export interface FileRoutesById {
   '/_app/meepFood/integracaoIfood': typeof AppMeepFoodIntegracaoIfoodRoute
   '/_app/meepFood/painel': typeof AppMeepFoodPainelRoute
   '/_app/produtos/limitarAcesso': typeof AppProdutosLimitarAcessoRoute
+  '/_app/produtos/skippedproducts': typeof AppProdutosSkippedproductsRoute
   '/_app/agendamento/': typeof AppAgendamentoIndexRoute
   '/_app/admin/EDI/eletronicExtracts': typeof AppAdminEDIEletronicExtractsRoute
   '/_app/admin/EDI/importEletronicExtracts': typeof AppAdminEDIImportEletronicExtractsRoute
@@ -793,6 +803,7 @@ export interface FileRouteTypes {
     | '/meepFood/integracaoIfood'
     | '/meepFood/painel'
     | '/produtos/limitarAcesso'
+    | '/produtos/skippedproducts'
     | '/agendamento/'
     | '/admin/EDI/eletronicExtracts'
     | '/admin/EDI/importEletronicExtracts'
@@ -870,6 +881,7 @@ export interface FileRouteTypes {
     | '/meepFood/integracaoIfood'
     | '/meepFood/painel'
     | '/produtos/limitarAcesso'
+    | '/produtos/skippedproducts'
     | '/agendamento'
     | '/admin/EDI/eletronicExtracts'
     | '/admin/EDI/importEletronicExtracts'
@@ -948,6 +960,7 @@ export interface FileRouteTypes {
     | '/_app/meepFood/integracaoIfood'
     | '/_app/meepFood/painel'
     | '/_app/produtos/limitarAcesso'
+    | '/_app/produtos/skippedproducts'
     | '/_app/agendamento/'
     | '/_app/admin/EDI/eletronicExtracts'
     | '/_app/admin/EDI/importEletronicExtracts'
@@ -1326,6 +1339,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProdutosLimitarAcessoRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/produtos/skippedproducts': {
+      id: '/_app/produtos/skippedproducts'
+      path: '/produtos/skippedproducts'
+      fullPath: '/produtos/skippedproducts'
+      preLoaderRoute: typeof AppProdutosSkippedproductsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/admin/EDI/eletronicExtracts': {
       id: '/_app/admin/EDI/eletronicExtracts'
       path: '/admin/EDI/eletronicExtracts'
@@ -1568,6 +1588,7 @@ interface AppRouteChildren {
   AppMeepFoodIntegracaoIfoodRoute: typeof AppMeepFoodIntegracaoIfoodRoute
   AppMeepFoodPainelRoute: typeof AppMeepFoodPainelRoute
   AppProdutosLimitarAcessoRoute: typeof AppProdutosLimitarAcessoRoute
+  AppProdutosSkippedproductsRoute: typeof AppProdutosSkippedproductsRoute
   AppAgendamentoIndexRoute: typeof AppAgendamentoIndexRoute
   AppAdminEDIEletronicExtractsRoute: typeof AppAdminEDIEletronicExtractsRoute
   AppAdminEDIImportEletronicExtractsRoute: typeof AppAdminEDIImportEletronicExtractsRoute
@@ -1635,6 +1656,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppMeepFoodIntegracaoIfoodRoute: AppMeepFoodIntegracaoIfoodRoute,
   AppMeepFoodPainelRoute: AppMeepFoodPainelRoute,
   AppProdutosLimitarAcessoRoute: AppProdutosLimitarAcessoRoute,
+  AppProdutosSkippedproductsRoute: AppProdutosSkippedproductsRoute,
   AppAgendamentoIndexRoute: AppAgendamentoIndexRoute,
   AppAdminEDIEletronicExtractsRoute: AppAdminEDIEletronicExtractsRoute,
   AppAdminEDIImportEletronicExtractsRoute:

@@ -444,3 +444,50 @@ export function validateImage(file: { size: number; type?: string }): string | n
 export function defaultCategoryImage(localId: string, categoryId: string): string {
   return `/api/imagens/${localId}/categorias/${categoryId || 'nova'}`;
 }
+
+// ----------------------------------------------------------------------------------------------
+// Add-ons when ordering (waiter's cart and the server's intake share this rule)
+
+/** A variable add-on chosen on an order line, with the catalogue's values. */
+export interface ChosenAddon {
+  id: string;
+  name: string;
+  /** ValueInParent of one unit, in cents. */
+  valueCents: number;
+  /** PodeSerGratuito */
+  canBeFree: boolean;
+  /** QuantidadeGratis: free units this add-on may give. */
+  freeQuantity: number;
+  /** Units chosen. */
+  units: number;
+}
+
+/**
+ * Free units of each chosen add-on: an add-on that may be free gives up to its QuantidadeGratis
+ * units, within what is left of the product's free limit (QuantidadeAdicionaisGratuito), the dearest
+ * add-ons first (the guest's gain), ties by name.
+ */
+export function freeAddonUnits(productFreeLimit: number, chosen: ChosenAddon[]): Map<string, number> {
+  const out = new Map<string, number>();
+  let left = Math.max(0, productFreeLimit);
+  const candidates = chosen
+    .filter((a) => a.canBeFree && a.freeQuantity > 0)
+    .sort((a, b) => b.valueCents - a.valueCents || a.name.localeCompare(b.name));
+  for (const a of candidates) {
+    const n = Math.max(0, Math.min(a.units, a.freeQuantity, left));
+    if (n > 0) out.set(a.id, n);
+    left -= n;
+  }
+  return out;
+}
+
+/** Extra cents per unit of the product for its chosen add-ons (units beyond the free ones × value). */
+export function addonsExtraCents(productFreeLimit: number, chosen: ChosenAddon[]): number {
+  const free = freeAddonUnits(productFreeLimit, chosen);
+  return chosen.reduce((s, a) => s + Math.max(0, a.units - (free.get(a.id) ?? 0)) * a.valueCents, 0);
+}
+
+/** How the kitchen reads a chosen add-on: "2x Bacon extra (1 grátis)". */
+export function chosenAddonLabel(name: string, units: number, free: number): string {
+  return `${units}x ${name}${free > 0 ? (free === units ? ' (grátis)' : ` (${free} grátis)`) : ''}`;
+}

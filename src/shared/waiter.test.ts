@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { WaiterMenuResponse, WaiterProduct } from './contract/waiter';
 import { orderIntakeRequest } from './contract/orders';
+import { addonsExtraCents, chosenAddonLabel, freeAddonUnits } from './products';
 import {
   addLine,
   cartProblems,
@@ -126,25 +127,46 @@ describe('quantities and totals in cents', () => {
 });
 
 describe('intake request', () => {
-  it('is a valid table order whose options carry the extra per unit', () => {
-    let l = setAddonUnits(newLine(burger, 'k'), burger.Adicionais[0], 1).line;
-    l = setAddonUnits(l, burger.Adicionais[1], 2).line;
-    l = toggleOption(l, burger, 'ponto', 'ao');
+  it('is a valid table order whose add-ons travel as ids and units (the server prices them), options as names', () => {
+    const guidOf = (id: string) => `00000000-0000-4000-8000-${id.padStart(12, '0').replace(/[^0-9a-f]/g, 'a')}`;
+    const priced: WaiterProduct = { ...burger, Adicionais: burger.Adicionais.map((a) => ({ ...a, Id: guidOf(a.Id) })) };
+    const m: WaiterMenuResponse = { Categorias: [], Produtos: [priced] };
+    let l = setAddonUnits(newLine(priced, 'k'), priced.Adicionais[0], 1).line;
+    l = setAddonUnits(l, priced.Adicionais[1], 2).line;
+    l = toggleOption(l, priced, 'ponto', 'ao');
     l = { ...l, quantity: 2, note: ' bem quente ' };
-    const req = toIntakeRequest('venue', 'Mesa 5', menu, { tableId: 't5', lines: [l], note: '' });
+    const req = toIntakeRequest('venue', 'Mesa 5', m, { tableId: 't5', lines: [l], note: '' });
     expect(orderIntakeRequest.safeParse(req).success).toBe(true);
     expect(req).toMatchObject({ TipoEntrega: 3, MesaId: 't5', Cliente: { Nome: 'Mesa 5' }, ObservacaoPedido: null });
     expect(req.Itens[0]).toEqual({
       ProdutoId: burger.Id,
       Quantidade: 2,
+      Adicionais: [
+        { Id: priced.Adicionais[0].Id, Quantidade: 1 },
+        { Id: priced.Adicionais[1].Id, Quantidade: 2 },
+      ],
       Observacoes: [
-        { Descricao: 'Adicionais', Opcoes: [{ Nome: '1x Bacon extra', Valor: 6 }, { Nome: '2x Queijo extra (1 grátis)', Valor: 5 }] },
         { Descricao: 'Ponto da carne', Opcoes: [{ Nome: 'Ao ponto' }] },
         { Descricao: 'Obs. bem quente', Opcoes: [] },
       ],
     });
-    // What the server adds up (product + options' Valor per unit, × quantity) is the cart's total.
-    const server = 2 * (2890 + 600 + 500);
-    expect(cartTotalCents(menu, [l])).toBe(server);
+    // No price travels: the cart's total is what the server computes with the shared rule.
+    expect(JSON.stringify(req)).not.toContain('Valor');
+    expect(cartTotalCents(m, [l])).toBe(2 * (2890 + 600 + 500));
+  });
+});
+
+describe('free add-ons (shared with the server: freeAddonUnits)', () => {
+  it('free units within the product limit cost nothing, dearest first; over the limit they are charged', () => {
+    const chosen = (cheddar: number, queijo: number) => [
+      { id: 'cheddar', name: 'Cheddar', valueCents: 700, canBeFree: true, freeQuantity: 2, units: cheddar },
+      { id: 'queijo', name: 'Queijo', valueCents: 500, canBeFree: true, freeQuantity: 1, units: queijo },
+    ];
+    expect([...freeAddonUnits(1, chosen(1, 1))]).toEqual([['cheddar', 1]]);
+    expect(addonsExtraCents(1, chosen(1, 1))).toBe(500);
+    expect(addonsExtraCents(3, chosen(2, 1))).toBe(0);
+    expect(addonsExtraCents(3, chosen(3, 2))).toBe(700 + 500);
+    expect(addonsExtraCents(0, chosen(1, 1))).toBe(1200);
+    expect(chosenAddonLabel('Queijo', 2, 1)).toBe('2x Queijo (1 grátis)');
   });
 });

@@ -9,13 +9,14 @@
  * - an exclusive observation takes one option, an inclusive one several;
  * - a free-text note per item, and one for the whole order.
  * Totals are integer cents. The cart becomes an intake request (POST api/kds/intake) whose server
- * total is the same number: each item's add-ons travel as options whose Valor is the extra per unit.
+ * total is the same number: each item's add-ons travel as ids and units (Adicionais), which the
+ * server prices from the catalogue with the same rule (freeAddonUnits in src/shared/products.ts).
  */
 import type { OrderIntakeRequest } from './contract/orders';
 import type { WaiterAddon, WaiterMenuResponse, WaiterProduct } from './contract/waiter';
 import { formatBRL } from './format';
-import { DELIVERY_KIND, INTAKE_MAX_ITEMS, ORDER_ORIGIN } from './orders';
-import { ADDITIONAL_TYPE, fromCents, nonNegative, OBSERVATION_TYPE, toCents } from './products';
+import { DELIVERY_KIND, INTAKE_MAX_ITEMS, ORDER_MSG, ORDER_ORIGIN } from './orders';
+import { addonsExtraCents, ADDITIONAL_TYPE, chosenAddonLabel, freeAddonUnits, fromCents, nonNegative, OBSERVATION_TYPE, toCents, type ChosenAddon } from './products';
 
 export const WAITER_ROLE = 'Garcom';
 export const WAITER_QTY_MAX = 99;
@@ -47,8 +48,8 @@ export const WAITER_MSG = {
   quantity: `A quantidade deve ser de 1 a ${WAITER_QTY_MAX}.`,
   productGone: 'Este produto saiu do cardápio. Remova-o do pedido.',
   tooManyItems: `No máximo ${INTAKE_MAX_ITEMS} itens por pedido.`,
-  addonMin: (name: string, min: number) => `Escolha ao menos ${min} de ${name}.`,
-  addonMax: (name: string, max: number) => `No máximo ${max} de ${name}.`,
+  addonMin: ORDER_MSG.addonMin,
+  addonMax: ORDER_MSG.addonMax,
   exclusive: (group: string) => `Escolha só uma opção em ${group}.`,
   itemNoteMax: `A observação do item pode ter até ${WAITER_ITEM_NOTE_MAX} caracteres.`,
   orderNoteMax: `A observação do pedido pode ter até ${WAITER_ORDER_NOTE_MAX} caracteres.`,
@@ -136,33 +137,30 @@ export function toggleOption(line: CartLine, p: WaiterProduct, groupId: string, 
   return { ...line, options: { ...line.options, [groupId]: next } };
 }
 
-/**
- * Free units of each chosen add-on: an add-on that may be free gives up to QuantidadeGratis units,
- * within what is left of the product's LimiteGratis, the dearest add-ons first (the guest's gain).
- */
-export function freeUnits(p: WaiterProduct, line: CartLine): Map<string, number> {
-  const out = new Map<string, number>();
-  let left = Math.max(0, p.LimiteGratis);
-  const candidates = choosableAddons(p)
-    .filter((a) => a.PodeSerGratuito && a.QuantidadeGratis > 0)
-    .sort((a, b) => toCents(b.Valor) - toCents(a.Valor) || a.Nome.localeCompare(b.Nome));
-  for (const a of candidates) {
-    const n = Math.min(addonUnits(line, a), a.QuantidadeGratis, left);
-    if (n > 0) out.set(a.Id, n);
-    left -= n;
-  }
-  return out;
+/** The line's variable add-ons as the shared ordering rule sees them (src/shared/products.ts). */
+function chosenAddons(p: WaiterProduct, line: CartLine): ChosenAddon[] {
+  return choosableAddons(p).map((a) => ({
+    id: a.Id,
+    name: a.Nome,
+    valueCents: toCents(a.Valor),
+    canBeFree: a.PodeSerGratuito,
+    freeQuantity: a.QuantidadeGratis,
+    units: addonUnits(line, a),
+  }));
 }
 
-/** Extra cents per unit of the line for one add-on (units beyond the free ones × its value). */
-function addonExtraCents(a: WaiterAddon, units: number, free: number): number {
-  return Math.max(0, units - free) * toCents(a.Valor);
+/**
+ * Free units of each chosen add-on (the catalogue's rule, the same the server prices with): an
+ * add-on that may be free gives up to its QuantidadeGratis units, within what is left of the
+ * product's LimiteGratis, the dearest add-ons first (the guest's gain).
+ */
+export function freeUnits(p: WaiterProduct, line: CartLine): Map<string, number> {
+  return freeAddonUnits(p.LimiteGratis, chosenAddons(p, line));
 }
 
 /** Value of one unit of the line: the product plus its paid add-ons, in cents. */
 export function unitCents(p: WaiterProduct, line: CartLine): number {
-  const free = freeUnits(p, line);
-  return toCents(p.Valor) + choosableAddons(p).reduce((s, a) => s + addonExtraCents(a, addonUnits(line, a), free.get(a.Id) ?? 0), 0);
+  return toCents(p.Valor) + addonsExtraCents(p.LimiteGratis, chosenAddons(p, line));
 }
 
 export function lineTotalCents(p: WaiterProduct, line: CartLine): number {
@@ -227,7 +225,7 @@ export function lineDetails(p: WaiterProduct, line: CartLine): string[] {
 }
 
 function addonLabel(a: WaiterAddon, units: number, free: number): string {
-  return `${units}x ${a.Nome}${free > 0 ? (free === units ? ' (grátis)' : ` (${free} grátis)`) : ''}`;
+  return chosenAddonLabel(a.Nome, units, free);
 }
 
 /** Two lines with the same product and choices become one (quantities add up, within the limit). */
@@ -251,8 +249,8 @@ const sortedOptions = (r: Record<string, string[]>) =>
 
 /**
  * The intake request of a cart (POST api/kds/intake): a table order of the venue's own platform, the
- * table by id, the customer named after the table, each item with its add-ons as options priced per
- * unit, its observation groups and its note. Call only when cartProblems is empty.
+ * table by id, the customer named after the table, each item with its add-ons (ids and units), its
+ * observation groups and its note. Call only when cartProblems is empty.
  */
 export function toIntakeRequest(venueId: string, tableName: string, menu: WaiterMenuResponse, cart: Cart): OrderIntakeRequest {
   return {
@@ -266,21 +264,19 @@ export function toIntakeRequest(venueId: string, tableName: string, menu: Waiter
     Signal: true,
     Itens: cart.lines.map((l) => {
       const p = productById(menu, l.productId)!;
-      const free = freeUnits(p, l);
+      // Add-ons travel by id and units only: the server prices them from the catalogue.
       const addons = choosableAddons(p)
-        .map((a) => ({ a, n: addonUnits(l, a), f: free.get(a.Id) ?? 0 }))
-        .filter((x) => x.n > 0)
-        .map((x) => ({ Nome: addonLabel(x.a, x.n, x.f), Valor: fromCents(addonExtraCents(x.a, x.n, x.f)) }));
+        .map((a) => ({ Id: a.Id, Quantidade: addonUnits(l, a) }))
+        .filter((x) => x.Quantidade > 0);
       const groups = p.Observacoes.map((g) => ({
         Descricao: g.Descricao,
         Opcoes: (l.options[g.Id] ?? []).map((id) => g.Opcoes.find((o) => o.Id === id)).filter((o): o is { Id: string; Descricao: string } => !!o).map((o) => ({ Nome: o.Descricao })),
       })).filter((g) => g.Opcoes.length);
       const notes = [
-        ...(addons.length ? [{ Descricao: ADDONS_NOTE, Opcoes: addons }] : []),
         ...groups,
         ...(l.note.trim() ? [{ Descricao: `${ITEM_NOTE_PREFIX} ${l.note.trim()}`, Opcoes: [] }] : []),
       ];
-      return { ProdutoId: p.Id, Quantidade: l.quantity, Observacoes: notes };
+      return { ProdutoId: p.Id, Quantidade: l.quantity, ...(addons.length ? { Adicionais: addons } : {}), Observacoes: notes };
     }),
   };
 }

@@ -34,10 +34,11 @@ export async function placeOrder(request: APIRequestContext, s: ApiSession, over
     Itens: [
       {
         NomeProduto: 'X-Salada',
-        Valor: 22.5,
+        // A board's free item: its value includes the bacon (option values are never charged).
+        Valor: 25.5,
         Quantidade: 2,
         NomeImpressora: 'Cozinha',
-        Observacoes: [{ Descricao: 'Sem tomate', Opcoes: [{ Nome: 'Bacon extra', Valor: 3 }] }],
+        Observacoes: [{ Descricao: 'Sem tomate', Opcoes: [{ Nome: 'Bacon extra' }] }],
       },
       { NomeProduto: 'Refrigerante lata', Valor: 6, Quantidade: 1 },
     ],

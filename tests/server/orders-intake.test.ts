@@ -22,7 +22,7 @@ async function product(venueId: string, name: string, valueCents: number, active
 }
 
 describe('POST api/kds/intake', () => {
-  it('creates an order from catalogue and free items; the server computes the total (options and delivery fee included)', async () => {
+  it('creates an order from catalogue and free items; the server computes the total (delivery fee included; option values are not charged)', async () => {
     const burger = await product(restaurant(t), 'Burger da casa', 3200);
     const res = await intake(
       t,
@@ -42,10 +42,10 @@ describe('POST api/kds/intake', () => {
     expect(res.statusCode, res.body).toBe(201);
     const o = res.json();
     expect(o.Itens).toEqual([
-      { Id: expect.any(String), Quantidade: 2, NomeProduto: 'Burger da casa', Valor: 39.5, NomeImpressora: null, Observacoes: [{ Descricao: 'Adicionais', Opcoes: ['Bacon', 'Cheddar'] }], ProdutoId: burger, ProntoEm: null },
+      { Id: expect.any(String), Quantidade: 2, NomeProduto: 'Burger da casa', Valor: 32, NomeImpressora: null, Observacoes: [{ Descricao: 'Adicionais', Opcoes: ['Bacon', 'Cheddar'] }], ProdutoId: burger, ProntoEm: null },
       { Id: expect.any(String), Quantidade: 1, NomeProduto: 'Taxa de rolha', Valor: 25, NomeImpressora: null, Observacoes: [], ProdutoId: null, ProntoEm: null },
     ]);
-    expect(o.ValorTotal).toBe(2 * 39.5 + 25 + 6.9);
+    expect(o.ValorTotal).toBe(2 * 32 + 25 + 6.9);
     expect(o).toMatchObject({
       TaxaEntrega: 6.9,
       Troco: 100,

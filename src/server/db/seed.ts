@@ -4,6 +4,7 @@ import { locationTypeId, PROPOSAL_ORIGIN } from '../../shared/enums';
 import { ADMIN_TOOL_ROLES, mergeRoles, VENUE_ROLES } from '../../shared/roles';
 import { hashPassword } from '../lib/crypto';
 import { seedProductsDemo } from '../modules/products/products.seed';
+import { seedSkippedProductsDemo } from '../modules/products/skipped-products.seed';
 import { seedCashlessDemo } from '../modules/cashless/cashless.seed';
 import { seedDonationsDemo } from '../modules/donations/donations.seed';
 import { seedOrdersDemo } from '../modules/orders/orders.seed';
@@ -106,6 +107,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
     const ctx: DemoSeedContext = { tx, venues: { restaurant: restaurant.id, school: school.id, donations: donations.id }, users: ids };
     await seedFoodConfigDemo(ctx);
     await seedProductsDemo(ctx);
+    await seedSkippedProductsDemo(ctx);
     await seedOrdersDemo(ctx);
     await seedWaiterDemo(ctx);
     await seedSchedulingDemo(ctx);

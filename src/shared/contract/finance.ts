@@ -24,6 +24,8 @@ export const FINANCE_PATHS = {
   pixOrder: 'api/CDCBank/GetPixPaymentOrder', // /{pixPaymentId}
   pixUpdate: 'api/CDCBank/UpdatePaymentOrder', // /{id}
   pixRefund: 'api/CDCBank/Refund', // /{id}
+  /** Ours: the venue's most recent Pix orders, so a person finds an id to look up. */
+  pixRecent: 'api/CDCBank/GetRecentPixPaymentOrders',
   erpMapping: 'api/sankhya/mapping', // /{localId}
   erpSessions: 'api/Relatorio/BuscarSessoesPOSDoLocal',
   erpIntegrated: 'api/sankhya/InvoiceOrder/Integrated',
@@ -140,6 +142,9 @@ export const pixOrder = z.object({
   AcquirerId: z.number(),
 });
 export type PixOrder = z.infer<typeof pixOrder>;
+/** GET api/CDCBank/GetRecentPixPaymentOrders?localId (ours): newest first, at most PIX_RECENT_MAX. */
+export const pixOrderList = z.array(pixOrder);
+export const PIX_RECENT_MAX = 10;
 /** Empty body in the spec (a full refund); ours also takes a partial Value in reais. */
 export const refundRequest = z.optional(z.nullable(z.object({ Value: z.optional(z.number().check(z.gt(0, FINANCE_MSG.amountInvalid))) })));
 export const pixActionAnswer = z.object({ Message: z.string(), Order: pixOrder });

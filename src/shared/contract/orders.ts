@@ -324,16 +324,29 @@ export type PrintJob = z.infer<typeof printJob>;
 
 export const intakeOption = z.object({
   Nome: z.pipe(z.string().check(z.trim()), z.string().check(z.minLength(1), z.maxLength(200))),
-  /** Extra value of the option, in reais. */
+  /**
+   * Accepted for older clients and ignored: an option is a note for the kitchen and costs nothing.
+   * Priced add-ons travel in the item's Adicionais and the server prices them from the catalogue.
+   */
   Valor: z.optional(money()),
 });
+/** A variable add-on of the item's product (product_additionals.Id, the waiter menu's Adicionais[].Id) and its units. */
+export const intakeAddon = z.object({
+  Id: guid(),
+  Quantidade: z.number().check(z.int(), z.minimum(0), z.maximum(999)),
+});
 export const intakeItem = z.object({
-  /** A product of the venue's catalogue; or a free item with NomeProduto and Valor. */
+  /**
+   * A product of the venue's catalogue (priced by the catalogue: a Valor sent with it is ignored);
+   * or, from the board only (role Painel), a free item with NomeProduto and Valor.
+   */
   ProdutoId: z.optional(z.nullable(guid())),
   NomeProduto: z.optional(text(200)),
   Valor: z.optional(money()),
   Quantidade: z.number().check(z.int(), z.minimum(1), z.maximum(999)),
   NomeImpressora: z.optional(z.nullable(text(100))),
+  /** Chosen variable add-ons of ProdutoId (absent ones count their minimum); priced by the server. */
+  Adicionais: z.optional(z.array(intakeAddon).check(z.maxLength(50))),
   Observacoes: z.optional(
     z.array(z.object({ Descricao: text(500), Opcoes: z.optional(z.array(intakeOption).check(z.maxLength(50))) })).check(z.maxLength(20)),
   ),

@@ -136,7 +136,10 @@ describe('table orders through the intake', () => {
     expectError(await intake(t, waiter, intakeBody(restaurant(t))), 403, WAITER_MSG.onlyTableOrders);
     expectError(await intake(t, waiter, intakeBody(restaurant(t), { TipoEntrega: 3, Mesa: 'Mesa 2', OrigemPedido: 2 })), 403, WAITER_MSG.onlyTableOrders);
     const [{ n }] = await rows<{ n: number }>(t, `select count(*)::int as n from orders where venue_id = '${restaurant(t)}'`);
-    expect((await intake(t, waiter, intakeBody(restaurant(t), { TipoEntrega: 3, Mesa: 'Mesa 2', Cliente: { Nome: 'Mesa 2' } }))).statusCode).toBe(201);
+    // Free items (name + value) are the board's: the waiter orders from the menu.
+    expectError(await intake(t, waiter, intakeBody(restaurant(t), { TipoEntrega: 3, Mesa: 'Mesa 2', Cliente: { Nome: 'Mesa 2' } })), 400, ORDER_MSG.freeItemsBoardOnly);
+    const soda = (await menu()).Produtos.find((p) => p.Nome === 'Refrigerante lata')!;
+    expect((await intake(t, waiter, intakeBody(restaurant(t), { TipoEntrega: 3, Mesa: 'Mesa 2', Cliente: { Nome: 'Mesa 2' }, Itens: [{ ProdutoId: soda.Id, Quantidade: 1 }] }))).statusCode).toBe(201);
     const [{ n: after }] = await rows<{ n: number }>(t, `select count(*)::int as n from orders where venue_id = '${restaurant(t)}'`);
     expect(after).toBe(n + 1);
   });

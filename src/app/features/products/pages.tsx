@@ -9,3 +9,4 @@ export const ProductListPage = lazy(() => import('./components/product-list').th
 export const ProductWizardPage = lazy(() => import('./components/product-wizard').then((m) => ({ default: m.ProductWizard })));
 export const ProductSuccessPage = lazy(() => import('./components/product-success').then((m) => ({ default: m.ProductSuccess })));
 export const ProductEditPage = lazy(() => import('./components/product-edit').then((m) => ({ default: m.ProductEdit })));
+export const SkippedProductsPageLazy = lazy(() => import('./components/skipped-products-page').then((m) => ({ default: m.SkippedProductsPage })));

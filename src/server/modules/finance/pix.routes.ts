@@ -4,11 +4,11 @@
  * never exceed what was paid: the conditional UPDATE below checks it inside the transaction and
  * the table's check constraint refuses it again.
  */
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody } from '../../../shared/contract/common';
-import { FINANCE_PATHS, idParam, localQuery, pixActionAnswer, pixOrder, refundRequest } from '../../../shared/contract/finance';
+import { FINANCE_PATHS, idParam, localQuery, PIX_RECENT_MAX, pixActionAnswer, pixOrder, pixOrderList, refundRequest } from '../../../shared/contract/finance';
 import { FINANCE_MSG, FINANCE_ROLES, isUuid, pixActions } from '../../../shared/finance';
 import type { Db } from '../../db/client';
 import { financePixOrders, financePixRefunds } from '../../db/schema/finance';
@@ -40,6 +40,18 @@ export function pixRoutes(fastify: FastifyInstance, opts: { db: Db; acquirer: Ac
     const { venueId } = await requireVenue(db, req, req.query.localId.toLowerCase(), FINANCE_ROLES.pix);
     const r = await findOrder(db, venueId, req.params.id);
     return toPixOrder(r.o, r.venueName);
+  });
+
+  app.get(`/${FINANCE_PATHS.pixRecent}`, { schema: { querystring: localQuery, response: { 200: pixOrderList, ...errors } } }, async (req) => {
+    const { venueId } = await requireVenue(db, req, req.query.localId.toLowerCase(), FINANCE_ROLES.pix);
+    const rows = await db
+      .select({ o: financePixOrders, venueName: venues.name })
+      .from(financePixOrders)
+      .innerJoin(venues, eq(venues.id, financePixOrders.venueId))
+      .where(eq(financePixOrders.venueId, venueId))
+      .orderBy(desc(financePixOrders.createdAt), desc(financePixOrders.id))
+      .limit(PIX_RECENT_MAX);
+    return rows.map((r) => toPixOrder(r.o, r.venueName));
   });
 
   app.post(`/${FINANCE_PATHS.pixUpdate}/:id`, { schema: { params: idParam, querystring: localQuery, response: { 200: pixActionAnswer, ...errors } } }, async (req, reply) => {

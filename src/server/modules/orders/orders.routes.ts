@@ -233,7 +233,7 @@ export async function ordersRoutes(fastify: FastifyInstance, opts: OrdersRoutesO
       if (!hasAccess(roles, PAINEL) && (req.body.TipoEntrega !== DELIVERY_KIND.table || req.body.OrigemPedido !== ORDER_ORIGIN.own)) {
         throw new HttpError(403, WAITER_MSG.onlyTableOrders);
       }
-      const r = await service.intake(requireUser(req), req.body, keyOf(req));
+      const r = await service.intake(requireUser(req), req.body, keyOf(req), hasAccess(roles, PAINEL));
       return answer(reply, r);
     },
   );

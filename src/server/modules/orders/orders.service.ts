@@ -38,7 +38,9 @@ import {
 import type { z } from 'zod/mini';
 import type { DbHandle } from '../../db/client';
 import { users } from '../../db/schema/auth';
-import { products } from '../../db/schema/products';
+import { productAdditionals, products } from '../../db/schema/products';
+import { addonsExtraCents, ADDITIONAL_TYPE, chosenAddonLabel, freeAddonUnits, type ChosenAddon } from '../../../shared/products';
+import { ADDONS_NOTE } from '../../../shared/waiter';
 import { carriers, kdsSettings, kdsTables, orderItems, orders, orderStateHistory } from '../../db/schema/orders';
 import { stores, venues } from '../../db/schema/venues';
 import { newCode, verifyPassword } from '../../lib/crypto';
@@ -309,12 +311,19 @@ export class OrdersService {
   // -------------------------------------------------------------------------------------------
   // Intake
 
-  async intake(user: AuthUser, body: ParsedIntake, key: string | null): Promise<CommandResult & { replayed: boolean }> {
+  /**
+   * Creates an order. Prices never come from the client: a catalogue item costs the product's value
+   * plus its chosen variable add-ons (catalogue values, free units by the catalogue's rule); option
+   * values are ignored. Free items (name + value) are for the board only (`freeItems`).
+   */
+  async intake(user: AuthUser, body: ParsedIntake, key: string | null, freeItems = true): Promise<CommandResult & { replayed: boolean }> {
     const venueId = body.LocalClienteId;
     if (body.TipoEntrega === DELIVERY_KIND.delivery && !body.Cliente.Endereco) throw new HttpError(400, 'Informe o endereço de entrega.');
     if (body.TipoEntrega === DELIVERY_KIND.table && !body.Mesa && !body.MesaId) throw new HttpError(400, 'Informe a mesa.');
     for (const item of body.Itens) {
+      if (!item.ProdutoId && !freeItems) throw new HttpError(400, ORDER_MSG.freeItemsBoardOnly);
       if (!item.ProdutoId && (!item.NomeProduto || item.Valor == null)) throw new HttpError(400, ORDER_MSG.itemNeedsNameAndValue);
+      if (!item.ProdutoId && item.Adicionais?.length) throw new HttpError(400, ORDER_MSG.addonNotFound);
     }
     const ctx = { venueId, key, hash: requestHash('intake', body as OrderIntakeRequest), userId: user.id };
     const after: Array<() => void> = [];
@@ -324,27 +333,67 @@ export class OrdersService {
       async (tx) => {
         const food = await readFoodSettings(tx, venueId);
         const settings = await loadSettings(tx, venueId);
-        const productIds = [...new Set(body.Itens.map((i) => i.ProdutoId).filter((x): x is string => !!x))];
+        const productIds = [...new Set(body.Itens.map((i) => i.ProdutoId?.toLowerCase()).filter((x): x is string => !!x))];
         const found = productIds.length
           ? await tx
-              .select({ id: products.id, name: products.name, valueCents: products.valueCents })
+              .select({ id: products.id, name: products.name, valueCents: products.valueCents, freeLimit: products.freeAdditionalsLimit })
               .from(products)
               .where(and(eq(products.venueId, venueId), eq(products.active, true), inArray(products.id, productIds)))
           : [];
         const byId = new Map(found.map((p) => [p.id.toLowerCase(), p]));
+        // Every add-on of the ordered products, with whether its own product is this venue's and on sale.
+        const addonRows = found.length
+          ? await tx
+              .select({
+                id: productAdditionals.id,
+                productId: productAdditionals.productId,
+                type: productAdditionals.type,
+                minimum: productAdditionals.minimum,
+                maximum: productAdditionals.maximum,
+                canBeFree: productAdditionals.canBeFree,
+                freeQuantity: productAdditionals.freeQuantity,
+                name: productAdditionals.nameInParent,
+                valueCents: productAdditionals.valueInParentCents,
+                sellable: sql<boolean>`(${products.active} and ${products.venueId} = ${venueId})`,
+              })
+              .from(productAdditionals)
+              .innerJoin(products, eq(products.id, productAdditionals.additionalProductId))
+              .where(inArray(productAdditionals.productId, found.map((p) => p.id)))
+          : [];
         const items = body.Itens.map((i, position) => {
           const p = i.ProdutoId ? byId.get(i.ProdutoId.toLowerCase()) : undefined;
           if (i.ProdutoId && !p) throw new HttpError(400, ORDER_MSG.productNotFound);
-          const notes = (i.Observacoes ?? []).map((n) => ({ Descricao: n.Descricao, Opcoes: (n.Opcoes ?? []).map((o) => o.Nome) }));
-          const extras = (i.Observacoes ?? []).reduce((acc, n) => acc + (n.Opcoes ?? []).reduce((a, o) => a + cents(o.Valor ?? 0), 0), 0);
+          const groups = (i.Observacoes ?? []).map((n) => ({ Descricao: n.Descricao, Opcoes: (n.Opcoes ?? []).map((o) => o.Nome) }));
+          if (!p) {
+            return { position, productId: null, name: i.NomeProduto!, quantity: i.Quantidade, unitCents: cents(i.Valor!), printerName: i.NomeImpressora ?? null, notes: groups };
+          }
+          const mine = addonRows.filter((a) => a.productId === p.id);
+          const asked = new Map<string, number>();
+          for (const a of i.Adicionais ?? []) {
+            const row = mine.find((r) => r.id.toLowerCase() === a.Id.toLowerCase());
+            if (!row || !row.sellable) throw new HttpError(400, ORDER_MSG.addonNotFound);
+            if (row.type !== ADDITIONAL_TYPE.variable) throw new HttpError(400, ORDER_MSG.addonIncluded(row.name));
+            if (asked.has(row.id)) throw new HttpError(400, ORDER_MSG.addonRepeated(row.name));
+            asked.set(row.id, a.Quantidade);
+          }
+          const chosen: ChosenAddon[] = [];
+          for (const r of mine) {
+            if (r.type !== ADDITIONAL_TYPE.variable || !r.sellable) continue;
+            const units = asked.get(r.id) ?? Math.max(0, r.minimum);
+            if (units < r.minimum) throw new HttpError(400, ORDER_MSG.addonMin(r.name, r.minimum));
+            if (r.maximum > 0 && units > r.maximum) throw new HttpError(400, ORDER_MSG.addonMax(r.name, r.maximum));
+            if (units > 0) chosen.push({ id: r.id, name: r.name, valueCents: r.valueCents, canBeFree: r.canBeFree, freeQuantity: r.canBeFree ? Math.max(0, r.freeQuantity) : 0, units });
+          }
+          const free = freeAddonUnits(p.freeLimit, chosen);
+          const addonNote = chosen.length ? [{ Descricao: ADDONS_NOTE, Opcoes: chosen.map((a) => chosenAddonLabel(a.name, a.units, free.get(a.id) ?? 0)) }] : [];
           return {
             position,
-            productId: p?.id ?? null,
-            name: i.NomeProduto || p!.name,
+            productId: p.id,
+            name: i.NomeProduto || p.name,
             quantity: i.Quantidade,
-            unitCents: (p ? p.valueCents : cents(i.Valor!)) + extras,
+            unitCents: p.valueCents + addonsExtraCents(p.freeLimit, chosen),
             printerName: i.NomeImpressora ?? null,
-            notes,
+            notes: [...addonNote, ...groups],
           };
         });
         let storeId: string | null = null;

@@ -7,9 +7,11 @@ import type { ModuleOptions } from '../module-options';
 import { createImageStorage } from './image-storage';
 import { ownerRoutes } from './owner.routes';
 import { productRoutes } from './products.routes';
+import { skippedProductRoutes } from './skipped-products.routes';
 
 export async function productsPlugin(app: FastifyInstance, opts: ModuleOptions): Promise<void> {
   const db = opts.db.db;
   productRoutes(app, { db, images: createImageStorage(opts.files) });
   ownerRoutes(app, { db });
+  skippedProductRoutes(app, { db });
 }

@@ -127,7 +127,15 @@ export async function loadMenu(db: Db, venueId: string): Promise<WaiterMenuRespo
   const list = all.filter((p) => !NOT_AT_TABLE.has(p.type) && !isTicketType(p.type));
   const ids = list.map((p) => p.id);
   const addons = ids.length
-    ? await db.select().from(productAdditionals).where(inArray(productAdditionals.productId, ids)).orderBy(asc(productAdditionals.sortOrder), asc(productAdditionals.id))
+    ? (
+        await db
+          .select({ a: productAdditionals })
+          .from(productAdditionals)
+          // Only add-ons the venue sells (the intake refuses the others).
+          .innerJoin(products, and(eq(products.id, productAdditionals.additionalProductId), eq(products.venueId, venueId), eq(products.active, true)))
+          .where(inArray(productAdditionals.productId, ids))
+          .orderBy(asc(productAdditionals.sortOrder), asc(productAdditionals.id))
+      ).map((r) => r.a)
     : [];
   const groups = ids.length
     ? await db.select().from(productObservations).where(inArray(productObservations.productId, ids)).orderBy(asc(productObservations.sortOrder), asc(productObservations.id))

@@ -11,6 +11,7 @@ import {
   pendingInvoiceList,
   pixActionAnswer,
   pixOrder,
+  pixOrderList,
   processAnswer,
   providersAnswer,
   remittanceAnswer,
@@ -44,6 +45,9 @@ export const financeQueries = {
     queryOptions({ queryKey: ['finance', 'withdrawal', localId, id] as const, queryFn: () => api(`${FINANCE_PATHS.withdrawal}/${encodeURIComponent(id)}`, { query: { localId }, schema: withdrawalInfo }), retry: false }),
   pix: (localId: string, id: string) =>
     queryOptions({ queryKey: ['finance', 'pix', localId, id] as const, queryFn: () => api(`${FINANCE_PATHS.pixOrder}/${encodeURIComponent(id)}`, { query: { localId }, schema: pixOrder }), retry: false }),
+  /** Under the Pix lookup's key prefix, so the page's reload after an action refreshes it too. */
+  pixRecent: (localId: string) =>
+    queryOptions({ queryKey: ['finance', 'pix', localId, { list: 'recent' }] as const, queryFn: () => api(FINANCE_PATHS.pixRecent, { query: { localId }, schema: pixOrderList }), retry: false }),
   erpMapping: (localId: string) =>
     queryOptions({ queryKey: ['finance', 'erp-mapping', localId] as const, queryFn: () => api(`${FINANCE_PATHS.erpMapping}/${localId}`), retry: false }),
   erpSessions: (localId: string) =>

@@ -1,6 +1,7 @@
-import { Alert, Badge, Button, Group, Modal, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Modal, Paper, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { PixOrder } from '../../../../shared/contract/finance';
 import { pixActions, pixStatusLabel } from '../../../../shared/finance';
 import { formatBRL } from '../../../../shared/format';
@@ -77,13 +78,80 @@ function OrderCard({ localId, order }: { localId: string; order: PixOrder }) {
   );
 }
 
-function PixLookup({ localId }: { localId: string }) {
-  const [text, setText] = useState('');
-  const [searched, setSearched] = useState<string | null>(null);
+/** The Pix page's search in the URL: the id being looked up (so a found order can be linked and shared). */
+export interface PixSearch {
+  id?: string;
+}
+
+const PIX_PATH = '/admin/TransactionsProcess/pixTransaction' as const;
+
+/** The venue's newest Pix orders, each a link to its details, so a newcomer has an id to look up. */
+function RecentPixOrders({ localId, current }: { localId: string; current: string | null }) {
+  const recent = useQuery(financeQueries.pixRecent(localId));
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="pix-recent-title">
+      <Title order={2} size="h4" id="pix-recent-title" mb="sm">
+        Pedidos Pix recentes
+      </Title>
+      {recent.isPending ? (
+        <Skeleton h={160} />
+      ) : recent.isError ? (
+        <Alert color="red">{recent.error.message}</Alert>
+      ) : recent.data.length === 0 ? (
+        <Text c="gray.7">Nenhum pedido Pix neste estabelecimento.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table highlightOnHover aria-labelledby="pix-recent-title">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Criado em</Table.Th>
+                <Table.Th>Valor</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>EndToEndId</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {recent.data.map((o) => {
+                const label = pixStatusLabel(o.Status);
+                return (
+                  <Table.Tr key={o.Id} data-testid="pix-recent" aria-current={current === o.Id ? 'true' : undefined} bg={current === o.Id ? 'orange.0' : undefined}>
+                    <Table.Td>
+                      <Anchor
+                        renderRoot={(props) => <Link {...props} to={PIX_PATH} search={{ id: o.Id }} />}
+                        aria-label={`Ver detalhes do Pix de ${formatBRL(o.Value)} criado em ${formatDateTime(o.CreatedAt)}`}
+                        display="inline-block"
+                        py={10}
+                      >
+                        {formatDateTime(o.CreatedAt)}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>{formatBRL(o.Value)}</Table.Td>
+                    <Table.Td>
+                      <Badge color={STATUS_COLOR[label]} variant="outline">
+                        {label}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{o.EndToEndId}</Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Paper>
+  );
+}
+
+function PixLookup({ localId, search, onSearch }: { localId: string; search: PixSearch; onSearch: (s: PixSearch) => void }) {
+  const searched = search.id ?? null;
+  const [text, setText] = useState(searched ?? '');
+  // A link of the recent list (or the browser's back button) changes the search: the field follows.
+  useEffect(() => setText(searched ?? ''), [searched]);
   const order = useQuery({ ...financeQueries.pix(localId, searched ?? ''), enabled: Boolean(searched) });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (text.trim()) setSearched(text.trim());
+    if (text.trim()) onSearch({ id: text.trim() });
   };
   return (
     <>
@@ -110,15 +178,16 @@ function PixLookup({ localId }: { localId: string }) {
         ) : (
           <OrderCard localId={localId} order={order.data} />
         ))}
+      <RecentPixOrders localId={localId} current={order.data?.Id ?? null} />
     </>
   );
 }
 
-/** /admin/TransactionsProcess/pixTransaction (spec 001 §2.15, §4). */
-export function PixPage() {
+/** /admin/TransactionsProcess/pixTransaction (spec 001 §2.15, §4); `?id=` looks an order up. */
+export function PixPage({ search, onSearch }: { search: PixSearch; onSearch: (s: PixSearch) => void }) {
   return (
     <FinancePage title="Transação Pix" provider="acquirer">
-      {(localId) => <PixLookup localId={localId} />}
+      {(localId) => <PixLookup localId={localId} search={search} onSearch={onSearch} />}
     </FinancePage>
   );
 }
