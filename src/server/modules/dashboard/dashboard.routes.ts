@@ -32,11 +32,13 @@ import { requireVenue } from '../../plugins/auth';
 import { DASHBOARD_ROLE } from '../../../shared/dashboard';
 import * as repo from './dashboard.repository';
 import * as rollups from './dashboard.rollups';
+import { SeriesCache } from './dashboard.cache';
 
 /** Where the series come from: the rollups, or the orders themselves (dashboard.repository.ts). */
 export type DashboardSource = Pick<typeof repo, 'totals' | 'perDay' | 'hourly' | 'mostConsumed' | 'byRegion' | 'topCustomers' | 'byGender' | 'byAge'>;
 export const RAW_SOURCE: DashboardSource = repo;
-export const ROLLUP_SOURCE: DashboardSource = rollups;
+/** The rollups without the cache (each call reads for itself): the equivalence test's rollup side. */
+export const ROLLUP_SOURCE: DashboardSource = rollups.rollupSource();
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
 
@@ -122,8 +124,9 @@ const HANDLERS: { [C in DashboardCall]: Handler<C> } = {
 };
 
 /**
- * One call's answer for a checked period. By default from the rollups (refreshed first) when they
- * can answer the filter, else from the orders; `source` forces one (the equivalence test).
+ * One call's answer for a checked period. By default from the rollups when they can answer the
+ * filter (made fresh first, then read through `cache` keyed by the rollup version), else from the
+ * orders; `source` forces one without the cache (the equivalence test).
  */
 export async function dashboardAnswer<C extends DashboardCall>(
   db: Db,
@@ -132,16 +135,25 @@ export async function dashboardAnswer<C extends DashboardCall>(
   f: DashboardFilter,
   period: Period,
   source?: DashboardSource,
+  cache?: SeriesCache,
 ): Promise<DashboardAnswer<C>> {
-  const src = source ?? (rollups.rollupsAnswer(f) ? ROLLUP_SOURCE : RAW_SOURCE);
-  if (src === ROLLUP_SOURCE) await rollups.refreshRollups(db, venueId);
+  let src: DashboardSource;
+  if (source) {
+    src = source;
+    if (src === ROLLUP_SOURCE) await rollups.refreshRollups(db, venueId);
+  } else if (rollups.rollupsAnswer(f)) {
+    const version = await rollups.freshVersion(db, venueId);
+    // No version yet: the venue's rollups were never built (no orders ever); nothing to share.
+    src = cache && version ? rollups.rollupSource(cache.memo(version)) : ROLLUP_SOURCE;
+  } else src = RAW_SOURCE;
   const ctx: Ctx = { db, venueId, f, cur: period, prev: previousPeriod(period), src };
   return (HANDLERS[call] as unknown as Handler<C>)(ctx);
 }
 
-export async function dashboardRoutes(fastify: FastifyInstance, opts: { db: Db }) {
+export async function dashboardRoutes(fastify: FastifyInstance, opts: { db: Db; cache?: SeriesCache }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = opts;
+  const cache = opts.cache ?? new SeriesCache();
   for (const call of Object.keys(HANDLERS) as DashboardCall[]) {
     app.get(
       `/api/salesdashboard/${call}`,
@@ -153,7 +165,7 @@ export async function dashboardRoutes(fastify: FastifyInstance, opts: { db: Db }
         // The schema has already checked the period; this only narrows the type.
         if (!checked.ok) throw new HttpError(400, checked.message);
         const { localClienteId: _, ...f } = q;
-        return dashboardAnswer(db, venueId, call, f, checked.period);
+        return dashboardAnswer(db, venueId, call, f, checked.period, undefined, cache);
       },
     );
   }
