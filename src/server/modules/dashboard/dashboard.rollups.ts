@@ -168,17 +168,22 @@ const versionKey = (venueId: string) => `rollups:${venueId}`;
 
 /**
  * Brings a venue's rollups up to date (see the file comment). Returns the number of days recomputed
- * and the venue's rollup version after it (null: never built). The version changes, in the same
+ * and the venue's rollup version after it (a venue without one gets one). The version changes, in the same
  * transaction as the rebuild, whenever a refresh recomputes a day; the series cache keys on it.
  */
-export async function refreshRollups(db: Db, venueId: string): Promise<{ days: number; version: string | null }> {
+export async function refreshRollups(db: Db, venueId: string): Promise<{ days: number; version: string }> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_NS}, hashtext(${venueId}))`);
     // Read after the lock: a refresh that ran meanwhile has already cleared its days.
     const marks = await rows<{ day: string; gen: number }>(tx, sql`select to_char(day, 'YYYY-MM-DD') as day, gen from dashboard_dirty_days where venue_id = ${venueId}`);
     if (!marks.length) {
-      const [v] = await rows<{ value: string }>(tx, sql`select value from dashboard_meta where key = ${versionKey(venueId)}`);
-      return { days: 0, version: v?.value ?? null };
+      // Rollups built before versions existed get one now (nothing to recompute: any later change bumps it).
+      const [v] = await rows<{ value: string }>(
+        tx,
+        sql`insert into dashboard_meta (key, value) values (${versionKey(venueId)}, gen_random_uuid()::text)
+          on conflict (key) do update set value = dashboard_meta.value returning value`,
+      );
+      return { days: 0, version: v.value };
     }
     for (const s of rebuildStatements(venueId, marks.map((m) => m.day))) await tx.execute(s);
     await tx.execute(sql`delete from dashboard_dirty_days d
@@ -195,18 +200,19 @@ export async function refreshRollups(db: Db, venueId: string): Promise<{ days: n
 
 /**
  * The venue's rollup version once its rollups are up to date, in one query when nothing is dirty
- * (the version and whether any mark exists, both primary-key probes); a refresh otherwise. A sale
+ * (the version and whether any mark exists, both primary-key probes); a refresh otherwise (also the
+ * first time, which gives the venue its version). A sale
  * committed before this call started is either in the rollups of the version returned or still
  * marked (then this call refreshes, which changes the version): a cached series keyed by the
  * version can never be older than the last write this reader could see.
  */
-export async function freshVersion(db: Db, venueId: string): Promise<string | null> {
+export async function freshVersion(db: Db, venueId: string): Promise<string> {
   const [r] = await rows<{ version: string | null; dirty: boolean }>(
     db,
     sql`select (select value from dashboard_meta where key = ${versionKey(venueId)}) as version,
       exists (select 1 from dashboard_dirty_days where venue_id = ${venueId}) as dirty`,
   );
-  if (!r.dirty) return r.version;
+  if (!r.dirty && r.version) return r.version;
   return (await refreshRollups(db, venueId)).version;
 }
 
