@@ -204,7 +204,13 @@ export const benches = {
     // Never a raised budget: what is over says why (see README "Sales dashboard").
     for (const r of rows) {
       if (r.budget !== undefined && r.value > r.budget) {
-        r.note = `${r.note ?? ''} — ACIMA: ${r.unit === 'ms' && r.name.includes('Chromium') ? 'a tela espera as 13 chamadas, que o PGlite atende uma de cada vez' : 'a consulta aos rollups é a parte \"no banco\"; o resto é HTTP, verificação do acesso e a fila do PGlite (uma thread)'}; máquina compartilhada, carga ${os.loadavg()[0].toFixed(1)} em ${os.cpus().length} núcleos`;
+        r.note = `${r.note ?? ''} — ACIMA: ${
+          r.name.includes('Chromium')
+            ? 'a tela faz um só pedido (api/salesdashboard/All, dezenas de ms no servidor); o resto é o navegador carregando o código e desenhando oito gráficos'
+            : r.name.includes('sem cache')
+              ? `sem o cache cada pedido lê os rollups (1 a 2 consultas de poucos ms, ver \"no banco\") além da sessão, do acesso e da verificação de dias pendentes${process.env.DATABASE_URL ? '' : ', tudo na fila única do PGlite'}`
+              : 'com o cache o pedido só verifica sessão, acesso e versão dos rollups; o tempo acima é espera por CPU'
+        }; máquina compartilhada, carga ${os.loadavg()[0].toFixed(1)} em ${os.cpus().length} núcleos`;
       }
     }
     return rows;

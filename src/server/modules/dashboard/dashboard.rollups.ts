@@ -14,6 +14,9 @@
  *   refresh has bumped gen (its upsert waits for our delete's row lock, or ours for its) or inserted
  *   a new mark, so its day stays dirty and the next read recomputes it: no write is ever lost, and a
  *   reader never sees half a day (delete and insert are one transaction).
+ * - Each refresh that recomputes a day gives the venue a new random version (dashboard_meta, same
+ *   transaction); the process's series cache (dashboard.cache.ts) keys every read on it, and a call
+ *   reads the version and the "anything dirty?" bit in one statement before it reads (freshVersion).
  * - drizzle-kit generates tables, not triggers: the triggers are installed at plugin start
  *   (idempotent, under an advisory lock) and the first start with a new rollup version marks every
  *   day of every venue dirty and rebuilds them (the backfill).
