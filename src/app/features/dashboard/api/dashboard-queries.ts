@@ -17,16 +17,38 @@ import { api } from '../../../lib/api-client';
  * at a time). Every query of the same venue and filter that starts while it is on its way shares it.
  */
 const inFlight = new Map<string, Promise<DashboardAll>>();
+/** Requests the route started before the page mounted, taken by the first query that wants them. */
+const early = new Map<string, { at: number; answer: Promise<DashboardAll> }>();
+/** An early answer nobody took within this time is not used (it could be older than the user expects). */
+const EARLY_MS = 10_000;
+
+const keyOf = (localClienteId: string, filter: DashboardFilter) => JSON.stringify([localClienteId, filter]);
+const request = (localClienteId: string, filter: DashboardFilter) =>
+  // No caller's abort signal: every query of the screen waits for this answer.
+  api(DASHBOARD_ALL_PATH, { query: { localClienteId, ...filter }, schema: dashboardAllResponse });
 
 function fetchAll(localClienteId: string, filter: DashboardFilter): Promise<DashboardAll> {
-  const key = JSON.stringify([localClienteId, filter]);
+  const key = keyOf(localClienteId, filter);
   let p = inFlight.get(key);
   if (!p) {
-    // No caller's abort signal: the others still wait for this answer.
-    p = api(DASHBOARD_ALL_PATH, { query: { localClienteId, ...filter }, schema: dashboardAllResponse }).finally(() => inFlight.delete(key));
+    const started = early.get(key);
+    early.delete(key);
+    p = (started && Date.now() - started.at < EARLY_MS ? started.answer : request(localClienteId, filter)).finally(() => inFlight.delete(key));
     inFlight.set(key, p);
   }
   return p;
+}
+
+/**
+ * Sends the screen's request as soon as the route is entered (routes/_app/novoDashboard.tsx), while
+ * the page's code still loads and runs; the queries pick it up when they start.
+ */
+export function startDashboardRequest(localClienteId: string, filter: DashboardFilter): void {
+  const key = keyOf(localClienteId, filter);
+  if (inFlight.has(key) || early.has(key)) return;
+  const answer = request(localClienteId, filter);
+  answer.catch(() => {}); // a failure is reported by the queries that take it
+  early.set(key, { at: Date.now(), answer });
 }
 
 export const dashboardQueries = {
