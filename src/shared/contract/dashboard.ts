@@ -124,3 +124,11 @@ export const DASHBOARD_RESPONSES = {
   LowerDemand: card,
 } as const;
 export type DashboardAnswer<C extends DashboardCall> = z.infer<(typeof DASHBOARD_RESPONSES)[C]>;
+
+/**
+ * Ours, not the spec's: all thirteen answers in one request, for the screen (same query string;
+ * each field is exactly what its own call answers).
+ */
+export const DASHBOARD_ALL_PATH = 'api/salesdashboard/All';
+export const dashboardAllResponse = z.object(DASHBOARD_RESPONSES);
+export type DashboardAll = { [C in DashboardCall]: DashboardAnswer<C> };

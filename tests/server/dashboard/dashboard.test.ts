@@ -204,3 +204,36 @@ describe('sales dashboard refusals', () => {
     expect(flag.statusCode).toBe(400);
   });
 });
+
+describe('sales dashboard in one request (api/salesdashboard/All, the screen)', () => {
+  async function all(params: Record<string, string> = {}, email: string = DEMO.gerente, venue = t.seed.venues.restaurant) {
+    const token = await t.login(email);
+    const qs = new URLSearchParams({ localClienteId: venue, ...PERIOD, ...params });
+    return t.app.inject({ method: 'GET', url: `/api/salesdashboard/All?${qs}`, headers: t.auth(token) });
+  }
+
+  it('answers each of the thirteen figures exactly as its own call, for every filter', async () => {
+    await insertDataset(t.db.db, t.seed.venues.restaurant);
+    const filters: Array<Record<string, string>> = [{}, { IsInDeliveryChannel: 'true' }, { IsNew: 'true' }, { IsOld: 'true', IsInInternalChannel: 'true' }];
+    for (const params of filters) {
+      const res = await all(params);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json();
+      expect(Object.keys(body).sort()).toEqual([...DASHBOARD_CALLS].sort());
+      for (const name of DASHBOARD_CALLS) expect(body[name], `${name} ${JSON.stringify(params)}`).toEqual(await ok(name, params));
+    }
+    expect((await all()).json().TotalOrders).toMatchObject({ NewValue: 5, OldValue: 1 });
+  });
+
+  it('refuses no token, the kitchen tablet, another venue and bad dates', async () => {
+    const qs = new URLSearchParams({ localClienteId: t.seed.venues.restaurant, ...PERIOD });
+    expect((await t.app.inject({ method: 'GET', url: `/api/salesdashboard/All?${qs}` })).statusCode).toBe(401);
+    const kitchen = await all({}, DEMO.cozinha);
+    expect(kitchen.statusCode).toBe(403);
+    expect(kitchen.json().Message).toBe('Acesso negado/Proibido');
+    expect((await all({}, DEMO.escola)).statusCode).toBe(403);
+    const bad = await all({ InitialPeriod: '08/03/2025', FinalPeriod: '07/03/2025' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().Message).toBe('A data inicial não pode ser posterior à data final.');
+  });
+});

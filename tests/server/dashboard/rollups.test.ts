@@ -9,7 +9,8 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { orderItems, orders } from '../../../src/server/db/schema/orders';
-import { dashboardAnswer, RAW_SOURCE, ROLLUP_SOURCE } from '../../../src/server/modules/dashboard/dashboard.routes';
+import { SeriesCache } from '../../../src/server/modules/dashboard/dashboard.cache';
+import { dashboardAll, dashboardAnswer, RAW_SOURCE, ROLLUP_SOURCE } from '../../../src/server/modules/dashboard/dashboard.routes';
 import { DASHBOARD_CALLS, type DashboardFilter } from '../../../src/shared/contract/dashboard';
 import { addDays, checkPeriod, dayFromIso, formatDateBR } from '../../../src/shared/dashboard';
 import { useTestApp } from '../../setup/server';
@@ -124,6 +125,8 @@ describe('dashboard rollups', () => {
   it('answer every call exactly like the raw SQL, through inserts, edits, refusals and deletions', async () => {
     const venueId = t.seed.venues.restaurant;
     const code = { next: 50_000 };
+    // One cache for every run, as a server process keeps it: it must follow every write.
+    const cache = new SeriesCache();
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...BASES),
@@ -143,10 +146,15 @@ describe('dashboard rollups', () => {
           await dashboardAnswer(t.db.db, venueId, 'TotalOrders', f, checked.period, ROLLUP_SOURCE);
           for (const e of edits) await apply(ids, base, e);
           await insert(venueId, base, later, code);
+          // As served: the screen's one request and the single calls, both through the cache.
+          const served = await dashboardAll(t.db.db, venueId, f, checked.period, cache);
           for (const call of DASHBOARD_CALLS) {
             const raw = await dashboardAnswer(t.db.db, venueId, call, f, checked.period, RAW_SOURCE);
             const rolled = await dashboardAnswer(t.db.db, venueId, call, f, checked.period, ROLLUP_SOURCE);
-            expect(rolled, `${call} ${JSON.stringify({ base, startDay, length, f })}`).toEqual(raw);
+            const label = `${call} ${JSON.stringify({ base, startDay, length, f })}`;
+            expect(rolled, label).toEqual(raw);
+            expect(served[call], label).toEqual(raw);
+            expect(await dashboardAnswer(t.db.db, venueId, call, f, checked.period, undefined, cache), label).toEqual(raw);
           }
         },
       ),

@@ -4,7 +4,8 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, useEffect } from 'react';
-import { prefetchDashboard } from './api/dashboard-queries';
+import { prefetchDashboard, startDashboardRequest } from './api/dashboard-queries';
+import { getSession } from '../../lib/session';
 import { useCurrentPlace } from './hooks/use-current-place';
 import { filterOf, type DashboardSearch } from './model/search';
 
@@ -13,6 +14,17 @@ const DashboardPage = lazy(() => {
   void import('./components/charts');
   return import('./components/dashboard-page').then((m) => ({ default: m.DashboardPage }));
 });
+
+/**
+ * Called by the route when it is entered (not on a hover's preload): sends the screen's one request
+ * before the page's code has even loaded.
+ */
+export function startDashboardEarly(search: DashboardSearch): void {
+  const localId = getSession()?.currentLocation?.localId;
+  if (!localId) return;
+  const filter = filterOf(search);
+  startDashboardRequest(localId, filter);
+}
 
 export function DashboardPageLazy(props: { search: DashboardSearch; onSearch: (next: DashboardSearch) => void }) {
   const client = useQueryClient();

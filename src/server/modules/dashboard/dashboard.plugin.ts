@@ -4,10 +4,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ModuleOptions } from '../module-options';
+import { SeriesCache } from './dashboard.cache';
 import { dashboardRoutes } from './dashboard.routes';
 import { installDashboardSql } from './dashboard.sql';
 
 export async function dashboardPlugin(app: FastifyInstance, opts: ModuleOptions): Promise<void> {
   await installDashboardSql(opts.db);
-  await app.register(dashboardRoutes, { db: opts.db.db });
+  // DASHBOARD_SERIES_CACHE=off: every call reads the rollups (the benchmark's uncached figures).
+  const cache = opts.env.DASHBOARD_SERIES_CACHE === 'off' ? null : new SeriesCache();
+  await app.register(dashboardRoutes, { db: opts.db.db, cache });
 }

@@ -14,13 +14,16 @@
  *   refresh has bumped gen (its upsert waits for our delete's row lock, or ours for its) or inserted
  *   a new mark, so its day stays dirty and the next read recomputes it: no write is ever lost, and a
  *   reader never sees half a day (delete and insert are one transaction).
+ * - Each refresh that recomputes a day gives the venue a new random version (dashboard_meta, same
+ *   transaction); the process's series cache (dashboard.cache.ts) keys every read on it, and a call
+ *   reads the version and the "anything dirty?" bit in one statement before it reads (freshVersion).
  * - drizzle-kit generates tables, not triggers: the triggers are installed at plugin start
  *   (idempotent, under an advisory lock) and the first start with a new rollup version marks every
  *   day of every venue dirty and rebuilds them (the backfill).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { DashboardFilter } from '../../../shared/contract/dashboard';
-import { DASHBOARD_TZ, isoDay, type Period } from '../../../shared/dashboard';
+import { DASHBOARD_TZ, isoDay, periodDays, type Period } from '../../../shared/dashboard';
 import { DELIVERY_KIND, ORDER_STATE } from '../../../shared/orders';
 import type { Db } from '../../db/client';
 import type { ConsumptionRow, CustomerRow, DayRow, Totals } from './dashboard.repository';
@@ -163,36 +166,69 @@ function rebuildStatements(venueId: string, days: string[]): SQL[] {
   ];
 }
 
+/** dashboard_meta key of a venue's rollup version: a fresh random token each time a refresh changes them. */
+const versionKey = (venueId: string) => `rollups:${venueId}`;
+
 /**
- * Brings a venue's rollups up to date (see the file comment). Cheap when nothing is dirty: one
- * primary-key range probe. Returns the number of days recomputed.
+ * Brings a venue's rollups up to date (see the file comment). Returns the number of days recomputed
+ * and the venue's rollup version after it (a venue without one gets one). The version changes, in the same
+ * transaction as the rebuild, whenever a refresh recomputes a day; the series cache keys on it.
  */
-export async function refreshRollups(db: Db, venueId: string): Promise<number> {
-  const probe = await rows<{ n: number }>(db, sql`select 1 as n from dashboard_dirty_days where venue_id = ${venueId} limit 1`);
-  if (!probe.length) return 0;
+export async function refreshRollups(db: Db, venueId: string): Promise<{ days: number; version: string }> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_NS}, hashtext(${venueId}))`);
     // Read after the lock: a refresh that ran meanwhile has already cleared its days.
     const marks = await rows<{ day: string; gen: number }>(tx, sql`select to_char(day, 'YYYY-MM-DD') as day, gen from dashboard_dirty_days where venue_id = ${venueId}`);
-    if (!marks.length) return 0;
+    if (!marks.length) {
+      // Rollups built before versions existed get one now (nothing to recompute: any later change bumps it).
+      const [v] = await rows<{ value: string }>(
+        tx,
+        sql`insert into dashboard_meta (key, value) values (${versionKey(venueId)}, gen_random_uuid()::text)
+          on conflict (key) do update set value = dashboard_meta.value returning value`,
+      );
+      return { days: 0, version: v.value };
+    }
     for (const s of rebuildStatements(venueId, marks.map((m) => m.day))) await tx.execute(s);
     await tx.execute(sql`delete from dashboard_dirty_days d
       using unnest(${`{${marks.map((m) => m.day).join(',')}}`}::date[], ${`{${marks.map((m) => m.gen).join(',')}}`}::int[]) as m(day, gen)
       where d.venue_id = ${venueId} and d.day = m.day and d.gen = m.gen`);
-    return marks.length;
+    const [v] = await rows<{ value: string }>(
+      tx,
+      sql`insert into dashboard_meta (key, value) values (${versionKey(venueId)}, gen_random_uuid()::text)
+        on conflict (key) do update set value = excluded.value returning value`,
+    );
+    return { days: marks.length, version: v.value };
   });
+}
+
+/**
+ * The venue's rollup version once its rollups are up to date, in one query when nothing is dirty
+ * (the version and whether any mark exists, both primary-key probes); a refresh otherwise (also the
+ * first time, which gives the venue its version). A sale
+ * committed before this call started is either in the rollups of the version returned or still
+ * marked (then this call refreshes, which changes the version): a cached series keyed by the
+ * version can never be older than the last write this reader could see.
+ */
+export async function freshVersion(db: Db, venueId: string): Promise<string> {
+  const [r] = await rows<{ version: string | null; dirty: boolean }>(
+    db,
+    sql`select (select value from dashboard_meta where key = ${versionKey(venueId)}) as version,
+      exists (select 1 from dashboard_dirty_days where venue_id = ${venueId}) as dirty`,
+  );
+  if (!r.dirty && r.version) return r.version;
+  return (await refreshRollups(db, venueId)).version;
 }
 
 /** Refreshes every venue with dirty days (after a backfill or a bulk seed). */
 export async function refreshAllRollups(db: Db): Promise<number> {
   const venues = await rows<{ venue_id: string }>(db, sql`select distinct venue_id from dashboard_dirty_days`);
   let n = 0;
-  for (const v of venues) n += await refreshRollups(db, v.venue_id);
+  for (const v of venues) n += (await refreshRollups(db, v.venue_id)).days;
   return n;
 }
 
 // ---------------------------------------------------------------------------------------------
-// The series, read from the rollups (same answers as dashboard.repository.ts; no customer filter).
+// The series, read from the rollups.
 
 const only = (a: boolean | undefined, b: boolean | undefined) => (a ?? false) !== (b ?? false);
 
@@ -204,40 +240,38 @@ function where(venueId: string, f: DashboardFilter, p: Pick<Period, 'first' | 'l
   return sql`r.venue_id = ${venueId} and r.day >= ${isoDay(p.first)}::date and r.day <= ${isoDay(p.last)}::date ${channel}`;
 }
 
-export async function totals(db: Db, venueId: string, f: DashboardFilter, p: Period): Promise<Totals> {
-  const [r] = await rows<{ orders: string; refused: string; revenue: string }>(
-    db,
-    sql`select coalesce(sum(orders), 0)::text as orders, coalesce(sum(refused), 0)::text as refused, coalesce(sum(revenue_cents), 0)::text as revenue
-      from dashboard_sales_hours r where ${where(venueId, f, p)}`,
-  );
-  return { orders: Number(r.orders), refused: Number(r.refused), revenueCents: Number(r.revenue) };
+/** Shares one read among the series that derive from it (the series cache, or nothing). */
+export type Memo = <T>(key: string, read: () => Promise<T>) => Promise<T>;
+const noMemo: Memo = (_key, read) => read();
+
+/** What a read depends on besides the venue: the channel and the days. */
+function readKey(name: string, venueId: string, f: DashboardFilter, p: Pick<Period, 'first' | 'last'>): string {
+  const channel = only(f.IsInInternalChannel, f.IsInDeliveryChannel) ? (f.IsInDeliveryChannel ? 'delivery' : 'internal') : 'all';
+  return `${name}|${venueId}|${channel}|${isoDay(p.first)}|${isoDay(p.last)}`;
 }
 
-export async function perDay(db: Db, venueId: string, f: DashboardFilter, p: Period): Promise<DayRow[]> {
-  const list = await rows<{ day: string; orders: number; revenue: string }>(
+type HourRow = { day: string; hour: number; orders: number; refused: number; revenueCents: number };
+
+/** One read of dashboard_sales_hours per period: the cards, sales per day and the heat map all derive from it. */
+async function readHours(db: Db, venueId: string, f: DashboardFilter, p: Period): Promise<HourRow[]> {
+  const list = await rows<{ day: string; hour: number; orders: string; refused: string; revenue: string }>(
     db,
-    sql`with agg as (select day, sum(orders) as orders, sum(revenue_cents) as revenue
-              from dashboard_sales_hours r where ${where(venueId, f, p)} group by day)
-      select to_char(d, 'YYYY-MM-DD') as day, coalesce(agg.orders, 0)::int as orders, coalesce(agg.revenue, 0)::text as revenue
-      from generate_series(${isoDay(p.first)}::date, ${isoDay(p.last)}::date, interval '1 day') d
-      left join agg on agg.day = d::date
-      order by d`,
+    sql`select to_char(day, 'YYYY-MM-DD') as day, hour, sum(orders)::text as orders, sum(refused)::text as refused, sum(revenue_cents)::text as revenue
+      from dashboard_sales_hours r where ${where(venueId, f, p)} group by day, hour`,
   );
-  return list.map((r) => ({ day: r.day, orders: Number(r.orders), revenueCents: Number(r.revenue) }));
+  return list.map((r) => ({ day: r.day, hour: Number(r.hour), orders: Number(r.orders), refused: Number(r.refused), revenueCents: Number(r.revenue) }));
 }
 
-export async function hourly(db: Db, venueId: string, f: DashboardFilter, p: Period): Promise<number[][]> {
-  const list = await rows<{ dow: number; h: number; revenue: string }>(
+/** One read of dashboard_sales_profiles: the gender and age charts both derive from it. */
+async function readProfiles(db: Db, venueId: string, f: DashboardFilter, p: Period) {
+  const list = await rows<{ gender: string | null; age: number | null; revenue: string }>(
     db,
-    sql`select extract(dow from day)::int as dow, hour::int as h, sum(revenue_cents)::text as revenue
-      from dashboard_sales_hours r where ${where(venueId, f, p)} group by 1, 2`,
+    sql`select gender, age, sum(revenue_cents)::text as revenue from dashboard_sales_profiles r where ${where(venueId, f, p)} group by gender, age`,
   );
-  const grid = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0));
-  for (const r of list) grid[Number(r.dow)][Number(r.h)] = Math.round(Number(r.revenue ?? 0)) / 100;
-  return grid;
+  return list.map((r) => ({ gender: r.gender, age: r.age === null ? null : Number(r.age), cents: Number(r.revenue) }));
 }
 
-export async function mostConsumed(db: Db, venueId: string, f: DashboardFilter, p: Period): Promise<ConsumptionRow[]> {
+async function readMostConsumed(db: Db, venueId: string, f: DashboardFilter, p: Period): Promise<ConsumptionRow[]> {
   const list = await rows<{ item: string; qty: string; higher: string; average: string }>(
     db,
     sql`select name as item, sum(quantity)::text as qty, max(max_order_cents)::text as higher,
@@ -248,7 +282,7 @@ export async function mostConsumed(db: Db, venueId: string, f: DashboardFilter, 
   return list.map((r) => ({ item: r.item, quantity: Number(r.qty), higherCents: Number(r.higher), averageCents: Number(r.average) }));
 }
 
-export async function byRegion(db: Db, venueId: string, f: DashboardFilter, p: Period): Promise<ConsumptionRow[]> {
+async function readByRegion(db: Db, venueId: string, f: DashboardFilter, p: Period): Promise<ConsumptionRow[]> {
   const list = await rows<{ city: string | null; uf: string | null; qty: number; higher: string; average: string }>(
     db,
     sql`select city, uf, sum(orders)::int as qty, max(max_order_cents)::text as higher,
@@ -264,7 +298,7 @@ export async function byRegion(db: Db, venueId: string, f: DashboardFilter, p: P
   }));
 }
 
-export async function topCustomers(db: Db, venueId: string, f: DashboardFilter, p: Period): Promise<CustomerRow[]> {
+async function readTopCustomers(db: Db, venueId: string, f: DashboardFilter, p: Period): Promise<CustomerRow[]> {
   // Sums per customer first (a plain hash aggregate), then the latest name of the ten only.
   const list = await rows<{ name: string; orders: number; total: string; average: string }>(
     db,
@@ -281,19 +315,58 @@ export async function topCustomers(db: Db, venueId: string, f: DashboardFilter, 
   return list.map((r) => ({ name: r.name, orders: Number(r.orders), totalCents: Number(r.total), averageCents: Number(r.average) }));
 }
 
-export async function byGender(db: Db, venueId: string, f: DashboardFilter, p: Period): Promise<Array<{ gender: string | null; cents: number }>> {
-  const list = await rows<{ gender: string | null; revenue: string }>(
-    db,
-    sql`select gender, sum(revenue_cents)::text as revenue from dashboard_sales_profiles r where ${where(venueId, f, p)} group by gender`,
-  );
-  return list.map((r) => ({ gender: r.gender, cents: Number(r.revenue) }));
+/**
+ * The series read from the rollups (same answers as dashboard.repository.ts; no customer filter).
+ * Five reads serve the thirteen calls; `memo` shares each read among the calls that need it.
+ */
+export function rollupSource(memo: Memo = noMemo) {
+  const hours = (db: Db, venueId: string, f: DashboardFilter, p: Period) => memo(readKey('hours', venueId, f, p), () => readHours(db, venueId, f, p));
+  const profiles = (db: Db, venueId: string, f: DashboardFilter, p: Period) => memo(readKey('profiles', venueId, f, p), () => readProfiles(db, venueId, f, p));
+  return {
+    async totals(db: Db, venueId: string, f: DashboardFilter, p: Period): Promise<Totals> {
+      const t: Totals = { orders: 0, refused: 0, revenueCents: 0 };
+      for (const r of await hours(db, venueId, f, p)) {
+        t.orders += r.orders;
+        t.refused += r.refused;
+        t.revenueCents += r.revenueCents;
+      }
+      return t;
+    },
+    async perDay(db: Db, venueId: string, f: DashboardFilter, p: Period): Promise<DayRow[]> {
+      const byDay = new Map<string, DayRow>(periodDays(p).map((d) => [isoDay(d), { day: isoDay(d), orders: 0, revenueCents: 0 }]));
+      for (const r of await hours(db, venueId, f, p)) {
+        const d = byDay.get(r.day);
+        if (!d) continue;
+        d.orders += r.orders;
+        d.revenueCents += r.revenueCents;
+      }
+      return [...byDay.values()];
+    },
+    async hourly(db: Db, venueId: string, f: DashboardFilter, p: Period): Promise<number[][]> {
+      const cents = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0));
+      for (const r of await hours(db, venueId, f, p)) cents[dayOfWeek(r.day)][r.hour] += r.revenueCents;
+      return cents.map((row) => row.map((c) => Math.round(c) / 100));
+    },
+    mostConsumed: (db: Db, venueId: string, f: DashboardFilter, p: Period) =>
+      memo(readKey('products', venueId, f, p), () => readMostConsumed(db, venueId, f, p)),
+    byRegion: (db: Db, venueId: string, f: DashboardFilter, p: Period) => memo(readKey('regions', venueId, f, p), () => readByRegion(db, venueId, f, p)),
+    topCustomers: (db: Db, venueId: string, f: DashboardFilter, p: Period) =>
+      memo(readKey('customers', venueId, f, p), () => readTopCustomers(db, venueId, f, p)),
+    async byGender(db: Db, venueId: string, f: DashboardFilter, p: Period): Promise<Array<{ gender: string | null; cents: number }>> {
+      const sums = new Map<string | null, number>();
+      for (const r of await profiles(db, venueId, f, p)) sums.set(r.gender, (sums.get(r.gender) ?? 0) + r.cents);
+      return [...sums].map(([gender, cents]) => ({ gender, cents }));
+    },
+    async byAge(db: Db, venueId: string, f: DashboardFilter, p: Period): Promise<Array<{ age: number; cents: number }>> {
+      const sums = new Map<number, number>();
+      for (const r of await profiles(db, venueId, f, p)) if (r.age !== null) sums.set(r.age, (sums.get(r.age) ?? 0) + r.cents);
+      return [...sums].map(([age, cents]) => ({ age, cents }));
+    },
+  };
 }
 
-export async function byAge(db: Db, venueId: string, f: DashboardFilter, p: Period): Promise<Array<{ age: number; cents: number }>> {
-  const list = await rows<{ age: number; revenue: string }>(
-    db,
-    sql`select age, sum(revenue_cents)::text as revenue from dashboard_sales_profiles r
-      where ${where(venueId, f, p)} and age is not null group by age`,
-  );
-  return list.map((r) => ({ age: Number(r.age), cents: Number(r.revenue) }));
+/** 0 = Sunday, of an ISO day (as extract(dow) gives it). */
+function dayOfWeek(iso: string): number {
+  const [y, m, d] = iso.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
 }

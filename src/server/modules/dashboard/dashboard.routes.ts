@@ -1,10 +1,14 @@
 /** The thirteen calls of the sales dashboard (spec 001 §7 "Dashboard"): GET api/salesdashboard/{call}. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody } from '../../../shared/contract/common';
 import {
+  DASHBOARD_ALL_PATH,
+  DASHBOARD_CALLS,
   DASHBOARD_RESPONSES,
+  dashboardAllResponse,
   dashboardQuery,
+  type DashboardAll,
   type Card,
   type DashboardAnswer,
   type DashboardCall,
@@ -32,11 +36,13 @@ import { requireVenue } from '../../plugins/auth';
 import { DASHBOARD_ROLE } from '../../../shared/dashboard';
 import * as repo from './dashboard.repository';
 import * as rollups from './dashboard.rollups';
+import { SeriesCache } from './dashboard.cache';
 
 /** Where the series come from: the rollups, or the orders themselves (dashboard.repository.ts). */
 export type DashboardSource = Pick<typeof repo, 'totals' | 'perDay' | 'hourly' | 'mostConsumed' | 'byRegion' | 'topCustomers' | 'byGender' | 'byAge'>;
 export const RAW_SOURCE: DashboardSource = repo;
-export const ROLLUP_SOURCE: DashboardSource = rollups;
+/** The rollups without the cache (each call reads for itself): the equivalence test's rollup side. */
+export const ROLLUP_SOURCE: DashboardSource = rollups.rollupSource();
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
 
@@ -121,9 +127,24 @@ const HANDLERS: { [C in DashboardCall]: Handler<C> } = {
   },
 };
 
+/** Where one or more answers read from, after the freshness check (see dashboardAnswer). */
+async function sourceFor(db: Db, venueId: string, f: DashboardFilter, source?: DashboardSource, cache?: SeriesCache): Promise<DashboardSource> {
+  if (source) {
+    if (source === ROLLUP_SOURCE) await rollups.refreshRollups(db, venueId);
+    return source;
+  }
+  if (!rollups.rollupsAnswer(f)) return RAW_SOURCE;
+  const version = await rollups.freshVersion(db, venueId);
+  return cache ? rollups.rollupSource(cache.memo(version)) : ROLLUP_SOURCE;
+}
+
+const answer = <C extends DashboardCall>(db: Db, venueId: string, call: C, f: DashboardFilter, period: Period, src: DashboardSource) =>
+  (HANDLERS[call] as unknown as Handler<C>)({ db, venueId, f, cur: period, prev: previousPeriod(period), src });
+
 /**
- * One call's answer for a checked period. By default from the rollups (refreshed first) when they
- * can answer the filter, else from the orders; `source` forces one (the equivalence test).
+ * One call's answer for a checked period. By default from the rollups when they can answer the
+ * filter (made fresh first, then read through `cache` keyed by the rollup version), else from the
+ * orders; `source` forces one without the cache (the equivalence test).
  */
 export async function dashboardAnswer<C extends DashboardCall>(
   db: Db,
@@ -132,29 +153,47 @@ export async function dashboardAnswer<C extends DashboardCall>(
   f: DashboardFilter,
   period: Period,
   source?: DashboardSource,
+  cache?: SeriesCache,
 ): Promise<DashboardAnswer<C>> {
-  const src = source ?? (rollups.rollupsAnswer(f) ? ROLLUP_SOURCE : RAW_SOURCE);
-  if (src === ROLLUP_SOURCE) await rollups.refreshRollups(db, venueId);
-  const ctx: Ctx = { db, venueId, f, cur: period, prev: previousPeriod(period), src };
-  return (HANDLERS[call] as unknown as Handler<C>)(ctx);
+  return answer(db, venueId, call, f, period, await sourceFor(db, venueId, f, source, cache));
 }
 
-export async function dashboardRoutes(fastify: FastifyInstance, opts: { db: Db }) {
+/**
+ * All thirteen answers (api/salesdashboard/All, the screen's one request): one freshness check,
+ * and the reads shared among the calls (five from the rollups) even without the process's cache.
+ */
+export async function dashboardAll(db: Db, venueId: string, f: DashboardFilter, period: Period, cache?: SeriesCache): Promise<DashboardAll> {
+  const src = await sourceFor(db, venueId, f, undefined, cache ?? new SeriesCache());
+  const list = await Promise.all(DASHBOARD_CALLS.map((c) => answer(db, venueId, c, f, period, src)));
+  return Object.fromEntries(DASHBOARD_CALLS.map((c, i) => [c, list[i]])) as DashboardAll;
+}
+
+/** `cache`: the process's series cache (default a new one; null: none, every call reads the rollups). */
+export async function dashboardRoutes(fastify: FastifyInstance, opts: { db: Db; cache?: SeriesCache | null }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = opts;
+  const cache = opts.cache === undefined ? new SeriesCache() : (opts.cache ?? undefined);
+  const checked = async (req: FastifyRequest) => {
+    const q = req.query as DashboardQuery;
+    const { venueId } = await requireVenue(db, req, q.localClienteId, DASHBOARD_ROLE);
+    const c = checkPeriod(q.InitialPeriod, q.FinalPeriod);
+    // The schema has already checked the period; this only narrows the type.
+    if (!c.ok) throw new HttpError(400, c.message);
+    const { localClienteId: _, ...f } = q;
+    return { venueId, f, period: c.period };
+  };
   for (const call of Object.keys(HANDLERS) as DashboardCall[]) {
     app.get(
       `/api/salesdashboard/${call}`,
       { schema: { querystring: dashboardQuery, response: { 200: DASHBOARD_RESPONSES[call], ...errors } } },
       async (req) => {
-        const q = req.query as DashboardQuery;
-        const { venueId } = await requireVenue(db, req, q.localClienteId, DASHBOARD_ROLE);
-        const checked = checkPeriod(q.InitialPeriod, q.FinalPeriod);
-        // The schema has already checked the period; this only narrows the type.
-        if (!checked.ok) throw new HttpError(400, checked.message);
-        const { localClienteId: _, ...f } = q;
-        return dashboardAnswer(db, venueId, call, f, checked.period);
+        const { venueId, f, period } = await checked(req);
+        return dashboardAnswer(db, venueId, call, f, period, undefined, cache);
       },
     );
   }
+  app.get(`/${DASHBOARD_ALL_PATH}`, { schema: { querystring: dashboardQuery, response: { 200: dashboardAllResponse, ...errors } } }, async (req) => {
+    const { venueId, f, period } = await checked(req);
+    return dashboardAll(db, venueId, f, period, cache);
+  });
 }

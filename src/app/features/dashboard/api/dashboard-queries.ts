@@ -1,19 +1,62 @@
 /** Query keys and calls of the sales dashboard (spec 001 §7 "Dashboard"); keys start with 'dashboard'. */
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { DASHBOARD_CALLS, DASHBOARD_RESPONSES, dashboardPath, type DashboardAnswer, type DashboardCall, type DashboardFilter } from '../../../../shared/contract/dashboard';
+import {
+  DASHBOARD_ALL_PATH,
+  DASHBOARD_CALLS,
+  dashboardAllResponse,
+  type DashboardAll,
+  type DashboardAnswer,
+  type DashboardCall,
+  type DashboardFilter,
+} from '../../../../shared/contract/dashboard';
 import { api } from '../../../lib/api-client';
+
+/**
+ * The screen's thirteen figures come in one request (api/salesdashboard/All: one sign-in check and
+ * one freshness check on the server, one connection in the browser instead of thirteen queued six
+ * at a time). Every query of the same venue and filter that starts while it is on its way shares it.
+ */
+const inFlight = new Map<string, Promise<DashboardAll>>();
+/** Requests the route started before the page mounted, taken by the first query that wants them. */
+const early = new Map<string, { at: number; answer: Promise<DashboardAll> }>();
+/** An early answer nobody took within this time is not used (it could be older than the user expects). */
+const EARLY_MS = 10_000;
+
+const keyOf = (localClienteId: string, filter: DashboardFilter) => JSON.stringify([localClienteId, filter]);
+const request = (localClienteId: string, filter: DashboardFilter) =>
+  // No caller's abort signal: every query of the screen waits for this answer.
+  api(DASHBOARD_ALL_PATH, { query: { localClienteId, ...filter }, schema: dashboardAllResponse });
+
+function fetchAll(localClienteId: string, filter: DashboardFilter): Promise<DashboardAll> {
+  const key = keyOf(localClienteId, filter);
+  let p = inFlight.get(key);
+  if (!p) {
+    const started = early.get(key);
+    early.delete(key);
+    p = (started && Date.now() - started.at < EARLY_MS ? started.answer : request(localClienteId, filter)).finally(() => inFlight.delete(key));
+    inFlight.set(key, p);
+  }
+  return p;
+}
+
+/**
+ * Sends the screen's request as soon as the route is entered (routes/_app/novoDashboard.tsx), while
+ * the page's code still loads and runs; the queries pick it up when they start.
+ */
+export function startDashboardRequest(localClienteId: string, filter: DashboardFilter): void {
+  const key = keyOf(localClienteId, filter);
+  if (inFlight.has(key) || early.has(key)) return;
+  const answer = request(localClienteId, filter);
+  answer.catch(() => {}); // a failure is reported by the queries that take it
+  early.set(key, { at: Date.now(), answer });
+}
 
 export const dashboardQueries = {
   all: ['dashboard'] as const,
   call: <C extends DashboardCall>(call: C, localClienteId: string, filter: DashboardFilter) =>
     queryOptions({
       queryKey: ['dashboard', call, localClienteId, filter] as const,
-      queryFn: ({ signal }) =>
-        api(dashboardPath(call), {
-          query: { localClienteId, ...filter },
-          schema: DASHBOARD_RESPONSES[call],
-          signal,
-        }) as Promise<DashboardAnswer<C>>,
+      queryFn: async () => (await fetchAll(localClienteId, filter))[call] as DashboardAnswer<C>,
       staleTime: 60_000,
       // A filter change keeps the drawn chart (marked busy) until the new figures arrive: recharts
       // updates it in place instead of tearing it down for a skeleton and drawing it again.
@@ -22,8 +65,8 @@ export const dashboardQueries = {
 };
 
 /**
- * Starts all thirteen calls at once, before the page's and the charts' code has loaded (the calls
- * and the code then arrive in parallel); the components' own queries pick the answers up.
+ * Starts all thirteen queries at once (one request), before the page's and the charts' code has
+ * loaded (the answer and the code then arrive in parallel); the components' queries pick them up.
  */
 export function prefetchDashboard(client: QueryClient, localClienteId: string, filter: DashboardFilter): void {
   for (const call of DASHBOARD_CALLS) void client.prefetchQuery(dashboardQueries.call(call, localClienteId, filter));
