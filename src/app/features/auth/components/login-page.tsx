@@ -1,7 +1,6 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import type { LoginSuccess } from '../../../../shared/contract/auth';
-import { landingPath, redirectToBetaPortal } from '../post-login';
 import { AuthCard } from './auth-card';
 import { LoginForm } from './login-form';
 
@@ -14,7 +13,8 @@ export function LoginPage() {
   const [codeFor, setCodeFor] = useState<string | null>(null);
 
   const onSuccess = async (res: LoginSuccess) => {
-    const { establishSession } = await import('../api/auth-api');
+    // Loaded on success, like the session code: the role tables are not the sign-in screen's weight.
+    const [{ establishSession }, { landingPath, redirectToBetaPortal }] = await Promise.all([import('../api/auth-api'), import('../post-login')]);
     const session = await establishSession(res);
     if (redirectToBetaPortal(session)) return;
     await navigate({ to: landingPath(session, redirect) });
