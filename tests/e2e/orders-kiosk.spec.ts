@@ -118,12 +118,17 @@ test.describe('kiosk board', () => {
     const dialog = await openBoardOnly(page);
     await dialog.getByRole('button', { name: 'Iniciar monitoramento', exact: true }).click();
 
+    await revealCard(page, a.Codigo);
     await card(page, a.Codigo).getByRole('button', { name: 'Finalizar' }).click();
     await expect(card(page, a.Codigo)).toHaveCount(0);
     await page.getByRole('button', { name: 'Desfazer' }).click();
     await expect(page.getByText(`Pedido #${a.Codigo} recuperado.`)).toBeVisible();
+    await revealCard(page, a.Codigo);
     await expect(card(page, a.Codigo)).toHaveAttribute('data-state', String(ORDER_STATE.EmTransporte));
 
+    // In sight first, so its leaving the board is seen (not just a card never mounted).
+    await revealCard(page, b.Codigo);
+    await expect(card(page, b.Codigo)).toBeVisible();
     expect((await runCommand(request, kitchen, 'deliverOrder', { Id: b.Id })).status()).toBe(200);
     await expect(card(page, b.Codigo)).toHaveCount(0);
     await page.getByRole('button', { name: 'Recuperar pedido' }).click();
@@ -135,6 +140,7 @@ test.describe('kiosk board', () => {
     await recall.getByLabel('Motivo').fill('Cliente ainda não retirou');
     await recall.getByRole('button', { name: 'Recuperar pedido' }).click();
     await expect(recall).toBeHidden();
+    await revealCard(page, b.Codigo);
     await expect(card(page, b.Codigo)).toHaveAttribute('data-state', String(ORDER_STATE.EmTransporte));
     const back = await getOrder(request, kitchen, b.Id);
     expect(back.HistoricoEstados.at(-1)?.Motivo).toBe('Cliente ainda não retirou');
