@@ -270,7 +270,7 @@ export const benches = {
           value: kb,
           unit: 'KB',
           budget: 200,
-          note: `${r.files} arquivos${kb > 200 ? ' · ACIMA: só o que toda página autenticada carrega (React, Mantine, roteador + tabela de rotas, query, zod e a moldura do portal com seletor de local e menu do usuário) passa de 200 KB; o painel em si ≈ 50 KB (diálogos, gaveta e filtros já adiados)' : ''}`,
+          note: `${r.files} arquivos${kb > 200 ? ' · ACIMA: a moldura que toda página autenticada carrega soma ≈ 160 KB (React DOM 64, roteador + React + núcleo do Mantine 44, árvore de rotas e tema 11, zod 11, AppShell 7 + react-remove-scroll 4 que o cabeçalho dele importa, react-query ≈ 9, tabela de rotas da guarda de papel 4, registro do service worker 2); o painel ≈ 68 KB (página 26, 10 dela o virtualizador; contratos e regras de pedidos, cache e fila offline). Já adiados: menu do usuário, seletor de local e menu lateral (no primeiro uso), howler (no primeiro som), diálogos, gaveta e filtros' : ''}`,
         },
       ];
     }),
