@@ -7,7 +7,7 @@ import type { KdsListResponse, Order } from '../../src/shared/contract/orders';
 import { KDS_ACTIVE_MODE, KDS_PATHS, ORDER_STATE } from '../../src/shared/orders';
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
-import { apiLogin, audioPlays, boardCardCount, card, columnCodes, getOrder, placeOrder, revealCard, runCommand, type ApiSession } from './orders-helpers';
+import { apiLogin, audioPlays, boardCardCount, card, cardAt, columnCodes, getOrder, placeOrder, revealCard, runCommand, type ApiSession } from './orders-helpers';
 import { signIn } from './fixtures';
 
 const PICKUP = { TipoEntrega: 2, Cliente: { Nome: 'Cliente Retirada', Telefone: '(11) 99999-0000' } };
@@ -163,6 +163,17 @@ test.describe('kiosk board', () => {
     await card(page, second.Codigo).focus();
     await page.keyboard.press('ArrowRight');
     await expect(page.getByTestId(`column-${ORDER_STATE.Aceito}`).getByTestId('order-card').filter({ has: page.locator(':focus') }).or(page.getByTestId(`column-${ORDER_STATE.Aceito}`).locator('[data-testid="order-card"]:focus'))).toHaveCount(1);
+    // Far down a virtualized column: arrows walk past the mounted cards, the list scrolling along.
+    const pendingColumn = page.getByTestId(`column-${ORDER_STATE.Pendente}`);
+    const size = Number(await pendingColumn.getAttribute('data-count'));
+    const steps = Math.min(12, size - 1);
+    await pendingColumn.getByTestId(`column-scroll-${ORDER_STATE.Pendente}`).evaluate((el) => el.scrollTo({ top: 0 }));
+    await cardAt(page, ORDER_STATE.Pendente, 1).focus();
+    for (let i = 0; i < steps; i++) await page.keyboard.press('ArrowDown');
+    const reached = cardAt(page, ORDER_STATE.Pendente, steps + 1);
+    await expect(reached).toBeFocused();
+    await expect(reached).toBeInViewport();
+    await expect(pendingColumn.locator('[role="listitem"]').first()).toHaveAttribute('aria-setsize', String(size));
     await page.keyboard.press('r');
     await expect(page.getByRole('dialog', { name: 'Recuperar pedido' })).toBeVisible();
     await expectAccessible(page);
