@@ -41,7 +41,7 @@ export const FOCUS_INDEX_EVENT = 'board-focus-index';
 /** Estimated card height before it is measured (a full card in the comfortable density). */
 const ESTIMATE_PX = 300;
 /** Cards mounted beyond each end of the column's visible part. */
-const OVERSCAN = 3;
+const OVERSCAN = 2;
 
 /**
  * One workflow state: its header (state colour, true count) and its cards. The cards are
