@@ -89,6 +89,10 @@ test.describe('board stations', () => {
 
       // The expeditor: the bar is done, the kitchen is not; complete once the kitchen bumps too.
       await page.getByLabel('Estação').selectOption('expedicao');
+      // The expeditor's screen is drawn (every order again) before the column is scrolled to the card.
+      await expect(page).toHaveURL(/estacao=expedicao/);
+      await expect.poll(() => boardCardCount(page)).toBeGreaterThanOrEqual(40);
+      await expect(page.getByTestId('expeditor-line').first()).toBeVisible();
       const exp = card(page, special.Codigo);
       await revealCard(page, special.Codigo);
       const line = exp.getByTestId('expeditor-line');
