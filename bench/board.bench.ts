@@ -296,7 +296,7 @@ export const benches = {
           value: r.renderMs,
           unit: 'ms',
           budget: 100,
-          note: `colunas virtualizadas: ${Math.round(r.counts.timer / r.seconds)} cartões montados (os à vista + 2 de cada lado), os ${BOARD_SIZE} alcançáveis rolando cada coluna; carga da máquina ${loadavg()[0].toFixed(1)}${r.renderMs > 100 ? ' · ACIMA: o que resta é o layout e a pintura desses cartões e a validação (zod) da resposta com 300 pedidos; medir com a máquina parada' : ''}`,
+          note: `colunas virtualizadas: ${Math.round(r.counts.timer / r.seconds)} cartões montados (os à vista + 2 de cada lado), os ${BOARD_SIZE} alcançáveis rolando cada coluna; carga da máquina ${loadavg()[0].toFixed(1)}${r.renderMs > 100 ? ' · ACIMA: num perfil (BENCH_PROFILE) o JavaScript do painel é ≈ 25–40 ms (validação zod dos 300 pedidos, ordenação, medição dos cartões montados); o resto é trabalho nativo do navegador (JSON, estilo, layout, pintura), que cresce com a carga da máquina; medir com a máquina parada' : ''}`,
         },
         { name: `Relógio: cronômetros re-renderizados em ${r.seconds} s`, value: r.counts.timer, unit: 'renders', note: 'um por cartão montado por segundo (os cartões fora da vista não estão montados)' },
         { name: `Relógio: cartões, colunas e painel re-renderizados em ${r.seconds} s`, value: r.counts.card + r.counts.column + r.counts.board, unit: 'renders', budget: 0, note: `cartões ${r.counts.card}, colunas ${r.counts.column}, painel ${r.counts.board}` },
