@@ -18,6 +18,8 @@ export default defineConfig({
             // router needs them all at start, and ~40 tiny files cost /login more (request and gzip
             // overhead) than one. The screens (`?tsr-split=...`) stay lazy, one chunk each.
             { name: 'routes', test: /[\\/]src[\\/]app[\\/]routes[\\/](?!.*tsr-split)/ },
+            // useId and the randomId it calls in one file (a separate 110-byte file costs /login a request).
+            { name: 'use-id', test: /@mantine[\\/]hooks[\\/]esm[\\/](use-id|utils[\\/]random-id)[\\/]/ },
           ],
         },
       },

@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import { KDS_PATHS, ORDER_STATE } from '../../src/shared/orders';
 import { expectAccessible } from './axe';
 import { expect, signIn, test } from './fixtures';
-import { apiLogin, card, getOrder, placeOrder, type ApiSession } from './orders-helpers';
+import { apiLogin, boardCardCount, card, cardAt, columnCodes, getOrder, placeOrder, revealCard, type ApiSession } from './orders-helpers';
 
 const TWO_STATIONS = {
   Itens: [
@@ -57,18 +57,24 @@ test.describe('board stations', () => {
       const page = await context.newPage();
       await openBoard(page);
       await expect(page.getByTestId('order-card').first()).toBeVisible();
-      expect(await page.getByTestId('order-card').count()).toBeGreaterThanOrEqual(40);
+      await expect.poll(() => boardCardCount(page)).toBeGreaterThanOrEqual(40);
       await expectAccessible(page);
       await darkThenLight(page);
 
       // The bar's screen: only orders with bar items, and only those items.
       await page.getByLabel('Estação').selectOption('Bar');
       await expect(page).toHaveURL(/estacao=Bar/);
+      // Fewer cards than the whole board, each holding bar items only (every column scrolled through).
+      await expect.poll(() => boardCardCount(page)).toBeLessThan(10);
+      for (const stateId of [ORDER_STATE.Pendente, ORDER_STATE.Aceito, ORDER_STATE.EmPreparo, ORDER_STATE.EmTransporte]) {
+        for (const code of await columnCodes(page, stateId)) {
+          await revealCard(page, code);
+          await expect(card(page, code).getByTestId('station-item').first()).toBeVisible();
+        }
+      }
       const barCard = card(page, special.Codigo);
+      await revealCard(page, special.Codigo);
       await expect(barCard).toBeVisible();
-      // Fewer cards than the whole board, each holding bar items only.
-      expect(await page.getByTestId('order-card').count()).toBeLessThan(10);
-      for (const c of await page.getByTestId('order-card').all()) await expect(c.getByTestId('station-item').first()).toBeVisible();
       await expect(barCard.getByTestId('station-item')).toHaveCount(1);
       await expect(barCard.getByTestId('station-item')).toContainText('Suco de laranja');
       await page.screenshot({ path: `/tmp/board-shots/station-bar-${viewport.width}x${viewport.height}.png` });
@@ -83,8 +89,12 @@ test.describe('board stations', () => {
 
       // The expeditor: the bar is done, the kitchen is not; complete once the kitchen bumps too.
       await page.getByLabel('Estação').selectOption('expedicao');
+      // The expeditor's screen is drawn (every order again) before the column is scrolled to the card.
+      await expect(page).toHaveURL(/estacao=expedicao/);
+      await expect.poll(() => boardCardCount(page)).toBeGreaterThanOrEqual(40);
+      await expect(page.getByTestId('expeditor-line').first()).toBeVisible();
       const exp = card(page, special.Codigo);
-      await exp.scrollIntoViewIfNeeded();
+      await revealCard(page, special.Codigo);
       const line = exp.getByTestId('expeditor-line');
       if (n === 0) {
         await expect(line).toHaveAttribute('data-complete', 'false');
@@ -99,15 +109,19 @@ test.describe('board stations', () => {
 
       // Rush: the youngest Pendente order goes to the top of its column.
       await page.getByLabel('Estação').selectOption('');
-      const pending = page.getByTestId(`column-${ORDER_STATE.Pendente}`).getByTestId('order-card');
+      // Back at the top of the Pendente column (the expeditor's card was scrolled to).
+      await page.getByTestId(`column-scroll-${ORDER_STATE.Pendente}`).evaluate((el) => el.scrollTo({ top: 0 }));
+      const top = cardAt(page, ORDER_STATE.Pendente, 1);
+      await expect(top).toBeVisible();
       const young = card(page, youngest.Codigo);
       if (n === 0) {
-        await expect(pending.first()).not.toHaveAttribute('data-codigo', youngest.Codigo);
-        await young.scrollIntoViewIfNeeded();
+        await expect(top).not.toHaveAttribute('data-codigo', youngest.Codigo);
+        await revealCard(page, youngest.Codigo);
         await young.getByRole('button', { name: 'Urgente', exact: true }).click();
         await expect.poll(async () => (await getOrder(request, kitchen, youngest.Id)).UrgenteEm ?? null).not.toBeNull();
       }
-      await expect(pending.first()).toHaveAttribute('data-codigo', youngest.Codigo);
+      // The column followed the card to the top (this tablet rushed it); on the second tablet it opens there.
+      await expect(top).toHaveAttribute('data-codigo', youngest.Codigo);
       await expect(young).toHaveAttribute('data-rush', 'true');
       await expect(young.getByTestId('rush-tag')).toBeVisible();
       await page.screenshot({ path: `/tmp/board-shots/rush-${viewport.width}x${viewport.height}.png` });

@@ -1,6 +1,6 @@
 import { ORDER_STATE } from '../../src/shared/orders';
 import { expect, signIn, test } from './fixtures';
-import { apiLogin, card, newBoardContext, openBoard, placeOrder } from './orders-helpers';
+import { apiLogin, card, newBoardContext, openBoard, placeOrder, revealCard } from './orders-helpers';
 
 // A server of its own: this spec changes the restaurant's configuration that other boards read.
 test.use({ workerEnv: { BALCAO_E2E_ISOLATE: 'food-config-board' } });
@@ -24,6 +24,7 @@ test('a configuration saved on /meepFood/configuracao changes the open board wit
 
     // The next order arrives on the kitchen's open board already accepted.
     const after = await placeOrder(request, kitchen, { Signal: false });
+    await revealCard(board.page, after.Codigo);
     await expect(card(board.page, after.Codigo)).toHaveAttribute('data-state', String(ORDER_STATE.Aceito));
   } finally {
     await board.context.close();

@@ -1,6 +1,6 @@
 import { ORDER_STATE } from '../../src/shared/orders';
 import { expect, signIn, test } from './fixtures';
-import { apiLogin, audioPlays, card, getOrder, newBoardContext, openBoard, placeOrder, setFoodConfig, SPARE_CPF } from './orders-helpers';
+import { apiLogin, audioPlays, card, getOrder, newBoardContext, openBoard, placeOrder, revealCard, setFoodConfig, SPARE_CPF } from './orders-helpers';
 
 test.describe('order board', () => {
   test.describe.configure({ mode: 'serial' });
@@ -110,6 +110,7 @@ test.describe('order board', () => {
     const returned = await placeOrder(request, kitchen, { TipoEntrega: 2, Cliente: { Nome: 'Cliente Retirada', Telefone: '11999990000' } });
     await openBoard(page, 'cozinha@balcao.dev', '?etapas=1,2,3,4,5,6');
 
+    await revealCard(page, refused.Codigo);
     const c = card(page, refused.Codigo);
     await c.getByRole('button', { name: 'Recusar' }).click();
     const dialog = page.getByRole('dialog', { name: `Recusar pedido #${refused.Codigo}` });
@@ -126,6 +127,7 @@ test.describe('order board', () => {
     expect((await getOrder(request, kitchen, refused.Id)).WorkflowInstance.CurrenteState.Id).toBe(ORDER_STATE.Recusado);
 
     // Pickup order: Pedido pronto (no Transportar), then Devolver with the password.
+    await revealCard(page, returned.Codigo);
     const r = card(page, returned.Codigo);
     await r.getByRole('button', { name: 'Aceitar' }).click();
     await r.getByRole('button', { name: 'Iniciar' }).click();

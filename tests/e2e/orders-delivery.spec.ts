@@ -1,6 +1,6 @@
 import { ORDER_STATE } from '../../src/shared/orders';
 import { expect, test } from './fixtures';
-import { apiLogin, card, getOrder, openBoard, placeOrder, setFoodConfig } from './orders-helpers';
+import { apiLogin, card, getOrder, openBoard, placeOrder, setFoodConfig, revealCard } from './orders-helpers';
 
 test.describe('delivery and store status on the board', () => {
   test.describe.configure({ mode: 'serial' });
@@ -13,6 +13,7 @@ test.describe('delivery and store status on the board', () => {
     const order = await placeOrder(request, kitchen, { TipoPagamentoId: 1, EhPagamentoPresencial: true, Troco: 50 });
     await openBoard(page);
     await expect(page.getByTestId('delivery-summary')).toHaveText('Entrega da plataforma · Plataforma: Meep (sandbox) · Motoboy chamado manualmente');
+    await revealCard(page, order.Codigo);
     const c = card(page, order.Codigo);
     await c.getByRole('button', { name: 'Aceitar' }).click();
     await c.getByRole('button', { name: 'Chamar Motoboy' }).click();

@@ -112,3 +112,72 @@ export async function audioPlays(page: Page): Promise<number> {
 
 /** A valid CPF not used by other specs. */
 export const SPARE_CPF = '11144477735';
+
+/**
+ * The board's columns are virtualized: a card far down a column is not in the page until the column
+ * is scrolled to it. Scrolls each column (from the top) until the card is mounted, then brings it
+ * into view, as a cook scrolling the column would.
+ */
+export async function revealCard(page: Page, codigo: string): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async (code) => {
+          const sel = `[data-testid="order-card"][data-codigo="${code}"]`;
+          const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+          if (!document.querySelector(sel)) {
+            for (const sc of document.querySelectorAll<HTMLElement>('[data-testid^="column-scroll-"]')) {
+              sc.scrollTop = 0;
+              await frame();
+              for (let guard = 0; guard < 500 && !document.querySelector(sel); guard++) {
+                const before = sc.scrollTop;
+                sc.scrollTop += Math.max(100, sc.clientHeight * 0.8);
+                await frame();
+                if (sc.scrollTop === before) break;
+              }
+              if (document.querySelector(sel)) break;
+            }
+          }
+          const el = document.querySelector(sel);
+          el?.scrollIntoView({ block: 'nearest' });
+          return !!el;
+        }, codigo),
+      { message: `card #${codigo} reachable in a column` },
+    )
+    .toBe(true);
+}
+
+/** Every card's code in a column, in order (by aria-posinset), scrolling the virtualized list through; leaves it at the top. */
+export async function columnCodes(page: Page, stateId: number): Promise<string[]> {
+  return page.evaluate(async (id) => {
+    const sc = document.querySelector<HTMLElement>(`[data-testid="column-scroll-${id}"]`);
+    if (!sc) return [];
+    const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const byPos = new Map<number, string>();
+    sc.scrollTop = 0;
+    await frame();
+    for (let guard = 0; guard < 1000; guard++) {
+      for (const slot of sc.querySelectorAll<HTMLElement>('[role="listitem"]')) {
+        const code = slot.querySelector<HTMLElement>('[data-testid="order-card"]')?.dataset.codigo;
+        if (code) byPos.set(Number(slot.getAttribute('aria-posinset')), code);
+      }
+      const before = sc.scrollTop;
+      sc.scrollTop += Math.max(100, sc.clientHeight * 0.8);
+      await frame();
+      if (sc.scrollTop === before) break;
+    }
+    sc.scrollTop = 0;
+    await frame();
+    return [...byPos.entries()].sort((a, b) => a[0] - b[0]).map(([, c]) => c);
+  }, stateId);
+}
+
+/** The card at a position (1 = top) of a column, mounted or not yet (see revealCard). */
+export function cardAt(page: Page, stateId: number, position: number) {
+  return page.getByTestId(`column-${stateId}`).locator(`[role="listitem"][aria-posinset="${position}"] [data-testid="order-card"]`);
+}
+
+/** How many orders the board's columns hold (their cards mounted or not). */
+export async function boardCardCount(page: Page): Promise<number> {
+  return page.locator('section[data-testid^="column-"]').evaluateAll((cols) => cols.reduce((t, c) => t + Number((c as HTMLElement).dataset.count ?? 0), 0));
+}

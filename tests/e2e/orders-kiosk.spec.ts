@@ -7,7 +7,7 @@ import type { KdsListResponse, Order } from '../../src/shared/contract/orders';
 import { KDS_ACTIVE_MODE, KDS_PATHS, ORDER_STATE } from '../../src/shared/orders';
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
-import { apiLogin, audioPlays, card, getOrder, placeOrder, runCommand, type ApiSession } from './orders-helpers';
+import { apiLogin, audioPlays, boardCardCount, card, cardAt, columnCodes, getOrder, placeOrder, revealCard, runCommand, type ApiSession } from './orders-helpers';
 import { signIn } from './fixtures';
 
 const PICKUP = { TipoEntrega: 2, Cliente: { Nome: 'Cliente Retirada', Telefone: '(11) 99999-0000' } };
@@ -41,6 +41,7 @@ test.describe('kiosk board', () => {
     for (const o of placed.slice(0, 6).filter((x) => x.TipoEntrega === 2)) expect((await runCommand(request, kitchen, 'readyToPickup', { Id: o.Id })).status()).toBe(200);
     const truth = await activeList(request, kitchen);
     expect(truth.countTotal).toBeGreaterThanOrEqual(40);
+    expect(truth.items).toHaveLength(truth.countTotal);
 
     for (const viewport of [
       { width: 1280, height: 800 },
@@ -53,16 +54,21 @@ test.describe('kiosk board', () => {
       await expect(page.getByTestId('connection-mode')).toHaveText('ao vivo');
       // The menu starts closed on the board: the columns take the width.
       await expect(page.getByRole('button', { name: 'Abrir menu' })).toBeVisible();
-      await expect(page.getByTestId('order-card')).toHaveCount(truth.countTotal);
+      // Every active order is on the board: the columns (virtualized, so not every card is mounted
+      // at once) hold them all, and scrolling each column reaches each of its cards, oldest first.
+      await expect.poll(() => boardCardCount(page)).toBe(truth.countTotal);
       await expect(page.getByTestId('board-total')).toHaveText(`${truth.countTotal} pedidos`);
       for (const stateId of [ORDER_STATE.Pendente, ORDER_STATE.Aceito, ORDER_STATE.EmPreparo, ORDER_STATE.EmTransporte]) {
         const n = truth.porEtapa?.find((c) => c.EstadoId === stateId)?.Total ?? 0;
         await expect(page.getByTestId(`column-count-${stateId}`)).toHaveText(String(n));
         const column = page.getByTestId(`column-${stateId}`);
-        await expect(column.getByTestId('order-card')).toHaveCount(n);
+        const expected = truth.items.filter((o) => o.WorkflowInstance.CurrenteState.Id === stateId).map((o) => o.Codigo);
+        const codes = await columnCodes(page, stateId);
+        expect(codes).toHaveLength(n);
+        expect([...codes].sort()).toEqual([...expected].sort());
         // Oldest first: codes grow with creation time.
-        const codes = (await column.getByTestId('order-card').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-codigo')))));
-        expect(codes).toEqual([...codes].sort((a, b) => a - b));
+        const numbers = codes.map(Number);
+        expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
         // Every column's header is on screen at once (no column below the fold or beyond the right edge).
         const box = await column.boundingBox();
         expect(box!.x + 40).toBeLessThanOrEqual(viewport.width);
@@ -112,12 +118,17 @@ test.describe('kiosk board', () => {
     const dialog = await openBoardOnly(page);
     await dialog.getByRole('button', { name: 'Iniciar monitoramento', exact: true }).click();
 
+    await revealCard(page, a.Codigo);
     await card(page, a.Codigo).getByRole('button', { name: 'Finalizar' }).click();
     await expect(card(page, a.Codigo)).toHaveCount(0);
     await page.getByRole('button', { name: 'Desfazer' }).click();
     await expect(page.getByText(`Pedido #${a.Codigo} recuperado.`)).toBeVisible();
+    await revealCard(page, a.Codigo);
     await expect(card(page, a.Codigo)).toHaveAttribute('data-state', String(ORDER_STATE.EmTransporte));
 
+    // In sight first, so its leaving the board is seen (not just a card never mounted).
+    await revealCard(page, b.Codigo);
+    await expect(card(page, b.Codigo)).toBeVisible();
     expect((await runCommand(request, kitchen, 'deliverOrder', { Id: b.Id })).status()).toBe(200);
     await expect(card(page, b.Codigo)).toHaveCount(0);
     await page.getByRole('button', { name: 'Recuperar pedido' }).click();
@@ -129,6 +140,7 @@ test.describe('kiosk board', () => {
     await recall.getByLabel('Motivo').fill('Cliente ainda não retirou');
     await recall.getByRole('button', { name: 'Recuperar pedido' }).click();
     await expect(recall).toBeHidden();
+    await revealCard(page, b.Codigo);
     await expect(card(page, b.Codigo)).toHaveAttribute('data-state', String(ORDER_STATE.EmTransporte));
     const back = await getOrder(request, kitchen, b.Id);
     expect(back.HistoricoEstados.at(-1)?.Motivo).toBe('Cliente ainda não retirou');
@@ -140,9 +152,8 @@ test.describe('kiosk board', () => {
     const second = await placeOrder(request, kitchen, PICKUP);
     const dialog = await openBoardOnly(page);
     await dialog.getByRole('button', { name: 'Iniciar monitoramento', exact: true }).click();
-    const pending = page.getByTestId(`column-${ORDER_STATE.Pendente}`).getByTestId('order-card');
-    const firstIndex = (await pending.evaluateAll((els) => els.map((e) => e.getAttribute('data-codigo')))).indexOf(first.Codigo);
-    await pending.nth(firstIndex).focus();
+    await revealCard(page, first.Codigo);
+    await card(page, first.Codigo).focus();
     await page.keyboard.press('ArrowDown');
     await expect(card(page, second.Codigo)).toBeFocused();
     await page.keyboard.press('ArrowUp');
@@ -152,6 +163,17 @@ test.describe('kiosk board', () => {
     await card(page, second.Codigo).focus();
     await page.keyboard.press('ArrowRight');
     await expect(page.getByTestId(`column-${ORDER_STATE.Aceito}`).getByTestId('order-card').filter({ has: page.locator(':focus') }).or(page.getByTestId(`column-${ORDER_STATE.Aceito}`).locator('[data-testid="order-card"]:focus'))).toHaveCount(1);
+    // Far down a virtualized column: arrows walk past the mounted cards, the list scrolling along.
+    const pendingColumn = page.getByTestId(`column-${ORDER_STATE.Pendente}`);
+    const size = Number(await pendingColumn.getAttribute('data-count'));
+    const steps = Math.min(12, size - 1);
+    await pendingColumn.getByTestId(`column-scroll-${ORDER_STATE.Pendente}`).evaluate((el) => el.scrollTo({ top: 0 }));
+    await cardAt(page, ORDER_STATE.Pendente, 1).focus();
+    for (let i = 0; i < steps; i++) await page.keyboard.press('ArrowDown');
+    const reached = cardAt(page, ORDER_STATE.Pendente, steps + 1);
+    await expect(reached).toBeFocused();
+    await expect(reached).toBeInViewport();
+    await expect(pendingColumn.locator('[role="listitem"]').first()).toHaveAttribute('aria-setsize', String(size));
     await page.keyboard.press('r');
     await expect(page.getByRole('dialog', { name: 'Recuperar pedido' })).toBeVisible();
     await expectAccessible(page);

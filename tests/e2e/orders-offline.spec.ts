@@ -1,7 +1,7 @@
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { ORDER_STATE } from '../../src/shared/orders';
 import { expect, test } from './fixtures';
-import { apiLogin, card, getOrder, newBoardContext, openBoard, placeOrder } from './orders-helpers';
+import { apiLogin, card, getOrder, newBoardContext, openBoard, placeOrder, revealCard } from './orders-helpers';
 
 /** The API is unreachable for this browser (the static app still loads, without relying on the service worker). */
 async function cutApi(context: BrowserContext) {
@@ -50,6 +50,7 @@ test.describe('offline board', () => {
     const { context, page } = await newBoardContext(browser, server.url);
     try {
       await openBoard(page);
+      await revealCard(page, order.Codigo);
       const c = card(page, order.Codigo);
       await expect(c).toBeVisible();
       // The accept reaches the server, which commits it; its answer never reaches the tablet.
@@ -68,6 +69,7 @@ test.describe('offline board', () => {
       const again = await context.newPage();
       await again.goto('/meepFood/painel');
       await startMonitoring(again);
+      await revealCard(again, order.Codigo);
       await expect(card(again, order.Codigo).getByTestId('pending-badge')).toHaveCount(0, { timeout: 60_000 });
       const after = await getOrder(request, kitchen, order.Id);
       expect(after.WorkflowInstance.CurrenteState.Id).toBe(ORDER_STATE.Aceito);
@@ -84,6 +86,7 @@ test.describe('offline board', () => {
     const { context, page } = await newBoardContext(browser, server.url);
     try {
       await openBoard(page);
+      await revealCard(page, order.Codigo);
       const c = card(page, order.Codigo);
       await expect(c).toBeVisible();
       await expect.poll(() => persistedCache(page)).toContain(order.Id);
@@ -91,6 +94,7 @@ test.describe('offline board', () => {
       await cutApi(context);
       await page.reload();
       await startMonitoring(page);
+      await revealCard(page, order.Codigo);
       await expect(c).toBeVisible();
       await expect(c.getByText(order.Cliente.Nome)).toBeVisible();
       await expect(page.getByTestId('offline-banner')).toContainText(/Sem conexão desde \d{2}:\d{2}/);
@@ -108,6 +112,7 @@ test.describe('offline board', () => {
       // Both survive a reload (still offline); the server has not seen anything.
       await page.reload();
       await startMonitoring(page);
+      await revealCard(page, order.Codigo);
       await expect(c).toHaveAttribute('data-state', String(ORDER_STATE.Aceito));
       await expect(c.getByTestId('pending-badge')).toHaveText('Aguardando envio');
       await expect(page.getByTestId('pending-bar')).toContainText('1 alteração aguardando envio');
@@ -135,6 +140,7 @@ test.describe('offline board', () => {
     const b = await newBoardContext(browser, server.url);
     try {
       await openBoard(a.page, 'cozinha@balcao.dev', '?etapas=1,2,3,4,5,6');
+      await revealCard(a.page, order.Codigo);
       const onA = card(a.page, order.Codigo);
       await expect(onA).toBeVisible();
 
@@ -144,6 +150,7 @@ test.describe('offline board', () => {
 
       // Meanwhile the other tablet refuses it (with the password).
       await openBoard(b.page, 'cozinha@balcao.dev', '?etapas=1,2,3,4,5,6');
+      await revealCard(b.page, order.Codigo);
       const onB = card(b.page, order.Codigo);
       await onB.getByRole('button', { name: 'Recusar' }).click();
       const refuse = b.page.getByRole('dialog', { name: `Recusar pedido #${order.Codigo}` });
@@ -157,6 +164,7 @@ test.describe('offline board', () => {
       await restoreApi(a.context);
       const banner = a.page.getByTestId('conflict-banner');
       await expect(banner).toContainText(`Aceite do pedido #${order.Codigo} não aplicado: recusado em outro dispositivo às ${hhmm}`, { timeout: 60_000 });
+      await revealCard(a.page, order.Codigo);
       await expect(onA).toHaveAttribute('data-state', String(ORDER_STATE.Recusado));
       await expect(onA.getByTestId('pending-badge')).toHaveCount(0);
 
@@ -168,6 +176,7 @@ test.describe('offline board', () => {
       await expect(banner).toHaveCount(0);
       await a.page.reload();
       await startMonitoring(a.page);
+      await revealCard(a.page, order.Codigo);
       await expect(onA).toHaveAttribute('data-state', String(ORDER_STATE.Recusado));
       await expect(banner).toHaveCount(0);
       // The server kept the refusal; the queued accept changed nothing.

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { PrintJob } from '../../src/shared/contract/orders';
 import { KDS_PATHS, ORDER_STATE, TRACKING_STEPS } from '../../src/shared/orders';
 import { expect, test } from './fixtures';
-import { apiLogin, card, openBoard, placeOrder, runCommand, setBoardSettings } from './orders-helpers';
+import { apiLogin, card, openBoard, placeOrder, runCommand, setBoardSettings, revealCard } from './orders-helpers';
 
 /**
  * A loopback stand-in for the venue's local print server (POST /api/printer), reached from the
@@ -50,6 +50,7 @@ test.describe('printing and tracking', () => {
     try {
       const order = await placeOrder(request, kitchen);
       await openBoard(page);
+      await revealCard(page, order.Codigo);
       const c = card(page, order.Codigo);
       await expect(c).toBeVisible();
 
@@ -119,6 +120,7 @@ test.describe('printing and tracking', () => {
 
     // Opened in a new tab from the order's details.
     await openBoard(page);
+    await revealCard(page, market.Codigo);
     await card(page, market.Codigo).getByRole('button', { name: `Abrir detalhes do pedido #${market.Codigo}` }).click();
     const [tab] = await Promise.all([context.waitForEvent('page'), page.getByRole('dialog', { name: `Pedido #${market.Codigo}` }).getByRole('button', { name: 'Imprimir' }).click()]);
     await tab.waitForURL((u) => u.pathname === `/print/${market.Id}`);

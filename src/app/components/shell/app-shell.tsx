@@ -1,28 +1,27 @@
-import { AppShell, Avatar, Burger, Group, Menu, Select, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { AppShell, Burger, Group, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { SIDEBAR_AUTO_CLOSE_PX, SIDEBAR_START_CLOSED_PX } from '../../../shared/constants';
 import { BOARD_PATH, isBoardDevice } from '../../../shared/permissions';
 import { logout, switchPlace } from '../../features/auth/api/auth-api';
 import { sessionQueries } from '../../features/auth/api/session-queries';
 import { clearSession, getSession, onSessionChange, saveSession, type Session } from '../../lib/session';
-import { Sidebar } from './sidebar';
+import { UserButton } from './user-button';
+
+// Out of every page's first paint (the order board's above all): the user menu loads on the first
+// touch of its button, the place selector only for people with more than one place, the sidebar
+// once the menu is first opened (it starts closed on the board and on small screens).
+const loadUserMenu = () => import('./user-menu');
+const UserMenu = lazy(loadUserMenu);
+const PlaceSelect = lazy(() => import('./place-select'));
+const Sidebar = lazy(() => import('./sidebar').then((m) => ({ default: m.Sidebar })));
 
 function useSession(): Session | null {
   const [s, setS] = useState(getSession);
   useEffect(() => onSessionChange(setS), []);
   return s;
-}
-
-function initials(name: string) {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((p) => p[0]!.toUpperCase())
-    .join('');
 }
 
 /**
@@ -43,6 +42,11 @@ export function PortalShell() {
     else if (path === '/' && isBoardDevice(getSession()?.roles)) void navigate({ to: BOARD_PATH, replace: true });
   }, [onBoard, path, close, navigate]);
   const [switching, setSwitching] = useState(false);
+  const [menuWanted, setMenuWanted] = useState(false);
+  const [sidebarWanted, setSidebarWanted] = useState(opened);
+  useEffect(() => {
+    if (opened) setSidebarWanted(true);
+  }, [opened]);
   // Keeps the stored session in step with the server (name, places); a revoked token answers 401,
   // which clears the session and leads to /login.
   const info = useQuery(sessionQueries.userInfo());
@@ -87,52 +91,30 @@ export function PortalShell() {
           </Group>
           <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
             {session.locations.length > 1 ? (
-              <Select
-                aria-label="Estabelecimento"
-                data={session.locations.map((l) => ({ value: l.id, label: l.name }))}
-                value={session.currentLocation?.localId ?? null}
-                onChange={onPlace}
-                allowDeselect={false}
-                disabled={switching}
-                w={{ base: 170, sm: 280 }}
-                comboboxProps={{ withinPortal: true }}
-                data-testid="place-selector"
-              />
+              <Suspense fallback={<Text fw={600} truncate>{session.currentLocation?.nomeLocal ?? ''}</Text>}>
+                <PlaceSelect session={session} switching={switching} onPlace={onPlace} />
+              </Suspense>
             ) : (
               <Text fw={600} truncate data-testid="place-name">
                 {session.currentLocation?.nomeLocal ?? 'Nenhum estabelecimento'}
               </Text>
             )}
-            <Menu position="bottom-end" withArrow>
-              <Menu.Target>
-                <UnstyledButton mih={44}>
-                  <Group gap="xs" wrap="nowrap">
-                    <Avatar color="orange" radius="xl" aria-hidden>
-                      {initials(session.userName)}
-                    </Avatar>
-                    <VisuallyHidden>Menu do usuário</VisuallyHidden>
-                    <Text visibleFrom="sm" fw={500}>
-                      {session.userName}
-                    </Text>
-                    <VisuallyHidden hiddenFrom="sm">{session.userName}</VisuallyHidden>
-                  </Group>
-                </UnstyledButton>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Label>{session.email}</Menu.Label>
-                <Menu.Item component={Link} to="/configuracoes/minhasConfiguracoes">
-                  Minha conta
-                </Menu.Item>
-                <Menu.Item color="red" onClick={onLogout}>
-                  Sair
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
+            {menuWanted ? (
+              <Suspense fallback={<UserButton session={session} aria-busy />}>
+                <UserMenu session={session} onLogout={onLogout} />
+              </Suspense>
+            ) : (
+              <UserButton session={session} aria-haspopup="menu" aria-expanded={false} onPointerEnter={() => void loadUserMenu()} onFocus={() => void loadUserMenu()} onClick={() => setMenuWanted(true)} />
+            )}
           </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs">
-        <Sidebar roles={session.roles} onNavigate={() => narrow && close()} />
+        {sidebarWanted && (
+          <Suspense fallback={null}>
+            <Sidebar roles={session.roles} onNavigate={() => narrow && close()} />
+          </Suspense>
+        )}
       </AppShell.Navbar>
       <AppShell.Main>
         <Outlet />

@@ -3,11 +3,12 @@
  * with its one-tap fix, order count, density, filters, auto refresh, and the rarer tools in a
  * "Mais" menu, so the columns start right below it.
  */
-import { Badge, Button, Group, SegmentedControl, Switch, Text, Title, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { Badge, Button, Group, Text, Title, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import type { KdsDeliverySettings, MarketplaceStatus } from '../../../../shared/contract/orders';
 import type { ConnectionMode } from '../api/connection';
 import type { BoardDensity } from './board';
 import { ChatButton, ConnectionBadge, DeliverySummary, MarketplaceIndicator, SupportButton } from './board-status';
+import classes from './board.module.css';
 import { MoreMenu } from './more-menu';
 
 export interface BoardToolbarProps {
@@ -34,6 +35,11 @@ export interface BoardToolbarProps {
   /** Station screen in use (null: every station). */
   stationFilter?: React.ReactNode;
 }
+
+const DENSITIES: ReadonlyArray<{ value: BoardDensity; label: string }> = [
+  { value: 'comfortable', label: 'Confortável' },
+  { value: 'compact', label: 'Compacto' },
+];
 
 export function BoardToolbar(p: BoardToolbarProps) {
   const { setColorScheme } = useMantineColorScheme();
@@ -69,24 +75,25 @@ export function BoardToolbar(p: BoardToolbarProps) {
         </Group>
         <Group gap="xs" wrap="wrap">
           {p.stationFilter}
-          <SegmentedControl
-            aria-label="Densidade dos cartões"
-            size="md"
-            value={p.density}
-            styles={{ label: { color: 'var(--mantine-color-text)' } }}
-            onChange={(v) => p.onDensity(v as BoardDensity)}
-            data={[
-              { value: 'comfortable', label: 'Confortável' },
-              { value: 'compact', label: 'Compacto' },
-            ]}
-          />
+          {/* Native controls (a radio group and a switch): no input library on the board's first paint. */}
+          <div role="radiogroup" aria-label="Densidade dos cartões" className={classes.segmented}>
+            {DENSITIES.map((d) => (
+              <label key={d.value} className={classes.segment} data-checked={p.density === d.value || undefined}>
+                <input type="radio" name="board-density" value={d.value} checked={p.density === d.value} onChange={() => p.onDensity(d.value)} />
+                {d.label}
+              </label>
+            ))}
+          </div>
           <Button variant="default" size="md" mih={48} onClick={p.onToggleFilters} aria-expanded={p.filtersOpen}>
             {p.filtersOpen ? 'Ocultar filtros' : 'Filtros'}
           </Button>
           <Button variant="default" size="md" mih={48} onClick={p.onRecall}>
             Recuperar pedido
           </Button>
-          <Switch size="lg" label="Atualização automática" checked={p.autoRefresh} onChange={(e) => p.onAutoRefresh(e.currentTarget.checked)} />
+          <label className={classes.switch}>
+            <input type="checkbox" role="switch" checked={p.autoRefresh} onChange={(e) => p.onAutoRefresh(e.currentTarget.checked)} />
+            Atualização automática
+          </label>
           {p.chat && <ChatButton unread={p.chat.unread} />}
           <MoreMenu
             label="Mais"

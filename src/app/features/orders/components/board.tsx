@@ -1,10 +1,10 @@
-import { memo, useLayoutEffect, useMemo, useRef } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import type { Order, WorkflowState } from '../../../../shared/contract/orders';
 import type { BoardAction, DeliveryRules } from '../../../../shared/orders';
 import { countRender } from '../model/render-count';
 import { compareForColumn } from '../model/stations';
 import type { CardStationProps } from './order-card';
-import { BoardColumn, type BoardEntry } from './board-column';
+import { BoardColumn, FOCUS_INDEX_EVENT, FollowContext, type BoardEntry } from './board-column';
 import classes from './board.module.css';
 
 export interface BoardProps {
@@ -54,9 +54,27 @@ function useFillHeight() {
   return ref;
 }
 
-export const Board = memo(function Board({ states, visibleStateIds, entries, totals, density = 'comfortable', ...rest }: BoardProps & CardStationProps) {
+export const Board = memo(function Board({ states, visibleStateIds, entries, totals, density = 'comfortable', onAction, onRush, ...rest }: BoardProps & CardStationProps) {
   countRender('board');
   const ref = useFillHeight();
+  // The card this tablet acts on is followed into its new place (see FollowContext).
+  const follow = useRef<string | null>(null);
+  const act = useCallback(
+    (action: BoardAction, order: Order) => {
+      follow.current = order.Id;
+      onAction(action, order);
+    },
+    [onAction],
+  );
+  const rush = useMemo(
+    () =>
+      onRush &&
+      ((order: Order) => {
+        follow.current = order.Id;
+        onRush(order);
+      }),
+    [onRush],
+  );
   const columns = useMemo(() => {
     const byState = new Map<number, BoardEntry[]>();
     for (const e of entries) {
@@ -79,20 +97,24 @@ export const Board = memo(function Board({ states, visibleStateIds, entries, tot
   }, [states, visibleStateIds, entries]);
 
   return (
-    <div ref={ref} className={classes.board} data-testid="order-board" data-density={density} onKeyDown={moveFocus}>
-      {columns.map((c) => (
-        <BoardColumn key={c.state.Id} state={c.state} entries={c.entries} total={totals?.get(c.state.Id)} {...rest} />
-      ))}
-    </div>
+    <FollowContext.Provider value={follow}>
+      <div ref={ref} className={classes.board} data-testid="order-board" data-density={density} onKeyDown={moveFocus}>
+        {columns.map((c) => (
+          <BoardColumn key={c.state.Id} state={c.state} entries={c.entries} total={totals?.get(c.state.Id)} onAction={act} onRush={rush} {...rest} />
+        ))}
+      </div>
+    </FollowContext.Provider>
   );
 });
 
 const ARROWS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight']);
-const cardsOf = (col: Element) => [...col.querySelectorAll<HTMLElement>('[data-testid="order-card"]')];
+/** How many cards a column holds (mounted or not: the columns are virtualized). */
+const sizeOf = (col: Element) => Number((col as HTMLElement).dataset.count ?? 0);
 
 /**
  * Keyboard and bump-bar control: arrows move between cards (up/down in a column, left/right to the
- * card at the same height in the next column that has cards); Enter on a card runs its main action.
+ * card at the same position in the next column that has cards); Enter on a card runs its main
+ * action. Positions, not mounted cards: the target column scrolls to the card and focuses it.
  */
 function moveFocus(e: React.KeyboardEvent<HTMLDivElement>) {
   if (!ARROWS.has(e.key)) return;
@@ -101,21 +123,20 @@ function moveFocus(e: React.KeyboardEvent<HTMLDivElement>) {
   if (!card || card !== e.target) return;
   const cols = [...e.currentTarget.querySelectorAll('section[data-testid^="column-"]')];
   const col = card.closest('section');
-  if (!col) return;
-  const list = cardsOf(col);
-  const i = list.indexOf(card);
-  let next: HTMLElement | undefined;
-  if (e.key === 'ArrowDown') next = list[i + 1];
-  else if (e.key === 'ArrowUp') next = list[i - 1];
-  else {
+  const slot = card.closest<HTMLElement>('[data-index]');
+  if (!col || !slot) return;
+  const i = Number(slot.dataset.index);
+  let target: { col: Element; index: number } | null = null;
+  if (e.key === 'ArrowDown' && i + 1 < sizeOf(col)) target = { col, index: i + 1 };
+  else if (e.key === 'ArrowUp' && i > 0) target = { col, index: i - 1 };
+  else if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
     const step = e.key === 'ArrowRight' ? 1 : -1;
-    for (let c = cols.indexOf(col) + step; c >= 0 && c < cols.length && !next; c += step) {
-      const other = cardsOf(cols[c]);
-      if (other.length) next = other[Math.min(i, other.length - 1)];
+    for (let c = cols.indexOf(col) + step; c >= 0 && c < cols.length && !target; c += step) {
+      const n = sizeOf(cols[c]);
+      if (n) target = { col: cols[c], index: Math.min(i, n - 1) };
     }
   }
-  if (!next) return;
+  if (!target) return;
   e.preventDefault();
-  next.focus();
-  next.scrollIntoView?.({ block: 'nearest' });
+  target.col.dispatchEvent(new CustomEvent(FOCUS_INDEX_EVENT, { detail: target.index }));
 }

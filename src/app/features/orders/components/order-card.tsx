@@ -2,11 +2,11 @@
  * One order on the board. A card knows nothing of fetching: it gets the order (with any queued
  * change already applied), the venue's delivery rules and callbacks. Memoised: it re-renders when its
  * order, its pending mark or its age colour changes, never because the clock ticked (its timer does).
- * Lazy: far from its column's view it is a light shell (header, client, items); badges, payment and
- * buttons are drawn when it comes near (use-near-view), so a board of 300 orders paints at once.
+ * Only the cards in (or near) a column's view are mounted at all (the column is virtualized, see
+ * board-column), so a mounted card is always drawn in full.
  */
 import { Badge, Button, Group, Loader, Text } from '@mantine/core';
-import { memo, useCallback, useMemo, useRef } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 import type { Order } from '../../../../shared/contract/orders';
 import { formatBRL } from '../../../../shared/format';
 import {
@@ -18,7 +18,6 @@ import {
   type DeliveryRules,
 } from '../../../../shared/orders';
 import { reevaluationClock, useClockValue } from '../hooks/clock';
-import { useNearView } from '../hooks/use-near-view';
 import { ACTION_LABEL, DANGER_ACTIONS } from '../model/action-labels';
 import { ageLevel, elapsedSeconds, hasTimer, readableTextOn } from '../model/board-rules';
 import type { PendingMark } from '../model/commands';
@@ -71,14 +70,10 @@ export const OrderCard = memo(function OrderCard({ order: o, mark, delivery, age
   const busy = mark === 'sending';
   const headerText = readableTextOn(state.BackgroundColor);
   const [primary, ...rest] = actions;
-  const ref = useRef<HTMLElement>(null);
-  const near = useNearView(ref);
 
   return (
     <article
-      ref={ref}
       className={classes.card}
-      data-full={near ? 'true' : 'false'}
       data-testid="order-card"
       data-codigo={o.Codigo}
       data-state={state.Id}
@@ -131,10 +126,7 @@ export const OrderCard = memo(function OrderCard({ order: o, mark, delivery, age
           </div>
         )}
         {station === EXPEDITOR && <ExpeditorLine order={o} />}
-        {station && station !== EXPEDITOR ? <StationItems order={o} station={station} disabled={busy || !near} onBump={onBump} /> : !near && <OrderItems order={o} />}
-        {/* Far from view (lazy card): no badges, payment or buttons yet. */}
-        {near && (
-        <>
+        {station && station !== EXPEDITOR && <StationItems order={o} station={station} disabled={busy} onBump={onBump} />}
         <Group gap={6}>
           <Badge variant="light" color="gray" size="lg">
             {tableOrKind(o)}
@@ -180,8 +172,6 @@ export const OrderCard = memo(function OrderCard({ order: o, mark, delivery, age
               </Button>
             )}
           </div>
-        )}
-        </>
         )}
       </div>
     </article>

@@ -3,9 +3,15 @@
  * click (the user gesture browsers require), resumed when the tablet wakes, with autoSuspend off so
  * a quiet kitchen does not put the audio context to sleep between orders. It says when the browser
  * blocks audio ("som desativado") and exposes window.__balcaoAudio for end-to-end tests.
+ * howler itself is loaded on the first unlock or chime, not with the board's first paint.
  */
-import { Howl, Howler } from 'howler';
+import type { Howl } from 'howler';
 import { useSyncExternalStore } from 'react';
+
+type HowlerLib = typeof import('howler');
+let loading: Promise<HowlerLib> | null = null;
+const loadHowler = (): Promise<HowlerLib> =>
+  (loading ??= import('howler').then((m) => ((m as Partial<HowlerLib>).Howl ? m : (m as unknown as { default: HowlerLib }).default)));
 
 export interface AudioProbe {
   /** Chimes that actually started playing. */
@@ -26,11 +32,18 @@ const CHIME_SRC = '/sounds/chime.wav';
 
 class ChimePlayer {
   private howl: Howl | null = null;
+  private lib: HowlerLib | null = null;
   private listeners = new Set<() => void>();
   private blocked = false;
   readonly probe: AudioProbe = { played: 0, lastPlayedAt: null, requested: 0, blocked: false };
 
-  private ensure(): Howl {
+  constructor() {
+    if (typeof window !== 'undefined') window.__balcaoAudio = this.probe;
+  }
+
+  private async ensure(): Promise<{ howl: Howl; Howler: HowlerLib['Howler'] }> {
+    const lib = (this.lib ??= await loadHowler());
+    const { Howl, Howler } = lib;
     if (!this.howl) {
       Howler.autoSuspend = false;
       this.howl = new Howl({
@@ -49,9 +62,8 @@ class ChimePlayer {
         },
         onloaderror: () => this.setBlocked(true),
       });
-      if (typeof window !== 'undefined') window.__balcaoAudio = this.probe;
     }
-    return this.howl;
+    return { howl: this.howl, Howler };
   }
 
   private setBlocked(b: boolean) {
@@ -63,7 +75,7 @@ class ChimePlayer {
 
   /** Call inside a user gesture (the Iniciar or Testar som click). Resolves false when audio stays blocked. */
   async unlock(): Promise<boolean> {
-    this.ensure();
+    const { Howler } = await this.ensure();
     if (Howler.noAudio) {
       this.setBlocked(true);
       return false;
@@ -83,8 +95,11 @@ class ChimePlayer {
 
   /** Plays the chime once. */
   play(): void {
-    const howl = this.ensure();
     this.probe.requested += 1;
+    void this.ensure().then(({ howl, Howler }) => this.playNow(howl, Howler));
+  }
+
+  private playNow(howl: Howl, Howler: HowlerLib['Howler']): void {
     const ctx = Howler.ctx;
     if (Howler.noAudio) {
       this.setBlocked(true);
@@ -102,7 +117,7 @@ class ChimePlayer {
 
   /** Brings audio back after the tablet wakes (visibility). */
   resume(): void {
-    const ctx = Howler.ctx;
+    const ctx = this.lib?.Howler.ctx;
     if (ctx && ctx.state !== 'running') {
       void ctx.resume().then(
         () => this.setBlocked(ctx.state !== 'running'),
