@@ -98,7 +98,7 @@ export const Board = memo(function Board({ states, visibleStateIds, entries, tot
 
   return (
     <FollowContext.Provider value={follow}>
-      <div ref={ref} className={classes.board} data-testid="order-board" data-density={density} onKeyDown={moveFocus}>
+      <div ref={ref} className={classes.board} data-testid="order-board" data-density={density} onKeyDown={moveFocus} onFocus={settleMove} onPointerDown={dropMove}>
         {columns.map((c) => (
           <BoardColumn key={c.state.Id} state={c.state} entries={c.entries} total={totals?.get(c.state.Id)} onAction={act} onRush={rush} {...rest} />
         ))}
@@ -122,10 +122,15 @@ function moveFocus(e: React.KeyboardEvent<HTMLDivElement>) {
   // Only when a card itself has the focus: inside it, arrows belong to its controls.
   if (!card || card !== e.target) return;
   const cols = [...e.currentTarget.querySelectorAll('section[data-testid^="column-"]')];
-  const col = card.closest('section');
   const slot = card.closest<HTMLElement>('[data-index]');
-  if (!col || !slot) return;
-  const i = Number(slot.dataset.index);
+  const here = card.closest('section');
+  if (!here || !slot) return;
+  // A bump bar presses faster than a far card mounts: count from the move still on its way, not
+  // from the card that has not lost the focus yet, so no press is lost.
+  const inFlight = pendingMove.get(e.currentTarget);
+  const fresh = inFlight && performance.now() - inFlight.at < PENDING_MOVE_MS ? inFlight : null;
+  const col = fresh?.col ?? here;
+  const i = fresh?.index ?? Number(slot.dataset.index);
   let target: { col: Element; index: number } | null = null;
   if (e.key === 'ArrowDown' && i + 1 < sizeOf(col)) target = { col, index: i + 1 };
   else if (e.key === 'ArrowUp' && i > 0) target = { col, index: i - 1 };
@@ -138,5 +143,22 @@ function moveFocus(e: React.KeyboardEvent<HTMLDivElement>) {
   }
   if (!target) return;
   e.preventDefault();
+  pendingMove.set(e.currentTarget, { ...target, at: performance.now() });
   target.col.dispatchEvent(new CustomEvent(FOCUS_INDEX_EVENT, { detail: target.index }));
+}
+
+/** The arrow move each board has asked for and whose card has not taken the focus yet. */
+const pendingMove = new WeakMap<Element, { col: Element; index: number; at: number }>();
+const PENDING_MOVE_MS = 1_500;
+
+/** The move has landed: later arrows count from the focused card again. */
+function settleMove(e: React.FocusEvent<HTMLDivElement>) {
+  const inFlight = pendingMove.get(e.currentTarget);
+  const slot = (e.target as HTMLElement).closest<HTMLElement>('[data-index]');
+  if (inFlight && slot && slot.closest('section') === inFlight.col && Number(slot.dataset.index) === inFlight.index) pendingMove.delete(e.currentTarget);
+}
+
+/** A touch or click chooses the card itself: no move in flight counts any more. */
+function dropMove(e: React.PointerEvent<HTMLDivElement>) {
+  pendingMove.delete(e.currentTarget);
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Group, Modal, Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Alert, Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { SkippedProduct } from '../../../../shared/contract/skipped-products';
@@ -7,6 +7,7 @@ import { SKIPPED_PRODUCT_MSG } from '../../../../shared/skipped-products';
 import { TrashIcon } from '../../../components/icons';
 import { usePageTitle } from '../../../lib/page-hooks';
 import { toastError, toastSuccess } from '../../../lib/toast';
+import { ConfirmDelete } from '../../../components/confirm-delete';
 import { deleteSkippedProduct, skippedProductQueries } from '../api/skipped-product-queries';
 import { useCurrentPlace } from '../hooks/use-current-place';
 
@@ -90,19 +91,15 @@ export function SkippedProductsPage() {
         </Paper>
       )}
 
-      <Modal opened={removing !== null} onClose={() => setRemoving(null)} title={SKIPPED_PRODUCT_MSG.deleteTitle} centered>
-        <Stack>
-          <Text>{removing ? SKIPPED_PRODUCT_MSG.deleteConfirm(removing.nomeProduto) : ''}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setRemoving(null)}>
-              Cancelar
-            </Button>
-            <Button color="red" onClick={() => void confirm()} loading={busy}>
-              Remover
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDelete
+        opened={removing !== null}
+        title={SKIPPED_PRODUCT_MSG.deleteTitle}
+        question={removing ? SKIPPED_PRODUCT_MSG.deleteConfirm(removing.nomeProduto) : ''}
+        confirmLabel="Remover"
+        busy={busy}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => void confirm()}
+      />
     </Stack>
   );
 }

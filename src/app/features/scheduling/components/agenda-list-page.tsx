@@ -9,7 +9,7 @@ import { toastError, toastSuccess } from '../../../lib/toast';
 import { deleteSchedule, schedulingQueries } from '../api/scheduling-queries';
 import { useCurrentPlace } from '../hooks/use-current-place';
 import { usePageTitle } from '../hooks/use-page-title';
-import { ConfirmDelete } from './confirm-delete';
+import { ConfirmDelete } from '../../../components/confirm-delete';
 import { DetailsIcon, ServiceIcon } from './icons';
 import { ImagePlaceholder } from './placeholder';
 import { SyncButton } from './sync-button';
@@ -125,6 +125,7 @@ export function AgendaListPage() {
         opened={Boolean(deleting)}
         title="Excluir agenda"
         question={SCHED_MSG.deleteAgendaQuestion}
+        note={SCHED_MSG.deleteCannotUndo}
         busy={busy}
         onCancel={() => setDeleting(null)}
         onConfirm={() => void remove()}

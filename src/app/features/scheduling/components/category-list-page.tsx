@@ -10,7 +10,7 @@ import { deleteCategory, schedulingQueries } from '../api/scheduling-queries';
 import { useCurrentPlace } from '../hooks/use-current-place';
 import { usePageTitle } from '../hooks/use-page-title';
 import { CategoryModal } from './category-modal';
-import { ConfirmDelete } from './confirm-delete';
+import { ConfirmDelete } from '../../../components/confirm-delete';
 import { ImagePlaceholder } from './placeholder';
 
 /**
@@ -117,6 +117,7 @@ export function CategoryListPage({ creating = false }: { creating?: boolean }) {
         opened={Boolean(deleting)}
         title="Excluir categoria"
         question={SCHED_MSG.deleteCategoryQuestion}
+        note={SCHED_MSG.deleteCannotUndo}
         busy={busy}
         onCancel={() => setDeleting(null)}
         onConfirm={() => void remove()}

@@ -9,7 +9,7 @@ import { toastError, toastSuccess } from '../../../lib/toast';
 import { deleteCollaboratorSchedule, schedulingQueries } from '../api/scheduling-queries';
 import { useCurrentPlace } from '../hooks/use-current-place';
 import { usePageTitle } from '../hooks/use-page-title';
-import { ConfirmDelete } from './confirm-delete';
+import { ConfirmDelete } from '../../../components/confirm-delete';
 import forms from './forms.module.css';
 
 export interface ScheduleMapSearch {
@@ -138,6 +138,7 @@ export function ScheduleMapPage({ search, onSearch }: { search: ScheduleMapSearc
         opened={Boolean(deleting)}
         title="Excluir escala"
         question="Deseja realmente excluir essa escala?"
+        note={SCHED_MSG.deleteCannotUndo}
         busy={busy}
         onCancel={() => setDeleting(null)}
         onConfirm={() => void remove()}

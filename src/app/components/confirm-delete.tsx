@@ -1,11 +1,15 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { SCHED_MSG } from '../../../../shared/scheduling';
 
-/** The spec's delete confirmation: the question and "Esta ação não poderá ser desfeita.". */
-export function ConfirmDelete({ opened, title, question, busy, onCancel, onConfirm }: {
+/**
+ * A destructive action's confirmation (UX.md: what will happen, and that it cannot be undone, in the
+ * spec's words when it has them): the question, an optional note under it, Cancelar and the action.
+ */
+export function ConfirmDelete({ opened, title, question, note, confirmLabel = 'Excluir', busy, onCancel, onConfirm }: {
   opened: boolean;
   title: string;
   question: string;
+  note?: string;
+  confirmLabel?: string;
   busy: boolean;
   onCancel: () => void;
   onConfirm: () => void;
@@ -14,15 +18,17 @@ export function ConfirmDelete({ opened, title, question, busy, onCancel, onConfi
     <Modal opened={opened} onClose={onCancel} title={title} centered closeButtonProps={{ 'aria-label': 'Fechar' }}>
       <Stack>
         <Text>{question}</Text>
-        <Text size="sm" c="gray.7">
-          {SCHED_MSG.deleteCannotUndo}
-        </Text>
+        {note && (
+          <Text size="sm" c="dimmed">
+            {note}
+          </Text>
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
             Cancelar
           </Button>
           <Button color="red" onClick={onConfirm} loading={busy}>
-            Excluir
+            {confirmLabel}
           </Button>
         </Group>
       </Stack>
