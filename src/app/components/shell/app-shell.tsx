@@ -7,7 +7,8 @@ import { SIDEBAR_AUTO_CLOSE_PX, SIDEBAR_START_CLOSED_PX } from '../../../shared/
 import { BOARD_PATH, isBoardDevice } from '../../../shared/permissions';
 import { logout, switchPlace } from '../../features/auth/api/auth-api';
 import { sessionQueries } from '../../features/auth/api/session-queries';
-import { clearSession, getSession, onSessionChange, saveSession, type Session } from '../../lib/session';
+import { useSession } from '../../lib/page-hooks';
+import { clearSession, getSession, saveSession } from '../../lib/session';
 import { UserButton } from './user-button';
 
 // Out of every page's first paint (the order board's above all): the user menu loads on the first
@@ -17,12 +18,6 @@ const loadUserMenu = () => import('./user-menu');
 const UserMenu = lazy(loadUserMenu);
 const PlaceSelect = lazy(() => import('./place-select'));
 const Sidebar = lazy(() => import('./sidebar').then((m) => ({ default: m.Sidebar })));
-
-function useSession(): Session | null {
-  const [s, setS] = useState(getSession);
-  useEffect(() => onSessionChange(setS), []);
-  return s;
-}
 
 /**
  * The portal shell (spec 000 §2 "Portal shell"): top bar with menu toggle, place selector and user
