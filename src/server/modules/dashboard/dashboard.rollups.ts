@@ -169,6 +169,17 @@ function rebuildStatements(venueId: string, days: string[]): SQL[] {
 /** dashboard_meta key of a venue's rollup version: a fresh random token each time a refresh changes them. */
 const versionKey = (venueId: string) => `rollups:${venueId}`;
 
+/** The venue's rollup version after giving it a new one (`renew`) or only one it lacks. */
+async function storeVersion(tx: Db, venueId: string, renew: boolean): Promise<string> {
+  const onConflict = renew ? sql`excluded.value` : sql`dashboard_meta.value`;
+  const [v] = await rows<{ value: string }>(
+    tx,
+    sql`insert into dashboard_meta (key, value) values (${versionKey(venueId)}, gen_random_uuid()::text)
+      on conflict (key) do update set value = ${onConflict} returning value`,
+  );
+  return v.value;
+}
+
 /**
  * Brings a venue's rollups up to date (see the file comment). Returns the number of days recomputed
  * and the venue's rollup version after it (a venue without one gets one). The version changes, in the same
@@ -181,23 +192,13 @@ export async function refreshRollups(db: Db, venueId: string): Promise<{ days: n
     const marks = await rows<{ day: string; gen: number }>(tx, sql`select to_char(day, 'YYYY-MM-DD') as day, gen from dashboard_dirty_days where venue_id = ${venueId}`);
     if (!marks.length) {
       // Rollups built before versions existed get one now (nothing to recompute: any later change bumps it).
-      const [v] = await rows<{ value: string }>(
-        tx,
-        sql`insert into dashboard_meta (key, value) values (${versionKey(venueId)}, gen_random_uuid()::text)
-          on conflict (key) do update set value = dashboard_meta.value returning value`,
-      );
-      return { days: 0, version: v.value };
+      return { days: 0, version: await storeVersion(tx, venueId, false) };
     }
     for (const s of rebuildStatements(venueId, marks.map((m) => m.day))) await tx.execute(s);
     await tx.execute(sql`delete from dashboard_dirty_days d
       using unnest(${`{${marks.map((m) => m.day).join(',')}}`}::date[], ${`{${marks.map((m) => m.gen).join(',')}}`}::int[]) as m(day, gen)
       where d.venue_id = ${venueId} and d.day = m.day and d.gen = m.gen`);
-    const [v] = await rows<{ value: string }>(
-      tx,
-      sql`insert into dashboard_meta (key, value) values (${versionKey(venueId)}, gen_random_uuid()::text)
-        on conflict (key) do update set value = excluded.value returning value`,
-    );
-    return { days: marks.length, version: v.value };
+    return { days: marks.length, version: await storeVersion(tx, venueId, true) };
   });
 }
 
