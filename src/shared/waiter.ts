@@ -214,7 +214,7 @@ export function lineDetails(p: WaiterProduct, line: CartLine): string[] {
   const out: string[] = [];
   for (const a of choosableAddons(p)) {
     const n = addonUnits(line, a);
-    if (n > 0) out.push(addonLabel(a, n, free.get(a.Id) ?? 0));
+    if (n > 0) out.push(chosenAddonLabel(a.Nome, n, free.get(a.Id) ?? 0));
   }
   for (const g of p.Observacoes) {
     const names = (line.options[g.Id] ?? []).map((id) => g.Opcoes.find((o) => o.Id === id)?.Descricao).filter((x): x is string => !!x);
@@ -222,10 +222,6 @@ export function lineDetails(p: WaiterProduct, line: CartLine): string[] {
   }
   if (line.note.trim()) out.push(`${ITEM_NOTE_PREFIX} ${line.note.trim()}`);
   return out;
-}
-
-function addonLabel(a: WaiterAddon, units: number, free: number): string {
-  return chosenAddonLabel(a.Nome, units, free);
 }
 
 /** Two lines with the same product and choices become one (quantities add up, within the limit). */
