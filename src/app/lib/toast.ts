@@ -26,9 +26,25 @@ export async function showToast(data: NotificationData): Promise<string> {
   const loaded = await import('@mantine/notifications').catch(() => null);
   if (!loaded) return '';
   const { notifications } = loaded;
+  // The same message twice (a second save within seconds) is one toast, shown anew: never a stack of twins.
+  const key = String(data.message);
+  const twin = shownByMessage.get(key);
+  if (twin) notifications.hide(twin);
   // Every toast's close button has a name (axe: button-name), unless the caller gives its own.
-  return notifications.show({ closeButtonProps: { 'aria-label': 'Fechar notificação' }, ...data });
+  const id: string = notifications.show({
+    closeButtonProps: { 'aria-label': 'Fechar notificação' },
+    ...data,
+    onClose: (n) => {
+      if (shownByMessage.get(key) === id) shownByMessage.delete(key);
+      data.onClose?.(n);
+    },
+  });
+  shownByMessage.set(key, id);
+  return id;
 }
+
+/** The toast on screen for each message. */
+const shownByMessage = new Map<string, string>();
 
 /*
  * An error toast has done its job once the person starts correcting: the first edit of any field
