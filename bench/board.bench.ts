@@ -6,9 +6,10 @@
  *   and with polling only (the stream blocked, so the board polls every 25 s). Budget (issue 3):
  *   p95 ≤ 1 s live; polling is bounded by its 25 s period.
  * - board-render: a board of 300 orders (the list answer served by the test), from the answer
- *   reaching the page to the board painted: the columns counting all 300 and every column's visible
- *   part covered by cards drawn in full (the columns are virtualized; afterwards, untimed, every one
- *   of the 300 cards is checked to be reachable by scrolling its column); then 5 s of the ticking clock, counting renders:
+ *   reaching the page to the board painted, on the page's clock (see renderOnce), median of 7 runs:
+ *   the columns counting all 300 and every column's visible part covered by visible cards drawn in
+ *   full (the columns are virtualized; afterwards, untimed, every one of the 300 cards is checked to
+ *   be reachable by scrolling its column); then 5 s of the ticking clock, counting renders:
  *   only the timers may re-render (one per order per second), never cards, columns or the board.
  *
  * npm run bench -- board-latency board-render
@@ -119,27 +120,23 @@ async function latencyPolling(browser: Browser, server: RunningServer): Promise<
   return out;
 }
 
-async function renderBoard(browser: Browser, server: RunningServer): Promise<{ renderMs: number; counts: Record<string, number>; seconds: number }> {
-  const now = Date.now();
-  const items = Array.from({ length: BOARD_SIZE }, (_, i) =>
-    makeOrder({
-      stateId: [ORDER_STATE.Pendente, ORDER_STATE.Aceito, ORDER_STATE.EmPreparo][i % 3],
-      Codigo: String(50_000 + i),
-      // 30 s to 2.5 min old: no card reaches the 5-minute colour during the run, so any card
-      // render counted below would be the clock's fault.
-      DataCriacao: new Date(now - 30_000 - i * 400).toISOString(),
-      DataAtualizacao: new Date(now).toISOString(),
-    }),
-  );
-  const body: KdsListResponse = { items, hasNext: false, countTotal: BOARD_SIZE };
+const RENDER_RUNS = 7;
+
+/**
+ * One board of 300 orders, from the list's answer reaching the page to the board painted, on the
+ * page's own clock: the answer's arrival is its Resource Timing (responseEnd), the painted moment the
+ * animation frame in which the columns count all 300 and every column's visible part is covered by
+ * cards drawn in full and visible (the virtualizer keeps a card hidden until it has measured it).
+ * Measured in the page, not from the test's side: handing the answer over from Playwright's route
+ * and polling back from Node add 20–40 ms that no kitchen tablet pays.
+ */
+async function renderOnce(browser: Browser, server: RunningServer, body: KdsListResponse, opts: { profile: boolean }) {
   const context = await browser.newContext({ baseURL: server.url, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', viewport: { width: 1920, height: 1080 } });
-  let servedAt = 0;
   let profileStart: (() => Promise<unknown>) | null = null;
   await context.route(
     (u) => u.pathname === KDS_PATHS.list,
     async (route) => {
       await profileStart?.();
-      servedAt = Date.now();
       await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
     },
   );
@@ -152,40 +149,69 @@ async function renderBoard(browser: Browser, server: RunningServer): Promise<{ r
   await page.getByLabel('Senha').fill('Demo#2026');
   await page.getByRole('button', { name: 'Entrar' }).click();
   await page.waitForURL((u) => u.pathname === '/dashboard' || u.pathname === '/meepFood/painel');
-  const cdp = process.env.BENCH_PROFILE ? await context.newCDPSession(page) : null;
+  const cdp = opts.profile ? await context.newCDPSession(page) : null;
   if (cdp) {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     profileStart = () => cdp.send('Profiler.start');
   }
   await page.goto('/meepFood/painel');
-  // Painted: the columns hold the 300 orders (their counts, what the virtualized lists are sized
-  // for), and every column's visible part is covered by cards drawn in full (cards out of sight are
-  // not mounted: the columns are virtualized; that every one of the 300 is reachable is checked below).
-  await page.waitForFunction(
+  const painted = await page.waitForFunction(
     (n) => {
       const cols = [...document.querySelectorAll<HTMLElement>('section[data-testid^="column-"]')];
       const total = cols.reduce((t, c) => t + Number(c.dataset.count ?? 0), 0);
       if (total < n) return false;
-      return cols.every((col) => {
+      const drawn = cols.every((col) => {
         const size = Number(col.dataset.count ?? 0);
         if (!size) return true;
         const view = col.querySelector<HTMLElement>('[data-testid^="column-scroll-"]')?.getBoundingClientRect();
-        const slots = [...col.querySelectorAll<HTMLElement>('[role="listitem"]')];
-        if (!view || !slots.length || !slots.every((s) => s.querySelector('[data-testid="order-card"] button'))) return false;
-        const last = slots[slots.length - 1];
+        if (!view) return false;
         const bottom = Math.min(window.innerHeight, view.bottom);
+        const shown = [...col.querySelectorAll<HTMLElement>('[role="listitem"]')].filter((s) => s.getBoundingClientRect().top < bottom);
+        if (!shown.length || !shown.every((s) => s.checkVisibility({ visibilityProperty: true }) && s.querySelector('[data-testid="order-card"] button'))) return false;
+        const last = shown[shown.length - 1];
         return Number(last.getAttribute('aria-posinset')) === size || last.getBoundingClientRect().bottom >= bottom;
       });
+      return drawn && performance.now();
     },
     BOARD_SIZE,
     { polling: 'raf', timeout: 30_000 },
   );
-  const renderMs = (await page.evaluate(() => Date.now())) - servedAt;
+  const paintedAt = (await painted.jsonValue()) as number;
+  const arrivedAt = await page.evaluate(
+    (path) => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((r) => new URL(r.name).pathname === path)?.responseEnd ?? NaN,
+    KDS_PATHS.list,
+  );
   if (cdp) {
     const { profile } = await cdp.send('Profiler.stop');
     (await import('node:fs')).writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(profile));
   }
+  if (!Number.isFinite(arrivedAt)) throw new Error('the list answer has no Resource Timing entry');
+  return { page, context, renderMs: Math.round(paintedAt - arrivedAt) };
+}
+
+async function renderBoard(browser: Browser, server: RunningServer): Promise<{ renderMs: number[]; counts: Record<string, number>; seconds: number }> {
+  const now = Date.now();
+  const items = Array.from({ length: BOARD_SIZE }, (_, i) =>
+    makeOrder({
+      stateId: [ORDER_STATE.Pendente, ORDER_STATE.Aceito, ORDER_STATE.EmPreparo][i % 3],
+      Codigo: String(50_000 + i),
+      // 30 s to 2.5 min old: no card reaches the 5-minute colour during the run, so any card
+      // render counted below would be the clock's fault.
+      DataCriacao: new Date(now - 30_000 - i * 400).toISOString(),
+      DataAtualizacao: new Date(now).toISOString(),
+    }),
+  );
+  const body: KdsListResponse = { items, hasNext: false, countTotal: BOARD_SIZE };
+  const renderMs: number[] = [];
+  for (let run = 1; run < RENDER_RUNS; run++) {
+    const r = await renderOnce(browser, server, body, { profile: false });
+    renderMs.push(r.renderMs);
+    await r.context.close();
+  }
+  // The last run (profiled with BENCH_PROFILE) goes on: the clock, then every card reachable.
+  const { page, context, renderMs: last } = await renderOnce(browser, server, body, { profile: !!process.env.BENCH_PROFILE });
+  renderMs.push(last);
   // Start monitoring so the page is as it runs in a kitchen, then let the clock tick.
   await page.getByRole('dialog', { name: 'Iniciar monitoramento' }).getByRole('button', { name: 'Iniciar monitoramento', exact: true }).click();
   await page.waitForTimeout(1_500);
@@ -211,7 +237,7 @@ async function renderBoard(browser: Browser, server: RunningServer): Promise<{ r
   await context.close();
   const counts: Record<string, number> = {};
   for (const k of ['timer', 'card', 'column', 'board']) counts[k] = (after[k] ?? 0) - (before[k] ?? 0);
-  return { renderMs, counts, seconds };
+  return { renderMs: renderMs.sort((a, b) => a - b), counts, seconds };
 }
 
 /** JavaScript (gzip) a signed-in kitchen tablet downloads to show /meepFood/painel from a cold cache. */
@@ -290,13 +316,14 @@ export const benches = {
   'board-render': async (): Promise<BenchResult[]> =>
     withBrowser(async (browser, server) => {
       const r = await renderBoard(browser, server);
+      const median = percentile(r.renderMs, 50);
       return [
         {
-          name: `Painel com ${BOARD_SIZE} pedidos: resposta → painel desenhado (${BOARD_SIZE} nas colunas)`,
-          value: r.renderMs,
+          name: `Painel com ${BOARD_SIZE} pedidos: resposta → painel desenhado (${BOARD_SIZE} nas colunas; mediana de ${r.renderMs.length})`,
+          value: median,
           unit: 'ms',
           budget: 100,
-          note: `colunas virtualizadas: ${Math.round(r.counts.timer / r.seconds)} cartões montados (os à vista + 2 de cada lado), os ${BOARD_SIZE} alcançáveis rolando cada coluna; carga da máquina ${loadavg()[0].toFixed(1)}${r.renderMs > 100 ? ' · ACIMA: num perfil (BENCH_PROFILE) o JavaScript do painel é ≈ 25–40 ms (validação zod dos 300 pedidos, ordenação, medição dos cartões montados); o resto é trabalho nativo do navegador (JSON, estilo, layout, pintura), que cresce com a carga da máquina; medir com a máquina parada' : ''}`,
+          note: `${r.renderMs.join(' · ')} ms, no relógio da página (da chegada da resposta ao quadro pintado); colunas virtualizadas: ${Math.round(r.counts.timer / r.seconds)} cartões montados (os à vista e um além de cada ponta), os ${BOARD_SIZE} alcançáveis rolando cada coluna; carga da máquina ${loadavg()[0].toFixed(1)}${median > 100 ? ' · ACIMA: medir com a máquina parada (o trabalho nativo do navegador, estilo e layout, cresce com a carga); num perfil (BENCH_PROFILE), o JavaScript do painel é a validação zod dos 300 pedidos (≈ 11 ms) e dois passes de React (montar e revelar os cartões medidos)' : ''}`,
         },
         { name: `Relógio: cronômetros re-renderizados em ${r.seconds} s`, value: r.counts.timer, unit: 'renders', note: 'um por cartão montado por segundo (os cartões fora da vista não estão montados)' },
         { name: `Relógio: cartões, colunas e painel re-renderizados em ${r.seconds} s`, value: r.counts.card + r.counts.column + r.counts.board, unit: 'renders', budget: 0, note: `cartões ${r.counts.card}, colunas ${r.counts.column}, painel ${r.counts.board}` },

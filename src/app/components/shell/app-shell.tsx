@@ -1,4 +1,4 @@
-import { AppShell, Burger, Group, Text } from '@mantine/core';
+import { Burger, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import { logout, switchPlace } from '../../features/auth/api/auth-api';
 import { sessionQueries } from '../../features/auth/api/session-queries';
 import { useSession } from '../../lib/page-hooks';
 import { clearSession, getSession, saveSession } from '../../lib/session';
+import classes from './shell.module.css';
 import { UserButton } from './user-button';
 
 // Out of every page's first paint (the order board's above all): the user menu loads on the first
@@ -71,49 +72,44 @@ export function PortalShell() {
   };
 
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 280, breakpoint: SIDEBAR_AUTO_CLOSE_PX, collapsed: { mobile: !opened, desktop: !opened } }}
-      padding="md"
-    >
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} aria-label={opened ? 'Fechar menu' : 'Abrir menu'} />
-            <Text component={Link} to="/dashboard" fw={800} size="xl" c="orange" visibleFrom="xs">
-              Balcão
+    <div className={classes.root}>
+      <header className={classes.header}>
+        <div className={classes.side}>
+          <Burger opened={opened} onClick={toggle} aria-label={opened ? 'Fechar menu' : 'Abrir menu'} aria-expanded={opened} aria-controls="portal-sidebar" />
+          <Text component={Link} to="/dashboard" fw={800} size="xl" c="orange" visibleFrom="xs">
+            Balcão
+          </Text>
+        </div>
+        <div className={classes.side}>
+          {session.locations.length > 1 ? (
+            <Suspense fallback={<Text fw={600} truncate>{session.currentLocation?.nomeLocal ?? ''}</Text>}>
+              <PlaceSelect session={session} switching={switching} onPlace={onPlace} />
+            </Suspense>
+          ) : (
+            <Text fw={600} truncate data-testid="place-name">
+              {session.currentLocation?.nomeLocal ?? 'Nenhum estabelecimento'}
             </Text>
-          </Group>
-          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-            {session.locations.length > 1 ? (
-              <Suspense fallback={<Text fw={600} truncate>{session.currentLocation?.nomeLocal ?? ''}</Text>}>
-                <PlaceSelect session={session} switching={switching} onPlace={onPlace} />
-              </Suspense>
-            ) : (
-              <Text fw={600} truncate data-testid="place-name">
-                {session.currentLocation?.nomeLocal ?? 'Nenhum estabelecimento'}
-              </Text>
-            )}
-            {menuWanted ? (
-              <Suspense fallback={<UserButton session={session} aria-busy />}>
-                <UserMenu session={session} onLogout={onLogout} />
-              </Suspense>
-            ) : (
-              <UserButton session={session} aria-haspopup="menu" aria-expanded={false} onPointerEnter={() => void loadUserMenu()} onFocus={() => void loadUserMenu()} onClick={() => setMenuWanted(true)} />
-            )}
-          </Group>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="xs">
+          )}
+          {menuWanted ? (
+            <Suspense fallback={<UserButton session={session} aria-busy />}>
+              <UserMenu session={session} onLogout={onLogout} />
+            </Suspense>
+          ) : (
+            <UserButton session={session} aria-haspopup="menu" aria-expanded={false} onPointerEnter={() => void loadUserMenu()} onFocus={() => void loadUserMenu()} onClick={() => setMenuWanted(true)} />
+          )}
+        </div>
+      </header>
+      {/* Closed, the sidebar is out of sight and out of the keyboard's way (inert). */}
+      <div id="portal-sidebar" className={classes.navbar} data-collapsed={opened ? undefined : true} inert={!opened}>
         {sidebarWanted && (
           <Suspense fallback={null}>
             <Sidebar roles={session.roles} onNavigate={() => narrow && close()} />
           </Suspense>
         )}
-      </AppShell.Navbar>
-      <AppShell.Main>
+      </div>
+      <main className={classes.main} data-with-navbar={opened ? true : undefined}>
         <Outlet />
-      </AppShell.Main>
-    </AppShell>
+      </main>
+    </div>
   );
 }

@@ -13,31 +13,64 @@ const ringing = new Set<string>();
 type Counts = Record<string, number>;
 const g = globalThis as { __balcaoRenderCounts?: Counts };
 
-/** jsdom lays nothing out: each column's list is 900 px tall and each card 300 px (3 in view). */
+/**
+ * jsdom lays nothing out and has no ResizeObserver: this one reports what a tablet would, each
+ * column's list 900 px tall and each card 300 px (3 in view), when the test lets it (settle()).
+ */
 const VIEW_PX = 900;
 const CARD_PX = 300;
+const observers = new Set<FakeResizeObserver>();
+class FakeResizeObserver {
+  readonly seen = new Set<Element>();
+  constructor(private readonly callback: ResizeObserverCallback) {
+    observers.add(this);
+  }
+  observe(el: Element) {
+    this.seen.add(el);
+  }
+  unobserve(el: Element) {
+    this.seen.delete(el);
+  }
+  disconnect() {
+    this.seen.clear();
+    observers.delete(this);
+  }
+  report() {
+    const sizeOf = (el: Element) => (el.getAttribute('data-testid')?.startsWith('column-scroll-') ? VIEW_PX : el.getAttribute('role') === 'listitem' ? CARD_PX : 0);
+    const entries = [...this.seen].filter((el) => el.isConnected).map((target) => ({ target, contentRect: { width: 300, height: sizeOf(target) } }) as unknown as ResizeObserverEntry);
+    if (entries.length) this.callback(entries, this as unknown as ResizeObserver);
+  }
+}
+
+/** Lets the lists measure their view and the cards they mounted, as a browser would after layout. */
+async function settle() {
+  for (let i = 0; i < 4; i++) {
+    await act(async () => {
+      await Promise.resolve();
+      for (const o of [...observers]) o.report();
+    });
+  }
+}
 
 beforeEach(() => {
   vi.useFakeTimers({ now: new Date('2026-03-10T15:00:00.000Z') });
   g.__balcaoRenderCounts = {};
-  vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (this: HTMLElement) {
-    if (this.dataset.testid?.startsWith('column-scroll-')) return VIEW_PX;
-    return this.getAttribute('role') === 'listitem' ? CARD_PX : 0;
+  vi.stubGlobal('ResizeObserver', FakeResizeObserver);
+  // The virtualizer measures only laid-out cards (an offsetParent); jsdom gives none.
+  vi.spyOn(HTMLElement.prototype, 'offsetParent', 'get').mockImplementation(function (this: HTMLElement) {
+    return this.parentElement;
   });
-  vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockReturnValue(300);
-  vi.spyOn(Element.prototype, 'clientHeight', 'get').mockImplementation(function (this: Element) {
-    return this.getAttribute('data-testid')?.startsWith('column-scroll-') ? VIEW_PX : 0;
-  });
-  vi.spyOn(Element.prototype, 'clientWidth', 'get').mockReturnValue(300);
 });
 afterEach(() => {
   cleanup();
+  observers.clear();
   vi.useRealTimers();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
   delete g.__balcaoRenderCounts;
 });
 
-function renderBoard(count: number, createdAt = '2026-03-10T14:58:00.000Z') {
+async function renderBoard(count: number, createdAt = '2026-03-10T14:58:00.000Z') {
   // Timed states only (Pendente, Aceito, Em preparo), so every card has a timer.
   const orders = Array.from({ length: count }, (_, i) => makeOrder({ stateId: (i % 3) + 1, DataCriacao: createdAt }));
   renderWithMantine(
@@ -53,12 +86,13 @@ function renderBoard(count: number, createdAt = '2026-03-10T14:58:00.000Z') {
       onOpen={noop}
     />,
   );
+  await settle();
   return orders;
 }
 
 describe('one ticking clock', () => {
-  it('re-renders only the timers when the time moves, not the cards, columns or board', () => {
-    renderBoard(60);
+  it('re-renders only the timers when the time moves, not the cards, columns or board', async () => {
+    await renderBoard(60);
     const before = { ...g.__balcaoRenderCounts! };
     const mounted = screen.getAllByTestId('order-card').length;
     expect(boardClock.size).toBe(mounted); // one timer per mounted card on the one per-second clock
@@ -78,9 +112,9 @@ describe('one ticking clock', () => {
     expect(screen.getAllByRole('timer')[0].textContent).toBe('00:02:05');
   });
 
-  it('re-renders a card once when its age colour changes', () => {
+  it('re-renders a card once when its age colour changes', async () => {
     // Created 4:58 ago: turns yellow (5 min) after 2 s.
-    renderBoard(3, '2026-03-10T14:55:02.000Z');
+    await renderBoard(3, '2026-03-10T14:55:02.000Z');
     const cardsBefore = g.__balcaoRenderCounts!.card;
     expect(screen.getAllByTestId('order-card').map((c) => c.getAttribute('data-age'))).toEqual(['ok', 'ok', 'ok']);
     act(() => {
@@ -90,23 +124,24 @@ describe('one ticking clock', () => {
     expect(g.__balcaoRenderCounts!.card - cardsBefore).toBe(3);
   });
 
-  it('mounts only the cards in view plus a few beyond, while the list tells its true size', () => {
-    renderBoard(60);
-    // 20 orders a column, 3 in view + 2 of overscan mounted in each.
+  it('mounts only the cards in view plus a few beyond, while the list tells its true size', async () => {
+    await renderBoard(60);
+    // 20 orders a column. Mounted in each: the 3 in view (900 px) and those reaching into the 600 px
+    // buffer below it, up to the card that starts at its edge (1500 px): 6 of the 20.
     const lists = screen.getAllByRole('list', { name: /^Pedidos em / });
     expect(lists).toHaveLength(3);
     for (const list of lists) {
       const items = list.querySelectorAll('[role="listitem"]');
-      expect(items).toHaveLength(5);
-      expect([...items].map((i) => i.getAttribute('aria-posinset'))).toEqual(['1', '2', '3', '4', '5']);
+      expect(items).toHaveLength(6);
+      expect([...items].map((i) => i.getAttribute('aria-posinset'))).toEqual(['1', '2', '3', '4', '5', '6']);
       for (const i of items) expect(i.getAttribute('aria-setsize')).toBe('20');
     }
-    expect(screen.getAllByTestId('order-card')).toHaveLength(15);
+    expect(screen.getAllByTestId('order-card')).toHaveLength(18);
     expect(screen.getByTestId('column-count-1').textContent).toBe('20');
   });
 
-  it('unsubscribes every timer when the board goes away', () => {
-    renderBoard(10);
+  it('unsubscribes every timer when the board goes away', async () => {
+    await renderBoard(10);
     expect(boardClock.size).toBeGreaterThan(0);
     cleanup();
     expect(boardClock.size).toBe(0);

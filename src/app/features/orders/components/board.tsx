@@ -21,6 +21,8 @@ export interface BoardProps {
   ringing: ReadonlySet<string>;
   /** Card density (remembered per device by the page). */
   density?: BoardDensity;
+  /** The orders are still on their way: the columns are laid out, saying so, before they arrive. */
+  loading?: boolean;
   onAction: (action: BoardAction, order: Order) => void;
   onOpen: (order: Order) => void;
 }
@@ -54,7 +56,7 @@ function useFillHeight() {
   return ref;
 }
 
-export const Board = memo(function Board({ states, visibleStateIds, entries, totals, density = 'comfortable', onAction, onRush, ...rest }: BoardProps & CardStationProps) {
+export const Board = memo(function Board({ states, visibleStateIds, entries, totals, density = 'comfortable', loading, onAction, onRush, ...rest }: BoardProps & CardStationProps) {
   countRender('board');
   const ref = useFillHeight();
   // The card this tablet acts on is followed into its new place (see FollowContext).
@@ -98,9 +100,9 @@ export const Board = memo(function Board({ states, visibleStateIds, entries, tot
 
   return (
     <FollowContext.Provider value={follow}>
-      <div ref={ref} className={classes.board} data-testid="order-board" data-density={density} onKeyDown={moveFocus} onFocus={settleMove} onPointerDown={dropMove}>
+      <div ref={ref} className={classes.board} data-testid="order-board" data-density={density} aria-busy={loading || undefined} onKeyDown={moveFocus} onFocus={settleMove} onPointerDown={dropMove}>
         {columns.map((c) => (
-          <BoardColumn key={c.state.Id} state={c.state} entries={c.entries} total={totals?.get(c.state.Id)} onAction={act} onRush={rush} {...rest} />
+          <BoardColumn key={c.state.Id} state={c.state} entries={c.entries} total={totals?.get(c.state.Id)} loading={loading} onAction={act} onRush={rush} {...rest} />
         ))}
       </div>
     </FollowContext.Provider>

@@ -177,11 +177,7 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
         </Suspense>
       )}
 
-      {!data && listQ.isPending ? (
-        <Center mih="30vh">
-          <Loader aria-label="Carregando pedidos" />
-        </Center>
-      ) : !data ? (
+      {!data && !listQ.isPending ? (
         <Center mih="30vh">
           <Stack align="center">
             <Text size="lg">{ORDER_MSG.listError}</Text>
@@ -191,9 +187,12 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
           </Stack>
         </Center>
       ) : (
+        // While the orders load, the board is laid out empty (its columns say so): their lists know
+        // their height before the first orders arrive, and the cards appear in one pass.
         <Board
           states={d.states}
           visibleStateIds={d.filters.etapas}
+          loading={!data}
           entries={shown}
           totals={d.totals}
           density={density}

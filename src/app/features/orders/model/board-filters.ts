@@ -15,17 +15,19 @@ export type { BoardSearch };
  */
 export const DEFAULT_STATE_IDS: OrderStateId[] = [ORDER_STATE.Pendente, ORDER_STATE.Aceito, ORDER_STATE.EmPreparo, ORDER_STATE.EmTransporte];
 
+// Built once: a formatter costs far more to create than to use, and the board asks for every order.
+const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+const offsetFormat = new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, timeZoneName: 'longOffset' });
+
 /** Today's calendar day in São Paulo, YYYY-MM-DD. */
 export function todayInSaoPaulo(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return dayFormat.format(now);
 }
 
 /** São Paulo's UTC offset on a given day, as "-03:00". */
 function offsetOn(day: string): string {
   const probe = new Date(`${day}T12:00:00Z`);
-  const name = new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, timeZoneName: 'longOffset' })
-    .formatToParts(probe)
-    .find((p) => p.type === 'timeZoneName')?.value;
+  const name = offsetFormat.formatToParts(probe).find((p) => p.type === 'timeZoneName')?.value;
   const m = /GMT([+-]\d{2}:\d{2})/.exec(name ?? '');
   return m ? m[1] : '-03:00';
 }
