@@ -297,7 +297,7 @@ export const benches = {
           value: kb,
           unit: 'KB',
           budget: 200,
-          note: `${r.files} arquivos${kb > 200 ? ' · ACIMA: a moldura que toda página autenticada carrega soma ≈ 160 KB (React DOM 64, roteador + React + núcleo do Mantine 44, árvore de rotas e tema 11, zod 11, AppShell 7 + react-remove-scroll 4 que o cabeçalho dele importa, react-query ≈ 9, tabela de rotas da guarda de papel 4, registro do service worker 2); o painel ≈ 68 KB (página 26, 10 dela o virtualizador; contratos e regras de pedidos, cache e fila offline). Já adiados: menu do usuário, seletor de local e menu lateral (no primeiro uso), howler (no primeiro som), diálogos, gaveta e filtros' : ''}`,
+          note: `${r.files} arquivos${kb > 200 ? ' · ACIMA: a moldura que toda página autenticada carrega soma ≈ 160 KB (React DOM 64, roteador + React + núcleo do Mantine 44, árvore de rotas, tema e MantineProvider 11, zod 11, react-query ≈ 12, tabela de rotas da guarda de papel e dos títulos 4, service worker 2, cabeçalho 2); componentes do Mantine no painel ≈ 10; o código do painel ≈ 39 (página 19, dela o virtualizador ≈ 4; cartões 4; contratos e regras de pedidos 8; cache e fila offline 4). Já feito: cabeçalho e menu em CSS em vez do AppShell do Mantine (−10), virtua em vez de react-virtual (−6); adiados: menu do usuário, seletor de local e menu lateral (no primeiro uso), howler (no primeiro som), diálogos, gaveta e filtros': ''}`,
         },
       ];
     }),
