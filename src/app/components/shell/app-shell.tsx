@@ -39,10 +39,9 @@ export function PortalShell() {
   }, [onBoard, path, close, navigate]);
   const [switching, setSwitching] = useState(false);
   const [menuWanted, setMenuWanted] = useState(false);
+  // Latched during render: once opened, the sidebar stays mounted (no effect, no extra commit).
   const [sidebarWanted, setSidebarWanted] = useState(opened);
-  useEffect(() => {
-    if (opened) setSidebarWanted(true);
-  }, [opened]);
+  if (opened && !sidebarWanted) setSidebarWanted(true);
   // Keeps the stored session in step with the server (name, places); a revoked token answers 401,
   // which clears the session and leads to /login.
   const info = useQuery(sessionQueries.userInfo());

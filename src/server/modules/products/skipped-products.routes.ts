@@ -35,7 +35,7 @@ export function skippedProductRoutes(fastify: FastifyInstance, opts: { db: Db })
     }));
   });
 
-  app.delete('/api/skippedproduct/:id', { schema: { params: skippedProductParams, response: { 200: skippedProductDeleted, ...errors } } }, async (req) => {
+  app.delete(SKIPPED_PRODUCT_PATHS.one(':id'), { schema: { params: skippedProductParams, response: { 200: skippedProductDeleted, ...errors } } }, async (req) => {
     requireUser(req);
     const [row] = await db.select({ venueId: skippedProducts.venueId }).from(skippedProducts).where(eq(skippedProducts.id, req.params.id));
     if (!row) throw new HttpError(404, SKIPPED_PRODUCT_MSG.notFound);
