@@ -125,6 +125,8 @@ export const financePixOrders = pgTable(
   },
   (t) => [
     uniqueIndex('finance_pix_orders_e2e_uq').on(t.endToEndId),
+    // The venue's recent Pix payments, newest first (GetRecentPixPaymentOrders: read backwards).
+    index('finance_pix_orders_venue_recent_idx').on(t.venueId, t.createdAt, t.id),
     check('finance_pix_orders_amount_ck', sql`${t.amountCents} > 0`),
     // The ledger's last line of defence: never more refunded than paid.
     check('finance_pix_orders_refund_ck', sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.amountCents}`),

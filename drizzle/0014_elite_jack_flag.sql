@@ -1,0 +1,1 @@
+CREATE INDEX "finance_pix_orders_venue_recent_idx" ON "finance_pix_orders" USING btree ("venue_id","created_at","id");
