@@ -127,6 +127,12 @@ describe('order card content', () => {
     const { card } = renderCard(makeOrder({ stateId: 2 }), none, { mark: 'sending' });
     expect(within(card).getByTestId('pending-badge').textContent).toBe('Enviando…');
     expect(card.getAttribute('aria-busy')).toBe('true');
+    // The main action shows it is working and takes no second press; the others wait too.
+    const main = within(card).getByRole('button', { name: 'Iniciar' });
+    expect(main.getAttribute('aria-busy')).toBe('true');
+    const actions = within(card).getAllByRole('button').filter((b) => !b.textContent!.startsWith('Abrir detalhes'));
+    expect(actions.length).toBeGreaterThan(0);
+    for (const b of actions) expect(b).toHaveProperty('disabled', true);
     cleanup();
     const pending = renderCard(makeOrder({ stateId: 2 }), none, { mark: 'pending' });
     expect(within(pending.card).getByTestId('pending-badge').textContent).toBe('Aguardando envio');

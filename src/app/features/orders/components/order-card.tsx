@@ -5,7 +5,7 @@
  * Only the cards in (or near) a column's view are mounted at all (the column is virtualized, see
  * board-column), so a mounted card is always drawn in full.
  */
-import { Badge, Button, Group, Loader, Text } from '@mantine/core';
+import { Badge, Group, Loader } from '@mantine/core';
 import { memo, useCallback, useMemo } from 'react';
 import type { Order } from '../../../../shared/contract/orders';
 import { formatBRL } from '../../../../shared/format';
@@ -24,6 +24,7 @@ import type { PendingMark } from '../model/commands';
 import { countRender } from '../model/render-count';
 import classes from './board.module.css';
 import { EXPEDITOR, orderComplete, stationProgress } from '../model/stations';
+import { KioskButton, KioskLink, Tag } from './kiosk-button';
 import { OrderItems, StationItems } from './order-items';
 import { OrderTimer } from './order-timer';
 import { PrinterBadgeView } from './printer-badge';
@@ -127,37 +128,27 @@ export const OrderCard = memo(function OrderCard({ order: o, mark, delivery, age
         )}
         {station === EXPEDITOR && <ExpeditorLine order={o} />}
         {station && station !== EXPEDITOR && <StationItems order={o} station={station} disabled={busy} onBump={onBump} />}
-        <Group gap={6}>
-          <Badge variant="light" color="gray" size="lg">
-            {tableOrKind(o)}
-          </Badge>
-          {o.OrigemPedido === ORDER_ORIGIN.marketplace && (
-            <Badge variant="light" color="red" size="lg">
-              Marketplace
-            </Badge>
-          )}
-          {o.NomeLoja && (
-            <Badge variant="light" color="grape" size="lg">
-              {o.NomeLoja}
-            </Badge>
-          )}
-        </Group>
+        <div className={classes.tags}>
+          <Tag color="gray">{tableOrKind(o)}</Tag>
+          {o.OrigemPedido === ORDER_ORIGIN.marketplace && <Tag color="red">Marketplace</Tag>}
+          {o.NomeLoja && <Tag color="grape">{o.NomeLoja}</Tag>}
+        </div>
         {(!station || station === EXPEDITOR) && <OrderItems order={o} />}
-        <Group justify="space-between" align="flex-end" gap={4}>
+        <div className={classes.payment}>
           <div data-detail="secondary">
-            <Text fw={600}>{o.TipoPagamento.Descricao}</Text>
-            {o.EhPagamentoPresencial && <Text size="sm">Pagamento na entrega</Text>}
-            {o.Troco != null && o.Troco > 0 && <Text size="sm">Troco para {formatBRL(o.Troco)}</Text>}
+            <div className={classes.paymentKind}>{o.TipoPagamento.Descricao}</div>
+            {o.EhPagamentoPresencial && <div className={classes.small}>Pagamento na entrega</div>}
+            {o.Troco != null && o.Troco > 0 && <div className={classes.small}>Troco para {formatBRL(o.Troco)}</div>}
           </div>
           <div className={classes.total} aria-label="Total do pedido">
             {formatBRL(o.ValorTotal)}
           </div>
-        </Group>
+        </div>
         {o.Transportador && (
-          <Text size="md">
+          <div>
             Transportador: <strong>{o.Transportador.Nome}</strong>
             {o.EntregaSandbox && !/sandbox/i.test(o.Transportador.Nome) && ' (sandbox)'}
-          </Text>
+          </div>
         )}
         <PrinterBadgeView order={o} onResend={onAction} disabled={busy} />
         {actions.length > 0 && (
@@ -167,9 +158,9 @@ export const OrderCard = memo(function OrderCard({ order: o, mark, delivery, age
               <ActionButton key={a} action={a} order={o} busy={busy} onAction={onAction} />
             ))}
             {onRush && (
-              <Button className={classes.secondaryAction} size="lg" variant="default" disabled={busy} aria-pressed={!!o.UrgenteEm} onClick={() => onRush(o)}>
+              <KioskButton className={classes.secondaryAction} disabled={busy} aria-pressed={!!o.UrgenteEm} onClick={() => onRush(o)}>
                 {o.UrgenteEm ? 'Tirar urgência' : 'Urgente'}
-              </Button>
+              </KioskButton>
             )}
           </div>
         )}
@@ -183,24 +174,24 @@ function ActionButton({ action, order, primary, busy, onAction }: { action: Boar
   const label = ACTION_LABEL[action];
   if (action === 'seeDelivery' && order.LinkRastreio) {
     return (
-      <Button component="a" href={order.LinkRastreio} target="_blank" rel="noopener noreferrer" variant="default" size="lg" className={classes.secondaryAction}>
+      <KioskLink href={order.LinkRastreio} target="_blank" rel="noopener noreferrer" className={classes.secondaryAction}>
         {label}
-      </Button>
+      </KioskLink>
     );
   }
   return (
-    <Button
+    <KioskButton
       className={primary ? classes.primaryAction : classes.secondaryAction}
       size={primary ? 'xl' : 'lg'}
       // Dark enough for white text at AA in both themes; secondary actions use the theme's own text colour.
-      color={danger ? 'red.9' : 'blue.9'}
+      color={danger ? 'red' : 'blue'}
       variant={primary || danger ? 'filled' : 'default'}
       disabled={busy || action === 'callingCourier'}
       loading={primary && busy}
       onClick={() => onAction(action, order)}
     >
       {label}
-    </Button>
+    </KioskButton>
   );
 }
 

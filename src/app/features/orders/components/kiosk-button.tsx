@@ -1,0 +1,55 @@
+import type { ReactNode } from 'react';
+import classes from './kiosk-button.module.css';
+
+type Common = {
+  /** filled: the card's main or dangerous action; default: a white button with a border. */
+  variant?: 'filled' | 'default';
+  color?: 'blue' | 'red';
+  /** xl: the card's main action; lg: the others. */
+  size?: 'lg' | 'xl';
+  className?: string;
+  children: ReactNode;
+};
+
+/**
+ * The order card's buttons, drawn by CSS alone. A board mounts a dozen cards at once, each with two
+ * or three buttons, and Mantine's Button runs its styles API, a loader transition and a reduced-motion
+ * media query per button: about a third of the board's first render. These look the same (Mantine's
+ * colours, radius and focus ring) and keep every touch target at 48 px or more.
+ */
+export function KioskButton({ variant = 'default', color = 'blue', size = 'lg', className, children, loading, ...rest }: Common & { loading?: boolean } & Omit<React.ButtonHTMLAttributes<HTMLButtonElement>, 'color'>) {
+  return (
+    <button
+      type="button"
+      className={`mantine-focus-auto ${classes.button} ${className ?? ''}`}
+      data-variant={variant}
+      data-color={color}
+      data-size={size}
+      data-loading={loading || undefined}
+      aria-busy={loading || undefined}
+      {...rest}
+      disabled={rest.disabled || loading}
+    >
+      {loading && <span className={classes.spinner} aria-hidden />}
+      {children}
+    </button>
+  );
+}
+
+/** The same look for a link (the courier's tracking page). */
+export function KioskLink({ variant = 'default', color = 'blue', size = 'lg', className, children, ...rest }: Common & Omit<React.AnchorHTMLAttributes<HTMLAnchorElement>, 'color'>) {
+  return (
+    <a className={`mantine-focus-auto ${classes.button} ${className ?? ''}`} data-variant={variant} data-color={color} data-size={size} {...rest}>
+      {children}
+    </a>
+  );
+}
+
+/** A card's label (delivery kind, marketplace, store), in Mantine's light badge colours. */
+export function Tag({ color, children }: { color: 'gray' | 'red' | 'grape'; children: ReactNode }) {
+  return (
+    <span className={classes.tag} data-color={color}>
+      {children}
+    </span>
+  );
+}
