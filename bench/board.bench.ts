@@ -3,8 +3,9 @@
  *
  * - board-latency: an order placed through intake (as a storefront would) until its card is in
  *   the DOM of a second browser showing the board; p50 and p95 over 50 orders, with the live stream
- *   and with polling only (the stream blocked, so the board polls every 25 s). Budget (issue 3):
- *   p95 ≤ 1 s live; polling is bounded by its 25 s period.
+ *   and with polling only (the stream blocked, so the board polls every 25 s). Budget:
+ *   p95 ≤ 250 ms live (the project's budget for a new order on a second tablet; issue 3 asked ≤ 1 s); polling
+ *   is bounded by its 25 s period.
  * - board-render: a board of 300 orders (the list answer served by the test), from the answer
  *   reaching the page to the board painted, on the page's clock (see renderOnce), median of 7 runs:
  *   the columns counting all 300 and every column's visible part covered by visible cards drawn in
@@ -327,7 +328,7 @@ export const benches = {
       const note = (v: number[]) => `${v.length} pedidos, 2º navegador`;
       return [
         { name: 'Pedido novo → cartão visível, ao vivo (p50)', value: percentile(live, 50), unit: 'ms', note: note(live) },
-        { name: 'Pedido novo → cartão visível, ao vivo (p95)', value: percentile(live, 95), unit: 'ms', budget: 1000, note: note(live) },
+        { name: 'Pedido novo → cartão visível, ao vivo (p95)', value: percentile(live, 95), unit: 'ms', budget: 250, note: note(live) },
         { name: 'Pedido novo → cartão visível, só polling (p50)', value: percentile(polled, 50), unit: 'ms', note: `${note(polled)}, consulta a cada 25 s` },
         { name: 'Pedido novo → cartão visível, só polling (p95)', value: percentile(polled, 95), unit: 'ms', budget: 26_000, note: `${note(polled)}, consulta a cada 25 s` },
       ];
