@@ -89,6 +89,32 @@ test.describe('kiosk board', () => {
     }
   });
 
+  test('while its orders load, the board is already laid out and says so', async ({ page }) => {
+    // The list answer is held until the loading board has been checked.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(
+      (u) => u.pathname === KDS_PATHS.list,
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    const dialog = await openBoardOnly(page);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    const board = page.getByTestId('order-board');
+    await expect(board).toHaveAttribute('aria-busy', 'true');
+    const pending = page.getByRole('region', { name: 'Pendente: carregando pedidos' });
+    await expect(pending.getByText('Carregando pedidos…')).toBeVisible();
+    await expect(page.getByTestId(`column-count-${ORDER_STATE.Pendente}`)).toHaveText('…');
+    await expectAccessible(page);
+    release();
+    await expect(board).not.toHaveAttribute('aria-busy', 'true');
+    await expect(page.getByRole('region', { name: /^Pendente: \d+ pedidos?$/ })).toBeVisible();
+    await expect(page.getByText('Carregando pedidos…')).toHaveCount(0);
+  });
+
   test('live before Iniciar; pending orders chime when monitoring starts; sem som has a one-tap fix', async ({ page, request }) => {
     const kitchen = await apiLogin(request, 'cozinha@balcao.dev');
     const waiting = await placeOrder(request, kitchen);

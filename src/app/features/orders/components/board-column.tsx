@@ -115,14 +115,8 @@ export const BoardColumn = memo(function BoardColumn({
   const listInfo = useMemo(() => ({ label, size: entries.length }), [label, entries.length]);
 
   return (
-    <section ref={sectionRef} className={classes.column} aria-label={`${state.Name}: ${count} ${count === 1 ? 'pedido' : 'pedidos'}`} data-testid={`column-${state.Id}`} data-count={entries.length}>
-      <div
-        className={classes.columnHeader}
-        style={{
-          background: state.BackgroundColor,
-          color: readableTextOn(state.BackgroundColor),
-        }}
-      >
+    <section ref={sectionRef} className={classes.column} aria-label={loading ? `${state.Name}: carregando pedidos` : `${state.Name}: ${count} ${count === 1 ? 'pedido' : 'pedidos'}`} data-testid={`column-${state.Id}`} data-count={entries.length}>
+      <div className={classes.columnHeader} style={{ background: state.BackgroundColor, color: readableTextOn(state.BackgroundColor) }}>
         <span>{state.Name}</span>
         <span aria-hidden className={classes.columnCount} data-testid={`column-count-${state.Id}`}>
           {loading ? '…' : count}

@@ -149,3 +149,30 @@ describe('one ticking clock', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 });
+
+describe('while the orders load', () => {
+  it('lays the columns out saying so, and nothing in the first list counts as just arrived', async () => {
+    const orders = Array.from({ length: 6 }, (_, i) => makeOrder({ stateId: (i % 3) + 1, DataCriacao: '2026-03-10T14:58:00.000Z' }));
+    const props = { states: DEFAULT_WORKFLOW_STATES, visibleStateIds: [1, 2, 3, 4], delivery, ageWarnMinutes: 5, ageLateMinutes: 8, ringing, onAction: noop, onOpen: noop };
+    const view = renderWithMantine(<Board {...props} entries={[]} loading />);
+    await settle();
+    expect(screen.getByTestId('order-board').getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByRole('region', { name: 'Pendente: carregando pedidos' })).toBeTruthy();
+    expect(screen.getByTestId('column-count-1').textContent).toBe('…');
+    expect(screen.getAllByText('Carregando pedidos…')).toHaveLength(4);
+    expect(screen.queryAllByRole('list')).toHaveLength(0);
+
+    view.rerender(<Board {...props} entries={orders.map((order) => ({ order, mark: null }))} />);
+    await settle();
+    expect(screen.getByTestId('order-board').getAttribute('aria-busy')).toBeNull();
+    expect(screen.getByRole('region', { name: 'Pendente: 2 pedidos' })).toBeTruthy();
+    expect(screen.getAllByTestId('order-card')).toHaveLength(6);
+    expect(screen.getAllByTestId('order-card').filter((c) => c.dataset.fresh === 'true')).toHaveLength(0);
+
+    // An order that comes after the first list is outlined as new.
+    const later = makeOrder({ stateId: 1, DataCriacao: '2026-03-10T14:59:00.000Z' });
+    view.rerender(<Board {...props} entries={[...orders, later].map((order) => ({ order, mark: null }))} />);
+    await settle();
+    expect(screen.getAllByTestId('order-card').filter((c) => c.dataset.fresh === 'true').map((c) => c.dataset.orderId)).toEqual([later.Id]);
+  });
+});

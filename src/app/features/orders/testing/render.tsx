@@ -1,8 +1,10 @@
 import { MantineProvider } from '@mantine/core';
 import { render, type RenderResult } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 
-/** Renders with Mantine in test mode (no transitions). */
+const Mantine = ({ children }: { children: ReactNode }) => <MantineProvider env="test">{children}</MantineProvider>;
+
+/** Renders with Mantine in test mode (no transitions); `rerender` keeps the provider. */
 export function renderWithMantine(ui: ReactElement): RenderResult {
-  return render(<MantineProvider env="test">{ui}</MantineProvider>);
+  return render(ui, { wrapper: Mantine });
 }
