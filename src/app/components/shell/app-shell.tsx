@@ -73,7 +73,7 @@ export function PortalShell() {
   return (
     <div className={classes.root}>
       <header className={classes.header}>
-        <div className={classes.side}>
+        <div className={`${classes.side} ${classes.brand}`}>
           <Burger opened={opened} onClick={toggle} aria-label={opened ? 'Fechar menu' : 'Abrir menu'} aria-expanded={opened} aria-controls="portal-sidebar" />
           <Text component={Link} to="/dashboard" fw={800} size="xl" c="orange" visibleFrom="xs">
             Balcão
