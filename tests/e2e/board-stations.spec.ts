@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import { KDS_PATHS, ORDER_STATE } from '../../src/shared/orders';
 import { expectAccessible } from './axe';
 import { expect, signIn, test } from './fixtures';
-import { apiLogin, boardCardCount, card, cardAt, columnCodes, getOrder, placeOrder, revealCard, type ApiSession } from './orders-helpers';
+import { apiLogin, boardCardCount, card, cardAt, columnCodes, getOrder, placeOrder, revealCard, scrollColumnToTop, type ApiSession } from './orders-helpers';
 
 const TWO_STATIONS = {
   Itens: [
@@ -110,7 +110,7 @@ test.describe('board stations', () => {
       // Rush: the youngest Pendente order goes to the top of its column.
       await page.getByLabel('Estação').selectOption('');
       // Back at the top of the Pendente column (the expeditor's card was scrolled to).
-      await page.getByTestId(`column-scroll-${ORDER_STATE.Pendente}`).evaluate((el) => el.scrollTo({ top: 0 }));
+      await scrollColumnToTop(page, ORDER_STATE.Pendente);
       const top = cardAt(page, ORDER_STATE.Pendente, 1);
       await expect(top).toBeVisible();
       const young = card(page, youngest.Codigo);

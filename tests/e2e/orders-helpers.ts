@@ -172,6 +172,29 @@ export async function columnCodes(page: Page, stateId: number): Promise<string[]
   }, stateId);
 }
 
+/**
+ * Scrolls a column back to its top, as a cook's swipe would, until its first card is mounted. Each
+ * try moves the list a little first, so the virtualizer always sees a scroll (in one CI run of 131,
+ * a single scrollTo left the top card unmounted for a minute; see the closing note of 2026-11-24).
+ */
+export async function scrollColumnToTop(page: Page, stateId: number): Promise<void> {
+  const scroller = page.getByTestId(`column-scroll-${stateId}`);
+  await expect
+    .poll(
+      async () => {
+        await scroller.evaluate(async (el) => {
+          el.scrollTop = Math.min(el.scrollHeight - el.clientHeight, el.scrollTop + 50);
+          await new Promise((r) => requestAnimationFrame(r));
+          el.scrollTo({ top: 0 });
+          await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        });
+        return cardAt(page, stateId, 1).count();
+      },
+      { message: `column ${stateId} back at its top` },
+    )
+    .toBe(1);
+}
+
 /** The card at a position (1 = top) of a column, mounted or not yet (see revealCard). */
 export function cardAt(page: Page, stateId: number, position: number) {
   return page.getByTestId(`column-${stateId}`).locator(`[role="listitem"][aria-posinset="${position}"] [data-testid="order-card"]`);

@@ -7,7 +7,7 @@ import type { KdsListResponse, Order } from '../../src/shared/contract/orders';
 import { KDS_ACTIVE_MODE, KDS_PATHS, ORDER_STATE } from '../../src/shared/orders';
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
-import { apiLogin, audioPlays, boardCardCount, card, cardAt, columnCodes, getOrder, placeOrder, revealCard, runCommand, type ApiSession } from './orders-helpers';
+import { apiLogin, audioPlays, boardCardCount, card, cardAt, columnCodes, getOrder, placeOrder, revealCard, scrollColumnToTop, runCommand, type ApiSession } from './orders-helpers';
 import { signIn } from './fixtures';
 
 const PICKUP = { TipoEntrega: 2, Cliente: { Nome: 'Cliente Retirada', Telefone: '(11) 99999-0000' } };
@@ -196,7 +196,7 @@ test.describe('kiosk board', () => {
     const size = Number(await pendingColumn.getAttribute('data-count'));
     const steps = 12;
     expect(size).toBeGreaterThan(steps);
-    await pendingColumn.getByTestId(`column-scroll-${ORDER_STATE.Pendente}`).evaluate((el) => el.scrollTo({ top: 0 }));
+    await scrollColumnToTop(page, ORDER_STATE.Pendente);
     await cardAt(page, ORDER_STATE.Pendente, 1).focus();
     for (let i = 0; i < steps; i++) await page.keyboard.press('ArrowDown');
     const reached = cardAt(page, ORDER_STATE.Pendente, steps + 1);
@@ -204,7 +204,7 @@ test.describe('kiosk board', () => {
     await expect(reached).toBeInViewport();
     await expect(pendingColumn.locator('[role="listitem"]').first()).toHaveAttribute('aria-setsize', String(size));
     // A bump bar's burst: every press arrives before the far card has mounted, and none is lost.
-    await pendingColumn.getByTestId(`column-scroll-${ORDER_STATE.Pendente}`).evaluate((el) => el.scrollTo({ top: 0 }));
+    await scrollColumnToTop(page, ORDER_STATE.Pendente);
     await cardAt(page, ORDER_STATE.Pendente, 1).focus();
     await page.evaluate((n) => {
       // Each press goes where the focus is at that moment, as a keyboard's would.
