@@ -5,7 +5,7 @@ import { isSchool } from '../../../../shared/food-config';
 import { foodConfigQueries } from '../api/food-config-api';
 import { AddressForm } from './address-form';
 import { FoodConfigForm } from './food-config-form';
-import { useSession } from './use-session';
+import { useSession } from '../../../lib/page-hooks';
 
 /** /meepFood/configuracao (role MeepFoodConfiguration): the storefront, delivery and address. */
 export function FoodConfigPage() {

@@ -6,7 +6,7 @@ import { MERCHANT_ID_MAX, MARKETPLACE_MSG } from '../../../../shared/marketplace
 import { ApiError } from '../../../lib/api-client';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { marketplaceQueries, saveMarketplaceIntegration } from '../api/marketplace-api';
-import { useSession } from './use-session';
+import { useSession } from '../../../lib/page-hooks';
 
 /** /meepFood/integracaoIfood (role IntegracaoIfoodKds): fetch orders from the marketplace, store ID, Salvar. */
 export function MarketplacePage() {

@@ -8,7 +8,7 @@ import { DeleteDialog } from './delete-dialog';
 import { DeviceDialog } from './device-dialog';
 import { SalesPointCard } from './sales-point-card';
 import { SalesPointFormModal } from './sales-point-form-modal';
-import { useSession } from './use-session';
+import { useSession } from '../../../lib/page-hooks';
 
 /** /admin/equipamentos/pontoDeVendas: "Ponto de Vendas" (spec 001 §2.5). */
 export function SalesPointsPage() {

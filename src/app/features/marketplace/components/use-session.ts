@@ -1,1 +1,0 @@
-export { useSession } from '../../../lib/page-hooks';
