@@ -1,12 +1,13 @@
 import http from 'node:http';
 import { generateCpf } from '@brazilian-utils/brazilian-utils';
+import { FIXED_PORTS } from '../support/fixed-ports';
 import { expect, signIn, test } from './fixtures';
 
 // The host page is another origin of the same site (another port of localhost), as a company's
 // older portal on a sibling host would be. Chromium blocks a public origin from framing a local one.
-// A fixed port: worker options are computed in Playwright's main process, so a random value would
-// differ between the server's FRAME_ALLOWED_ORIGINS and the worker that serves the host page.
-const HOST_PORT = 45731;
+// Fixed ports (tests/support/fixed-ports.ts says why, and why below the ephemeral range).
+const HOST_PORT = FIXED_PORTS.embeddingHost;
+const OTHER_PORT = FIXED_PORTS.embeddingOtherHost;
 const HOST = `http://localhost:${HOST_PORT}`;
 const LEGACY = 'http://legacy.test';
 const BETA = 'http://beta.test';
@@ -65,12 +66,12 @@ test.describe('embedding', () => {
             f.addEventListener('load', () => setTimeout(() => f.contentWindow.postMessage({ token: 'x', roles: 'Admin', localCorrente: { localId: 'a', nomeLocal: 'b' }, route: '/dashboard' }, '*'), 300), { once: true });
           </script>`);
     });
-    await new Promise<void>((r) => other.listen(HOST_PORT + 1, 'localhost', r));
+    await new Promise<void>((r) => other.listen(OTHER_PORT, 'localhost', r));
     const framed = page.waitForResponse((r) => r.url() === `${server.url}/login`);
-    await page.goto(`http://localhost:${HOST_PORT + 1}/host.html`);
+    await page.goto(`http://localhost:${OTHER_PORT}/host.html`);
     const csp = (await framed).headers()['content-security-policy'];
     expect(csp).toContain(`frame-ancestors 'self' ${HOST}`);
-    expect(csp).not.toContain(`localhost:${HOST_PORT + 1}`);
+    expect(csp).not.toContain(`localhost:${OTHER_PORT}`);
     await expect(page.frameLocator('#portal').getByLabel('E-mail')).toHaveCount(0);
     await new Promise((r) => other.close(r));
   });

@@ -4,9 +4,10 @@
  */
 import http from 'node:http';
 import type { Page } from '@playwright/test';
+import { FIXED_PORTS } from '../support/fixed-ports';
 import { expect, signIn, test } from './fixtures';
 
-const FAKE_PORT = 47917;
+const FAKE_PORT = FIXED_PORTS.postalCodeFake;
 test.use({ workerEnv: { POSTAL_CODE_URL: `http://127.0.0.1:${FAKE_PORT}/ws` } });
 
 const ANSWERS: Record<string, { status: number; body: unknown }> = {

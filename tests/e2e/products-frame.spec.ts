@@ -1,8 +1,9 @@
 import http from 'node:http';
+import { FIXED_PORTS } from '../support/fixed-ports';
 import { expect, signIn, test } from './fixtures';
 
 // The host is another origin of the same site, as an older portal framing the wizard would be.
-const HOST_PORT = 45741;
+const HOST_PORT = FIXED_PORTS.productsFrameHost; // tests/support/fixed-ports.ts says why fixed
 const HOST = `http://localhost:${HOST_PORT}`;
 let hostPage = '';
 const hostServer = http.createServer((_req, res) => {
