@@ -10,7 +10,8 @@ import type { Order } from '../../src/shared/contract/orders';
 import { KDS_PATHS, ORDER_STATE } from '../../src/shared/orders';
 import { expectAccessible } from './axe';
 import { expect, signIn, test } from './fixtures';
-import { apiLogin, card, newBoardContext, openBoard } from './orders-helpers';
+import { WAITER_PATHS } from '../../src/shared/contract/waiter';
+import { apiLogin, card, newBoardContext, openBoard, placeOrder, runCommand } from './orders-helpers';
 
 const SHOTS = '/tmp/waiter-shots';
 
@@ -184,6 +185,57 @@ test.describe('waiter phone', () => {
     } finally {
       await w.context.close();
       await k.context.close();
+    }
+  });
+
+  test('with six orders ready the tables stay on the first screen; the cardápio is grouped by category with add-ons inside their dish', async ({ browser, server, request }) => {
+    const kitchen = await apiLogin(request, 'cozinha@balcao.dev');
+    const waiter = await apiLogin(request, 'garcom@balcao.dev');
+    const tables = (await (await request.get(`${WAITER_PATHS.tables}?localClienteId=${waiter.localId}`, { headers: waiter.auth })).json()) as { Mesas: Array<{ Id: string; Nome: string }> };
+    const before = (await (await request.get(`${WAITER_PATHS.tables}?localClienteId=${waiter.localId}`, { headers: waiter.auth })).json()) as { Prontos: number };
+    // Six more table orders, worked by the kitchen up to "Pedido pronto".
+    for (const mesa of tables.Mesas.slice(6, 12)) {
+      const o = await placeOrder(request, kitchen, { TipoEntrega: 3, MesaId: mesa.Id, Cliente: { Nome: mesa.Nome }, TipoPagamentoId: 1 });
+      for (const c of ['acceptOrder', 'startOrder', 'readyToPickup'] as const) expect((await runCommand(request, kitchen, c, { Id: o.Id })).status()).toBe(200);
+    }
+    const ready = before.Prontos + 6;
+    const w = await phone(browser, server.url);
+    try {
+      await signIn(w.page, 'garcom@balcao.dev');
+      await w.page.waitForURL((u) => u.pathname === '/garcom');
+      await expect(w.page.getByRole('heading', { name: `Prontos para servir (${ready})` })).toBeVisible();
+      // The oldest three are rows with their own "Entregue à mesa"; the rest wait behind one tap.
+      await expect(w.page.getByTestId('ready-order')).toHaveCount(3);
+      // The first row of tables starts within the 844 px screen, without scrolling.
+      const firstTable = w.page.getByTestId('table-card').first();
+      const box = (await firstTable.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(844);
+      await shot(w.page, '09-seis-prontos');
+      await expectAccessible(w.page);
+      await w.page.getByRole('button', { name: `Mostrar todos os prontos (mais ${ready - 3})` }).tap();
+      await expect(w.page.getByTestId('ready-order')).toHaveCount(ready);
+      // A row's items open on demand.
+      const row = w.page.getByTestId('ready-order').first();
+      const toggle = row.getByRole('button', { name: /ver itens/ });
+      await toggle.tap();
+      await expect(row.getByRole('button', { name: /ocultar itens/ })).toHaveAttribute('aria-expanded', 'true');
+      await expect(row.getByRole('listitem').first()).toBeVisible();
+      await expectAccessible(w.page);
+
+      // The cardápio: one section per category, dishes only; an add-on is offered inside its dish.
+      await w.page.locator('[data-testid="table-card"][data-mesa="Mesa 2"]').tap();
+      await w.page.getByRole('button', { name: 'Novo pedido' }).tap();
+      const lanches = w.page.getByRole('region', { name: 'Lanches' });
+      await expect(lanches.getByTestId('menu-product')).toHaveCount(3);
+      await expect(w.page.getByRole('region', { name: 'Bebidas' })).toBeVisible();
+      await expect(w.page.getByRole('heading', { name: 'Adicionais' })).toHaveCount(0);
+      await expect(w.page.getByTestId('menu-product').filter({ hasText: 'Bacon extra' })).toHaveCount(0);
+      await shot(w.page, '10-cardapio-por-categoria');
+      await expectAccessible(w.page);
+      await lanches.getByTestId('menu-product').filter({ hasText: 'X-Burger' }).tap();
+      await expect(w.page.getByRole('dialog', { name: 'X-Burger' }).getByRole('button', { name: 'Mais Bacon extra' })).toBeVisible();
+    } finally {
+      await w.context.close();
     }
   });
 

@@ -90,6 +90,16 @@ describe('GET api/garcom/cardapio', () => {
     expect(m.Categorias.map((c) => c.Nome)).not.toContain('Taxas');
   });
 
+  it('leaves add-ons out of the list: they are chosen inside their dish', async () => {
+    const m = await menu();
+    const names = m.Produtos.map((p) => p.Nome);
+    for (const addon of ['Bacon extra', 'Queijo extra', 'Ovo', 'Cheddar cremoso']) expect(names).not.toContain(addon);
+    // Still offered inside the dishes that have them.
+    expect(m.Produtos.find((p) => p.Nome === 'Batata frita')!.Adicionais.map((a) => a.Nome)).toEqual(['Cheddar cremoso', 'Bacon extra']);
+    // A category left with no dish is not offered as a chip.
+    expect(m.Categorias.map((c) => c.Nome)).not.toContain('Adicionais');
+  });
+
   it('refuses the kitchen tablet and another venue', async () => {
     expect((await get(await t.login(DEMO.cozinha), WAITER_PATHS.menu, restaurant(t))).statusCode).toBe(403);
     expect((await get(waiter, WAITER_PATHS.menu, school(t))).statusCode).toBe(403);

@@ -124,7 +124,21 @@ export async function loadMenu(db: Db, venueId: string): Promise<WaiterMenuRespo
     .from(products)
     .where(and(eq(products.venueId, venueId), eq(products.active, true)))
     .orderBy(asc(products.searchName), asc(products.id));
-  const list = all.filter((p) => !NOT_AT_TABLE.has(p.type) && !isTicketType(p.type));
+  const sellable = all.filter((p) => !NOT_AT_TABLE.has(p.type) && !isTicketType(p.type));
+  // An add-on (a product another dish offers as its additional: "Bacon extra") is chosen inside its
+  // dish, never as a line of its own, so the waiter's list shows dishes only.
+  const sellableIds = sellable.map((p) => p.id);
+  const addonIds = new Set(
+    sellableIds.length
+      ? (
+          await db
+            .selectDistinct({ id: productAdditionals.additionalProductId })
+            .from(productAdditionals)
+            .where(inArray(productAdditionals.productId, sellableIds))
+        ).map((r) => r.id)
+      : [],
+  );
+  const list = sellable.filter((p) => !addonIds.has(p.id));
   const ids = list.map((p) => p.id);
   const addons = ids.length
     ? (

@@ -1,8 +1,16 @@
-/** The service view: orders ready to take first (they call until delivered), then every table with its counts. */
-import { Badge, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+/**
+ * The service view: orders ready to take first (they call until delivered), then every table with
+ * its counts. Ready orders are one compact row each (table, code, "Entregue à mesa"; items on demand)
+ * and only the oldest few show until asked, so the tables stay within a thumb's reach on a phone.
+ */
+import { Badge, Button, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { useState } from 'react';
 import type { WaiterOrder, WaiterTablesResponse } from '../../../../shared/contract/waiter';
 import { WAITER_MSG } from '../../../../shared/waiter';
-import { WaiterOrderCard } from './waiter-order-card';
+import { ReadyOrderRow } from './ready-order-row';
+
+/** Ready orders shown before "Mostrar todos": enough for a normal rush, few enough to keep the tables on the first screen. */
+export const READY_ROWS_SHOWN = 3;
 
 export function TablesView({
   data,
@@ -19,16 +27,24 @@ export function TablesView({
   onDelivered: (o: WaiterOrder) => void;
   onOpenTable: (id: string) => void;
 }) {
+  const [showAll, setShowAll] = useState(false);
+  const shown = showAll ? ready : ready.slice(0, READY_ROWS_SHOWN);
+  const hidden = ready.length - shown.length;
   return (
     <Stack gap="lg">
       {ready.length ? (
-        <Stack gap="sm" component="section" aria-labelledby="ready-title">
+        <Stack gap="xs" component="section" aria-labelledby="ready-title" data-testid="ready-strip">
           <Title order={2} size="h3" id="ready-title" c="green.9">
             Prontos para servir ({ready.length})
           </Title>
-          {ready.map((o) => (
-            <WaiterOrderCard key={o.Id} order={o} showTable delivery={deliveryOf(o.Id)} onDelivered={onDelivered} />
+          {shown.map((o) => (
+            <ReadyOrderRow key={o.Id} order={o} delivery={deliveryOf(o.Id)} onDelivered={onDelivered} />
           ))}
+          {hidden > 0 || (showAll && ready.length > READY_ROWS_SHOWN) ? (
+            <Button variant="outline" color="green.9" size="md" mih={48} onClick={() => setShowAll((v) => !v)} aria-expanded={showAll}>
+              {showAll ? 'Mostrar menos' : `Mostrar todos os prontos (mais ${hidden})`}
+            </Button>
+          ) : null}
         </Stack>
       ) : null}
       <Stack gap="sm" component="section" aria-labelledby="tables-title">
