@@ -37,6 +37,8 @@ test.describe('sales dashboard (/novoDashboard)', () => {
       await expect(page.getByTestId(`chart-${chart}`).getByRole('img').first()).toBeVisible();
     }
     await expect(page.getByTestId('chart-most-consumed').getByRole('img').first()).toHaveAttribute('aria-label', /Itens mais consumidos: .+, \d/);
+    // The heat map's name is pt-BR with Brazilian money, not Mantine's "Heatmap, … values from 0 to 1234.5".
+    await expect(page.getByTestId('chart-hourly').locator('svg[role="img"]').first()).toHaveAttribute('aria-label', /^Mapa de calor, 24 horas por 7 dias, valores de R\$\s[\d.]+,\d{2} a R\$\s[\d.]+,\d{2}$/);
     fs.mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: `${SHOTS}/dashboard-1440x900.png` });
     await page.screenshot({ path: `${SHOTS}/dashboard-1440-full.png`, fullPage: true });

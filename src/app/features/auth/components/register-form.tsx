@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Group, InputBase, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { toastSuccess } from '../../../lib/toast';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { PASSWORD_TOGGLE_PROPS } from '../../../lib/a11y-labels';
 import { useState, type FormEvent } from 'react';
 import { IMaskInput } from 'react-imask';
 import { EMAIL_DOMAINS, NAME_MAX } from '../../../../shared/constants';
@@ -64,12 +65,12 @@ export function RegisterForm() {
           <Select label="Domínio" data={EMAIL_DOMAINS.map((d) => ({ value: d.value, label: d.label }))} value={v.domain}
             onChange={(d) => set('domain')(d ?? 'gmail.com')} allowDeselect={false} w={170} />
         </Group>
-        <PasswordInput label="Senha" value={v.senha} onChange={(e) => set('senha')(e.currentTarget.value)} withAsterisk
+        <PasswordInput visibilityToggleButtonProps={PASSWORD_TOGGLE_PROPS} label="Senha" value={v.senha} onChange={(e) => set('senha')(e.currentTarget.value)} withAsterisk
           autoComplete="new-password" error={fieldError('senha')} />
         <Text size="xs" c="dimmed">
           {MSG.registerPasswordRule}
         </Text>
-        <PasswordInput label="Confirmar senha" value={v.confirmarSenha} withAsterisk autoComplete="new-password"
+        <PasswordInput visibilityToggleButtonProps={PASSWORD_TOGGLE_PROPS} label="Confirmar senha" value={v.confirmarSenha} withAsterisk autoComplete="new-password"
           onChange={(e) => set('confirmarSenha')(e.currentTarget.value)} error={fieldError('confirmarSenha')} />
         {error && (
           <Alert color="red" role="alert" data-testid="register-error">

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { toastSuccess } from '../../../lib/toast';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { PASSWORD_TOGGLE_PROPS } from '../../../lib/a11y-labels';
 import { useState, type FormEvent } from 'react';
 import { resetPasswordRequest } from '../../../../shared/contract/auth';
 import { MSG } from '../../../../shared/messages';
@@ -37,12 +38,12 @@ export function ResetForm({ token }: { token: string }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        <PasswordInput label="Nova senha" value={senha} onChange={(e) => setSenha(e.currentTarget.value)} withAsterisk
+        <PasswordInput visibilityToggleButtonProps={PASSWORD_TOGGLE_PROPS} label="Nova senha" value={senha} onChange={(e) => setSenha(e.currentTarget.value)} withAsterisk
           autoComplete="new-password" autoFocus />
         <Text size="xs" c="dimmed">
           {MSG.registerPasswordRule}
         </Text>
-        <PasswordInput label="Confirmar nova senha" value={confirmarSenha} withAsterisk autoComplete="new-password"
+        <PasswordInput visibilityToggleButtonProps={PASSWORD_TOGGLE_PROPS} label="Confirmar nova senha" value={confirmarSenha} withAsterisk autoComplete="new-password"
           onChange={(e) => setConfirmar(e.currentTarget.value)} />
         {error && (
           <Alert color="red" role="alert">

@@ -1,4 +1,5 @@
 import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { PASSWORD_TOGGLE_PROPS } from '../../../lib/a11y-labels';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { CASHLESS_MSG } from '../../../../shared/cashless';
 
@@ -43,7 +44,7 @@ export function PasswordModal(props: {
         <Stack>
           <Text size="sm">{props.children}</Text>
           <Text size="sm">Digite a senha com que você entra no portal.</Text>
-          <PasswordInput label="Sua senha" value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={error} withAsterisk autoComplete="current-password" visibilityToggleButtonProps={{ 'aria-label': 'Mostrar ou ocultar a senha' }} data-autofocus />
+          <PasswordInput label="Sua senha" value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={error} withAsterisk autoComplete="current-password" visibilityToggleButtonProps={PASSWORD_TOGGLE_PROPS} data-autofocus />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               Cancelar

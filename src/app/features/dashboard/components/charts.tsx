@@ -39,6 +39,8 @@ export function HourlyHeatmap({ localId, filter }: Props) {
             <div style={{ overflowX: 'auto' }}>
               <MatrixChart
                 data={data}
+                // Mantine's own name is English with US decimals ("Heatmap, … values from 0 to 1234.5").
+                aria-label={`Mapa de calor, 24 horas por 7 dias, valores de ${formatMoney(Math.min(...d.flatMap((r) => r.Amounts)))} a ${formatMoney(max)}`}
                 xLabels={Array.from({ length: 24 }, (_, h) => `${h}h`)}
                 yLabels={[...WEEKDAYS_SHORT]}
                 cellSize={34}

@@ -1,6 +1,7 @@
 import { Button, Group, Modal, PasswordInput, Select, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { PASSWORD_TOGGLE_PROPS } from '../../../lib/a11y-labels';
 import type { Order } from '../../../../shared/contract/orders';
 import { CANCELLATION_REASONS, ORDER_MSG, needsCancellationReason, needsPassword, type OrderCommand } from '../../../../shared/orders';
 import { orderQueries } from '../api/order-queries';
@@ -78,6 +79,7 @@ export function RefuseDialog({ target, onClose, onConfirm }: {
         </Text>
         {askPassword && (
           <PasswordInput
+            visibilityToggleButtonProps={PASSWORD_TOGGLE_PROPS}
             label="Senha do usuário atual"
             required
             size="lg"

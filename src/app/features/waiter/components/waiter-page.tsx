@@ -6,7 +6,7 @@
  */
 import { ActionIcon, Alert, Box, Button, Center, Group, Loader, Menu, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import type { WaiterOrder, WaiterProduct } from '../../../../shared/contract/waiter';
 import { formatTime } from '../../../../shared/format';
 import { ORDER_STATE } from '../../../../shared/orders';
@@ -44,6 +44,7 @@ export function WaiterPage({ search, onNavigate, onSignedOut }: { search: Waiter
   const [sending, setSending] = useState(false);
   const [delivering, setDelivering] = useState<Set<string>>(new Set());
   const [showProblems, setShowProblems] = useState(false);
+  const menuLabelId = useId();
 
   useEffect(() => bindWaiterOutbox(qc), [qc]);
 
@@ -167,7 +168,8 @@ export function WaiterPage({ search, onNavigate, onSignedOut }: { search: Waiter
             </Stack>
           </Group>
           <Group gap={4} wrap="nowrap">
-            <Menu position="bottom-end">
+            {/* No initial-focus placeholder: it is a focusable div inside role=menu (axe: aria-required-children); the arrows still walk the items. */}
+            <Menu position="bottom-end" withInitialFocusPlaceholder={false}>
               <Menu.Target>
                 <ActionIcon size={48} variant="subtle" color="dark" aria-label="Mais opções">
                   <Text size="xl" fw={800} aria-hidden>
@@ -176,16 +178,20 @@ export function WaiterPage({ search, onNavigate, onSignedOut }: { search: Waiter
                 </ActionIcon>
               </Menu.Target>
               <Menu.Dropdown>
-                <Menu.Label>{session?.userName}</Menu.Label>
-                <Menu.Item onClick={refresh} mih={48}>
-                  Atualizar
-                </Menu.Item>
-                <Menu.Item onClick={() => void enableSound()} mih={48}>
-                  Testar som
-                </Menu.Item>
-                <Menu.Item color="red" onClick={() => void signOut()} mih={48}>
-                  Sair
-                </Menu.Item>
+                {/* A menu may only own items and groups (axe: aria-required-children): the name labels a group. */}
+                <div role="group" aria-labelledby={menuLabelId}>
+                  <Menu.Label id={menuLabelId}>{session?.userName}</Menu.Label>
+                  <Menu.Item onClick={refresh} mih={48}>
+                    Atualizar
+                  </Menu.Item>
+                  <Menu.Item onClick={() => void enableSound()} mih={48}>
+                    Testar som
+                  </Menu.Item>
+                  {/* red.9: Mantine's default red reads 3.3:1 on white; AA needs 4.5:1. */}
+                  <Menu.Item color="red.9" onClick={() => void signOut()} mih={48}>
+                    Sair
+                  </Menu.Item>
+                </div>
               </Menu.Dropdown>
             </Menu>
           </Group>
