@@ -14,6 +14,65 @@ import { APP_VERSION } from '../../shared/constants';
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PREFIX = '/api/docs';
 
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+/** The pt-BR verb of a generated summary, by HTTP method. */
+const VERB: Record<string, string> = { get: 'Consulta', post: 'Envia', put: 'Atualiza', patch: 'Altera', delete: 'Remove', head: 'Consulta', options: 'Opções de' };
+
+/** `post /api/Local/{id}/Cadastrar` → `postApiLocalByIdCadastrar`: stable, readable, unique once suffixed. */
+export function operationIdOf(method: string, path: string): string {
+  const words = path
+    .split('/')
+    .filter(Boolean)
+    .map((seg) => (seg.startsWith('{') ? `By${seg.slice(1, -1)}` : seg))
+    .flatMap((seg) => seg.split(/[^A-Za-z0-9]+/))
+    .filter(Boolean);
+  return method.toLowerCase() + words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
+}
+
+/**
+ * OpenAPI 3.0.3 allows `nullable` only beside a `type`; the zod transform writes
+ * `{ nullable: true, anyOf: [...] }` for a nullable union. The same meaning, valid: each member nullable.
+ */
+function fixNullable(node: unknown): void {
+  if (!node || typeof node !== 'object') return;
+  if (Array.isArray(node)) return node.forEach(fixNullable);
+  const o = node as Record<string, unknown>;
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    const members = o[key];
+    if (o.nullable === true && !('type' in o) && Array.isArray(members)) {
+      delete o.nullable;
+      o[key] = members.map((m) => (m && typeof m === 'object' && !('$ref' in m) ? { ...m, nullable: true } : m));
+    }
+  }
+  for (const v of Object.values(o)) fixNullable(v);
+}
+
+type OpenApiDoc = { servers?: unknown[]; paths?: Record<string, Record<string, { operationId?: string; summary?: string } | undefined>> };
+
+/**
+ * What every operation carries for integrators and linters: a unique operationId, a pt-BR summary
+ * (the route's own `schema.summary` when it has one, otherwise "<verbo>: <caminho>"), valid nullables
+ * and a server (the same origin that serves the document).
+ */
+export function completeOpenApi<T extends OpenApiDoc>(doc: T): T {
+  doc.servers = doc.servers?.length ? doc.servers : [{ url: '/', description: 'Este servidor' }];
+  const used = new Set<string>();
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!op) continue;
+      let id = op.operationId ?? operationIdOf(method, path);
+      for (let n = 2; used.has(id); n++) id = `${operationIdOf(method, path)}${n}`;
+      used.add(id);
+      op.operationId = id;
+      op.summary ??= `${VERB[method] ?? method.toUpperCase()}: ${path.replace(/^\/api\//, '')}`;
+    }
+  }
+  fixNullable(doc.paths);
+  fixNullable((doc as { components?: unknown }).components);
+  return doc;
+}
+
 export const openApiPlugin = fp(async (app: FastifyInstance) => {
   // The docs' own routes need no token.
   app.addHook('onRoute', (route) => {
@@ -35,6 +94,7 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
       skipList: [OPENAPI_PATH, '/'],
       zodToJsonConfig: { unrepresentable: 'any' },
     }),
+    transformObject: (documentObject) => completeOpenApi(('openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject) as OpenApiDoc),
   });
   app.get(OPENAPI_PATH, { config: { public: true }, schema: { hide: true } }, async (_req, reply) => {
     reply.header('cache-control', 'no-cache');
