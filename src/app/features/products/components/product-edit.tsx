@@ -42,6 +42,7 @@ import type { ProductDetail, ProductEditRequest } from '../../../../shared/contr
 import { formatBRL } from '../../../../shared/format';
 import { api } from '../../../lib/api-client';
 import { toastError, toastSuccess } from '../../../lib/toast';
+import { TICKET_EVENT_PATHS } from '../../../../shared/contract/ticket-events';
 import { editProduct, eventsResponse, productReferences, serverMessages } from '../api/product-api';
 import { productQueries } from '../api/product-queries';
 import { useCurrentPlace } from '../hooks/use-current-place';
@@ -144,14 +145,14 @@ const TAB_LABELS: Record<string, string> = {
   nutricional: 'Nutricional',
 };
 
-/** Events for ticket products: upcoming and ongoing, when the place has them (empty otherwise). */
+/** Events for ticket products: ongoing and upcoming ones merged (an error shows under the select). */
 function useEvents(localId: string, enabled: boolean) {
   return useQuery({
     queryKey: ['products', 'events', localId] as const,
     enabled: enabled && Boolean(localId),
     queryFn: async () => {
-      const load = (kind: string) => api(`api/SuperApp/Event/${kind}`, { query: { localId }, schema: eventsResponse }).catch(() => []);
-      const [a, b] = await Promise.all([load('UpcomingEvents'), load('OngoingEvents')]);
+      const load = (path: string) => api(path, { query: { localId }, schema: eventsResponse });
+      const [a, b] = await Promise.all([load(TICKET_EVENT_PATHS.ongoing), load(TICKET_EVENT_PATHS.upcoming)]);
       const seen = new Map([...a, ...b].map((e) => [e.id, e]));
       return [...seen.values()];
     },
@@ -323,6 +324,7 @@ export function ProductEdit({ productId }: { productId?: string }) {
                           searchable
                           clearable
                           placeholder={eventData.length ? 'Escolha o evento' : 'Nenhum evento disponível'}
+                          error={events.isError ? `Não foi possível carregar os eventos: ${events.error.message}` : undefined}
                         />
                       )}
                     </SimpleGrid>
