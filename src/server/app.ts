@@ -32,6 +32,7 @@ import { paymentLinksPlugin } from './modules/payment-links/payment-links.plugin
 import { financePlugin } from './modules/finance/finance.plugin';
 import { accreditationPlugin } from './modules/accreditation/accreditation.plugin';
 import { tutorialsPlugin } from './modules/tutorials/tutorials.plugin';
+import { cachePolicyPlugin } from './plugins/cache-policy';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { openApiPlugin } from './plugins/openapi';
@@ -79,6 +80,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin, { frameAllowedOrigins: opts.config.frameAllowedOrigins, legacyPortalUrl: opts.config.legacyPortalUrl });
   await app.register(authPlugin, { db: opts.db.db, handle: opts.db });
+  await app.register(cachePolicyPlugin);
   await app.register(securityPlugin, { db: opts.db.db });
   await app.register(openApiPlugin);
 
