@@ -178,7 +178,7 @@ export function negativeBalanceRoutes(fastify: FastifyInstance, opts: { db: Db; 
     for (const key of ['limit', 'balance', 'difference', 'scheduled']) ws.getColumn(key).numFmt = money;
     const buffer = Buffer.from(await wb.xlsx.writeBuffer());
     const stamp = new Date().toISOString().slice(0, 10);
-    return saveDownload(files, venueId, `saldo-negativo-${stamp}.xlsx`, 'xlsx', buffer);
+    return saveDownload(files, venueId, 'negative-balance', `saldo-negativo-${stamp}.xlsx`, 'xlsx', buffer);
   });
 
   app.get(`/${CASHLESS_PATHS.consumption}`, { schema: { querystring: consumptionQuery, response: { 200: consumptionList, ...errors } } }, async (req) => {

@@ -188,7 +188,7 @@ export async function importUsers(db: Db, files: FileStorage, venueId: string, k
     parts.push(Buffer.from(`${report.slice(i, i + 5000).map((r) => r[1]).join('\r\n')}\r\n`, 'utf8'));
     await yieldToLoop();
   }
-  const reportFile = await saveDownload(files, venueId, 'resultado-importacao.csv', 'csv', Buffer.concat(parts));
+  const reportFile = await saveDownload(files, venueId, 'user-import', 'resultado-importacao.csv', 'csv', Buffer.concat(parts));
   return {
     Message: `${CASHLESS_MSG.uploadSuccess} ${CASHLESS_MSG.importDone(imported, skipped)}`,
     total,

@@ -73,7 +73,7 @@ export function customerRoutes(fastify: FastifyInstance, opts: { db: Db; files: 
       // Semicolons and a BOM: what Excel in pt-BR opens correctly.
       { delimiter: ';', escapeFormulae: true },
     );
-    return saveDownload(files, venueId, 'clientes.csv', 'csv', Buffer.from(`\uFEFF${csv}\r\n`, 'utf8'));
+    return saveDownload(files, venueId, 'customers', 'clientes.csv', 'csv', Buffer.from(`\uFEFF${csv}\r\n`, 'utf8'));
   });
 
   app.get('/api/ClienteEstabelecimento/buscarCategoriaClientePortal/:localId', { schema: { params: localIdParams, response: { 200: categoriesAnswer, ...errors } } }, async (req) => {

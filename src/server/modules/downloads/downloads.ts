@@ -5,8 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { DOWNLOAD_PATH, downloadQuery, type DownloadAnswer } from '../../../shared/contract/downloads';
+import { DOWNLOAD_LEGACY_ROLE, DOWNLOAD_PATH, DOWNLOAD_SCOPES, downloadQuery, type DownloadAnswer, type DownloadScope } from '../../../shared/contract/downloads';
 import { MSG } from '../../../shared/messages';
+import { isDeviceAccount } from '../../../shared/permissions';
 import type { Db } from '../../db/client';
 import type { FileStorage } from '../../lib/file-storage';
 import { HttpError } from '../../lib/http-error';
@@ -21,11 +22,12 @@ const CONTENT_TYPES: Record<string, string> = {
   rem: 'text/plain; charset=utf-8',
 };
 
-const RELATIVE_RE = /^downloads\/([0-9a-f-]{36})\/([0-9a-f-]{36})\.([a-z0-9]{1,5})$/i;
+/** `downloads/{venue}/{scope}/{id}.{ext}`, or the older `downloads/{venue}/{id}.{ext}` (no scope). */
+const RELATIVE_RE = /^downloads\/([0-9a-f-]{36})\/(?:([a-z-]{1,40})\/)?([0-9a-f-]{36})\.([a-z0-9]{1,5})$/i;
 
-/** Stores a generated file for the venue and answers what the client fetches it by. */
-export async function saveDownload(files: FileStorage, venueId: string, fileName: string, ext: string, body: Buffer): Promise<DownloadAnswer> {
-  const key = `downloads/${venueId}/${randomUUID()}.${ext.toLowerCase()}`;
+/** Stores a generated file for the venue, readable by the roles of `scope`, and answers what the client fetches it by. */
+export async function saveDownload(files: FileStorage, venueId: string, scope: DownloadScope, fileName: string, ext: string, body: Buffer): Promise<DownloadAnswer> {
+  const key = `downloads/${venueId}/${scope}/${randomUUID()}.${ext.toLowerCase()}`;
   await files.put(key, body);
   return { FileName: fileName, RelativePath: key };
 }
@@ -42,11 +44,15 @@ export function downloadRoutes(app: FastifyInstance, opts: { db: Db; files: File
     const { filename, relativepath } = req.query as { filename?: string; relativepath: string };
     const m = RELATIVE_RE.exec(relativepath);
     if (!m) throw new HttpError(404, MSG.fileNotFound);
-    await requireVenue(opts.db, req, m[1].toLowerCase());
-    const key = `downloads/${m[1].toLowerCase()}/${m[2].toLowerCase()}.${m[3].toLowerCase()}`;
+    const [venue, scope, id, ext] = [m[1]!.toLowerCase(), m[2]?.toLowerCase(), m[3]!.toLowerCase(), m[4]!.toLowerCase()];
+    if (scope !== undefined && !(scope in DOWNLOAD_SCOPES)) throw new HttpError(404, MSG.fileNotFound);
+    const role = scope === undefined ? DOWNLOAD_LEGACY_ROLE : DOWNLOAD_SCOPES[scope as DownloadScope];
+    const { roles } = await requireVenue(opts.db, req, venue, role);
+    // A shared device produces no export, so it fetches none (its roles pass an empty scope's check).
+    if (isDeviceAccount(roles)) throw new HttpError(403, MSG.accessDenied);
+    const key = scope === undefined ? `downloads/${venue}/${id}.${ext}` : `downloads/${venue}/${scope}/${id}.${ext}`;
     const stream = await opts.files.get(key);
     if (!stream) throw new HttpError(404, MSG.fileNotFound);
-    const ext = m[3].toLowerCase();
     reply.header('content-type', CONTENT_TYPES[ext] ?? 'application/octet-stream');
     reply.header('content-disposition', disposition(filename || `arquivo.${ext}`));
     reply.header('cache-control', 'private, no-store');

@@ -92,7 +92,7 @@ export function withdrawalRoutes(fastify: FastifyInstance, opts: { db: Db; files
       const now = new Date();
       const cents = rows.reduce((s, r) => s + r.amountCents, 0);
       const fileName = `remessa-bs2-${saoPauloDay(now).replace(/-/g, '')}-${now.getTime().toString(36)}.rem`;
-      const file = await saveDownload(files, venueId, fileName, 'rem', Buffer.from(buildRemittanceFile(venue.name, rows, now), 'latin1'));
+      const file = await saveDownload(files, venueId, 'remittance', fileName, 'rem', Buffer.from(buildRemittanceFile(venue.name, rows, now), 'latin1'));
       const [rem] = await tx
         .insert(financeRemittances)
         .values({ venueId, fileName, relativePath: file.RelativePath, withdrawalCount: rows.length, amountCents: cents, emailedTo: user.email, createdBy: user.id })
