@@ -176,8 +176,9 @@ export const productOption = z.object({ id: z.string(), nome: z.string(), valor:
 export const productOptionList = z.array(productOption);
 
 /** Donor report (spec 000 §7). */
+/** The spec's call is `?eventId=&instituteId=`: the venue follows from the event (ours, optional, must agree). */
 export const donorReportQuery = z.object({
-  localClienteId: id(),
+  localClienteId: z.optional(id()),
   eventId: z.string().check(z.minLength(1, M.reportNeedsEvent), z.maxLength(64)),
   instituteId: z.optional(text(64)),
 });
@@ -199,7 +200,7 @@ export const donorExcelQuery = z.object({
   event: z.optional(text(200)),
   institute: z.optional(text(200)),
   extensao: z.optional(z.literal('EXCELOPENXML')),
-  localClienteId: id(),
+  localClienteId: z.optional(id()),
 });
 
 /** Dashboard (spec 000 §3 Donation dashboard data). amount in donations is the unit value. */

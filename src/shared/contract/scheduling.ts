@@ -168,9 +168,12 @@ export const collaboratorSchedule = z.object({
 export type CollaboratorSchedule = z.infer<typeof collaboratorSchedule>;
 export const collaboratorScheduleList = z.array(collaboratorSchedule);
 
-/** GET api/Schedule/getByFilter: name, initial and final date (all optional). */
+/**
+ * GET api/Schedule/getByFilter: name, initial and final date (all optional), as the spec writes it; the
+ * venue is ours, optional: without it, the one place where the caller manages schedules.
+ */
 export const byFilterQuery = z.object({
-  localClientId: guid(),
+  localClientId: z.optional(guid()),
   name: z.optional(z.string().check(z.maxLength(120))),
   initialDate: z.optional(z.union([isoDate(), z.literal('')])),
   finalDate: z.optional(z.union([isoDate(), z.literal('')])),

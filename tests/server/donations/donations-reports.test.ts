@@ -67,6 +67,23 @@ describe('donor report', () => {
     // The event of another venue is not a filter of this one.
     expectError(await call('GET', `/api/DonorReport?localClienteId=${restaurant}&eventId=${event.id}`, gerente), 400, M.chooseEvent);
   });
+
+  it("answers the call as the spec writes it (eventId and instituteId only): the venue follows from the event", async () => {
+    const { admin, venueId, event, institutes } = await demo(t);
+    const all = donorReport.parse((await call('GET', `/api/DonorReport?eventId=${event.id}`, admin)).json());
+    expect(all).toHaveLength(240);
+    const withOurs = donorReport.parse((await call('GET', `/api/DonorReport?localClienteId=${venueId}&eventId=${event.id}&instituteId=${institutes[0].id}`, admin)).json());
+    const specOnly = donorReport.parse((await call('GET', `/api/DonorReport?eventId=${event.id}&instituteId=${institutes[0].id}`, admin)).json());
+    expect(specOnly).toEqual(withOurs);
+    const xlsx = await call('GET', `/api/DonorReport/DownloadMeepDonor?eventId=${event.id}&extensao=EXCELOPENXML`, admin);
+    expect(xlsx.statusCode, xlsx.body).toBe(200);
+    // Another venue's manager learns nothing of this event; the kitchen tablet neither.
+    expectError(await call('GET', `/api/DonorReport?eventId=${event.id}`, await t.login(DEMO.gerente)), 403, MSG.accessDenied);
+    await joinWithRoles(t, DEMO.cozinha, 'Painel');
+    expectError(await call('GET', `/api/DonorReport?eventId=${event.id}`, await t.login(DEMO.cozinha)), 403, MSG.accessDenied);
+    // An unknown event is still the spec's "choose the event".
+    expectError(await call('GET', `/api/DonorReport?eventId=00000000-0000-4000-8000-000000000000`, admin), 400, M.chooseEvent);
+  });
 });
 
 describe('dashboard', () => {

@@ -329,6 +329,15 @@ describe('calendar events, collaborator schedules and the map', () => {
     expect(await map('name=sofia&initialDate=2027-01-01')).toEqual([]);
     expect((await map('initialDate=2026-12-10&finalDate=2026-12-11')).map((s: { collaboratorName: string }) => s.collaboratorName)).toEqual(['Marcos Gerente', 'Sofia Suporte']);
     expect(await map('name=%25')).toEqual([]);
+    // As the spec writes the call (name, initialDate, finalDate only): the manager's one place.
+    const specOnly = await t.app.inject({ method: 'GET', url: '/api/Schedule/getByFilter?name=sofia&initialDate=&finalDate=', headers });
+    expect(specOnly.statusCode, specOnly.body).toBe(200);
+    expect(specOnly.json().map((s: { collaboratorName: string }) => s.collaboratorName)).toEqual(['Sofia Suporte']);
+    // An account that manages schedules in several places must name one.
+    const admin = await as(DEMO.admin);
+    const many = await t.app.inject({ method: 'GET', url: '/api/Schedule/getByFilter?name=sofia', headers: admin });
+    expect(many.statusCode).toBe(400);
+    expect(many.json().Message).toBe('Você tem acesso a mais de um local: informe o parâmetro localClientId.');
     const events = (
       await t.app.inject({ method: 'GET', url: `/api/Schedule/GetEventsByCollaborator?localClientId=${venue}&collaboratorId=${sofia}&start=2026-11-30&end=2026-12-07`, headers })
     ).json();

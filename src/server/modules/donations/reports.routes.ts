@@ -1,7 +1,7 @@
 /** Donor report with its Excel file, and the donation dashboard (spec 000 §7 Donor report, Donation dashboard). */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '../../../shared/contract/common';
@@ -25,6 +25,7 @@ import { donationEvents, donationInstitutes, donations } from '../../db/schema/d
 import type { FileStorage } from '../../lib/file-storage';
 import { HttpError } from '../../lib/http-error';
 import { requireVenue } from '../../plugins/auth';
+import { venueOfCall } from '../../lib/venue-context';
 import { saveDownload } from '../downloads/downloads';
 import { findEvent, isUuid } from './donations.repository';
 
@@ -36,9 +37,23 @@ export async function reportRoutes(fastify: FastifyInstance, opts: { db: Db; fil
   const { db, files } = opts;
 
   /** The venue's event (and institution, when given), or 400 under the filter that is wrong. */
-  async function checkFilters(venueId: string, eventId: string, instituteId: string | undefined) {
-    const [ev] = isUuid(eventId) ? await db.select().from(donationEvents).where(and(eq(donationEvents.id, eventId), eq(donationEvents.venueId, venueId))) : [];
-    if (!ev) throw new HttpError(400, M.chooseEvent, { errors: [{ path: 'eventId', message: M.chooseEvent }] });
+  /**
+   * The report's event and (optional) institution, checked against the caller: the venue follows from
+   * the event (spec 000 §7 lists only eventId and instituteId); our localClienteId, when sent, must agree.
+   */
+  async function checkFilters(req: FastifyRequest, given: string | undefined, eventId: string, instituteId: string | undefined) {
+    const [found] = isUuid(eventId) ? await db.select().from(donationEvents).where(eq(donationEvents.id, eventId)) : [];
+    if (!found) {
+      // Same answer as before for a caller who named a venue, after checking that venue.
+      if (given) await requireVenue(db, req, given, DONOR_REPORT_ROLE);
+      throw new HttpError(400, M.chooseEvent, { errors: [{ path: 'eventId', message: M.chooseEvent }] });
+    }
+    if (given && given.toLowerCase() !== found.venueId) {
+      await requireVenue(db, req, given, DONOR_REPORT_ROLE);
+      throw new HttpError(400, M.chooseEvent, { errors: [{ path: 'eventId', message: M.chooseEvent }] });
+    }
+    const { venueId } = await venueOfCall(db, req, { fromObject: found.venueId, role: DONOR_REPORT_ROLE });
+    const ev = { ...found, venueId };
     if (instituteId) {
       const [inst] = isUuid(instituteId)
         ? await db.select({ id: donationInstitutes.id }).from(donationInstitutes).where(and(eq(donationInstitutes.id, instituteId), eq(donationInstitutes.eventId, ev.id)))
@@ -66,15 +81,14 @@ export async function reportRoutes(fastify: FastifyInstance, opts: { db: Db; fil
   }
 
   app.get('/api/DonorReport', { schema: { querystring: donorReportQuery, response: { 200: donorReport, ...errors } } }, async (req) => {
-    const { venueId } = await requireVenue(db, req, req.query.localClienteId, DONOR_REPORT_ROLE);
-    const ev = await checkFilters(venueId, req.query.eventId, req.query.instituteId || undefined);
+    const ev = await checkFilters(req, req.query.localClienteId, req.query.eventId, req.query.instituteId || undefined);
     const rows = await reportRows(ev.id, req.query.instituteId || undefined);
     return rows.map(({ paidAt: _p, ...r }) => r);
   });
 
   app.get('/api/DonorReport/DownloadMeepDonor', { schema: { querystring: donorExcelQuery, response: { 200: downloadAnswer, ...errors } } }, async (req) => {
-    const { venueId } = await requireVenue(db, req, req.query.localClienteId, DONOR_REPORT_ROLE);
-    const ev = await checkFilters(venueId, req.query.eventId, req.query.instituteId || undefined);
+    const ev = await checkFilters(req, req.query.localClienteId, req.query.eventId, req.query.instituteId || undefined);
+    const venueId = ev.venueId;
     const rows = await reportRows(ev.id, req.query.instituteId || undefined);
     const wb = new ExcelJS.Workbook();
     wb.creator = 'Balcão';
@@ -98,7 +112,7 @@ export async function reportRoutes(fastify: FastifyInstance, opts: { db: Db; fil
     total.font = { bold: true };
     const buffer = Buffer.from(await wb.xlsx.writeBuffer());
     const safe = (req.query.event || ev.name).normalize('NFD').replace(/[^\w -]/g, '').trim().replace(/\s+/g, '_').slice(0, 60) || 'evento';
-    return saveDownload(files, venueId, `Relatorio_doadores_${safe}.xlsx`, 'xlsx', buffer);
+    return saveDownload(files, venueId, 'donor-report', `Relatorio_doadores_${safe}.xlsx`, 'xlsx', buffer);
   });
 
   // ---- Dashboard ----------------------------------------------------------------------------

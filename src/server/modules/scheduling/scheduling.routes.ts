@@ -54,6 +54,7 @@ import { venues } from '../../db/schema/venues';
 import { collaboratorScheduleDays, collaboratorSchedules, scheduleAvailableDays, scheduleCategories, schedules, scheduleServices } from '../../db/schema/scheduling';
 import type { FileStorage } from '../../lib/file-storage';
 import { HttpError } from '../../lib/http-error';
+import { venueOfCall } from '../../lib/venue-context';
 import { requireUser, requireVenue } from '../../plugins/auth';
 import { sniffImageType } from '../products/image-storage';
 import { DeliveryActivationError, type DeliveryActivationAdapter } from './delivery-activation';
@@ -264,7 +265,7 @@ export function schedulingRoutes(fastify: FastifyInstance, opts: { db: Db; files
 
   app.get(`/${SCHEDULING_PATHS.byFilter}`, { schema: { querystring: byFilterQuery, response: { 200: collaboratorScheduleList, ...errors } } }, async (req) => {
     const q = req.query;
-    const { venueId } = await requireVenue(db, req, q.localClientId, SCHEDULE_ROLE);
+    const { venueId } = await venueOfCall(db, req, { given: q.localClientId, role: SCHEDULE_ROLE, param: 'localClientId' });
     if (q.initialDate && q.finalDate && q.initialDate > q.finalDate) throw new HttpError(400, SCHED_MSG.dateOrder);
     return collaboratorSchedulesOf(db, venueId, { name: q.name, from: q.initialDate || undefined, to: q.finalDate || undefined });
   });
