@@ -1,13 +1,14 @@
 /**
  * All-day counts and preparation times (what Toast and Fresh KDS call "all day" and "speed of
- * service"): how many of each item the open orders still need, by station (the item's printer),
- * and how long orders sit in each state against a target.
+ * service"): how many of each item the open orders still need, by station (the item's printer, the
+ * same rule as the station screens), leaving out the items a station has bumped, and how long
+ * orders sit in each state against a target.
  */
 import type { Order } from '../../../../shared/contract/orders';
 import { ORDER_STATE } from '../../../../shared/orders';
+import { itemDone, stationOf } from './stations';
 
-/** Station of an item: the printer its product sends it to ("Cozinha" when none), as print jobs do. */
-export const stationOf = (item: { NomeImpressora: string | null }) => item.NomeImpressora || 'Cozinha';
+export { stationOf };
 
 /** States whose items the kitchen still has to make. */
 const TO_MAKE: readonly number[] = [ORDER_STATE.Pendente, ORDER_STATE.Aceito, ORDER_STATE.EmPreparo];
@@ -26,6 +27,8 @@ export function allDayCounts(orders: readonly Order[], station?: string): AllDay
     if (!TO_MAKE.includes(o.WorkflowInstance.CurrenteState.Id)) continue;
     const seen = new Set<string>();
     for (const it of o.Itens) {
+      // Bumped: made already, no longer needed.
+      if (itemDone(it)) continue;
       const st = stationOf(it);
       if (station && st !== station) continue;
       const key = `${st}\n${it.NomeProduto}`;
