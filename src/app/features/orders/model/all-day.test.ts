@@ -64,5 +64,8 @@ describe('preparation times', () => {
     expect(prep).toEqual({ stateId: 3, averageSeconds: 600, currentSeconds: 960, overTarget: 1 });
     expect(acc).toEqual({ stateId: 2, averageSeconds: Math.round((120 + 120 + 840) / 3), currentSeconds: null, overTarget: 0 });
     expect(pend).toEqual({ stateId: 1, averageSeconds: Math.round((60 + 120 + 240) / 3), currentSeconds: 60, overTarget: 0 });
+    // Em preparo is over its own preparation target (15 minutes by default; 30 for a slow dish).
+    orders[1] = { ...orders[1], TempoPreparo: 30 };
+    expect(stateTimings(orders, now, 12)[2].overTarget).toBe(0);
   });
 });

@@ -7,6 +7,7 @@
 import type { Order } from '../../../../shared/contract/orders';
 import { ORDER_STATE } from '../../../../shared/orders';
 import { itemDone, stationOf } from './stations';
+import { stateLimits } from './timers';
 
 export { stationOf };
 
@@ -65,9 +66,12 @@ export interface StateTiming {
   overTarget: number;
 }
 
-/** Average and current time per state, against a target in minutes. */
+/**
+ * Average and current time per state, against each state's limit (model/timers): `targetMinutes`
+ * (the venue's red minutes) for Pendente and Aceito, each order's preparation target in Em preparo.
+ */
 export function stateTimings(orders: readonly Order[], now: number, targetMinutes: number): StateTiming[] {
-  const target = targetMinutes * 60;
+  const queue = { ageWarnMinutes: targetMinutes, ageLateMinutes: targetMinutes };
   return [ORDER_STATE.Pendente, ORDER_STATE.Aceito, ORDER_STATE.EmPreparo].map((stateId) => {
     let doneSum = 0;
     let doneN = 0;
@@ -79,7 +83,8 @@ export function stateTimings(orders: readonly Order[], now: number, targetMinute
       if (s === undefined) continue;
       if (o.WorkflowInstance.CurrenteState.Id === stateId) {
         current = Math.max(current ?? 0, s);
-        if (s > target) over++;
+        const limit = stateLimits(o, queue)?.late;
+        if (limit !== undefined && s > limit) over++;
       } else {
         doneSum += s;
         doneN++;
