@@ -4,7 +4,7 @@
  * appends one event (SSE + ETag); side effects that talk to other machines (print server, courier
  * platform) run after the commit.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type {
   Order,
@@ -397,6 +397,8 @@ export class OrdersService {
               .from(productAdditionals)
               .innerJoin(products, eq(products.id, productAdditionals.additionalProductId))
               .where(inArray(productAdditionals.productId, found.map((p) => p.id)))
+              // The catalogue's order, so the item's note lists the add-ons as the menu does.
+              .orderBy(asc(productAdditionals.sortOrder), asc(productAdditionals.id))
           : [];
         // Every item goes to a station, and the order gets its preparation target (the slowest item's).
         const defaultStation = settings?.defaultStation || DEFAULT_STATION;
