@@ -136,6 +136,7 @@ test.describe('board stations', () => {
     const drawer = page.getByTestId('order-detail');
     await expect(drawer.getByRole('timer', { name: /Tempo no estado atual/ })).toBeVisible();
     await expect(drawer.getByTestId('order-total-time')).toHaveText(/^\d\d:\d\d:\d\d$/);
+    await page.screenshot({ path: '/tmp/board-shots/drawer-1280x800.png' });
     await expectAccessible(page);
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
