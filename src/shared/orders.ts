@@ -45,8 +45,27 @@ export function stateKeyOf(id: number): OrderStateKey | undefined {
 
 /** States that end an order. */
 export const FINAL_STATES: readonly OrderStateId[] = [ORDER_STATE.Entregue, ORDER_STATE.Recusado];
-/** The elapsed HH:MM:SS timer is not shown in these states (spec 000 §4). */
-export const STATES_WITHOUT_TIMER: readonly OrderStateId[] = [ORDER_STATE.EmTransporte, ORDER_STATE.Entregue, ORDER_STATE.Recusado];
+/**
+ * The ticket's HH:MM:SS timer is not shown in these states. Spec 000 §4 counts from creation and
+ * hides it in Em transporte too; issue 23 makes it the time in the current state, and in Em
+ * transporte the time since dispatch (the drawer shows the total since creation).
+ */
+export const STATES_WITHOUT_TIMER: readonly OrderStateId[] = [ORDER_STATE.Entregue, ORDER_STATE.Recusado];
+
+/** States whose items the stations prepare: a station screen shows these orders only, and bumps only their items. */
+export const STATION_STATES: readonly OrderStateId[] = [ORDER_STATE.Aceito, ORDER_STATE.EmPreparo];
+/** Station of an item whose product names none, until the venue chooses another (kdsSettings.defaultStation). */
+export const DEFAULT_STATION = 'Cozinha';
+/** Preparation time (minutes) of an order whose products set none, until the venue chooses another. */
+export const DEFAULT_PREP_MINUTES = 15;
+
+/**
+ * The command that ends an order's preparation for its kind: "Pedido pronto" for pickup and table
+ * orders (ready at the counter, or for the waiter), "Transportar" for deliveries.
+ */
+export function readyCommandFor(deliveryKind: number): 'readyToPickup' | 'transportOrder' {
+  return deliveryKind === DELIVERY_KIND.pickup || deliveryKind === DELIVERY_KIND.table ? 'readyToPickup' : 'transportOrder';
+}
 
 /** The state-changing commands of the board (the last segment of their path under api/kds). */
 export type OrderCommand =
@@ -334,6 +353,7 @@ export const ORDER_MSG = {
   rushFinished: (codigo: string) => `O pedido #${codigo} já foi finalizado ou recusado: não pode ser marcado como urgente.`,
   itemNotFound: 'Item não encontrado neste pedido.',
   itemFinished: (codigo: string) => `O pedido #${codigo} já foi finalizado ou recusado: seus itens não mudam mais.`,
+  itemNotInKitchen: (codigo: string) => `O pedido #${codigo} não está aceito nem em preparo: seus itens não são marcados como prontos agora.`,
 } as const;
 
 /** Customer messages of the five tracking steps (spec 000 §4 "Order tracking steps"); Recusado is ours. */
@@ -498,8 +518,7 @@ export function orderActions(o: OrderForRules, d: DeliveryRules): BoardAction[] 
       break;
     case ORDER_STATE.EmPreparo:
       // A table order is ready for the waiter to take ("Pedido pronto"), like a pickup at the counter.
-      if (isPickup(o) || o.TipoEntrega === DELIVERY_KIND.table) out.push('readyToPickup');
-      else out.push('transportOrder');
+      out.push(readyCommandFor(o.TipoEntrega));
       break;
     case ORDER_STATE.EmTransporte:
       if (isMarketplace(o)) out.push('receivedOrder');

@@ -1,31 +1,38 @@
 /**
- * Station routing on the board with 40 open orders, on a 1280x800 and a 768x1024 tablet: a station's
- * screen (only its orders and items, each bumped on its own), the expeditor (complete when every
- * station is done), the rush flag (the order tops its column), accessible in light and dark.
+ * Stations that finish orders (issues 9 and 23) with 40 open orders, on a 1280x800 and a 768x1024
+ * tablet: an order accepted on the board reaches its stations' screens (which show accepted and
+ * in-preparation orders only, each with its station's items); a bumped item folds away; when the
+ * last station bumps the last item the server makes it "Pedido pronto" and the expeditor sees it
+ * ready; a waiter's order lands on the stations of its products; the rush flag tops a column.
+ * Accessible in light and dark.
  */
 import type { Page } from '@playwright/test';
+import { WAITER_PATHS } from '../../src/shared/contract/waiter';
 import { KDS_PATHS, ORDER_STATE } from '../../src/shared/orders';
 import { expectAccessible } from './axe';
 import { expect, signIn, test } from './fixtures';
-import { apiLogin, boardCardCount, card, cardAt, columnCodes, getOrder, placeOrder, revealCard, scrollColumnToTop, type ApiSession } from './orders-helpers';
+import { apiLogin, boardCardCount, card, cardAt, columnCodes, getOrder, placeOrder, revealCard, runCommand, scrollColumnToTop } from './orders-helpers';
 
-const TWO_STATIONS = {
+const PICKUP_TWO_STATIONS = {
+  TipoEntrega: 2,
   Itens: [
     { NomeProduto: 'Hambúrguer da casa', Valor: 30, Quantidade: 1, NomeImpressora: 'Cozinha' },
     { NomeProduto: 'Suco de laranja', Valor: 9, Quantidade: 2, NomeImpressora: 'Bar' },
+    { NomeProduto: 'Chope', Valor: 12, Quantidade: 1, NomeImpressora: 'Bar' },
   ],
 };
 
-async function openBoard(page: Page) {
+async function openBoard(page: Page, query = '') {
   await signIn(page, 'cozinha@balcao.dev');
   await page.waitForURL((u) => u.pathname === '/meepFood/painel');
+  if (query) await page.goto(`/meepFood/painel${query}`);
   await page.getByRole('dialog', { name: 'Iniciar monitoramento' }).getByRole('button', { name: 'Iniciar monitoramento', exact: true }).click();
   await expect(page.getByTestId('connection-mode')).toHaveText('ao vivo');
 }
 
-async function bumpByApi(request: Parameters<typeof apiLogin>[0], s: ApiSession, orderId: string, itemId: string) {
-  const res = await request.post(KDS_PATHS.bumpItem, { data: { PedidoId: orderId, ItemId: itemId, Pronto: true }, headers: s.auth });
-  expect(res.status(), await res.text()).toBe(200);
+async function station(page: Page, value: string) {
+  await page.getByLabel('Estação').selectOption(value);
+  await expect(page).toHaveURL(new RegExp(`estacao=${value}`));
 }
 
 async function darkThenLight(page: Page) {
@@ -38,98 +45,157 @@ async function darkThenLight(page: Page) {
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
 }
 
+/** A station screen shows no Pendente and no Em transporte order, and each of its cards holds its items. */
+async function expectStationScreen(page: Page) {
+  expect(await columnCodes(page, ORDER_STATE.Pendente)).toEqual([]);
+  expect(await columnCodes(page, ORDER_STATE.EmTransporte)).toEqual([]);
+  for (const stateId of [ORDER_STATE.Aceito, ORDER_STATE.EmPreparo]) {
+    for (const code of await columnCodes(page, stateId)) {
+      await revealCard(page, code);
+      await expect(card(page, code).getByTestId('station-item').first()).toBeVisible();
+    }
+  }
+}
+
 test.describe('board stations', () => {
   test.describe.configure({ mode: 'serial' });
 
-  test('station screen, item bump, expeditor and rush with 40 orders (1280x800 and 768x1024, light and dark)', async ({ browser, baseURL, request }) => {
+  test('accept → the stations bump → "Pedido pronto" and the expeditor sees it ready, with 40 orders (1280x800 and 768x1024, light and dark); rush', async ({ browser, baseURL, request }) => {
     test.setTimeout(240_000);
     const kitchen = await apiLogin(request, 'cozinha@balcao.dev');
-    for (let i = 0; i < 38; i++) await placeOrder(request, kitchen, i % 2 ? { TipoEntrega: 2 } : {});
-    const special = await placeOrder(request, kitchen, TWO_STATIONS);
-    const youngest = await placeOrder(request, kitchen);
-    const [burger, juice] = special.Itens;
-
-    for (const [n, viewport] of [
-      { width: 1280, height: 800 },
-      { width: 768, height: 1024 },
-    ].entries()) {
-      const context = await browser.newContext({ baseURL, viewport, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
-      const page = await context.newPage();
-      await openBoard(page);
-      await expect(page.getByTestId('order-card').first()).toBeVisible();
-      await expect.poll(() => boardCardCount(page)).toBeGreaterThanOrEqual(40);
-      await expectAccessible(page);
-      await darkThenLight(page);
-
-      // The bar's screen: only orders with bar items, and only those items.
-      await page.getByLabel('Estação').selectOption('Bar');
-      await expect(page).toHaveURL(/estacao=Bar/);
-      // Fewer cards than the whole board, each holding bar items only (every column scrolled through).
-      await expect.poll(() => boardCardCount(page)).toBeLessThan(10);
-      for (const stateId of [ORDER_STATE.Pendente, ORDER_STATE.Aceito, ORDER_STATE.EmPreparo, ORDER_STATE.EmTransporte]) {
-        for (const code of await columnCodes(page, stateId)) {
-          await revealCard(page, code);
-          await expect(card(page, code).getByTestId('station-item').first()).toBeVisible();
-        }
-      }
-      const barCard = card(page, special.Codigo);
-      await revealCard(page, special.Codigo);
-      await expect(barCard).toBeVisible();
-      await expect(barCard.getByTestId('station-item')).toHaveCount(1);
-      await expect(barCard.getByTestId('station-item')).toContainText('Suco de laranja');
-      await page.screenshot({ path: `/tmp/board-shots/station-bar-${viewport.width}x${viewport.height}.png` });
-      await expectAccessible(page);
-      if (n === 0) {
-        // Item-level bump, saved on the server.
-        await barCard.getByRole('button', { name: 'Pronto: 2x Suco de laranja' }).click();
-        await expect(barCard.getByRole('button', { name: 'Pronto: 2x Suco de laranja' })).toHaveAttribute('aria-pressed', 'true');
-        await expect.poll(async () => (await getOrder(request, kitchen, special.Id)).Itens.find((i) => i.Id === juice.Id)?.ProntoEm ?? null).not.toBeNull();
-      }
-      await darkThenLight(page);
-
-      // The expeditor: the bar is done, the kitchen is not; complete once the kitchen bumps too.
-      await page.getByLabel('Estação').selectOption('expedicao');
-      // The expeditor's screen is drawn (every order again) before the column is scrolled to the card.
-      await expect(page).toHaveURL(/estacao=expedicao/);
-      await expect.poll(() => boardCardCount(page)).toBeGreaterThanOrEqual(40);
-      await expect(page.getByTestId('expeditor-line').first()).toBeVisible();
-      const exp = card(page, special.Codigo);
-      await revealCard(page, special.Codigo);
-      const line = exp.getByTestId('expeditor-line');
-      if (n === 0) {
-        await expect(line).toHaveAttribute('data-complete', 'false');
-        await expect(line).toContainText('Bar: pronto');
-        await expect(line).toContainText('Cozinha: 0/1');
-        await bumpByApi(request, kitchen, special.Id, burger.Id);
-      }
-      await expect(line).toHaveAttribute('data-complete', 'true');
-      await expect(line).toContainText('Completo');
-      await page.screenshot({ path: `/tmp/board-shots/expeditor-${viewport.width}x${viewport.height}.png` });
-      await expectAccessible(page);
-
-      // Rush: the youngest Pendente order goes to the top of its column.
-      await page.getByLabel('Estação').selectOption('');
-      // Back at the top of the Pendente column (the expeditor's card was scrolled to).
-      await scrollColumnToTop(page, ORDER_STATE.Pendente);
-      const top = cardAt(page, ORDER_STATE.Pendente, 1);
-      await expect(top).toBeVisible();
-      const young = card(page, youngest.Codigo);
-      if (n === 0) {
-        await expect(top).not.toHaveAttribute('data-codigo', youngest.Codigo);
-        await revealCard(page, youngest.Codigo);
-        await young.getByRole('button', { name: 'Urgente', exact: true }).click();
-        await expect.poll(async () => (await getOrder(request, kitchen, youngest.Id)).UrgenteEm ?? null).not.toBeNull();
-      }
-      // The column followed the card to the top (this tablet rushed it); on the second tablet it opens there.
-      await expect(top).toHaveAttribute('data-codigo', youngest.Codigo);
-      await expect(young).toHaveAttribute('data-rush', 'true');
-      await expect(young.getByTestId('rush-tag')).toBeVisible();
-      await page.screenshot({ path: `/tmp/board-shots/rush-${viewport.width}x${viewport.height}.png` });
-      await expectAccessible(page);
-      await context.close();
+    for (let i = 0; i < 38; i++) {
+      const o = await placeOrder(request, kitchen, i % 2 ? { TipoEntrega: 2, Itens: [{ NomeProduto: 'Caipirinha', Valor: 18, Quantidade: 1, NomeImpressora: 'Bar' }] } : {});
+      // Some accepted, some started: the station screens have work on them.
+      if (i % 3 === 0) expect((await runCommand(request, kitchen, 'acceptOrder', { Id: o.Id })).status()).toBe(200);
+      if (i % 6 === 0) expect((await runCommand(request, kitchen, 'startOrder', { Id: o.Id })).status()).toBe(200);
     }
+    const special = await placeOrder(request, kitchen, PICKUP_TWO_STATIONS);
+    const youngest = await placeOrder(request, kitchen);
+
+    // --- 1280x800: the whole flow ---------------------------------------------------------------
+    const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+    const page = await context.newPage();
+    await openBoard(page);
+    await expect.poll(() => boardCardCount(page)).toBeGreaterThanOrEqual(40);
+
+    // A Pendente order is on no station's screen until someone accepts it.
+    await station(page, 'Bar');
+    await expectStationScreen(page);
+    await expect(card(page, special.Codigo)).toHaveCount(0);
+    await page.getByLabel('Estação').selectOption('');
+    await revealCard(page, special.Codigo);
+    await card(page, special.Codigo).getByRole('button', { name: 'Aceitar', exact: true }).click();
+    await expect(card(page, special.Codigo)).toHaveAttribute('data-state', String(ORDER_STATE.Aceito));
+
+    // The bar's screen: accepted and in-preparation orders only, and only bar items.
+    await station(page, 'Bar');
+    await expectStationScreen(page);
+    const barCard = card(page, special.Codigo);
+    await revealCard(page, special.Codigo);
+    await expect(barCard.getByTestId('station-item')).toHaveText([/Suco de laranja/, /Chope/]);
+    await expectAccessible(page);
+    await darkThenLight(page);
+
+    // A bump: the item folds into "1 item pronto" (undo inside); the kitchen has started (Em preparo).
+    await barCard.getByRole('button', { name: 'Pronto: 2x Suco de laranja' }).click();
+    await expect(barCard.getByTestId('station-item')).toHaveText([/Chope/]);
+    await expect(barCard.getByTestId('station-done')).toContainText('1 item pronto');
+    await expect(barCard).toHaveAttribute('data-state', String(ORDER_STATE.EmPreparo));
+    await barCard.getByTestId('station-done').getByText('1 item pronto').click();
+    await expect(barCard.getByRole('button', { name: 'Desfazer: 2x Suco de laranja' })).toBeVisible();
+    await page.screenshot({ path: '/tmp/board-shots/station-bar-1280x800.png' });
+    await expectAccessible(page);
+
+    // The kitchen bumps its only item: its part is done, the order leaves its screen; not ready yet.
+    await station(page, 'Cozinha');
+    await revealCard(page, special.Codigo);
+    await card(page, special.Codigo).getByRole('button', { name: 'Pronto: 1x Hambúrguer da casa' }).click();
+    await expect(card(page, special.Codigo)).toHaveCount(0);
+    expect((await getOrder(request, kitchen, special.Id)).WorkflowInstance.CurrenteState.Id).toBe(ORDER_STATE.EmPreparo);
+
+    // The bar bumps the last item: the server moves the order on ("Pedido pronto" for a pickup).
+    await station(page, 'Bar');
+    await revealCard(page, special.Codigo);
+    await card(page, special.Codigo).getByRole('button', { name: 'Pronto: 1x Chope' }).click();
+    await expect(card(page, special.Codigo)).toHaveCount(0);
+    await expect.poll(async () => (await getOrder(request, kitchen, special.Id)).WorkflowInstance.CurrenteState.Id).toBe(ORDER_STATE.EmTransporte);
+
+    // The expeditor sees it ready: in "Em transporte", complete, its timer counting from the dispatch.
+    await station(page, 'expedicao');
+    await revealCard(page, special.Codigo);
+    const exp = card(page, special.Codigo);
+    await expect(exp).toHaveAttribute('data-state', String(ORDER_STATE.EmTransporte));
+    await expect(exp.getByTestId('expeditor-line')).toHaveAttribute('data-complete', 'true');
+    await expect(exp.getByTestId('expeditor-line')).toContainText('Completo');
+    await expect(exp.getByTestId('order-timer')).toHaveText(/^00:0[0-2]:\d\d$/);
+    await expect(exp.getByRole('button', { name: 'Finalizar', exact: true })).toBeVisible();
+    await page.screenshot({ path: '/tmp/board-shots/expeditor-1280x800.png' });
+    await expectAccessible(page);
+    // The drawer: the time in the state and the order's total.
+    await exp.getByRole('button', { name: /Abrir detalhes do pedido/ }).click();
+    const drawer = page.getByTestId('order-detail');
+    await expect(drawer.getByRole('timer', { name: /Tempo no estado atual/ })).toBeVisible();
+    await expect(drawer.getByTestId('order-total-time')).toHaveText(/^\d\d:\d\d:\d\d$/);
+    await page.screenshot({ path: '/tmp/board-shots/drawer-1280x800.png' });
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+
+    // Rush: the youngest Pendente order goes to the top of its column.
+    await page.getByLabel('Estação').selectOption('');
+    await scrollColumnToTop(page, ORDER_STATE.Pendente);
+    const top = cardAt(page, ORDER_STATE.Pendente, 1);
+    await expect(top).toBeVisible();
+    await expect(top).not.toHaveAttribute('data-codigo', youngest.Codigo);
+    const young = card(page, youngest.Codigo);
+    await revealCard(page, youngest.Codigo);
+    await young.getByRole('button', { name: 'Urgente', exact: true }).click();
+    await expect.poll(async () => (await getOrder(request, kitchen, youngest.Id)).UrgenteEm ?? null).not.toBeNull();
+    await expect(top).toHaveAttribute('data-codigo', youngest.Codigo);
+    await expect(young.getByTestId('rush-tag')).toBeVisible();
+    await context.close();
+
+    // --- 768x1024: a station screen opened from its bookmark ------------------------------------
+    const portrait = await browser.newContext({ baseURL, viewport: { width: 768, height: 1024 }, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+    const p2 = await portrait.newPage();
+    await openBoard(p2, '?estacao=Bar');
+    await expect(p2.getByTestId('station-item').first()).toBeVisible();
+    await expectStationScreen(p2);
+    await p2.screenshot({ path: '/tmp/board-shots/station-bar-768x1024.png' });
+    await expectAccessible(p2);
+    await darkThenLight(p2);
+    await portrait.close();
+
     // Leave the board as found (other specs share this server): the rush is cleared.
     const off = await request.post(KDS_PATHS.rush, { data: { Id: youngest.Id, Urgente: false }, headers: kitchen.auth });
     expect(off.status()).toBe(200);
+  });
+
+  test('a waiter’s table order lands on the stations of its products', async ({ browser, baseURL, request }) => {
+    const waiter = await apiLogin(request, 'garcom@balcao.dev');
+    const kitchen = await apiLogin(request, 'cozinha@balcao.dev');
+    const menu = await request.get(`${WAITER_PATHS.menu}?localClienteId=${waiter.localId}`, { headers: waiter.auth });
+    expect(menu.status(), await menu.text()).toBe(200);
+    const products = ((await menu.json()) as { Produtos: Array<{ Id: string; Nome: string }> }).Produtos;
+    const id = (name: string) => products.find((p) => p.Nome === name)!.Id;
+    const res = await request.post(KDS_PATHS.intake, {
+      headers: waiter.auth,
+      data: { LocalClienteId: waiter.localId, OrigemPedido: 1, TipoEntrega: 3, Mesa: 'Mesa 7', Cliente: { Nome: 'Mesa 7' }, TipoPagamentoId: 2, Itens: [{ ProdutoId: id('X-Burger'), Quantidade: 1 }, { ProdutoId: id('Suco natural de laranja'), Quantidade: 1 }] },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    const order = (await res.json()) as { Id: string; Codigo: string };
+    expect((await runCommand(request, kitchen, 'acceptOrder', { Id: order.Id })).status()).toBe(200);
+
+    const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+    const page = await context.newPage();
+    await openBoard(page, '?estacao=Bar');
+    await revealCard(page, order.Codigo);
+    await expect(card(page, order.Codigo).getByTestId('station-item')).toHaveText([/Suco natural de laranja/]);
+    await station(page, 'Cozinha');
+    await revealCard(page, order.Codigo);
+    await expect(card(page, order.Codigo).getByTestId('station-item')).toHaveText([/X-Burger/]);
+    await expect(page.getByLabel('Estação').locator('option', { hasText: 'Sem estação' })).toHaveCount(0);
+    await expectAccessible(page);
+    await context.close();
   });
 });

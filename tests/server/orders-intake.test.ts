@@ -41,9 +41,10 @@ describe('POST api/kds/intake', () => {
     );
     expect(res.statusCode, res.body).toBe(201);
     const o = res.json();
+    // Neither the product nor the item names a station: both go to the venue's default (issue 23).
     expect(o.Itens).toEqual([
-      { Id: expect.any(String), Quantidade: 2, NomeProduto: 'Burger da casa', Valor: 32, NomeImpressora: null, Observacoes: [{ Descricao: 'Adicionais', Opcoes: ['Bacon', 'Cheddar'] }], ProdutoId: burger, ProntoEm: null },
-      { Id: expect.any(String), Quantidade: 1, NomeProduto: 'Taxa de rolha', Valor: 25, NomeImpressora: null, Observacoes: [], ProdutoId: null, ProntoEm: null },
+      { Id: expect.any(String), Quantidade: 2, NomeProduto: 'Burger da casa', Valor: 32, NomeImpressora: 'Cozinha', Observacoes: [{ Descricao: 'Adicionais', Opcoes: ['Bacon', 'Cheddar'] }], ProdutoId: burger, ProntoEm: null },
+      { Id: expect.any(String), Quantidade: 1, NomeProduto: 'Taxa de rolha', Valor: 25, NomeImpressora: 'Cozinha', Observacoes: [], ProdutoId: null, ProntoEm: null },
     ]);
     expect(o.ValorTotal).toBe(2 * 32 + 25 + 6.9);
     expect(o).toMatchObject({

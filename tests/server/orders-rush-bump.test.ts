@@ -83,7 +83,9 @@ describe('POST api/kds/rushOrder', () => {
 
 describe('POST api/kds/bumpItem', () => {
   it('marks one item done and back; the other items stay; a repeat changes nothing', async () => {
+    // Stations work on accepted orders (tests/server/orders-stations.test.ts has the rest).
     const o = await newOrder(t, token, TWO_STATIONS);
+    expect((await command(t, token, 'acceptOrder', { Id: o.Id })).statusCode).toBe(200);
     const [first, second] = o.Itens;
     const res = await bump(token, { PedidoId: o.Id, ItemId: first.Id, Pronto: true });
     expect(res.statusCode, res.body).toBe(200);
@@ -99,6 +101,7 @@ describe('POST api/kds/bumpItem', () => {
   it('replayed key gives the same answer; bad input 400; an item of another order 404; wrong role 403; another venue 404', async () => {
     const o = await newOrder(t, token, TWO_STATIONS);
     const other = await newOrder(t, token);
+    for (const x of [o, other]) expect((await command(t, token, 'acceptOrder', { Id: x.Id })).statusCode).toBe(200);
     const h = { 'idempotency-key': randomUUID() };
     const first = await bump(token, { PedidoId: o.Id, ItemId: o.Itens[0].Id, Pronto: true }, h);
     const second = await bump(token, { PedidoId: o.Id, ItemId: o.Itens[0].Id, Pronto: true }, h);

@@ -149,6 +149,15 @@ export const order = z.object({
   ReasonCancellation: z.nullable(z.object({ cancellationCode: z.string(), reason: z.string() })),
   /** ours: rush flag ("Urgente"), when it was set (null: not rushed); a rushed order tops its column */
   UrgenteEm: z.optional(z.nullable(z.string())),
+  /** ours: when the order entered its current state (the ticket's timer counts from here) */
+  EstadoDesde: z.optional(z.string()),
+  /** ours: when it last went to Em transporte (dispatched, or ready at the counter); null before */
+  DespachadoEm: z.optional(z.nullable(z.string())),
+  /**
+   * ours: preparation target in minutes (the slowest of its products' preparation times, the
+   * venue's for products without one): Em preparo is "atrasado" past it
+   */
+  TempoPreparo: z.optional(z.nullable(int())),
 });
 export type Order = z.infer<typeof order>;
 
@@ -471,6 +480,10 @@ export const kdsSettings = z.object({
   repeatChime: z.boolean(),
   chimeRepeatSeconds: int(),
   delivery: kdsDeliverySettings,
+  /** ours: preparation time (minutes) of orders whose products set none */
+  prepMinutes: z.optional(int()),
+  /** ours: the station of items whose product names none (stations are the products' printers) */
+  defaultStation: z.optional(z.string()),
   /** Courier platform adapters that are sandboxes (no real courier comes). */
   courierSandbox: z.boolean(),
 });
@@ -490,6 +503,10 @@ export const kdsSettingsUpdate = z.object({
   ageLateMinutes: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(240))),
   repeatChime: z.optional(z.boolean()),
   chimeRepeatSeconds: z.optional(z.number().check(z.int(), z.minimum(3), z.maximum(300))),
+  prepMinutes: z.optional(z.number().check(z.int(), z.minimum(1, 'O tempo de preparo deve ser de 1 a 240 minutos.'), z.maximum(240, 'O tempo de preparo deve ser de 1 a 240 minutos.'))),
+  defaultStation: z.optional(
+    z.pipe(z.string().check(z.trim()), z.string().check(z.minLength(1, 'Informe a estação padrão.'), z.maxLength(100))),
+  ),
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -63,6 +63,10 @@ export const kdsSettings = pgTable('kds_settings', {
   ageLateMinutes: integer('age_late_minutes').notNull().default(8),
   repeatChime: boolean('repeat_chime').notNull().default(true),
   chimeRepeatSeconds: integer('chime_repeat_seconds').notNull().default(10),
+  /** Preparation time (minutes) of an order whose products set none: the board's "atrasado" in Em preparo. */
+  prepMinutes: integer('prep_minutes').notNull().default(15),
+  /** Station of the items whose product names none (the stations are the products' printers). */
+  defaultStation: text('default_station').notNull().default('Cozinha'),
   /** Last Codigo given to an order of this venue. */
   lastOrderCode: integer('last_order_code').notNull().default(0),
   /**
@@ -140,7 +144,13 @@ export const orders = pgTable(
     totalCents: integer('total_cents').notNull(),
     deliveryTimeMinutes: integer('delivery_time_minutes'),
     stateId: integer('state_id').notNull(),
+    /** When the order entered its current state (the board's ticket timer counts from it). */
     stateChangedAt: timestamp('state_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Preparation target in minutes, fixed at intake: the slowest of its products' preparation
+     * times, the venue's for products that set none. Null on orders taken before it existed.
+     */
+    prepMinutes: integer('prep_minutes'),
     /** Seconds from creation to leaving the timed states. */
     timerSeconds: integer('timer_seconds'),
     signal: boolean('signal').notNull().default(true),

@@ -61,7 +61,10 @@ export const products = pgTable(
     barcode: text('barcode').notNull().default(''),
     /** Grams; kilo products (type 12) only. */
     tareGrams: integer('tare_grams').notNull().default(0),
+    /** impressoraPadraoId: the printer, and so the board station ("Cozinha", "Bar"), its items go to. */
     defaultPrinterId: text('default_printer_id'),
+    /** Preparation time in minutes (ours, the order board's target); null: the venue's. */
+    prepMinutes: integer('prep_minutes'),
     expireMinutes: integer('expire_minutes'),
     maxPerUser: integer('max_per_user'),
     /** 0 none, 1 male, 2 female. */

@@ -7,6 +7,8 @@ import type { KdsListQuery, Order } from '../../../shared/contract/orders';
 import {
   DEFAULT_WORKFLOW_STATES,
   ACTIVE_STATES,
+  DEFAULT_PREP_MINUTES,
+  DEFAULT_STATION,
   FINAL_STATES,
   KDS_ACTIVE_MAX,
   KDS_ACTIVE_MODE,
@@ -79,6 +81,9 @@ function baseSelect(q: Q) {
 interface DtoContext {
   states: Awaited<ReturnType<typeof loadStates>>;
   printServerUrl: string | null;
+  /** The venue's preparation time and default station (orders and items that name none). */
+  prepMinutes: number;
+  defaultStation: string;
   items: Map<string, Array<typeof orderItems.$inferSelect>>;
   history: Map<string, Array<{ h: typeof orderStateHistory.$inferSelect; userName: string | null }>>;
 }
@@ -122,7 +127,8 @@ function toDto(r: OrderRow, ctx: DtoContext): Order {
       Quantidade: i.quantity,
       NomeProduto: i.name,
       Valor: reais(i.unitCents) ?? 0,
-      NomeImpressora: i.printerName,
+      // Items taken before stations were stamped at intake go to the venue's default station.
+      NomeImpressora: i.printerName ?? ctx.defaultStation,
       Observacoes: i.notes,
       ProdutoId: i.productId,
       ProntoEm: i.bumpedAt?.toISOString() ?? null,
@@ -153,7 +159,17 @@ function toDto(r: OrderRow, ctx: DtoContext): Order {
     HistoricoEstados: (ctx.history.get(o.id) ?? []).map(({ h, userName }) => ({ EstadoId: h.toStateId, Data: h.at.toISOString(), Usuario: userName, Motivo: h.reason })),
     ReasonCancellation: o.cancellation ?? null,
     UrgenteEm: o.rushAt?.toISOString() ?? null,
+    EstadoDesde: o.stateChangedAt.toISOString(),
+    DespachadoEm: dispatchedAt(o.stateId, o.stateChangedAt, ctx.history.get(o.id) ?? []),
+    TempoPreparo: o.prepMinutes ?? ctx.prepMinutes,
   };
+}
+
+/** When the order last went to Em transporte: now its state's start, or the history's last such step. */
+function dispatchedAt(stateId: number, stateChangedAt: Date, history: Array<{ h: typeof orderStateHistory.$inferSelect }>): string | null {
+  if (stateId === ORDER_STATE.EmTransporte) return stateChangedAt.toISOString();
+  for (let i = history.length - 1; i >= 0; i--) if (history[i].h.toStateId === ORDER_STATE.EmTransporte) return history[i].h.at.toISOString();
+  return null;
 }
 
 function group<T, K>(rows: T[], key: (r: T) => K): Map<K, T[]> {
@@ -183,6 +199,8 @@ async function toDtos(q: Q, venueId: string, rows: OrderRow[]): Promise<Order[]>
   const ctx: DtoContext = {
     states,
     printServerUrl: settings?.printServerUrl ?? null,
+    prepMinutes: settings?.prepMinutes ?? DEFAULT_PREP_MINUTES,
+    defaultStation: settings?.defaultStation ?? DEFAULT_STATION,
     items: group(items, (i) => i.orderId),
     history: group(history, (r) => r.h.orderId),
   };

@@ -287,12 +287,10 @@ export async function ordersRoutes(fastify: FastifyInstance, opts: OrdersRoutesO
   });
 
   app.post(KDS_PATHS.bumpItem, { schema: { body: bumpItemRequest, response: { 200: order, ...commandErrors } } }, async (req, reply) => {
-    const { venueId } = await orderAccess(req, req.body.PedidoId);
-    const r = await idempotent(req, 'bumpItem', venueId, req.body, async () => ({
-      status: 200,
-      body: await service.bumpItem(venueId, req.body.PedidoId, req.body.ItemId, req.body.Pronto),
-    }));
-    return answer(reply, r);
+    const key = keyOf(req);
+    const { venueId, user } = await orderAccess(req, req.body.PedidoId);
+    // The bump, the move it may cause and its key are one transaction (see service.bumpItem).
+    return answer(reply, await service.bumpItem(user, venueId, req.body, key));
   });
 
   app.post(
@@ -398,6 +396,8 @@ export async function ordersRoutes(fastify: FastifyInstance, opts: OrdersRoutesO
       ageLateMinutes: s.ageLateMinutes,
       repeatChime: s.repeatChime,
       chimeRepeatSeconds: s.chimeRepeatSeconds,
+      prepMinutes: s.prepMinutes,
+      defaultStation: s.defaultStation,
       delivery: await readFoodSettings(db, venueId),
       courierSandbox: service.couriers.allSandbox(),
     };
@@ -428,6 +428,8 @@ export async function ordersRoutes(fastify: FastifyInstance, opts: OrdersRoutesO
         ...(late !== undefined ? { ageLateMinutes: late } : {}),
         ...(b.repeatChime !== undefined ? { repeatChime: b.repeatChime } : {}),
         ...(b.chimeRepeatSeconds !== undefined ? { chimeRepeatSeconds: b.chimeRepeatSeconds } : {}),
+        ...(b.prepMinutes !== undefined ? { prepMinutes: b.prepMinutes } : {}),
+        ...(b.defaultStation !== undefined ? { defaultStation: b.defaultStation } : {}),
         updatedAt: new Date(),
       })
       .where(eq(kdsSettings.venueId, venueId));

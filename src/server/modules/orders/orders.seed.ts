@@ -4,10 +4,10 @@
  * state (delivery, pickup and table; own platform and marketplace; notes and options), plus one
  * order at the school so venue isolation can be seen.
  */
-import { and, eq } from 'drizzle-orm';
-import { DEFAULT_WORKFLOW_STATES, DELIVERY_KIND, ORDER_ORIGIN, ORDER_STATE, PAYMENT_TYPES, type OrderStateId } from '../../../shared/orders';
+import { and, eq, inArray } from 'drizzle-orm';
+import { DEFAULT_PREP_MINUTES, DEFAULT_STATION, DEFAULT_WORKFLOW_STATES, DELIVERY_KIND, ORDER_ORIGIN, ORDER_STATE, PAYMENT_TYPES, type OrderStateId } from '../../../shared/orders';
 import type { DemoSeedContext } from '../../db/seed';
-import { products } from '../../db/schema/products';
+import { productCategories, products } from '../../db/schema/products';
 import { carriers, kdsSettings, kdsTables, orderItems, orders, orderStateHistory, workflowStates, type OrderCustomer } from '../../db/schema/orders';
 import { stores } from '../../db/schema/venues';
 import { newCode } from '../../lib/crypto';
@@ -141,15 +141,42 @@ const SCHOOL_ORDERS: DemoOrder[] = [
   },
 ];
 
+/**
+ * Every demo product belongs to a station (its printer: drinks to the bar, the rest to the kitchen)
+ * and has a preparation time, by category; the venue's default station is the kitchen.
+ */
+const STATION_BY_CATEGORY: Record<string, { station: string; prepMinutes: number | null }> = {
+  Lanches: { station: 'Cozinha', prepMinutes: 15 },
+  'Porções': { station: 'Cozinha', prepMinutes: 20 },
+  Bebidas: { station: 'Bar', prepMinutes: 3 },
+  Sobremesas: { station: 'Cozinha', prepMinutes: 8 },
+  Salgados: { station: 'Cozinha', prepMinutes: 5 },
+  'Lanches naturais': { station: 'Cozinha', prepMinutes: 5 },
+  Frutas: { station: 'Cozinha', prepMinutes: 5 },
+};
+
+async function seedProductStations(ctx: DemoSeedContext) {
+  const { tx, venues: v } = ctx;
+  const rows = await tx
+    .select({ id: products.id, category: productCategories.name })
+    .from(products)
+    .leftJoin(productCategories, eq(productCategories.id, products.categoryId))
+    .where(inArray(products.venueId, [v.restaurant, v.school, v.donations]));
+  for (const r of rows) {
+    const rule = STATION_BY_CATEGORY[r.category ?? ''] ?? { station: DEFAULT_STATION, prepMinutes: null };
+    await tx.update(products).set({ defaultPrinterId: rule.station, prepMinutes: rule.prepMinutes }).where(eq(products.id, r.id));
+  }
+}
+
 async function seedVenueOrders(ctx: DemoSeedContext, venueId: string, list: DemoOrder[], userId: string | undefined) {
   const { tx } = ctx;
   const [store] = await tx.select({ id: stores.id }).from(stores).where(eq(stores.venueId, venueId)).orderBy(stores.order).limit(1);
   const [carrier] = await tx.select({ id: carriers.id }).from(carriers).where(eq(carriers.venueId, venueId)).limit(1);
   const catalogue = await tx
-    .select({ id: products.id, name: products.name })
+    .select({ id: products.id, name: products.name, station: products.defaultPrinterId, prepMinutes: products.prepMinutes })
     .from(products)
     .where(and(eq(products.venueId, venueId), eq(products.active, true)));
-  const productByName = new Map(catalogue.map((p) => [p.name.toLowerCase(), p.id]));
+  const productByName = new Map(catalogue.map((p) => [p.name.toLowerCase(), p]));
   let code = 0;
   // Oldest first, so codes grow with time as they would in service.
   for (const d of [...list].sort((a, b) => b.minutesAgo - a.minutesAgo)) {
@@ -164,13 +191,15 @@ async function seedVenueOrders(ctx: DemoSeedContext, venueId: string, list: Demo
     }
     const items = d.items.map((i, position) => ({
       position,
-      productId: productByName.get(i.name.toLowerCase()) ?? null,
+      productId: productByName.get(i.name.toLowerCase())?.id ?? null,
       name: i.name,
       quantity: i.quantity,
       unitCents: i.cents,
-      printerName: i.printer ?? null,
+      // As intake does: the item's printer, its product's station, else the venue's default.
+      printerName: i.printer ?? productByName.get(i.name.toLowerCase())?.station ?? DEFAULT_STATION,
       notes: i.notes ?? [],
     }));
+    const prepMinutes = Math.max(...d.items.map((i) => productByName.get(i.name.toLowerCase())?.prepMinutes ?? DEFAULT_PREP_MINUTES));
     const fee = Math.round((d.fee ?? 0) * 100);
     const payment = PAYMENT_TYPES.find((p) => p.Id === d.payment)!;
     const last = path[path.length - 1];
@@ -202,6 +231,7 @@ async function seedVenueOrders(ctx: DemoSeedContext, venueId: string, list: Demo
         deliveryTimeMinutes: d.deliveryTime ?? null,
         stateId: d.state,
         stateChangedAt: stepAt(path.length - 1),
+        prepMinutes,
         timerSeconds: leftAt ? Math.round((leftAt.getTime() - createdAt.getTime()) / 1000) : null,
         signal: d.state === ORDER_STATE.Pendente,
         carrierId: d.carrier ? (carrier?.id ?? null) : null,
@@ -239,6 +269,7 @@ export async function seedOrdersDemo(ctx: DemoSeedContext): Promise<void> {
     { venueId: v.restaurant, name: 'Juliana Entregas', phone: '(11) 98888-2222', document: '987.654.321-00' },
   ]);
   await tx.update(kdsSettings).set({ electronicTabs: true }).where(eq(kdsSettings.venueId, v.restaurant));
+  await seedProductStations(ctx);
   await seedVenueOrders(ctx, v.restaurant, RESTAURANT_ORDERS, ctx.users['cozinha@balcao.dev']);
   await seedVenueOrders(ctx, v.school, SCHOOL_ORDERS, ctx.users['escola@balcao.dev']);
 }

@@ -4,7 +4,7 @@
  * appends one event (SSE + ETag); side effects that talk to other machines (print server, courier
  * platform) run after the commit.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type {
   Order,
@@ -17,10 +17,13 @@ import type {
 import {
   courierCalledAutomatically,
   decideCommand,
+  DEFAULT_PREP_MINUTES,
+  DEFAULT_STATION,
   DELIVERY_KIND,
   DELIVERY_MODE,
   DELIVERY_PLATFORM_NAME,
   buildPrintJobs,
+  canRun,
   FINAL_STATES,
   guardRefusal,
   KDS_RECALL_WINDOW_MS,
@@ -32,6 +35,8 @@ import {
   PAYMENT_TYPES,
   PLACEHOLDER_CARRIER_ID,
   PRINTER_STATUS,
+  readyCommandFor,
+  STATION_STATES,
   type KdsEventType,
   type OrderCommand,
 } from '../../../shared/orders';
@@ -82,6 +87,17 @@ function timerSeconds(v: number | string | null | undefined): number | null {
   const parts = v.trim().split(':').map(Number);
   if (!parts.length || parts.some((n) => !Number.isFinite(n) || n < 0)) return null;
   return parts.reduce((acc, n) => acc * 60 + n, 0);
+}
+
+/** The order fields the transition guards read, from its row. */
+function guardsOf(row: OrderRow) {
+  return {
+    Codigo: String(row.code),
+    OrigemPedido: row.origin,
+    TipoEntrega: row.deliveryKind,
+    ChamouMeepDelivery: row.courierCalled || !!row.courier,
+    Transportador: row.carrierId ? { Id: row.carrierId } : null,
+  };
 }
 
 export class OrdersService {
@@ -198,13 +214,7 @@ export class OrdersService {
         const decision = decideCommand(command, row.stateId, body.ExpectedStateId, await visitedStates(tx, row.id));
         if (decision === 'conflict') return this.conflict(tx, venueId, row.id);
         if (decision === 'apply') {
-          const refusal = guardRefusal(command, {
-            Codigo: String(row.code),
-            OrigemPedido: row.origin,
-            TipoEntrega: row.deliveryKind,
-            ChamouMeepDelivery: row.courierCalled || !!row.courier,
-            Transportador: row.carrierId ? { Id: row.carrierId } : null,
-          });
+          const refusal = guardRefusal(command, guardsOf(row));
           if (refusal) throw new HttpError(400, refusal);
         }
         if (decision === 'noop') {
@@ -212,50 +222,7 @@ export class OrdersService {
           const s = current.WorkflowInstance.CurrenteState;
           return { status: 200, body: { Id: s.Id, Name: s.Name, Pedido: current, Aplicado: false } };
         }
-        const now = new Date();
-        const set: OrderSet = {
-          stateId: target,
-          stateChangedAt: now,
-          signal: false,
-          timerSeconds: frozenTimer(row.createdAt, target, row.timerSeconds),
-        };
-        const food = await readFoodSettings(tx, venueId);
-        if (command === 'acceptOrder') {
-          set.deliveryTimeMinutes = body.DeliveryTime ?? row.deliveryTimeMinutes ?? food.deliveryTime;
-          if (body.StoreId && body.StoreId !== row.storeId) {
-            const [st] = await tx.select({ id: stores.id }).from(stores).where(and(eq(stores.venueId, venueId), sql`${stores.id}::text = ${body.StoreId}`));
-            if (!st) throw new HttpError(400, ORDER_MSG.storeNotFound);
-            set.storeId = st.id;
-          }
-          const settings = await loadSettings(tx, venueId);
-          if (food.sendToPrinterServerOnAcceptOrder && settings?.printServerUrl) {
-            set.printerStatus = PRINTER_STATUS.inQueue;
-            set.printerStatusAt = now;
-            // The accepting tablet (at the venue) sends the job to the local print server and reports back.
-          }
-          if (food.useMeepDelivery && !food.callMeepDeliveryManually && row.deliveryMode !== DELIVERY_MODE.merchant) {
-            const rules = { OrigemPedido: row.origin, TipoEntrega: row.deliveryKind, EhPagamentoPresencial: row.payOnDelivery };
-            if (courierCalledAutomatically(rules as never, food)) {
-              after.push(() => this.later('chamada automática de entregador', () => this.callCourier(venueId, row.id)));
-            }
-          }
-        }
-        if (command === 'refuseOrder' && body.ReasonCancellation) set.cancellation = body.ReasonCancellation;
-        await tx
-          .update(orders)
-          .set({ ...set, version: row.version + 1, updatedAt: now })
-          .where(eq(orders.id, row.id));
-        await tx.insert(orderStateHistory).values({
-          orderId: row.id,
-          fromStateId: row.stateId,
-          toStateId: target,
-          command,
-          userId: user.id,
-          timerSeconds: timerSeconds(body.Timer),
-          at: now,
-        });
-        const order = (await findOrder(tx, venueId, row.id))!;
-        await appendEvent(tx, venueId, 'order.changed', order);
+        const order = await this.transition(tx, venueId, row, command, user.id, body, after);
         const s = order.WorkflowInstance.CurrenteState;
         return { status: 200, body: { Id: s.Id, Name: s.Name, Pedido: order, Aplicado: true } };
       },
@@ -267,6 +234,70 @@ export class OrdersService {
       for (const fn of after) fn();
     }
     return result;
+  }
+
+  /**
+   * THE state change of an order (every command of ORDER_TRANSITIONS goes through here: the board's
+   * buttons, and the automatic move when the stations have bumped every item). The caller holds the
+   * venue lock and the order's row, and has decided that the command applies (decideCommand, guards).
+   * Sets the state and when it was entered, writes the history and appends one event for every
+   * board. Work for other machines goes to `after` (run once the transaction has committed).
+   */
+  private async transition(
+    tx: Tx,
+    venueId: string,
+    row: OrderRow,
+    command: OrderCommand,
+    userId: string | null,
+    body: Partial<ParsedStateChange>,
+    after: Array<() => void>,
+  ): Promise<Order> {
+    const target = ORDER_TRANSITIONS[command].to;
+    const now = new Date();
+    const set: OrderSet = {
+      stateId: target,
+      stateChangedAt: now,
+      signal: false,
+      timerSeconds: frozenTimer(row.createdAt, target, row.timerSeconds),
+    };
+    const food = await readFoodSettings(tx, venueId);
+    if (command === 'acceptOrder') {
+      set.deliveryTimeMinutes = body.DeliveryTime ?? row.deliveryTimeMinutes ?? food.deliveryTime;
+      if (body.StoreId && body.StoreId !== row.storeId) {
+        const [st] = await tx.select({ id: stores.id }).from(stores).where(and(eq(stores.venueId, venueId), sql`${stores.id}::text = ${body.StoreId}`));
+        if (!st) throw new HttpError(400, ORDER_MSG.storeNotFound);
+        set.storeId = st.id;
+      }
+      const settings = await loadSettings(tx, venueId);
+      if (food.sendToPrinterServerOnAcceptOrder && settings?.printServerUrl) {
+        set.printerStatus = PRINTER_STATUS.inQueue;
+        set.printerStatusAt = now;
+        // The accepting tablet (at the venue) sends the job to the local print server and reports back.
+      }
+      if (food.useMeepDelivery && !food.callMeepDeliveryManually && row.deliveryMode !== DELIVERY_MODE.merchant) {
+        const rules = { OrigemPedido: row.origin, TipoEntrega: row.deliveryKind, EhPagamentoPresencial: row.payOnDelivery };
+        if (courierCalledAutomatically(rules as never, food)) {
+          after.push(() => this.later('chamada automática de entregador', () => this.callCourier(venueId, row.id)));
+        }
+      }
+    }
+    if (command === 'refuseOrder' && body.ReasonCancellation) set.cancellation = body.ReasonCancellation;
+    await tx
+      .update(orders)
+      .set({ ...set, version: row.version + 1, updatedAt: now })
+      .where(eq(orders.id, row.id));
+    await tx.insert(orderStateHistory).values({
+      orderId: row.id,
+      fromStateId: row.stateId,
+      toStateId: target,
+      command,
+      userId,
+      timerSeconds: timerSeconds(body.Timer),
+      at: now,
+    });
+    const order = (await findOrder(tx, venueId, row.id))!;
+    await appendEvent(tx, venueId, 'order.changed', order);
+    return order;
   }
 
   // -------------------------------------------------------------------------------------------
@@ -336,7 +367,14 @@ export class OrdersService {
         const productIds = [...new Set(body.Itens.map((i) => i.ProdutoId?.toLowerCase()).filter((x): x is string => !!x))];
         const found = productIds.length
           ? await tx
-              .select({ id: products.id, name: products.name, valueCents: products.valueCents, freeLimit: products.freeAdditionalsLimit })
+              .select({
+                id: products.id,
+                name: products.name,
+                valueCents: products.valueCents,
+                freeLimit: products.freeAdditionalsLimit,
+                station: products.defaultPrinterId,
+                prepMinutes: products.prepMinutes,
+              })
               .from(products)
               .where(and(eq(products.venueId, venueId), eq(products.active, true), inArray(products.id, productIds)))
           : [];
@@ -359,13 +397,19 @@ export class OrdersService {
               .from(productAdditionals)
               .innerJoin(products, eq(products.id, productAdditionals.additionalProductId))
               .where(inArray(productAdditionals.productId, found.map((p) => p.id)))
+              // The catalogue's order, so the item's note lists the add-ons as the menu does.
+              .orderBy(asc(productAdditionals.sortOrder), asc(productAdditionals.id))
           : [];
+        // Every item goes to a station, and the order gets its preparation target (the slowest item's).
+        const defaultStation = settings?.defaultStation || DEFAULT_STATION;
+        const venuePrep = settings?.prepMinutes ?? DEFAULT_PREP_MINUTES;
+        const prepMinutes = Math.max(...body.Itens.map((i) => (i.ProdutoId ? byId.get(i.ProdutoId.toLowerCase())?.prepMinutes : null) ?? venuePrep));
         const items = body.Itens.map((i, position) => {
           const p = i.ProdutoId ? byId.get(i.ProdutoId.toLowerCase()) : undefined;
           if (i.ProdutoId && !p) throw new HttpError(400, ORDER_MSG.productNotFound);
           const groups = (i.Observacoes ?? []).map((n) => ({ Descricao: n.Descricao, Opcoes: (n.Opcoes ?? []).map((o) => o.Nome) }));
           if (!p) {
-            return { position, productId: null, name: i.NomeProduto!, quantity: i.Quantidade, unitCents: cents(i.Valor!), printerName: i.NomeImpressora ?? null, notes: groups };
+            return { position, productId: null, name: i.NomeProduto!, quantity: i.Quantidade, unitCents: cents(i.Valor!), printerName: i.NomeImpressora || defaultStation, notes: groups };
           }
           const mine = addonRows.filter((a) => a.productId === p.id);
           const asked = new Map<string, number>();
@@ -392,7 +436,8 @@ export class OrdersService {
             name: i.NomeProduto || p.name,
             quantity: i.Quantidade,
             unitCents: p.valueCents + addonsExtraCents(p.freeLimit, chosen),
-            printerName: i.NomeImpressora ?? null,
+            // The product's station (its printer) wins over what a client sent; then the venue's default.
+            printerName: p.station?.trim() || i.NomeImpressora || defaultStation,
             notes: [...addonNote, ...groups],
           };
         });
@@ -475,6 +520,7 @@ export class OrdersService {
             deliveryTimeMinutes: auto ? food.deliveryTime : null,
             stateId: auto ? ORDER_STATE.Aceito : ORDER_STATE.Pendente,
             stateChangedAt: now,
+            prepMinutes,
             signal: body.Signal ?? true,
             printerStatus: printNow ? PRINTER_STATUS.inQueue : null,
             printerStatusAt: printNow ? now : null,
@@ -536,19 +582,75 @@ export class OrdersService {
     return order;
   }
 
-  /** Item-level bump (ours): one item done at its station, or back to prepare. Same state again: no change. */
-  async bumpItem(venueId: string, orderId: string, itemId: string, done: boolean): Promise<Order> {
-    const { order } = await this.change(venueId, orderId, 'order.changed', async (row, tx) => {
-      if ((FINAL_STATES as readonly number[]).includes(row.stateId)) {
-        throw new HttpError(409, ORDER_MSG.itemFinished(String(row.code)), { Pedido: await findOrder(tx, venueId, orderId) });
-      }
-      const [item] = await tx.select({ bumpedAt: orderItems.bumpedAt }).from(orderItems).where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, orderId)));
-      if (!item) throw new HttpError(404, ORDER_MSG.itemNotFound);
-      if (done === !!item.bumpedAt) return null;
-      await tx.update(orderItems).set({ bumpedAt: done ? new Date() : null }).where(eq(orderItems.id, itemId));
-      return {};
-    });
-    return order;
+  /**
+   * Item-level bump (ours): one item done at its station, or back to prepare; the same state again
+   * changes nothing. Only orders the stations work on (Aceito, Em preparo) take a change. The first
+   * bump of an accepted order starts it (Iniciar); the bump that leaves no item to prepare moves the
+   * order on as its kind allows ("Pedido pronto", or "Transportar" when its guard lets it), through
+   * the one transition function, in the same transaction as the bump and its Idempotency-Key: two
+   * stations bumping their last items at once queue on the venue lock, and only the second one,
+   * which sees every item done, moves the order.
+   */
+  async bumpItem(
+    user: AuthUser,
+    venueId: string,
+    body: { PedidoId: string; ItemId: string; Pronto: boolean },
+    key: string | null,
+  ): Promise<CommandResult & { replayed: boolean }> {
+    const ctx = { venueId, key, hash: requestHash('bumpItem', body), userId: user.id };
+    const after: Array<() => void> = [];
+    const result = await this.idem.inTransaction(
+      ctx,
+      (tx) => lockVenue(tx, venueId),
+      async (tx) => {
+        const row = await lockOrderRow(tx, venueId, body.PedidoId);
+        if (!row) throw new HttpError(404, ORDER_MSG.orderNotFound);
+        const [item] = await tx
+          .select({ bumpedAt: orderItems.bumpedAt })
+          .from(orderItems)
+          .where(and(eq(orderItems.orderId, row.id), sql`${orderItems.id}::text = ${body.ItemId.toLowerCase()}`));
+        if (!item) throw new HttpError(404, ORDER_MSG.itemNotFound);
+        // Already so (another station's tablet, a retry without its key): success, nothing changes.
+        if (body.Pronto === !!item.bumpedAt) return { status: 200, body: (await findOrder(tx, venueId, row.id))! };
+        const code = String(row.code);
+        if ((FINAL_STATES as readonly number[]).includes(row.stateId)) {
+          throw new HttpError(409, ORDER_MSG.itemFinished(code), { Pedido: await findOrder(tx, venueId, row.id) });
+        }
+        if (!(STATION_STATES as readonly number[]).includes(row.stateId)) {
+          throw new HttpError(409, ORDER_MSG.itemNotInKitchen(code), { Pedido: await findOrder(tx, venueId, row.id) });
+        }
+        const now = new Date();
+        await tx
+          .update(orderItems)
+          .set({ bumpedAt: body.Pronto ? now : null })
+          .where(and(eq(orderItems.orderId, row.id), sql`${orderItems.id}::text = ${body.ItemId.toLowerCase()}`));
+        let current = row;
+        let moved: Order | null = null;
+        if (body.Pronto && current.stateId === ORDER_STATE.Aceito) {
+          moved = await this.transition(tx, venueId, current, 'startOrder', user.id, {}, after);
+          current = (await lockOrderRow(tx, venueId, row.id))!;
+        }
+        const left = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(orderItems)
+          .where(and(eq(orderItems.orderId, row.id), sql`${orderItems.bumpedAt} is null`));
+        const ready = readyCommandFor(current.deliveryKind);
+        if (body.Pronto && left[0].n === 0 && canRun(ready, current.stateId) && !guardRefusal(ready, guardsOf(current))) {
+          moved = await this.transition(tx, venueId, current, ready, user.id, {}, after);
+        }
+        if (moved) return { status: 200, body: moved };
+        // Only the item changed: one new version and one event, as for any other change.
+        await tx.update(orders).set({ version: row.version + 1, updatedAt: now }).where(eq(orders.id, row.id));
+        const order = (await findOrder(tx, venueId, row.id))!;
+        await appendEvent(tx, venueId, 'order.changed', order);
+        return { status: 200, body: order };
+      },
+    );
+    if (!result.replayed) {
+      this.hub.changed(venueId);
+      for (const fn of after) fn();
+    }
+    return result;
   }
 
   async setPrinterStatus(venueId: string, orderId: string, status: number): Promise<Order> {

@@ -113,6 +113,7 @@ export async function seedDemoWaiterOrders(db: Db, venueId: string): Promise<voi
             id: products.id,
             name: products.name,
             cents: products.valueCents,
+            station: products.defaultPrinterId,
           })
           .from(products)
           .where(and(eq(products.venueId, venueId), inArray(products.name, names)))
@@ -143,7 +144,8 @@ export async function seedDemoWaiterOrders(db: Db, venueId: string): Promise<voi
           name: i.name,
           quantity: i.quantity,
           unitCents: (p?.cents ?? 0) + (i.extraCents ?? 0),
-          printerName: null,
+          // The product's station, as intake stamps it (null: the venue's default station).
+          printerName: p?.station ?? null,
           notes: i.notes ?? [],
         };
       });

@@ -52,7 +52,7 @@ export function AllDayDialog({ opened, orders, states, targetMinutes, onClose }:
           </Table>
         )}
         <Title order={2} size="h4">
-          Tempo por etapa (meta: {targetMinutes} min)
+          Tempo por etapa (meta: {targetMinutes} min; em preparo, o tempo de preparo de cada pedido)
         </Title>
         <Table fz="lg" data-testid="state-timings">
           <Table.Thead>

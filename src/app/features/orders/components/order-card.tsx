@@ -19,13 +19,15 @@ import {
 } from '../../../../shared/orders';
 import { reevaluationClock, useClockValue } from '../hooks/clock';
 import { ACTION_LABEL, DANGER_ACTIONS } from '../model/action-labels';
-import { ageLevel, elapsedSeconds, hasTimer, readableTextOn } from '../model/board-rules';
+import { hasTimer, readableTextOn } from '../model/board-rules';
 import type { PendingMark } from '../model/commands';
 import { countRender } from '../model/render-count';
 import classes from './board.module.css';
 import { EXPEDITOR, orderComplete, stationProgress } from '../model/stations';
+import { lateness, timerSince } from '../model/timers';
 import { KioskButton, KioskLink, Tag } from './kiosk-button';
-import { OrderItems, StationItems } from './order-items';
+import { OrderItems } from './order-items';
+import { StationItems } from './station-items';
 import { OrderTimer } from './order-timer';
 import { PrinterBadgeView } from './printer-badge';
 
@@ -63,8 +65,9 @@ export const OrderCard = memo(function OrderCard({ order: o, mark, delivery, age
   const state = o.WorkflowInstance.CurrenteState;
   const timed = hasTimer(state.Id);
   const selectAge = useCallback(
-    (now: number) => (timed ? ageLevel(elapsedSeconds(o.DataCriacao, now), ageWarnMinutes, ageLateMinutes) : 'ok'),
-    [timed, o.DataCriacao, ageWarnMinutes, ageLateMinutes],
+    // The time in its current state against that state's limit (model/timers).
+    (now: number) => (timed ? lateness(o, now, { ageWarnMinutes, ageLateMinutes }) : 'ok'),
+    [timed, o, ageWarnMinutes, ageLateMinutes],
   );
   const age = useClockValue(selectAge, reevaluationClock);
   const actions = useMemo(() => orderActions(o, delivery), [o, delivery]);
@@ -104,7 +107,7 @@ export const OrderCard = memo(function OrderCard({ order: o, mark, delivery, age
             {state.Name}
           </div>
         </div>
-        {timed && <OrderTimer since={o.DataCriacao} />}
+        {timed && <OrderTimer since={timerSince(o)} />}
       </button>
       <div className={classes.body}>
         {mark && (

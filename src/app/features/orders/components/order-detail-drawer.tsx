@@ -16,7 +16,8 @@ import { addressLines, hasTimer, readableTextOn, whatsappLink } from '../model/b
 import type { PendingMark } from '../model/commands';
 import { tableOrKind } from './order-card';
 import { OrderItems } from './order-items';
-import { OrderTimer } from './order-timer';
+import { OrderTimer, OrderTotalTime } from './order-timer';
+import { timerSince } from '../model/timers';
 import { PrinterBadgeView } from './printer-badge';
 
 const dateTime = (iso: string) => `${formatDate(iso)} ${formatTime(iso)}`;
@@ -58,7 +59,7 @@ export function OrderDetailDrawer({ order, mark, states, delivery, onClose, onAc
             <Text fw={800} size="xl">
               {state.Name}
             </Text>
-            {hasTimer(state.Id) && <OrderTimer since={order.DataCriacao} />}
+            {hasTimer(state.Id) && <OrderTimer since={timerSince(order)} label="Tempo no estado atual" />}
           </Group>
           {mark && (
             <Badge color={mark === 'sending' ? 'blue' : 'yellow'} size="lg" variant="filled">
@@ -67,6 +68,7 @@ export function OrderDetailDrawer({ order, mark, states, delivery, onClose, onAc
           )}
           <Group grow align="flex-start">
             <Field label="Criado em">{dateTime(order.DataCriacao)}</Field>
+            <Field label="Tempo total"><OrderTotalTime order={order} /></Field>
             <Field label="Origem">{ORDER_ORIGIN_LABEL[order.OrigemPedido] ?? order.OrigemPedido}</Field>
           </Group>
           <Group grow align="flex-start">

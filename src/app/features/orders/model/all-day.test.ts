@@ -27,8 +27,15 @@ describe('all-day counts', () => {
     expect(allDayCounts(orders)).toEqual([
       { station: 'Bar', item: 'Chope', quantity: 1, orders: 1 },
       { station: 'Chapa', item: 'X-Salada', quantity: 4, orders: 2 },
-      { station: 'Cozinha', item: 'Batata', quantity: 3, orders: 1 },
+      // The same station rule as the station screens (the server stamps a station on every new item).
+      { station: 'Sem estação', item: 'Batata', quantity: 3, orders: 1 },
     ]);
+  });
+  it('leaves out the items a station has bumped', () => {
+    const o = order(3, [['X-Salada', 2, 'Chapa'], ['X-Salada', 1, 'Chapa'], ['Chope', 1, 'Bar']]);
+    o.Itens[0].ProntoEm = at(3);
+    o.Itens[2].ProntoEm = at(4);
+    expect(allDayCounts([o])).toEqual([{ station: 'Chapa', item: 'X-Salada', quantity: 1, orders: 1 }]);
   });
   it('filters one station', () => {
     expect(allDayCounts(orders, 'Chapa')).toEqual([{ station: 'Chapa', item: 'X-Salada', quantity: 4, orders: 2 }]);
@@ -57,5 +64,8 @@ describe('preparation times', () => {
     expect(prep).toEqual({ stateId: 3, averageSeconds: 600, currentSeconds: 960, overTarget: 1 });
     expect(acc).toEqual({ stateId: 2, averageSeconds: Math.round((120 + 120 + 840) / 3), currentSeconds: null, overTarget: 0 });
     expect(pend).toEqual({ stateId: 1, averageSeconds: Math.round((60 + 120 + 240) / 3), currentSeconds: 60, overTarget: 0 });
+    // Em preparo is over its own preparation target (15 minutes by default; 30 for a slow dish).
+    orders[1] = { ...orders[1], TempoPreparo: 30 };
+    expect(stateTimings(orders, now, 12)[2].overTarget).toBe(0);
   });
 });

@@ -1,13 +1,15 @@
 /**
  * All-day counts and preparation times (what Toast and Fresh KDS call "all day" and "speed of
- * service"): how many of each item the open orders still need, by station (the item's printer),
- * and how long orders sit in each state against a target.
+ * service"): how many of each item the open orders still need, by station (the item's printer, the
+ * same rule as the station screens), leaving out the items a station has bumped, and how long
+ * orders sit in each state against a target.
  */
 import type { Order } from '../../../../shared/contract/orders';
 import { ORDER_STATE } from '../../../../shared/orders';
+import { itemDone, stationOf } from './stations';
+import { stateLimits } from './timers';
 
-/** Station of an item: the printer its product sends it to ("Cozinha" when none), as print jobs do. */
-export const stationOf = (item: { NomeImpressora: string | null }) => item.NomeImpressora || 'Cozinha';
+export { stationOf };
 
 /** States whose items the kitchen still has to make. */
 const TO_MAKE: readonly number[] = [ORDER_STATE.Pendente, ORDER_STATE.Aceito, ORDER_STATE.EmPreparo];
@@ -26,6 +28,8 @@ export function allDayCounts(orders: readonly Order[], station?: string): AllDay
     if (!TO_MAKE.includes(o.WorkflowInstance.CurrenteState.Id)) continue;
     const seen = new Set<string>();
     for (const it of o.Itens) {
+      // Bumped: made already, no longer needed.
+      if (itemDone(it)) continue;
       const st = stationOf(it);
       if (station && st !== station) continue;
       const key = `${st}\n${it.NomeProduto}`;
@@ -62,9 +66,12 @@ export interface StateTiming {
   overTarget: number;
 }
 
-/** Average and current time per state, against a target in minutes. */
+/**
+ * Average and current time per state, against each state's limit (model/timers): `targetMinutes`
+ * (the venue's red minutes) for Pendente and Aceito, each order's preparation target in Em preparo.
+ */
 export function stateTimings(orders: readonly Order[], now: number, targetMinutes: number): StateTiming[] {
-  const target = targetMinutes * 60;
+  const queue = { ageWarnMinutes: targetMinutes, ageLateMinutes: targetMinutes };
   return [ORDER_STATE.Pendente, ORDER_STATE.Aceito, ORDER_STATE.EmPreparo].map((stateId) => {
     let doneSum = 0;
     let doneN = 0;
@@ -76,7 +83,8 @@ export function stateTimings(orders: readonly Order[], now: number, targetMinute
       if (s === undefined) continue;
       if (o.WorkflowInstance.CurrenteState.Id === stateId) {
         current = Math.max(current ?? 0, s);
-        if (s > target) over++;
+        const limit = stateLimits(o, queue)?.late;
+        if (limit !== undefined && s > limit) over++;
       } else {
         doneSum += s;
         doneN++;

@@ -31,7 +31,8 @@ describe('timer', () => {
     expect(elapsedSeconds(created, Date.parse(created) - 5_000)).toBe(0);
   });
   it('is hidden in Em transporte, Entregue and Recusado', () => {
-    expect([1, 2, 3, 4, 5, 6].map(hasTimer)).toEqual([true, true, true, false, false, false]);
+    // Em transporte shows the time since dispatch (issue 23); finished orders show none.
+    expect([1, 2, 3, 4, 5, 6].map(hasTimer)).toEqual([true, true, true, true, false, false]);
   });
   it('colours the card by age with the venue thresholds', () => {
     expect(ageLevel(4 * 60 + 59, 5, 8)).toBe('ok');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeOrder } from '../testing/fixtures';
-import { boardStations, compareForColumn, EXPEDITOR, itemsForStation, NO_STATION, orderComplete, ordersForStation, stationDone, stationProgress } from './stations';
+import { boardStations, compareForColumn, EXPEDITOR, itemsForStation, NO_STATION, onStationScreen, orderComplete, ordersForStation, stationDone, stationProgress } from './stations';
 
 const item = (id: string, station: string | null, done = false) => ({
   Id: id,
@@ -39,12 +39,24 @@ describe('station routing', () => {
     expect(orderComplete(makeOrder({ Itens: [] }))).toBe(false);
   });
 
-  it('a station screen lists only orders with items for it; the expeditor and "all" list every order', () => {
-    const bar = { order: makeOrder({ Itens: [item('x', 'Bar')] }) };
-    const kitchen = { order: makeOrder({ Itens: [item('y', 'Cozinha')] }) };
-    expect(ordersForStation([bar, kitchen], 'Bar')).toEqual([bar]);
-    expect(ordersForStation([bar, kitchen], EXPEDITOR)).toEqual([bar, kitchen]);
+  it('a station screen lists only accepted and in-preparation orders with items for it; the expeditor and "all" list every order', () => {
+    const bar = { order: makeOrder({ stateId: 2, Itens: [item('x', 'Bar')] }) };
+    const kitchen = { order: makeOrder({ stateId: 3, Itens: [item('y', 'Cozinha')] }) };
+    const pending = { order: makeOrder({ stateId: 1, Itens: [item('p', 'Bar')] }) };
+    const ready = { order: makeOrder({ stateId: 4, Itens: [item('r', 'Bar')] }) };
+    expect(ordersForStation([bar, kitchen, pending, ready], 'Bar')).toEqual([bar]);
+    expect(ordersForStation([bar, kitchen, pending, ready], 'Cozinha')).toEqual([kitchen]);
+    expect(ordersForStation([bar, kitchen, pending, ready], EXPEDITOR)).toEqual([bar, kitchen, pending, ready]);
     expect(ordersForStation([bar, kitchen], null)).toEqual([bar, kitchen]);
+  });
+
+  it('an order leaves a station’s screen once that station has bumped all its items (the others still see it)', () => {
+    const o = makeOrder({ stateId: 3, Itens: [item('a', 'Cozinha', true), item('b', 'Bar'), item('c', 'Cozinha')] });
+    expect(onStationScreen(o, 'Cozinha')).toBe(true);
+    const kitchenDone = { ...o, Itens: [item('a', 'Cozinha', true), item('b', 'Bar'), item('c', 'Cozinha', true)] };
+    expect(onStationScreen(kitchenDone, 'Cozinha')).toBe(false);
+    expect(onStationScreen(kitchenDone, 'Bar')).toBe(true);
+    expect(onStationScreen(kitchenDone, 'Copa')).toBe(false);
   });
 });
 

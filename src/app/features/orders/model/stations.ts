@@ -1,10 +1,13 @@
 /**
  * Station routing: each item goes to the station of its product's printer (NomeImpressora, e.g.
- * "Cozinha", "Bar"); items without one go to "Sem estação". A station screen shows only the orders
- * with items for it (and only those items, each bumped on its own); the expeditor sees an order
- * complete when every station is done with it. Rushed orders top their column.
+ * "Cozinha", "Bar"); the server stamps it at intake (the product's, else the venue's default
+ * station), so "Sem estação" is only a guard for a copy without one. A station screen shows the
+ * accepted and in-preparation orders that still have items for it (and only those items, each
+ * bumped on its own; bumped ones fold away); when every station has bumped every item the server
+ * moves the order on, and the expeditor sees it complete. Rushed orders top their column.
  */
 import type { Order, OrderItem } from '../../../../shared/contract/orders';
+import { STATION_STATES } from '../../../../shared/orders';
 
 export const NO_STATION = 'Sem estação';
 /** The expeditor's screen, in the URL's `estacao`. */
@@ -54,10 +57,16 @@ export function stationDone(order: Pick<Order, 'Itens'>, station: string): boole
   return mine.length > 0 && mine.every(itemDone);
 }
 
-/** A station screen lists the orders with at least one item for it. */
-export function ordersForStation<T extends { order: Pick<Order, 'Itens'> }>(entries: readonly T[], station: string | null): T[] {
+/** Whether a station's screen shows the order: accepted or in preparation, with items of it still to make. */
+export function onStationScreen(order: Pick<Order, 'Itens' | 'WorkflowInstance'>, station: string): boolean {
+  if (!(STATION_STATES as readonly number[]).includes(order.WorkflowInstance.CurrenteState.Id)) return false;
+  return order.Itens.some((i) => stationOf(i) === station && !itemDone(i));
+}
+
+/** The orders a screen lists: every one on the whole board and the expeditor's, else the station's (onStationScreen). */
+export function ordersForStation<T extends { order: Pick<Order, 'Itens' | 'WorkflowInstance'> }>(entries: readonly T[], station: string | null): T[] {
   if (!station || station === EXPEDITOR) return entries as T[];
-  return entries.filter((e) => e.order.Itens.some((i) => stationOf(i) === station));
+  return entries.filter((e) => onStationScreen(e.order, station));
 }
 
 /** Column order: rushed orders first (the earliest rushed on top), then oldest first. */
