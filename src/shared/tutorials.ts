@@ -24,8 +24,9 @@ export const TUTORIALS_MSG = {
   problemsLink: 'Abrir problemas recorrentes',
   newTab: 'abre em uma nova aba',
   noAddress: 'Endereço não configurado',
-  noAddressHelp:
-    'A especificação do portal não informa os títulos nem os endereços destes vídeos. Quando o administrador configurar os endereços, cada item abre em uma nova aba.',
+  /** Shown once, instead of ten "Endereço não configurado" cards, when no address is configured. */
+  noneConfigured: 'Os tutoriais ainda não estão disponíveis neste portal: nenhum endereço de vídeo foi configurado.',
+  noneConfiguredHelp: 'Peça ao administrador do portal para configurar os endereços. Quando estiverem configurados, cada vídeo abre em uma nova aba.',
   loadError: 'Não foi possível carregar os endereços dos tutoriais.',
 } as const;
 

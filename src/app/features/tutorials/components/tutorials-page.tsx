@@ -28,7 +28,8 @@ function Entry({ title, linkText, url }: { title: string; linkText: string; url:
 export function TutorialsPage({ which }: { which: TutorialPageId }) {
   const links = useQuery(tutorialQueries.links());
   const urls = links.data?.[which];
-  const listProps = { p: 0, m: 0, style: { listStyle: 'none' } } as const;
+  // No address at all: say so once, plainly, instead of ten cards that each say it.
+  const none = !!urls && urls.every((u) => !u);
   return (
     <Stack>
       <div>
@@ -42,11 +43,26 @@ export function TutorialsPage({ which }: { which: TutorialPageId }) {
           {TUTORIALS_MSG.loadError}
         </Alert>
       )}
-      {urls && urls.every((u) => !u) && <Alert color="gray">{TUTORIALS_MSG.noAddressHelp}</Alert>}
+      {none ? (
+        <Alert color="gray" title={TUTORIALS_MSG.noneConfigured} data-testid="tutorials-none">
+          {TUTORIALS_MSG.noneConfiguredHelp}
+        </Alert>
+      ) : (
+        <Entries urls={urls} pending={links.isPending} />
+      )}
+    </Stack>
+  );
+}
+
+/** The nine videos and the recurring-problems section, when at least one address is configured. */
+function Entries({ urls, pending }: { urls: (string | null)[] | undefined; pending: boolean }) {
+  const listProps = { p: 0, m: 0, style: { listStyle: 'none' } } as const;
+  return (
+    <>
       <Title order={2} size="h4">
         {TUTORIALS_MSG.videos}
       </Title>
-      {links.isPending ? (
+      {pending ? (
         <Skeleton h={180} />
       ) : (
         <SimpleGrid component="ul" cols={{ base: 1, sm: 2, lg: 3 }} aria-label={TUTORIALS_MSG.videos} {...listProps}>
@@ -58,11 +74,11 @@ export function TutorialsPage({ which }: { which: TutorialPageId }) {
       <Title order={2} size="h4">
         {TUTORIALS_MSG.problems}
       </Title>
-      {!links.isPending && (
+      {!pending && (
         <SimpleGrid component="ul" cols={{ base: 1, sm: 2, lg: 3 }} aria-label={TUTORIALS_MSG.problems} {...listProps}>
           <Entry title={TUTORIALS_MSG.problems} linkText={TUTORIALS_MSG.problemsLink} url={urls?.[TUTORIAL_VIDEO_COUNT] ?? null} />
         </SimpleGrid>
       )}
-    </Stack>
+    </>
   );
 }
