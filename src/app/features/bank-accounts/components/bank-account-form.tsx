@@ -121,7 +121,7 @@ export function BankAccountForm({ localId, account, onSaved }: { localId: string
           <Select
             label="Tipo da chave Pix"
             placeholder="Sem chave Pix"
-            clearable
+            clearable={Boolean(form.values.tipoChavePix)}
             data={PIX_KEY_TYPES.map((k) => ({ value: k.id, label: k.label }))}
             comboboxProps={{ withinPortal: true }}
             {...form.getInputProps('tipoChavePix')}
