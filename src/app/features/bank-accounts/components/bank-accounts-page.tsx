@@ -82,7 +82,7 @@ export function BankAccountsPage() {
                   {pixLabel(r.tipoChavePix)}: {r.tipoChavePix === 'cpf' || r.tipoChavePix === 'cnpj' ? formatDocument(r.chavePix) : r.chavePix}
                 </Text>
                 {r.chavePixDoEstabelecimento && (
-                  <Badge variant="light" color="teal">
+                  <Badge variant="light" color="teal" tt="none" h="auto" py={2} styles={{ label: { overflow: 'visible', whiteSpace: 'normal' } }}>
                     Chave do estabelecimento
                   </Badge>
                 )}

@@ -53,7 +53,11 @@ export function PaymentMethodsPage() {
       columns={[
         { header: 'Nome', cell: (r) => r.descricao },
         { header: 'Tipo', cell: (r) => paymentMethodKindLabel(r.tipo) },
-        { header: 'Situação', cell: (r) => (r.ativo ? <Badge color="green" variant="light">Ativa</Badge> : <Badge color="gray" variant="light">Inativa</Badge>) },
+        { header: 'Situação', cell: (r) => (
+          <Badge color={r.ativo ? 'green' : 'gray'} variant="light" tt="none" styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}>
+            {r.ativo ? 'Ativa' : 'Inativa'}
+          </Badge>
+        ) },
       ]}
       onAdd={canEdit && localId ? () => setEditing('new') : undefined}
       onEdit={canEdit ? setEditing : undefined}
