@@ -42,9 +42,13 @@ import { Route as AppAgendamentoCalendarioRouteImport } from './routes/_app/agen
 import { Route as AppAgendamentoDetalhesRouteImport } from './routes/_app/agendamento/detalhes'
 import { Route as AppAgendamentoListaRouteImport } from './routes/_app/agendamento/lista'
 import { Route as AppAgendamentoMapaRouteImport } from './routes/_app/agendamento/mapa'
+import { Route as AppCadastroCategoriaClientesRouteImport } from './routes/_app/cadastro/categoriaClientes'
 import { Route as AppCadastroClientesRouteImport } from './routes/_app/cadastro/clientes'
+import { Route as AppCadastroFormasPagamentoRouteImport } from './routes/_app/cadastro/formasPagamento'
 import { Route as AppCadastroStoresRouteImport } from './routes/_app/cadastro/stores'
 import { Route as AppCashlessImportarRouteImport } from './routes/_app/cashless/importar'
+import { Route as AppConfiguracoesContasBancariasRouteImport } from './routes/_app/configuracoes/contasBancarias'
+import { Route as AppConfiguracoesMinhasConfiguracoesRouteImport } from './routes/_app/configuracoes/minhasConfiguracoes'
 import { Route as AppDoacoesLinksRouteImport } from './routes/_app/doacoes/links'
 import { Route as AppDoacoesRelatorioRouteImport } from './routes/_app/doacoes/relatorio'
 import { Route as AppDoacoesRelatoriodedoacoesRouteImport } from './routes/_app/doacoes/relatoriodedoacoes'
@@ -55,6 +59,7 @@ import { Route as AppFinanceiroTransferenciaBs2RouteImport } from './routes/_app
 import { Route as AppMeepFoodConfiguracaoRouteImport } from './routes/_app/meepFood/configuracao'
 import { Route as AppMeepFoodIntegracaoIfoodRouteImport } from './routes/_app/meepFood/integracaoIfood'
 import { Route as AppMeepFoodPainelRouteImport } from './routes/_app/meepFood/painel'
+import { Route as AppProdutosCategoriasRouteImport } from './routes/_app/produtos/categorias'
 import { Route as AppProdutosLimitarAcessoRouteImport } from './routes/_app/produtos/limitarAcesso'
 import { Route as AppProdutosSkippedproductsRouteImport } from './routes/_app/produtos/skippedproducts'
 import { Route as AppAdminEDIEletronicExtractsRouteImport } from './routes/_app/admin/EDI/eletronicExtracts'
@@ -261,11 +266,23 @@ const AppAgendamentoMapaRoute = AppAgendamentoMapaRouteImport.update({
   path: '/agendamento/mapa',
   getParentRoute: () => AppRoute,
 } as any)
+const AppCadastroCategoriaClientesRoute =
+  AppCadastroCategoriaClientesRouteImport.update({
+    id: '/cadastro/categoriaClientes',
+    path: '/cadastro/categoriaClientes',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppCadastroClientesRoute = AppCadastroClientesRouteImport.update({
   id: '/cadastro/clientes',
   path: '/cadastro/clientes',
   getParentRoute: () => AppRoute,
 } as any)
+const AppCadastroFormasPagamentoRoute =
+  AppCadastroFormasPagamentoRouteImport.update({
+    id: '/cadastro/formasPagamento',
+    path: '/cadastro/formasPagamento',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppCadastroStoresRoute = AppCadastroStoresRouteImport.update({
   id: '/cadastro/stores',
   path: '/cadastro/stores',
@@ -276,6 +293,18 @@ const AppCashlessImportarRoute = AppCashlessImportarRouteImport.update({
   path: '/cashless/importar',
   getParentRoute: () => AppRoute,
 } as any)
+const AppConfiguracoesContasBancariasRoute =
+  AppConfiguracoesContasBancariasRouteImport.update({
+    id: '/configuracoes/contasBancarias',
+    path: '/configuracoes/contasBancarias',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppConfiguracoesMinhasConfiguracoesRoute =
+  AppConfiguracoesMinhasConfiguracoesRouteImport.update({
+    id: '/configuracoes/minhasConfiguracoes',
+    path: '/configuracoes/minhasConfiguracoes',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppDoacoesLinksRoute = AppDoacoesLinksRouteImport.update({
   id: '/doacoes/links',
   path: '/doacoes/links',
@@ -330,6 +359,11 @@ const AppMeepFoodIntegracaoIfoodRoute =
 const AppMeepFoodPainelRoute = AppMeepFoodPainelRouteImport.update({
   id: '/meepFood/painel',
   path: '/meepFood/painel',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppProdutosCategoriasRoute = AppProdutosCategoriasRouteImport.update({
+  id: '/produtos/categorias',
+  path: '/produtos/categorias',
   getParentRoute: () => AppRoute,
 } as any)
 const AppProdutosLimitarAcessoRoute =
@@ -551,9 +585,13 @@ export interface FileRoutesByFullPath {
   '/agendamento/detalhes': typeof AppAgendamentoDetalhesRoute
   '/agendamento/lista': typeof AppAgendamentoListaRoute
   '/agendamento/mapa': typeof AppAgendamentoMapaRoute
+  '/cadastro/categoriaClientes': typeof AppCadastroCategoriaClientesRoute
   '/cadastro/clientes': typeof AppCadastroClientesRoute
+  '/cadastro/formasPagamento': typeof AppCadastroFormasPagamentoRoute
   '/cadastro/stores': typeof AppCadastroStoresRoute
   '/cashless/importar': typeof AppCashlessImportarRoute
+  '/configuracoes/contasBancarias': typeof AppConfiguracoesContasBancariasRoute
+  '/configuracoes/minhasConfiguracoes': typeof AppConfiguracoesMinhasConfiguracoesRoute
   '/doacoes/links': typeof AppDoacoesLinksRoute
   '/doacoes/relatorio': typeof AppDoacoesRelatorioRoute
   '/doacoes/relatoriodedoacoes': typeof AppDoacoesRelatoriodedoacoesRoute
@@ -564,6 +602,7 @@ export interface FileRoutesByFullPath {
   '/meepFood/configuracao': typeof AppMeepFoodConfiguracaoRoute
   '/meepFood/integracaoIfood': typeof AppMeepFoodIntegracaoIfoodRoute
   '/meepFood/painel': typeof AppMeepFoodPainelRoute
+  '/produtos/categorias': typeof AppProdutosCategoriasRoute
   '/produtos/limitarAcesso': typeof AppProdutosLimitarAcessoRoute
   '/produtos/skippedproducts': typeof AppProdutosSkippedproductsRoute
   '/agendamento/': typeof AppAgendamentoIndexRoute
@@ -629,9 +668,13 @@ export interface FileRoutesByTo {
   '/agendamento/detalhes': typeof AppAgendamentoDetalhesRoute
   '/agendamento/lista': typeof AppAgendamentoListaRoute
   '/agendamento/mapa': typeof AppAgendamentoMapaRoute
+  '/cadastro/categoriaClientes': typeof AppCadastroCategoriaClientesRoute
   '/cadastro/clientes': typeof AppCadastroClientesRoute
+  '/cadastro/formasPagamento': typeof AppCadastroFormasPagamentoRoute
   '/cadastro/stores': typeof AppCadastroStoresRoute
   '/cashless/importar': typeof AppCashlessImportarRoute
+  '/configuracoes/contasBancarias': typeof AppConfiguracoesContasBancariasRoute
+  '/configuracoes/minhasConfiguracoes': typeof AppConfiguracoesMinhasConfiguracoesRoute
   '/doacoes/links': typeof AppDoacoesLinksRoute
   '/doacoes/relatorio': typeof AppDoacoesRelatorioRoute
   '/doacoes/relatoriodedoacoes': typeof AppDoacoesRelatoriodedoacoesRoute
@@ -642,6 +685,7 @@ export interface FileRoutesByTo {
   '/meepFood/configuracao': typeof AppMeepFoodConfiguracaoRoute
   '/meepFood/integracaoIfood': typeof AppMeepFoodIntegracaoIfoodRoute
   '/meepFood/painel': typeof AppMeepFoodPainelRoute
+  '/produtos/categorias': typeof AppProdutosCategoriasRoute
   '/produtos/limitarAcesso': typeof AppProdutosLimitarAcessoRoute
   '/produtos/skippedproducts': typeof AppProdutosSkippedproductsRoute
   '/agendamento': typeof AppAgendamentoIndexRoute
@@ -709,9 +753,13 @@ export interface FileRoutesById {
   '/_app/agendamento/detalhes': typeof AppAgendamentoDetalhesRoute
   '/_app/agendamento/lista': typeof AppAgendamentoListaRoute
   '/_app/agendamento/mapa': typeof AppAgendamentoMapaRoute
+  '/_app/cadastro/categoriaClientes': typeof AppCadastroCategoriaClientesRoute
   '/_app/cadastro/clientes': typeof AppCadastroClientesRoute
+  '/_app/cadastro/formasPagamento': typeof AppCadastroFormasPagamentoRoute
   '/_app/cadastro/stores': typeof AppCadastroStoresRoute
   '/_app/cashless/importar': typeof AppCashlessImportarRoute
+  '/_app/configuracoes/contasBancarias': typeof AppConfiguracoesContasBancariasRoute
+  '/_app/configuracoes/minhasConfiguracoes': typeof AppConfiguracoesMinhasConfiguracoesRoute
   '/_app/doacoes/links': typeof AppDoacoesLinksRoute
   '/_app/doacoes/relatorio': typeof AppDoacoesRelatorioRoute
   '/_app/doacoes/relatoriodedoacoes': typeof AppDoacoesRelatoriodedoacoesRoute
@@ -722,6 +770,7 @@ export interface FileRoutesById {
   '/_app/meepFood/configuracao': typeof AppMeepFoodConfiguracaoRoute
   '/_app/meepFood/integracaoIfood': typeof AppMeepFoodIntegracaoIfoodRoute
   '/_app/meepFood/painel': typeof AppMeepFoodPainelRoute
+  '/_app/produtos/categorias': typeof AppProdutosCategoriasRoute
   '/_app/produtos/limitarAcesso': typeof AppProdutosLimitarAcessoRoute
   '/_app/produtos/skippedproducts': typeof AppProdutosSkippedproductsRoute
   '/_app/agendamento/': typeof AppAgendamentoIndexRoute
@@ -789,9 +838,13 @@ export interface FileRouteTypes {
     | '/agendamento/detalhes'
     | '/agendamento/lista'
     | '/agendamento/mapa'
+    | '/cadastro/categoriaClientes'
     | '/cadastro/clientes'
+    | '/cadastro/formasPagamento'
     | '/cadastro/stores'
     | '/cashless/importar'
+    | '/configuracoes/contasBancarias'
+    | '/configuracoes/minhasConfiguracoes'
     | '/doacoes/links'
     | '/doacoes/relatorio'
     | '/doacoes/relatoriodedoacoes'
@@ -802,6 +855,7 @@ export interface FileRouteTypes {
     | '/meepFood/configuracao'
     | '/meepFood/integracaoIfood'
     | '/meepFood/painel'
+    | '/produtos/categorias'
     | '/produtos/limitarAcesso'
     | '/produtos/skippedproducts'
     | '/agendamento/'
@@ -867,9 +921,13 @@ export interface FileRouteTypes {
     | '/agendamento/detalhes'
     | '/agendamento/lista'
     | '/agendamento/mapa'
+    | '/cadastro/categoriaClientes'
     | '/cadastro/clientes'
+    | '/cadastro/formasPagamento'
     | '/cadastro/stores'
     | '/cashless/importar'
+    | '/configuracoes/contasBancarias'
+    | '/configuracoes/minhasConfiguracoes'
     | '/doacoes/links'
     | '/doacoes/relatorio'
     | '/doacoes/relatoriodedoacoes'
@@ -880,6 +938,7 @@ export interface FileRouteTypes {
     | '/meepFood/configuracao'
     | '/meepFood/integracaoIfood'
     | '/meepFood/painel'
+    | '/produtos/categorias'
     | '/produtos/limitarAcesso'
     | '/produtos/skippedproducts'
     | '/agendamento'
@@ -946,9 +1005,13 @@ export interface FileRouteTypes {
     | '/_app/agendamento/detalhes'
     | '/_app/agendamento/lista'
     | '/_app/agendamento/mapa'
+    | '/_app/cadastro/categoriaClientes'
     | '/_app/cadastro/clientes'
+    | '/_app/cadastro/formasPagamento'
     | '/_app/cadastro/stores'
     | '/_app/cashless/importar'
+    | '/_app/configuracoes/contasBancarias'
+    | '/_app/configuracoes/minhasConfiguracoes'
     | '/_app/doacoes/links'
     | '/_app/doacoes/relatorio'
     | '/_app/doacoes/relatoriodedoacoes'
@@ -959,6 +1022,7 @@ export interface FileRouteTypes {
     | '/_app/meepFood/configuracao'
     | '/_app/meepFood/integracaoIfood'
     | '/_app/meepFood/painel'
+    | '/_app/produtos/categorias'
     | '/_app/produtos/limitarAcesso'
     | '/_app/produtos/skippedproducts'
     | '/_app/agendamento/'
@@ -1241,11 +1305,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAgendamentoMapaRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/cadastro/categoriaClientes': {
+      id: '/_app/cadastro/categoriaClientes'
+      path: '/cadastro/categoriaClientes'
+      fullPath: '/cadastro/categoriaClientes'
+      preLoaderRoute: typeof AppCadastroCategoriaClientesRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/cadastro/clientes': {
       id: '/_app/cadastro/clientes'
       path: '/cadastro/clientes'
       fullPath: '/cadastro/clientes'
       preLoaderRoute: typeof AppCadastroClientesRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/cadastro/formasPagamento': {
+      id: '/_app/cadastro/formasPagamento'
+      path: '/cadastro/formasPagamento'
+      fullPath: '/cadastro/formasPagamento'
+      preLoaderRoute: typeof AppCadastroFormasPagamentoRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/cadastro/stores': {
@@ -1260,6 +1338,20 @@ declare module '@tanstack/react-router' {
       path: '/cashless/importar'
       fullPath: '/cashless/importar'
       preLoaderRoute: typeof AppCashlessImportarRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/configuracoes/contasBancarias': {
+      id: '/_app/configuracoes/contasBancarias'
+      path: '/configuracoes/contasBancarias'
+      fullPath: '/configuracoes/contasBancarias'
+      preLoaderRoute: typeof AppConfiguracoesContasBancariasRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/configuracoes/minhasConfiguracoes': {
+      id: '/_app/configuracoes/minhasConfiguracoes'
+      path: '/configuracoes/minhasConfiguracoes'
+      fullPath: '/configuracoes/minhasConfiguracoes'
+      preLoaderRoute: typeof AppConfiguracoesMinhasConfiguracoesRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/doacoes/links': {
@@ -1330,6 +1422,13 @@ declare module '@tanstack/react-router' {
       path: '/meepFood/painel'
       fullPath: '/meepFood/painel'
       preLoaderRoute: typeof AppMeepFoodPainelRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/produtos/categorias': {
+      id: '/_app/produtos/categorias'
+      path: '/produtos/categorias'
+      fullPath: '/produtos/categorias'
+      preLoaderRoute: typeof AppProdutosCategoriasRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/produtos/limitarAcesso': {
@@ -1574,9 +1673,13 @@ interface AppRouteChildren {
   AppAgendamentoDetalhesRoute: typeof AppAgendamentoDetalhesRoute
   AppAgendamentoListaRoute: typeof AppAgendamentoListaRoute
   AppAgendamentoMapaRoute: typeof AppAgendamentoMapaRoute
+  AppCadastroCategoriaClientesRoute: typeof AppCadastroCategoriaClientesRoute
   AppCadastroClientesRoute: typeof AppCadastroClientesRoute
+  AppCadastroFormasPagamentoRoute: typeof AppCadastroFormasPagamentoRoute
   AppCadastroStoresRoute: typeof AppCadastroStoresRoute
   AppCashlessImportarRoute: typeof AppCashlessImportarRoute
+  AppConfiguracoesContasBancariasRoute: typeof AppConfiguracoesContasBancariasRoute
+  AppConfiguracoesMinhasConfiguracoesRoute: typeof AppConfiguracoesMinhasConfiguracoesRoute
   AppDoacoesLinksRoute: typeof AppDoacoesLinksRoute
   AppDoacoesRelatorioRoute: typeof AppDoacoesRelatorioRoute
   AppDoacoesRelatoriodedoacoesRoute: typeof AppDoacoesRelatoriodedoacoesRoute
@@ -1587,6 +1690,7 @@ interface AppRouteChildren {
   AppMeepFoodConfiguracaoRoute: typeof AppMeepFoodConfiguracaoRoute
   AppMeepFoodIntegracaoIfoodRoute: typeof AppMeepFoodIntegracaoIfoodRoute
   AppMeepFoodPainelRoute: typeof AppMeepFoodPainelRoute
+  AppProdutosCategoriasRoute: typeof AppProdutosCategoriasRoute
   AppProdutosLimitarAcessoRoute: typeof AppProdutosLimitarAcessoRoute
   AppProdutosSkippedproductsRoute: typeof AppProdutosSkippedproductsRoute
   AppAgendamentoIndexRoute: typeof AppAgendamentoIndexRoute
@@ -1642,9 +1746,14 @@ const AppRouteChildren: AppRouteChildren = {
   AppAgendamentoDetalhesRoute: AppAgendamentoDetalhesRoute,
   AppAgendamentoListaRoute: AppAgendamentoListaRoute,
   AppAgendamentoMapaRoute: AppAgendamentoMapaRoute,
+  AppCadastroCategoriaClientesRoute: AppCadastroCategoriaClientesRoute,
   AppCadastroClientesRoute: AppCadastroClientesRoute,
+  AppCadastroFormasPagamentoRoute: AppCadastroFormasPagamentoRoute,
   AppCadastroStoresRoute: AppCadastroStoresRoute,
   AppCashlessImportarRoute: AppCashlessImportarRoute,
+  AppConfiguracoesContasBancariasRoute: AppConfiguracoesContasBancariasRoute,
+  AppConfiguracoesMinhasConfiguracoesRoute:
+    AppConfiguracoesMinhasConfiguracoesRoute,
   AppDoacoesLinksRoute: AppDoacoesLinksRoute,
   AppDoacoesRelatorioRoute: AppDoacoesRelatorioRoute,
   AppDoacoesRelatoriodedoacoesRoute: AppDoacoesRelatoriodedoacoesRoute,
@@ -1655,6 +1764,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppMeepFoodConfiguracaoRoute: AppMeepFoodConfiguracaoRoute,
   AppMeepFoodIntegracaoIfoodRoute: AppMeepFoodIntegracaoIfoodRoute,
   AppMeepFoodPainelRoute: AppMeepFoodPainelRoute,
+  AppProdutosCategoriasRoute: AppProdutosCategoriasRoute,
   AppProdutosLimitarAcessoRoute: AppProdutosLimitarAcessoRoute,
   AppProdutosSkippedproductsRoute: AppProdutosSkippedproductsRoute,
   AppAgendamentoIndexRoute: AppAgendamentoIndexRoute,

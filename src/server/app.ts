@@ -33,6 +33,11 @@ import { financePlugin } from './modules/finance/finance.plugin';
 import { accreditationPlugin } from './modules/accreditation/accreditation.plugin';
 import { tutorialsPlugin } from './modules/tutorials/tutorials.plugin';
 import { cachePolicyPlugin } from './plugins/cache-policy';
+import { accountPlugin } from './modules/account/account.plugin';
+import { paymentMethodsPlugin } from './modules/payment-methods/payment-methods.plugin';
+import { customerCategoriesPlugin } from './modules/customer-categories/customer-categories.plugin';
+import { productCategoriesPlugin } from './modules/product-categories/product-categories.plugin';
+import { bankAccountsPlugin } from './modules/bank-accounts/bank-accounts.plugin';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { openApiPlugin } from './plugins/openapi';
@@ -121,6 +126,10 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(financePlugin, moduleOptions);
   await app.register(accreditationPlugin, moduleOptions);
   await app.register(tutorialsPlugin, moduleOptions);
+  // Issue 24: "Minha conta" and the place's registries (payment methods, categories, bank accounts).
+  for (const plugin of [accountPlugin, paymentMethodsPlugin, customerCategoriesPlugin, productCategoriesPlugin, bankAccountsPlugin]) {
+    await app.register(plugin, moduleOptions);
+  }
   downloadRoutes(app, { db: opts.db.db, files });
 
   const staticDir = opts.config.staticDir;

@@ -1,0 +1,110 @@
+import { ActionIcon, Alert, Button, Card, Group, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { EditIcon, PlusIcon, TrashIcon } from './icons';
+
+export interface RegistryColumn<T> {
+  header: string;
+  cell: (row: T) => ReactNode;
+}
+
+/**
+ * A place's small registry (payment methods, categories, bank accounts): title, "novo" button, a
+ * table with Editar / Excluir per row, skeleton while loading and the spec-worded empty state.
+ */
+export function RegistryList<T extends { id: string }>({ title, intro, addLabel, emptyText, rows, loading, error, columns, rowName, onAdd, onEdit, onDelete, children }: {
+  title: string;
+  intro?: ReactNode;
+  addLabel: string;
+  emptyText: string;
+  rows: T[] | undefined;
+  loading: boolean;
+  error: string | null;
+  columns: RegistryColumn<T>[];
+  /** How a row is named in its buttons' accessible names ("Editar {nome}"). */
+  rowName: (row: T) => string;
+  onAdd?: () => void;
+  onEdit?: (row: T) => void;
+  onDelete?: (row: T) => void;
+  children?: ReactNode;
+}) {
+  const list = rows ?? [];
+  return (
+    <Stack maw={1000}>
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4}>
+          <Title order={1} size="h2">
+            {title}
+          </Title>
+          {intro && (
+            <Text size="sm" c="gray.7">
+              {intro}
+            </Text>
+          )}
+        </Stack>
+        {onAdd && (
+          <Button leftSection={<PlusIcon />} onClick={onAdd}>
+            {addLabel}
+          </Button>
+        )}
+      </Group>
+      {error && <Alert color="red">{error}</Alert>}
+      {loading ? (
+        <Skeleton h={180} radius="md" />
+      ) : list.length === 0 && !error ? (
+        <Card withBorder radius="md">
+          <Stack align="flex-start">
+            <Text>{emptyText}</Text>
+            {onAdd && (
+              <Button variant="light" leftSection={<PlusIcon />} onClick={onAdd}>
+                {addLabel}
+              </Button>
+            )}
+          </Stack>
+        </Card>
+      ) : list.length > 0 ? (
+        <Table.ScrollContainer minWidth={480}>
+          <Table striped highlightOnHover verticalSpacing="xs" aria-label={title}>
+            <Table.Thead>
+              <Table.Tr>
+                {columns.map((c) => (
+                  <Table.Th key={c.header}>{c.header}</Table.Th>
+                ))}
+                {(onEdit || onDelete) && <Table.Th style={{ width: 1, whiteSpace: 'nowrap' }}>Ações</Table.Th>}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.map((row) => (
+                <Table.Tr key={row.id}>
+                  {columns.map((c) => (
+                    <Table.Td key={c.header}>{c.cell(row)}</Table.Td>
+                  ))}
+                  {(onEdit || onDelete) && (
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <Group gap={4} wrap="nowrap">
+                        {onEdit && (
+                          <Tooltip label="Editar">
+                            <ActionIcon variant="subtle" size={44} aria-label={`Editar ${rowName(row)}`} onClick={() => onEdit(row)}>
+                              <EditIcon />
+                            </ActionIcon>
+                          </Tooltip>
+                        )}
+                        {onDelete && (
+                          <Tooltip label="Excluir">
+                            <ActionIcon variant="subtle" color="red" size={44} aria-label={`Excluir ${rowName(row)}`} onClick={() => onDelete(row)}>
+                              <TrashIcon />
+                            </ActionIcon>
+                          </Tooltip>
+                        )}
+                      </Group>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : null}
+      {children}
+    </Stack>
+  );
+}

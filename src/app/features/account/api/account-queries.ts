@@ -1,0 +1,25 @@
+/** Query keys and calls of "Minha conta" (issue 24); keys start with 'account'. */
+import { queryOptions } from '@tanstack/react-query';
+import {
+  ACCOUNT_PATHS,
+  accountMessage,
+  myAccount,
+  type ChangeEmailRequest,
+  type ChangeNameRequest,
+  type ChangePasswordRequest,
+  type MfaToggleRequest,
+} from '../../../../shared/contract/account';
+import { api } from '../../../lib/api-client';
+
+export const accountQueries = {
+  all: ['account'] as const,
+  // Never persisted or reused across people: it is read fresh each time the page opens.
+  me: () => queryOptions({ queryKey: ['account', 'me'] as const, queryFn: () => api(ACCOUNT_PATHS.me, { schema: myAccount }), staleTime: 0 }),
+};
+
+export const changeName = (body: ChangeNameRequest) => api(ACCOUNT_PATHS.name, { method: 'POST', body, schema: accountMessage });
+export const changeEmail = (body: ChangeEmailRequest) => api(ACCOUNT_PATHS.email, { method: 'POST', body, schema: accountMessage });
+export const changePassword = (body: ChangePasswordRequest) => api(ACCOUNT_PATHS.password, { method: 'POST', body, schema: accountMessage });
+export const toggleMfa = (body: MfaToggleRequest) => api(ACCOUNT_PATHS.mfa, { method: 'POST', body, schema: accountMessage });
+export const endSession = (id: string) => api(ACCOUNT_PATHS.session(id), { method: 'DELETE', schema: accountMessage });
+export const endOtherSessions = () => api(ACCOUNT_PATHS.sessions, { method: 'DELETE', schema: accountMessage });

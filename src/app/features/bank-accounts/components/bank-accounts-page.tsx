@@ -1,0 +1,129 @@
+import { Alert, Badge, Modal, Stack, Text } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { BANK_ACCOUNT_MSG as M, PIX_KEY_TYPES } from '../../../../shared/bank-accounts';
+import type { BankAccount } from '../../../../shared/contract/bank-accounts';
+import { formatDocument } from '../../../../shared/format';
+import { MANAGER_ROLES } from '../../../../shared/permissions';
+import { hasAccess } from '../../../../shared/roles';
+import { ConfirmDelete } from '../../../components/confirm-delete';
+import { RegistryList } from '../../../components/registry-list';
+import { usePageTitle, useSession } from '../../../lib/page-hooks';
+import { toastError, toastSuccess } from '../../../lib/toast';
+import { bankAccountQueries, deleteBankAccount } from '../api/bank-account-queries';
+import { BankAccountForm } from './bank-account-form';
+
+const pixLabel = (type: string | null) => PIX_KEY_TYPES.find((t) => t.id === type)?.label ?? '';
+
+/**
+ * /configuracoes/contasBancarias (spec 001 §2.14): the place's bank accounts, its Pix key, and the
+ * bank data donation institutions pick (every account here is one). Managers only: bank data is
+ * not for every member of the place.
+ */
+export function BankAccountsPage() {
+  usePageTitle('Contas bancárias');
+  const session = useSession();
+  const localId = session?.currentLocation?.localId ?? '';
+  const isManager = hasAccess(session?.roles ?? '', MANAGER_ROLES);
+  const queryClient = useQueryClient();
+  const list = useQuery({ ...bankAccountQueries.list(localId), enabled: Boolean(localId) && isManager });
+  const [editing, setEditing] = useState<BankAccount | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<BankAccount | null>(null);
+  const [busy, setBusy] = useState(false);
+  // The donation institutions' select reads the same accounts.
+  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: bankAccountQueries.all }), queryClient.invalidateQueries({ queryKey: ['donations', 'bank-data'] })]);
+
+  if (!isManager) return <Alert color="yellow" title="Contas bancárias">Somente gerentes do estabelecimento veem e alteram as contas bancárias.</Alert>;
+
+  const remove = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      void toastSuccess((await deleteBankAccount(deleting.id)).Message);
+      setDeleting(null);
+      await refresh();
+    } catch (err) {
+      void toastError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const venueKey = list.data?.find((a) => a.chavePixDoEstabelecimento);
+
+  return (
+    <RegistryList
+      title="Contas bancárias"
+      intro="As contas do estabelecimento. Cada conta pode ser escolhida como dado bancário de uma instituição de doação; a conta marcada como chave do estabelecimento recebe os pagamentos por Pix."
+      addLabel="Nova conta bancária"
+      emptyText={M.empty}
+      rows={list.data}
+      loading={Boolean(localId) && list.isPending}
+      error={!localId ? 'Escolha um estabelecimento para ver as contas bancárias.' : list.isError ? list.error.message : null}
+      rowName={(r) => `conta ${r.descricao}`}
+      columns={[
+        { header: 'Conta', cell: (r) => r.descricao },
+        {
+          header: 'Titular',
+          cell: (r) => (
+            <Stack gap={0}>
+              <Text size="sm">{r.titularConta}</Text>
+              <Text size="xs" c="gray.7">
+                {formatDocument(r.documentoContaBancaria)}
+              </Text>
+            </Stack>
+          ),
+        },
+        {
+          header: 'Chave Pix',
+          cell: (r) =>
+            r.chavePix ? (
+              <Stack gap={2} align="flex-start">
+                <Text size="sm">
+                  {pixLabel(r.tipoChavePix)}: {r.tipoChavePix === 'cpf' || r.tipoChavePix === 'cnpj' ? formatDocument(r.chavePix) : r.chavePix}
+                </Text>
+                {r.chavePixDoEstabelecimento && (
+                  <Badge variant="light" color="teal" tt="none" h="auto" py={2} styles={{ label: { overflow: 'visible', whiteSpace: 'normal' } }}>
+                    Chave do estabelecimento
+                  </Badge>
+                )}
+              </Stack>
+            ) : (
+              <Text size="sm" c="gray.7">
+                Sem chave Pix
+              </Text>
+            ),
+        },
+        { header: 'Instituições de doação', cell: (r) => (r.instituicoes.length ? r.instituicoes.join(', ') : '—') },
+      ]}
+      onAdd={localId ? () => setEditing('new') : undefined}
+      onEdit={setEditing}
+      onDelete={setDeleting}
+    >
+      {list.data && list.data.length > 0 && !venueKey && (
+        <Alert color="yellow">O estabelecimento ainda não tem chave Pix: informe uma chave em uma das contas para receber por Pix.</Alert>
+      )}
+      <Modal opened={editing !== null} onClose={() => setEditing(null)} size="lg" title={editing === 'new' ? 'Nova conta bancária' : 'Editar conta bancária'} centered closeButtonProps={{ 'aria-label': 'Fechar' }}>
+        {editing !== null && (
+          <BankAccountForm
+            localId={localId}
+            account={editing === 'new' ? null : editing}
+            onSaved={async () => {
+              await refresh();
+              setEditing(null);
+            }}
+          />
+        )}
+      </Modal>
+      <ConfirmDelete
+        opened={Boolean(deleting)}
+        title="Excluir conta bancária"
+        question={deleting ? (deleting.instituicoes.length ? M.inUseByInstitution(deleting.instituicoes) : M.deleteQuestion(deleting.descricao)) : ''}
+        note={deleting && !deleting.instituicoes.length ? M.cannotUndo : undefined}
+        confirmLabel={deleting?.instituicoes.length ? 'Tentar excluir' : 'Excluir'}
+        busy={busy}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => void remove()}
+      />
+    </RegistryList>
+  );
+}

@@ -1,0 +1,129 @@
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { productCategoryInput, type ProductCategoryRow } from '../../../../shared/contract/product-categories';
+import { MANAGER_ROLES } from '../../../../shared/permissions';
+import { PRODUCT_CATEGORY_MAX, PRODUCT_CATEGORY_MSG as M } from '../../../../shared/product-categories';
+import { hasAccess } from '../../../../shared/roles';
+import { ConfirmDelete } from '../../../components/confirm-delete';
+import { RegistryList } from '../../../components/registry-list';
+import { apiFieldErrors, schemaErrors } from '../../../lib/form-errors';
+import { usePageTitle, useSession } from '../../../lib/page-hooks';
+import { toastError, toastSuccess } from '../../../lib/toast';
+import { deleteProductCategory, productCategoryQueries, saveProductCategory } from '../api/product-category-queries';
+
+/**
+ * /produtos/categorias: the catalogue's categories (issue 24), the same ones the product wizard and
+ * the product form pick. A category that still has products cannot be deleted (the server says how
+ * many); the button says so before asking.
+ */
+export function ProductCategoriesPage() {
+  usePageTitle('Categorias');
+  const session = useSession();
+  const localId = session?.currentLocation?.localId ?? '';
+  const canEdit = hasAccess(session?.roles ?? '', MANAGER_ROLES);
+  const queryClient = useQueryClient();
+  const list = useQuery({ ...productCategoryQueries.list(localId), enabled: Boolean(localId) });
+  const [editing, setEditing] = useState<ProductCategoryRow | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<ProductCategoryRow | null>(null);
+  const [busy, setBusy] = useState(false);
+  // The product screens list categories too: both are refreshed.
+  const refresh = () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: productCategoryQueries.all }), queryClient.invalidateQueries({ queryKey: ['products', 'categories'] })]);
+
+  const remove = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      void toastSuccess((await deleteProductCategory(deleting.id)).Message);
+      setDeleting(null);
+      await refresh();
+    } catch (err) {
+      void toastError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <RegistryList
+      title="Categorias"
+      intro={
+        <>
+          As categorias do cardápio. Cada <Link to="/produtos/produto">produto</Link> pertence a uma delas.
+        </>
+      }
+      addLabel="Nova categoria"
+      emptyText={M.empty}
+      rows={list.data}
+      loading={Boolean(localId) && list.isPending}
+      error={!localId ? 'Escolha um estabelecimento para ver as categorias.' : list.isError ? list.error.message : null}
+      rowName={(r) => `categoria ${r.nome}`}
+      columns={[
+        { header: 'Nome', cell: (r) => r.nome },
+        { header: 'Produtos', cell: (r) => r.quantidadeProdutos },
+      ]}
+      onAdd={canEdit && localId ? () => setEditing('new') : undefined}
+      onEdit={canEdit ? setEditing : undefined}
+      onDelete={canEdit ? setDeleting : undefined}
+    >
+      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? 'Nova categoria' : 'Editar categoria'} centered closeButtonProps={{ 'aria-label': 'Fechar' }}>
+        {editing !== null && (
+          <CategoryForm
+            localId={localId}
+            category={editing === 'new' ? null : editing}
+            onSaved={async () => {
+              await refresh();
+              setEditing(null);
+            }}
+          />
+        )}
+      </Modal>
+      <ConfirmDelete
+        opened={Boolean(deleting)}
+        title="Excluir categoria"
+        question={deleting && deleting.quantidadeProdutos > 0 ? M.hasProducts(deleting.quantidadeProdutos) : M.deleteQuestion}
+        note={deleting && deleting.quantidadeProdutos > 0 ? undefined : M.cannotUndo}
+        confirmLabel={deleting && deleting.quantidadeProdutos > 0 ? 'Tentar excluir' : 'Excluir'}
+        busy={busy}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => void remove()}
+      />
+    </RegistryList>
+  );
+}
+
+function CategoryForm({ localId, category, onSaved }: { localId: string; category: ProductCategoryRow | null; onSaved: () => Promise<void> }) {
+  const [busy, setBusy] = useState(false);
+  const form = useForm({
+    initialValues: { nome: category?.nome ?? '' },
+    validate: (v) => schemaErrors(productCategoryInput, { localClienteId: localId, nome: v.nome }),
+  });
+  const submit = form.onSubmit(async (v) => {
+    setBusy(true);
+    try {
+      const r = await saveProductCategory({ localClienteId: localId, nome: v.nome }, category?.id);
+      void toastSuccess(r.Message);
+      await onSaved();
+    } catch (err) {
+      form.setErrors(apiFieldErrors(err));
+      void toastError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  }, (errors) => void toastError(String(Object.values(errors)[0])));
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <TextInput label="Nome" withAsterisk data-autofocus maxLength={PRODUCT_CATEGORY_MAX} {...form.getInputProps('nome')} />
+        <Group justify="flex-end">
+          <Button type="submit" loading={busy}>
+            Salvar
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,34 @@
+/**
+ * A place's bank accounts (/configuracoes/contasBancarias, issue 24). Each one is also written to
+ * `donation_bank_accounts` under the same id (the bank data donation institutions pick, spec 000
+ * Institute `bankDataId`), in the same transaction, by the bank-accounts module.
+ */
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { venues } from './venues';
+
+export const bankAccounts = pgTable(
+  'bank_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    venueId: uuid('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    /** COMPE code, 3 digits. */
+    bankCode: text('bank_code').notNull(),
+    agency: text('agency').notNull(),
+    account: text('account').notNull(),
+    accountDigit: text('account_digit').notNull(),
+    /** 1 checking, 2 savings, 3 payment account (spec 001 tipoContaBancaria). */
+    kind: integer('kind').notNull(),
+    holderName: text('holder_name').notNull(),
+    /** CPF or CNPJ, digits only. */
+    holderDocument: text('holder_document').notNull(),
+    pixKeyType: text('pix_key_type'),
+    /** DICT form (src/shared/bank-accounts.ts normalizePixKey). */
+    pixKey: text('pix_key'),
+    /** Its key is the place's Pix key (at most one per place: kept by the module). */
+    venuePixKey: boolean('venue_pix_key').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('bank_accounts_venue_idx').on(t.venueId)],
+);

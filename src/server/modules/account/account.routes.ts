@@ -1,0 +1,141 @@
+/**
+ * "Minha conta" (issue 24, item 4): the signed-in person's own name, e-mail, password, second
+ * factor and open sessions. Every call acts on the session's own user only (no venue involved), so
+ * it is open to every account, devices included (permissions: "/api/account/*"). Changing the
+ * e-mail, the password or the second factor asks for the current password; wrong ones are
+ * rate-limited per account. A new password ends every other session and every reset link.
+ */
+import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ACCOUNT_MSG, ACCOUNT_PASSWORD_TRIES } from '../../../shared/account';
+import {
+  accountMessage,
+  changeEmailRequest,
+  changeNameRequest,
+  changePasswordRequest,
+  mfaToggleRequest,
+  myAccount,
+  sessionIdParams,
+} from '../../../shared/contract/account';
+import { errorBody } from '../../../shared/contract/common';
+import { LOGIN_LIMIT_WINDOW_SECONDS } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
+import type { Db } from '../../db/client';
+import { sessions, users } from '../../db/schema/auth';
+import { hashPassword, verifyPassword } from '../../lib/crypto';
+import { HttpError, tooManyRequests } from '../../lib/http-error';
+import type { Mailer } from '../../lib/mailer';
+import { clearRateLimit, hitRateLimit, rateLimitWait } from '../../lib/rate-limit';
+import { requireUser } from '../../plugins/auth';
+import { revokeResetLinks } from '../auth/auth.repository';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function accountRoutes(fastify: FastifyInstance, opts: { db: Db; mailer: Mailer }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, mailer } = opts;
+
+  const openSessions = (userId: string) => and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()));
+
+  /** Checks the current password; wrong ones count per account (a stolen session cannot guess it). */
+  async function confirmPassword(userId: string, password: string) {
+    const key = `account:password:${userId}`;
+    const waiting = await rateLimitWait(db, key, ACCOUNT_PASSWORD_TRIES);
+    if (waiting > 0) throw tooManyRequests(waiting, MSG.tooManyAttempts(waiting));
+    const [u] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
+    if (u && (await verifyPassword(password, u.hash))) {
+      await clearRateLimit(db, key);
+      return;
+    }
+    const wait = await hitRateLimit(db, key, ACCOUNT_PASSWORD_TRIES, LOGIN_LIMIT_WINDOW_SECONDS);
+    if (wait > 0) throw tooManyRequests(wait, MSG.tooManyAttempts(wait));
+    throw new HttpError(400, ACCOUNT_MSG.currentPasswordWrong, { errors: [{ path: 'senhaAtual', message: ACCOUNT_MSG.currentPasswordWrong }] });
+  }
+
+  app.get('/api/Account/MinhaConta', { schema: { response: { 200: myAccount, ...errors } } }, async (req) => {
+    const me = requireUser(req);
+    const [u] = await db.select({ nome: users.name, email: users.email, segundoFator: users.mfaEnabled }).from(users).where(eq(users.id, me.id));
+    if (!u) throw new HttpError(401, MSG.unauthorized);
+    const rows = await db
+      .select({ id: sessions.id, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(openSessions(me.id))
+      .orderBy(asc(sessions.createdAt));
+    const sessoes = rows
+      .map((s) => ({ id: s.id, criadaEm: s.createdAt.toISOString(), expiraEm: s.expiresAt.toISOString(), atual: s.id === me.sessionId }))
+      // This device first, then the newest.
+      .sort((a, b) => Number(b.atual) - Number(a.atual) || b.criadaEm.localeCompare(a.criadaEm));
+    return { ...u, sessoes };
+  });
+
+  app.post('/api/Account/MinhaConta/Nome', { schema: { body: changeNameRequest, response: { 200: accountMessage, ...errors } } }, async (req) => {
+    const me = requireUser(req);
+    await db.update(users).set({ name: req.body.nome }).where(eq(users.id, me.id));
+    return { Message: ACCOUNT_MSG.nameSaved };
+  });
+
+  app.post('/api/Account/MinhaConta/Email', { schema: { body: changeEmailRequest, response: { 200: accountMessage, ...errors } } }, async (req) => {
+    const me = requireUser(req);
+    const email = req.body.email;
+    if (email === me.email.toLowerCase()) throw new HttpError(400, ACCOUNT_MSG.emailSame, { errors: [{ path: 'email', message: ACCOUNT_MSG.emailSame }] });
+    await confirmPassword(me.id, req.body.senhaAtual);
+    const [taken] = await db.select({ id: users.id }).from(users).where(and(sql`lower(${users.email}) = ${email}`, ne(users.id, me.id)));
+    if (taken) throw new HttpError(409, ACCOUNT_MSG.emailTaken, { errors: [{ path: 'email', message: ACCOUNT_MSG.emailTaken }] });
+    try {
+      await db.update(users).set({ email }).where(eq(users.id, me.id));
+    } catch (err) {
+      // Another request took the address between the check and the update.
+      if ((err as { code?: string }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505') throw new HttpError(409, ACCOUNT_MSG.emailTaken);
+      throw err;
+    }
+    // The old address hears of it: if it was not the owner, they know whom to call.
+    await mailer
+      .send({
+        to: me.email,
+        subject: 'O e-mail da sua conta no Balcão foi alterado',
+        text: [
+          `Olá, ${me.name}.`,
+          '',
+          `O e-mail de acesso da sua conta foi alterado para ${email}.`,
+          'Se não foi você, fale com o gerente do seu estabelecimento ou com o suporte.',
+        ].join('\n'),
+      })
+      .catch((err: unknown) => req.log.error({ err }, 'falha ao avisar a troca de e-mail'));
+    return { Message: ACCOUNT_MSG.emailSaved };
+  });
+
+  app.post('/api/Account/MinhaConta/Senha', { schema: { body: changePasswordRequest, response: { 200: accountMessage, ...errors } } }, async (req) => {
+    const me = requireUser(req);
+    await confirmPassword(me.id, req.body.senhaAtual);
+    await db.update(users).set({ passwordHash: await hashPassword(req.body.senha) }).where(eq(users.id, me.id));
+    await revokeResetLinks(db, me.id);
+    // Every other session (and its event streams, in every process) ends; this one goes on.
+    await fastify.sessionStreams.revoke(and(openSessions(me.id), ne(sessions.id, me.sessionId)));
+    return { Message: ACCOUNT_MSG.passwordSaved };
+  });
+
+  app.post('/api/Account/MinhaConta/SegundoFator', { schema: { body: mfaToggleRequest, response: { 200: accountMessage, ...errors } } }, async (req) => {
+    const me = requireUser(req);
+    await confirmPassword(me.id, req.body.senhaAtual);
+    await db.update(users).set({ mfaEnabled: req.body.ativo }).where(eq(users.id, me.id));
+    return { Message: req.body.ativo ? ACCOUNT_MSG.mfaOn : ACCOUNT_MSG.mfaOff };
+  });
+
+  app.delete('/api/Account/MinhaConta/Sessoes/:id', { schema: { params: sessionIdParams, response: { 200: accountMessage, ...errors } } }, async (req) => {
+    const me = requireUser(req);
+    const id = req.params.id;
+    if (id === me.sessionId) throw new HttpError(409, ACCOUNT_MSG.sessionIsCurrent);
+    // Another person's session answers like a missing one: nothing to learn from the id.
+    const ended = UUID_RE.test(id) ? await fastify.sessionStreams.revoke(and(openSessions(me.id), eq(sessions.id, id))) : 0;
+    if (!ended) throw new HttpError(404, ACCOUNT_MSG.sessionNotFound);
+    return { Message: ACCOUNT_MSG.sessionEnded };
+  });
+
+  app.delete('/api/Account/MinhaConta/Sessoes', { schema: { response: { 200: accountMessage, ...errors } } }, async (req) => {
+    const me = requireUser(req);
+    const n = await fastify.sessionStreams.revoke(and(openSessions(me.id), ne(sessions.id, me.sessionId)));
+    return { Message: ACCOUNT_MSG.othersEnded(n) };
+  });
+}

@@ -1,0 +1,74 @@
+/**
+ * Customer categories of a place (/cadastro/categoriaClientes, issue 24), on the customer
+ * registry's own table: a customer's `categoriaClienteEstabelecimentoId` points here, and deleting a
+ * category leaves its customers without one (the foreign key sets null). Reads: every member (the
+ * spec shows no role); changes: a manager role (src/shared/permissions.ts).
+ */
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorBody } from '../../../shared/contract/common';
+import { customerCategoryInput, customerCategoryList } from '../../../shared/contract/customer-categories';
+import { registryIdParams, registryLocalParams, registryMessage, registrySaved } from '../../../shared/contract/registry';
+import { CUSTOMER_CATEGORY_MSG as M } from '../../../shared/customer-categories';
+import { MSG } from '../../../shared/messages';
+import type { Db } from '../../db/client';
+import { customerCategories, customers } from '../../db/schema/customers';
+import { HttpError } from '../../lib/http-error';
+import { requireVenue } from '../../plugins/auth';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function customerCategoryRoutes(fastify: FastifyInstance, opts: { db: Db }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = opts;
+
+  async function findRow(id: string) {
+    const [row] = UUID_RE.test(id) ? await db.select().from(customerCategories).where(eq(customerCategories.id, id)) : [];
+    if (!row) throw new HttpError(404, M.notFound);
+    return row;
+  }
+
+  async function refuseDuplicate(venueId: string, description: string, exceptId?: string) {
+    const [dup] = await db
+      .select({ id: customerCategories.id })
+      .from(customerCategories)
+      .where(and(eq(customerCategories.venueId, venueId), sql`lower(${customerCategories.description}) = lower(${description})`, exceptId ? ne(customerCategories.id, exceptId) : undefined));
+    if (dup) throw new HttpError(409, M.duplicate, { errors: [{ path: 'descricao', message: M.duplicate }] });
+  }
+
+  app.get('/api/ClienteEstabelecimento/CategoriasCliente/:localId', { schema: { params: registryLocalParams, response: { 200: customerCategoryList, ...errors } } }, async (req) => {
+    const { venueId } = await requireVenue(db, req, req.params.localId);
+    return db
+      .select({ id: customerCategories.id, descricao: customerCategories.description, quantidadeClientes: count(customers.id) })
+      .from(customerCategories)
+      .leftJoin(customers, eq(customers.categoryId, customerCategories.id))
+      .where(eq(customerCategories.venueId, venueId))
+      .groupBy(customerCategories.id, customerCategories.description)
+      .orderBy(asc(customerCategories.description));
+  });
+
+  app.post('/api/ClienteEstabelecimento/CategoriaCliente', { schema: { body: customerCategoryInput, response: { 201: registrySaved, ...errors } } }, async (req, reply) => {
+    const { venueId } = await requireVenue(db, req, req.body.localClienteId);
+    await refuseDuplicate(venueId, req.body.descricao);
+    const [row] = await db.insert(customerCategories).values({ venueId, description: req.body.descricao }).returning({ id: customerCategories.id });
+    return reply.status(201).send({ id: row.id, Message: M.created });
+  });
+
+  app.put('/api/ClienteEstabelecimento/CategoriaCliente/:id', { schema: { params: registryIdParams, body: customerCategoryInput, response: { 200: registrySaved, ...errors } } }, async (req) => {
+    const row = await findRow(req.params.id);
+    await requireVenue(db, req, row.venueId);
+    if (req.body.localClienteId !== row.venueId) throw new HttpError(403, MSG.accessDenied);
+    await refuseDuplicate(row.venueId, req.body.descricao, row.id);
+    await db.update(customerCategories).set({ description: req.body.descricao }).where(eq(customerCategories.id, row.id));
+    return { id: row.id, Message: M.saved };
+  });
+
+  app.delete('/api/ClienteEstabelecimento/CategoriaCliente/:id', { schema: { params: registryIdParams, response: { 200: registryMessage, ...errors } } }, async (req) => {
+    const row = await findRow(req.params.id);
+    await requireVenue(db, req, row.venueId);
+    await db.delete(customerCategories).where(eq(customerCategories.id, row.id));
+    return { Message: M.deleted };
+  });
+}

@@ -1,0 +1,34 @@
+/** Payment methods contract (issue 24; paths ours, in the spec's api/{Entidade} style). */
+import { z } from 'zod/mini';
+import '../zod-locale';
+import { PAYMENT_METHOD_KINDS, PAYMENT_METHOD_MSG, PAYMENT_METHOD_NAME_MAX } from '../payment-methods';
+
+export const PAYMENT_METHOD_PATHS = {
+  list: (localId: string) => `api/FormaPagamento/BuscarDoLocal/${localId}`,
+  create: 'api/FormaPagamento',
+  one: (id: string) => `api/FormaPagamento/${id}`,
+} as const;
+
+export const paymentMethod = z.object({
+  id: z.string(),
+  descricao: z.string(),
+  tipo: z.number(),
+  ativo: z.boolean(),
+});
+export type PaymentMethod = z.infer<typeof paymentMethod>;
+export const paymentMethodList = z.array(paymentMethod);
+
+const kindIds = PAYMENT_METHOD_KINDS.map((k) => k.id) as number[];
+
+/** POST api/FormaPagamento and PUT api/FormaPagamento/{id}. */
+export const paymentMethodInput = z.object({
+  localClienteId: z.string(),
+  descricao: z.pipe(
+    z.string({ error: PAYMENT_METHOD_MSG.nameRequired }).check(z.trim()),
+    z.string().check(z.minLength(1, PAYMENT_METHOD_MSG.nameRequired), z.maxLength(PAYMENT_METHOD_NAME_MAX, PAYMENT_METHOD_MSG.nameTooLong)),
+  ),
+  tipo: z.number({ error: PAYMENT_METHOD_MSG.kindRequired }).check(z.refine((n) => kindIds.includes(n), PAYMENT_METHOD_MSG.kindRequired)),
+  ativo: z.boolean(),
+});
+export type PaymentMethodInput = z.input<typeof paymentMethodInput>;
+
