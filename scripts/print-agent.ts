@@ -48,8 +48,16 @@ export function sendRaw(host: string, port: number, bytes: Uint8Array, timeoutMs
     socket.once('error', (err: NodeJS.ErrnoException) =>
       finish({ ok: false, written: connected, error: connected ? 'A conexão com a impressora caiu durante a impressão.' : `Impressora inacessível em ${host}:${port} (${err.code ?? 'erro'}).` }),
     );
-    // Our side ended after the last byte; the printer closing its side means it took them.
-    socket.once('finish', () => finish({ ok: true }));
+    // Our side ended after the last byte (FIN sent). A raw-9100 printer then closes its side once it
+    // has read everything; one that keeps the connection open still got the bytes TCP delivered.
+    socket.once('finish', () => {
+      const grace = setTimeout(() => finish({ ok: true }), 2_000);
+      socket.once('close', () => {
+        clearTimeout(grace);
+        finish({ ok: true });
+      });
+      socket.resume();
+    });
   });
 }
 
