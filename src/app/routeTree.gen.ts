@@ -43,6 +43,7 @@ import { Route as AppAgendamentoDetalhesRouteImport } from './routes/_app/agenda
 import { Route as AppAgendamentoListaRouteImport } from './routes/_app/agendamento/lista'
 import { Route as AppAgendamentoMapaRouteImport } from './routes/_app/agendamento/mapa'
 import { Route as AppCadastroClientesRouteImport } from './routes/_app/cadastro/clientes'
+import { Route as AppCadastroImpressorasRouteImport } from './routes/_app/cadastro/impressoras'
 import { Route as AppCadastroStoresRouteImport } from './routes/_app/cadastro/stores'
 import { Route as AppCashlessImportarRouteImport } from './routes/_app/cashless/importar'
 import { Route as AppDoacoesLinksRouteImport } from './routes/_app/doacoes/links'
@@ -264,6 +265,11 @@ const AppAgendamentoMapaRoute = AppAgendamentoMapaRouteImport.update({
 const AppCadastroClientesRoute = AppCadastroClientesRouteImport.update({
   id: '/cadastro/clientes',
   path: '/cadastro/clientes',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCadastroImpressorasRoute = AppCadastroImpressorasRouteImport.update({
+  id: '/cadastro/impressoras',
+  path: '/cadastro/impressoras',
   getParentRoute: () => AppRoute,
 } as any)
 const AppCadastroStoresRoute = AppCadastroStoresRouteImport.update({
@@ -552,6 +558,7 @@ export interface FileRoutesByFullPath {
   '/agendamento/lista': typeof AppAgendamentoListaRoute
   '/agendamento/mapa': typeof AppAgendamentoMapaRoute
   '/cadastro/clientes': typeof AppCadastroClientesRoute
+  '/cadastro/impressoras': typeof AppCadastroImpressorasRoute
   '/cadastro/stores': typeof AppCadastroStoresRoute
   '/cashless/importar': typeof AppCashlessImportarRoute
   '/doacoes/links': typeof AppDoacoesLinksRoute
@@ -630,6 +637,7 @@ export interface FileRoutesByTo {
   '/agendamento/lista': typeof AppAgendamentoListaRoute
   '/agendamento/mapa': typeof AppAgendamentoMapaRoute
   '/cadastro/clientes': typeof AppCadastroClientesRoute
+  '/cadastro/impressoras': typeof AppCadastroImpressorasRoute
   '/cadastro/stores': typeof AppCadastroStoresRoute
   '/cashless/importar': typeof AppCashlessImportarRoute
   '/doacoes/links': typeof AppDoacoesLinksRoute
@@ -710,6 +718,7 @@ export interface FileRoutesById {
   '/_app/agendamento/lista': typeof AppAgendamentoListaRoute
   '/_app/agendamento/mapa': typeof AppAgendamentoMapaRoute
   '/_app/cadastro/clientes': typeof AppCadastroClientesRoute
+  '/_app/cadastro/impressoras': typeof AppCadastroImpressorasRoute
   '/_app/cadastro/stores': typeof AppCadastroStoresRoute
   '/_app/cashless/importar': typeof AppCashlessImportarRoute
   '/_app/doacoes/links': typeof AppDoacoesLinksRoute
@@ -790,6 +799,7 @@ export interface FileRouteTypes {
     | '/agendamento/lista'
     | '/agendamento/mapa'
     | '/cadastro/clientes'
+    | '/cadastro/impressoras'
     | '/cadastro/stores'
     | '/cashless/importar'
     | '/doacoes/links'
@@ -868,6 +878,7 @@ export interface FileRouteTypes {
     | '/agendamento/lista'
     | '/agendamento/mapa'
     | '/cadastro/clientes'
+    | '/cadastro/impressoras'
     | '/cadastro/stores'
     | '/cashless/importar'
     | '/doacoes/links'
@@ -947,6 +958,7 @@ export interface FileRouteTypes {
     | '/_app/agendamento/lista'
     | '/_app/agendamento/mapa'
     | '/_app/cadastro/clientes'
+    | '/_app/cadastro/impressoras'
     | '/_app/cadastro/stores'
     | '/_app/cashless/importar'
     | '/_app/doacoes/links'
@@ -1246,6 +1258,13 @@ declare module '@tanstack/react-router' {
       path: '/cadastro/clientes'
       fullPath: '/cadastro/clientes'
       preLoaderRoute: typeof AppCadastroClientesRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/cadastro/impressoras': {
+      id: '/_app/cadastro/impressoras'
+      path: '/cadastro/impressoras'
+      fullPath: '/cadastro/impressoras'
+      preLoaderRoute: typeof AppCadastroImpressorasRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/cadastro/stores': {
@@ -1575,6 +1594,7 @@ interface AppRouteChildren {
   AppAgendamentoListaRoute: typeof AppAgendamentoListaRoute
   AppAgendamentoMapaRoute: typeof AppAgendamentoMapaRoute
   AppCadastroClientesRoute: typeof AppCadastroClientesRoute
+  AppCadastroImpressorasRoute: typeof AppCadastroImpressorasRoute
   AppCadastroStoresRoute: typeof AppCadastroStoresRoute
   AppCashlessImportarRoute: typeof AppCashlessImportarRoute
   AppDoacoesLinksRoute: typeof AppDoacoesLinksRoute
@@ -1643,6 +1663,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAgendamentoListaRoute: AppAgendamentoListaRoute,
   AppAgendamentoMapaRoute: AppAgendamentoMapaRoute,
   AppCadastroClientesRoute: AppCadastroClientesRoute,
+  AppCadastroImpressorasRoute: AppCadastroImpressorasRoute,
   AppCadastroStoresRoute: AppCadastroStoresRoute,
   AppCashlessImportarRoute: AppCashlessImportarRoute,
   AppDoacoesLinksRoute: AppDoacoesLinksRoute,
