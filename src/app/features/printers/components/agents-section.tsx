@@ -9,6 +9,8 @@ import { PlusIcon } from '../../../components/icons';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { createAgent, printerQueries, revokeAgent } from '../api/printer-queries';
 
+/** The token and the command wrap instead of scrolling (a scrolling block would need keyboard focus). */
+const WRAP = { whiteSpace: 'pre-wrap', wordBreak: 'break-all' } as const;
 const when = (iso: string | null) => (iso ? `${formatDate(iso)} ${formatTime(iso)}` : 'Nunca');
 
 /** Print agents: the venue's PCs that fetch the jobs and print on the network printers. */
@@ -110,11 +112,11 @@ export function AgentsSection({ localId }: { localId: string }) {
           <Stack>
             <Alert color="yellow">{PRINTER_MSG.agentCreated}</Alert>
             <Text fw={700}>Token do agente</Text>
-            <Code block data-testid="agent-token">
+            <Code block data-testid="agent-token" style={WRAP}>
               {token}
             </Code>
             <Text size="sm">No computador do estabelecimento (com Node.js 20 e uma cópia do Balcão), rode:</Text>
-            <Code block>{`PRINT_AGENT_TOKEN=${token} npm run print-agent -- --server ${server}`}</Code>
+            <Code block style={WRAP}>{`PRINT_AGENT_TOKEN=${token} npm run print-agent -- --server ${server}`}</Code>
             <Group justify="flex-end">
               <CopyButton value={token}>
                 {({ copied, copy }) => (
