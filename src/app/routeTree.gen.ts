@@ -45,6 +45,7 @@ import { Route as AppAgendamentoMapaRouteImport } from './routes/_app/agendament
 import { Route as AppCadastroCategoriaClientesRouteImport } from './routes/_app/cadastro/categoriaClientes'
 import { Route as AppCadastroClientesRouteImport } from './routes/_app/cadastro/clientes'
 import { Route as AppCadastroFormasPagamentoRouteImport } from './routes/_app/cadastro/formasPagamento'
+import { Route as AppCadastroImpressorasRouteImport } from './routes/_app/cadastro/impressoras'
 import { Route as AppCadastroStoresRouteImport } from './routes/_app/cadastro/stores'
 import { Route as AppCashlessImportarRouteImport } from './routes/_app/cashless/importar'
 import { Route as AppConfiguracoesContasBancariasRouteImport } from './routes/_app/configuracoes/contasBancarias'
@@ -283,6 +284,11 @@ const AppCadastroFormasPagamentoRoute =
     path: '/cadastro/formasPagamento',
     getParentRoute: () => AppRoute,
   } as any)
+const AppCadastroImpressorasRoute = AppCadastroImpressorasRouteImport.update({
+  id: '/cadastro/impressoras',
+  path: '/cadastro/impressoras',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppCadastroStoresRoute = AppCadastroStoresRouteImport.update({
   id: '/cadastro/stores',
   path: '/cadastro/stores',
@@ -588,6 +594,7 @@ export interface FileRoutesByFullPath {
   '/cadastro/categoriaClientes': typeof AppCadastroCategoriaClientesRoute
   '/cadastro/clientes': typeof AppCadastroClientesRoute
   '/cadastro/formasPagamento': typeof AppCadastroFormasPagamentoRoute
+  '/cadastro/impressoras': typeof AppCadastroImpressorasRoute
   '/cadastro/stores': typeof AppCadastroStoresRoute
   '/cashless/importar': typeof AppCashlessImportarRoute
   '/configuracoes/contasBancarias': typeof AppConfiguracoesContasBancariasRoute
@@ -671,6 +678,7 @@ export interface FileRoutesByTo {
   '/cadastro/categoriaClientes': typeof AppCadastroCategoriaClientesRoute
   '/cadastro/clientes': typeof AppCadastroClientesRoute
   '/cadastro/formasPagamento': typeof AppCadastroFormasPagamentoRoute
+  '/cadastro/impressoras': typeof AppCadastroImpressorasRoute
   '/cadastro/stores': typeof AppCadastroStoresRoute
   '/cashless/importar': typeof AppCashlessImportarRoute
   '/configuracoes/contasBancarias': typeof AppConfiguracoesContasBancariasRoute
@@ -756,6 +764,7 @@ export interface FileRoutesById {
   '/_app/cadastro/categoriaClientes': typeof AppCadastroCategoriaClientesRoute
   '/_app/cadastro/clientes': typeof AppCadastroClientesRoute
   '/_app/cadastro/formasPagamento': typeof AppCadastroFormasPagamentoRoute
+  '/_app/cadastro/impressoras': typeof AppCadastroImpressorasRoute
   '/_app/cadastro/stores': typeof AppCadastroStoresRoute
   '/_app/cashless/importar': typeof AppCashlessImportarRoute
   '/_app/configuracoes/contasBancarias': typeof AppConfiguracoesContasBancariasRoute
@@ -841,6 +850,7 @@ export interface FileRouteTypes {
     | '/cadastro/categoriaClientes'
     | '/cadastro/clientes'
     | '/cadastro/formasPagamento'
+    | '/cadastro/impressoras'
     | '/cadastro/stores'
     | '/cashless/importar'
     | '/configuracoes/contasBancarias'
@@ -924,6 +934,7 @@ export interface FileRouteTypes {
     | '/cadastro/categoriaClientes'
     | '/cadastro/clientes'
     | '/cadastro/formasPagamento'
+    | '/cadastro/impressoras'
     | '/cadastro/stores'
     | '/cashless/importar'
     | '/configuracoes/contasBancarias'
@@ -1008,6 +1019,7 @@ export interface FileRouteTypes {
     | '/_app/cadastro/categoriaClientes'
     | '/_app/cadastro/clientes'
     | '/_app/cadastro/formasPagamento'
+    | '/_app/cadastro/impressoras'
     | '/_app/cadastro/stores'
     | '/_app/cashless/importar'
     | '/_app/configuracoes/contasBancarias'
@@ -1324,6 +1336,13 @@ declare module '@tanstack/react-router' {
       path: '/cadastro/formasPagamento'
       fullPath: '/cadastro/formasPagamento'
       preLoaderRoute: typeof AppCadastroFormasPagamentoRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/cadastro/impressoras': {
+      id: '/_app/cadastro/impressoras'
+      path: '/cadastro/impressoras'
+      fullPath: '/cadastro/impressoras'
+      preLoaderRoute: typeof AppCadastroImpressorasRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/cadastro/stores': {
@@ -1676,6 +1695,7 @@ interface AppRouteChildren {
   AppCadastroCategoriaClientesRoute: typeof AppCadastroCategoriaClientesRoute
   AppCadastroClientesRoute: typeof AppCadastroClientesRoute
   AppCadastroFormasPagamentoRoute: typeof AppCadastroFormasPagamentoRoute
+  AppCadastroImpressorasRoute: typeof AppCadastroImpressorasRoute
   AppCadastroStoresRoute: typeof AppCadastroStoresRoute
   AppCashlessImportarRoute: typeof AppCashlessImportarRoute
   AppConfiguracoesContasBancariasRoute: typeof AppConfiguracoesContasBancariasRoute
@@ -1749,6 +1769,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppCadastroCategoriaClientesRoute: AppCadastroCategoriaClientesRoute,
   AppCadastroClientesRoute: AppCadastroClientesRoute,
   AppCadastroFormasPagamentoRoute: AppCadastroFormasPagamentoRoute,
+  AppCadastroImpressorasRoute: AppCadastroImpressorasRoute,
   AppCadastroStoresRoute: AppCadastroStoresRoute,
   AppCashlessImportarRoute: AppCashlessImportarRoute,
   AppConfiguracoesContasBancariasRoute: AppConfiguracoesContasBancariasRoute,

@@ -22,6 +22,7 @@ import { cashlessPlugin } from './modules/cashless/cashless.plugin';
 import { dashboardPlugin } from './modules/dashboard/dashboard.plugin';
 import { donationsPlugin } from './modules/donations/donations.plugin';
 import { ordersPlugin } from './modules/orders/orders.plugin';
+import { printersPlugin } from './modules/printers/printers.plugin';
 import { waiterPlugin } from './modules/waiter/waiter.plugin';
 import { productsPlugin } from './modules/products/products.plugin';
 import { salesPointsPlugin } from './modules/sales-points/sales-points.plugin';
@@ -116,6 +117,7 @@ export async function buildApp(opts: BuildOptions) {
     await app.register(plugin, moduleOptions);
   }
   await app.register(ordersPlugin, moduleOptions);
+  await app.register(printersPlugin, moduleOptions);
   await app.register(waiterPlugin, moduleOptions);
   await app.register(schedulingPlugin, moduleOptions);
   await app.register(cashlessPlugin, moduleOptions);

@@ -124,7 +124,7 @@ export const PORTAL_ROUTES: PortalRoute[] = [
     ['/cadastro/promocoes', 'Promoções', '', 'legacy'],
     ['/cadastro/planos', 'Planos', '', 'legacy'],
     ['/cadastro/comandas', 'Comandas', '', 'legacy'],
-    ['/cadastro/impressoras', 'Impressoras', '', 'legacy'],
+    ['/cadastro/impressoras', 'Impressoras', '', 'module', 'printers'],
     ['/cadastro/clientes', 'Clientes', '', 'module', 'customers'],
     ['/cadastro/categoriaClientes', 'Categorias de clientes', '', 'module', 'customer-categories'],
     ['/cadastro/formasPagamento', 'Formas de pagamento', '', 'module', 'payment-methods'],

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCouriers } from '../../src/server/modules/orders/couriers';
 import { printJob, type Order } from '../../src/shared/contract/orders';
 import { DELIVERY_PLATFORM, KDS_PATHS, ORDER_MSG, ORDER_STATE, PLACEHOLDER_CARRIER_ID, PRINTER_STATUS, SANDBOX_COURIER_NAME } from '../../src/shared/orders';
+import { PRINTER_MSG } from '../../src/shared/printers';
 import { DEMO, useTestApp } from '../setup/server';
 import { expectError, rows } from './helpers';
 import { command, forceState, getOrder, newOrder, restaurant, setFoodConfig } from './orders-helpers';
@@ -59,9 +60,9 @@ const resend = (id: string, payload?: object) =>
   t.app.inject({ method: 'POST', url: `${KDS_PATHS.resend}?pedidoId=${id}`, headers: t.auth(token), ...(payload ? { payload } : {}) });
 
 describe('printing on the local print server', () => {
-  it('without a print server address, resend says so', async () => {
+  it('without a print server address nor a network printer, resend names the station that cannot print', async () => {
     const o = await newOrder(t, token);
-    expectError(await resend(o.Id), 400, ORDER_MSG.noPrintServer);
+    expectError(await resend(o.Id), 400, PRINTER_MSG.noRoute('Cozinha'));
   });
 
   it('ReSendOrder answers one job per printer in the spec’s shape for the venue to deliver, marks "Na fila" and never calls the print server', async () => {

@@ -17,6 +17,7 @@ import { seedFinanceDemo } from '../modules/finance/finance.seed';
 import { seedAccreditationDemo } from '../modules/accreditation/accreditation.seed';
 import { seedPaymentMethodsDemo } from '../modules/payment-methods/payment-methods.seed';
 import { seedBankAccountsDemo } from '../modules/bank-accounts/bank-accounts.seed';
+import { seedPrintersDemo } from '../modules/printers/printers.seed';
 import type { Db } from './client';
 import { memberships, users } from './schema/auth';
 import { stores, venueAddresses, venues } from './schema/venues';
@@ -121,6 +122,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
     await seedAccreditationDemo(ctx);
     await seedPaymentMethodsDemo(ctx);
     await seedBankAccountsDemo(ctx);
+    await seedPrintersDemo(ctx);
     return {
       password: DEMO_PASSWORD,
       accounts: accounts.map(({ email, description }) => ({ email, description })),

@@ -304,7 +304,11 @@ export const orderRefRequest = z.object({ PedidoId: guid() });
 // Printing
 
 /** POST api/kds/ReSendOrder?pedidoId= ; the body is optional (the board's card capture). */
-export const resendQuery = z.object({ pedidoId: guid() });
+export const resendQuery = z.object({
+  pedidoId: guid(),
+  /** ours: "true" right after Aceitar, whose print jobs for the agent were queued with the order: only the local print server's jobs come back. */
+  apenasServidorLocal: z.optional(z.enum(['true', 'false'])),
+});
 export const resendRequest = z.object({ imageBase64: z.optional(z.nullable(z.string().check(z.maxLength(6_000_000)))) });
 /** POST api/kds/printerStatus: the local print server (or the board) reports a job's status. */
 export const printerStatusRequest = z.object({ PedidoId: guid(), Status: z.number().check(z.int(), z.minimum(0), z.maximum(3)) });
@@ -324,6 +328,8 @@ export const printJob = z.object({
     pedidoPOSId: z.string(),
     tag: z.string(),
     imageBase64: z.nullable(z.string()),
+    /** ours: the station's ticket as ESC/POS bytes (base64), for servers that print raw (src/shared/printers-ticket.ts). */
+    escPosBase64: z.optional(z.nullable(z.string())),
   }),
 });
 export type PrintJob = z.infer<typeof printJob>;

@@ -269,7 +269,11 @@ export async function ordersRoutes(fastify: FastifyInstance, opts: OrdersRoutesO
       const { venueId, user } = await orderAccess(req, req.query.pedidoId);
       const body = (req.body ?? {}) as { imageBase64?: string | null };
       const r = await idempotent(req, 'ReSendOrder', venueId, { q: req.query, b: body }, async () => {
-        const res = await service.print(venueId, req.query.pedidoId, { responsable: user.name, imageBase64: body.imageBase64 });
+        const res = await service.print(venueId, req.query.pedidoId, {
+          responsable: user.name,
+          imageBase64: body.imageBase64,
+          localServerOnly: req.query.apenasServidorLocal === 'true',
+        });
         const printer = res.printers.join(', ');
         return {
           status: 200,

@@ -22,7 +22,6 @@ import {
   DELIVERY_KIND,
   DELIVERY_MODE,
   DELIVERY_PLATFORM_NAME,
-  buildPrintJobs,
   canRun,
   FINAL_STATES,
   guardRefusal,
@@ -51,6 +50,8 @@ import { stores, venues } from '../../db/schema/venues';
 import { newCode, verifyPassword } from '../../lib/crypto';
 import { HttpError } from '../../lib/http-error';
 import type { AuthUser } from '../../plugins/auth';
+import { PRINTER_MSG } from '../../../shared/printers';
+import { enqueueOrderJobs, localServerJobs, planPrinting, planStatus, type PrintPlan } from '../printers/printers.repository';
 import { createCouriers, CourierError, type CourierCall, type Couriers } from './couriers';
 import { readFoodSettings } from './food-config.reader';
 import { requestHash, type CommandResult, type Idempotency } from './idempotency';
@@ -261,6 +262,7 @@ export class OrdersService {
       timerSeconds: frozenTimer(row.createdAt, target, row.timerSeconds),
     };
     const food = await readFoodSettings(tx, venueId);
+    let printPlan: PrintPlan | null = null;
     if (command === 'acceptOrder') {
       set.deliveryTimeMinutes = body.DeliveryTime ?? row.deliveryTimeMinutes ?? food.deliveryTime;
       if (body.StoreId && body.StoreId !== row.storeId) {
@@ -269,10 +271,12 @@ export class OrdersService {
         set.storeId = st.id;
       }
       const settings = await loadSettings(tx, venueId);
-      if (food.sendToPrinterServerOnAcceptOrder && settings?.printServerUrl) {
-        set.printerStatus = PRINTER_STATUS.inQueue;
+      if (food.sendToPrinterServerOnAcceptOrder || food.sendToRemotePrinterOnAcceptOrder) {
+        // The agent's jobs are queued below with this change; the accepting tablet (at the venue)
+        // sends the local print server's and reports back; a station with no printer: error.
+        printPlan = await planPrinting(tx, venueId, (await findOrder(tx, venueId, row.id))!, settings?.printServerUrl ?? null);
+        set.printerStatus = planStatus(printPlan);
         set.printerStatusAt = now;
-        // The accepting tablet (at the venue) sends the job to the local print server and reports back.
       }
       if (food.useMeepDelivery && !food.callMeepDeliveryManually && row.deliveryMode !== DELIVERY_MODE.merchant) {
         const rules = { OrigemPedido: row.origin, TipoEntrega: row.deliveryKind, EhPagamentoPresencial: row.payOnDelivery };
@@ -296,6 +300,7 @@ export class OrdersService {
       at: now,
     });
     const order = (await findOrder(tx, venueId, row.id))!;
+    if (printPlan) await enqueueOrderJobs(tx, venueId, order, printPlan);
     await appendEvent(tx, venueId, 'order.changed', order);
     return order;
   }
@@ -475,7 +480,7 @@ export class OrdersService {
         const fee = body.TipoEntrega === DELIVERY_KIND.delivery ? cents(body.TaxaEntrega ?? 0) : 0;
         const total = items.reduce((acc, i) => acc + i.quantity * i.unitCents, 0) + fee;
         const auto = food.automaticallyAcceptOrder;
-        const printNow = auto && food.sendToPrinterServerOnAcceptOrder && !!settings?.printServerUrl;
+        const printNow = auto && (food.sendToPrinterServerOnAcceptOrder || food.sendToRemotePrinterOnAcceptOrder);
         const now = new Date();
         const a = body.Cliente.Endereco;
         const customer = {
@@ -531,7 +536,17 @@ export class OrdersService {
           { orderId: created.id, fromStateId: null, toStateId: ORDER_STATE.Pendente, command: 'intake', userId: user.id, at: now },
           ...(auto ? [{ orderId: created.id, fromStateId: ORDER_STATE.Pendente, toStateId: ORDER_STATE.Aceito, command: 'automaticallyAcceptOrder', userId: null, at: now }] : []),
         ]);
-        const order = (await findOrder(tx, venueId, created.id))!;
+        let order = (await findOrder(tx, venueId, created.id))!;
+        if (printNow) {
+          // Auto-accepted with print-on-accept: the agent's jobs are queued with the order; a station
+          // with no printer shows as an error on the card ("Enviar novamente").
+          const plan = await planPrinting(tx, venueId, order, settings?.printServerUrl ?? null);
+          await enqueueOrderJobs(tx, venueId, order, plan);
+          if (planStatus(plan) !== PRINTER_STATUS.inQueue) {
+            await tx.update(orders).set({ printerStatus: planStatus(plan) }).where(eq(orders.id, created.id));
+            order = (await findOrder(tx, venueId, created.id))!;
+          }
+        }
         await appendEvent(tx, venueId, 'order.created', order);
         // Queued (status 1): a board tablet at the venue sends the job to the local print server.
         if (auto && food.useMeepDelivery && !food.callMeepDeliveryManually && courierCalledAutomatically(order as never, food)) {
@@ -559,15 +574,29 @@ export class OrdersService {
   async print(
     venueId: string,
     orderId: string,
-    opts: { responsable: string; imageBase64?: string | null },
-  ): Promise<{ printers: string[]; jobs: PrintJob[]; host: string; order: Order }> {
+    opts: { responsable: string; imageBase64?: string | null; localServerOnly?: boolean },
+  ): Promise<{ printers: string[]; jobs: PrintJob[]; host: string | null; order: Order }> {
     const settings = await loadSettings(this.db, venueId);
-    const host = settings?.printServerUrl;
-    if (!host) throw new HttpError(400, ORDER_MSG.noPrintServer);
-    const { order } = await this.change(venueId, orderId, 'printer.status', () => ({ printerStatus: PRINTER_STATUS.inQueue, printerStatusAt: new Date() }));
+    const host = settings?.printServerUrl ?? null;
+    const current = await findOrder(this.db, venueId, orderId);
+    if (!current) throw new HttpError(404, ORDER_MSG.orderNotFound);
+    // Each station goes to its printer: the agent's jobs are queued here, durable, with the change;
+    // the local print server's jobs go back for the tablet to deliver (printers module).
+    const plan = await planPrinting(this.db, venueId, current, host);
+    if (opts.localServerOnly) {
+      plan.agent = [];
+      if (!plan.localServer.length) return { printers: [], jobs: [], host, order: current };
+    }
+    if (!plan.agent.length && !plan.localServer.length) {
+      throw new HttpError(400, host || plan.missing.length === 0 ? ORDER_MSG.noPrintServer : PRINTER_MSG.noRoute(plan.missing.join(', ')));
+    }
+    const { order } = await this.change(venueId, orderId, 'printer.status', async (_row, tx) => {
+      await enqueueOrderJobs(tx, venueId, current, plan);
+      return { printerStatus: planStatus(plan), printerStatusAt: new Date() };
+    });
     const [venue] = await this.db.select({ name: venues.name }).from(venues).where(eq(venues.id, venueId));
-    const jobs = buildPrintJobs(order, { businessName: venue?.name ?? '', responsable: opts.responsable, imageBase64: opts.imageBase64 ?? null });
-    return { printers: jobs.map((j) => j.printer), jobs, host, order };
+    const jobs = localServerJobs(order, plan, { businessName: venue?.name ?? '', responsable: opts.responsable, imageBase64: opts.imageBase64 ?? null });
+    return { printers: [...plan.agent.map((a) => a.printer.name), ...plan.localServer], jobs, host, order };
   }
 
   /** Rush flag (ours): on or off; a second identical call changes nothing. Finished orders refuse (409). */

@@ -9,10 +9,16 @@ import { useEffect, useRef, type CSSProperties } from 'react';
 import type { Order } from '../../../../shared/contract/orders';
 import { formatBRL, formatDate, formatTime } from '../../../../shared/format';
 import { ORDER_MSG, ORDER_ORIGIN } from '../../../../shared/orders';
+import { tableLabel } from '../../../../shared/printers';
 import { ApiError } from '../../../lib/api-client';
 import { orderQueries } from '../api/order-queries';
 import { addressLines } from '../model/board-rules';
 import classes from './board.module.css';
+
+/** Money that never breaks between "R$" and the value (no-break space, and nowrap in the CSS). */
+function Money({ value }: { value: number }) {
+  return <span className={classes.ticketMoney}>{formatBRL(value).replace(' ', '\u00a0')}</span>;
+}
 
 /** The ticket (also captured at 400 px for print jobs, lib/capture-card.ts, which sets `style`). */
 export function PrintTicket({ order: o, style }: { order: Order; style?: CSSProperties }) {
@@ -36,7 +42,7 @@ export function PrintTicket({ order: o, style }: { order: Order; style?: CSSProp
         <dt>Telefone</dt>
         <dd>{o.Cliente.Telefone || '—'}</dd>
         <dt>Endereço</dt>
-        <dd>{address.length ? address.map((l) => <div key={l}>{l}</div>) : o.Mesa ? `Mesa ${o.Mesa}` : 'Retirada no local'}</dd>
+        <dd>{address.length ? address.map((l) => <div key={l}>{l}</div>) : o.Mesa ? tableLabel(o.Mesa) : 'Retirada no local'}</dd>
         <dt>Situação</dt>
         <dd>{o.WorkflowInstance.CurrenteState.Name}</dd>
         <dt>Pagamento</dt>
@@ -45,7 +51,7 @@ export function PrintTicket({ order: o, style }: { order: Order; style?: CSSProp
           {o.EhPagamentoPresencial ? ' (na entrega)' : ''}
         </dd>
         <dt>Troco para</dt>
-        <dd>{o.Troco != null && o.Troco > 0 ? formatBRL(o.Troco) : '—'}</dd>
+        <dd>{o.Troco != null && o.Troco > 0 ? <Money value={o.Troco} /> : '—'}</dd>
         <dt>Transportador</dt>
         <dd>{o.Transportador?.Nome ?? ORDER_MSG.carrierNotInformed}</dd>
       </dl>
@@ -56,7 +62,7 @@ export function PrintTicket({ order: o, style }: { order: Order; style?: CSSProp
             <span>
               {it.Quantidade}x {it.NomeProduto}
             </span>
-            <span>{formatBRL(it.Quantidade * it.Valor)}</span>
+            <Money value={it.Quantidade * it.Valor} />
           </div>
           {it.Observacoes.map((n, i) => (
             <div key={i} className={classes.ticketNote}>
@@ -75,12 +81,12 @@ export function PrintTicket({ order: o, style }: { order: Order; style?: CSSProp
       {o.TaxaEntrega > 0 && (
         <div className={classes.ticketItem}>
           <span>Taxa de entrega</span>
-          <span>{formatBRL(o.TaxaEntrega)}</span>
+          <Money value={o.TaxaEntrega} />
         </div>
       )}
       <div className={classes.ticketItem} style={{ fontSize: 16 }}>
         <span>Total</span>
-        <span>{formatBRL(o.ValorTotal)}</span>
+        <Money value={o.ValorTotal} />
       </div>
     </article>
   );

@@ -16,11 +16,13 @@ import {
   ORDER_MSG,
   ORDER_STATE,
   ORDER_TRANSITIONS,
+  PRINTER_STATUS,
   transportNeedsCarrier,
   type BoardAction,
   type DeliveryRules,
   type OrderCommand,
 } from '../../../../shared/orders';
+import { PRINTER_MSG } from '../../../../shared/printers';
 import { ApiError } from '../../../lib/api-client';
 import { showToast, toastError, toastSuccess } from '../../../lib/toast';
 import { recallOrder } from '../api/order-api';
@@ -140,9 +142,13 @@ export function useBoardCommands({ states, delivery, settings, platform }: {
   const afterAccept = useCallback((order: Order, r: CommandResult) => {
     if (r.status === 'conflict' || r.status === 'failed') return;
     const accepted: Order = { ...order, WorkflowInstance: { CurrenteState: { ...order.WorkflowInstance.CurrenteState, Id: ORDER_STATE.Aceito } } };
-    // Printing on accept goes from this tablet, at the venue, to the local print server.
-    if (r.status === 'applied' && deliveryRef.current.settings?.delivery.sendToPrinterServerOnAcceptOrder && order.EnderecoServidorLocal) {
-      void resendToPrinter(accepted, { quiet: true });
+    // Printing on accept: the server queued the print agent's tickets with the acceptance; the local
+    // print server's go from this tablet, at the venue. A station with no printer is said, not silent.
+    const d = deliveryRef.current.settings?.delivery;
+    if (r.status === 'applied' && (d?.sendToPrinterServerOnAcceptOrder || d?.sendToRemotePrinterOnAcceptOrder)) {
+      const after = (r.body as { Pedido?: Order } | null)?.Pedido;
+      if (after?.PedidoPOSPrinterStatus === PRINTER_STATUS.error) void toastError(PRINTER_MSG.notPrinted(order.Codigo));
+      else if (order.EnderecoServidorLocal) void resendToPrinter(accepted, { quiet: true, afterAccept: true });
     }
     if (needsDeliveryChoice(accepted, deliveryRef.current.delivery)) setDialog({ kind: 'deliveryChoice', order: accepted });
   }, []);

@@ -4,8 +4,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 vi.mock('html-to-image', () => ({ toPng: vi.fn() }));
 vi.mock('../api/order-commands', () => ({ submitOrderCommand: vi.fn(), acknowledgeRecord: vi.fn() }));
 vi.mock('../../../lib/toast', () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), showToast: vi.fn() }));
+vi.mock('../../../lib/api-client', async (real) => ({ ...(await real<typeof import('../../../lib/api-client')>()), api: vi.fn() }));
 
 import { toPng } from 'html-to-image';
+import { api, ApiError } from '../../../lib/api-client';
+import { buildPrintJobs } from '../../../../shared/orders';
 import { submitOrderCommand } from '../api/order-commands';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { makeOrder } from '../testing/fixtures';
@@ -15,6 +18,7 @@ import { resendToPrinter } from './resend-to-printer';
 const toPngMock = vi.mocked(toPng);
 const submitMock = vi.mocked(submitOrderCommand);
 const fetchMock = vi.fn();
+const apiMock = vi.mocked(api);
 
 beforeEach(() => {
   vi.clearAllMocks();
@@ -69,24 +73,30 @@ describe('stripDataUrlPrefix', () => {
 describe('resendToPrinter ("Enviar novamente"): printing from the venue', () => {
   const HOST = 'http://192.168.0.20:5000';
   const withHost = (over = {}) => ({ ...makeOrder({ stateId: 2, ...over }), EnderecoServidorLocal: HOST });
+  /** The server's ReSendOrder answer: the local print server's jobs, the order "Na fila". */
+  const serverAnswer = (order: ReturnType<typeof makeOrder>, imageBase64: string | null) => {
+    const jobs = buildPrintJobs(order, { businessName: 'Casa', responsable: 'Ana', imageBase64 });
+    return { Sucesso: true, Impressora: jobs.map((j) => j.printer).join(', '), Message: 'Na fila', Pedido: order, Jobs: jobs, EnderecoServidorLocal: HOST };
+  };
 
-  it('POSTs one job per printer to {host}/api/printer with the capture (no prefix) and reports 1 then 0 through the outbox', async () => {
+  it('asks the server, POSTs the jobs it answers to {host}/api/printer with the capture (no prefix) and reports 0 through the outbox', async () => {
     const order = withHost();
     toPngMock.mockResolvedValue('data:image/png;base64,QUJD');
+    apiMock.mockImplementation(async (_path, opts) => serverAnswer(order, (opts?.body as { imageBase64: string }).imageBase64) as never);
     fetchMock.mockResolvedValue(new Response('{}', { status: 201 }));
     submitMock.mockResolvedValue({ id: 'r1', status: 'applied', body: {} });
 
     const r = await resendToPrinter(order);
 
     expect(r?.status).toBe('applied');
+    expect(apiMock).toHaveBeenCalledWith('/api/kds/ReSendOrder', expect.objectContaining({ method: 'POST', query: { pedidoId: order.Id, apenasServidorLocal: undefined } }));
     const printers = [...new Set(order.Itens.map((i) => i.NomeImpressora || 'Cozinha'))];
     expect(fetchMock).toHaveBeenCalledTimes(printers.length);
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe(`${HOST}/api/printer`);
     const job = JSON.parse(String(init.body));
     expect(job).toMatchObject({ body: { pedidoPOSId: order.Id, tag: `#${order.Codigo}`, imageBase64: 'QUJD' } });
-    expect(submitMock.mock.calls.map((c) => (c[0].body as { Status: number }).Status)).toEqual([1, 0]);
-    expect(submitMock.mock.calls[0][0]).toMatchObject({ command: 'printerStatus', orderId: order.Id, preview: { PedidoPOSPrinterStatus: 1 } });
+    expect(submitMock.mock.calls.map((c) => (c[0].body as { Status: number }).Status)).toEqual([0]);
     expect(toastSuccess).toHaveBeenCalledWith(`Pedido enviado para impressora: ${printers.join(', ')}`);
     expect(toastError).not.toHaveBeenCalled();
   });
@@ -94,17 +104,40 @@ describe('resendToPrinter ("Enviar novamente"): printing from the venue', () => 
   it('a print server that fails (or cannot be reached) is reported as 3 with the spec’s message', async () => {
     const order = withHost();
     toPngMock.mockResolvedValue('data:image/png;base64,QUJD');
+    apiMock.mockResolvedValue(serverAnswer(order, 'QUJD') as never);
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     submitMock.mockResolvedValue({ id: 'r3', status: 'applied', body: {} });
     await resendToPrinter(order);
-    expect(submitMock.mock.calls.map((c) => (c[0].body as { Status: number }).Status)).toEqual([1, 3]);
+    expect(submitMock.mock.calls.map((c) => (c[0].body as { Status: number }).Status)).toEqual([3]);
     expect(toastError).toHaveBeenCalledWith(expect.stringMatching(/^Erro ao enviar pedido para impressora: /));
   });
 
-  it('without a print server address it says so and sends nothing', async () => {
-    expect(await resendToPrinter(makeOrder())).toBeNull();
-    expect(toastError).toHaveBeenCalledWith('Configure o endereço do servidor de impressão local para imprimir.');
+  it('offline, the tablet builds the jobs itself and reports 1 then 0', async () => {
+    const order = withHost();
+    toPngMock.mockResolvedValue('data:image/png;base64,QUJD');
+    apiMock.mockRejectedValue(new ApiError(0, 'Sem conexão'));
+    fetchMock.mockResolvedValue(new Response('{}', { status: 200 }));
+    submitMock.mockResolvedValue({ id: 'r4', status: 'queued' });
+    await resendToPrinter(order);
+    expect(fetchMock).toHaveBeenCalledTimes(new Set(order.Itens.map((i) => i.NomeImpressora || 'Cozinha')).size);
+    expect(submitMock.mock.calls.map((c) => (c[0].body as { Status: number }).Status)).toEqual([1, 0]);
+  });
+
+  it('without a print server address, network printers are the server’s (agent): no capture, no local POST', async () => {
+    const order = makeOrder();
+    apiMock.mockResolvedValue({ ...serverAnswer(order, null), Jobs: [], Impressora: 'Cozinha' } as never);
+    await resendToPrinter(order);
+    expect(toPngMock).not.toHaveBeenCalled();
     expect(fetchMock).not.toHaveBeenCalled();
+    expect(toastSuccess).toHaveBeenCalledWith('Pedido enviado para impressora: Cozinha');
+  });
+
+  it('a station with no printer: the server’s message is shown and nothing is sent', async () => {
+    apiMock.mockRejectedValue(new ApiError(400, 'Nenhuma impressora configurada para: Cozinha. Cadastre-a em Cadastros › Impressoras.'));
+    expect(await resendToPrinter(makeOrder())).toBeNull();
+    expect(toastError).toHaveBeenCalledWith('Nenhuma impressora configurada para: Cozinha. Cadastre-a em Cadastros › Impressoras.');
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(submitMock).not.toHaveBeenCalled();
   });
 
   it('a failed capture shows "Ocorreu um erro. Tente novamente" and sends nothing', async () => {

@@ -1,10 +1,15 @@
 /**
- * "Enviar novamente" (printer badge) and printing on accept: captures the order's ticket and sends
- * it from the tablet to the venue's local print server. A failed capture says "Ocorreu um erro.
- * Tente novamente" (spec 000 §8) and sends nothing.
+ * "Enviar novamente" (printer badge) and printing on accept. The server routes each station to its
+ * printer (POST api/kds/ReSendOrder): network printers get a durable job that the venue's print
+ * agent prints; the stations on the venue's local print server come back as the spec's print jobs
+ * (with the ticket's PNG capture and its ESC/POS bytes), which this tablet, on the venue's network,
+ * POSTs to `{EnderecoServidorLocal}/api/printer` and reports 0/3 for. When the server cannot be
+ * reached, the tablet builds the local print server's jobs itself, so printing still works offline.
+ * A failed capture says "Ocorreu um erro. Tente novamente" (spec 000 §8) and sends nothing.
  */
-import type { Order } from '../../../../shared/contract/orders';
-import { buildPrintJobs, ORDER_MSG, PRINTER_STATUS } from '../../../../shared/orders';
+import { printResponse, type Order, type PrintResponse } from '../../../../shared/contract/orders';
+import { buildPrintJobs, IDEMPOTENCY_HEADER, KDS_PATHS, ORDER_MSG, PRINTER_STATUS } from '../../../../shared/orders';
+import { api, ApiError } from '../../../lib/api-client';
 import { getSession } from '../../../lib/session';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { acknowledgeRecord, submitOrderCommand, type CommandResult } from '../api/order-commands';
@@ -21,39 +26,66 @@ export function printerName(order: Order, body: unknown): string {
 /** Orders being captured: a second tap meanwhile does not capture (nor send) twice. */
 const capturing = new Set<string>();
 
+/** Asks the server to print: it queues the agent's jobs and answers the local print server's. */
+function requestPrint(order: Order, imageBase64: string | null, localServerOnly: boolean): Promise<PrintResponse> {
+  return api(KDS_PATHS.resend, {
+    method: 'POST',
+    query: { pedidoId: order.Id, apenasServidorLocal: localServerOnly ? 'true' : undefined },
+    body: { imageBase64 },
+    headers: { [IDEMPOTENCY_HEADER]: crypto.randomUUID() },
+    schema: printResponse,
+  });
+}
+
 /**
- * Prints the order from the venue: builds its jobs here (the tablet has the order, so printing
- * works even while the cloud server is unreachable), POSTs them to the local print server and
- * reports the status (1 Na fila, then 0 received or 3 error) through the outbox. Null when nothing
- * was sent (capture failed or in progress). `quiet` skips the success toast (printing on accept).
+ * Prints the order. Null when nothing was sent (capture failed, in progress, or the server refused:
+ * its message is shown, e.g. no printer for a station). `quiet` skips the success toast (printing
+ * on accept); `afterAccept` asks only for the local print server's jobs (the agent's were queued
+ * with the acceptance).
  */
-export async function resendToPrinter(order: Order, opts: { quiet?: boolean } = {}): Promise<CommandResult | null> {
+export async function resendToPrinter(order: Order, opts: { quiet?: boolean; afterAccept?: boolean } = {}): Promise<CommandResult | null> {
   const host = order.EnderecoServidorLocal;
-  if (!host) {
-    void toastError(ORDER_MSG.noPrintServer);
-    return null;
-  }
   if (capturing.has(order.Id)) return null;
   capturing.add(order.Id);
-  let imageBase64: string;
   try {
-    imageBase64 = await captureOrderCard(order);
-  } catch {
-    void toastError(ORDER_MSG.printImageError);
-    capturing.delete(order.Id);
-    return null;
-  }
-  try {
+    let imageBase64: string | null = null;
+    if (host) {
+      try {
+        imageBase64 = await captureOrderCard(order);
+      } catch {
+        void toastError(ORDER_MSG.printImageError);
+        return null;
+      }
+    }
+    let answer: PrintResponse | null = null;
+    try {
+      answer = await requestPrint(order, imageBase64, !!opts.afterAccept);
+    } catch (err) {
+      // Offline: the local print server is still reachable from here; anything else is the server's word.
+      if (!(err instanceof ApiError && (err.isNetwork || err.status >= 500) && host)) {
+        void toastError(err instanceof Error ? err.message : ORDER_MSG.genericError);
+        return null;
+      }
+    }
     const session = getSession();
-    const jobs = buildPrintJobs(order, { businessName: session?.currentLocation?.nomeLocal ?? '', responsable: session?.userName ?? '', imageBase64 });
-    void report(order, PRINTER_STATUS.inQueue);
-    const results = await Promise.all(jobs.map((j) => sendPrintJob(host, j)));
-    const ok = results.every(Boolean);
-    const r = await report(order, ok ? PRINTER_STATUS.received : PRINTER_STATUS.error);
-    const printer = jobs.map((j) => j.printer).join(', ');
-    if (!ok) void toastError(ORDER_MSG.printerError(printer));
-    else if (!opts.quiet) void toastSuccess(ORDER_MSG.sentToPrinter(printer));
-    return r;
+    const jobs = answer
+      ? (answer.Jobs ?? [])
+      : buildPrintJobs(order, { businessName: session?.currentLocation?.nomeLocal ?? '', responsable: session?.userName ?? '', imageBase64 });
+    const printers = answer ? answer.Impressora : jobs.map((j) => j.printer).join(', ');
+    let result: CommandResult | null = null;
+    if (jobs.length && host) {
+      // The server marked the order "Na fila" when it answered; offline, the tablet says so itself.
+      if (!answer) void report(order, PRINTER_STATUS.inQueue);
+      const results = await Promise.all(jobs.map((j) => sendPrintJob(host, j)));
+      const ok = results.every(Boolean);
+      result = await report(order, ok ? PRINTER_STATUS.received : PRINTER_STATUS.error);
+      if (!ok) {
+        void toastError(ORDER_MSG.printerError(jobs.map((j) => j.printer).join(', ')));
+        return result;
+      }
+    }
+    if (!opts.quiet && printers) void toastSuccess(ORDER_MSG.sentToPrinter(printers));
+    return result ?? { status: 'applied', body: answer };
   } finally {
     capturing.delete(order.Id);
   }

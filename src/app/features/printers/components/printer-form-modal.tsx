@@ -1,0 +1,87 @@
+import { Button, Group, Modal, NumberInput, Radio, Select, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useState } from 'react';
+import { printerSaveRequest, type Printer, type PrinterSaveRequest } from '../../../../shared/contract/printers';
+import { CODE_PAGE_LABEL, CODE_PAGES, DEFAULT_PRINTER_PORT, PRINTER_CONNECTION, PRINTER_CONNECTION_LABEL } from '../../../../shared/printers';
+
+type Values = Omit<PrinterSaveRequest, 'larguraPapel'> & { larguraPapel: string };
+
+/** Create or edit a printer; validated with the same schema as the server. */
+export function PrinterFormModal({ localId, printer, opened, onClose, onSave }: {
+  localId: string;
+  printer: Printer | null;
+  opened: boolean;
+  onClose: () => void;
+  onSave: (body: PrinterSaveRequest) => Promise<boolean>;
+}) {
+  const [busy, setBusy] = useState(false);
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: {
+      localClienteId: localId,
+      nome: printer?.Nome ?? '',
+      conexao: printer?.Conexao ?? PRINTER_CONNECTION.network,
+      endereco: printer?.Endereco ?? '',
+      porta: printer?.Porta ?? DEFAULT_PRINTER_PORT,
+      larguraPapel: String(printer?.LarguraPapel ?? 80),
+      paginaCodigo: printer?.PaginaCodigo ?? 'cp860',
+    },
+    validate: (v) => schemaResolver(printerSaveRequest, { sync: true })({ ...v, larguraPapel: Number(v.larguraPapel) } as never),
+  });
+  const network = form.getValues().conexao === PRINTER_CONNECTION.network;
+
+  const submit = form.onSubmit(async (v) => {
+    setBusy(true);
+    try {
+      const typed: PrinterSaveRequest = { ...v, larguraPapel: Number(v.larguraPapel) as 80 | 58 };
+      const body: PrinterSaveRequest = network ? typed : { ...typed, endereco: null, porta: null };
+      if (await onSave(body)) form.reset();
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={printer ? `Editar impressora ${printer.Nome}` : 'Nova impressora'} centered closeButtonProps={{ 'aria-label': 'Fechar' }}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <TextInput label="Nome (estação)" description="O mesmo nome da impressora dos produtos, ex.: Cozinha, Bar." required {...form.getInputProps('nome')} />
+          <Radio.Group label="Conexão" required {...form.getInputProps('conexao')}>
+            <Stack gap="xs" mt={6}>
+              <Radio value={PRINTER_CONNECTION.network} label={PRINTER_CONNECTION_LABEL.rede} />
+              <Radio value={PRINTER_CONNECTION.printServer} label={PRINTER_CONNECTION_LABEL.servidorLocal} />
+            </Stack>
+          </Radio.Group>
+          {network && (
+            <Group grow align="flex-start">
+              <TextInput label="Endereço na rede" placeholder="192.168.0.50" required {...form.getInputProps('endereco')} value={form.getValues().endereco ?? ''} />
+              <NumberInput label="Porta" min={1} max={65535} allowDecimal={false} {...form.getInputProps('porta')} value={form.getValues().porta ?? ''} />
+            </Group>
+          )}
+          <Radio.Group label="Largura do papel" required {...form.getInputProps('larguraPapel')}>
+            <Group mt={6}>
+              <Radio value="80" label="80 mm" />
+              <Radio value="58" label="58 mm" />
+            </Group>
+          </Radio.Group>
+          <Select
+            label="Página de código"
+            description="A tabela de caracteres da impressora para os acentos."
+            data={CODE_PAGES.map((c) => ({ value: c, label: CODE_PAGE_LABEL[c] }))}
+            allowDeselect={false}
+            required
+            {...form.getInputProps('paginaCodigo')}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancelar
+            </Button>
+            <Button type="submit" loading={busy}>
+              Salvar
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

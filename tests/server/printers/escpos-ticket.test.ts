@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import type { Order } from '../../../src/shared/contract/orders';
+import { encodeKitchenTicket, leftRight, wrap } from '../../../src/shared/printers-ticket';
+import { decodeEscPos, linesOf } from './escpos';
+
+function order(over: Partial<Order> = {}): Order {
+  return {
+    Id: '9a4f0f0e-1111-4c8e-9d7e-000000000001',
+    Codigo: '42',
+    DataCriacao: '2026-11-26T18:30:00.000Z',
+    OrigemPedido: 1,
+    EhPagamentoPresencial: true,
+    TempoEntrega: 30,
+    Cliente: { Nome: 'João Conceição', CPF: null, Telefone: '(11) 91234-5678', Endereco: null },
+    ObservacaoPedido: 'Sem pimenta, por favor',
+    Mesa: 'Mesa 7',
+    TipoPagamento: { Id: 2, Descricao: 'Cartão de crédito' },
+    Troco: null,
+    ValorTotal: 119.5,
+    Timer: null,
+    LinkRastreio: null,
+    ChamouMeepDelivery: false,
+    PedidoPOSPrinterStatus: null,
+    Transportador: null,
+    Itens: [
+      { Id: 'i1', Quantidade: 2, NomeProduto: 'Feijoada com limão', Valor: 45.5, NomeImpressora: 'Cozinha', Observacoes: [{ Descricao: 'Acompanhamentos', Opcoes: ['Purê', 'Farofa'] }], ProdutoId: null },
+      { Id: 'i2', Quantidade: 1, NomeProduto: 'Açaí', Valor: 28.5, NomeImpressora: 'Cozinha', Observacoes: [], ProdutoId: null },
+    ],
+    WorkflowInstance: { CurrenteState: { Id: 2, Name: 'Aceito', BackgroundColor: '#000' } },
+    Signal: false,
+    EnderecoServidorLocal: null,
+    Versao: 1,
+    TipoEntrega: 3,
+    StoreId: null,
+    NomeLoja: null,
+    MesaId: null,
+    TaxaEntrega: 0,
+    CodigoRastreio: 'ABC',
+    CodigoExterno: null,
+    ModoEntrega: null,
+    EmpresaTransporte: null,
+    EntregaSandbox: false,
+    DataStatusImpressora: null,
+    DataAtualizacao: '2026-11-26T18:31:00.000Z',
+    HistoricoEstados: [],
+    ReasonCancellation: null,
+    ...over,
+  };
+}
+
+const ticket = (paperWidth: 80 | 58, codePage: 'cp860' | 'cp850', o = order()) =>
+  encodeKitchenTicket({ order: o, station: 'Cozinha', items: o.Itens, businessName: 'Restaurante São João', paperWidth, codePage });
+
+/** Index of a byte sequence in a buffer. */
+function indexOf(hay: Uint8Array, needle: number[]): number {
+  outer: for (let i = 0; i <= hay.length - needle.length; i++) {
+    for (let j = 0; j < needle.length; j++) if (hay[i + j] !== needle[j]) continue outer;
+    return i;
+  }
+  return -1;
+}
+
+describe('kitchen ticket as ESC/POS', () => {
+  it('80 mm in CP860: initializes, selects the code page with ESC t 3, prints the number bold and double, the items and cuts', () => {
+    const bytes = ticket(80, 'cp860');
+    expect([...bytes.slice(0, 2)]).toEqual([0x1b, 0x40]);
+    const ops = decodeEscPos(bytes);
+    expect(ops[0]).toEqual({ op: 'init' });
+    expect(ops.find((o) => o.op === 'codepage')).toEqual({ op: 'codepage', n: 3 });
+    const number = ops.find((o) => o.op === 'line' && o.text.trim() === 'Pedido #42');
+    expect(number).toMatchObject({ bold: true, width: 2, height: 2 });
+    const lines = linesOf(ops);
+    expect(lines.map((l) => l.trim())).toContain('Restaurante São João');
+    expect(lines).toContain('Cliente: João Conceição');
+    expect(lines).toContain('Pagamento: Cartão de crédito (na entrega)');
+    // "Mesa 7" once, never "Mesa Mesa 7".
+    expect(lines.filter((l) => l.includes('Mesa'))).toEqual(['Mesa 7']);
+    // Item and its price on one 48-column line, price flush right, never split from "R$".
+    const item = lines.find((l) => l.startsWith('2x Feijoada com limão'))!;
+    expect(item).toHaveLength(48);
+    expect(item.endsWith('R$ 91,00')).toBe(true);
+    expect(lines).toContain('  Acompanhamentos: Purê, Farofa');
+    expect(lines.find((l) => l.startsWith('Total'))!.endsWith('R$ 119,50')).toBe(true);
+    expect(ops.find((o) => o.op === 'line' && o.text.startsWith('Total'))).toMatchObject({ bold: true });
+    expect(ops.at(-1)?.op === 'cut' || ops.some((o) => o.op === 'cut')).toBe(true);
+    const cutAt = ops.findIndex((o) => o.op === 'cut');
+    expect(ops.slice(cutAt + 1).every((o) => o.op === 'line' && o.text === '')).toBe(true);
+  });
+
+  it('maps Portuguese letters to the code page’s bytes: ç 0x87, ã 0x84, ê 0x88, í 0xA1 in CP860', () => {
+    const bytes = ticket(80, 'cp860');
+    // "Açaí" = 41 87 61 A1
+    expect(indexOf(bytes, [0x41, 0x87, 0x61, 0xa1])).toBeGreaterThan(0);
+    // "limão" = 6C 69 6D 84 6F
+    expect(indexOf(bytes, [0x6c, 0x69, 0x6d, 0x84, 0x6f])).toBeGreaterThan(0);
+    // "Purê" = 50 75 72 88
+    expect(indexOf(bytes, [0x50, 0x75, 0x72, 0x88])).toBeGreaterThan(0);
+    // No UTF-8 sequence (0xC3 …) reaches the printer.
+    expect(indexOf(bytes, [0xc3, 0xa7])).toBe(-1);
+  });
+
+  it('58 mm in CP850: ESC t 2, 32-column lines, ã as 0xC6', () => {
+    const bytes = ticket(58, 'cp850');
+    const ops = decodeEscPos(bytes);
+    expect(ops.find((o) => o.op === 'codepage')).toEqual({ op: 'codepage', n: 2 });
+    const lines = linesOf(ops);
+    for (const l of lines) expect(l.length).toBeLessThanOrEqual(32);
+    expect(lines.find((l) => l.startsWith('2x Feijoada'))).toBe('2x Feijoada com limão   R$ 91,00');
+    // Too long for one line with its price: the name wraps above, the price stays whole on the last line.
+    const long = order({ Itens: [{ ...order().Itens[1], NomeProduto: 'Porção de batata frita com cheddar e bacon', Valor: 39.9 }] });
+    const longLines = linesOf(decodeEscPos(ticket(58, 'cp850', long)));
+    const at = longLines.findIndex((l) => l.startsWith('1x Porção'));
+    expect(longLines.slice(at, at + 2)).toEqual(['1x Porção de batata frita com', 'cheddar e bacon         R$ 39,90']);
+    expect(indexOf(bytes, [0x6c, 0x69, 0x6d, 0xc6, 0x6f])).toBeGreaterThan(0);
+  });
+
+  it('prints a delivery address and, for the marketplace, the CPF', () => {
+    const o = order({
+      Mesa: null,
+      OrigemPedido: 2,
+      Cliente: {
+        Nome: 'Ana',
+        CPF: '529.982.247-25',
+        Telefone: '',
+        Endereco: { Logradouro: 'Rua das Acácias', Numero: '10', Complemento: 'ap. 3', Bairro: 'Centro', Cidade: 'São Paulo', UF: 'SP', CEP: '01001-000', Referencia: '' },
+      },
+    });
+    const lines = linesOf(decodeEscPos(ticket(80, 'cp860', o)));
+    expect(lines).toContain('CPF: 529.982.247-25');
+    expect(lines).toContain('Rua das Acácias, 10 - ap. 3');
+    expect(lines).toContain('Centro - São Paulo/SP');
+  });
+
+  it('lays out lines: wrap at spaces, long words cut, amounts right-aligned', () => {
+    expect(wrap('uma duas três quatro', 9)).toEqual(['uma duas', 'três', 'quatro']);
+    expect(wrap('abcdefghij', 4)).toEqual(['abcd', 'efgh', 'ij']);
+    expect(leftRight('Total', 'R$ 9,00', 20)).toEqual(['Total        R$ 9,00']);
+    expect(leftRight('Caipirinha de limão', 'R$ 1.234,00', 20)).toEqual(['Caipirinha de limão', '         R$ 1.234,00']);
+  });
+});
