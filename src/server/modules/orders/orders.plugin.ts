@@ -4,8 +4,8 @@
  * drops expired idempotency keys and old events.
  *
  * Env: IDEMPOTENCY_TTL_DAYS (7), KDS_EVENT_RETENTION_HOURS (48), KDS_SSE_HEARTBEAT_MS (15000),
- * COURIER_* (see couriers.ts), CHAT_BASE_URL / CHAT_API_TOKEN (chat unread count), MARKETPLACE_*
- * (see marketplace-poller.ts).
+ * COURIER_* (see couriers.ts), CHAT_BASE_URL / CHAT_API_TOKEN (chat unread count). iFood's polling
+ * and board actions live in the marketplace module (modules/marketplace/ifood).
  */
 import type { FastifyInstance } from 'fastify';
 import { lt } from 'drizzle-orm';
@@ -14,7 +14,6 @@ import { orderEvents } from '../../db/schema/orders';
 import type { ModuleOptions } from '../module-options';
 import { Idempotency } from './idempotency';
 import { KdsHub } from './kds-hub';
-import { marketplaceAdapterFromEnv, MarketplacePoller } from './marketplace-poller';
 import { ordersRoutes } from './orders.routes';
 import { OrdersService } from './orders.service';
 
@@ -49,15 +48,9 @@ export async function ordersPlugin(app: FastifyInstance, opts: ModuleOptions): P
   }, HOUR);
   housekeeping.unref();
 
-  // The marketplace switch fetches (marketplace-poller.ts): on in production, elsewhere only when asked.
-  const pollMs = positive(env.MARKETPLACE_POLL_MS, env.NODE_ENV === 'production' ? 30_000 : 0);
-  const poller = new MarketplacePoller(opts.db.db, service, marketplaceAdapterFromEnv(env), app.log);
-  if (env.MARKETPLACE_POLL_MS !== '0') poller.start(pollMs);
-
   // Open event streams would keep the server from closing: end them first.
   app.addHook('preClose', async () => {
     clearInterval(housekeeping);
-    await poller.stop();
     await hub.stop();
     await service.stop();
   });

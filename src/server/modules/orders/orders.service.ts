@@ -47,6 +47,7 @@ import { newCode, verifyPassword } from '../../lib/crypto';
 import { HttpError } from '../../lib/http-error';
 import type { AuthUser } from '../../plugins/auth';
 import { createCouriers, CourierError, type CourierCall, type Couriers } from './couriers';
+import { ifoodOnTransition } from '../marketplace/ifood/ifood-outbox';
 import { readFoodSettings } from './food-config.reader';
 import { requestHash, type CommandResult, type Idempotency } from './idempotency';
 import type { KdsHub } from './kds-hub';
@@ -254,6 +255,8 @@ export class OrdersService {
           timerSeconds: timerSeconds(body.Timer),
           at: now,
         });
+        // An iFood order owes iFood the matching call (confirm, startPreparation...): written in this transaction.
+        await ifoodOnTransition(tx, { venueId, orderId: row.id, command, reason: body.ReasonCancellation });
         const order = (await findOrder(tx, venueId, row.id))!;
         await appendEvent(tx, venueId, 'order.changed', order);
         const s = order.WorkflowInstance.CurrenteState;
