@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '../../../../shared/contract/common';
-import { ifoodSandboxCancel, ifoodSandboxPlaced, ifoodSandboxView, MARKETPLACE_API, MARKETPLACE_ROLE } from '../../../../shared/contract/marketplace';
+import { ifoodSandboxCancel, ifoodSandboxPlaced, ifoodSandboxView, MARKETPLACE_ROLE } from '../../../../shared/contract/marketplace';
 import { cancellationReasonsResponse, marketplaceStatus } from '../../../../shared/contract/orders';
 import { IFOOD_MSG } from '../../../../shared/marketplace';
 import { CANCELLATION_REASONS, KDS_PATHS, ORDER_MSG } from '../../../../shared/orders';
@@ -107,11 +107,11 @@ export async function ifoodRoutes(fastify: FastifyInstance, opts: { db: Db; ifoo
     }
   });
 
-  // --- Sandbox ----------------------------------------------------------------------------------
+  // --- Sandbox (paths: MARKETPLACE_API in the shared contract) -----------------------------------
 
   const localParams = z.object({ localId: z.string().max(64) });
 
-  app.get(MARKETPLACE_API.sandbox(':localId'), { schema: { params: localParams, response: { 200: ifoodSandboxView, ...errors } } }, async (req) => {
+  app.get('/api/MeepFood/IntegracaoMarketplace/:localId/sandbox', { schema: { params: localParams, response: { 200: ifoodSandboxView, ...errors } } }, async (req) => {
     const { venueId } = await requireVenue(db, req, req.params.localId, MARKETPLACE_ROLE);
     const m = await integrationOf(venueId);
     const sandbox = ifood.sandbox;
@@ -134,7 +134,7 @@ export async function ifoodRoutes(fastify: FastifyInstance, opts: { db: Db; ifoo
     }
   }
 
-  app.post(MARKETPLACE_API.sandboxOrder(':localId'), { schema: { params: localParams, response: { 201: ifoodSandboxPlaced, ...errors } } }, async (req, reply) => {
+  app.post('/api/MeepFood/IntegracaoMarketplace/:localId/sandbox/pedido', { schema: { params: localParams, response: { 201: ifoodSandboxPlaced, ...errors } } }, async (req, reply) => {
     const { venueId } = await requireVenue(db, req, req.params.localId, MARKETPLACE_ROLE);
     const sandbox = ifood.sandbox;
     if (!sandbox) throw new HttpError(404, IFOOD_MSG.sandboxInactive);
@@ -147,7 +147,7 @@ export async function ifoodRoutes(fastify: FastifyInstance, opts: { db: Db; ifoo
     return { id, displayId, Message: IFOOD_MSG.sandboxOrderPlaced(displayId) };
   });
 
-  app.post(MARKETPLACE_API.sandboxCancel(':localId'), { schema: { params: localParams, body: ifoodSandboxCancel, response: { 200: ifoodSandboxPlaced, ...errors } } }, async (req) => {
+  app.post('/api/MeepFood/IntegracaoMarketplace/:localId/sandbox/cancelamento', { schema: { params: localParams, body: ifoodSandboxCancel, response: { 200: ifoodSandboxPlaced, ...errors } } }, async (req) => {
     const { venueId } = await requireVenue(db, req, req.params.localId, MARKETPLACE_ROLE);
     const sandbox = ifood.sandbox;
     if (!sandbox) throw new HttpError(404, IFOOD_MSG.sandboxInactive);
