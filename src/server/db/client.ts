@@ -13,13 +13,14 @@ import * as products from './schema/products';
 import * as cashless from './schema/cashless';
 import * as donationsSchema from './schema/donations';
 import * as foodConfig from './schema/food-config';
+import * as jobsSchema from './schema/jobs';
 import * as marketplace from './schema/marketplace';
 import * as orders from './schema/orders';
 import * as salesPoints from './schema/sales-points';
 import * as stores from './schema/stores';
 import * as venues from './schema/venues';
 
-export const schema = { ...auth, ...venues, ...products, ...stores, ...accessLimits, ...foodConfig, ...marketplace, ...orders, ...salesPoints, ...cashless, ...donationsSchema };
+export const schema = { ...auth, ...venues, ...products, ...stores, ...accessLimits, ...foodConfig, ...marketplace, ...orders, ...salesPoints, ...cashless, ...donationsSchema, ...jobsSchema };
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
