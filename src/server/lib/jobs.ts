@@ -57,12 +57,18 @@
  * - `ctx.signal` aborts when the process is shutting down (stop() waits up to `stopTimeoutMs` for
  *   running handlers; an unfinished one is claimed again after its lease by someone else).
  *
+ * Inline: a request that needs the outcome for its answer enqueues in its transaction, then calls
+ * `app.jobs.runNow(id)` after commit (the row is the safety net if the process dies meanwhile; give
+ * it a `delayMs` longer than the inline run so the worker does not race it).
+ *
  * Tests: `await app.jobs.runDue()` runs every due job now (and what they enqueue) and returns
- * the count; `app.jobs.drain()` waits until no job of a defined name is due or running.
+ * the count; `app.jobs.drain({ horizonMs })` waits until no job of a defined name is running or
+ * due within the horizon.
  *
  * Env: JOBS_CONCURRENCY (4 handlers at once per process), JOBS_POLL_MS (1000; NOTIFY wakes the
  * worker at once anyway), JOBS_RETENTION_DAYS (7), JOBS_WORKER (on; `off` = this process only
- * enqueues).
+ * enqueues), JOBS_LEASE_MS (overrides every job's lease: how soon a dead process's jobs are taken
+ * over).
  */
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
@@ -104,8 +110,15 @@ export async function enqueueJob(q: Executor, name: string, payload: unknown = {
   return rows[0].id;
 }
 
-/** Thrown by a handler to fail the job at once, without retries. */
-export class PermanentJobError extends Error {}
+/**
+ * Thrown by a handler to fail the job at once, without retries. `cause` is what `runNow` rethrows
+ * to its caller (e.g. an HttpError for the request that ran the job inline).
+ */
+export class PermanentJobError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
 
 export interface JobInfo {
   id: number;
@@ -152,6 +165,8 @@ export interface JobQueueOptions {
   pollMs?: number;
   retentionDays?: number;
   stopTimeoutMs?: number;
+  /** Lease of every job, overriding the definitions' own (tests of a killed process). */
+  leaseMs?: number;
   /** Whether start() runs a worker (default true). Without one, jobs are only enqueued. */
   worker?: boolean;
 }
@@ -212,7 +227,7 @@ export class JobQueue {
     this.defs.set(name, {
       handler: handler as JobHandler<unknown>,
       maxAttempts: Math.max(1, o.maxAttempts ?? 8),
-      leaseMs: o.leaseMs ?? 30_000,
+      leaseMs: this.opts.leaseMs ?? o.leaseMs ?? 30_000,
       backoffMs: o.backoffMs ?? 1_000,
       maxBackoffMs: o.maxBackoffMs ?? 600_000,
     });
@@ -262,6 +277,32 @@ export class JobQueue {
     this.unlisten = null;
   }
 
+  /**
+   * Runs one job now, in the caller (a request that enqueued it in its transaction and wants the
+   * outcome for its answer; the job row is the safety net if this process dies meanwhile). Answers
+   * false when another worker holds or finished it. The handler's error is recorded as usual
+   * (retry or failed) and rethrown; a PermanentJobError's `cause`, when it has one, is rethrown instead.
+   */
+  async runNow(id: number): Promise<boolean> {
+    const res = await this.handle.db.execute(sql`
+      update jobs set state = 'running', attempts = attempts + 1, locked_by = ${this.workerId},
+        locked_until = now() + make_interval(secs => ${this.maxLeaseMs() / 1000})
+      where id = ${id} and (state = 'queued' or (state = 'running' and locked_until < now()))
+      returning id, name, key, payload, attempts, max_attempts`);
+    const [row] = rowsOf<ClaimedRow>(res);
+    if (!row) return false;
+    const p = this.run(row, true);
+    this.running.set(id, p.catch(() => {}));
+    try {
+      await p;
+    } catch (err) {
+      throw err instanceof PermanentJobError && err.cause !== undefined ? err.cause : err;
+    } finally {
+      this.running.delete(id);
+    }
+    return true;
+  }
+
   /** Runs every due job of a defined name now (and those they enqueue), in this call; answers how many ran. For tests and scripts. */
   async runDue(): Promise<number> {
     let n = 0;
@@ -277,11 +318,14 @@ export class JobQueue {
     }
   }
 
-  /** Waits (bounded) until no job of a defined name is due or running. */
-  async drain(timeoutMs = 20_000): Promise<void> {
+  /**
+   * Waits (bounded by `timeoutMs`) until no job of a defined name is running or due within
+   * `horizonMs` (a job scheduled a moment later, such as the sandbox courier's assignment, counts).
+   */
+  async drain({ timeoutMs = 20_000, horizonMs = 0 }: { timeoutMs?: number; horizonMs?: number } = {}): Promise<void> {
     const until = Date.now() + timeoutMs;
     for (;;) {
-      if (!this.running.size && !(await this.pending())) return;
+      if (!this.running.size && !(await this.pending(horizonMs))) return;
       if (Date.now() > until) throw new Error('jobs did not drain');
       this.poke();
       await new Promise((r) => setTimeout(r, 20));
@@ -352,7 +396,7 @@ export class JobQueue {
   private async claim(limit: number): Promise<ClaimedRow[]> {
     const names = [...this.defs.keys()];
     if (!names.length || limit <= 0) return [];
-    const maxLease = Math.max(...[...this.defs.values()].map((d) => d.leaseMs));
+    const maxLease = this.maxLeaseMs();
     const res = await this.handle.db.execute(sql`
       update jobs set state = 'running', attempts = attempts + 1, locked_by = ${this.workerId},
         locked_until = now() + make_interval(secs => ${maxLease / 1000})
@@ -370,6 +414,10 @@ export class JobQueue {
     return rowsOf<ClaimedRow>(res);
   }
 
+  private maxLeaseMs(): number {
+    return Math.max(1_000, ...[...this.defs.values()].map((d) => d.leaseMs));
+  }
+
   private async claimable(): Promise<boolean> {
     const names = [...this.defs.keys()];
     const res = await this.handle.db.execute(sql`
@@ -380,13 +428,13 @@ export class JobQueue {
     return rowsOf(res).length > 0;
   }
 
-  private async pending(): Promise<boolean> {
+  private async pending(horizonMs: number): Promise<boolean> {
     const names = [...this.defs.keys()];
     const res = await this.handle.db.execute(sql`
       select 1 from jobs where name in (${sql.join(
         names.map((n) => sql`${n}`),
         sql`, `,
-      )}) and ((state = 'queued' and run_at <= now()) or state = 'running') limit 1`);
+      )}) and ((state = 'queued' and run_at <= now() + make_interval(secs => ${horizonMs / 1000})) or state = 'running') limit 1`);
     return rowsOf(res).length > 0;
   }
 
@@ -402,7 +450,7 @@ export class JobQueue {
     return ms == null ? null : Math.ceil(Number(ms));
   }
 
-  private async run(row: ClaimedRow): Promise<void> {
+  private async run(row: ClaimedRow, rethrow = false): Promise<void> {
     const id = Number(row.id);
     const def = this.defs.get(row.name);
     const mine = and(eq(jobs.id, id), eq(jobs.lockedBy, this.workerId), eq(jobs.attempts, row.attempts));
@@ -451,6 +499,7 @@ export class JobQueue {
         row,
       );
     }
+    if (rethrow) throw error;
   }
 
   /** Records the outcome; if the database is away, retries a few times (else the lease brings it back). */
