@@ -34,6 +34,7 @@ import { accreditationPlugin } from './modules/accreditation/accreditation.plugi
 import { tutorialsPlugin } from './modules/tutorials/tutorials.plugin';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
+import { jobsPlugin } from './plugins/jobs';
 import { openApiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -81,6 +82,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(authPlugin, { db: opts.db.db, handle: opts.db });
   await app.register(securityPlugin, { db: opts.db.db });
   await app.register(openApiPlugin);
+  await app.register(jobsPlugin, { handle: opts.db, env: opts.env ?? process.env });
 
   app.get('/api/health', { config: { public: true } }, async (_req, reply) => {
     try {

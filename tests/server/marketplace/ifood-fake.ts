@@ -26,6 +26,8 @@ export interface FakeRequest {
   body: string;
   /** The token it carried was valid at that moment. */
   authorised: boolean;
+  /** The status the fake answered. */
+  status?: number;
 }
 
 export interface FakeEvent {
@@ -83,6 +85,8 @@ export class FakeIfood {
   }
 
   private send(res: http.ServerResponse, status: number, body?: unknown) {
+    const last = this.requests[this.requests.length - 1];
+    if (last && last.status === undefined) last.status = status;
     if (body === undefined) {
       res.writeHead(status).end();
       return;

@@ -2,14 +2,15 @@
  * iFood end to end on the server, against a loopback iFood written from its documentation:
  * events stored before they are acknowledged, an order mapped onto ours, duplicate and
  * out-of-order events harmless, a CANCELLED event → Recusado with its reason, board actions →
- * iFood calls through the durable outbox (5xx retried with backoff, once across processes and
+ * iFood calls as durable jobs (5xx retried with backoff, once across processes and
  * restarts), iFood's own cancellation reasons on the refuse dialog.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Order } from '../../../src/shared/contract/orders';
 import { DELIVERY_KIND, DELIVERY_MODE, KDS_PATHS, ORDER_ORIGIN, ORDER_STATE } from '../../../src/shared/orders';
 import { IfoodClient } from '../../../src/server/modules/marketplace/ifood/ifood-client';
-import { IfoodOutbox } from '../../../src/server/modules/marketplace/ifood/ifood-outbox';
+import { defineIfoodJobs, IFOOD_ACTION_JOB } from '../../../src/server/modules/marketplace/ifood/ifood-actions';
+import { JobQueue } from '../../../src/server/lib/jobs';
 import type { IfoodIntegration } from '../../../src/server/modules/marketplace/ifood/ifood-integration';
 import { DEMO, useTestApp } from '../../setup/server';
 import { rows } from '../helpers';
@@ -46,6 +47,11 @@ function place(over: Record<string, unknown> = {}, at = '2026-11-26T20:00:00.000
 
 const ifoodOrders = async () => (await allOrders(t, token, restaurant(t))).filter((o) => o.OrigemPedido === ORDER_ORIGIN.marketplace && /^A\d+$/.test(o.CodigoExterno ?? ''));
 const byCode = async (displayId: unknown) => (await ifoodOrders()).find((o) => o.CodigoExterno === displayId)!;
+/** Every job due within a minute has run (a call waiting for its order's previous one included). */
+const settle = () => t.app.jobs.drain({ horizonMs: 60_000, timeoutMs: 60_000 });
+/** The order actions iFood accepted (202), in order. */
+const accepted = () => fake.requests.filter((r) => r.status === 202 && r.method === 'POST' && /^\/order\/v1\.0\/orders\//.test(r.path)).map((r) => r.path.replace(/^\/order\/v1\.0\/orders\/[^/]+\//, ''));
+const quiet = { info() {}, warn() {}, error() {} };
 const actionCalls = () => fake.requests.filter((r) => r.method === 'POST' && /^\/order\/v1\.0\/orders\//.test(r.path)).map((r) => r.path.replace(/^\/order\/v1\.0\/orders\/[^/]+\//, ''));
 
 describe('orders in', () => {
@@ -134,7 +140,7 @@ describe('orders in', () => {
     const [e] = await rows<{ type: string; estado: number }>(t, `select type, (payload->>'EstadoId')::int as estado from order_events where order_id = '${before.Id}' order by id desc limit 1`);
     expect(e).toEqual({ type: 'order.changed', estado: ORDER_STATE.Recusado });
     // Our side owes iFood nothing for a cancellation iFood made.
-    await ifood.outbox.drain();
+    await settle();
     expect(actionCalls()).toEqual(['confirm']);
   });
 
@@ -188,7 +194,7 @@ describe('board actions out', () => {
   it('Aceitar → confirm, Iniciar → startPreparation, Transportar by the venue → dispatch', async () => {
     const o = await placed();
     for (const cmd of ['acceptOrder', 'startOrder', 'transportOrder'] as const) expect((await command(t, token, cmd, { Id: o.Id })).statusCode).toBe(200);
-    await ifood.outbox.drain();
+    await settle();
     expect(actionCalls()).toEqual(['confirm', 'startPreparation', 'dispatch']);
     const calls = fake.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/order/'));
     expect(calls.every((c) => c.authorised && c.path.includes(o.Id) === false)).toBe(true);
@@ -203,7 +209,7 @@ describe('board actions out', () => {
     }
     expect((await command(t, token, 'readyToPickup', { Id: takeout.Id })).statusCode).toBe(200);
     expect((await command(t, token, 'transportOrder', { Id: byIfood.Id })).statusCode).toBe(200);
-    await ifood.outbox.drain();
+    await settle();
     expect(actionCalls().filter((c) => c === 'readyToPickup')).toHaveLength(2);
     expect(actionCalls()).not.toContain('dispatch');
   });
@@ -217,7 +223,7 @@ describe('board actions out', () => {
     ]);
     const res = await command(t, token, 'refuseOrder', { Id: o.Id, ReasonCancellation: { cancellationCode: '503', reason: 'ITEM INDISPONÍVEL' } });
     expect(res.statusCode).toBe(200);
-    await ifood.outbox.drain();
+    await settle();
     const [call] = fake.calls(/requestCancellation$/);
     expect(JSON.parse(call.body)).toEqual({ reason: 'ITEM INDISPONÍVEL', cancellationCode: '503' });
     // iFood down: the dialog says so instead of offering codes iFood would refuse.
@@ -231,7 +237,7 @@ describe('board actions out', () => {
     await setFoodConfig(t, restaurant(t), { automaticallyAcceptOrder: true });
     const o = await placed();
     expect(o.WorkflowInstance.CurrenteState.Id).toBe(ORDER_STATE.Aceito);
-    await ifood.outbox.drain();
+    await settle();
     expect(actionCalls()).toEqual(['confirm']);
   });
 
@@ -239,65 +245,66 @@ describe('board actions out', () => {
     const o = await placed();
     fake.down = 503;
     expect((await command(t, token, 'acceptOrder', { Id: o.Id })).statusCode).toBe(200);
-    await ifood.outbox.drain();
-    const [pending] = await rows<{ status: string; attempts: number; wait: number; last_error: string }>(
+    await t.app.jobs.drain();
+    const [waiting] = await rows<{ state: string; attempts: number; wait: number; last_error: string }>(
       t,
-      `select status, attempts, extract(epoch from next_at - now())::float as wait, last_error from ifood_outbox`,
+      `select state, attempts, extract(epoch from run_at - now())::float as wait, last_error from jobs where name = '${IFOOD_ACTION_JOB}'`,
     );
-    expect(pending).toMatchObject({ status: 'pending', attempts: 1 });
-    expect(pending.wait).toBeGreaterThan(1);
-    expect(pending.last_error).toContain('503');
-    // Still due later: draining again now sends nothing.
-    await ifood.outbox.drain();
-    expect(fake.calls(/\/confirm$/)).toHaveLength(1);
+    expect(waiting.state).toBe('queued');
+    expect(waiting.attempts).toBeGreaterThanOrEqual(1);
+    expect(waiting.wait).toBeGreaterThan(0);
+    expect(waiting.last_error).toContain('503');
+    expect(accepted()).toEqual([]);
 
-    // iFood is back and the wait is over; two other processes (restarted) drain at once.
+    // iFood is back and the wait is over; two more processes (say, restarted ones) run the queue at once.
     fake.down = null;
-    await t.db.exec(`update ifood_outbox set next_at = now()`);
-    const log = t.app.log;
-    const one = new IfoodOutbox(t.db, () => ifood.client, log);
-    const two = new IfoodOutbox(t.db, () => ifood.client, log);
-    await Promise.all([one.drain(), two.drain(), ifood.outbox.drain()]);
-    expect(fake.calls(/\/confirm$/).filter((c) => c.authorised)).toHaveLength(2); // the failed try and the one that got through
-    const [done] = await rows<{ status: string; attempts: number }>(t, `select status, attempts from ifood_outbox`);
-    expect(done).toEqual({ status: 'done', attempts: 2 });
-    await Promise.all([one.drain(), two.drain()]);
-    expect(fake.calls(/\/confirm$/)).toHaveLength(2);
+    await t.db.exec(`update jobs set run_at = now() where name = '${IFOOD_ACTION_JOB}'`);
+    const others = [new JobQueue(t.db, { log: quiet, worker: false }), new JobQueue(t.db, { log: quiet, worker: false })];
+    for (const q of others) defineIfoodJobs(q, () => ifood.client);
+    await Promise.all([...others.map((q) => q.runDue()), t.app.jobs.runDue()]);
+    await settle();
+    expect(accepted()).toEqual(['confirm']);
+    const [done] = await rows<{ state: string }>(t, `select state from jobs where name = '${IFOOD_ACTION_JOB}'`);
+    expect(done.state).toBe('done');
+    await Promise.all(others.map((q) => q.runDue()));
+    expect(accepted()).toEqual(['confirm']);
   });
 
-  it('a row held by a process that died is taken over when its lease ends; an order’s calls keep their order', async () => {
+  it('a call held by a process that died is taken over when its lease ends; an order’s calls keep their order', async () => {
     const o = await placed();
     fake.down = 503;
     await command(t, token, 'acceptOrder', { Id: o.Id });
     await command(t, token, 'startOrder', { Id: o.Id });
+    await t.app.jobs.drain();
     fake.down = null;
-    // A dead process holds the confirm.
-    await t.db.exec(`update ifood_outbox set locked_by = 'dead', locked_until = now() + interval '1 minute' where action = 'confirm'`);
-    await ifood.outbox.drain();
-    expect(actionCalls()).toEqual([]); // startPreparation waits for the confirm before it
-    await t.db.exec(`update ifood_outbox set locked_until = now() - interval '1 second'`);
-    await ifood.outbox.drain();
-    expect(actionCalls()).toEqual(['confirm', 'startPreparation']);
+    // A dead process holds the confirm; the startPreparation after it is due.
+    await t.db.exec(`update jobs set state = 'running', locked_by = 'dead', locked_until = now() + interval '1 minute' where name = '${IFOOD_ACTION_JOB}' and payload->>'action' = 'confirm'`);
+    await t.db.exec(`update jobs set run_at = now() where name = '${IFOOD_ACTION_JOB}' and payload->>'action' = 'startPreparation'`);
+    await t.app.jobs.runDue();
+    expect(accepted()).toEqual([]); // startPreparation waits for the confirm before it
+    await t.db.exec(`update jobs set locked_until = now() - interval '1 second', run_at = now() where name = '${IFOOD_ACTION_JOB}'`);
+    await t.app.jobs.runDue();
+    await t.db.exec(`update jobs set run_at = now() where name = '${IFOOD_ACTION_JOB}' and state = 'queued'`);
+    await settle();
+    expect(accepted()).toEqual(['confirm', 'startPreparation']);
   });
 
   it('iFood refusing a call (4xx) marks it failed, never retried', async () => {
     const o = await placed();
     fake.fail(/\/confirm$/, 400);
     await command(t, token, 'acceptOrder', { Id: o.Id });
-    await ifood.outbox.drain();
-    await t.db.exec(`update ifood_outbox set next_at = now()`);
-    await ifood.outbox.drain();
+    await settle();
     expect(fake.calls(/\/confirm$/)).toHaveLength(1);
-    const [r] = await rows<{ status: string }>(t, `select status from ifood_outbox`);
-    expect(r.status).toBe('failed');
+    const [r] = await rows<{ state: string; attempts: number }>(t, `select state, attempts from jobs where name = '${IFOOD_ACTION_JOB}'`);
+    expect(r).toEqual({ state: 'failed', attempts: 1 });
   });
 
   it('orders that did not come from iFood call nothing', async () => {
     const [seeded] = (await allOrders(t, token, restaurant(t))).filter((x) => x.WorkflowInstance.CurrenteState.Id === ORDER_STATE.Pendente);
     await command(t, token, 'acceptOrder', { Id: seeded.Id });
-    await ifood.outbox.drain();
+    await settle();
     expect(actionCalls()).toEqual([]);
-    const [r] = await rows<{ n: number }>(t, `select count(*)::int as n from ifood_outbox`);
+    const [r] = await rows<{ n: number }>(t, `select count(*)::int as n from jobs where name = '${IFOOD_ACTION_JOB}'`);
     expect(r.n).toBe(0);
   });
 });

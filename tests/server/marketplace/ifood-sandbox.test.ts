@@ -97,7 +97,7 @@ describe('sandbox screen', () => {
     expect((await view()).pedidos).toEqual([expect.objectContaining({ id: placed.id, displayId: placed.displayId, status: 'PLACED', calls: [] })]);
 
     expect((await command(t, kitchen, 'acceptOrder', { Id: o.Id })).statusCode).toBe(200);
-    await ifood.outbox.drain();
+    await t.app.jobs.drain({ horizonMs: 60_000, timeoutMs: 60_000 });
     expect((await view()).pedidos[0]).toMatchObject({ status: 'CONFIRMED', calls: ['confirm'] });
   });
 

@@ -72,38 +72,3 @@ export const ifoodOrders = pgTable(
   },
   (t) => [uniqueIndex('ifood_orders_ifood_idx').on(t.venueId, t.ifoodOrderId)],
 );
-
-/**
- * Calls a board action owes iFood (confirm, startPreparation, readyToPickup, dispatch,
- * requestCancellation): written in the same transaction as the order's change, then sent by the
- * drain loop with backoff. A row is sent by one process at a time (lease: lockedBy/lockedUntil),
- * one action per order and kind (the unique index), and the actions of one order go in order.
- */
-export const ifoodOutbox = pgTable(
-  'ifood_outbox',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    venueId: uuid('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    ifoodOrderId: text('ifood_order_id').notNull(),
-    action: text('action').notNull(),
-    body: jsonb('body').$type<Record<string, unknown> | null>(),
-    /** pending → done, or failed (iFood refused it for good: a 4xx other than 401/408/429). */
-    status: text('status').notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAt: timestamp('next_at', { withTimezone: true }).notNull().defaultNow(),
-    lockedBy: text('locked_by'),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
-    lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    doneAt: timestamp('done_at', { withTimezone: true }),
-  },
-  (t) => [
-    uniqueIndex('ifood_outbox_order_action_idx').on(t.orderId, t.action),
-    index('ifood_outbox_due_idx').on(t.nextAt).where(sql`status = 'pending'`),
-  ],
-);

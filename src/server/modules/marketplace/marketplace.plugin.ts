@@ -1,17 +1,18 @@
 /**
  * Registers the marketplace area: the venue's marketplace integration (switch + store id) and
  * iFood through its Merchant API v1.0 (ifood/): polling, order import, board actions back to
- * iFood through a durable outbox, store status, cancellation reasons and the in-process sandbox.
+ * iFood as durable jobs (lib/jobs.ts), store status, cancellation reasons and the in-process sandbox.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ModuleOptions } from '../module-options';
 import { IfoodIntegration, ifoodSettingsFromEnv } from './ifood/ifood-integration';
+import { defineIfoodJobs } from './ifood/ifood-actions';
 import { ifoodRoutes } from './ifood/ifood.routes';
 import { marketplaceRoutes } from './marketplace.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The iFood integration (tests drive its polling and outbox). */
+    /** The iFood integration (tests drive its polling). */
     ifood?: IfoodIntegration;
   }
 }
@@ -20,6 +21,7 @@ export async function marketplacePlugin(app: FastifyInstance, opts: ModuleOption
   // The orders module registers after this one: its service is looked up when first needed.
   const ifood = new IfoodIntegration(opts.db, () => app.orders!, app.log, ifoodSettingsFromEnv(opts.env));
   app.decorate('ifood', ifood);
+  defineIfoodJobs(app.jobs, () => ifood.client);
   app.addHook('onReady', async () => ifood.start());
   // Before the orders module's close hook: no intake or change may start after its service stops.
   app.addHook('preClose', async () => ifood.stop());

@@ -68,7 +68,7 @@ import { venues } from '../../db/schema/venues';
 import { HttpError } from '../../lib/http-error';
 import { requireUser, requireVenue, type AuthUser } from '../../plugins/auth';
 import { readFoodSettings } from './food-config.reader';
-import { keyOf, requestHash, type CommandResult, type Idempotency } from './idempotency';
+import { commandDb, keyOf, requestHash, type CommandResult, type Idempotency } from './idempotency';
 import type { KdsHub } from './kds-hub';
 import { ensureVenueBoard, EVENTS_CHANNEL, findOrder, isUuid, listOrders, loadSettings, loadStates, reais } from './orders.repository';
 import type { OrdersService } from './orders.service';
@@ -317,7 +317,8 @@ export async function ordersRoutes(fastify: FastifyInstance, opts: OrdersRoutesO
   app.post(KDS_PATHS.carriers, { schema: { body: carrierCreateRequest, response: { 201: carrier, ...errors } } }, async (req, reply) => {
     const { venueId } = await board(req, req.body.LocalClienteId);
     const r = await idempotent(req, 'createCarrier', venueId, req.body, async () => {
-      const [c] = await db
+      // In the command's transaction (with its key), so a racing retry creates no second carrier.
+      const [c] = await commandDb(db)
         .insert(carriers)
         .values({ venueId, name: req.body.Nome, phone: req.body.Telefone, document: req.body.Documento })
         .returning();

@@ -6,7 +6,7 @@
  *   clientId, clientSecret → { accessToken, type, expiresIn }. The token is reused and renewed
  *   before it expires (a margin of a fifth of its life, at most 5 minutes); a 401 renews it once.
  * - Errors carry the HTTP status; `retryable` (network, 408, 429, 5xx) tells the callers (the
- *   poller, the outbox) to try again later, anything else is iFood refusing the call.
+ *   poller, the job queue) to try again later, anything else is iFood refusing the call.
  */
 import { z } from 'zod';
 import {

@@ -28,7 +28,7 @@ import { frozenTimer } from '../../orders/orders.repository';
 import type { OrdersService } from '../../orders/orders.service';
 import { IFOOD_API_URL_DEFAULT, IfoodClient, IfoodError } from './ifood-client';
 import { deliveryModeOf, toIntake } from './ifood-mapping';
-import { enqueueMissed, IfoodOutbox } from './ifood-outbox';
+import { enqueueMissed } from './ifood-actions';
 import { IfoodSandbox } from './ifood-sandbox';
 import { IFOOD_EVENT, type IfoodEvent, type IfoodMerchantStatus } from './ifood-types';
 
@@ -47,9 +47,7 @@ export interface IfoodSettings {
   pollMs: number;
   /** Sandbox only: one order per store this often (0 = only on "Simular pedido"). */
   sandboxOrderMs: number;
-  /** The drain loop's sweep for retries that fell due. */
-  outboxSweepMs: number;
-  /** Run polling and the outbox's sender by themselves (API tests drive them instead). */
+  /** Poll by itself (API tests drive polling instead). */
   background: boolean;
 }
 
@@ -70,7 +68,6 @@ export function ifoodSettingsFromEnv(env: Record<string, string | undefined>): I
     pollMs: ms(env.IFOOD_POLL_MS, test ? 0 : 30_000),
     // A production server without iFood credentials never invents orders by itself.
     sandboxOrderMs: ms(env.IFOOD_SANDBOX_ORDER_MS, production ? 0 : 180_000),
-    outboxSweepMs: ms(env.IFOOD_OUTBOX_SWEEP_MS, 5_000) || 5_000,
     background: !test,
   };
 }
@@ -79,7 +76,6 @@ export class IfoodIntegration {
   readonly owner = randomUUID();
   sandbox: IfoodSandbox | null;
   client: IfoodClient;
-  readonly outbox: IfoodOutbox;
   private timer: ReturnType<typeof setInterval> | null = null;
   private running: Promise<unknown> | null = null;
   private statusCache = new Map<string, { at: number; value: Promise<IfoodMerchantStatus> }>();
@@ -98,7 +94,6 @@ export class IfoodIntegration {
       (this.sandbox
         ? new IfoodClient({ baseUrl: SANDBOX_BASE_URL, clientId: this.sandbox.clientId, clientSecret: this.sandbox.clientSecret, fetch: this.sandbox.fetch })
         : new IfoodClient({ baseUrl: settings.apiUrl, clientId: settings.clientId!, clientSecret: settings.clientSecret! }));
-    this.outbox = new IfoodOutbox(handle, () => this.client, log);
     this.leaseMs = opts.leaseMs ?? 60_000;
   }
   private readonly leaseMs: number;
@@ -318,11 +313,10 @@ export class IfoodIntegration {
     this.statusCache.clear();
   }
 
-  /** Polls now and every `pollMs`; starts the outbox's sender. */
+  /** Polls now and every `pollMs` (board actions go out through the job queue: ifood-actions.ts). */
   async start(): Promise<void> {
     if (!this.settings.background) return;
     if (this.sandbox) this.log.info({ polling: this.settings.pollMs, sandboxOrderMs: this.settings.sandboxOrderMs }, 'iFood: sandbox em processo (sem IFOOD_CLIENT_ID)');
-    await this.outbox.start(this.settings.outboxSweepMs);
     if (!this.polling) return;
     const round = () => {
       if (this.running) return;
@@ -339,6 +333,5 @@ export class IfoodIntegration {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.running;
-    await this.outbox.stop();
   }
 }

@@ -26,30 +26,9 @@ CREATE TABLE "ifood_orders" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "ifood_outbox" (
-	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "ifood_outbox_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
-	"venue_id" uuid NOT NULL,
-	"order_id" uuid NOT NULL,
-	"ifood_order_id" text NOT NULL,
-	"action" text NOT NULL,
-	"body" jsonb,
-	"status" text DEFAULT 'pending' NOT NULL,
-	"attempts" integer DEFAULT 0 NOT NULL,
-	"next_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"locked_by" text,
-	"locked_until" timestamp with time zone,
-	"last_error" text,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"done_at" timestamp with time zone
-);
---> statement-breakpoint
 ALTER TABLE "ifood_events" ADD CONSTRAINT "ifood_events_venue_id_venues_id_fk" FOREIGN KEY ("venue_id") REFERENCES "public"."venues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ifood_orders" ADD CONSTRAINT "ifood_orders_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ifood_orders" ADD CONSTRAINT "ifood_orders_venue_id_venues_id_fk" FOREIGN KEY ("venue_id") REFERENCES "public"."venues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "ifood_outbox" ADD CONSTRAINT "ifood_outbox_venue_id_venues_id_fk" FOREIGN KEY ("venue_id") REFERENCES "public"."venues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "ifood_outbox" ADD CONSTRAINT "ifood_outbox_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "ifood_events_pending_idx" ON "ifood_events" USING btree ("venue_id","created_at") WHERE handled_at is null;--> statement-breakpoint
 CREATE INDEX "ifood_events_unacked_idx" ON "ifood_events" USING btree ("venue_id") WHERE acknowledged_at is null;--> statement-breakpoint
-CREATE UNIQUE INDEX "ifood_orders_ifood_idx" ON "ifood_orders" USING btree ("venue_id","ifood_order_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "ifood_outbox_order_action_idx" ON "ifood_outbox" USING btree ("order_id","action");--> statement-breakpoint
-CREATE INDEX "ifood_outbox_due_idx" ON "ifood_outbox" USING btree ("next_at") WHERE status = 'pending';
+CREATE UNIQUE INDEX "ifood_orders_ifood_idx" ON "ifood_orders" USING btree ("venue_id","ifood_order_id");
