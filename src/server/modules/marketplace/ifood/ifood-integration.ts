@@ -68,7 +68,8 @@ export function ifoodSettingsFromEnv(env: Record<string, string | undefined>): I
     pollMs: ms(env.IFOOD_POLL_MS, test ? 0 : 30_000),
     // A production server without iFood credentials never invents orders by itself.
     sandboxOrderMs: ms(env.IFOOD_SANDBOX_ORDER_MS, production ? 0 : 180_000),
-    background: !test,
+    // API tests drive polling themselves, unless they set IFOOD_POLL_MS (an end-to-end server does).
+    background: !test || !!env.IFOOD_POLL_MS?.trim(),
   };
 }
 
