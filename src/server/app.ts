@@ -41,6 +41,7 @@ import { productCategoriesPlugin } from './modules/product-categories/product-ca
 import { bankAccountsPlugin } from './modules/bank-accounts/bank-accounts.plugin';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
+import { jobsPlugin } from './plugins/jobs';
 import { openApiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -89,6 +90,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(cachePolicyPlugin);
   await app.register(securityPlugin, { db: opts.db.db });
   await app.register(openApiPlugin);
+  await app.register(jobsPlugin, { handle: opts.db, env: opts.env ?? process.env });
 
   app.get('/api/health', { config: { public: true } }, async (_req, reply) => {
     try {

@@ -168,6 +168,9 @@ describe('GET api/kds', () => {
 
   it('shouldOpenStore opens the marketplace store', async () => {
     await t.db.exec(`update kds_settings set marketplace_active = false where venue_id = '${restaurant(t)}'`);
+    // The store shows open only while orders can arrive: this server polls the (sandbox) iFood.
+    t.app.ifood!.settings.pollMs = 30_000;
+    await t.app.ifood!.pollOnce();
     const status = () => t.app.inject({ method: 'GET', url: KDS_PATHS.marketplaceStatus(restaurant(t)), headers: t.auth(token) });
     expect((await status()).json()).toMatchObject({ isActive: false, ifoodIntegration: true, merchant: { available: false } });
     expect((await status()).json().merchant.validations[0]).toMatchObject({ state: 'CLOSED' });

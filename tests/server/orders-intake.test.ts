@@ -161,6 +161,8 @@ describe('order tracking and the board’s venue data', () => {
     // The kitchen closes the store from the board's store-status modal.
     const closed = await t.app.inject({ method: 'POST', url: KDS_PATHS.merchantConfiguration, headers: t.auth(token), payload: { localClienteId: restaurant(t), isActive: false } });
     expect(closed.json()).toMatchObject({ isActive: false });
+    t.app.ifood!.settings.pollMs = 30_000; // this server polls the (sandbox) iFood
+    await t.app.ifood!.pollOnce();
     const status = await t.app.inject({ method: 'GET', url: KDS_PATHS.marketplaceStatus(restaurant(t)), headers: t.auth(token) });
     expect(status.json()).toMatchObject({ isOpenTime: false, isActive: false, merchant: { available: false } });
     expect(status.json().merchant.validations).toHaveLength(2);

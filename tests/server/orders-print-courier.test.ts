@@ -228,7 +228,7 @@ describe('couriers and carriers', () => {
     await new Promise<void>((r) => platform.listen(0, '127.0.0.1', r));
     const base = `http://127.0.0.1:${(platform.address() as AddressInfo).port}`;
     try {
-      const couriers = createCouriers({ COURIER_LOGGI_URL: base, COURIER_API_TOKEN: 'segredo' }, 'http://portal.test', async () => {});
+      const couriers = createCouriers({ COURIER_LOGGI_URL: base, COURIER_API_TOKEN: 'segredo' }, 'http://portal.test');
       const loggi = couriers.forPlatform(DELIVERY_PLATFORM.Loggi);
       expect(loggi).toMatchObject({ name: 'Loggi', sandbox: false });
       expect(couriers.forPlatform(DELIVERY_PLATFORM.Meep).sandbox).toBe(true);
@@ -239,7 +239,6 @@ describe('couriers and carriers', () => {
       expect(calls[0]).toMatchObject({ url: '/deliveries', auth: 'Bearer segredo', body: { externalReference: 'o1', amount: 12.34 } });
       status = 503;
       await expect(loggi.request(req)).rejects.toThrow('Loggi');
-      couriers.stop();
     } finally {
       await new Promise((r) => platform.close(r));
     }

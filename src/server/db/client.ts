@@ -13,13 +13,14 @@ import * as products from './schema/products';
 import * as cashless from './schema/cashless';
 import * as donationsSchema from './schema/donations';
 import * as foodConfig from './schema/food-config';
+import * as jobsSchema from './schema/jobs';
 import * as marketplace from './schema/marketplace';
 import * as orders from './schema/orders';
 import * as salesPoints from './schema/sales-points';
 import * as stores from './schema/stores';
 import * as venues from './schema/venues';
 
-export const schema = { ...auth, ...venues, ...products, ...stores, ...accessLimits, ...foodConfig, ...marketplace, ...orders, ...salesPoints, ...cashless, ...donationsSchema };
+export const schema = { ...auth, ...venues, ...products, ...stores, ...accessLimits, ...foodConfig, ...marketplace, ...orders, ...salesPoints, ...cashless, ...donationsSchema, ...jobsSchema };
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -141,6 +142,14 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
     // An idle client whose connection dies (database restart: 57P01) is reported here; without a
     // listener Node would crash the process. The pool replaces it on the next query.
     pool.on('error', (err) => log('warn', 'conexão do banco perdida (pool)', { code: (err as { code?: string }).code, error: err.message }));
+    // pg-pool takes its listener off a client while it is checked out (a transaction, a query):
+    // a connection the database ends then (restart, failover, pg_terminate_backend, an idle-killer)
+    // would emit 'error' with no listener and crash the process. Every client gets one of its own
+    // for its whole life; the query in flight rejects (the request answers 503) and the pool drops
+    // the dead client when it is released.
+    pool.on('connect', (client) => {
+      client.on('error', (err) => log('warn', 'conexão do banco perdida (em uso)', { code: (err as { code?: string }).code, error: err.message }));
+    });
     const db = drizzle(pool, { schema }) as unknown as Db;
     await migrateUnderLock(opts.databaseUrl, pg, async (client) => {
       await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_DIR });

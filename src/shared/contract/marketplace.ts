@@ -18,3 +18,38 @@ export const marketplaceSave = marketplaceIntegration.check(
   z.refine((m) => !m.isActive || m.merchantId.length > 0, { message: MARKETPLACE_MSG.merchantIdRequired, path: ['merchantId'] }),
 );
 export const marketplaceSaveResponse = z.object({ id: z.string() });
+
+// --- iFood sandbox (ours): the in-process iFood the demo and the tests talk to ---------------
+
+export const MARKETPLACE_API = {
+  /** GET → ifoodSandboxView. */
+  sandbox: (localId: string) => `/api/MeepFood/IntegracaoMarketplace/${encodeURIComponent(localId)}/sandbox`,
+  /** POST → ifoodSandboxPlaced (201): the sandbox places a test order for the venue's store now. */
+  sandboxOrder: (localId: string) => `/api/MeepFood/IntegracaoMarketplace/${encodeURIComponent(localId)}/sandbox/pedido`,
+  /** POST ifoodSandboxCancel → ifoodSandboxPlaced: the test order's customer cancels it. */
+  sandboxCancel: (localId: string) => `/api/MeepFood/IntegracaoMarketplace/${encodeURIComponent(localId)}/sandbox/cancelamento`,
+} as const;
+
+export const ifoodSandboxOrder = z.object({
+  id: z.string(),
+  displayId: z.string(),
+  /** iFood's status (IFOOD_STATUS_LABEL). */
+  status: z.string(),
+  createdAt: z.string(),
+  /** Every action call the sandbox received for the order, in order (confirm, startPreparation...). */
+  calls: z.array(z.string()),
+});
+export type IfoodSandboxOrder = z.infer<typeof ifoodSandboxOrder>;
+export const ifoodSandboxView = z.object({
+  /** false: this server talks to the real iFood (IFOOD_CLIENT_ID set). */
+  ativo: z.boolean(),
+  /** This server polls iFood (IFOOD_POLL_MS > 0). */
+  buscando: z.boolean(),
+  /** Minutes between orders the sandbox places by itself (0: only on demand). */
+  pedidoAutomaticoMinutos: z.number(),
+  merchantId: z.string(),
+  pedidos: z.array(ifoodSandboxOrder),
+});
+export type IfoodSandboxView = z.infer<typeof ifoodSandboxView>;
+export const ifoodSandboxCancel = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
+export const ifoodSandboxPlaced = z.object({ id: z.string(), displayId: z.string(), Message: z.string() });

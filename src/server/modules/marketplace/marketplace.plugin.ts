@@ -1,8 +1,32 @@
-/** Registers the marketplace area: the venue's marketplace integration. */
+/**
+ * Registers the marketplace area: the venue's marketplace integration (switch + store id) and
+ * iFood through its Merchant API v1.0 (ifood/): polling, order import, board actions back to
+ * iFood as durable jobs (lib/jobs.ts), store status, cancellation reasons and the in-process sandbox.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { ModuleOptions } from '../module-options';
+import { IfoodIntegration, ifoodSettingsFromEnv } from './ifood/ifood-integration';
+import { defineIfoodJobs } from './ifood/ifood-actions';
+import { ifoodRoutes } from './ifood/ifood.routes';
 import { marketplaceRoutes } from './marketplace.routes';
 
-export async function marketplacePlugin(app: FastifyInstance, opts: ModuleOptions): Promise<void> {
-  await app.register(marketplaceRoutes, { db: opts.db.db });
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The iFood integration (tests drive its polling). */
+    ifood?: IfoodIntegration;
+  }
 }
+
+export async function marketplacePlugin(app: FastifyInstance, opts: ModuleOptions): Promise<void> {
+  // The orders module registers after this one: its service is looked up when first needed.
+  const ifood = new IfoodIntegration(opts.db, () => app.orders!, app.log, ifoodSettingsFromEnv(opts.env));
+  app.decorate('ifood', ifood);
+  defineIfoodJobs(app.jobs, () => ifood.client);
+  app.addHook('onReady', async () => ifood.start());
+  // Before the orders module's close hook: no intake or change may start after its service stops.
+  app.addHook('preClose', async () => ifood.stop());
+  await app.register(marketplaceRoutes, { db: opts.db.db });
+  await app.register(ifoodRoutes, { db: opts.db.db, ifood });
+}
+// Like fastify-plugin: the `ifood` decoration and the hooks belong to the app itself.
+(marketplacePlugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;

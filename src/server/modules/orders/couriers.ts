@@ -3,6 +3,9 @@
  * environment a platform is called over HTTP; without one it is the embedded sandbox, which takes
  * the call, "assigns" a courier after a short delay and gives a tracking link, always labelled as
  * a sandbox (SANDBOX_COURIER_NAME, order.EntregaSandbox) so nobody waits for a real motoboy.
+ * The sandbox's later assignment is not a timer in memory: its answer says when
+ * (`assignAfterMs`) and the caller enqueues a durable job for it (courier-jobs.ts), so it happens
+ * even if this process dies meanwhile.
  *
  * Env: COURIER_PLAYDELIVERY_URL, COURIER_LOGGI_URL, COURIER_MEEP_URL (base URLs),
  * COURIER_API_TOKEN (bearer sent to them), COURIER_SANDBOX_DELAY_MS (default 5000).
@@ -29,10 +32,15 @@ export interface CourierPerson {
 export interface CourierCall {
   externalId: string;
   trackingLink: string | null;
-  /** Known at once on some platforms; otherwise it arrives later through `onAssigned`. */
+  /** Known at once on some platforms; otherwise it arrives later. */
   courier: CourierPerson | null;
   sandbox: boolean;
+  /** The sandbox assigns SANDBOX_COURIER this long after the call (the caller schedules it). */
+  assignAfterMs?: number;
 }
+
+/** The courier the sandbox "assigns". */
+export const SANDBOX_COURIER: CourierPerson = { Nome: SANDBOX_COURIER_NAME, Telefone: '(11) 90000-0000', Documento: 'SANDBOX' };
 
 export interface CourierAdapter {
   platform: number;
@@ -43,9 +51,6 @@ export interface CourierAdapter {
 
 export class CourierError extends Error {}
 
-/** Called when a platform assigns the courier after the call. */
-export type OnAssigned = (orderId: string, call: CourierCall) => Promise<void>;
-
 class SandboxCourier implements CourierAdapter {
   sandbox = true;
   constructor(
@@ -53,27 +58,17 @@ class SandboxCourier implements CourierAdapter {
     public name: string,
     private publicUrl: string,
     private delayMs: number,
-    private onAssigned: OnAssigned,
-    private timers: Set<NodeJS.Timeout>,
   ) {}
 
   async request(req: CourierRequest): Promise<CourierCall> {
-    const call: CourierCall = {
+    return {
       externalId: `sandbox-${randomUUID()}`,
       // The sandbox has no map: its tracking link is the order's own tracking page.
       trackingLink: `${this.publicUrl}/statusPedido/${req.trackingCode}`,
       courier: null,
       sandbox: true,
+      assignAfterMs: this.delayMs,
     };
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      void this.onAssigned(req.orderId, {
-        ...call,
-        courier: { Nome: SANDBOX_COURIER_NAME, Telefone: '(11) 90000-0000', Documento: 'SANDBOX' },
-      }).catch(() => {});
-    }, this.delayMs);
-    this.timers.add(timer);
-    return call;
   }
 }
 
@@ -125,11 +120,9 @@ export interface Couriers {
   forPlatform(platform: number): CourierAdapter;
   /** Whether every platform is the sandbox (shown on the board). */
   allSandbox(): boolean;
-  stop(): void;
 }
 
-export function createCouriers(env: Record<string, string | undefined>, publicUrl: string, onAssigned: OnAssigned): Couriers {
-  const timers = new Set<NodeJS.Timeout>();
+export function createCouriers(env: Record<string, string | undefined>, publicUrl: string): Couriers {
   const delay = Number(env.COURIER_SANDBOX_DELAY_MS ?? 5000);
   const urls: Record<number, string | undefined> = {
     [DELIVERY_PLATFORM.PlayDelivery]: env.COURIER_PLAYDELIVERY_URL,
@@ -144,15 +137,11 @@ export function createCouriers(env: Record<string, string | undefined>, publicUr
       platform,
       url
         ? new HttpCourier(platform, name, url, env.COURIER_API_TOKEN)
-        : new SandboxCourier(platform, name, publicUrl, Number.isFinite(delay) && delay >= 0 ? delay : 5000, onAssigned, timers),
+        : new SandboxCourier(platform, name, publicUrl, Number.isFinite(delay) && delay >= 0 ? delay : 5000),
     );
   }
   return {
     forPlatform: (p) => adapters.get(p) ?? adapters.get(DELIVERY_PLATFORM.Meep)!,
     allSandbox: () => [...adapters.values()].every((a) => a.sandbox),
-    stop: () => {
-      for (const t of timers) clearTimeout(t);
-      timers.clear();
-    },
   };
 }

@@ -3,10 +3,20 @@
  * the answer are stored; a retry with the same key replays the answer without a second change, the
  * same key with another request answers 422. Keys are per venue and kept IDEMPOTENCY_TTL_DAYS.
  *
- * State commands store the key in the same transaction as the change, under the venue lock, so
- * concurrent duplicates (two tablets' outboxes, a retry racing its original) make one change. In
- * one process, a duplicate also waits for its twin to finish and then replays its answer.
+ * Every command stores the key in the same transaction as its change, under the venue lock, so
+ * concurrent duplicates (two tablets' outboxes, a retry racing its original on another process)
+ * make one change and the later one replays the answer. In one process, a duplicate also waits for
+ * its twin to finish and then replays its answer.
+ *
+ * Commands outside the transition table (`around`: rush, bump item, printer status, reprint,
+ * carriers, carrier and courier assignment) run their work with the command's transaction as the
+ * ambient one: the service's `db` (and `commandDb(db)` in routes) is that transaction, so their own
+ * `transaction()` calls become savepoints inside it. Work that must not run inside it (asking a
+ * courier platform over HTTP) is handed to `afterCommit`, which runs once the change and the key
+ * are committed and may replace the answer; if it throws, the stored key is forgotten so a retry
+ * runs the command again instead of replaying a success that was not.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { and, eq, gt, lte } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -14,7 +24,28 @@ import { IDEMPOTENCY_TTL_DAYS_DEFAULT, ORDER_MSG } from '../../../shared/orders'
 import type { Db } from '../../db/client';
 import { idempotencyKeys } from '../../db/schema/orders';
 import { HttpError } from '../../lib/http-error';
-import type { Q, Tx } from './orders.repository';
+import { lockVenue, type Q, type Tx } from './orders.repository';
+
+interface Ambient {
+  tx: Tx;
+  after: Array<(r: CommandResult) => Promise<CommandResult>>;
+}
+
+const ambient = new AsyncLocalStorage<Ambient>();
+
+/** The running command's transaction when there is one, else `db`. */
+export function commandDb(db: Db): Q {
+  return ambient.getStore()?.tx ?? db;
+}
+
+/**
+ * Inside a command's transaction: a function that registers work to run after its commit (and may
+ * replace the answer). Outside one: null (run the work yourself).
+ */
+export function afterCommit(): ((fn: (r: CommandResult) => Promise<CommandResult>) => void) | null {
+  const store = ambient.getStore();
+  return store ? (fn) => store.after.push(fn) : null;
+}
 
 export interface CommandResult {
   status: number;
@@ -138,16 +169,32 @@ export class Idempotency {
   }
 
   /**
-   * Runs a command that spans several steps (a courier call, a print job): the answer is stored
-   * when it is known. Each such command is also safe to repeat by itself (a courier is called
-   * once per order; a print is a print), so a rare cross-process duplicate does no harm.
+   * Runs a command outside the transition table: with a key, `work` runs in one transaction under
+   * the venue lock with the key stored in it (see the header); without one, as it is.
    */
   async around(ctx: IdemContext, work: () => Promise<CommandResult>): Promise<CommandResult & { replayed: boolean }> {
+    if (!ctx.key) return { ...(await work()), replayed: false };
     return this.serialize(ctx, async () => {
       const early = await this.lookup(this.db, ctx);
       if (early) return { ...early, replayed: true };
-      const result = await work();
-      if (result.status < 500) await this.store(this.db, ctx, result);
+      const store: Ambient = { tx: null as unknown as Tx, after: [] };
+      const committed = await this.db.transaction(async (tx) => {
+        await lockVenue(tx, ctx.venueId);
+        const stored = await this.lookup(tx, ctx);
+        if (stored) return { ...stored, replayed: true };
+        store.tx = tx;
+        const result = await ambient.run(store, work);
+        if (result.status < 500) await this.store(tx, ctx, result);
+        return { ...result, replayed: false };
+      });
+      if (committed.replayed || !store.after.length) return committed;
+      let result: CommandResult = committed;
+      try {
+        for (const fn of store.after) result = await fn(result);
+      } catch (err) {
+        await this.db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.venueId, ctx.venueId), eq(idempotencyKeys.key, ctx.key!)));
+        throw err;
+      }
       return { ...result, replayed: false };
     });
   }

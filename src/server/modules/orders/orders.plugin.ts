@@ -1,20 +1,20 @@
 /**
  * Registers every route of the orders module and its long-lived parts: the live-events hub
- * (LISTEN/NOTIFY + SSE), idempotency keys, courier adapters, and the housekeeping timer that
- * drops expired idempotency keys and old events.
+ * (LISTEN/NOTIFY + SSE), idempotency keys, courier adapters and their jobs (courier-jobs.ts), and
+ * the hourly housekeeping job (once per cluster) that drops expired idempotency keys and old events.
  *
  * Env: IDEMPOTENCY_TTL_DAYS (7), KDS_EVENT_RETENTION_HOURS (48), KDS_SSE_HEARTBEAT_MS (15000),
- * COURIER_* (see couriers.ts), CHAT_BASE_URL / CHAT_API_TOKEN (chat unread count), MARKETPLACE_*
- * (see marketplace-poller.ts).
+ * COURIER_* (see couriers.ts), CHAT_BASE_URL / CHAT_API_TOKEN (chat unread count). iFood's polling
+ * and board actions live in the marketplace module (modules/marketplace/ifood).
  */
 import type { FastifyInstance } from 'fastify';
 import { lt } from 'drizzle-orm';
 import { IDEMPOTENCY_TTL_DAYS_DEFAULT, KDS_SSE_HEARTBEAT_MS } from '../../../shared/orders';
 import { orderEvents } from '../../db/schema/orders';
 import type { ModuleOptions } from '../module-options';
+import { defineCourierJobs } from './courier-jobs';
 import { Idempotency } from './idempotency';
 import { KdsHub } from './kds-hub';
-import { marketplaceAdapterFromEnv, MarketplacePoller } from './marketplace-poller';
 import { ordersRoutes } from './orders.routes';
 import { OrdersService } from './orders.service';
 
@@ -36,28 +36,20 @@ export async function ordersPlugin(app: FastifyInstance, opts: ModuleOptions): P
   const env = opts.env;
   const hub = new KdsHub(opts.db, app.log, positive(env.KDS_SSE_HEARTBEAT_MS, KDS_SSE_HEARTBEAT_MS));
   const idem = new Idempotency(opts.db.db, positive(env.IDEMPOTENCY_TTL_DAYS, IDEMPOTENCY_TTL_DAYS_DEFAULT));
-  const service = new OrdersService(opts.db, hub, idem, { publicUrl: opts.config.publicUrl, env, log: app.log });
+  const service = new OrdersService(opts.db, hub, idem, { publicUrl: opts.config.publicUrl, env, log: app.log, jobs: app.jobs });
+  defineCourierJobs(app.jobs, service);
   await hub.start();
   app.decorate('orders', service);
 
   const retentionHours = positive(env.KDS_EVENT_RETENTION_HOURS, 48);
-  const housekeeping = setInterval(() => {
-    void (async () => {
-      await idem.purgeExpired();
-      await opts.db.db.delete(orderEvents).where(lt(orderEvents.createdAt, new Date(Date.now() - retentionHours * HOUR)));
-    })().catch((err) => app.log.warn({ err }, 'limpeza do painel de pedidos falhou'));
-  }, HOUR);
-  housekeeping.unref();
-
-  // The marketplace switch fetches (marketplace-poller.ts): on in production, elsewhere only when asked.
-  const pollMs = positive(env.MARKETPLACE_POLL_MS, env.NODE_ENV === 'production' ? 30_000 : 0);
-  const poller = new MarketplacePoller(opts.db.db, service, marketplaceAdapterFromEnv(env), app.log);
-  if (env.MARKETPLACE_POLL_MS !== '0') poller.start(pollMs);
+  // Once per cluster per hour (a periodic job, lib/jobs.ts), not once per process.
+  app.jobs.definePeriodic('orders.cleanup', HOUR, async () => {
+    await idem.purgeExpired();
+    await opts.db.db.delete(orderEvents).where(lt(orderEvents.createdAt, new Date(Date.now() - retentionHours * HOUR)));
+  });
 
   // Open event streams would keep the server from closing: end them first.
   app.addHook('preClose', async () => {
-    clearInterval(housekeeping);
-    await poller.stop();
     await hub.stop();
     await service.stop();
   });

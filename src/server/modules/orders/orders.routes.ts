@@ -13,7 +13,6 @@ import { createHash } from 'node:crypto';
 import { errorBody } from '../../../shared/contract/common';
 import { MSG } from '../../../shared/messages';
 import {
-  cancellationReasonsResponse,
   carrier,
   carrierAssignRequest,
   carrierCreateRequest,
@@ -28,7 +27,6 @@ import {
   kdsSettings as kdsSettingsSchema,
   kdsSettingsUpdate,
   kdsTablesResponse,
-  marketplaceStatus,
   merchantConfiguration,
   merchantConfigurationUpdate,
   order,
@@ -49,7 +47,6 @@ import {
   workflowStatesResponse,
 } from '../../../shared/contract/orders';
 import {
-  CANCELLATION_REASONS,
   CHAT_TIMEOUT_MS,
   DEFAULT_WORKFLOW_STATES,
   DELIVERY_KIND,
@@ -71,7 +68,7 @@ import { venues } from '../../db/schema/venues';
 import { HttpError } from '../../lib/http-error';
 import { requireUser, requireVenue, type AuthUser } from '../../plugins/auth';
 import { readFoodSettings } from './food-config.reader';
-import { keyOf, requestHash, type CommandResult, type Idempotency } from './idempotency';
+import { commandDb, keyOf, requestHash, type CommandResult, type Idempotency } from './idempotency';
 import type { KdsHub } from './kds-hub';
 import { ensureVenueBoard, EVENTS_CHANNEL, findOrder, isUuid, listOrders, loadSettings, loadStates, reais } from './orders.repository';
 import type { OrdersService } from './orders.service';
@@ -322,7 +319,8 @@ export async function ordersRoutes(fastify: FastifyInstance, opts: OrdersRoutesO
   app.post(KDS_PATHS.carriers, { schema: { body: carrierCreateRequest, response: { 201: carrier, ...errors } } }, async (req, reply) => {
     const { venueId } = await board(req, req.body.LocalClienteId);
     const r = await idempotent(req, 'createCarrier', venueId, req.body, async () => {
-      const [c] = await db
+      // In the command's transaction (with its key), so a racing retry creates no second carrier.
+      const [c] = await commandDb(db)
         .insert(carriers)
         .values({ venueId, name: req.body.Nome, phone: req.body.Telefone, document: req.body.Documento })
         .returning();
@@ -372,10 +370,7 @@ export async function ordersRoutes(fastify: FastifyInstance, opts: OrdersRoutesO
     return o;
   });
 
-  app.get('/api/kds/cancellationReasons/:id', { schema: { params: z.object({ id: z.string() }), response: { 200: cancellationReasonsResponse, ...errors } } }, async (req) => {
-    await orderAccess(req, req.params.id);
-    return CANCELLATION_REASONS.map((r) => ({ ...r }));
-  });
+  // api/kds/cancellationReasons/{id} is the marketplace module's (iFood's own reasons for its orders).
 
   app.get(KDS_PATHS.tables, { schema: { querystring: carrierListQuery, response: { 200: kdsTablesResponse, ...errors } } }, async (req) => {
     const { venueId } = await board(req, req.query.localClienteId);
@@ -461,30 +456,7 @@ export async function ordersRoutes(fastify: FastifyInstance, opts: OrdersRoutesO
     };
   }
 
-  app.get('/api/kds/ifoodMerchantStatus/:localId', { schema: { params: localParams, response: { 200: marketplaceStatus, ...errors } } }, async (req) => {
-    const { venueId } = await board(req, req.params.localId);
-    const m = await merchantOf(venueId);
-    const validations: Array<{ state: string; message: { title: string; subtitle: string; description: string } }> = [];
-    if (m.ifoodIntegration && !m.isActive) {
-      validations.push({ state: 'CLOSED', message: { title: 'Loja fechada', subtitle: 'A loja está fechada no marketplace.', description: 'Abra a loja para voltar a receber pedidos.' } });
-    }
-    if (m.ifoodIntegration && !m.isOpenTime) {
-      validations.push({ state: 'CLOSED', message: { title: 'Fora do horário', subtitle: 'A loja está fora do horário de funcionamento.', description: 'Os pedidos voltam no próximo horário de abertura.' } });
-    }
-    const available = m.ifoodIntegration && m.isActive && m.isOpenTime;
-    return {
-      isActive: m.isActive,
-      isOpenTime: m.isOpenTime,
-      ifoodIntegration: m.ifoodIntegration,
-      merchant: {
-        available,
-        message: available
-          ? { title: 'Loja aberta', subtitle: 'Recebendo pedidos do marketplace.' }
-          : { title: 'Loja indisponível', subtitle: m.ifoodIntegration ? 'A loja não está recebendo pedidos do marketplace.' : 'Integração com o marketplace desligada.' },
-        validations,
-      },
-    };
-  });
+  // api/kds/ifoodMerchantStatus/{localId} is the marketplace module's (iFood's store status).
 
   app.get('/api/ifoodMerchantConfiguration/:localId', { schema: { params: localParams, response: { 200: merchantConfiguration, ...errors } } }, async (req) => {
     const { venueId } = await board(req, req.params.localId, MARKETPLACE_ROLE);

@@ -52,9 +52,12 @@ import { HttpError } from '../../lib/http-error';
 import type { AuthUser } from '../../plugins/auth';
 import { PRINTER_MSG } from '../../../shared/printers';
 import { enqueueOrderJobs, localServerJobs, planPrinting, planStatus, type PrintPlan } from '../printers/printers.repository';
-import { createCouriers, CourierError, type CourierCall, type Couriers } from './couriers';
+import type { JobQueue } from '../../lib/jobs';
+import { courierCalledColumns, enqueueCourierCall } from './courier-jobs';
+import { createCouriers, type Couriers } from './couriers';
+import { ifoodOnTransition } from '../marketplace/ifood/ifood-actions';
 import { readFoodSettings } from './food-config.reader';
-import { requestHash, type CommandResult, type Idempotency } from './idempotency';
+import { afterCommit, commandDb, requestHash, type CommandResult, type Idempotency } from './idempotency';
 import type { KdsHub } from './kds-hub';
 import {
   appendEvent,
@@ -65,7 +68,6 @@ import {
   lockOrderRow,
   lockVenue,
   searchTextOf,
-  venueOfOrder,
   visitedStates,
   type Tx,
 } from './orders.repository';
@@ -79,6 +81,8 @@ export interface ServiceOptions {
   publicUrl: string;
   env: Record<string, string | undefined>;
   log: FastifyBaseLogger;
+  /** Durable background work (courier calls: courier-jobs.ts). */
+  jobs: JobQueue;
 }
 
 /** "HH:MM:SS", "MM:SS" or seconds → seconds. */
@@ -103,8 +107,6 @@ function guardsOf(row: OrderRow) {
 
 export class OrdersService {
   readonly couriers: Couriers;
-  /** Work started after a commit (prints, courier calls): awaited on close and by tests. */
-  private background = new Set<Promise<unknown>>();
 
   constructor(
     private handle: DbHandle,
@@ -112,29 +114,21 @@ export class OrdersService {
     private idem: Idempotency,
     private opts: ServiceOptions,
   ) {
-    this.couriers = createCouriers(opts.env, opts.publicUrl, (orderId, call) => this.courierAssigned(orderId, call));
+    this.couriers = createCouriers(opts.env, opts.publicUrl);
   }
 
+  /** The database, or the running command's transaction (idempotency.ts). */
   private get db() {
-    return this.handle.db;
+    return commandDb(this.handle.db) as DbHandle['db'];
   }
 
-  /** Runs something after the response is decided, logging (never throwing) its failure. */
-  private later(what: string, fn: () => Promise<unknown>): void {
-    const p = fn()
-      .catch((err) => this.opts.log.warn({ err }, what))
-      .finally(() => this.background.delete(p));
-    this.background.add(p);
-  }
-
-  /** Resolves when every background job started so far has ended. */
+  /** Resolves when the background work (courier jobs, including those due within 2 s) is done: for tests and scripts. */
   async settle(): Promise<void> {
-    while (this.background.size) await Promise.allSettled([...this.background]);
+    await this.opts.jobs.drain({ horizonMs: 2_000 });
   }
 
   async stop(): Promise<void> {
-    this.couriers.stop();
-    await this.settle();
+    // Background work is in the job queue, which finishes its running jobs when the app closes.
   }
 
   /**
@@ -205,7 +199,6 @@ export class OrdersService {
       if (!r || !r.cancellationCode || !r.reason) throw new HttpError(400, ORDER_MSG.reasonRequired);
     }
     const ctx = { venueId, key, hash: requestHash(command, body as StateChangeRequest), userId: user.id };
-    const after: Array<() => void> = [];
     const result = await this.idem.inTransaction(
       ctx,
       (tx) => lockVenue(tx, venueId),
@@ -223,7 +216,7 @@ export class OrdersService {
           const s = current.WorkflowInstance.CurrenteState;
           return { status: 200, body: { Id: s.Id, Name: s.Name, Pedido: current, Aplicado: false } };
         }
-        const order = await this.transition(tx, venueId, row, command, user.id, body, after);
+        const order = await this.transition(tx, venueId, row, command, user.id, body);
         const s = order.WorkflowInstance.CurrenteState;
         return { status: 200, body: { Id: s.Id, Name: s.Name, Pedido: order, Aplicado: true } };
       },
@@ -232,7 +225,6 @@ export class OrdersService {
     );
     if (!result.replayed) {
       this.hub.changed(venueId);
-      for (const fn of after) fn();
     }
     return result;
   }
@@ -242,7 +234,8 @@ export class OrdersService {
    * buttons, and the automatic move when the stations have bumped every item). The caller holds the
    * venue lock and the order's row, and has decided that the command applies (decideCommand, guards).
    * Sets the state and when it was entered, writes the history and appends one event for every
-   * board. Work for other machines goes to `after` (run once the transaction has committed).
+   * board. Work for other machines (courier calls, iFood, print agents) is enqueued in this same
+   * transaction, so it happens once the change is committed and never without it.
    */
   private async transition(
     tx: Tx,
@@ -251,7 +244,6 @@ export class OrdersService {
     command: OrderCommand,
     userId: string | null,
     body: Partial<ParsedStateChange>,
-    after: Array<() => void>,
   ): Promise<Order> {
     const target = ORDER_TRANSITIONS[command].to;
     const now = new Date();
@@ -280,8 +272,10 @@ export class OrdersService {
       }
       if (food.useMeepDelivery && !food.callMeepDeliveryManually && row.deliveryMode !== DELIVERY_MODE.merchant) {
         const rules = { OrigemPedido: row.origin, TipoEntrega: row.deliveryKind, EhPagamentoPresencial: row.payOnDelivery };
-        if (courierCalledAutomatically(rules as never, food)) {
-          after.push(() => this.later('chamada automática de entregador', () => this.callCourier(venueId, row.id)));
+        if (courierCalledAutomatically(rules as never, food) && !row.courierCalled) {
+          // Marked and queued with the accept itself: a process dying now loses no call (courier-jobs.ts).
+          Object.assign(set, courierCalledColumns(row, food));
+          await enqueueCourierCall(tx, venueId, row.id);
         }
       }
     }
@@ -299,6 +293,8 @@ export class OrdersService {
       timerSeconds: timerSeconds(body.Timer),
       at: now,
     });
+    // An iFood order owes iFood the matching call (confirm, startPreparation...): written in this transaction.
+    await ifoodOnTransition(tx, { venueId, orderId: row.id, command, reason: body.ReasonCancellation });
     const order = (await findOrder(tx, venueId, row.id))!;
     if (printPlan) await enqueueOrderJobs(tx, venueId, order, printPlan);
     await appendEvent(tx, venueId, 'order.changed', order);
@@ -362,7 +358,6 @@ export class OrdersService {
       if (!item.ProdutoId && item.Adicionais?.length) throw new HttpError(400, ORDER_MSG.addonNotFound);
     }
     const ctx = { venueId, key, hash: requestHash('intake', body as OrderIntakeRequest), userId: user.id };
-    const after: Array<() => void> = [];
     const result = await this.idem.inTransaction(
       ctx,
       (tx) => lockVenue(tx, venueId),
@@ -536,6 +531,12 @@ export class OrdersService {
           { orderId: created.id, fromStateId: null, toStateId: ORDER_STATE.Pendente, command: 'intake', userId: user.id, at: now },
           ...(auto ? [{ orderId: created.id, fromStateId: ORDER_STATE.Pendente, toStateId: ORDER_STATE.Aceito, command: 'automaticallyAcceptOrder', userId: null, at: now }] : []),
         ]);
+        const rules = { OrigemPedido: created.origin, TipoEntrega: created.deliveryKind, EhPagamentoPresencial: created.payOnDelivery };
+        if (auto && food.useMeepDelivery && !food.callMeepDeliveryManually && courierCalledAutomatically(rules as never, food)) {
+          // Marked and queued with the order itself: a process dying now loses no call (courier-jobs.ts).
+          await tx.update(orders).set(courierCalledColumns(created, food)).where(eq(orders.id, created.id));
+          await enqueueCourierCall(tx, venueId, created.id);
+        }
         let order = (await findOrder(tx, venueId, created.id))!;
         if (printNow) {
           // Auto-accepted with print-on-accept: the agent's jobs are queued with the order; a station
@@ -549,15 +550,11 @@ export class OrdersService {
         }
         await appendEvent(tx, venueId, 'order.created', order);
         // Queued (status 1): a board tablet at the venue sends the job to the local print server.
-        if (auto && food.useMeepDelivery && !food.callMeepDeliveryManually && courierCalledAutomatically(order as never, food)) {
-          after.push(() => this.later('chamada automática de entregador', () => this.callCourier(venueId, created.id)));
-        }
         return { status: 201, body: order };
       },
     );
     if (!result.replayed) {
       this.hub.changed(venueId);
-      for (const fn of after) fn();
     }
     return result;
   }
@@ -627,7 +624,6 @@ export class OrdersService {
     key: string | null,
   ): Promise<CommandResult & { replayed: boolean }> {
     const ctx = { venueId, key, hash: requestHash('bumpItem', body), userId: user.id };
-    const after: Array<() => void> = [];
     const result = await this.idem.inTransaction(
       ctx,
       (tx) => lockVenue(tx, venueId),
@@ -656,7 +652,7 @@ export class OrdersService {
         let current = row;
         let moved: Order | null = null;
         if (body.Pronto && current.stateId === ORDER_STATE.Aceito) {
-          moved = await this.transition(tx, venueId, current, 'startOrder', user.id, {}, after);
+          moved = await this.transition(tx, venueId, current, 'startOrder', user.id, {});
           current = (await lockOrderRow(tx, venueId, row.id))!;
         }
         const left = await tx
@@ -665,7 +661,7 @@ export class OrdersService {
           .where(and(eq(orderItems.orderId, row.id), sql`${orderItems.bumpedAt} is null`));
         const ready = readyCommandFor(current.deliveryKind);
         if (body.Pronto && left[0].n === 0 && canRun(ready, current.stateId) && !guardRefusal(ready, guardsOf(current))) {
-          moved = await this.transition(tx, venueId, current, ready, user.id, {}, after);
+          moved = await this.transition(tx, venueId, current, ready, user.id, {});
         }
         if (moved) return { status: 200, body: moved };
         // Only the item changed: one new version and one event, as for any other change.
@@ -677,7 +673,6 @@ export class OrdersService {
     );
     if (!result.replayed) {
       this.hub.changed(venueId);
-      for (const fn of after) fn();
     }
     return result;
   }
@@ -698,7 +693,7 @@ export class OrdersService {
    */
   async callCourier(venueId: string, orderId: string): Promise<Order> {
     const food = await readFoodSettings(this.db, venueId);
-    let proceed = false;
+    let jobId: number | null = null;
     const first = await this.change(venueId, orderId, 'order.changed', async (row, tx) => {
       if (row.deliveryKind !== DELIVERY_KIND.delivery) throw new HttpError(400, ORDER_MSG.courierNotForThisOrder);
       if (row.courierCalled) return null;
@@ -706,45 +701,23 @@ export class OrdersService {
         const current = await findOrder(tx, venueId, orderId);
         throw new HttpError(409, ORDER_MSG.transitionRefused(String(row.code), current?.WorkflowInstance.CurrenteState.Name ?? ''), { Pedido: current });
       }
-      proceed = true;
-      return { courierCalled: true, deliveryMode: DELIVERY_MODE.ownPlatform, deliveryPlatform: row.deliveryPlatform ?? food.deliveryPlatform, carrierId: null };
+      // The call itself is a durable job enqueued with this mark (courier-jobs.ts), run inline below.
+      jobId = await enqueueCourierCall(tx, venueId, orderId, true);
+      return courierCalledColumns(row, food);
     });
-    if (!proceed) return first.order;
-    const platform = first.order.EmpresaTransporte ?? food.deliveryPlatform;
-    const adapter = this.couriers.forPlatform(platform);
-    const [venue] = await this.db.select({ name: venues.name }).from(venues).where(eq(venues.id, venueId));
-    let call: CourierCall;
-    try {
-      call = await adapter.request({
-        orderId,
-        code: first.order.Codigo,
-        trackingCode: first.order.CodigoRastreio,
-        venueName: venue?.name ?? '',
-        customer: { Nome: first.order.Cliente.Nome, Telefone: first.order.Cliente.Telefone, Endereco: first.order.Cliente.Endereco },
-        totalCents: cents(first.order.ValorTotal),
-      });
-    } catch (err) {
-      // The call failed: the board may try again.
-      await this.change(venueId, orderId, 'order.changed', () => ({ courierCalled: false }));
-      if (err instanceof CourierError) throw new HttpError(502, ORDER_MSG.platformFailed(DELIVERY_PLATFORM_NAME[platform] ?? adapter.name));
-      throw err;
+    if (jobId === null) return first.order;
+    const id: number = jobId;
+    const run = async () => {
+      await this.opts.jobs.runNow(id);
+      return (await findOrder(this.db, venueId, orderId))!;
+    };
+    // Inside a command's transaction the platform is asked after its commit (never under the lock).
+    const later = afterCommit();
+    if (later) {
+      later(async (r) => ({ ...r, body: await run() }));
+      return first.order;
     }
-    const { order } = await this.change(venueId, orderId, 'order.changed', () => ({
-      courierExternalId: call.externalId,
-      trackingLink: call.trackingLink,
-      courierSandbox: call.sandbox,
-      ...(call.courier ? { courier: call.courier } : {}),
-    }));
-    return order;
-  }
-
-  /** A platform (the sandbox, after its delay) assigned the courier. */
-  private async courierAssigned(orderId: string, call: CourierCall): Promise<void> {
-    const venueId = await venueOfOrder(this.db, orderId);
-    if (!venueId) return;
-    await this.change(venueId, orderId, 'order.changed', (row) =>
-      row.courierExternalId !== call.externalId || !call.courier ? null : { courier: call.courier, trackingLink: call.trackingLink ?? row.trackingLink },
-    );
+    return run();
   }
 
   /** The venue's own carrier for the order (or none); refused once a platform courier was called. */

@@ -1,9 +1,12 @@
-/** Marketplace integration read and save (spec 001 §7: paths ours, in src/shared/contract/food-config.ts). */
+/** Marketplace integration read and save (spec 001 §7: paths ours, in src/shared/contract/food-config.ts), and the iFood sandbox. */
 import { queryOptions } from '@tanstack/react-query';
 import { FOOD_CONFIG_API } from '../../../../shared/contract/food-config';
 import {
+  ifoodSandboxPlaced,
+  ifoodSandboxView,
   marketplaceIntegration,
   marketplaceSaveResponse,
+  MARKETPLACE_API,
   type MarketplaceIntegration,
 } from '../../../../shared/contract/marketplace';
 import { api } from '../../../lib/api-client';
@@ -15,7 +18,19 @@ export const marketplaceQueries = {
       queryFn: () => api(FOOD_CONFIG_API.marketplace(localId), { schema: marketplaceIntegration }),
       staleTime: 0,
     }),
+  /** The sandbox iFood's test orders and the calls they received: refreshed while the screen is open. */
+  sandbox: (localId: string) =>
+    queryOptions({
+      queryKey: ['marketplace', 'sandbox', localId] as const,
+      queryFn: () => api(MARKETPLACE_API.sandbox(localId), { schema: ifoodSandboxView }),
+      refetchInterval: 3_000,
+    }),
 };
 
 export const saveMarketplaceIntegration = (body: MarketplaceIntegration) =>
   api(FOOD_CONFIG_API.saveMarketplace, { method: 'POST', body, schema: marketplaceSaveResponse });
+
+export const simulateSandboxOrder = (localId: string) => api(MARKETPLACE_API.sandboxOrder(localId), { method: 'POST', schema: ifoodSandboxPlaced });
+
+export const simulateSandboxCancel = (localId: string, id: string) =>
+  api(MARKETPLACE_API.sandboxCancel(localId), { method: 'POST', body: { id }, schema: ifoodSandboxPlaced });

@@ -6,6 +6,7 @@ import { MERCHANT_ID_MAX, MARKETPLACE_MSG } from '../../../../shared/marketplace
 import { ApiError } from '../../../lib/api-client';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { marketplaceQueries, saveMarketplaceIntegration } from '../api/marketplace-api';
+import { IfoodSandboxPanel } from './ifood-sandbox-panel';
 import { useSession } from '../../../lib/page-hooks';
 
 /** /meepFood/integracaoIfood (role IntegracaoIfoodKds): fetch orders from the marketplace, store ID, Salvar. */
@@ -29,6 +30,7 @@ function MarketplaceScreen({ localId, placeName }: { localId: string; placeName:
       {query.isPending && <Skeleton h={180} />}
       {query.isError && <Alert color="red">{query.error.message}</Alert>}
       {query.data && <MarketplaceForm initial={query.data} />}
+      <IfoodSandboxPanel localId={localId} />
     </Stack>
   );
 }
@@ -41,6 +43,7 @@ function MarketplaceForm({ initial }: { initial: MarketplaceIntegration }) {
     mutationFn: () => saveMarketplaceIntegration({ ...v, merchantId: v.merchantId.trim() }),
     onSuccess: () => {
       queryClient.setQueryData(marketplaceQueries.integration(initial.id).queryKey, { ...v, merchantId: v.merchantId.trim() });
+      void queryClient.invalidateQueries({ queryKey: marketplaceQueries.sandbox(initial.id).queryKey });
       void toastSuccess(MARKETPLACE_MSG.marketplaceSaved);
     },
     // The server's Message when there is one, otherwise the spec's generic text.
@@ -62,13 +65,13 @@ function MarketplaceForm({ initial }: { initial: MarketplaceIntegration }) {
         <Stack>
           <Switch
             label="Buscar pedidos do marketplace"
-            description="Os pedidos da loja no marketplace entram no painel de pedidos."
+            description="Os pedidos da loja no iFood entram no painel de pedidos, e as ações do painel voltam ao iFood."
             checked={v.isActive}
             onChange={(e) => setV({ ...v, isActive: e.currentTarget.checked })}
           />
           <TextInput
             label="ID da loja"
-            description={`O identificador da loja no marketplace (até ${MERCHANT_ID_MAX} caracteres).`}
+            description={`O identificador da loja (merchant id) no iFood (até ${MERCHANT_ID_MAX} caracteres).`}
             value={v.merchantId}
             onChange={(e) => setV({ ...v, merchantId: e.currentTarget.value })}
             maxLength={MERCHANT_ID_MAX}

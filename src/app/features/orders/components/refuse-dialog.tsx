@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { PASSWORD_TOGGLE_PROPS } from '../../../lib/a11y-labels';
 import type { Order } from '../../../../shared/contract/orders';
 import { CANCELLATION_REASONS, ORDER_MSG, needsCancellationReason, needsPassword, type OrderCommand } from '../../../../shared/orders';
+import { ApiError } from '../../../lib/api-client';
 import { orderQueries } from '../api/order-queries';
 
 export type GuardedCommand = Extract<OrderCommand, 'refuseOrder' | 'returnedOrder'>;
@@ -32,7 +33,9 @@ export function RefuseDialog({ target, onClose, onConfirm }: {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const reasons = useQuery({ ...orderQueries.cancellationReasons(order?.Id ?? ''), enabled: askReason && !!order });
-  const options = (reasons.data ?? CANCELLATION_REASONS).map((r) => ({ value: r.cancellationCode, label: r.description }));
+  // An iFood order lists iFood's own reasons; when iFood cannot be asked (502), say so instead of offering codes it may refuse.
+  const unavailable = reasons.error instanceof ApiError && reasons.error.status === 502 ? reasons.error.message : null;
+  const options = (reasons.data ?? (unavailable ? [] : CANCELLATION_REASONS)).map((r) => ({ value: r.cancellationCode, label: r.description }));
 
   // A new dialog (another order or command) starts empty; re-renders of the board do not reset it.
   const key = target ? `${target.order.Id}:${target.command}` : null;
@@ -104,7 +107,7 @@ export function RefuseDialog({ target, onClose, onConfirm }: {
               setReasonCode(v);
               setError(null);
             }}
-            error={error}
+            error={error ?? unavailable}
             comboboxProps={{ withinPortal: true }}
           />
         )}

@@ -27,6 +27,7 @@ import type { BoardEntry } from '../components/board-column';
 import { boardLists, resolveFilters, todayInSaoPaulo } from '../model/board-filters';
 import type { parseBoardSearch } from '../model/board-search';
 import { overlayOrder, recordsByOrder } from '../model/commands';
+import { chime } from './chime';
 import { useChimeAlerts } from './chime-alerts';
 import { reevaluationClock, useClockValue } from './clock';
 import { useLiveOrders } from './use-live-orders';
@@ -149,6 +150,10 @@ export function useBoardData({ localId, search, monitoring, autoRefresh }: {
         // Before monitoring starts there is no sound: starting it calls every waiting order.
         if (e.Signal && monitoringRef.current) alerts.ring(e.PedidoId);
         if (e.EstadoId !== ORDER_STATE.Pendente) alerts.silence(e.PedidoId);
+      } else if (e.EstadoId === ORDER_STATE.Recusado && e.Pedido.Signal && e.Pedido.ReasonCancellation && monitoringRef.current) {
+        // The marketplace cancelled it (its cancellation sets Signal): the kitchen hears it once.
+        chime.play();
+        alerts.silence(e.PedidoId);
       } else if (e.EstadoId !== ORDER_STATE.Pendente) {
         alerts.silence(e.PedidoId);
       }

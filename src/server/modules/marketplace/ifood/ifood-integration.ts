@@ -1,0 +1,338 @@
+/**
+ * iFood orders in, board actions out. For every venue whose integration is on (switch + merchant id
+ * in marketplace_integrations), every IFOOD_POLL_MS (30 s, iFood's rhythm):
+ *
+ * 1. GET /events/v1.0/events:polling with `x-polling-merchants: {merchant id}`;
+ * 2. store each event (ifood_events, keyed by the event id: a duplicate is the same row);
+ * 3. only then POST /events/v1.0/events/acknowledgment;
+ * 4. handle the stored events not handled yet, oldest `createdAt` first: PLACED → GET the order and
+ *    place it through the board's own intake (idempotency key `ifood:{orderId}`: it lands once);
+ *    CANCELLED → the ticket goes to Recusado with iFood's reason and chimes. An event whose order is
+ *    not here yet (out of order) brings the order first. A failure leaves the event (and the later
+ *    ones of its order) for the next round: nothing depends on iFood sending it again.
+ *
+ * One process polls a venue at a time (marketplace_poll_leases, an atomic conditional upsert).
+ * Settings: IFOOD_API_URL, IFOOD_CLIENT_ID, IFOOD_CLIENT_SECRET, IFOOD_POLL_MS,
+ * IFOOD_SANDBOX_ORDER_MS (README). Without credentials the in-process sandbox answers.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Order } from '../../../../shared/contract/orders';
+import { FINAL_STATES, ORDER_STATE } from '../../../../shared/orders';
+import type { DbHandle } from '../../../db/client';
+import { ifoodEvents, ifoodOrders, marketplaceIntegrations } from '../../../db/schema/marketplace';
+import { marketplacePollLeases, orderStateHistory } from '../../../db/schema/orders';
+import type { AuthUser } from '../../../plugins/auth';
+import { frozenTimer } from '../../orders/orders.repository';
+import type { OrdersService } from '../../orders/orders.service';
+import { IFOOD_API_URL_DEFAULT, IfoodClient, IfoodError } from './ifood-client';
+import { deliveryModeOf, toIntake } from './ifood-mapping';
+import { enqueueMissed } from './ifood-actions';
+import { IfoodSandbox } from './ifood-sandbox';
+import { IFOOD_EVENT, type IfoodEvent, type IfoodMerchantStatus } from './ifood-types';
+
+/** Who places iFood orders: no signed-in user (history and keys record none). */
+const IFOOD_USER = { id: null, email: '', name: 'iFood', roles: '', isAdmin: false, sessionId: '', sessionExpiresAt: new Date(0) } as unknown as AuthUser;
+/** iFood keeps events 8 hours; one we still cannot handle after that is given up (and logged). */
+const GIVE_UP_MS = 8 * 3600_000;
+const STATUS_CACHE_MS = 10_000;
+const SANDBOX_BASE_URL = 'http://ifood-sandbox.invalid';
+
+export interface IfoodSettings {
+  apiUrl: string;
+  clientId: string | null;
+  clientSecret: string | null;
+  /** Poll period; 0 = this process never polls (nothing arrives). */
+  pollMs: number;
+  /** Sandbox only: one order per store this often (0 = only on "Simular pedido"). */
+  sandboxOrderMs: number;
+  /** Poll by itself (API tests drive polling instead). */
+  background: boolean;
+}
+
+function ms(v: string | undefined, fallback: number): number {
+  if (v === undefined || v.trim() === '') return fallback;
+  const n = Number(v);
+  return Number.isFinite(n) && n >= 0 ? n : fallback;
+}
+
+export function ifoodSettingsFromEnv(env: Record<string, string | undefined>): IfoodSettings {
+  const test = env.NODE_ENV === 'test';
+  const production = env.NODE_ENV === 'production';
+  return {
+    apiUrl: env.IFOOD_API_URL?.trim() || IFOOD_API_URL_DEFAULT,
+    clientId: env.IFOOD_CLIENT_ID?.trim() || null,
+    clientSecret: env.IFOOD_CLIENT_SECRET?.trim() || null,
+    // Unit and API tests drive polling themselves; everywhere else it runs by default.
+    pollMs: ms(env.IFOOD_POLL_MS, test ? 0 : 30_000),
+    // A production server without iFood credentials never invents orders by itself.
+    sandboxOrderMs: ms(env.IFOOD_SANDBOX_ORDER_MS, production ? 0 : 180_000),
+    // API tests drive polling themselves, unless they set IFOOD_POLL_MS (an end-to-end server does).
+    background: !test || !!env.IFOOD_POLL_MS?.trim(),
+  };
+}
+
+export class IfoodIntegration {
+  readonly owner = randomUUID();
+  sandbox: IfoodSandbox | null;
+  client: IfoodClient;
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private running: Promise<unknown> | null = null;
+  private statusCache = new Map<string, { at: number; value: Promise<IfoodMerchantStatus> }>();
+
+  constructor(
+    private readonly handle: DbHandle,
+    private readonly service: () => OrdersService,
+    private readonly log: FastifyBaseLogger,
+    readonly settings: IfoodSettings,
+    opts: { client?: IfoodClient; sandbox?: IfoodSandbox | null; leaseMs?: number } = {},
+  ) {
+    const real = !!(settings.clientId && settings.clientSecret);
+    this.sandbox = opts.sandbox !== undefined ? opts.sandbox : real ? null : new IfoodSandbox({ orderEveryMs: settings.sandboxOrderMs });
+    this.client =
+      opts.client ??
+      (this.sandbox
+        ? new IfoodClient({ baseUrl: SANDBOX_BASE_URL, clientId: this.sandbox.clientId, clientSecret: this.sandbox.clientSecret, fetch: this.sandbox.fetch })
+        : new IfoodClient({ baseUrl: settings.apiUrl, clientId: settings.clientId!, clientSecret: settings.clientSecret! }));
+    this.leaseMs = opts.leaseMs ?? 60_000;
+  }
+  private readonly leaseMs: number;
+
+  private get db() {
+    return this.handle.db;
+  }
+
+  get polling(): boolean {
+    return this.settings.pollMs > 0;
+  }
+
+  /** Takes (or renews) this process's lease on the venue; false while another process holds it. */
+  async lease(venueId: string): Promise<boolean> {
+    const until = new Date(Date.now() + this.leaseMs);
+    const rows = await this.db
+      .insert(marketplacePollLeases)
+      .values({ venueId, owner: this.owner, until })
+      .onConflictDoUpdate({
+        target: marketplacePollLeases.venueId,
+        set: { owner: this.owner, until },
+        setWhere: sql`${marketplacePollLeases.until} < now() or ${marketplacePollLeases.owner} = ${this.owner}`,
+      })
+      .returning({ owner: marketplacePollLeases.owner });
+    return rows.length > 0;
+  }
+
+  async release(venueId: string): Promise<void> {
+    await this.db.delete(marketplacePollLeases).where(and(eq(marketplacePollLeases.venueId, venueId), eq(marketplacePollLeases.owner, this.owner)));
+  }
+
+  /** The venues whose integration is on, with their merchant id. */
+  async activeVenues(): Promise<Array<{ venueId: string; merchantId: string }>> {
+    return this.db
+      .select({ venueId: marketplaceIntegrations.id, merchantId: marketplaceIntegrations.merchantId })
+      .from(marketplaceIntegrations)
+      .where(and(eq(marketplaceIntegrations.isActive, true), ne(marketplaceIntegrations.merchantId, '')));
+  }
+
+  /** One round over every venue with the integration on. */
+  async pollOnce(): Promise<{ stored: number; skipped: number; failed: number }> {
+    let stored = 0;
+    let skipped = 0;
+    let failed = 0;
+    for (const v of await this.activeVenues()) {
+      if (!(await this.lease(v.venueId))) {
+        skipped += 1;
+        continue;
+      }
+      try {
+        stored += await this.pollVenue(v.venueId, v.merchantId);
+      } catch (err) {
+        failed += 1;
+        const status = err instanceof IfoodError ? err.status : undefined;
+        this.log.warn({ venueId: v.venueId, status }, 'consulta de eventos do iFood falhou; nova tentativa na próxima rodada');
+      }
+      // Events stored earlier (a failed round, another process's) are handled even when iFood is down.
+      await this.handlePending(v.venueId);
+    }
+    return { stored, skipped, failed };
+  }
+
+  /** Polls one venue's merchant, stores the new events and acknowledges them. Answers how many were new. */
+  async pollVenue(venueId: string, merchantId: string): Promise<number> {
+    const events = (await this.client.pollEvents([merchantId])).sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
+    if (!events.length) return 0;
+    const inserted = await this.store(venueId, merchantId, events);
+    // Stored (committed) before acknowledged: iFood's rule.
+    const ids = events.map((e) => e.id);
+    await this.client.acknowledge(ids);
+    await this.db.update(ifoodEvents).set({ acknowledgedAt: new Date() }).where(and(inArray(ifoodEvents.id, ids), isNull(ifoodEvents.acknowledgedAt)));
+    return inserted;
+  }
+
+  private async store(venueId: string, merchantId: string, events: IfoodEvent[]): Promise<number> {
+    const rows = await this.db
+      .insert(ifoodEvents)
+      .values(
+        events.map((e) => ({
+          id: e.id,
+          venueId,
+          merchantId: e.merchantId ?? merchantId,
+          ifoodOrderId: e.orderId ?? null,
+          code: e.code,
+          fullCode: e.fullCode ?? '',
+          metadata: e.metadata ?? null,
+          createdAt: new Date(Number.isNaN(Date.parse(e.createdAt)) ? Date.now() : Date.parse(e.createdAt)),
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ id: ifoodEvents.id });
+    return rows.length;
+  }
+
+  /** Handles the venue's stored events not handled yet, oldest first; answers how many were handled. */
+  async handlePending(venueId: string): Promise<number> {
+    const pending = await this.db
+      .select()
+      .from(ifoodEvents)
+      .where(and(eq(ifoodEvents.venueId, venueId), isNull(ifoodEvents.handledAt)))
+      .orderBy(asc(ifoodEvents.createdAt), asc(ifoodEvents.receivedAt))
+      .limit(500);
+    const blocked = new Set<string>();
+    let handled = 0;
+    for (const e of pending) {
+      if (e.ifoodOrderId && blocked.has(e.ifoodOrderId)) continue;
+      try {
+        await this.handleEvent(e);
+        await this.db.update(ifoodEvents).set({ handledAt: new Date(), lastError: null }).where(eq(ifoodEvents.id, e.id));
+        handled += 1;
+      } catch (err) {
+        if (e.ifoodOrderId) blocked.add(e.ifoodOrderId);
+        const message = err instanceof Error ? err.message.slice(0, 300) : 'erro';
+        const giveUp = Date.now() - e.createdAt.getTime() > GIVE_UP_MS;
+        await this.db
+          .update(ifoodEvents)
+          .set({ attempts: e.attempts + 1, lastError: message, ...(giveUp ? { handledAt: new Date() } : {}) })
+          .where(eq(ifoodEvents.id, e.id));
+        this.log.warn({ venueId, event: e.code, attempts: e.attempts + 1, giveUp }, 'evento do iFood não tratado; nova tentativa na próxima rodada');
+      }
+    }
+    return handled;
+  }
+
+  private async handleEvent(e: typeof ifoodEvents.$inferSelect): Promise<void> {
+    if (!e.ifoodOrderId) return;
+    if (e.code === IFOOD_EVENT.placed || e.fullCode === 'PLACED') {
+      await this.importOrder(e.venueId, e.ifoodOrderId);
+      return;
+    }
+    if (e.code === IFOOD_EVENT.cancelled || e.fullCode === 'CANCELLED') {
+      const orderId = await this.importOrder(e.venueId, e.ifoodOrderId);
+      const meta = e.metadata ?? {};
+      const code = typeof meta.CANCEL_CODE === 'string' ? meta.CANCEL_CODE : e.code;
+      const reason = typeof meta.CANCEL_REASON === 'string' && meta.CANCEL_REASON.trim() ? meta.CANCEL_REASON.trim() : 'Pedido cancelado no iFood';
+      await this.cancelLocally(e.venueId, orderId, code.slice(0, 20), reason.slice(0, 500));
+    }
+    // Other events (CONFIRMED, DISPATCHED, CONCLUDED...) echo our own actions or need nothing here.
+  }
+
+  /** Our order of an iFood order, placing it first when it is not here yet. */
+  async importOrder(venueId: string, ifoodOrderId: string): Promise<string> {
+    const [known] = await this.db
+      .select({ orderId: ifoodOrders.orderId })
+      .from(ifoodOrders)
+      .where(and(eq(ifoodOrders.venueId, venueId), eq(ifoodOrders.ifoodOrderId, ifoodOrderId)));
+    if (known) return known.orderId;
+    const o = await this.client.getOrder(ifoodOrderId);
+    const sandbox = !!this.sandbox;
+    const result = await this.service().intake(IFOOD_USER, toIntake(venueId, o, sandbox) as never, `ifood:${ifoodOrderId}`);
+    if (result.status !== 201) throw new Error(`intake ${result.status}`);
+    const order = result.body as Order;
+    const mode = deliveryModeOf(o);
+    // Linked under the venue lock: a board command either ran before (its call is written from the
+    // order's history here) or runs after and finds the link (ifoodOnTransition).
+    await this.service().change(venueId, order.Id, 'order.changed', async (row, tx) => {
+      const [link] = await tx
+        .insert(ifoodOrders)
+        .values({
+          orderId: order.Id,
+          venueId,
+          ifoodOrderId,
+          merchantId: o.merchant.id,
+          displayId: o.displayId,
+          orderType: o.orderType,
+          deliveredBy: o.delivery?.deliveredBy ?? null,
+          sandbox,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (link) await enqueueMissed(tx, link);
+      return mode !== null && row.deliveryMode == null ? { deliveryMode: mode } : null;
+    });
+    return order.Id;
+  }
+
+  /** iFood cancelled the order: Recusado with iFood's reason, and the board chimes (Signal). */
+  async cancelLocally(venueId: string, orderId: string, cancellationCode: string, reason: string): Promise<void> {
+    await this.service().change(venueId, orderId, 'order.changed', async (row, tx) => {
+      if ((FINAL_STATES as readonly number[]).includes(row.stateId)) return null;
+      const now = new Date();
+      await tx.insert(orderStateHistory).values({ orderId, fromStateId: row.stateId, toStateId: ORDER_STATE.Recusado, command: 'ifoodCancelled', userId: null, reason, at: now });
+      return {
+        stateId: ORDER_STATE.Recusado,
+        stateChangedAt: now,
+        cancellation: { cancellationCode, reason },
+        signal: true,
+        timerSeconds: frozenTimer(row.createdAt, ORDER_STATE.Recusado, row.timerSeconds),
+      };
+    });
+  }
+
+  /** The link of one of our orders to iFood, or null. */
+  async linkOf(orderId: string) {
+    const [link] = await this.db.select().from(ifoodOrders).where(eq(ifoodOrders.orderId, orderId));
+    return link ?? null;
+  }
+
+  /** GET /merchant/v1.0/merchants/{id}/status, remembered for 10 s (the board asks often). */
+  merchantStatus(merchantId: string): Promise<IfoodMerchantStatus> {
+    const hit = this.statusCache.get(merchantId);
+    if (hit && Date.now() - hit.at < STATUS_CACHE_MS) return hit.value;
+    const value = this.client.merchantStatus(merchantId);
+    this.statusCache.set(merchantId, { at: Date.now(), value });
+    value.catch(() => this.statusCache.delete(merchantId));
+    return value;
+  }
+
+  forgetStatus(): void {
+    this.statusCache.clear();
+  }
+
+  /** Talks to another iFood from now on (tests: a loopback fake); the sandbox is dropped. */
+  connect(client: IfoodClient, sandbox: IfoodSandbox | null = null): void {
+    this.client = client;
+    this.sandbox = sandbox;
+    this.statusCache.clear();
+  }
+
+  /** Polls now and every `pollMs` (board actions go out through the job queue: ifood-actions.ts). */
+  async start(): Promise<void> {
+    if (!this.settings.background) return;
+    if (this.sandbox) this.log.info({ polling: this.settings.pollMs, sandboxOrderMs: this.settings.sandboxOrderMs }, 'iFood: sandbox em processo (sem IFOOD_CLIENT_ID)');
+    if (!this.polling) return;
+    const round = () => {
+      if (this.running) return;
+      this.running = this.pollOnce()
+        .catch((err) => this.log.warn({ err }, 'rodada de consulta ao iFood falhou'))
+        .finally(() => (this.running = null));
+    };
+    this.timer = setInterval(round, this.settings.pollMs);
+    this.timer.unref();
+    round();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+}

@@ -1,0 +1,131 @@
+/**
+ * An iFood order (GET /order/v1.0/orders/{id}) as our order intake: displayId as the code the board
+ * shows (CodigoExterno), items with their options and observations, the customer with CPF, the
+ * delivery address, payment, delivery fee and delivery mode. What our order has no field for
+ * (discounts, pickup code, the customer's phone localizer, scheduling) goes into the order's note.
+ */
+import type { z } from 'zod/mini';
+import type { orderIntakeRequest } from '../../../../shared/contract/orders';
+import { formatBRL, formatCpf, formatDate, formatTime, onlyDigits } from '../../../../shared/format';
+import { DELIVERY_KIND, DELIVERY_MODE, ORDER_ORIGIN } from '../../../../shared/orders';
+import type { IfoodOrder } from './ifood-types';
+
+export type IntakeBody = z.output<typeof orderIntakeRequest>;
+
+const cut = (s: string | null | undefined, max: number) => (s ?? '').trim().slice(0, max);
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** PAYMENT_TYPES id of iFood's payment method (the first one decides; several are noted). */
+function paymentType(method: string, online: boolean): number {
+  if (online) return 5; // Pagamento online: paid in the iFood app
+  switch (method.toUpperCase()) {
+    case 'CASH':
+      return 1;
+    case 'CREDIT':
+      return 2;
+    case 'DEBIT':
+      return 3;
+    case 'PIX':
+      return 4;
+    case 'MEAL_VOUCHER':
+    case 'FOOD_VOUCHER':
+      return 6;
+    default:
+      return 2;
+  }
+}
+
+const METHOD_LABEL: Record<string, string> = {
+  CASH: 'Dinheiro',
+  CREDIT: 'Crédito',
+  DEBIT: 'Débito',
+  PIX: 'Pix',
+  MEAL_VOUCHER: 'Vale-refeição',
+  FOOD_VOUCHER: 'Vale-alimentação',
+  GIFT_CARD: 'Vale-presente',
+  DIGITAL_WALLET: 'Carteira digital',
+};
+
+/** The delivery mode of our order: iFood's couriers (the platform's) or the venue's own. */
+export function deliveryModeOf(o: IfoodOrder): number | null {
+  if (o.orderType !== 'DELIVERY') return null;
+  return (o.delivery?.deliveredBy ?? '').toUpperCase() === 'MERCHANT' ? DELIVERY_MODE.merchant : DELIVERY_MODE.ownPlatform;
+}
+
+export function toIntake(venueId: string, o: IfoodOrder, sandbox: boolean): IntakeBody {
+  const delivery = o.orderType === 'DELIVERY';
+  const a = o.delivery?.deliveryAddress;
+  const cpf = onlyDigits(o.customer.documentNumber ?? '');
+  const methods = o.payments?.methods ?? [];
+  const first = methods[0];
+  const online = methods.length > 0 && methods.every((m) => m.type.toUpperCase() === 'ONLINE');
+  const pending = (o.payments?.pending ?? 0) > 0 || methods.some((m) => m.type.toUpperCase() === 'OFFLINE');
+  const cash = methods.find((m) => m.method.toUpperCase() === 'CASH' && m.cash?.changeFor);
+
+  const notes: string[] = [];
+  if (o.orderTiming === 'SCHEDULED' && o.delivery?.deliveryDateTime) {
+    notes.push(`Agendado para ${formatDate(o.delivery.deliveryDateTime)} ${formatTime(o.delivery.deliveryDateTime)}`);
+  }
+  if (o.delivery?.observations) notes.push(o.delivery.observations);
+  if (o.extraInfo) notes.push(o.extraInfo);
+  if (o.delivery?.pickupCode) notes.push(`Código de coleta: ${o.delivery.pickupCode}`);
+  if (o.customer.phone?.localizer) notes.push(`Localizador do telefone: ${o.customer.phone.localizer}`);
+  if (methods.length > 1) notes.push(`Pagamento: ${methods.map((m) => `${METHOD_LABEL[m.method.toUpperCase()] ?? m.method} ${formatBRL(m.value)}`).join(' + ')}`);
+  if (o.total.benefits) notes.push(`Desconto iFood: ${formatBRL(o.total.benefits)}`);
+  if (o.total.benefits || o.total.additionalFees) notes.push(`Total no iFood: ${formatBRL(o.total.orderAmount)}`);
+  if (sandbox) notes.push('Pedido de teste do iFood sandbox');
+
+  const items: IntakeBody['Itens'] = o.items.map((i) => {
+    const quantity = Math.min(999, Math.max(1, Math.round(i.quantity)));
+    const lineTotal = i.totalPrice ?? i.unitPrice * i.quantity + (i.optionsPrice ?? 0);
+    const groups = new Map<string, string[]>();
+    for (const op of i.options ?? []) {
+      const group = cut(op.groupName, 500) || 'Opções';
+      const label = cut(`${op.quantity > 1 ? `${op.quantity}x ` : ''}${op.name}`, 200);
+      if (label) groups.set(group, [...(groups.get(group) ?? []), label].slice(0, 50));
+    }
+    const observacoes = [...groups.entries()].map(([Descricao, names]) => ({ Descricao, Opcoes: names.map((Nome) => ({ Nome })) }));
+    if (i.observations?.trim()) observacoes.push({ Descricao: cut(i.observations, 500), Opcoes: [] });
+    return {
+      NomeProduto: cut(i.name, 200) || 'Item',
+      Valor: round2(Math.max(0, lineTotal) / quantity),
+      Quantidade: quantity,
+      NomeImpressora: null,
+      Observacoes: observacoes.slice(0, 20),
+    };
+  });
+  if (o.total.additionalFees) items.push({ NomeProduto: 'Taxas adicionais do iFood', Valor: round2(o.total.additionalFees), Quantidade: 1, NomeImpressora: null, Observacoes: [] });
+
+  const name = cut(o.customer.name, 200) || 'Cliente iFood';
+  return {
+    LocalClienteId: venueId,
+    OrigemPedido: ORDER_ORIGIN.marketplace,
+    TipoEntrega: delivery ? DELIVERY_KIND.delivery : DELIVERY_KIND.pickup,
+    CodigoExterno: cut(o.displayId, 100),
+    Cliente: {
+      Nome: sandbox && !/sandbox/i.test(name) ? cut(`${name} (sandbox)`, 200) : name,
+      CPF: cpf.length === 11 ? formatCpf(cpf) : cpf.length ? cpf.slice(0, 14) : null,
+      Telefone: cut(o.customer.phone?.number, 30),
+      Endereco:
+        delivery && a
+          ? {
+              Logradouro: cut(a.streetName || a.formattedAddress, 200) || 'Endereço no iFood',
+              Numero: cut(a.streetNumber, 20) || 'S/N',
+              Complemento: cut(a.complement, 200),
+              Bairro: cut(a.neighborhood, 100),
+              Cidade: cut(a.city, 100),
+              UF: a.state.trim().length === 2 ? a.state.trim().toUpperCase() : '',
+              CEP: cut(onlyDigits(a.postalCode), 9),
+              Referencia: cut(a.reference, 200),
+            }
+          : null,
+    },
+    Itens: items,
+    ObservacaoPedido: notes.length ? cut(notes.join(' · '), 1000) : null,
+    TipoPagamentoId: first ? paymentType(first.method, online) : 5,
+    EhPagamentoPresencial: pending,
+    Troco: cash?.cash?.changeFor ? round2(cash.cash.changeFor) : null,
+    TaxaEntrega: delivery ? round2(o.total.deliveryFee) : 0,
+    Signal: true,
+  } as IntakeBody;
+}

@@ -1,0 +1,324 @@
+/**
+ * The sandbox iFood: an in-process implementation of iFood's Merchant API v1.0 (the same paths,
+ * headers, bodies and status codes), which the real adapter (ifood-client.ts) reaches through
+ * `fetch` when no IFOOD_CLIENT_ID is configured. So the demo and the tests run the real client
+ * code. It places an order by itself every `orderEveryMs` for each store that polls it (and on
+ * demand: "Simular pedido"); its orders and customers say "sandbox". State lives in memory.
+ */
+import { randomUUID } from 'node:crypto';
+import { IFOOD_ACTIONS, type IfoodAction, type IfoodOrderInput } from './ifood-types';
+
+const TOKEN_TTL_S = 6 * 3600;
+/** iFood wants a poll every 30 s; a store not heard from in this long shows as disconnected. */
+const CONNECTED_WITHIN_MS = 90_000;
+
+export const SANDBOX_CANCELLATION_REASONS = [
+  { cancelCodeId: '501', description: 'Problemas de sistema' },
+  { cancelCodeId: '502', description: 'Pedido em duplicidade' },
+  { cancelCodeId: '503', description: 'Item indisponível' },
+  { cancelCodeId: '504', description: 'Restaurante sem motoboy' },
+  { cancelCodeId: '505', description: 'Cardápio desatualizado' },
+  { cancelCodeId: '506', description: 'Pedido fora da área de entrega' },
+  { cancelCodeId: '507', description: 'Cliente golpista / trote' },
+  { cancelCodeId: '508', description: 'Fora do horário do delivery' },
+  { cancelCodeId: '509', description: 'Dificuldades internas do restaurante' },
+  { cancelCodeId: '511', description: 'Área de risco' },
+] as const;
+
+/** The order status an action leads to, and the event iFood emits for it. */
+const ACTION_EFFECT: Record<Exclude<IfoodAction, 'requestCancellation'>, { status: string; code: string; fullCode: string; from: string[] }> = {
+  confirm: { status: 'CONFIRMED', code: 'CFM', fullCode: 'CONFIRMED', from: ['PLACED'] },
+  startPreparation: { status: 'PREPARATION_STARTED', code: 'PRS', fullCode: 'PREPARATION_STARTED', from: ['CONFIRMED'] },
+  readyToPickup: { status: 'READY_TO_PICKUP', code: 'RTP', fullCode: 'READY_TO_PICKUP', from: ['CONFIRMED', 'PREPARATION_STARTED'] },
+  dispatch: { status: 'DISPATCHED', code: 'DSP', fullCode: 'DISPATCHED', from: ['CONFIRMED', 'PREPARATION_STARTED', 'READY_TO_PICKUP'] },
+};
+
+interface SandboxOrder {
+  order: IfoodOrderInput;
+  merchantId: string;
+  status: string;
+  /** Every action call received, in order (what the demo screen and the tests look at). */
+  calls: string[];
+}
+interface SandboxEvent {
+  body: { id: string; code: string; fullCode: string; orderId: string; merchantId: string; createdAt: string; salesChannel: string; metadata?: Record<string, unknown> };
+  acked: boolean;
+}
+
+const MENU = [
+  { name: 'X-Burguer', unitPrice: 28.9, options: [{ groupName: 'Ponto da carne', name: 'Ao ponto', price: 0 }, { groupName: 'Adicionais', name: 'Bacon', price: 4 }], observations: 'Sem cebola, por favor' },
+  { name: 'Batata frita', unitPrice: 16.5, options: [{ groupName: 'Tamanho', name: 'Grande', price: 3 }], observations: null },
+  { name: 'Refrigerante lata', unitPrice: 6, options: [], observations: null },
+  { name: 'Suco de laranja', unitPrice: 9, options: [{ groupName: 'Açúcar', name: 'Sem açúcar', price: 0 }], observations: 'Bem gelado' },
+  { name: 'Açaí 500 ml', unitPrice: 22, options: [{ groupName: 'Complementos', name: 'Granola', price: 2 }, { groupName: 'Complementos', name: 'Leite em pó', price: 2 }], observations: null },
+];
+
+/** A CPF with valid check digits (a test number, like iFood's sandbox customers'). */
+function sandboxCpf(seq: number): string {
+  const base = String(100_000_000 + ((seq * 7919) % 899_999_999)).slice(0, 9).split('').map(Number);
+  for (const len of [9, 10]) {
+    const sum = base.slice(0, len).reduce((acc, d, i) => acc + d * (len + 1 - i), 0);
+    const r = (sum * 10) % 11;
+    base.push(r === 10 ? 0 : r);
+  }
+  return base.join('');
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+export interface SandboxOrderView {
+  id: string;
+  displayId: string;
+  merchantId: string;
+  status: string;
+  createdAt: string;
+  calls: string[];
+}
+
+export class IfoodSandbox {
+  readonly clientId = 'sandbox';
+  readonly clientSecret = randomUUID();
+  private tokens = new Map<string, number>();
+  private orders = new Map<string, SandboxOrder>();
+  private events: SandboxEvent[] = [];
+  private lastPoll = new Map<string, number>();
+  private lastPlaced = new Map<string, number>();
+  private seq = 0;
+
+  constructor(
+    private readonly opts: { orderEveryMs: number; now?: () => number } = { orderEveryMs: 0 },
+  ) {}
+
+  private now(): number {
+    return (this.opts.now ?? Date.now)();
+  }
+
+  /** Places an order for the store now; returns iFood's order id. */
+  place(merchantId: string, kind: 'DELIVERY' | 'TAKEOUT' | null = null): string {
+    this.seq += 1;
+    const n = this.seq;
+    const id = randomUUID();
+    const createdAt = new Date(this.now()).toISOString();
+    const type = kind ?? (n % 4 === 0 ? 'TAKEOUT' : 'DELIVERY');
+    const picks = [MENU[n % MENU.length], MENU[(n + 2) % MENU.length]];
+    const items = picks.map((m, i) => {
+      const quantity = i === 0 ? 1 : 2;
+      const options = m.options.map((o, j) => ({ index: j + 1, id: randomUUID(), name: o.name, groupName: o.groupName, unit: 'UN', quantity, unitPrice: o.price, addition: o.price, price: round2(o.price * quantity) }));
+      const optionsPrice = round2(options.reduce((acc, o) => acc + o.price, 0));
+      return {
+        index: i + 1,
+        id: randomUUID(),
+        uniqueId: randomUUID(),
+        name: m.name,
+        externalCode: `SBX-${i + 1}`,
+        unit: 'UN',
+        quantity,
+        unitPrice: m.unitPrice,
+        price: round2(m.unitPrice * quantity),
+        optionsPrice,
+        totalPrice: round2(m.unitPrice * quantity + optionsPrice),
+        observations: m.observations,
+        options,
+      };
+    });
+    const subTotal = round2(items.reduce((acc, i) => acc + i.totalPrice, 0));
+    const deliveryFee = type === 'DELIVERY' ? 5.99 : 0;
+    const orderAmount = round2(subTotal + deliveryFee);
+    const cash = n % 3 === 0;
+    const merchantDelivers = n % 2 === 0;
+    const order: Record<string, unknown> = {
+      id,
+      displayId: String(1000 + n),
+      orderType: type,
+      orderTiming: 'IMMEDIATE',
+      salesChannel: 'IFOOD',
+      category: 'FOOD',
+      createdAt,
+      isTest: true,
+      merchant: { id: merchantId, name: 'Loja sandbox' },
+      customer: {
+        id: randomUUID(),
+        name: `Cliente sandbox ${n}`,
+        documentNumber: sandboxCpf(n),
+        phone: { number: '0800 000 0000', localizer: String(10_000_000 + n), localizerExpiration: createdAt },
+      },
+      items,
+      total: { subTotal, deliveryFee, benefits: 0, additionalFees: 0, orderAmount },
+      payments: cash
+        ? { prepaid: 0, pending: orderAmount, methods: [{ value: orderAmount, currency: 'BRL', method: 'CASH', type: 'OFFLINE', cash: { changeFor: Math.ceil(orderAmount / 50) * 50 } }] }
+        : { prepaid: orderAmount, pending: 0, methods: [{ value: orderAmount, currency: 'BRL', method: 'CREDIT', type: 'ONLINE', card: { brand: 'VISA' } }] },
+      ...(type === 'DELIVERY'
+        ? {
+            delivery: {
+              mode: 'DEFAULT',
+              deliveredBy: merchantDelivers ? 'MERCHANT' : 'IFOOD',
+              deliveryDateTime: new Date(this.now() + 45 * 60_000).toISOString(),
+              observations: 'Interfone quebrado, ligar ao chegar',
+              pickupCode: merchantDelivers ? null : String(1000 + ((n * 37) % 9000)),
+              deliveryAddress: {
+                streetName: 'Rua do Teste',
+                streetNumber: String(100 + n),
+                formattedAddress: `Rua do Teste, ${100 + n}`,
+                neighborhood: 'Centro',
+                complement: n % 2 ? 'Apto 12' : '',
+                reference: 'Perto da praça',
+                postalCode: '01001000',
+                city: 'São Paulo',
+                state: 'SP',
+                country: 'BR',
+                coordinates: { latitude: -23.5505, longitude: -46.6333 },
+              },
+            },
+          }
+        : { takeout: { mode: 'DEFAULT', takeoutDateTime: new Date(this.now() + 20 * 60_000).toISOString() } }),
+    };
+    this.orders.set(id, { order: order as unknown as IfoodOrderInput, merchantId, status: 'PLACED', calls: [] });
+    this.emit(id, 'PLC', 'PLACED');
+    return id;
+  }
+
+  /** The customer (or iFood) cancels an order: a CANCELLED event with its reason. */
+  cancel(orderId: string, reason = 'Pedido cancelado pelo cliente', code = '902'): boolean {
+    const o = this.orders.get(orderId);
+    if (!o || o.status === 'CANCELLED' || o.status === 'CONCLUDED') return false;
+    o.status = 'CANCELLED';
+    this.emit(orderId, 'CAN', 'CANCELLED', { CANCEL_CODE: code, CANCEL_REASON: reason, CANCEL_ORIGIN: 'CONSUMER' });
+    return true;
+  }
+
+  /** The store's orders, newest first (for the integration screen). */
+  ordersOf(merchantId: string): SandboxOrderView[] {
+    return [...this.orders.values()]
+      .filter((o) => o.merchantId === merchantId)
+      .map((o) => ({ id: o.order.id, displayId: o.order.displayId, merchantId: o.merchantId, status: o.status, createdAt: o.order.createdAt, calls: [...o.calls] }))
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  }
+
+  private emit(orderId: string, code: string, fullCode: string, metadata?: Record<string, unknown>): void {
+    const o = this.orders.get(orderId)!;
+    this.events.push({
+      body: { id: randomUUID(), code, fullCode, orderId, merchantId: o.merchantId, createdAt: new Date(this.now()).toISOString(), salesChannel: 'IFOOD', ...(metadata ? { metadata } : {}) },
+      acked: false,
+    });
+  }
+
+  /** The HTTP surface: a fetch-compatible handler. */
+  readonly fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const req = new Request(input, init);
+    try {
+      return await this.handle(req);
+    } catch {
+      return problem(500, 'Internal server error');
+    }
+  };
+
+  private authorised(req: Request): boolean {
+    const m = /^Bearer (.+)$/i.exec(req.headers.get('authorization') ?? '');
+    const until = m ? this.tokens.get(m[1]) : undefined;
+    return until !== undefined && until > this.now();
+  }
+
+  private async handle(req: Request): Promise<Response> {
+    const url = new URL(req.url);
+    const path = url.pathname.replace(/^.*?(?=\/(authentication|events|order|merchant)\/v1\.0\/)/, '');
+    if (req.method === 'POST' && path === '/authentication/v1.0/oauth/token') {
+      const form = new URLSearchParams(await req.text());
+      if (form.get('grantType') !== 'client_credentials' || form.get('clientId') !== this.clientId || form.get('clientSecret') !== this.clientSecret) {
+        return problem(401, 'Invalid credentials');
+      }
+      const token = randomUUID();
+      this.tokens.set(token, this.now() + TOKEN_TTL_S * 1000);
+      return json(200, { accessToken: token, type: 'bearer', expiresIn: TOKEN_TTL_S });
+    }
+    if (!this.authorised(req)) return problem(401, 'Unauthorized');
+
+    if (req.method === 'GET' && path === '/events/v1.0/events:polling') {
+      const merchants = (req.headers.get('x-polling-merchants') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+      if (!merchants.length) return problem(400, 'x-polling-merchants is required');
+      const t = this.now();
+      for (const m of merchants) {
+        this.lastPoll.set(m, t);
+        const last = this.lastPlaced.get(m);
+        // A store's first poll starts its clock; then one order per period.
+        if (last === undefined) this.lastPlaced.set(m, t);
+        else if (this.opts.orderEveryMs > 0 && t - last >= this.opts.orderEveryMs) {
+          this.lastPlaced.set(m, t);
+          this.place(m);
+        }
+      }
+      const out = this.events.filter((e) => !e.acked && merchants.includes(e.body.merchantId)).map((e) => e.body);
+      return out.length ? json(200, out) : new Response(null, { status: 204 });
+    }
+    if (req.method === 'POST' && path === '/events/v1.0/events/acknowledgment') {
+      const body = (await req.json().catch(() => null)) as unknown;
+      if (!Array.isArray(body) || body.some((b) => typeof b?.id !== 'string')) return problem(400, 'Body must be an array of { id }');
+      const ids = new Set(body.map((b: { id: string }) => b.id));
+      for (const e of this.events) if (ids.has(e.body.id)) e.acked = true;
+      return new Response(null, { status: 202 });
+    }
+
+    const status = /^\/merchant\/v1\.0\/merchants\/([^/]+)\/status$/.exec(path);
+    if (req.method === 'GET' && status) return json(200, this.merchantStatus(decodeURIComponent(status[1])));
+
+    const om = /^\/order\/v1\.0\/orders\/([^/]+)(?:\/([A-Za-z]+))?$/.exec(path);
+    if (om) {
+      const o = this.orders.get(decodeURIComponent(om[1]));
+      if (!o) return problem(404, 'Order not found');
+      const action = om[2];
+      if (req.method === 'GET' && !action) return json(200, { ...o.order });
+      if (req.method === 'GET' && action === 'cancellationReasons') {
+        return o.status === 'CANCELLED' || o.status === 'CONCLUDED' ? new Response(null, { status: 204 }) : json(200, SANDBOX_CANCELLATION_REASONS);
+      }
+      if (req.method === 'POST' && action && (IFOOD_ACTIONS as readonly string[]).includes(action)) {
+        o.calls.push(action);
+        if (action === 'requestCancellation') {
+          const b = (await req.json().catch(() => null)) as { reason?: unknown; cancellationCode?: unknown } | null;
+          if (!b || typeof b.reason !== 'string' || !SANDBOX_CANCELLATION_REASONS.some((r) => r.cancelCodeId === b.cancellationCode)) {
+            return problem(400, 'Invalid cancellation code');
+          }
+          if (o.status === 'CANCELLED') return new Response(null, { status: 202 });
+          this.emit(o.order.id, 'CAR', 'CANCELLATION_REQUESTED', { CANCEL_CODE: b.cancellationCode, CANCEL_REASON: b.reason });
+          o.status = 'CANCELLED';
+          this.emit(o.order.id, 'CAN', 'CANCELLED', { CANCEL_CODE: b.cancellationCode, CANCEL_REASON: b.reason, CANCEL_ORIGIN: 'RESTAURANT' });
+          return new Response(null, { status: 202 });
+        }
+        const effect = ACTION_EFFECT[action as keyof typeof ACTION_EFFECT];
+        if (o.status === effect.status) return new Response(null, { status: 202 });
+        if (!effect.from.includes(o.status)) return problem(400, `Order is ${o.status}`);
+        o.status = effect.status;
+        this.emit(o.order.id, effect.code, effect.fullCode);
+        return new Response(null, { status: 202 });
+      }
+    }
+    return problem(404, 'Not found');
+  }
+
+  private merchantStatus(merchantId: string) {
+    const last = this.lastPoll.get(merchantId);
+    const connected = last !== undefined && this.now() - last <= CONNECTED_WITHIN_MS;
+    const validations = [
+      connected
+        ? { id: 'is-connected', code: 'is.connected', state: 'OK', message: { title: 'Conectada', subtitle: 'A integração busca pedidos a cada 30 segundos.', description: '' } }
+        : { id: 'is-connected', code: 'is.disconnected', state: 'ERROR', message: { title: 'Loja desconectada', subtitle: 'O iFood não recebe consultas de pedidos desta loja.', description: 'A integração precisa consultar o iFood a cada 30 segundos.' } },
+      { id: 'opening-hours', code: 'during.opening-hours', state: 'OK', message: { title: 'Dentro do horário', subtitle: '', description: '' } },
+    ];
+    const state = connected ? 'OK' : 'ERROR';
+    return [
+      {
+        operation: 'DELIVERY',
+        salesChannel: 'IFOOD',
+        available: connected,
+        state,
+        message: connected ? { title: 'Loja online', subtitle: '', description: '' } : { title: 'Loja fechada', subtitle: 'Loja desconectada', description: '' },
+        validations,
+      },
+    ];
+  }
+}
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+function problem(status: number, title: string): Response {
+  return json(status, { error: { code: String(status), message: title } });
+}

@@ -1,0 +1,145 @@
+/**
+ * iFood Merchant API v1.0 shapes we read and send (developer.ifood.com.br: Authentication,
+ * Events, Order, Merchant). Answers are parsed leniently: unknown fields pass, missing optional
+ * ones default, so a new field at iFood never stops an order from landing.
+ */
+import { z } from 'zod';
+
+/** POST /authentication/v1.0/oauth/token (form: grantType, clientId, clientSecret). */
+export const tokenResponse = z.object({
+  accessToken: z.string().min(1),
+  type: z.string().optional(),
+  /** Seconds. */
+  expiresIn: z.number().positive(),
+});
+export type TokenResponse = z.infer<typeof tokenResponse>;
+
+/** One event of GET /events/v1.0/events:polling (200 with a list, 204 when none). */
+export const ifoodEvent = z.object({
+  id: z.string().min(1),
+  code: z.string(),
+  fullCode: z.string().optional().default(''),
+  orderId: z.string().optional(),
+  merchantId: z.string().optional(),
+  createdAt: z.string(),
+  salesChannel: z.string().optional(),
+  metadata: z.record(z.string(), z.unknown()).nullish(),
+});
+export type IfoodEvent = z.infer<typeof ifoodEvent>;
+export const ifoodEvents = z.array(ifoodEvent);
+
+/** Event codes we act on (the rest are stored, acknowledged and marked handled). */
+export const IFOOD_EVENT = { placed: 'PLC', confirmed: 'CFM', cancelled: 'CAN' } as const;
+
+const num = z.coerce.number().catch(0);
+const str = z.string().nullish().transform((v) => v ?? '');
+
+export const ifoodOption = z.object({
+  name: z.string(),
+  groupName: z.string().nullish(),
+  quantity: num,
+  unitPrice: num.optional(),
+  addition: num.optional(),
+  price: num.optional(),
+});
+export const ifoodItem = z.object({
+  name: z.string(),
+  quantity: num,
+  unitPrice: num,
+  optionsPrice: num.optional(),
+  totalPrice: num.optional(),
+  price: num.optional(),
+  observations: z.string().nullish(),
+  externalCode: z.string().nullish(),
+  options: z.array(ifoodOption).nullish(),
+});
+export const ifoodAddress = z.object({
+  streetName: str,
+  streetNumber: str,
+  formattedAddress: str,
+  neighborhood: str,
+  complement: str,
+  reference: str,
+  postalCode: str,
+  city: str,
+  state: str,
+  country: str,
+});
+export const ifoodPaymentMethod = z.object({
+  value: num,
+  currency: z.string().nullish(),
+  /** CREDIT, DEBIT, MEAL_VOUCHER, FOOD_VOUCHER, GIFT_CARD, DIGITAL_WALLET, PIX, CASH... */
+  method: z.string(),
+  /** ONLINE (paid in the app) or OFFLINE (paid on delivery). */
+  type: z.string(),
+  cash: z.object({ changeFor: num }).nullish(),
+  card: z.object({ brand: z.string().nullish() }).nullish(),
+});
+
+/** GET /order/v1.0/orders/{id} (the fields we map). */
+export const ifoodOrder = z.object({
+  id: z.string(),
+  displayId: z.string(),
+  /** DELIVERY, TAKEOUT, DINE_IN. */
+  orderType: z.string(),
+  orderTiming: z.string().nullish(),
+  createdAt: z.string(),
+  isTest: z.boolean().nullish(),
+  extraInfo: z.string().nullish(),
+  merchant: z.object({ id: z.string(), name: z.string().nullish() }),
+  customer: z.object({
+    id: z.string().nullish(),
+    name: z.string(),
+    documentNumber: z.string().nullish(),
+    phone: z.object({ number: z.string().nullish(), localizer: z.string().nullish() }).nullish(),
+  }),
+  items: z.array(ifoodItem),
+  total: z.object({ subTotal: num, deliveryFee: num, benefits: num.optional(), additionalFees: num.optional(), orderAmount: num }),
+  payments: z.object({ prepaid: num, pending: num, methods: z.array(ifoodPaymentMethod) }).nullish(),
+  delivery: z
+    .object({
+      /** DEFAULT, ECONOMIC, EXPRESS. */
+      mode: z.string().nullish(),
+      /** IFOOD or MERCHANT. */
+      deliveredBy: z.string().nullish(),
+      deliveryDateTime: z.string().nullish(),
+      observations: z.string().nullish(),
+      pickupCode: z.string().nullish(),
+      deliveryAddress: ifoodAddress.nullish(),
+    })
+    .nullish(),
+  takeout: z.object({ mode: z.string().nullish(), takeoutDateTime: z.string().nullish() }).nullish(),
+});
+export type IfoodOrder = z.infer<typeof ifoodOrder>;
+export type IfoodOrderInput = z.input<typeof ifoodOrder>;
+
+/** GET /order/v1.0/orders/{id}/cancellationReasons. */
+export const ifoodCancellationReasons = z.array(z.object({ cancelCodeId: z.string(), description: z.string() }));
+export type IfoodCancellationReason = z.infer<typeof ifoodCancellationReasons>[number];
+
+/** POST /order/v1.0/orders/{id}/requestCancellation. */
+export interface IfoodCancellationRequest {
+  reason: string;
+  cancellationCode: string;
+}
+
+const statusMessage = z.object({ title: str, subtitle: str, description: str, priority: z.number().nullish() }).partial();
+/** GET /merchant/v1.0/merchants/{id}/status: one entry per operation (DELIVERY, TAKEOUT...). */
+export const ifoodMerchantStatus = z.array(
+  z.object({
+    operation: z.string().nullish(),
+    salesChannel: z.string().nullish(),
+    available: z.boolean(),
+    /** OK, WARNING, CLOSED, ERROR. */
+    state: z.string(),
+    message: statusMessage.nullish(),
+    validations: z
+      .array(z.object({ id: z.string().nullish(), code: z.string().nullish(), state: z.string(), message: statusMessage.nullish() }))
+      .nullish(),
+  }),
+);
+export type IfoodMerchantStatus = z.infer<typeof ifoodMerchantStatus>;
+
+/** The order actions a board command sends (POST /order/v1.0/orders/{id}/{action}). */
+export type IfoodAction = 'confirm' | 'startPreparation' | 'readyToPickup' | 'dispatch' | 'requestCancellation';
+export const IFOOD_ACTIONS: readonly IfoodAction[] = ['confirm', 'startPreparation', 'readyToPickup', 'dispatch', 'requestCancellation'];

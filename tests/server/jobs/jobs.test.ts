@@ -1,0 +1,177 @@
+/**
+ * The durable job queue (src/server/lib/jobs.ts) on the test database (PGlite, or PostgreSQL in
+ * that lane): enqueued with the caller's transaction, deduped by key, retried with backoff, failed
+ * after its attempts, reclaimed after a dead process's lease, periodic work once per cluster.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DbHandle } from '../../../src/server/db/client';
+import { enqueueJob, JobQueue, PermanentJobError, retryDelay } from '../../../src/server/lib/jobs';
+import { openTestDb } from '../../setup/test-db';
+
+const quiet = { info() {}, warn() {}, error() {} };
+let db: DbHandle;
+const queues: JobQueue[] = [];
+
+function queue(opts: Partial<ConstructorParameters<typeof JobQueue>[1]> = {}) {
+  const q = new JobQueue(db, { log: quiet, pollMs: 50, ...opts });
+  queues.push(q);
+  return q;
+}
+
+async function jobRows() {
+  const res = (await db.db.execute(sql`select id, name, key, state, attempts, last_error, run_at > now() as later, payload from jobs where name like 'test.%' order by id`)) as unknown as {
+    rows: Array<{ id: number; name: string; key: string | null; state: string; attempts: number; last_error: string | null; later: boolean; payload: unknown }>;
+  };
+  return res.rows;
+}
+
+beforeAll(async () => {
+  db = await openTestDb();
+});
+beforeEach(async () => {
+  await Promise.all(queues.splice(0).map((q) => q.stop()));
+  await db.exec('delete from jobs');
+});
+afterAll(async () => {
+  await Promise.all(queues.map((q) => q.stop()));
+  await db.close();
+});
+
+describe('job queue', () => {
+  it('a job exists only if the transaction that enqueued it commits, and runs once with its payload', async () => {
+    const q = queue();
+    const seen: unknown[] = [];
+    q.defineJob('test.echo', async (payload) => {
+      seen.push(payload);
+    });
+    await db.db
+      .transaction(async (tx) => {
+        await enqueueJob(tx, 'test.echo', { n: 1 });
+        throw new Error('rollback');
+      })
+      .catch(() => {});
+    await db.db.transaction(async (tx) => {
+      expect(await enqueueJob(tx, 'test.echo', { n: 2 })).toEqual(expect.any(Number));
+    });
+    expect(await q.runDue()).toBe(1);
+    expect(seen).toEqual([{ n: 2 }]);
+    expect((await jobRows()).map((r) => [r.state, r.attempts])).toEqual([['done', 1]]);
+    expect(await q.runDue()).toBe(0);
+  });
+
+  it('a key dedupes: the second enqueue answers null and the handler runs once', async () => {
+    const q = queue();
+    let runs = 0;
+    q.defineJob('test.once', async () => {
+      runs++;
+    });
+    expect(await q.enqueue('test.once', {}, { key: 'order-1' })).not.toBeNull();
+    expect(await q.enqueue('test.once', {}, { key: 'order-1' })).toBeNull();
+    await q.runDue();
+    expect(await q.enqueue('test.once', {}, { key: 'order-1' })).toBeNull();
+    await q.runDue();
+    expect(runs).toBe(1);
+  });
+
+  it('a failing job is retried later (backoff), then succeeds', async () => {
+    const q = queue();
+    let runs = 0;
+    q.defineJob(
+      'test.flaky',
+      async (_p, ctx) => {
+        runs++;
+        expect(ctx.job.attempt).toBe(runs);
+        if (runs < 3) throw new Error(`falha ${runs}`);
+      },
+      { backoffMs: 60_000 },
+    );
+    await q.enqueue('test.flaky');
+    for (let i = 1; i <= 2; i++) {
+      expect(await q.runDue()).toBe(1);
+      const [row] = await jobRows();
+      expect(row).toMatchObject({ state: 'queued', attempts: i, last_error: `falha ${i}`, later: true });
+      // Nothing is due before the backoff passes.
+      expect(await q.runDue()).toBe(0);
+      await db.exec(`update jobs set run_at = now() where name = 'test.flaky'`);
+    }
+    expect(await q.runDue()).toBe(1);
+    expect((await jobRows())[0]).toMatchObject({ state: 'done', attempts: 3 });
+  });
+
+  it('fails after maxAttempts, and at once on PermanentJobError', async () => {
+    const q = queue();
+    q.defineJob('test.broken', async () => {
+      throw new Error('quebrado');
+    });
+    q.defineJob('test.permanent', async () => {
+      throw new PermanentJobError('pedido não existe');
+    });
+    await q.enqueue('test.broken', {}, { maxAttempts: 2 });
+    await q.enqueue('test.permanent');
+    await q.runDue();
+    await db.exec(`update jobs set run_at = now() where name = 'test.broken'`);
+    await q.runDue();
+    const rows = await jobRows();
+    expect(rows.map((r) => [r.name, r.state, r.attempts, r.last_error])).toEqual([
+      ['test.broken', 'failed', 2, 'quebrado'],
+      ['test.permanent', 'failed', 1, 'pedido não existe'],
+    ]);
+  });
+
+  it("a job whose process died is claimed again after its lease, and only names this process defines are claimed", async () => {
+    const q = queue();
+    let runs = 0;
+    q.defineJob('test.leased', async () => {
+      runs++;
+    });
+    const id = await q.enqueue('test.leased');
+    await q.enqueue('test.elsewhere');
+    // As a process killed mid-job leaves it: running, lease in the future.
+    await db.exec(`update jobs set state = 'running', attempts = 1, locked_by = 'dead', locked_until = now() + interval '1 hour' where id = ${id}`);
+    expect(await q.runDue()).toBe(0);
+    await db.exec(`update jobs set locked_until = now() - interval '1 second' where id = ${id}`);
+    expect(await q.runDue()).toBe(1);
+    expect(runs).toBe(1);
+    const rows = await jobRows();
+    expect(rows.map((r) => [r.name, r.state, r.attempts])).toEqual([
+      ['test.leased', 'done', 2],
+      ['test.elsewhere', 'queued', 0],
+    ]);
+  });
+
+  it('the worker wakes on commit and runs the job without being asked', async () => {
+    const q = queue({ pollMs: 60_000 });
+    const ran = new Promise<unknown>((resolve) => q.defineJob('test.wake', async (p) => resolve(p)));
+    await q.start();
+    await db.db.transaction(async (tx) => {
+      await enqueueJob(tx, 'test.wake', { hello: 'mundo' });
+    });
+    expect(await ran).toEqual({ hello: 'mundo' });
+    await q.drain();
+    expect((await jobRows())[0].state).toBe('done');
+  });
+
+  it('periodic work runs once per period across processes', async () => {
+    let runs = 0;
+    const a = queue({ pollMs: 60_000 });
+    const b = queue({ pollMs: 60_000 });
+    for (const q of [a, b]) q.definePeriodic('test.hourly', 3_600_000, async () => void runs++);
+    await Promise.all([a.start(), b.start()]);
+    await a.drain();
+    await b.drain();
+    await Promise.all([a.runDue(), b.runDue()]);
+    expect(runs).toBe(1);
+    const rows = await jobRows();
+    expect(rows).toHaveLength(1);
+    expect(rows[0].key).toBe(`slot:${Math.floor(Date.now() / 3_600_000)}`);
+  });
+
+  it('retry delays grow exponentially, are capped, and carry ±25 % jitter', () => {
+    expect(retryDelay(1, 1000, 600_000, () => 0.5)).toBe(1000);
+    expect(retryDelay(4, 1000, 600_000, () => 0.5)).toBe(8000);
+    expect(retryDelay(30, 1000, 600_000, () => 0.5)).toBe(600_000);
+    expect(retryDelay(3, 1000, 600_000, () => 0)).toBe(3000);
+    expect(retryDelay(3, 1000, 600_000, () => 1)).toBe(5000);
+  });
+});
