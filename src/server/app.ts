@@ -32,6 +32,7 @@ import { paymentLinksPlugin } from './modules/payment-links/payment-links.plugin
 import { financePlugin } from './modules/finance/finance.plugin';
 import { accreditationPlugin } from './modules/accreditation/accreditation.plugin';
 import { tutorialsPlugin } from './modules/tutorials/tutorials.plugin';
+import { staffPlugin } from './modules/staff/staff.plugin';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { openApiPlugin } from './plugins/openapi';
@@ -119,6 +120,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(financePlugin, moduleOptions);
   await app.register(accreditationPlugin, moduleOptions);
   await app.register(tutorialsPlugin, moduleOptions);
+  await app.register(staffPlugin, moduleOptions);
   downloadRoutes(app, { db: opts.db.db, files });
 
   const staticDir = opts.config.staticDir;
