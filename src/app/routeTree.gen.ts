@@ -43,8 +43,11 @@ import { Route as AppAgendamentoDetalhesRouteImport } from './routes/_app/agenda
 import { Route as AppAgendamentoListaRouteImport } from './routes/_app/agendamento/lista'
 import { Route as AppAgendamentoMapaRouteImport } from './routes/_app/agendamento/mapa'
 import { Route as AppCadastroClientesRouteImport } from './routes/_app/cadastro/clientes'
+import { Route as AppCadastroEstabelecimentoRouteImport } from './routes/_app/cadastro/estabelecimento'
+import { Route as AppCadastroOperadorRouteImport } from './routes/_app/cadastro/operador'
 import { Route as AppCadastroStoresRouteImport } from './routes/_app/cadastro/stores'
 import { Route as AppCashlessImportarRouteImport } from './routes/_app/cashless/importar'
+import { Route as AppConfiguracoesAcessosRouteImport } from './routes/_app/configuracoes/acessos'
 import { Route as AppDoacoesLinksRouteImport } from './routes/_app/doacoes/links'
 import { Route as AppDoacoesRelatorioRouteImport } from './routes/_app/doacoes/relatorio'
 import { Route as AppDoacoesRelatoriodedoacoesRouteImport } from './routes/_app/doacoes/relatoriodedoacoes'
@@ -266,6 +269,17 @@ const AppCadastroClientesRoute = AppCadastroClientesRouteImport.update({
   path: '/cadastro/clientes',
   getParentRoute: () => AppRoute,
 } as any)
+const AppCadastroEstabelecimentoRoute =
+  AppCadastroEstabelecimentoRouteImport.update({
+    id: '/cadastro/estabelecimento',
+    path: '/cadastro/estabelecimento',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCadastroOperadorRoute = AppCadastroOperadorRouteImport.update({
+  id: '/cadastro/operador',
+  path: '/cadastro/operador',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppCadastroStoresRoute = AppCadastroStoresRouteImport.update({
   id: '/cadastro/stores',
   path: '/cadastro/stores',
@@ -274,6 +288,11 @@ const AppCadastroStoresRoute = AppCadastroStoresRouteImport.update({
 const AppCashlessImportarRoute = AppCashlessImportarRouteImport.update({
   id: '/cashless/importar',
   path: '/cashless/importar',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppConfiguracoesAcessosRoute = AppConfiguracoesAcessosRouteImport.update({
+  id: '/configuracoes/acessos',
+  path: '/configuracoes/acessos',
   getParentRoute: () => AppRoute,
 } as any)
 const AppDoacoesLinksRoute = AppDoacoesLinksRouteImport.update({
@@ -552,8 +571,11 @@ export interface FileRoutesByFullPath {
   '/agendamento/lista': typeof AppAgendamentoListaRoute
   '/agendamento/mapa': typeof AppAgendamentoMapaRoute
   '/cadastro/clientes': typeof AppCadastroClientesRoute
+  '/cadastro/estabelecimento': typeof AppCadastroEstabelecimentoRoute
+  '/cadastro/operador': typeof AppCadastroOperadorRoute
   '/cadastro/stores': typeof AppCadastroStoresRoute
   '/cashless/importar': typeof AppCashlessImportarRoute
+  '/configuracoes/acessos': typeof AppConfiguracoesAcessosRoute
   '/doacoes/links': typeof AppDoacoesLinksRoute
   '/doacoes/relatorio': typeof AppDoacoesRelatorioRoute
   '/doacoes/relatoriodedoacoes': typeof AppDoacoesRelatoriodedoacoesRoute
@@ -630,8 +652,11 @@ export interface FileRoutesByTo {
   '/agendamento/lista': typeof AppAgendamentoListaRoute
   '/agendamento/mapa': typeof AppAgendamentoMapaRoute
   '/cadastro/clientes': typeof AppCadastroClientesRoute
+  '/cadastro/estabelecimento': typeof AppCadastroEstabelecimentoRoute
+  '/cadastro/operador': typeof AppCadastroOperadorRoute
   '/cadastro/stores': typeof AppCadastroStoresRoute
   '/cashless/importar': typeof AppCashlessImportarRoute
+  '/configuracoes/acessos': typeof AppConfiguracoesAcessosRoute
   '/doacoes/links': typeof AppDoacoesLinksRoute
   '/doacoes/relatorio': typeof AppDoacoesRelatorioRoute
   '/doacoes/relatoriodedoacoes': typeof AppDoacoesRelatoriodedoacoesRoute
@@ -710,8 +735,11 @@ export interface FileRoutesById {
   '/_app/agendamento/lista': typeof AppAgendamentoListaRoute
   '/_app/agendamento/mapa': typeof AppAgendamentoMapaRoute
   '/_app/cadastro/clientes': typeof AppCadastroClientesRoute
+  '/_app/cadastro/estabelecimento': typeof AppCadastroEstabelecimentoRoute
+  '/_app/cadastro/operador': typeof AppCadastroOperadorRoute
   '/_app/cadastro/stores': typeof AppCadastroStoresRoute
   '/_app/cashless/importar': typeof AppCashlessImportarRoute
+  '/_app/configuracoes/acessos': typeof AppConfiguracoesAcessosRoute
   '/_app/doacoes/links': typeof AppDoacoesLinksRoute
   '/_app/doacoes/relatorio': typeof AppDoacoesRelatorioRoute
   '/_app/doacoes/relatoriodedoacoes': typeof AppDoacoesRelatoriodedoacoesRoute
@@ -790,8 +818,11 @@ export interface FileRouteTypes {
     | '/agendamento/lista'
     | '/agendamento/mapa'
     | '/cadastro/clientes'
+    | '/cadastro/estabelecimento'
+    | '/cadastro/operador'
     | '/cadastro/stores'
     | '/cashless/importar'
+    | '/configuracoes/acessos'
     | '/doacoes/links'
     | '/doacoes/relatorio'
     | '/doacoes/relatoriodedoacoes'
@@ -868,8 +899,11 @@ export interface FileRouteTypes {
     | '/agendamento/lista'
     | '/agendamento/mapa'
     | '/cadastro/clientes'
+    | '/cadastro/estabelecimento'
+    | '/cadastro/operador'
     | '/cadastro/stores'
     | '/cashless/importar'
+    | '/configuracoes/acessos'
     | '/doacoes/links'
     | '/doacoes/relatorio'
     | '/doacoes/relatoriodedoacoes'
@@ -947,8 +981,11 @@ export interface FileRouteTypes {
     | '/_app/agendamento/lista'
     | '/_app/agendamento/mapa'
     | '/_app/cadastro/clientes'
+    | '/_app/cadastro/estabelecimento'
+    | '/_app/cadastro/operador'
     | '/_app/cadastro/stores'
     | '/_app/cashless/importar'
+    | '/_app/configuracoes/acessos'
     | '/_app/doacoes/links'
     | '/_app/doacoes/relatorio'
     | '/_app/doacoes/relatoriodedoacoes'
@@ -1248,6 +1285,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCadastroClientesRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/cadastro/estabelecimento': {
+      id: '/_app/cadastro/estabelecimento'
+      path: '/cadastro/estabelecimento'
+      fullPath: '/cadastro/estabelecimento'
+      preLoaderRoute: typeof AppCadastroEstabelecimentoRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/cadastro/operador': {
+      id: '/_app/cadastro/operador'
+      path: '/cadastro/operador'
+      fullPath: '/cadastro/operador'
+      preLoaderRoute: typeof AppCadastroOperadorRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/cadastro/stores': {
       id: '/_app/cadastro/stores'
       path: '/cadastro/stores'
@@ -1260,6 +1311,13 @@ declare module '@tanstack/react-router' {
       path: '/cashless/importar'
       fullPath: '/cashless/importar'
       preLoaderRoute: typeof AppCashlessImportarRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/configuracoes/acessos': {
+      id: '/_app/configuracoes/acessos'
+      path: '/configuracoes/acessos'
+      fullPath: '/configuracoes/acessos'
+      preLoaderRoute: typeof AppConfiguracoesAcessosRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/doacoes/links': {
@@ -1575,8 +1633,11 @@ interface AppRouteChildren {
   AppAgendamentoListaRoute: typeof AppAgendamentoListaRoute
   AppAgendamentoMapaRoute: typeof AppAgendamentoMapaRoute
   AppCadastroClientesRoute: typeof AppCadastroClientesRoute
+  AppCadastroEstabelecimentoRoute: typeof AppCadastroEstabelecimentoRoute
+  AppCadastroOperadorRoute: typeof AppCadastroOperadorRoute
   AppCadastroStoresRoute: typeof AppCadastroStoresRoute
   AppCashlessImportarRoute: typeof AppCashlessImportarRoute
+  AppConfiguracoesAcessosRoute: typeof AppConfiguracoesAcessosRoute
   AppDoacoesLinksRoute: typeof AppDoacoesLinksRoute
   AppDoacoesRelatorioRoute: typeof AppDoacoesRelatorioRoute
   AppDoacoesRelatoriodedoacoesRoute: typeof AppDoacoesRelatoriodedoacoesRoute
@@ -1643,8 +1704,11 @@ const AppRouteChildren: AppRouteChildren = {
   AppAgendamentoListaRoute: AppAgendamentoListaRoute,
   AppAgendamentoMapaRoute: AppAgendamentoMapaRoute,
   AppCadastroClientesRoute: AppCadastroClientesRoute,
+  AppCadastroEstabelecimentoRoute: AppCadastroEstabelecimentoRoute,
+  AppCadastroOperadorRoute: AppCadastroOperadorRoute,
   AppCadastroStoresRoute: AppCadastroStoresRoute,
   AppCashlessImportarRoute: AppCashlessImportarRoute,
+  AppConfiguracoesAcessosRoute: AppConfiguracoesAcessosRoute,
   AppDoacoesLinksRoute: AppDoacoesLinksRoute,
   AppDoacoesRelatorioRoute: AppDoacoesRelatorioRoute,
   AppDoacoesRelatoriodedoacoesRoute: AppDoacoesRelatoriodedoacoesRoute,
