@@ -38,7 +38,16 @@ export function LoginPage() {
         <>
           <LoginForm onSuccess={onSuccess} onCodeRequired={setCodeFor} />
           <Center mt="md">
-            <Anchor component="button" type="button" onClick={() => setDevice(true)} fw={600} py={12}>
+            {/* A link, not a button: "Entrar" stays the form's only button of that name. */}
+            <Anchor
+              href="/login?dispositivo"
+              onClick={(e) => {
+                e.preventDefault();
+                setDevice(true);
+              }}
+              fw={600}
+              py={12}
+            >
               Entrar com código do dispositivo
             </Anchor>
           </Center>

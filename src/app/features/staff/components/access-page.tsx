@@ -144,12 +144,12 @@ export function AccessPage() {
                     <Table.Td fw={600}>
                       {p.nome}{' '}
                       {p.fixo && (
-                        <Badge variant="light" color="gray.8" size="sm">
+                        <Badge variant="filled" color="gray.8" size="sm">
                           padrão
                         </Badge>
                       )}{' '}
                       {p.dispositivo && (
-                        <Badge variant="light" color="blue.9" size="sm">
+                        <Badge variant="filled" color="blue.9" size="sm">
                           serve para dispositivos
                         </Badge>
                       )}

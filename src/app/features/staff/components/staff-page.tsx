@@ -22,9 +22,9 @@ const when = (iso: string) => `${formatDate(iso)} ${formatTime(iso)}`;
 const TOUCH = { mih: 44 } as const;
 
 function deviceStatus(d: StaffDevice) {
-  if (d.status === 'pareado') return <Badge color="green.9" variant="light">Conectado desde {when(d.pareadoEm!)}</Badge>;
-  if (d.status === 'aguardando') return <Badge color="blue.9" variant="light">Aguardando código até {formatTime(d.codigoExpiraEm!)}</Badge>;
-  return <Badge color="gray.8" variant="light">Código expirado</Badge>;
+  if (d.status === 'pareado') return <Badge color="green.9" variant="filled">Conectado desde {when(d.pareadoEm!)}</Badge>;
+  if (d.status === 'aguardando') return <Badge color="blue.9" variant="filled">Aguardando código até {formatTime(d.codigoExpiraEm!)}</Badge>;
+  return <Badge color="gray.8" variant="filled">Código expirado</Badge>;
 }
 
 export function StaffPage() {
@@ -69,7 +69,7 @@ export function StaffPage() {
           <Button variant="default" component={Link} to="/configuracoes/acessos" {...TOUCH}>
             Perfis e papéis
           </Button>
-          <Button variant="light" onClick={() => setAdding(true)} disabled={!profiles.data} {...TOUCH}>
+          <Button variant="filled" onClick={() => setAdding(true)} disabled={!profiles.data} {...TOUCH}>
             Adicionar dispositivo
           </Button>
           <Button onClick={() => setInviting(true)} disabled={!profiles.data} {...TOUCH}>
@@ -128,7 +128,7 @@ export function StaffPage() {
                         />
                       )}
                     </Table.Td>
-                    <Table.Td>{p.pendente ? <Badge color="orange.9" variant="light">Convite pendente</Badge> : <Badge color="green.9" variant="light">Ativo</Badge>}</Table.Td>
+                    <Table.Td>{p.pendente ? <Badge color="orange.9" variant="filled">Convite pendente</Badge> : <Badge color="green.9" variant="filled">Ativo</Badge>}</Table.Td>
                     <Table.Td>
                       {!p.voce && (
                         <Button variant="subtle" color="red.8" onClick={() => setRemoving(p)} aria-label={`Remover ${p.nome}`} {...TOUCH}>
