@@ -14,6 +14,7 @@ import { audioPlays } from './orders-helpers';
 test.use({ workerEnv: { POSTAL_CODE_URL: 'http://127.0.0.1:9/ws', POSTAL_CODE_TIMEOUT_MS: '1000' } });
 
 const PASSWORD = 'Padaria#2026';
+const PNG_1PX = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
 
 async function device(browser: Browser, baseURL: string, viewport: { width: number; height: number }, mobile = false) {
   const context = await browser.newContext({ baseURL, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', viewport, hasTouch: mobile, isMobile: mobile });
@@ -123,12 +124,15 @@ test('a padaria starts from zero: place, manager, tablet and phone by code, an o
   const product = await request.post('/api/Produto/AdicionarProdutoV2', {
     headers: { authorization: `Bearer ${token}` },
     data: {
-      LocalClienteId: localId, CategoriaId: '', NomeCategoria: 'Pães', FotoCategoria: '', Nome: 'Pão na chapa', Valor: 8.5, RestricaoPorSexo: 0, Foto: '',
+      LocalClienteId: localId, CategoriaId: '', NomeCategoria: 'Pães', FotoCategoria: '', Nome: 'Pão na chapa', Valor: 8.5, RestricaoPorSexo: 0, Foto: PNG_1PX,
       Descricao: 'Pão francês com manteiga.', QuantidadeAdicionaisGratuito: 0, Adicionais: [], Observacoes: [], NCM: '1905.90.90', CFOP: '5.102', CEST: '',
       AdultHood: false, DontShowInKDS: false, ProdutoComposicao: false,
     },
   });
-  expect(product.status(), await product.text()).toBeLessThan(300);
+  expect(product.status(), await product.text()).toBe(201);
+  // A new product waits to be put on sale.
+  const onSale = await request.post(`/api/Proprietario/AtivarProdutos/${(await product.json()).Id}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(onSale.status(), await onSale.text()).toBe(200);
 
   // The kitchen tablet pairs by code and lands on the board.
   const tabletCode = await newDeviceCode(page, 'Tablet da cozinha', 'Cozinha');

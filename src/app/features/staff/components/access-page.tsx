@@ -164,7 +164,7 @@ export function AccessPage() {
                           <Button variant="subtle" onClick={() => setEditing(p)} aria-label={`Editar perfil ${p.nome}`} mih={44}>
                             Editar
                           </Button>
-                          <Button variant="subtle" color="red.8" onClick={() => setDeleting(p)} aria-label={`Excluir perfil ${p.nome}`} mih={44}>
+                          <Button variant="subtle" color="dark" onClick={() => setDeleting(p)} aria-label={`Excluir perfil ${p.nome}`} mih={44}>
                             Excluir
                           </Button>
                         </Group>

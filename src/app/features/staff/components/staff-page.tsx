@@ -131,7 +131,7 @@ export function StaffPage() {
                     <Table.Td>{p.pendente ? <Badge color="orange.9" variant="filled">Convite pendente</Badge> : <Badge color="green.9" variant="filled">Ativo</Badge>}</Table.Td>
                     <Table.Td>
                       {!p.voce && (
-                        <Button variant="subtle" color="red.8" onClick={() => setRemoving(p)} aria-label={`Remover ${p.nome}`} {...TOUCH}>
+                        <Button variant="subtle" color="dark" onClick={() => setRemoving(p)} aria-label={`Remover ${p.nome}`} {...TOUCH}>
                           Remover
                         </Button>
                       )}
@@ -170,7 +170,7 @@ export function StaffPage() {
                     <Table.Td>{d.perfilNome}</Table.Td>
                     <Table.Td>{deviceStatus(d)}</Table.Td>
                     <Table.Td>
-                      <Button variant="subtle" color="red.8" onClick={() => setRevoking(d)} aria-label={`Desconectar ${d.nome}`} {...TOUCH}>
+                      <Button variant="subtle" color="dark" onClick={() => setRevoking(d)} aria-label={`Desconectar ${d.nome}`} {...TOUCH}>
                         Desconectar
                       </Button>
                     </Table.Td>
