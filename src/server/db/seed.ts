@@ -15,6 +15,7 @@ import { seedPaymentLinksDemo } from '../modules/payment-links/payment-links.see
 import { seedWaiterDemo } from '../modules/waiter/waiter.seed';
 import { seedFinanceDemo } from '../modules/finance/finance.seed';
 import { seedAccreditationDemo } from '../modules/accreditation/accreditation.seed';
+import { seedStaffDemo } from '../modules/staff/staff.seed';
 import type { Db } from './client';
 import { memberships, users } from './schema/auth';
 import { stores, venueAddresses, venues } from './schema/venues';
@@ -117,6 +118,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
     await seedDonationsDemo(ctx);
     await seedFinanceDemo(ctx);
     await seedAccreditationDemo(ctx);
+    await seedStaffDemo(ctx);
     return {
       password: DEMO_PASSWORD,
       accounts: accounts.map(({ email, description }) => ({ email, description })),

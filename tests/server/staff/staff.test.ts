@@ -30,6 +30,10 @@ describe('GET api/Operador', () => {
     expect(byEmail.get(DEMO.gerente)).toMatchObject({ nome: 'Gustavo Gerente', perfil: 'Gerente', perfilNome: 'Gerente', voce: true, pendente: false });
     expect(byEmail.get(DEMO.cozinha)).toMatchObject({ perfil: 'Cozinha', papeis: ['Painel'] });
     expect(byEmail.get(DEMO.garcom)).toMatchObject({ perfil: 'Garcom', perfilNome: 'Garçom' });
+    expect(byEmail.get('patricia.garconete@balcao.dev')).toMatchObject({ pendente: true, perfil: 'Garcom' });
+    // Devices are listed apart from people.
+    expect(byEmail.size).toBe(pessoas.length);
+    expect(pessoas.some((p) => p.nome === 'Tablet do bar')).toBe(false);
     expectError(await t.app.inject({ method: 'GET', url: `/api/Operador?localId=${venue}`, headers: t.auth(await t.login(DEMO.cozinha)) }), 403, MSG.accessDenied);
     expectError(await t.app.inject({ method: 'GET', url: `/api/Operador?localId=${t.seed.venues.school}`, headers: t.auth(token) }), 403, MSG.accessDenied);
   });
@@ -135,7 +139,8 @@ describe('profiles composed on /configuracoes/acessos', () => {
     const id = created.json().id as string;
     const listed = (await t.app.inject({ method: 'GET', url: `/api/Operador/Perfis?localId=${venue}`, headers: t.auth(token) })).json();
     expect(listed.papeis).toEqual([...VENUE_ROLES]);
-    expect(listed.perfis.map((p: { nome: string }) => p.nome)).toEqual(['Gerente', 'Cozinha', 'Garçom', 'Caixa']);
+    expect(listed.perfis.map((p: { nome: string }) => p.nome)).toEqual(['Gerente', 'Cozinha', 'Garçom', 'Bar', 'Caixa']);
+    expect(listed.perfis.find((p: { nome: string }) => p.nome === 'Bar')).toMatchObject({ fixo: false, emUso: 1, dispositivo: true });
     expect(listed.perfis.find((p: { id: string }) => p.id === 'Cozinha')).toMatchObject({ fixo: true, emUso: 1, dispositivo: true });
 
     await invite(token, { localId: venue, nome: 'Carla Caixa', email: 'carla@x.com', perfil: id });

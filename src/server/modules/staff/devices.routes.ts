@@ -107,7 +107,8 @@ export async function deviceRoutes(fastify: FastifyInstance, opts: { db: Db }) {
       const [u] = await db.select().from(users).where(eq(users.id, device.userId));
       const token = newToken();
       await db.insert(sessions).values({ tokenHash: sha256(token), userId: u.id, expiresAt: new Date(Date.now() + DEVICE_SESSION_TTL_HOURS * 3600_000) });
-      await audit(db, device.venueId, { id: null, name: device.name }, 'pairing', `${device.name} foi pareado com o código (perfil ${device.profile === 'Garcom' ? 'Garçom' : device.profile})`);
+      const profile = await resolveProfile(db, device.venueId, device.profile);
+      await audit(db, device.venueId, { id: null, name: device.name }, 'pairing', `${device.name} foi pareado com o código (perfil ${profile?.label ?? device.profile})`);
       return { access_token: token, token_type: 'bearer' as const, expires_in: DEVICE_SESSION_TTL_HOURS * 3600, ...(await userInfoFor(db, u)) };
     },
   );
