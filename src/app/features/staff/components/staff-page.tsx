@@ -128,7 +128,7 @@ export function StaffPage() {
                         />
                       )}
                     </Table.Td>
-                    <Table.Td>{p.pendente ? <Badge color="orange.9" variant="filled">Convite pendente</Badge> : <Badge color="green.9" variant="filled">Ativo</Badge>}</Table.Td>
+                    <Table.Td miw={170}>{p.pendente ? <Badge color="orange.9" variant="filled">Convite pendente</Badge> : <Badge color="green.9" variant="filled">Ativo</Badge>}</Table.Td>
                     <Table.Td>
                       {!p.voce && (
                         <Button variant="subtle" color="dark" onClick={() => setRemoving(p)} aria-label={`Remover ${p.nome}`} {...TOUCH}>
