@@ -44,10 +44,13 @@ import { Route as AppAgendamentoListaRouteImport } from './routes/_app/agendamen
 import { Route as AppAgendamentoMapaRouteImport } from './routes/_app/agendamento/mapa'
 import { Route as AppCadastroCategoriaClientesRouteImport } from './routes/_app/cadastro/categoriaClientes'
 import { Route as AppCadastroClientesRouteImport } from './routes/_app/cadastro/clientes'
+import { Route as AppCadastroEstabelecimentoRouteImport } from './routes/_app/cadastro/estabelecimento'
 import { Route as AppCadastroFormasPagamentoRouteImport } from './routes/_app/cadastro/formasPagamento'
 import { Route as AppCadastroImpressorasRouteImport } from './routes/_app/cadastro/impressoras'
+import { Route as AppCadastroOperadorRouteImport } from './routes/_app/cadastro/operador'
 import { Route as AppCadastroStoresRouteImport } from './routes/_app/cadastro/stores'
 import { Route as AppCashlessImportarRouteImport } from './routes/_app/cashless/importar'
+import { Route as AppConfiguracoesAcessosRouteImport } from './routes/_app/configuracoes/acessos'
 import { Route as AppConfiguracoesContasBancariasRouteImport } from './routes/_app/configuracoes/contasBancarias'
 import { Route as AppConfiguracoesMinhasConfiguracoesRouteImport } from './routes/_app/configuracoes/minhasConfiguracoes'
 import { Route as AppDoacoesLinksRouteImport } from './routes/_app/doacoes/links'
@@ -278,6 +281,12 @@ const AppCadastroClientesRoute = AppCadastroClientesRouteImport.update({
   path: '/cadastro/clientes',
   getParentRoute: () => AppRoute,
 } as any)
+const AppCadastroEstabelecimentoRoute =
+  AppCadastroEstabelecimentoRouteImport.update({
+    id: '/cadastro/estabelecimento',
+    path: '/cadastro/estabelecimento',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppCadastroFormasPagamentoRoute =
   AppCadastroFormasPagamentoRouteImport.update({
     id: '/cadastro/formasPagamento',
@@ -289,6 +298,11 @@ const AppCadastroImpressorasRoute = AppCadastroImpressorasRouteImport.update({
   path: '/cadastro/impressoras',
   getParentRoute: () => AppRoute,
 } as any)
+const AppCadastroOperadorRoute = AppCadastroOperadorRouteImport.update({
+  id: '/cadastro/operador',
+  path: '/cadastro/operador',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppCadastroStoresRoute = AppCadastroStoresRouteImport.update({
   id: '/cadastro/stores',
   path: '/cadastro/stores',
@@ -297,6 +311,11 @@ const AppCadastroStoresRoute = AppCadastroStoresRouteImport.update({
 const AppCashlessImportarRoute = AppCashlessImportarRouteImport.update({
   id: '/cashless/importar',
   path: '/cashless/importar',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppConfiguracoesAcessosRoute = AppConfiguracoesAcessosRouteImport.update({
+  id: '/configuracoes/acessos',
+  path: '/configuracoes/acessos',
   getParentRoute: () => AppRoute,
 } as any)
 const AppConfiguracoesContasBancariasRoute =
@@ -593,10 +612,13 @@ export interface FileRoutesByFullPath {
   '/agendamento/mapa': typeof AppAgendamentoMapaRoute
   '/cadastro/categoriaClientes': typeof AppCadastroCategoriaClientesRoute
   '/cadastro/clientes': typeof AppCadastroClientesRoute
+  '/cadastro/estabelecimento': typeof AppCadastroEstabelecimentoRoute
   '/cadastro/formasPagamento': typeof AppCadastroFormasPagamentoRoute
   '/cadastro/impressoras': typeof AppCadastroImpressorasRoute
+  '/cadastro/operador': typeof AppCadastroOperadorRoute
   '/cadastro/stores': typeof AppCadastroStoresRoute
   '/cashless/importar': typeof AppCashlessImportarRoute
+  '/configuracoes/acessos': typeof AppConfiguracoesAcessosRoute
   '/configuracoes/contasBancarias': typeof AppConfiguracoesContasBancariasRoute
   '/configuracoes/minhasConfiguracoes': typeof AppConfiguracoesMinhasConfiguracoesRoute
   '/doacoes/links': typeof AppDoacoesLinksRoute
@@ -677,10 +699,13 @@ export interface FileRoutesByTo {
   '/agendamento/mapa': typeof AppAgendamentoMapaRoute
   '/cadastro/categoriaClientes': typeof AppCadastroCategoriaClientesRoute
   '/cadastro/clientes': typeof AppCadastroClientesRoute
+  '/cadastro/estabelecimento': typeof AppCadastroEstabelecimentoRoute
   '/cadastro/formasPagamento': typeof AppCadastroFormasPagamentoRoute
   '/cadastro/impressoras': typeof AppCadastroImpressorasRoute
+  '/cadastro/operador': typeof AppCadastroOperadorRoute
   '/cadastro/stores': typeof AppCadastroStoresRoute
   '/cashless/importar': typeof AppCashlessImportarRoute
+  '/configuracoes/acessos': typeof AppConfiguracoesAcessosRoute
   '/configuracoes/contasBancarias': typeof AppConfiguracoesContasBancariasRoute
   '/configuracoes/minhasConfiguracoes': typeof AppConfiguracoesMinhasConfiguracoesRoute
   '/doacoes/links': typeof AppDoacoesLinksRoute
@@ -763,10 +788,13 @@ export interface FileRoutesById {
   '/_app/agendamento/mapa': typeof AppAgendamentoMapaRoute
   '/_app/cadastro/categoriaClientes': typeof AppCadastroCategoriaClientesRoute
   '/_app/cadastro/clientes': typeof AppCadastroClientesRoute
+  '/_app/cadastro/estabelecimento': typeof AppCadastroEstabelecimentoRoute
   '/_app/cadastro/formasPagamento': typeof AppCadastroFormasPagamentoRoute
   '/_app/cadastro/impressoras': typeof AppCadastroImpressorasRoute
+  '/_app/cadastro/operador': typeof AppCadastroOperadorRoute
   '/_app/cadastro/stores': typeof AppCadastroStoresRoute
   '/_app/cashless/importar': typeof AppCashlessImportarRoute
+  '/_app/configuracoes/acessos': typeof AppConfiguracoesAcessosRoute
   '/_app/configuracoes/contasBancarias': typeof AppConfiguracoesContasBancariasRoute
   '/_app/configuracoes/minhasConfiguracoes': typeof AppConfiguracoesMinhasConfiguracoesRoute
   '/_app/doacoes/links': typeof AppDoacoesLinksRoute
@@ -849,10 +877,13 @@ export interface FileRouteTypes {
     | '/agendamento/mapa'
     | '/cadastro/categoriaClientes'
     | '/cadastro/clientes'
+    | '/cadastro/estabelecimento'
     | '/cadastro/formasPagamento'
     | '/cadastro/impressoras'
+    | '/cadastro/operador'
     | '/cadastro/stores'
     | '/cashless/importar'
+    | '/configuracoes/acessos'
     | '/configuracoes/contasBancarias'
     | '/configuracoes/minhasConfiguracoes'
     | '/doacoes/links'
@@ -933,10 +964,13 @@ export interface FileRouteTypes {
     | '/agendamento/mapa'
     | '/cadastro/categoriaClientes'
     | '/cadastro/clientes'
+    | '/cadastro/estabelecimento'
     | '/cadastro/formasPagamento'
     | '/cadastro/impressoras'
+    | '/cadastro/operador'
     | '/cadastro/stores'
     | '/cashless/importar'
+    | '/configuracoes/acessos'
     | '/configuracoes/contasBancarias'
     | '/configuracoes/minhasConfiguracoes'
     | '/doacoes/links'
@@ -1018,10 +1052,13 @@ export interface FileRouteTypes {
     | '/_app/agendamento/mapa'
     | '/_app/cadastro/categoriaClientes'
     | '/_app/cadastro/clientes'
+    | '/_app/cadastro/estabelecimento'
     | '/_app/cadastro/formasPagamento'
     | '/_app/cadastro/impressoras'
+    | '/_app/cadastro/operador'
     | '/_app/cadastro/stores'
     | '/_app/cashless/importar'
+    | '/_app/configuracoes/acessos'
     | '/_app/configuracoes/contasBancarias'
     | '/_app/configuracoes/minhasConfiguracoes'
     | '/_app/doacoes/links'
@@ -1331,6 +1368,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCadastroClientesRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/cadastro/estabelecimento': {
+      id: '/_app/cadastro/estabelecimento'
+      path: '/cadastro/estabelecimento'
+      fullPath: '/cadastro/estabelecimento'
+      preLoaderRoute: typeof AppCadastroEstabelecimentoRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/cadastro/formasPagamento': {
       id: '/_app/cadastro/formasPagamento'
       path: '/cadastro/formasPagamento'
@@ -1345,6 +1389,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCadastroImpressorasRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/cadastro/operador': {
+      id: '/_app/cadastro/operador'
+      path: '/cadastro/operador'
+      fullPath: '/cadastro/operador'
+      preLoaderRoute: typeof AppCadastroOperadorRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/cadastro/stores': {
       id: '/_app/cadastro/stores'
       path: '/cadastro/stores'
@@ -1357,6 +1408,13 @@ declare module '@tanstack/react-router' {
       path: '/cashless/importar'
       fullPath: '/cashless/importar'
       preLoaderRoute: typeof AppCashlessImportarRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/configuracoes/acessos': {
+      id: '/_app/configuracoes/acessos'
+      path: '/configuracoes/acessos'
+      fullPath: '/configuracoes/acessos'
+      preLoaderRoute: typeof AppConfiguracoesAcessosRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/configuracoes/contasBancarias': {
@@ -1694,10 +1752,13 @@ interface AppRouteChildren {
   AppAgendamentoMapaRoute: typeof AppAgendamentoMapaRoute
   AppCadastroCategoriaClientesRoute: typeof AppCadastroCategoriaClientesRoute
   AppCadastroClientesRoute: typeof AppCadastroClientesRoute
+  AppCadastroEstabelecimentoRoute: typeof AppCadastroEstabelecimentoRoute
   AppCadastroFormasPagamentoRoute: typeof AppCadastroFormasPagamentoRoute
   AppCadastroImpressorasRoute: typeof AppCadastroImpressorasRoute
+  AppCadastroOperadorRoute: typeof AppCadastroOperadorRoute
   AppCadastroStoresRoute: typeof AppCadastroStoresRoute
   AppCashlessImportarRoute: typeof AppCashlessImportarRoute
+  AppConfiguracoesAcessosRoute: typeof AppConfiguracoesAcessosRoute
   AppConfiguracoesContasBancariasRoute: typeof AppConfiguracoesContasBancariasRoute
   AppConfiguracoesMinhasConfiguracoesRoute: typeof AppConfiguracoesMinhasConfiguracoesRoute
   AppDoacoesLinksRoute: typeof AppDoacoesLinksRoute
@@ -1768,10 +1829,13 @@ const AppRouteChildren: AppRouteChildren = {
   AppAgendamentoMapaRoute: AppAgendamentoMapaRoute,
   AppCadastroCategoriaClientesRoute: AppCadastroCategoriaClientesRoute,
   AppCadastroClientesRoute: AppCadastroClientesRoute,
+  AppCadastroEstabelecimentoRoute: AppCadastroEstabelecimentoRoute,
   AppCadastroFormasPagamentoRoute: AppCadastroFormasPagamentoRoute,
   AppCadastroImpressorasRoute: AppCadastroImpressorasRoute,
+  AppCadastroOperadorRoute: AppCadastroOperadorRoute,
   AppCadastroStoresRoute: AppCadastroStoresRoute,
   AppCashlessImportarRoute: AppCashlessImportarRoute,
+  AppConfiguracoesAcessosRoute: AppConfiguracoesAcessosRoute,
   AppConfiguracoesContasBancariasRoute: AppConfiguracoesContasBancariasRoute,
   AppConfiguracoesMinhasConfiguracoesRoute:
     AppConfiguracoesMinhasConfiguracoesRoute,

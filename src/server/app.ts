@@ -39,6 +39,7 @@ import { paymentMethodsPlugin } from './modules/payment-methods/payment-methods.
 import { customerCategoriesPlugin } from './modules/customer-categories/customer-categories.plugin';
 import { productCategoriesPlugin } from './modules/product-categories/product-categories.plugin';
 import { bankAccountsPlugin } from './modules/bank-accounts/bank-accounts.plugin';
+import { staffPlugin } from './modules/staff/staff.plugin';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { jobsPlugin } from './plugins/jobs';
@@ -134,6 +135,7 @@ export async function buildApp(opts: BuildOptions) {
   for (const plugin of [accountPlugin, paymentMethodsPlugin, customerCategoriesPlugin, productCategoriesPlugin, bankAccountsPlugin]) {
     await app.register(plugin, moduleOptions);
   }
+  await app.register(staffPlugin, moduleOptions);
   downloadRoutes(app, { db: opts.db.db, files });
 
   const staticDir = opts.config.staticDir;

@@ -81,15 +81,5 @@ export function formatDocument(doc: string | null | undefined): string {
 /** Input masks (react-imask notation) for CPF and CNPJ; a field that takes either switches at the 12th digit. */
 export const DOCUMENT_MASKS = { cpf: '000.000.000-00', cnpj: '00.000.000/0000-00' } as const;
 
-/** Whether a CNPJ's two check digits are right (14 digits, not all equal). */
-export function isValidCnpj(doc: string): boolean {
-  const d = onlyDigits(doc);
-  if (d.length !== 14 || /^(\d)\1{13}$/.test(d)) return false;
-  const check = (len: number) => {
-    const weights = len === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
-    const sum = weights.reduce((s, w, i) => s + w * Number(d[i]), 0);
-    const r = sum % 11;
-    return r < 2 ? 0 : 11 - r;
-  };
-  return check(12) === Number(d[12]) && check(13) === Number(d[13]);
-}
+/** Whether a numeric CNPJ's two check digits are right (the rule lives in documents.ts). */
+export { isValidNumericCnpj as isValidCnpj } from './documents';

@@ -93,6 +93,14 @@ export const PERMISSION_RULES: PermissionRule[] = [
     device: true,
   },
   {
+    area: 'other',
+    label: 'Cadastrar um estabelecimento (qualquer pessoa com conta; nunca um dispositivo)',
+    methods: 'write',
+    paths: ['/api/local/cadastrar'],
+    role: '',
+    device: false,
+  },
+  {
     area: 'bank-data',
     label: 'Dados bancários e de transação',
     methods: 'any',

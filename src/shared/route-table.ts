@@ -120,7 +120,8 @@ export const PORTAL_ROUTES: PortalRoute[] = [
     ['/produtos/limitarAcesso', 'Limitações de acesso', 'LimitarAcessoCategoriaProduto', 'module', 'access-limits'],
   ]),
   ...rows('cadastros', [
-    ['/cadastro/operador', 'Operadores', '', 'legacy'],
+    ['/cadastro/operador', 'Operadores', '', 'module', 'staff'],
+    ['/cadastro/estabelecimento', 'Cadastrar estabelecimento', '', 'module', 'venues'],
     ['/cadastro/promocoes', 'Promoções', '', 'legacy'],
     ['/cadastro/planos', 'Planos', '', 'legacy'],
     ['/cadastro/comandas', 'Comandas', '', 'legacy'],
@@ -203,7 +204,7 @@ export const PORTAL_ROUTES: PortalRoute[] = [
     ['/configuracoes/minhasConfiguracoes', 'Minha conta', '', 'module', 'account'],
     ['/configuracoes/contasBancarias', 'Contas bancárias', '', 'module', 'bank-accounts'],
     ['/configuracoes/direcionamentoDeTransacoes', 'Direcionamento de transações', '', 'legacy'],
-    ['/configuracoes/acessos', 'Acessos', '', 'legacy'],
+    ['/configuracoes/acessos', 'Acessos', '', 'module', 'staff'],
     ['/configuracoes/agendamentoConsumoMinimo', 'Agendamento de consumo mínimo', '', 'legacy'],
     ['/configuracao/tablet', 'Tablet', '', 'legacy'],
   ]),

@@ -30,10 +30,10 @@ test.describe('embedding', () => {
     await context.route(`${LEGACY}/**`, (route) => route.fulfill({ contentType: 'text/html', body: '<p>portal legado</p>' }));
     await signIn(page, 'gerente@balcao.dev');
     await page.waitForURL((u) => u.pathname === '/dashboard');
-    await page.goto('/cadastro/operador');
-    const frame = page.locator('iframe[title="Operadores"]');
-    await expect(frame).toHaveAttribute('src', `${LEGACY}/#/cadastro/operador`);
-    await expect(page.frameLocator('iframe[title="Operadores"]').getByText('portal legado')).toBeVisible();
+    await page.goto('/cadastro/promocoes');
+    const frame = page.locator('iframe[title="Promoções"]');
+    await expect(frame).toHaveAttribute('src', `${LEGACY}/#/cadastro/promocoes`);
+    await expect(page.frameLocator('iframe[title="Promoções"]').getByText('portal legado')).toBeVisible();
   });
 
   test('a host page in an allowed origin signs the framed portal in and opens the target route', async ({ page, server, request }) => {

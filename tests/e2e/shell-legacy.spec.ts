@@ -19,8 +19,8 @@ test('with LEGACY_PORTAL_URL the legacy pages are listed beside the built screen
   await page.getByTestId('menu-group-produtos').click();
   await expect(nav.getByRole('link', { name: 'Listas de produtos' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Produtos pulados' })).toBeVisible();
-  await nav.getByRole('link', { name: 'Operadores' }).click();
-  await expect(page).toHaveTitle('Operadores · Balcão');
-  await expect(page.locator('iframe[title="Operadores"]')).toHaveAttribute('src', 'http://127.0.0.1:9/legado/#/cadastro/operador');
+  await nav.getByRole('link', { name: 'Promoções' }).click();
+  await expect(page).toHaveTitle('Promoções · Balcão');
+  await expect(page.locator('iframe[title="Promoções"]')).toHaveAttribute('src', 'http://127.0.0.1:9/legado/#/cadastro/promocoes');
   await expectAccessible(page, { exclude: ['iframe'] });
 });

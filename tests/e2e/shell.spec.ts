@@ -63,8 +63,8 @@ test.describe('portal shell and roles', () => {
     await page.goto('/produtos/skippedproducts');
     await expect(page.getByRole('heading', { name: 'Produtos pulados', exact: true })).toBeVisible();
     await expect(page.getByText('Em construção')).toHaveCount(0);
-    await page.goto('/CADASTRO/OPERADOR');
-    await expect(page.getByRole('heading', { name: 'Operadores' })).toBeVisible();
+    await page.goto('/CADASTRO/PROMOCOES');
+    await expect(page.getByRole('heading', { name: 'Promoções' })).toBeVisible();
     await expect(page.getByText('O portal legado não está configurado neste servidor.')).toBeVisible();
   });
 
@@ -101,7 +101,7 @@ test.describe('portal shell and roles', () => {
     // Without LEGACY_PORTAL_URL, legacy pages are not listed; unbuilt ("em construção") ones neither.
     await nav.getByText('Cadastros', { exact: true }).click();
     await expect(nav.getByRole('link', { name: 'Lojas', exact: true })).toBeVisible();
-    await expect(nav.getByRole('link', { name: 'Operadores' })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'Promoções' })).toHaveCount(0);
     // Built modules are offered as soon as they land (customers, the sales dashboard).
     await expect(nav.getByRole('link', { name: 'Clientes', exact: true })).toBeVisible();
     await expect(page.getByTestId('menu-group-estoque')).toHaveCount(0);
@@ -110,7 +110,10 @@ test.describe('portal shell and roles', () => {
     await expect(home.getByRole('link', { name: 'Tutoriais do portal' })).toBeVisible();
     await expect(home.getByRole('link', { name: 'Clientes', exact: true })).toBeVisible();
     await expect(home.getByRole('link', { name: 'Dashboard de vendas' })).toBeVisible();
-    await expect(home.getByRole('link', { name: 'Operadores' })).toHaveCount(0);
+    await expect(home.getByRole('link', { name: 'Promoções' })).toHaveCount(0);
+    // Operadores is built (issue 24): offered in the menu and on the home.
+    await expect(nav.getByRole('link', { name: 'Operadores' })).toBeVisible();
+    await expect(home.getByRole('link', { name: 'Operadores' })).toBeVisible();
     await expectAccessible(page);
 
     // The wizard is "Novo produto"; an edit page is still "Produtos": never two current entries.
@@ -128,8 +131,8 @@ test.describe('portal shell and roles', () => {
     await page.goto('/caminho/que/nao/existe');
     await expect(page).toHaveTitle('Página não encontrada · Balcão');
     // A direct link to a legacy page still explains itself, titled by the route table.
-    await page.goto('/cadastro/operador');
-    await expect(page).toHaveTitle('Operadores · Balcão');
+    await page.goto('/cadastro/promocoes');
+    await expect(page).toHaveTitle('Promoções · Balcão');
     await expect(page.getByText('O portal legado não está configurado neste servidor.')).toBeVisible();
   });
 

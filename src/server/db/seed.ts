@@ -18,6 +18,7 @@ import { seedAccreditationDemo } from '../modules/accreditation/accreditation.se
 import { seedPaymentMethodsDemo } from '../modules/payment-methods/payment-methods.seed';
 import { seedBankAccountsDemo } from '../modules/bank-accounts/bank-accounts.seed';
 import { seedPrintersDemo } from '../modules/printers/printers.seed';
+import { seedStaffDemo } from '../modules/staff/staff.seed';
 import type { Db } from './client';
 import { memberships, users } from './schema/auth';
 import { stores, venueAddresses, venues } from './schema/venues';
@@ -123,6 +124,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
     await seedPaymentMethodsDemo(ctx);
     await seedBankAccountsDemo(ctx);
     await seedPrintersDemo(ctx);
+    await seedStaffDemo(ctx);
     return {
       password: DEMO_PASSWORD,
       accounts: accounts.map(({ email, description }) => ({ email, description })),

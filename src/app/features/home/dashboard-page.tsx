@@ -1,4 +1,4 @@
-import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { PORTAL_ROUTES, sidebarFor } from '../../../shared/route-table';
@@ -17,6 +17,8 @@ export function DashboardPage() {
   const session = getSession();
   const available = useRouteAvailability();
   const groups = useMemo(() => sidebarFor(session?.roles ?? '', available), [session?.roles, available]);
+  // A new account has no place yet: the way forward is to create one (issue 24).
+  if (session && session.locations.length === 0) return <NoPlaceYet firstName={session.userName.split(' ')[0]} />;
   if (runtimeConfig().legacyPortalUrl) return <LegacyFrame route={DASHBOARD} path="/dashboard" />;
   // Shortcuts to our own screens that work today (never "em construção"), not to this page itself.
   const modules = groups.flatMap((g) =>
@@ -49,6 +51,25 @@ export function DashboardPage() {
           </SimpleGrid>
         </>
       )}
+    </Stack>
+  );
+}
+
+function NoPlaceYet({ firstName }: { firstName: string }) {
+  return (
+    <Stack maw={640}>
+      <Title order={1} size="h2">
+        Olá, {firstName}
+      </Title>
+      <Paper withBorder p="lg" radius="md">
+        <Stack align="flex-start">
+          <Text fw={600}>Você ainda não está vinculado a nenhum estabelecimento.</Text>
+          <Text c="dimmed">Cadastre o seu para convidar a equipe e conectar o tablet da cozinha e os celulares dos garçons. Se alguém já cadastrou, peça a essa pessoa um convite.</Text>
+          <Button component={Link} to="/cadastro/estabelecimento" size="md">
+            Cadastrar estabelecimento
+          </Button>
+        </Stack>
+      </Paper>
     </Stack>
   );
 }

@@ -1,0 +1,96 @@
+/**
+ * A venue on its own (issue 24): the place's CNPJ, the profiles it composes from role names, which
+ * profile each member holds, devices paired by code and the audit of every access change.
+ */
+import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { venues } from './venues';
+
+/** The CNPJ given when the place was created (numeric or alphanumeric, normalised). */
+export const venueTaxIds = pgTable('venue_tax_ids', {
+  venueId: uuid('venue_id')
+    .primaryKey()
+    .references(() => venues.id, { onDelete: 'cascade' }),
+  cnpj: text('cnpj').notNull(),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+});
+
+/** Profiles a place composes on /configuracoes/acessos: a name and a set of the spec's role names. */
+export const roleSets = pgTable(
+  'role_sets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    venueId: uuid('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Semicolon-separated, like memberships.roles. */
+    roles: text('roles').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('role_sets_venue_name_idx').on(t.venueId, t.name)],
+);
+
+/**
+ * The profile a member holds in a place: a built-in key (Gerente, Cozinha, Garcom) or a role set's id.
+ * The roles themselves stay in memberships.roles (what every request reads); this says where they came from.
+ */
+export const memberProfiles = pgTable(
+  'member_profiles',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    venueId: uuid('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    profile: text('profile').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.venueId] }), index('member_profiles_venue_idx').on(t.venueId, t.profile)],
+);
+
+/**
+ * A shared device (kitchen tablet, waiter's phone). It signs in as its own account (user_id: no
+ * password, member of this place only); the pairing code is stored hashed, valid once until
+ * code_expires_at. Revoking ends the account's sessions and its membership.
+ */
+export const pairedDevices = pgTable(
+  'paired_devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    venueId: uuid('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    profile: text('profile').notNull(),
+    codeHash: text('code_hash').unique(),
+    codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    pairedAt: timestamp('paired_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('paired_devices_venue_idx').on(t.venueId, t.createdAt)],
+);
+
+/** Who did what to a place's access, and when: invitations, pairings, revocations, profile changes. */
+export const staffAudit = pgTable(
+  'staff_audit',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    venueId: uuid('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Kept as text: the line still says who after the account is gone. */
+    actorName: text('actor_name').notNull(),
+    action: text('action').notNull(),
+    description: text('description').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('staff_audit_venue_idx').on(t.venueId, t.createdAt)],
+);

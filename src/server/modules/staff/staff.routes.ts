@@ -1,0 +1,294 @@
+/**
+ * The people of a place (issue 24): list with devices, invite, change profile, remove, the audit
+ * history, and the profiles composed on /configuracoes/acessos. Every call needs a manager role in
+ * the place (permissions.ts MANAGER_ROLES) and hands out only roles the caller holds.
+ */
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBody } from '../../../shared/contract/common';
+import {
+  auditList,
+  changeProfileRequest,
+  inviteRequest,
+  inviteResponse,
+  localQuery,
+  messageResponse,
+  profileList,
+  roleSetRequest,
+  roleSetResponse,
+  staffList,
+} from '../../../shared/contract/staff';
+import { MSG } from '../../../shared/messages';
+import { MANAGER_ROLES } from '../../../shared/permissions';
+import { mergeRoles, parseRoles, VENUE_ROLES } from '../../../shared/roles';
+import { BUILT_IN_PROFILES, INVITE_LIMIT_PER_HOUR, INVITE_TTL_HOURS, isDeviceProfile, STAFF_MSG } from '../../../shared/staff';
+import type { Db } from '../../db/client';
+import { memberships, sessions, users } from '../../db/schema/auth';
+import { memberProfiles, pairedDevices, roleSets } from '../../db/schema/staff';
+import { venues } from '../../db/schema/venues';
+import { HttpError, tooManyRequests } from '../../lib/http-error';
+import type { Mailer } from '../../lib/mailer';
+import { hitRateLimit } from '../../lib/rate-limit';
+import { requireUser, requireVenue } from '../../plugins/auth';
+import { createOneTimeToken, revokeResetLinks } from '../auth/auth.repository';
+import {
+  audit,
+  auditOf,
+  DEVICE_EMAIL_DOMAIN,
+  isUuid,
+  listDevices,
+  listPeople,
+  mayManage,
+  membersOf,
+  membersWithProfile,
+  NO_PASSWORD,
+  profileKeyOf,
+  profileUse,
+  resolveProfile,
+} from './staff.repository';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
+
+export async function staffRoutes(fastify: FastifyInstance, opts: { db: Db; mailer: Mailer; publicUrl: string }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, mailer } = opts;
+
+  async function venueName(venueId: string): Promise<string> {
+    const [v] = await db.select({ name: venues.name }).from(venues).where(eq(venues.id, venueId));
+    return v?.name ?? '';
+  }
+
+  /** A person (not a device) of the place, or 404. */
+  async function personOf(venueId: string, userId: string) {
+    if (!isUuid(userId)) throw new HttpError(404, STAFF_MSG.personNotFound);
+    const m = (await membersOf(db, venueId)).find((x) => x.userId === userId && !x.deviceId);
+    if (!m) throw new HttpError(404, STAFF_MSG.personNotFound);
+    return m;
+  }
+
+  app.get('/api/Operador', { schema: { querystring: localQuery, response: { 200: staffList, ...errors } } }, async (req) => {
+    const { venueId } = await requireVenue(db, req, req.query.localId, MANAGER_ROLES);
+    const [pessoas, dispositivos] = await Promise.all([listPeople(db, venueId, requireUser(req).id), listDevices(db, venueId)]);
+    return { pessoas, dispositivos };
+  });
+
+  app.get('/api/Operador/Historico', { schema: { querystring: localQuery, response: { 200: auditList, ...errors } } }, async (req) => {
+    const { venueId } = await requireVenue(db, req, req.query.localId, MANAGER_ROLES);
+    return { itens: await auditOf(db, venueId) };
+  });
+
+  app.post('/api/Operador/Convidar', { schema: { body: inviteRequest, response: { 200: inviteResponse, 201: inviteResponse, ...errors } } }, async (req, reply) => {
+    const access = await requireVenue(db, req, req.body.localId, MANAGER_ROLES);
+    const me = requireUser(req);
+    const actor = { id: me.id, name: me.name };
+    const { venueId } = access;
+    const profile = await resolveProfile(db, venueId, req.body.perfil);
+    if (!profile) throw new HttpError(400, STAFF_MSG.profileUnknown);
+    if (!mayManage(access.roles, profile.roles)) throw new HttpError(403, STAFF_MSG.beyondYourRoles);
+    const { nome, email } = req.body;
+    if (email.endsWith(`@${DEVICE_EMAIL_DOMAIN}`)) throw new HttpError(400, STAFF_MSG.emailIsDevice);
+    const wait = await hitRateLimit(db, `staff:invite:${venueId}`, INVITE_LIMIT_PER_HOUR, 3600);
+    if (wait > 0) throw tooManyRequests(wait, MSG.tooManyAttempts(wait));
+    const place = await venueName(venueId);
+
+    const sendInvite = async (userId: string, name: string) => {
+      const { token } = await createOneTimeToken(db, 'reset', userId, INVITE_TTL_HOURS * 3600);
+      const link = `${opts.publicUrl}/redefinirSenha?token=${encodeURIComponent(token)}`;
+      await mailer.send({
+        to: email,
+        subject: `Convite para ${place} no Balcão`,
+        text: [
+          `Olá, ${name}.`,
+          '',
+          `${me.name} convidou você para a equipe de ${place} no Balcão, com o perfil ${profile.label}.`,
+          'Para criar sua senha e entrar, abra:',
+          link,
+          '',
+          `O link vale por ${INVITE_TTL_HOURS} horas e pode ser usado uma vez. Depois, entre com este e-mail e a senha que criar.`,
+          'Se você não esperava este convite, ignore este e-mail.',
+        ].join('\n'),
+      });
+    };
+
+    const [existing] = await db.select().from(users).where(eq(users.email, email));
+    if (existing) {
+      const [member] = await db
+        .select({ userId: memberships.userId })
+        .from(memberships)
+        .where(and(eq(memberships.userId, existing.id), eq(memberships.venueId, venueId)));
+      if (member) {
+        // Invited before and never came: a new link replaces the old ones.
+        if (existing.passwordHash !== NO_PASSWORD) throw new HttpError(409, STAFF_MSG.alreadyMember);
+        await revokeResetLinks(db, existing.id);
+        await sendInvite(existing.id, existing.name);
+        await audit(db, venueId, actor, 'invite', `Reenviou o convite de ${existing.name} (${email})`);
+        return reply.status(200).send({ usuarioId: existing.id, novo: false, Message: STAFF_MSG.inviteResent });
+      }
+      const [device] = await db.select({ id: pairedDevices.id }).from(pairedDevices).where(eq(pairedDevices.userId, existing.id));
+      if (device) throw new HttpError(400, STAFF_MSG.emailIsDevice);
+      await db.transaction(async (tx) => {
+        await tx.insert(memberships).values({ userId: existing.id, venueId, position: profile.label, roles: mergeRoles(profile.roles), sortOrder: 100 });
+        await tx.insert(memberProfiles).values({ userId: existing.id, venueId, profile: profile.key });
+        await audit(tx, venueId, actor, 'addExisting', `Deu acesso a ${existing.name} (${email}) como ${profile.label}`);
+      });
+      if (existing.passwordHash === NO_PASSWORD) await sendInvite(existing.id, existing.name);
+      else
+        await mailer.send({
+          to: email,
+          subject: `Você agora faz parte de ${place} no Balcão`,
+          text: [
+            `Olá, ${existing.name}.`,
+            '',
+            `${me.name} deu a você acesso a ${place} no Balcão, com o perfil ${profile.label}.`,
+            `Entre com sua conta de sempre em ${opts.publicUrl}/login e escolha ${place} no seletor de estabelecimento.`,
+          ].join('\n'),
+        });
+      return reply.status(201).send({ usuarioId: existing.id, novo: false, Message: STAFF_MSG.addedExisting });
+    }
+
+    const userId = await db.transaction(async (tx) => {
+      const [u] = await tx.insert(users).values({ email, name: nome, passwordHash: NO_PASSWORD, legacyPortal: false }).returning({ id: users.id });
+      await tx.insert(memberships).values({ userId: u.id, venueId, position: profile.label, roles: mergeRoles(profile.roles) });
+      await tx.insert(memberProfiles).values({ userId: u.id, venueId, profile: profile.key });
+      await audit(tx, venueId, actor, 'invite', `Convidou ${nome} (${email}) como ${profile.label}`);
+      return u.id;
+    });
+    await sendInvite(userId, nome);
+    return reply.status(201).send({ usuarioId: userId, novo: true, Message: STAFF_MSG.invited });
+  });
+
+  app.put('/api/Operador/Perfil', { schema: { body: changeProfileRequest, response: { 200: messageResponse, ...errors } } }, async (req) => {
+    const access = await requireVenue(db, req, req.body.localId, MANAGER_ROLES);
+    const me = requireUser(req);
+    const person = await personOf(access.venueId, req.body.usuarioId);
+    if (person.userId === me.id) throw new HttpError(400, STAFF_MSG.notYourself);
+    const profile = await resolveProfile(db, access.venueId, req.body.perfil);
+    if (!profile) throw new HttpError(400, STAFF_MSG.profileUnknown);
+    if (!mayManage(access.roles, parseRoles(person.roles)) || !mayManage(access.roles, profile.roles)) throw new HttpError(403, STAFF_MSG.beyondYourRoles);
+    const before = person.profile ? ((await resolveProfile(db, access.venueId, person.profile))?.label ?? person.position) : person.position || 'Personalizado';
+    await db.transaction(async (tx) => {
+      await tx
+        .update(memberships)
+        .set({ position: profile.label, roles: mergeRoles(profile.roles) })
+        .where(and(eq(memberships.userId, person.userId), eq(memberships.venueId, access.venueId)));
+      await tx
+        .insert(memberProfiles)
+        .values({ userId: person.userId, venueId: access.venueId, profile: profile.key })
+        .onConflictDoUpdate({ target: [memberProfiles.userId, memberProfiles.venueId], set: { profile: profile.key } });
+      await audit(tx, access.venueId, { id: me.id, name: me.name }, 'profileChange', `Mudou o perfil de ${person.name} de ${before} para ${profile.label}`);
+    });
+    return { Message: STAFF_MSG.profileChanged };
+  });
+
+  app.delete(
+    '/api/Operador/:usuarioId',
+    { schema: { params: z.object({ usuarioId: z.string().max(64) }), querystring: localQuery, response: { 200: messageResponse, ...errors } } },
+    async (req) => {
+      const access = await requireVenue(db, req, req.query.localId, MANAGER_ROLES);
+      const me = requireUser(req);
+      const person = await personOf(access.venueId, req.params.usuarioId);
+      if (person.userId === me.id) throw new HttpError(400, STAFF_MSG.notYourself);
+      if (!mayManage(access.roles, parseRoles(person.roles))) throw new HttpError(403, STAFF_MSG.beyondYourRoles);
+      await db.transaction(async (tx) => {
+        await tx.delete(memberships).where(and(eq(memberships.userId, person.userId), eq(memberships.venueId, access.venueId)));
+        await tx.delete(memberProfiles).where(and(eq(memberProfiles.userId, person.userId), eq(memberProfiles.venueId, access.venueId)));
+        await audit(tx, access.venueId, { id: me.id, name: me.name }, 'removal', `Removeu ${person.name} (${person.email}) do estabelecimento`);
+      });
+      // Sessions belong to the account, not to a place: they all end now (and their live streams, in
+      // every process), so nothing of this place stays open; the person signs in again for the others.
+      await fastify.sessionStreams.revoke(and(eq(sessions.userId, person.userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+      return { Message: STAFF_MSG.personRemoved };
+    },
+  );
+
+  // Profiles: the built-in ones and those composed from the spec's role names.
+  app.get('/api/Operador/Perfis', { schema: { querystring: localQuery, response: { 200: profileList, ...errors } } }, async (req) => {
+    const { venueId } = await requireVenue(db, req, req.query.localId, MANAGER_ROLES);
+    const [sets, use] = await Promise.all([db.select().from(roleSets).where(eq(roleSets.venueId, venueId)).orderBy(roleSets.name), profileUse(db, venueId)]);
+    const perfis = [
+      ...BUILT_IN_PROFILES.map((p) => ({ id: p.key, nome: p.label, papeis: [...p.roles], fixo: true, emUso: use.get(p.key) ?? 0, dispositivo: isDeviceProfile(p.roles) })),
+      ...sets.map((s) => {
+        const papeis = parseRoles(s.roles);
+        return { id: s.id, nome: s.name, papeis, fixo: false, emUso: use.get(s.id) ?? 0, dispositivo: isDeviceProfile(papeis) };
+      }),
+    ];
+    return { perfis, papeis: [...VENUE_ROLES] };
+  });
+
+  const nameTaken = async (venueId: string, name: string, except?: string) => {
+    if (BUILT_IN_PROFILES.some((p) => p.label.toLowerCase() === name.toLowerCase() || p.key.toLowerCase() === name.toLowerCase())) return true;
+    const rows = await db.select({ id: roleSets.id, name: roleSets.name }).from(roleSets).where(eq(roleSets.venueId, venueId));
+    return rows.some((r) => r.id !== except && r.name.toLowerCase() === name.toLowerCase());
+  };
+
+  app.post('/api/Operador/Perfis', { schema: { body: roleSetRequest, response: { 201: roleSetResponse, ...errors } } }, async (req, reply) => {
+    const access = await requireVenue(db, req, req.body.localId, MANAGER_ROLES);
+    const me = requireUser(req);
+    const papeis = [...new Set(req.body.papeis)];
+    if (!mayManage(access.roles, papeis)) throw new HttpError(403, STAFF_MSG.beyondYourRoles);
+    if (await nameTaken(access.venueId, req.body.nome)) throw new HttpError(409, STAFF_MSG.roleSetNameTaken);
+    const id = await db.transaction(async (tx) => {
+      const [s] = await tx.insert(roleSets).values({ venueId: access.venueId, name: req.body.nome, roles: mergeRoles(papeis) }).returning({ id: roleSets.id });
+      await audit(tx, access.venueId, { id: me.id, name: me.name }, 'roleSetCreate', `Criou o perfil ${req.body.nome}: ${papeis.join(', ')}`);
+      return s.id;
+    });
+    return reply.status(201).send({ id, Message: STAFF_MSG.roleSetSaved });
+  });
+
+  const roleSetOf = async (venueId: string, id: string) => {
+    if (!isUuid(id)) throw new HttpError(BUILT_IN_PROFILES.some((p) => p.key === id) ? 400 : 404, BUILT_IN_PROFILES.some((p) => p.key === id) ? STAFF_MSG.builtInProfile : STAFF_MSG.roleSetNotFound);
+    const [s] = await db.select().from(roleSets).where(and(eq(roleSets.venueId, venueId), eq(roleSets.id, id)));
+    if (!s) throw new HttpError(404, STAFF_MSG.roleSetNotFound);
+    return s;
+  };
+
+  app.put(
+    '/api/Operador/Perfis/:id',
+    { schema: { params: z.object({ id: z.string().max(64) }), body: roleSetRequest, response: { 200: roleSetResponse, ...errors } } },
+    async (req) => {
+      const access = await requireVenue(db, req, req.body.localId, MANAGER_ROLES);
+      const me = requireUser(req);
+      const set = await roleSetOf(access.venueId, req.params.id);
+      const papeis = [...new Set(req.body.papeis)];
+      if (!mayManage(access.roles, papeis) || !mayManage(access.roles, parseRoles(set.roles))) throw new HttpError(403, STAFF_MSG.beyondYourRoles);
+      if (await nameTaken(access.venueId, req.body.nome, set.id)) throw new HttpError(409, STAFF_MSG.roleSetNameTaken);
+      const holders = await membersWithProfile(db, access.venueId, set.id);
+      const [deviceHolder] = holders.length
+        ? (await membersOf(db, access.venueId)).filter((m) => m.deviceId && holders.includes(m.userId))
+        : [];
+      if (deviceHolder && !isDeviceProfile(papeis)) throw new HttpError(400, STAFF_MSG.deviceProfileNotDevice);
+      await db.transaction(async (tx) => {
+        await tx.update(roleSets).set({ name: req.body.nome, roles: mergeRoles(papeis) }).where(eq(roleSets.id, set.id));
+        // Everyone holding the profile gets its new roles at once (every request reads them).
+        for (const userId of holders) {
+          await tx
+            .update(memberships)
+            .set({ position: req.body.nome, roles: mergeRoles(papeis) })
+            .where(and(eq(memberships.userId, userId), eq(memberships.venueId, access.venueId)));
+        }
+        await audit(tx, access.venueId, { id: me.id, name: me.name }, 'roleSetUpdate', `Alterou o perfil ${set.name}${set.name !== req.body.nome ? ` (agora ${req.body.nome})` : ''}: ${papeis.join(', ')}`);
+      });
+      return { id: set.id, Message: STAFF_MSG.roleSetSaved };
+    },
+  );
+
+  app.delete(
+    '/api/Operador/Perfis/:id',
+    { schema: { params: z.object({ id: z.string().max(64) }), querystring: localQuery, response: { 200: messageResponse, ...errors } } },
+    async (req) => {
+      const access = await requireVenue(db, req, req.query.localId, MANAGER_ROLES);
+      const me = requireUser(req);
+      const set = await roleSetOf(access.venueId, req.params.id);
+      if (!mayManage(access.roles, parseRoles(set.roles))) throw new HttpError(403, STAFF_MSG.beyondYourRoles);
+      const inUse = (await membersOf(db, access.venueId)).filter((m) => profileKeyOf(m) === set.id).length;
+      if (inUse) throw new HttpError(409, STAFF_MSG.roleSetInUse(inUse));
+      await db.transaction(async (tx) => {
+        await tx.delete(roleSets).where(eq(roleSets.id, set.id));
+        await audit(tx, access.venueId, { id: me.id, name: me.name }, 'roleSetDelete', `Excluiu o perfil ${set.name}`);
+      });
+      return { Message: STAFF_MSG.roleSetDeleted };
+    },
+  );
+}

@@ -1,0 +1,107 @@
+/**
+ * People of a place (issue 24, /cadastro/operador "Operadores" and /configuracoes/acessos), in the
+ * style of the spec's api/Operador and api/Acesso paths (ours: the spec shows none). `perfil` is a
+ * built-in profile key (Gerente, Cozinha, Garcom) or the id of a profile the place composed.
+ * The invitation e-mail's link opens /redefinirSenha (the same single-use link as a password reset,
+ * valid INVITE_TTL_HOURS).
+ */
+import { z } from 'zod/mini';
+import '../zod-locale';
+import { VENUE_ROLES } from '../roles';
+import { STAFF_MSG } from '../staff';
+
+export const STAFF_PATHS = {
+  list: 'api/Operador',
+  invite: 'api/Operador/Convidar',
+  changeProfile: 'api/Operador/Perfil',
+  remove: (usuarioId: string) => `api/Operador/${encodeURIComponent(usuarioId)}`,
+  history: 'api/Operador/Historico',
+  profiles: 'api/Operador/Perfis',
+  profile: (id: string) => `api/Operador/Perfis/${encodeURIComponent(id)}`,
+} as const;
+
+const text = (max: number, message: string) =>
+  z.pipe(z.string({ error: message }).check(z.trim()), z.string().check(z.minLength(1, message), z.maxLength(max, message)));
+const perfil = text(60, STAFF_MSG.profileInvalid);
+const email = z.pipe(
+  z.string({ error: STAFF_MSG.emailInvalid }).check(z.trim(), z.toLowerCase(), z.maxLength(320, STAFF_MSG.emailInvalid)),
+  z.email(STAFF_MSG.emailInvalid),
+);
+
+export const localQuery = z.object({ localId: z.string().check(z.maxLength(64)) });
+
+export const inviteRequest = z.object({
+  localId: z.string().check(z.maxLength(64)),
+  nome: text(120, STAFF_MSG.personNameRequired),
+  email,
+  perfil,
+});
+export type InviteRequest = z.input<typeof inviteRequest>;
+export const inviteResponse = z.object({ usuarioId: z.string(), novo: z.boolean(), Message: z.string() });
+
+export const changeProfileRequest = z.object({ localId: z.string().check(z.maxLength(64)), usuarioId: z.string().check(z.maxLength(64)), perfil });
+export const messageResponse = z.object({ Message: z.string() });
+
+export const staffPerson = z.object({
+  usuarioId: z.string(),
+  nome: z.string(),
+  email: z.string(),
+  perfil: z.string(),
+  perfilNome: z.string(),
+  papeis: z.array(z.string()),
+  /** Invited and has not set a password yet. */
+  pendente: z.boolean(),
+  /** The person asking. */
+  voce: z.boolean(),
+});
+export type StaffPerson = z.infer<typeof staffPerson>;
+
+export const staffDevice = z.object({
+  id: z.string(),
+  nome: z.string(),
+  perfil: z.string(),
+  perfilNome: z.string(),
+  /** aguardando: code not used yet; expirado: code expired unused; pareado: in use; revogado. */
+  status: z.enum(['aguardando', 'expirado', 'pareado', 'revogado']),
+  criadoEm: z.string(),
+  pareadoEm: z.nullable(z.string()),
+  codigoExpiraEm: z.nullable(z.string()),
+});
+export type StaffDevice = z.infer<typeof staffDevice>;
+
+export const staffList = z.object({ pessoas: z.array(staffPerson), dispositivos: z.array(staffDevice) });
+export type StaffList = z.infer<typeof staffList>;
+
+export const auditEntry = z.object({
+  id: z.string(),
+  data: z.string(),
+  autor: z.string(),
+  acao: z.string(),
+  descricao: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+export const auditList = z.object({ itens: z.array(auditEntry) });
+
+/** A profile: built-in (fixo) or composed on /configuracoes/acessos from the spec's role names. */
+export const profileEntry = z.object({
+  id: z.string(),
+  nome: z.string(),
+  papeis: z.array(z.string()),
+  fixo: z.boolean(),
+  /** People and devices that hold it. */
+  emUso: z.number(),
+  /** Whether a device may use it (only board and waiter roles). */
+  dispositivo: z.boolean(),
+});
+export type ProfileEntry = z.infer<typeof profileEntry>;
+export const profileList = z.object({ perfis: z.array(profileEntry), papeis: z.array(z.string()) });
+
+export const roleSetRequest = z.object({
+  localId: z.string().check(z.maxLength(64)),
+  nome: text(60, STAFF_MSG.roleSetNameRequired),
+  papeis: z
+    .array(z.enum(VENUE_ROLES, STAFF_MSG.roleSetRoleUnknown))
+    .check(z.minLength(1, STAFF_MSG.roleSetRolesRequired), z.maxLength(VENUE_ROLES.length, STAFF_MSG.roleSetRoleUnknown)),
+});
+export type RoleSetRequest = z.input<typeof roleSetRequest>;
+export const roleSetResponse = z.object({ id: z.string(), Message: z.string() });

@@ -1,0 +1,50 @@
+/** Helpers of the venue-setup API tests (issue 24). */
+import { expect } from 'vitest';
+import type { Mail } from '../../../src/server/lib/mailer';
+import type { TestContext } from '../../setup/server';
+
+export const NEW_PASSWORD = 'Padaria#2026';
+
+/** A new account as /cadastrar makes it (no place yet); returns its token. */
+export async function newAccount(t: TestContext, email: string, cpf = '52998224725'): Promise<string> {
+  const reg = await t.app.inject({
+    method: 'POST',
+    url: '/api/Account/Register',
+    payload: { cpf, nome: 'Paula Padeira', email, senha: NEW_PASSWORD, confirmarSenha: NEW_PASSWORD },
+  });
+  expect(reg.statusCode, reg.body).toBe(201);
+  return t.login(email, NEW_PASSWORD);
+}
+
+export const placeBody = (over: Record<string, unknown> = {}) => ({
+  nome: 'Padaria Pão Quente',
+  tipo: 18,
+  cnpj: '11.222.333/0001-81',
+  cep: '01310-100',
+  endereco: 'Avenida Paulista',
+  numero: '1000',
+  complemento: 'Loja 2',
+  bairro: 'Bela Vista',
+  cidade: 'São Paulo',
+  uf: 'SP',
+  ...over,
+});
+
+export async function createPlace(t: TestContext, token: string, over: Record<string, unknown> = {}): Promise<string> {
+  const res = await t.app.inject({ method: 'POST', url: '/api/Local/Cadastrar', headers: t.auth(token), payload: placeBody(over) });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id as string;
+}
+
+/** The token of the link in an invitation e-mail (/redefinirSenha?token=). */
+export function inviteTokenOf(mail: Mail): string {
+  const m = /\/redefinirSenha\?token=([^\s]+)/.exec(mail.text);
+  expect(m, `no link in: ${mail.text}`).not.toBeNull();
+  return decodeURIComponent(m![1]);
+}
+
+export async function placeRoles(t: TestContext, token: string, localId: string): Promise<string[]> {
+  const res = await t.app.inject({ method: 'GET', url: `/api/Acesso/PapeisDoLocal/${localId}`, headers: t.auth(token) });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json().items as Array<{ Name: string }>).map((i) => i.Name).sort();
+}
