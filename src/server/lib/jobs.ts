@@ -253,9 +253,13 @@ export class JobQueue {
     for (const name of this.periodic.keys()) this.schedulePeriodic(name);
     if (this.opts.worker === false) return;
     try {
-      this.unlisten = await this.handle.listen(JOBS_CHANNEL, (name) => {
-        if (this.defs.has(name)) this.poke();
-      });
+      this.unlisten = await this.handle.listen(
+        JOBS_CHANNEL,
+        (name) => {
+          if (this.defs.has(name)) this.poke();
+        },
+        () => this.poke(),
+      );
     } catch (err) {
       // Polling still finds the jobs; the LISTEN connection reconnects by itself.
       this.opts.log.warn({ err }, 'fila de tarefas: LISTEN indisponível; seguindo por consulta periódica');
