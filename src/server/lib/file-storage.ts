@@ -190,9 +190,9 @@ export async function createS3FileStorage(s: S3Settings): Promise<FileStorage> {
     if (status === undefined || status >= 500 || e.$fault === 'server') throw new FileStoreUnavailableError({ cause: err });
     throw err;
   };
-  const send = async <T>(command: Parameters<typeof client.send>[0]): Promise<T> => {
+  const send = async <T>(command: object): Promise<T> => {
     try {
-      return (await client.send(command)) as T;
+      return (await client.send(command as never)) as T;
     } catch (err) {
       return unavailable(err);
     }
