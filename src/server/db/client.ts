@@ -147,10 +147,11 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
     // pg-pool takes its listener off a client while it is checked out (a transaction, a query):
     // a connection the database ends then (restart, failover, pg_terminate_backend, an idle-killer)
     // would emit 'error' with no listener and crash the process. Every client gets one of its own
-    // for its whole life; the query in flight rejects (the request answers 503) and the pool drops
-    // the dead client when it is released.
+    // for its whole life; the query in flight rejects (the request answers 503 and logs "banco de
+    // dados indisponível"; an idle client's loss is logged just above), and the pool drops the dead
+    // client when it is released.
     pool.on('connect', (client) => {
-      client.on('error', (err) => log('warn', 'conexão do banco perdida (em uso)', { code: (err as { code?: string }).code, error: err.message }));
+      client.on('error', () => {});
     });
     const db = drizzle(pool, { schema }) as unknown as Db;
     await migrateUnderLock(opts.databaseUrl, pg, async (client) => {
