@@ -17,7 +17,7 @@
  *   without its change, no change without its job) would also need their SQL functions over our
  *   Drizzle executor on both drivers.
  * So this is a small queue on one table, about 300 lines, with the parts we need and tests on
- * both databases (tests/server/jobs.test.ts, tests/postgres/jobs.test.ts).
+ * both databases (tests/server/jobs/, tests/postgres/jobs.test.ts and operations.test.ts).
  *
  * API
  * ---
