@@ -121,7 +121,9 @@ export class KdsHub {
       // Proxies such as nginx would otherwise buffer the stream.
       'x-accel-buffering': 'no',
     });
-    res.write(`retry: ${KDS_SSE_RETRY_MS}\n\n`);
+    // The browser's reconnect delay, spread per stream (half to 2.5 times the base: 1–5 s) so that
+    // thousands of boards dropped together (a restart) do not come back in the same instant.
+    res.write(`retry: ${Math.round(KDS_SSE_RETRY_MS * (0.5 + Math.random() * 2))}\n\n`);
     let gone = false;
     res.on('close', () => {
       gone = true;

@@ -1,11 +1,12 @@
 /**
  * The board's live stream (GET api/kds/events, Server-Sent Events). EventSource cannot send
  * headers, so the token goes as the access_token query parameter, as the server documents.
- * Reconnecting is ours, not the browser's (its fixed retry would bring thousands of boards back in
- * lockstep after a server restart): on any error the stream is closed and opened again after a
- * jittered, growing delay (`reconnectDelay`), passing the last event id it saw, so the server
- * resumes from there and the list is not reloaded. Only a `reset` (the log no longer covers the
- * gap) or a stream that never had an id reloads it. Meanwhile the board polls.
+ * A dropped stream is reconnected by the browser with Last-Event-ID after the server's `retry`
+ * (spread per stream by the server, so boards do not return in lockstep); a refused or closed one
+ * is opened again by the hook after a jittered, growing delay (`reconnectDelay`), passing the last
+ * event id it saw. Either way the server resumes from there and the list is not reloaded: only a
+ * `reset` (the log no longer covers the gap) or a stream that never had an id reloads it.
+ * Meanwhile the board polls.
  */
 import { useEffect, useRef } from 'react';
 import { kdsEvent, type KdsEvent } from '../../../../shared/contract/orders';
@@ -85,10 +86,13 @@ export function useLiveOrders({ localId, enabled, onEvent, onResync }: LiveOrder
       source.addEventListener(KDS_EVENT.reset, () => handlers.current.onResync());
       source.onerror = () => {
         if (stopped || es !== source) return;
-        // Refused (401, 404, 5xx) or dropped: try again after a jittered delay, polling meanwhile.
+        setStreamState('connecting');
+        // Dropped: the browser reconnects by itself with Last-Event-ID after the server's `retry`,
+        // which the server spreads per stream (1–5 s) so boards do not come back in lockstep.
+        if (source.readyState !== EventSource.CLOSED) return;
+        // Refused (401, 404, 5xx) or closed for good: try again after a jittered, growing delay.
         source.close();
         es = null;
-        setStreamState('connecting');
         if (timer) clearTimeout(timer);
         timer = setTimeout(connect, reconnectDelay(attempt++));
       };
