@@ -42,6 +42,7 @@ import { bankAccountsPlugin } from './modules/bank-accounts/bank-accounts.plugin
 import { staffPlugin } from './modules/staff/staff.plugin';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
+import { healthRoute } from './plugins/health';
 import { jobsPlugin } from './plugins/jobs';
 import { openApiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
@@ -93,14 +94,9 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(openApiPlugin);
   await app.register(jobsPlugin, { handle: opts.db, env: opts.env ?? process.env });
 
-  app.get('/api/health', { config: { public: true } }, async (_req, reply) => {
-    try {
-      await opts.db.exec('select 1');
-      return { status: 'ok', database: opts.db.kind, version: APP_VERSION };
-    } catch {
-      return reply.status(503).send({ status: 'indisponível', database: opts.db.kind, version: APP_VERSION });
-    }
-  });
+  // Each dependency separately (plugins/health.ts).
+  const files = opts.files ?? createLocalFileStorage(opts.config.dataDir);
+  healthRoute(app, { db: opts.db, files });
 
   app.get('/runtime-config.json', { config: { public: true } }, async (_req, reply) => {
     reply.header('cache-control', 'no-cache');
@@ -114,7 +110,6 @@ export async function buildApp(opts: BuildOptions) {
   });
 
   await app.register(authRoutes, { db: opts.db.db, mailer: opts.mailer, publicUrl: opts.config.publicUrl });
-  const files = opts.files ?? createLocalFileStorage(opts.config.dataDir);
   const moduleOptions = { db: opts.db, mailer: opts.mailer, config: opts.config, files, env: opts.env ?? process.env };
   for (const plugin of [foodConfigPlugin, salesPointsPlugin, marketplacePlugin, productsPlugin, storesPlugin, accessLimitsPlugin]) {
     await app.register(plugin, moduleOptions);

@@ -50,6 +50,8 @@ export const MSG = {
   serverUnavailable: 'Não foi possível falar com o servidor. Verifique sua conexão.',
   /** ours: the server is up but its database is not (restart, failover) */
   databaseUnavailable: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
+  /** ours: the shared file store (S3) cannot be reached */
+  fileStoreUnavailable: 'O armazenamento de arquivos está temporariamente indisponível. Tente novamente em instantes.',
   underConstruction: 'Em construção',
   legacyNotConfigured: 'O portal legado não está configurado neste servidor.',
 } as const;

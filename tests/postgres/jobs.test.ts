@@ -77,6 +77,9 @@ describe('job queue on PostgreSQL with three workers', () => {
       queues.push(q);
     }
     await Promise.all(periodic.map((q) => q.start()));
+    const scheduled = async () => ((await handles[0].db.execute(sql`select count(*)::int as n from jobs where name = 'pg.hourly'`)) as unknown as { rows: Array<{ n: number }> }).rows[0].n;
+    for (let i = 0; i < 500 && (await scheduled()) === 0; i++) await new Promise((r) => setImmediate(r));
+    expect(await scheduled()).toBe(1);
     await Promise.all(periodic.map((q) => q.drain()));
     await Promise.all(periodic.map((q) => q.runDue()));
     expect(runs).toBe(1);

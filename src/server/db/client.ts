@@ -32,9 +32,11 @@ export interface DbHandle {
   exec(sql: string): Promise<void>;
   /**
    * LISTEN on a channel (live board events fan out through Postgres, so every server process hears
-   * every change). Resolves once listening; the returned function stops it.
+   * every change). Resolves once listening; the returned function stops it. `onReconnect` runs
+   * each time the LISTEN connection came back after a drop: notifications sent meanwhile were
+   * lost, so the subscriber catches up from its log at once.
    */
-  listen(channel: string, cb: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, cb: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   /** NOTIFY outside a transaction (inside one, use `select pg_notify(...)`: delivered on commit). */
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
@@ -145,10 +147,11 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
     // pg-pool takes its listener off a client while it is checked out (a transaction, a query):
     // a connection the database ends then (restart, failover, pg_terminate_backend, an idle-killer)
     // would emit 'error' with no listener and crash the process. Every client gets one of its own
-    // for its whole life; the query in flight rejects (the request answers 503) and the pool drops
-    // the dead client when it is released.
+    // for its whole life; the query in flight rejects (the request answers 503 and logs "banco de
+    // dados indisponível"; an idle client's loss is logged just above), and the pool drops the dead
+    // client when it is released.
     pool.on('connect', (client) => {
-      client.on('error', (err) => log('warn', 'conexão do banco perdida (em uso)', { code: (err as { code?: string }).code, error: err.message }));
+      client.on('error', () => {});
     });
     const db = drizzle(pool, { schema }) as unknown as Db;
     await migrateUnderLock(opts.databaseUrl, pg, async (client) => {
@@ -159,6 +162,7 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
     // not leave this process deaf to other processes' events. Subscribers catch up from the event
     // log themselves (the board re-reads it on its heartbeat).
     const listeners = new Map<string, Set<(payload: string) => void>>();
+    const reconnectListeners = new Set<() => void>();
     let listenClient: import('pg').Client | null = null;
     let connecting: Promise<import('pg').Client> | null = null;
     let closed = false;
@@ -200,9 +204,11 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
           c.end().catch(() => {});
           throw err;
         }
-        if (attempt > 0) log('info', 'LISTEN: reconectado', { attempts: attempt });
+        const reconnected = attempt > 0;
+        if (reconnected) log('info', 'LISTEN: reconectado', { attempts: attempt });
         attempt = 0;
         listenClient = c;
+        if (reconnected) for (const fn of reconnectListeners) fn();
         return c;
       })();
       return connecting;
@@ -213,16 +219,18 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
       exec: async (sql) => {
         await pool.query(sql);
       },
-      listen: async (channel, cb) => {
+      listen: async (channel, cb, onReconnect) => {
         const ident = channelIdent(channel);
         let set = listeners.get(channel);
         const first = !set;
         if (!set) listeners.set(channel, (set = new Set()));
         set.add(cb);
+        if (onReconnect) reconnectListeners.add(onReconnect);
         const c = listenClient ?? (await connectListener());
         if (first) await c.query(`LISTEN ${ident}`);
         return async () => {
           set.delete(cb);
+          if (onReconnect) reconnectListeners.delete(onReconnect);
           if (set.size === 0 && listeners.get(channel) === set) {
             listeners.delete(channel);
             await listenClient?.query(`UNLISTEN ${ident}`).catch(() => {});
@@ -259,7 +267,8 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
       exec: async (sql) => {
         await client.exec(sql);
       },
-      // PGlite is one session: it hears its own NOTIFYs, which is all one embedded process needs.
+      // PGlite is one session: it hears its own NOTIFYs, which is all one embedded process needs
+      // (and it never loses its "connection", so there is no reconnect).
       listen: async (channel, cb) => client.listen(channelIdent(channel), cb),
       notify: async (channel, payload) => {
         await client.query('select pg_notify($1, $2)', [channel, payload]);

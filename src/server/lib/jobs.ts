@@ -17,7 +17,7 @@
  *   without its change, no change without its job) would also need their SQL functions over our
  *   Drizzle executor on both drivers.
  * So this is a small queue on one table, about 300 lines, with the parts we need and tests on
- * both databases (tests/server/jobs.test.ts, tests/postgres/jobs.test.ts).
+ * both databases (tests/server/jobs/, tests/postgres/jobs.test.ts and operations.test.ts).
  *
  * API
  * ---
@@ -253,9 +253,13 @@ export class JobQueue {
     for (const name of this.periodic.keys()) this.schedulePeriodic(name);
     if (this.opts.worker === false) return;
     try {
-      this.unlisten = await this.handle.listen(JOBS_CHANNEL, (name) => {
-        if (this.defs.has(name)) this.poke();
-      });
+      this.unlisten = await this.handle.listen(
+        JOBS_CHANNEL,
+        (name) => {
+          if (this.defs.has(name)) this.poke();
+        },
+        () => this.poke(),
+      );
     } catch (err) {
       // Polling still finds the jobs; the LISTEN connection reconnects by itself.
       this.opts.log.warn({ err }, 'fila de tarefas: LISTEN indisponível; seguindo por consulta periódica');

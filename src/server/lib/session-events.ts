@@ -4,9 +4,12 @@
  * Postgres channel (the board's LISTEN/NOTIFY path). Revoking sessions (logout, new password,
  * revocation) marks them in the database and NOTIFYs their ids; each process then ends those
  * streams at once. The client's EventSource reconnects, gets 401 and signs out.
+ * A NOTIFY sent while this process's LISTEN connection was down is lost; so every catch-up (after
+ * the LISTEN connection comes back, and on the board's heartbeat) re-checks the sessions of the
+ * open streams in the database first (`recheck`) and ends those revoked or expired.
  */
 import type { ServerResponse } from 'node:http';
-import type { SQL } from 'drizzle-orm';
+import { inArray, type SQL } from 'drizzle-orm';
 import type { DbHandle } from '../db/client';
 import { sessions } from '../db/schema/auth';
 
@@ -21,7 +24,38 @@ export class SessionStreams {
   constructor(private handle: DbHandle) {}
 
   async start(): Promise<void> {
-    this.unlisten = await this.handle.listen(SESSION_CHANNEL, (payload) => this.endLocal(payload.split(',').filter(Boolean)));
+    this.unlisten = await this.handle.listen(
+      SESSION_CHANNEL,
+      (payload) => this.endLocal(payload.split(',').filter(Boolean)),
+      () => void this.recheck().catch(() => {}),
+    );
+  }
+
+  private checking: Promise<void> | null = null;
+
+  /**
+   * Ends the streams whose session is no longer valid in the database (revoked, expired or gone).
+   * One query for every stream this process holds; concurrent calls share it.
+   */
+  recheck(): Promise<void> {
+    this.checking ??= (async () => {
+      try {
+        const ids = [...this.streams.keys()];
+        for (let i = 0; i < ids.length; i += 1000) {
+          const chunk = ids.slice(i, i + 1000);
+          const rows = await this.handle.db
+            .select({ id: sessions.id, expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt })
+            .from(sessions)
+            .where(inArray(sessions.id, chunk));
+          const now = Date.now();
+          const valid = new Set(rows.filter((r) => !r.revokedAt && r.expiresAt.getTime() > now).map((r) => r.id));
+          this.endLocal(chunk.filter((id) => !valid.has(id)));
+        }
+      } finally {
+        this.checking = null;
+      }
+    })();
+    return this.checking;
   }
 
   async stop(): Promise<void> {

@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import ptBR from 'zod/v4/locales/pt-BR.js';
 import { MSG } from '../../shared/messages';
+import { FileStoreUnavailableError } from '../lib/file-storage';
 import { HttpError } from '../lib/http-error';
 import { fieldName } from './security';
 
@@ -149,6 +150,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const [dbStatus, message] = DB_INPUT_ERRORS[state];
       request.log.warn({ sqlState: state, route: request.routeOptions.url }, 'entrada recusada pelo banco');
       return reply.status(dbStatus).send({ Message: message });
+    }
+    // Before the database check: an S3 outage carries network error codes too.
+    if (error instanceof FileStoreUnavailableError) {
+      request.log.warn({ route: request.routeOptions.url, error: ((error.cause as Error | undefined)?.message ?? error.message).slice(0, 200) }, 'armazenamento de arquivos indisponível');
+      return reply.status(503).header('retry-after', '5').send({ Message: MSG.fileStoreUnavailable });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ route: request.routeOptions.url, error: (error as Error).message }, 'banco de dados indisponível');

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalFileStorage, createS3FileStorage, isSafeKey, s3SettingsFromEnv, type FileStorage } from '../../../src/server/lib/file-storage';
+import { createLocalFileStorage, createS3FileStorage, FileStoreUnavailableError, isSafeKey, S3_PART_SIZE, s3SettingsFromEnv, type FileStorage } from '../../../src/server/lib/file-storage';
 
 let s3: S3rver;
 let endpoint = '';
@@ -63,4 +63,31 @@ it('S3 settings come from the environment only when a bucket is named', () => {
   expect(s3SettingsFromEnv({})).toBeNull();
   expect(s3SettingsFromEnv({ S3_BUCKET: 'b', S3_ENDPOINT: 'http://x' })).toMatchObject({ bucket: 'b', forcePathStyle: true, region: 'us-east-1', prefix: '' });
   expect(s3SettingsFromEnv({ S3_BUCKET: 'b' })).toMatchObject({ forcePathStyle: false });
+});
+
+describe('S3 uploads stream', () => {
+  it('a body larger than one part goes up part by part (multipart) and reads back whole; an unreachable store is FileStoreUnavailableError', async () => {
+    const store = await createS3FileStorage(s3SettingsFromEnv(s3Env())!);
+    // 2.5 parts, produced lazily in 1 MB chunks: never one buffer of the whole file.
+    const total = Math.floor(S3_PART_SIZE * 2.5);
+    let produced = 0;
+    const body = new Readable({
+      read() {
+        if (produced >= total) return this.push(null);
+        const n = Math.min(1024 * 1024, total - produced);
+        this.push(Buffer.alloc(n, produced / (1024 * 1024)));
+        produced += n;
+      },
+    });
+    expect(await store.put('v1/importacoes/grande.bin', body)).toEqual({ key: 'v1/importacoes/grande.bin', size: total });
+    const back = (await store.read('v1/importacoes/grande.bin'))!;
+    expect(back.length).toBe(total);
+    expect(back[0]).toBe(0);
+    expect(back[total - 1]).toBe(Math.floor((total - 1) / (1024 * 1024)));
+    await store.check!();
+
+    const down = await createS3FileStorage(s3SettingsFromEnv({ ...s3Env(), S3_ENDPOINT: 'http://127.0.0.1:9' })!);
+    await expect(down.put('v1/x.txt', Buffer.from('x'))).rejects.toBeInstanceOf(FileStoreUnavailableError);
+    await expect(down.check!()).rejects.toBeInstanceOf(FileStoreUnavailableError);
+  }, 60_000);
 });

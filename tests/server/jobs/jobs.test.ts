@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../../src/server/db/client';
+import { defineCleanupJobs } from '../../../src/server/lib/cleanup';
 import { enqueueJob, JobQueue, PermanentJobError, retryDelay } from '../../../src/server/lib/jobs';
 import { openTestDb } from '../../setup/test-db';
 
@@ -158,6 +159,8 @@ describe('job queue', () => {
     const b = queue({ pollMs: 60_000 });
     for (const q of [a, b]) q.definePeriodic('test.hourly', 3_600_000, async () => void runs++);
     await Promise.all([a.start(), b.start()]);
+    // Both processes schedule the period's slot as they start (the unique key lets one row in).
+    for (let i = 0; i < 200 && !(await jobRows()).length; i++) await new Promise((r) => setImmediate(r));
     await a.drain();
     await b.drain();
     await Promise.all([a.runDue(), b.runDue()]);
@@ -165,6 +168,31 @@ describe('job queue', () => {
     const rows = await jobRows();
     expect(rows).toHaveLength(1);
     expect(rows[0].key).toBe(`slot:${Math.floor(Date.now() / 3_600_000)}`);
+  });
+
+  it('the hourly cleanup drops passed rate-limit windows and sessions, codes and links expired over a day ago', async () => {
+    await db.exec(`delete from users where email like 'limpeza%'`);
+    await db.exec(`
+      insert into users (id, email, name, password_hash) values ('00000000-0000-4000-8000-00000000c1ea', 'limpeza@balcao.dev', 'Limpeza', 'x');
+      insert into sessions (token_hash, user_id, expires_at, revoked_at) values
+        ('velha', '00000000-0000-4000-8000-00000000c1ea', now() - interval '2 days', null),
+        ('revogada', '00000000-0000-4000-8000-00000000c1ea', now() + interval '1 day', now() - interval '2 days'),
+        ('recente', '00000000-0000-4000-8000-00000000c1ea', now() - interval '1 hour', null),
+        ('valida', '00000000-0000-4000-8000-00000000c1ea', now() + interval '1 day', null);
+      insert into rate_limits (key, count, reset_at) values ('teste:passou', 3, now() - interval '1 second'), ('teste:vale', 3, now() + interval '1 hour');
+      insert into one_time_tokens (token_hash, kind, user_id, expires_at) values ('link-velho', 'reset', '00000000-0000-4000-8000-00000000c1ea', now() - interval '3 days');
+    `);
+    const q = queue();
+    defineCleanupJobs(q);
+    await q.enqueue('auth.cleanup');
+    await q.runDue();
+    const left = (await db.db.execute(sql`select token_hash from sessions where user_id = '00000000-0000-4000-8000-00000000c1ea' order by token_hash`)) as unknown as { rows: Array<{ token_hash: string }> };
+    expect(left.rows.map((r) => r.token_hash)).toEqual(['recente', 'valida']);
+    const limits = (await db.db.execute(sql`select key from rate_limits where key like 'teste:%'`)) as unknown as { rows: Array<{ key: string }> };
+    expect(limits.rows.map((r) => r.key)).toEqual(['teste:vale']);
+    const links = (await db.db.execute(sql`select count(*)::int as n from one_time_tokens where token_hash = 'link-velho'`)) as unknown as { rows: Array<{ n: number }> };
+    expect(links.rows[0].n).toBe(0);
+    await db.exec(`delete from users where email like 'limpeza%'`);
   });
 
   it('retry delays grow exponentially, are capped, and carry ±25 % jitter', () => {

@@ -39,20 +39,39 @@ export class KdsHub {
     private handle: DbHandle,
     private log: FastifyBaseLogger,
     private heartbeatMs = KDS_SSE_HEARTBEAT_MS,
+    /** Ends streams whose session was revoked meanwhile (SessionStreams.recheck); runs before every catch-up. */
+    private recheckSessions: () => Promise<void> = async () => {},
   ) {}
 
   async start(): Promise<void> {
-    this.unlisten = await this.handle.listen(EVENTS_CHANNEL, (payload) => {
-      const venueId = payload.split(':')[0];
-      if (venueId) this.changed(venueId);
-    });
+    this.unlisten = await this.handle.listen(
+      EVENTS_CHANNEL,
+      (payload) => {
+        const venueId = payload.split(':')[0];
+        if (venueId) this.changed(venueId);
+      },
+      // Back after a drop: what was committed meanwhile never NOTIFYed us; catch up at once.
+      () => void this.catchUp(),
+    );
     this.heartbeat = setInterval(() => {
       for (const set of this.clients.values()) for (const c of set) if (writable(c.res)) c.res.write(': ping\n\n');
-      // A notification lost while the LISTEN connection was down must not leave boards behind:
-      // the log is read again now and then (nothing is sent twice: each client keeps its last id).
-      for (const venueId of this.clients.keys()) void this.flush(venueId);
+      // A notification lost some other way must not leave boards behind either: the log is read
+      // again now and then (nothing is sent twice: each client keeps its last id).
+      void this.catchUp();
     }, this.heartbeatMs);
     this.heartbeat.unref();
+  }
+
+  /** Re-checks the streams' sessions (a revoked one is closed, never sent more), then sends every venue's new log entries. */
+  async catchUp(): Promise<void> {
+    try {
+      await this.recheckSessions();
+    } catch (err) {
+      // Unknown validity (the database is away): send nothing rather than risk a revoked stream.
+      this.log.warn({ err }, 'painel: sessões não verificadas; eventos adiados');
+      return;
+    }
+    for (const venueId of this.clients.keys()) void this.flush(venueId);
   }
 
   async stop(): Promise<void> {
@@ -102,7 +121,9 @@ export class KdsHub {
       // Proxies such as nginx would otherwise buffer the stream.
       'x-accel-buffering': 'no',
     });
-    res.write(`retry: ${KDS_SSE_RETRY_MS}\n\n`);
+    // The browser's reconnect delay, spread per stream (half to 2.5 times the base: 1–5 s) so that
+    // thousands of boards dropped together (a restart) do not come back in the same instant.
+    res.write(`retry: ${Math.round(KDS_SSE_RETRY_MS * (0.5 + Math.random() * 2))}\n\n`);
     let gone = false;
     res.on('close', () => {
       gone = true;

@@ -34,7 +34,7 @@ declare module 'fastify' {
 
 export async function ordersPlugin(app: FastifyInstance, opts: ModuleOptions): Promise<void> {
   const env = opts.env;
-  const hub = new KdsHub(opts.db, app.log, positive(env.KDS_SSE_HEARTBEAT_MS, KDS_SSE_HEARTBEAT_MS));
+  const hub = new KdsHub(opts.db, app.log, positive(env.KDS_SSE_HEARTBEAT_MS, KDS_SSE_HEARTBEAT_MS), () => app.sessionStreams.recheck());
   const idem = new Idempotency(opts.db.db, positive(env.IDEMPOTENCY_TTL_DAYS, IDEMPOTENCY_TTL_DAYS_DEFAULT));
   const service = new OrdersService(opts.db, hub, idem, { publicUrl: opts.config.publicUrl, env, log: app.log, jobs: app.jobs });
   defineCourierJobs(app.jobs, service);
