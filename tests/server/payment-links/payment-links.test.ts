@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/server/app';
 import { LINK_MSG } from '../../../src/shared/payment-links';
 import { MSG } from '../../../src/shared/messages';
-import { SANDBOX_PIX_KEY } from '../../../src/server/modules/payment-links/sandbox';
+import { SANDBOX_PIX_KEY } from '../../../src/server/modules/pix/pix.service';
 import { DEMO, useTestApp } from '../../setup/server';
 import { expectError, rows } from '../helpers';
 
@@ -88,16 +88,16 @@ describe('public pay page (no sign-in) with the sandbox acquirer', () => {
     const headers = await as(DEMO.gerente);
     const link = (await addLink(headers, { price: 42.5, description: 'Torta salgada' })).json().link;
     const page = (await t.app.inject({ method: 'GET', url: `/api/mepaylink/public/${link.id}` })).json();
-    expect(page).toMatchObject({ venueName: 'Restaurante Sabor da Casa', price: 42.5, description: 'Torta salgada', state: 'open', stateMessage: null, acquirer: { name: 'sandbox', sandbox: true } });
+    expect(page).toMatchObject({ venueName: 'Restaurante Sabor da Casa', price: 42.5, description: 'Torta salgada', state: 'open', stateMessage: null, acquirer: { name: 'sandbox', sandbox: true }, methods: ['pix', 'card'] });
 
     const pix = await t.app.inject({ method: 'POST', url: `/api/mepaylink/public/${link.id}/pix`, payload: {} });
     expect(pix.statusCode).toBe(201);
     const p = pix.json();
     expect(p).toMatchObject({ status: 'pending', method: 'pix', amount: 42.5, sandbox: true });
-    // A valid BR Code: parsed (CRC16 checked) by pix-utils, with our key, amount and venue.
+    // A valid BR Code from the sandbox PSP's cob: parsed (CRC16 checked) by pix-utils, with the key, amount and text.
     const parsed = parsePix(p.brCode);
     expect(hasError(parsed)).toBe(false);
-    expect(parsed).toMatchObject({ type: 'STATIC', pixKey: SANDBOX_PIX_KEY, transactionAmount: 42.5, merchantName: 'RESTAURANTE SABOR DA CASA', merchantCity: 'SAO PAULO' });
+    expect(parsed).toMatchObject({ type: 'STATIC', pixKey: SANDBOX_PIX_KEY, transactionAmount: 42.5, infoAdicional: 'Torta salgada', merchantName: 'BALCAO SANDBOX', merchantCity: 'SAO PAULO' });
     // A changed character breaks the CRC.
     const tampered = p.brCode.replace('42.50', '42.51');
     expect(hasError(parsePix(tampered))).toBe(true);

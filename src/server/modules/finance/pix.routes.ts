@@ -4,6 +4,7 @@
  * never exceed what was paid: the conditional UPDATE below checks it inside the transaction and
  * the table's check constraint refuses it again.
  */
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -60,7 +61,13 @@ export function pixRoutes(fastify: FastifyInstance, opts: { db: Db; acquirer: Ac
       const { o, venueName } = await findOrder(tx, venueId, req.params.id, true);
       const view = toPixOrder(o, venueName);
       if (!pixActions(view).canUpdateStatus) throw new HttpError(409, FINANCE_MSG.pixStatusNotPending);
-      const remote = await acquirer.pixStatus(o.endToEndId);
+      let remote: Awaited<ReturnType<AcquirerAdapter['pixStatus']>>;
+      try {
+        remote = await acquirer.pixStatus(o.endToEndId);
+      } catch (err) {
+        if (err instanceof ProviderError) throw new HttpError(422, err.message);
+        throw err;
+      }
       const [next] = await tx.update(financePixOrders).set({ status: remote.status, approvedAt: remote.approvedAt }).where(eq(financePixOrders.id, o.id)).returning();
       await audit(tx, { venueId, user, action: 'pix-update-status', entity: 'pix_order', entityId: o.id, detail: { from: o.status, to: remote.status } });
       return { status: 200, body: { Message: FINANCE_MSG.pixStatusUpdated, Order: toPixOrder(next, venueName) } };
@@ -87,14 +94,16 @@ export function pixRoutes(fastify: FastifyInstance, opts: { db: Db; acquirer: Ac
           .where(and(eq(financePixOrders.id, o.id), sql`${financePixOrders.refundedCents} + ${cents} <= ${financePixOrders.amountCents}`))
           .returning();
         if (!next) throw new HttpError(422, FINANCE_MSG.pixRefundAbovePaid);
+        // Our refund's id is the PSP's devolucao id: asking again with it cannot refund twice.
+        const ours = randomUUID();
         let refundId: string;
         try {
-          ({ refundId } = await acquirer.refundPix(o.endToEndId, cents));
+          ({ refundId } = await acquirer.refundPix(o.endToEndId, cents, ours.replace(/-/g, '')));
         } catch (err) {
           if (err instanceof ProviderError) throw new HttpError(422, err.message);
           throw err;
         }
-        const [refund] = await tx.insert(financePixRefunds).values({ venueId, pixOrderId: o.id, amountCents: cents, acquirerRefundId: refundId, createdBy: user.id }).returning({ id: financePixRefunds.id });
+        const [refund] = await tx.insert(financePixRefunds).values({ id: ours, venueId, pixOrderId: o.id, amountCents: cents, acquirerRefundId: refundId, createdBy: user.id }).returning({ id: financePixRefunds.id });
         await audit(tx, { venueId, user, action: 'pix-refund', entity: 'pix_order', entityId: o.id, detail: { refundId: refund.id, acquirerRefundId: refundId, amountCents: cents, refundedTotalCents: next.refundedCents } });
         return { status: 200, body: { Message: FINANCE_MSG.pixRefunded, Order: toPixOrder(next, venueName) } };
       });
