@@ -148,13 +148,12 @@ describe('public pay page (no sign-in) with the sandbox acquirer', () => {
     expect(ok.statusCode).toBe(201);
   });
 
-  it('a real provider is a base URL and a token: Pix created and confirmed through it', async () => {
+  it('a real card acquirer is a base URL and a token: cards and boletos go there, Pix stays on API Pix', async () => {
     const seen: Array<{ url: string; auth: string | undefined }> = [];
     const provider = http.createServer((req, res) => {
       seen.push({ url: `${req.method} ${req.url}`, auth: req.headers.authorization });
       res.setHeader('content-type', 'application/json');
-      if (req.url === '/pix') return res.end(JSON.stringify({ id: 'prov-1', brCode: '000201...provider' }));
-      if (req.url === '/payments/prov-1') return res.end(JSON.stringify({ status: 'paid' }));
+      if (req.url === '/card') return res.end(JSON.stringify({ id: 'prov-1', status: 'paid' }));
       res.statusCode = 404;
       res.end('{}');
     });
@@ -166,13 +165,13 @@ describe('public pay page (no sign-in) with the sandbox acquirer', () => {
     });
     try {
       const [open] = (await links(await as(DEMO.gerente))).json().filter((l: { state: string }) => l.state === 'open');
-      expect((await app.inject({ method: 'GET', url: `/api/mepaylink/public/${open.id}` })).json().acquirer).toEqual({ name: 'Adquirente X', sandbox: false });
+      // Pix has no PSP configured here: the labelled sandbox PSP answers it.
+      expect((await app.inject({ method: 'GET', url: `/api/mepaylink/public/${open.id}` })).json().acquirer).toEqual({ name: 'sandbox', sandbox: true });
+      const card = (await app.inject({ method: 'POST', url: `/api/mepaylink/public/${open.id}/card`, payload: { holderName: 'MARIA SILVA', number: '4111 1111 1111 1111', expiry: '12/39', cvv: '123' } })).json();
+      expect(card).toMatchObject({ status: 'paid', sandbox: false });
       const pix = (await app.inject({ method: 'POST', url: `/api/mepaylink/public/${open.id}/pix`, payload: {} })).json();
-      expect(pix).toMatchObject({ brCode: '000201...provider', sandbox: false, status: 'pending' });
-      // The sandbox confirmation does not apply to a real provider's payment.
-      expect((await app.inject({ method: 'POST', url: `/api/mepaylink/public/payment/${pix.paymentId}/sandbox-pay` })).statusCode).toBe(404);
-      expect((await app.inject({ method: 'GET', url: `/api/mepaylink/public/payment/${pix.paymentId}` })).json().status).toBe('paid');
-      expect(seen.map((s) => s.url)).toEqual(['POST /pix', 'GET /payments/prov-1']);
+      expect(pix).toMatchObject({ sandbox: true, status: 'pending' });
+      expect(seen.map((s) => s.url)).toEqual(['POST /card']);
       expect(seen.every((s) => s.auth === 'Bearer tok-123')).toBe(true);
     } finally {
       await app.close();

@@ -234,9 +234,9 @@ function parse(text: string): unknown {
   }
 }
 
-/** HTTP(S) transport with the PSP's client certificate (mTLS) when given. */
-export function nodeTransport(opts: { cert?: Buffer; key?: Buffer; timeoutMs?: number } = {}): PixTransport {
-  const agent = new https.Agent({ keepAlive: true, cert: opts.cert, key: opts.key });
+/** HTTP(S) transport with the PSP's client certificate (mTLS) when given, and its CA when private. */
+export function nodeTransport(opts: { cert?: Buffer; key?: Buffer; ca?: Buffer; timeoutMs?: number } = {}): PixTransport {
+  const agent = new https.Agent({ keepAlive: true, cert: opts.cert, key: opts.key, ...(opts.ca ? { ca: opts.ca } : {}) });
   const timeout = opts.timeoutMs ?? 15_000;
   return (req) =>
     new Promise((resolve, reject) => {

@@ -3,8 +3,8 @@
  * donations and the finance tools, so the sandbox's loopback PSP is one PSP for all of them.
  *
  * Settings (README): PIX_API_URL, PIX_TOKEN_URL, PIX_CLIENT_ID, PIX_CLIENT_SECRET, PIX_CERT_FILE +
- * PIX_CERT_KEY_FILE (mTLS), PIX_KEY, PIX_PSP_NAME, PIX_CHARGE_EXPIRATION_SECONDS. Without
- * PIX_API_URL the labelled sandbox (loopback PSP, in process) answers the same calls, except with
+ * PIX_CERT_KEY_FILE (mTLS), PIX_CA_FILE, PIX_KEY, PIX_PSP_NAME, PIX_CHARGE_EXPIRATION_SECONDS,
+ * PIX_RETRY_BASE_MS. Without PIX_API_URL the labelled sandbox (loopback PSP, in process) answers the same calls, except with
  * NODE_ENV=production, where Pix is "not configured" unless ALLOW_SANDBOX_PAYMENTS=true.
  *
  * A charge is paid only when the PSP says so: the webhook's body and the payer's page are never
@@ -101,8 +101,10 @@ export function createPixService(o: PixServiceOptions): PixService {
     const certFile = env.PIX_CERT_FILE?.trim();
     const keyFile = env.PIX_CERT_KEY_FILE?.trim();
     if (Boolean(certFile) !== Boolean(keyFile)) throw new Error('PIX_CERT_FILE e PIX_CERT_KEY_FILE andam juntos (certificado e chave do mTLS).');
-    const transport = nodeTransport({ cert: certFile ? fs.readFileSync(certFile) : undefined, key: keyFile ? fs.readFileSync(keyFile) : undefined });
-    client = createApiPixClient({ apiUrl, tokenUrl, clientId, clientSecret, transport, retryDelayMs: o.retryDelayMs });
+    const caFile = env.PIX_CA_FILE?.trim();
+    const transport = nodeTransport({ cert: certFile ? fs.readFileSync(certFile) : undefined, key: keyFile ? fs.readFileSync(keyFile) : undefined, ca: caFile ? fs.readFileSync(caFile) : undefined });
+    const base = Number(env.PIX_RETRY_BASE_MS) >= 0 && env.PIX_RETRY_BASE_MS ? Number(env.PIX_RETRY_BASE_MS) : 300;
+    client = createApiPixClient({ apiUrl, tokenUrl, clientId, clientSecret, transport, retryDelayMs: o.retryDelayMs ?? ((n) => base * 3 ** (n - 1)) });
     mode = 'psp';
   } else if (sandboxAllowed(env)) {
     loopback = createLoopbackPsp({
