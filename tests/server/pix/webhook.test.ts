@@ -166,15 +166,29 @@ describe('finance: Pix status and refunds through API Pix', () => {
     expect(ok.statusCode, ok.body).toBe(200);
     const put = psp.log.filter((l) => l.startsWith(`PUT /api/v2/pix/${DEMO_FINANCE.pixApprovedE2e}/devolucao/`));
     expect(put).toHaveLength(1);
-    const [refund] = await rows<{ id: string; acquirer_refund_id: string }>(t, `select id, acquirer_refund_id from finance_pix_refunds`);
-    expect(put[0].endsWith(refund.id.replace(/-/g, ''))).toBe(true);
+    expect(put[0]).toMatch(/\/devolucao\/[a-f0-9]{32}$/);
+    const [refund] = await rows<{ acquirer_refund_id: string }>(t, `select acquirer_refund_id from finance_pix_refunds`);
     expect(refund.acquirer_refund_id).toMatch(/^D[A-Za-z0-9]{31}$/);
 
+    // The PSP takes a refund but its answer is lost: nothing is recorded, and asking again names the
+    // same devolucao, so the PSP answers it instead of refunding twice.
+    psp.loseNextAnswers(20);
+    expectError(await app!.inject({ method: 'POST', url, headers: admin, payload: { Value: 10 } }), 422, PIX_MSG.pspUnavailable);
+    psp.loseNextAnswers(0);
+    expect(await rows(t, `select refunded_cents from finance_pix_orders where id = '${DEMO_FINANCE.pixApproved}'`)).toEqual([{ refunded_cents: 5000 }]);
+    expect(await rows(t, `select count(*)::int as n from finance_pix_refunds`)).toEqual([{ n: 1 }]);
+    const again = await app!.inject({ method: 'POST', url, headers: admin, payload: { Value: 10 } });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await rows(t, `select refunded_cents from finance_pix_orders where id = '${DEMO_FINANCE.pixApproved}'`)).toEqual([{ refunded_cents: 6000 }]);
+    // The PSP holds two refunds (50 and 10), not three.
+    const ids = new Set(psp.log.filter((l) => l.includes('/devolucao/')).map((l) => l.split('/').pop()));
+    expect(ids.size).toBe(2);
+
+    // Down before anything happens: the same, nothing recorded.
     psp.failNext(20, 503);
     expectError(await app!.inject({ method: 'POST', url, headers: admin, payload: { Value: 10 } }), 422, PIX_MSG.pspUnavailable);
     psp.failNext(0);
-    expect(await rows(t, `select refunded_cents from finance_pix_orders where id = '${DEMO_FINANCE.pixApproved}'`)).toEqual([{ refunded_cents: 5000 }]);
-    expect(await rows(t, `select count(*)::int as n from finance_pix_refunds`)).toEqual([{ n: 1 }]);
+    expect(await rows(t, `select count(*)::int as n from finance_pix_refunds`)).toEqual([{ n: 2 }]);
     expectError(await app!.inject({ method: 'POST', url, headers: admin, payload: { Value: 0.001 } }), 400, FINANCE_MSG.amountMin);
   });
 

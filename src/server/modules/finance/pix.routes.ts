@@ -4,7 +4,7 @@
  * never exceed what was paid: the conditional UPDATE below checks it inside the transaction and
  * the table's check constraint refuses it again.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -18,6 +18,7 @@ import { HttpError } from '../../lib/http-error';
 import { requireVenue } from '../../plugins/auth';
 import type { AcquirerAdapter } from './adapters/acquirer';
 import { ProviderError } from './adapters/http';
+import { ledgerTx } from './adapters/sandbox';
 import { allowsRefund, audit, createIdempotentRunner, toPixOrder, type Tx } from './finance.repository';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
@@ -63,7 +64,7 @@ export function pixRoutes(fastify: FastifyInstance, opts: { db: Db; acquirer: Ac
       if (!pixActions(view).canUpdateStatus) throw new HttpError(409, FINANCE_MSG.pixStatusNotPending);
       let remote: Awaited<ReturnType<AcquirerAdapter['pixStatus']>>;
       try {
-        remote = await acquirer.pixStatus(o.endToEndId);
+        remote = await ledgerTx.run(tx, () => acquirer.pixStatus(o.endToEndId));
       } catch (err) {
         if (err instanceof ProviderError) throw new HttpError(422, err.message);
         throw err;
@@ -94,16 +95,18 @@ export function pixRoutes(fastify: FastifyInstance, opts: { db: Db; acquirer: Ac
           .where(and(eq(financePixOrders.id, o.id), sql`${financePixOrders.refundedCents} + ${cents} <= ${financePixOrders.amountCents}`))
           .returning();
         if (!next) throw new HttpError(422, FINANCE_MSG.pixRefundAbovePaid);
-        // Our refund's id is the PSP's devolucao id: asking again with it cannot refund twice.
-        const ours = randomUUID();
+        // The PSP's devolucao id follows from the ledger's state: if the PSP took a refund whose answer
+        // was lost (this transaction then rolled back), asking again names the same devolucao, and
+        // API Pix answers it instead of refunding twice.
+        const devolucaoId = createHash('sha256').update(`${o.id}:${o.refundedCents}:${cents}`).digest('hex').slice(0, 32);
         let refundId: string;
         try {
-          ({ refundId } = await acquirer.refundPix(o.endToEndId, cents, ours.replace(/-/g, '')));
+          ({ refundId } = await ledgerTx.run(tx, () => acquirer.refundPix(o.endToEndId, cents, devolucaoId)));
         } catch (err) {
           if (err instanceof ProviderError) throw new HttpError(422, err.message);
           throw err;
         }
-        const [refund] = await tx.insert(financePixRefunds).values({ id: ours, venueId, pixOrderId: o.id, amountCents: cents, acquirerRefundId: refundId, createdBy: user.id }).returning({ id: financePixRefunds.id });
+        const [refund] = await tx.insert(financePixRefunds).values({ venueId, pixOrderId: o.id, amountCents: cents, acquirerRefundId: refundId, createdBy: user.id }).returning({ id: financePixRefunds.id });
         await audit(tx, { venueId, user, action: 'pix-refund', entity: 'pix_order', entityId: o.id, detail: { refundId: refund.id, acquirerRefundId: refundId, amountCents: cents, refundedTotalCents: next.refundedCents } });
         return { status: 200, body: { Message: FINANCE_MSG.pixRefunded, Order: toPixOrder(next, venueName) } };
       });

@@ -53,6 +53,8 @@ export interface LoopbackPsp {
   log: string[];
   /** The next n API calls answer this status (tests: 5xx, 429). */
   failNext(n: number, status?: number): void;
+  /** The next n API calls are carried out but their answers are lost (tests: 504 after the fact). */
+  loseNextAnswers(n: number): void;
   /** Every token issued so far stops being accepted (tests: expiry). */
   expireTokens(): void;
 }
@@ -67,6 +69,7 @@ export function createLoopbackPsp(o: LoopbackPspOptions): LoopbackPsp {
   const log: string[] = [];
   const sources: PixSource[] = [];
   let failures: { n: number; status: number } = { n: 0, status: 503 };
+  let lose = 0;
 
   const json = (status: number, body: unknown, type = 'application/json'): PixHttpResponse => ({ status, headers: { 'content-type': type }, body: body === undefined ? '' : JSON.stringify(body) });
   const problem = (status: number, type: string, title: string, detail?: string, violacoes?: Array<{ razao: string; propriedade: string }>) =>
@@ -166,6 +169,15 @@ export function createLoopbackPsp(o: LoopbackPspOptions): LoopbackPsp {
   }
 
   async function handle(req: PixHttpRequest): Promise<PixHttpResponse> {
+    const res = await serve(req);
+    if (lose > 0 && new URL(req.url).pathname.startsWith(`${LOOPBACK_API_BASE}/`) && res.status < 300) {
+      lose--;
+      return problem(504, 'IndisponibilidadePorTempoEsgotado', 'Tempo esgotado.');
+    }
+    return res;
+  }
+
+  async function serve(req: PixHttpRequest): Promise<PixHttpResponse> {
     const url = new URL(req.url);
     const path = url.pathname;
     log.push(`${req.method} ${path}`);
@@ -276,6 +288,9 @@ export function createLoopbackPsp(o: LoopbackPspOptions): LoopbackPsp {
     log,
     failNext(n, status = 503) {
       failures = { n, status };
+    },
+    loseNextAnswers(n) {
+      lose = n;
     },
     expireTokens() {
       for (const k of tokens.keys()) tokens.set(k, 0);

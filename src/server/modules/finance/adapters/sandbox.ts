@@ -6,12 +6,14 @@
  * - bank: account "0" is refused (closed account), every other transfer gets a protocol;
  * - ERP: an item without NCM is refused with the ERP's message; the rest is integrated.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { financePixOrders } from '../../../db/schema/finance';
 import { valorOf } from '../../pix/api-pix-client';
 import type { PixSource } from '../../pix/loopback-psp';
+import type { Tx } from '../../orders/orders.repository';
 import type { AcquirerAdapter } from './acquirer';
 import type { BankAdapter } from './bank';
 import type { ErpAdapter } from './erp';
@@ -40,11 +42,19 @@ export function createSandboxAcquirer(): Pick<AcquirerAdapter, 'name' | 'sandbox
   };
 }
 
+/**
+ * The transaction a finance call to the PSP is made in. The sandbox PSP runs in this process and reads
+ * the ledger; on embedded PGlite (one session) a read outside the open transaction would wait for it
+ * forever, so it reads through the transaction instead.
+ */
+export const ledgerTx = new AsyncLocalStorage<Tx>();
+
 /** The loopback PSP's view of the ledger: every Pix order was received, except e2e ids ending in 9. */
 export function ledgerPixSource(db: Db): PixSource {
   return async (e2eid) => {
     if (e2eid.endsWith('9')) return null;
-    const [o] = await db.select().from(financePixOrders).where(eq(financePixOrders.endToEndId, e2eid));
+    const q = ledgerTx.getStore() ?? db;
+    const [o] = await q.select().from(financePixOrders).where(eq(financePixOrders.endToEndId, e2eid));
     return o ? { endToEndId: e2eid, valor: valorOf(o.amountCents), horario: (o.approvedAt ?? o.createdAt).toISOString(), devolucoes: [] } : null;
   };
 }
