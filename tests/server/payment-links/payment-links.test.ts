@@ -164,7 +164,7 @@ describe('public pay page (no sign-in) with the sandbox acquirer', () => {
       env: { PAYMENT_ACQUIRER_URL: `http://127.0.0.1:${(provider.address() as AddressInfo).port}`, PAYMENT_ACQUIRER_TOKEN: 'tok-123', PAYMENT_ACQUIRER_NAME: 'Adquirente X' },
     });
     try {
-      const [open] = (await links(await as(DEMO.gerente))).json().filter((l: { state: string }) => l.state === 'open');
+      const [open] = (await links(await as(DEMO.gerente))).json().filter((l: { state: string; singleUse: boolean }) => l.state === 'open' && !l.singleUse);
       // Pix has no PSP configured here: the labelled sandbox PSP answers it.
       expect((await app.inject({ method: 'GET', url: `/api/mepaylink/public/${open.id}` })).json().acquirer).toEqual({ name: 'sandbox', sandbox: true });
       const card = (await app.inject({ method: 'POST', url: `/api/mepaylink/public/${open.id}/card`, payload: { holderName: 'MARIA SILVA', number: '4111 1111 1111 1111', expiry: '12/39', cvv: '123' } })).json();
