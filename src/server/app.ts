@@ -30,6 +30,7 @@ import { storesPlugin } from './modules/stores/stores.plugin';
 import { schedulingPlugin } from './modules/scheduling/scheduling.plugin';
 import { customersPlugin } from './modules/customers/customers.plugin';
 import { paymentLinksPlugin } from './modules/payment-links/payment-links.plugin';
+import { pixPlugin } from './modules/pix/pix.plugin';
 import { financePlugin } from './modules/finance/finance.plugin';
 import { accreditationPlugin } from './modules/accreditation/accreditation.plugin';
 import { tutorialsPlugin } from './modules/tutorials/tutorials.plugin';
@@ -121,6 +122,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(cashlessPlugin, moduleOptions);
   await app.register(dashboardPlugin, moduleOptions);
   await app.register(customersPlugin, moduleOptions);
+  await app.register(pixPlugin, moduleOptions);
   await app.register(paymentLinksPlugin, moduleOptions);
   await app.register(donationsPlugin, moduleOptions);
   await app.register(financePlugin, moduleOptions);

@@ -34,6 +34,7 @@ export const DONATION_MSG = {
   chooseProduct: 'Selecione o produto',
   amountInvalid: 'Informe um valor maior que zero.',
   amountTooHigh: 'O valor máximo é R$ 100.000,00.',
+  amountMin: 'O valor mínimo é R$ 0,01.',
   linkSaved: 'Link salvo com sucesso!',
   linkEdited: 'Link editado com sucesso!',
   linkDeleted: 'Link apagado com sucesso!',

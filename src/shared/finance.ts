@@ -56,6 +56,8 @@ export const FINANCE_MSG = {
   documentInvalid: 'CPF ou CNPJ inválido.',
   holderRequired: 'Informe o titular da conta.',
   amountInvalid: 'Informe um valor maior que zero.',
+  amountMin: 'O valor mínimo é R$ 0,01.',
+  pixRefusedByPsp: 'O banco do Pix recusou a operação.',
   amountTooHigh: 'Valor acima do limite por transferência (R$ 1.000.000,00).',
   accountTypeInvalid: 'Tipo de conta inválido.',
   paymentAccountNeedsCnpj: 'Conta de pagamento só para titular com CNPJ.',

@@ -13,6 +13,7 @@ export const LINK_MSG = {
   // Ours (the spec shows only the server's result).
   expirationPast: 'A data de expiração não pode estar no passado.',
   priceRequired: 'Informe um preço maior que zero.',
+  priceMin: 'O valor mínimo é R$ 0,01.',
   priceMax: 'O preço pode ser de no máximo R$ 1.000.000,00.',
   descriptionMax: `A descrição pode ter no máximo ${LINK_DESCRIPTION_MAX} caracteres.`,
   installmentsRange: `O número de parcelas deve ser de 0 a ${LINK_INSTALLMENTS_MAX}.`,

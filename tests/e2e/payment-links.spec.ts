@@ -94,7 +94,8 @@ test('a payment link is created, edited, opened on a phone without signing in, p
   const brCode = await payer.getByLabel('Pix copia e cola').inputValue();
   const parsed = parsePix(brCode);
   expect(hasError(parsed)).toBe(false);
-  expect(parsed).toMatchObject({ transactionAmount: 15, merchantName: 'RESTAURANTE SABOR DA CASA' });
+  // The sandbox PSP's cob: its static code names the PSP's customer and carries the key and amount.
+  expect(parsed).toMatchObject({ transactionAmount: 15, merchantName: 'BALCAO SANDBOX', pixKey: '7d9f0335-8dcc-4054-9bf9-0dbd61d36906' });
   expect(await readQr(payer, 'QR code do Pix')).toBe(brCode);
   await accessible(payer);
   await payer.getByRole('button', { name: 'Simular pagamento (sandbox)' }).click();

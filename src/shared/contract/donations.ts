@@ -163,7 +163,7 @@ export const donationLinkCreate = z.object({
   showLink: z.boolean(),
   description: required('Informe a descrição.', 120),
   produtoId: z.string().check(z.minLength(1, M.chooseProduct), z.maxLength(64)),
-  amount: z.number().check(z.gt(0, M.amountInvalid), z.lte(DONATION_AMOUNT_MAX, M.amountTooHigh)),
+  amount: z.number().check(z.gt(0, M.amountInvalid), z.gte(0.01, M.amountMin), z.lte(DONATION_AMOUNT_MAX, M.amountTooHigh)),
   instalmments: z.literal(1),
   eventId: z.string().check(z.minLength(1, M.chooseEvent), z.maxLength(64)),
   instituteId: z.string().check(z.minLength(1, M.chooseInstitute), z.maxLength(64)),
@@ -235,8 +235,12 @@ export const publicDonationEvent = z.object({
   contactPhone: z.string(),
   options: z.array(publicDonationOption),
   institutes: z.array(z.object({ id: z.string(), nome: z.string() })),
-  /** Name of the acquirer adapter in use ("sandbox" by default), shown on the page. */
+  /** Name of the providers in use ("sandbox" by default), shown on the page. */
   acquirer: z.string(),
+  /** Whether payments here are the labelled sandbox's (nothing is charged). */
+  sandbox: z.boolean(),
+  /** The methods this page can take now; none when no provider is configured (production). */
+  methods: z.array(z.enum(['pix', 'card'])),
 });
 export type PublicDonationEvent = z.infer<typeof publicDonationEvent>;
 
@@ -255,7 +259,7 @@ export const cardInput = z.object({
 export const publicPaymentRequest = z.object({
   gateWayLinkId: z.optional(z.nullable(text(64))),
   /** A free amount (when no link is chosen). */
-  amount: z.optional(z.nullable(z.number().check(z.gt(0, M.amountInvalid), z.lte(DONATION_AMOUNT_MAX, M.amountTooHigh)))),
+  amount: z.optional(z.nullable(z.number().check(z.gt(0, M.amountInvalid), z.gte(0.01, M.amountMin), z.lte(DONATION_AMOUNT_MAX, M.amountTooHigh)))),
   instituteId: z.optional(z.nullable(text(64))),
   method: z.enum(['pix', 'card']),
   donor: donorInput,

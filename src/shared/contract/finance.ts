@@ -146,7 +146,7 @@ export type PixOrder = z.infer<typeof pixOrder>;
 export const pixOrderList = z.array(pixOrder);
 export const PIX_RECENT_MAX = 10;
 /** Empty body in the spec (a full refund); ours also takes a partial Value in reais. */
-export const refundRequest = z.optional(z.nullable(z.object({ Value: z.optional(z.number().check(z.gt(0, FINANCE_MSG.amountInvalid))) })));
+export const refundRequest = z.optional(z.nullable(z.object({ Value: z.optional(z.number().check(z.gt(0, FINANCE_MSG.amountInvalid), z.gte(0.01, FINANCE_MSG.amountMin))) })));
 export const pixActionAnswer = z.object({ Message: z.string(), Order: pixOrder });
 
 // ---- ERP (§2.15, §3) ----

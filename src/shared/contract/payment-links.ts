@@ -53,7 +53,7 @@ export const paymentLinkSave = z
   .object({
     id: z.optional(z.nullable(z.string().check(z.maxLength(40)))),
     localId: z.string().check(z.maxLength(40)),
-    price: z.number(LINK_MSG.priceRequired).check(z.gt(0, LINK_MSG.priceRequired), z.lte(LINK_PRICE_MAX, LINK_MSG.priceMax)),
+    price: z.number(LINK_MSG.priceRequired).check(z.gt(0, LINK_MSG.priceRequired), z.gte(0.01, LINK_MSG.priceMin), z.lte(LINK_PRICE_MAX, LINK_MSG.priceMax)),
     description: z.optional(z.nullable(z.string().check(z.maxLength(LINK_DESCRIPTION_MAX, LINK_MSG.descriptionMax)))),
     maximumInstallments: z.optional(z.nullable(z.number().check(z.int(LINK_MSG.installmentsRange), z.gte(0, LINK_MSG.installmentsRange), z.lte(LINK_INSTALLMENTS_MAX, LINK_MSG.installmentsRange)))),
     expirationDate: z.optional(z.nullable(z.string().check(z.maxLength(40)))),
@@ -89,7 +89,10 @@ export const publicLink = z.object({
   state: z.enum(['open', 'expired', 'deleted', 'used']),
   /** Message for a link that no longer takes payments. */
   stateMessage: z.nullable(z.string()),
-  acquirer: z.object({ name: z.string(), sandbox: z.boolean() }),
+  /** Who processes the payments; null when no provider is configured (production without one). */
+  acquirer: z.nullable(z.object({ name: z.string(), sandbox: z.boolean() })),
+  /** The methods this page can take now (Pix through API Pix; card and boleto through the card acquirer). */
+  methods: z.array(z.enum(['pix', 'card', 'boleto'])),
 });
 export type PublicLink = z.infer<typeof publicLink>;
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/server/app';
 import { LINK_MSG } from '../../../src/shared/payment-links';
 import { MSG } from '../../../src/shared/messages';
-import { SANDBOX_PIX_KEY } from '../../../src/server/modules/payment-links/sandbox';
+import { SANDBOX_PIX_KEY } from '../../../src/server/modules/pix/pix.service';
 import { DEMO, useTestApp } from '../../setup/server';
 import { expectError, rows } from '../helpers';
 
@@ -88,16 +88,16 @@ describe('public pay page (no sign-in) with the sandbox acquirer', () => {
     const headers = await as(DEMO.gerente);
     const link = (await addLink(headers, { price: 42.5, description: 'Torta salgada' })).json().link;
     const page = (await t.app.inject({ method: 'GET', url: `/api/mepaylink/public/${link.id}` })).json();
-    expect(page).toMatchObject({ venueName: 'Restaurante Sabor da Casa', price: 42.5, description: 'Torta salgada', state: 'open', stateMessage: null, acquirer: { name: 'sandbox', sandbox: true } });
+    expect(page).toMatchObject({ venueName: 'Restaurante Sabor da Casa', price: 42.5, description: 'Torta salgada', state: 'open', stateMessage: null, acquirer: { name: 'sandbox', sandbox: true }, methods: ['pix', 'card'] });
 
     const pix = await t.app.inject({ method: 'POST', url: `/api/mepaylink/public/${link.id}/pix`, payload: {} });
     expect(pix.statusCode).toBe(201);
     const p = pix.json();
     expect(p).toMatchObject({ status: 'pending', method: 'pix', amount: 42.5, sandbox: true });
-    // A valid BR Code: parsed (CRC16 checked) by pix-utils, with our key, amount and venue.
+    // A valid BR Code from the sandbox PSP's cob: parsed (CRC16 checked) by pix-utils, with the key, amount and text.
     const parsed = parsePix(p.brCode);
     expect(hasError(parsed)).toBe(false);
-    expect(parsed).toMatchObject({ type: 'STATIC', pixKey: SANDBOX_PIX_KEY, transactionAmount: 42.5, merchantName: 'RESTAURANTE SABOR DA CASA', merchantCity: 'SAO PAULO' });
+    expect(parsed).toMatchObject({ type: 'STATIC', pixKey: SANDBOX_PIX_KEY, transactionAmount: 42.5, infoAdicional: 'Torta salgada', merchantName: 'BALCAO SANDBOX', merchantCity: 'SAO PAULO' });
     // A changed character breaks the CRC.
     const tampered = p.brCode.replace('42.50', '42.51');
     expect(hasError(parsePix(tampered))).toBe(true);
@@ -148,13 +148,12 @@ describe('public pay page (no sign-in) with the sandbox acquirer', () => {
     expect(ok.statusCode).toBe(201);
   });
 
-  it('a real provider is a base URL and a token: Pix created and confirmed through it', async () => {
+  it('a real card acquirer is a base URL and a token: cards and boletos go there, Pix stays on API Pix', async () => {
     const seen: Array<{ url: string; auth: string | undefined }> = [];
     const provider = http.createServer((req, res) => {
       seen.push({ url: `${req.method} ${req.url}`, auth: req.headers.authorization });
       res.setHeader('content-type', 'application/json');
-      if (req.url === '/pix') return res.end(JSON.stringify({ id: 'prov-1', brCode: '000201...provider' }));
-      if (req.url === '/payments/prov-1') return res.end(JSON.stringify({ status: 'paid' }));
+      if (req.url === '/card') return res.end(JSON.stringify({ id: 'prov-1', status: 'paid' }));
       res.statusCode = 404;
       res.end('{}');
     });
@@ -165,14 +164,14 @@ describe('public pay page (no sign-in) with the sandbox acquirer', () => {
       env: { PAYMENT_ACQUIRER_URL: `http://127.0.0.1:${(provider.address() as AddressInfo).port}`, PAYMENT_ACQUIRER_TOKEN: 'tok-123', PAYMENT_ACQUIRER_NAME: 'Adquirente X' },
     });
     try {
-      const [open] = (await links(await as(DEMO.gerente))).json().filter((l: { state: string }) => l.state === 'open');
-      expect((await app.inject({ method: 'GET', url: `/api/mepaylink/public/${open.id}` })).json().acquirer).toEqual({ name: 'Adquirente X', sandbox: false });
+      const [open] = (await links(await as(DEMO.gerente))).json().filter((l: { state: string; singleUse: boolean }) => l.state === 'open' && !l.singleUse);
+      // Pix has no PSP configured here: the labelled sandbox PSP answers it.
+      expect((await app.inject({ method: 'GET', url: `/api/mepaylink/public/${open.id}` })).json().acquirer).toEqual({ name: 'sandbox', sandbox: true });
+      const card = (await app.inject({ method: 'POST', url: `/api/mepaylink/public/${open.id}/card`, payload: { holderName: 'MARIA SILVA', number: '4111 1111 1111 1111', expiry: '12/39', cvv: '123' } })).json();
+      expect(card).toMatchObject({ status: 'paid', sandbox: false });
       const pix = (await app.inject({ method: 'POST', url: `/api/mepaylink/public/${open.id}/pix`, payload: {} })).json();
-      expect(pix).toMatchObject({ brCode: '000201...provider', sandbox: false, status: 'pending' });
-      // The sandbox confirmation does not apply to a real provider's payment.
-      expect((await app.inject({ method: 'POST', url: `/api/mepaylink/public/payment/${pix.paymentId}/sandbox-pay` })).statusCode).toBe(404);
-      expect((await app.inject({ method: 'GET', url: `/api/mepaylink/public/payment/${pix.paymentId}` })).json().status).toBe('paid');
-      expect(seen.map((s) => s.url)).toEqual(['POST /pix', 'GET /payments/prov-1']);
+      expect(pix).toMatchObject({ sandbox: true, status: 'pending' });
+      expect(seen.map((s) => s.url)).toEqual(['POST /card']);
       expect(seen.every((s) => s.auth === 'Bearer tok-123')).toBe(true);
     } finally {
       await app.close();

@@ -1,18 +1,13 @@
 /**
- * The acquirer that takes donations (links, Pix, cards). The embedded default is the labelled
- * sandbox (sandbox.ts); a real provider is DONATION_ACQUIRER_URL + DONATION_ACQUIRER_TOKEN, spoken
- * to over a small JSON API: POST {url}/links, POST {url}/pix, POST {url}/card.
+ * The card acquirer that takes donations (links and cards; Pix goes through API Pix, modules/pix).
+ * The embedded default is the labelled sandbox (sandbox.ts); a real provider is
+ * DONATION_ACQUIRER_URL + DONATION_ACQUIRER_TOKEN, spoken to over a small JSON API of ours (no card
+ * standard is common to Brazilian acquirers; a gateway speaking it sits in front of the real one):
+ * POST {url}/links, POST {url}/card. In production without a provider there is none (unless
+ * ALLOW_SANDBOX_PAYMENTS=true): the donor's page says card payments are not set up.
  */
+import { sandboxAllowed } from '../pix/pix.service';
 import { createSandboxAcquirer } from './sandbox';
-
-export interface PixRequest {
-  amountCents: number;
-  txid: string;
-  merchantName: string;
-  merchantCity: string;
-  pixKey: string;
-  description: string;
-}
 
 export interface CardRequest {
   amountCents: number;
@@ -26,10 +21,8 @@ export interface CardRequest {
 export interface Acquirer {
   /** Shown on the donor's page ("sandbox" for the embedded one). */
   name: string;
-  /** Whether a pending Pix may be confirmed by hand (the sandbox's "simular pagamento"). */
-  canSimulate: boolean;
+  sandbox: boolean;
   createLink(input: { amountCents: number; description: string }): Promise<{ gatewayLinkId: string }>;
-  createPix(input: PixRequest): Promise<{ acquirerId: string; brCode: string }>;
   chargeCard(input: CardRequest): Promise<{ acquirerId: string; approved: boolean }>;
 }
 
@@ -47,15 +40,15 @@ export function createHttpAcquirer(baseUrl: string, token: string | undefined, t
   }
   return {
     name: new URL(base).host,
-    canSimulate: false,
+    sandbox: false,
     createLink: (input) => post('/links', input),
-    createPix: (input) => post('/pix', input),
     // The card number never reaches our logs or database: only the acquirer sees it.
     chargeCard: (input) => post('/card', input),
   };
 }
 
-export function createAcquirer(env: Record<string, string | undefined>): Acquirer {
+export function createAcquirer(env: Record<string, string | undefined>): Acquirer | null {
   const url = env.DONATION_ACQUIRER_URL?.trim();
-  return url ? createHttpAcquirer(url, env.DONATION_ACQUIRER_TOKEN) : createSandboxAcquirer();
+  if (url) return createHttpAcquirer(url, env.DONATION_ACQUIRER_TOKEN);
+  return sandboxAllowed(env) ? createSandboxAcquirer() : null;
 }

@@ -1,6 +1,7 @@
 /**
- * The donor's page (no sign-in): the event by its link, payment through the acquirer (Pix BR Code
- * with its QR, or card), the payment's status, banners, and the sandbox's "simular pagamento".
+ * The donor's page (no sign-in): the event by its link, payment by Pix (API Pix, modules/pix: the
+ * cob's "copia e cola" with its QR) or card (the acquirer), the payment's status (re-read from the
+ * PSP), banners, and the sandbox's "simular pagamento" (only while the Pix sandbox is active).
  */
 import { isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils';
 import { and, asc, eq } from 'drizzle-orm';
@@ -14,17 +15,17 @@ import { DONATION_MSG as M, SANDBOX_FEES, SANDBOX_SETTLEMENT_DAYS, type Donation
 import { onlyDigits } from '../../../shared/format';
 import type { Db } from '../../db/client';
 import { donationBankAccounts, donationEvents, donationInstitutes, donationLinks, donations } from '../../db/schema/donations';
-import { venueAddresses } from '../../db/schema/venues';
 import type { FileStorage } from '../../lib/file-storage';
-import { HttpError, tooManyRequests } from '../../lib/http-error';
-import { hitRateLimit } from '../../lib/rate-limit';
-import { MSG } from '../../../shared/messages';
+import { HttpError } from '../../lib/http-error';
+import { PIX_MSG } from '../../../shared/pix';
+import { PixApiError, PixUnavailableError } from '../pix/api-pix-client';
+import { limitPublicPayment } from '../pix/pay-rate-limit';
+import { PixNotConfiguredError, type PixService } from '../pix/pix.service';
 import type { Acquirer } from './acquirer';
 import { isUuid } from './donations.repository';
 
-const errors = { 400: errorBody, 402: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
-/** Payment attempts per address in 10 minutes (the page is public: card testing must stay slow). */
-export const PAYMENTS_PER_ADDRESS = 30;
+const errors = { 400: errorBody, 402: errorBody, 404: errorBody, 409: errorBody, 410: errorBody, 429: errorBody, 502: errorBody, 503: errorBody };
+const txidOf = (donationId: string) => donationId.replace(/-/g, '');
 const CONTENT: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
 
 /** Marks a donation paid: fee and settlement date follow the method (sandbox terms). */
@@ -37,10 +38,18 @@ export function paidValues(method: DonationMethod, amountCents: number, at = new
   };
 }
 
-export async function publicRoutes(fastify: FastifyInstance, opts: { db: Db; files: FileStorage; acquirer: Acquirer }) {
+export async function publicRoutes(fastify: FastifyInstance, opts: { db: Db; files: FileStorage; acquirer: Acquirer | null; pix: PixService; sandboxPayments: boolean }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, files, acquirer } = opts;
+  const { db, files, acquirer, pix } = opts;
   const pub = { public: true };
+
+  // A Pix donation is paid when the PSP says so (webhook or status read), once.
+  pix.onPaid('donation', async (tx, charge) => {
+    await tx
+      .update(donations)
+      .set(paidValues('pix', charge.amountCents, charge.paidAt ?? new Date()))
+      .where(and(eq(donations.id, charge.refId), eq(donations.status, 'pending')));
+  });
 
   async function eventByLink(link: string) {
     const [ev] = await db.select().from(donationEvents).where(eq(donationEvents.link, link.toLowerCase()));
@@ -94,7 +103,9 @@ export async function publicRoutes(fastify: FastifyInstance, opts: { db: Db; fil
       contactPhone: ev.contactPhone,
       options: links.map(({ l, instituteName }) => ({ gateWayLinkId: l.gatewayLinkId, description: l.description, amount: l.amountCents / 100, instituteId: l.instituteId, instituteName })),
       institutes,
-      acquirer: acquirer.name,
+      acquirer: pix.mode === 'sandbox' || acquirer?.sandbox ? 'sandbox' : [pix.mode === 'psp' ? pix.name : '', acquirer?.name ?? ''].filter(Boolean).join(' · '),
+      sandbox: pix.mode === 'sandbox' || Boolean(acquirer?.sandbox),
+      methods: [...(pix.mode !== 'off' ? (['pix'] as const) : []), ...(acquirer ? (['card'] as const) : [])],
     };
   });
 
@@ -113,11 +124,11 @@ export async function publicRoutes(fastify: FastifyInstance, opts: { db: Db; fil
     '/api/public/donation/:link/payments',
     { config: pub, schema: { params: z.object({ link: z.string().max(80) }), body: publicPaymentRequest, response: { 201: publicPayment, ...errors } } },
     async (req, reply) => {
-      const wait = await hitRateLimit(db, `donation-pay:${req.ip}`, PAYMENTS_PER_ADDRESS, 600);
-      if (wait > 0) throw tooManyRequests(wait, MSG.tooManyAttempts(wait));
       const ev = await eventByLink(req.params.link);
       if (!ev.isActive) throw new HttpError(409, M.eventInactive);
       const b = req.body;
+      if ((b.method === 'pix' && pix.mode === 'off') || (b.method === 'card' && !acquirer)) throw new HttpError(503, PIX_MSG.notConfigured);
+      await limitPublicPayment(db, req.ip, `donation:${ev.id}`);
       const doc = onlyDigits(b.donor.document);
       if (doc && !(doc.length === 11 ? isValidCpf(doc) : doc.length === 14 && isValidCnpj(doc))) {
         throw new HttpError(400, M.donorDocumentInvalid, { errors: [{ path: 'donor.document', message: M.donorDocumentInvalid }] });
@@ -162,27 +173,29 @@ export async function publicRoutes(fastify: FastifyInstance, opts: { db: Db; fil
 
       if (b.method === 'pix') {
         const [inst] = await db
-          .select({ name: donationInstitutes.name, pixKey: donationBankAccounts.pixKey })
+          .select({ pixKey: donationBankAccounts.pixKey })
           .from(donationInstitutes)
           .innerJoin(donationBankAccounts, eq(donationBankAccounts.id, donationInstitutes.bankAccountId))
           .where(eq(donationInstitutes.id, instituteId));
-        const [addr] = await db.select({ city: venueAddresses.city }).from(venueAddresses).where(eq(venueAddresses.venueId, ev.venueId));
         const [row] = await db.insert(donations).values({ ...base, status: 'pending' }).returning();
-        const pix = await acquirer.createPix({
-          amountCents,
-          txid: row.id.replace(/-/g, '').slice(0, 25),
-          merchantName: inst.name,
-          merchantCity: addr?.city || 'Sao Paulo',
-          pixKey: inst.pixKey || 'doacoes@balcao.dev',
-          description: ev.name,
-        });
-        const [saved] = await db.update(donations).set({ brCode: pix.brCode, acquirerId: pix.acquirerId }).where(eq(donations.id, row.id)).returning();
-        const qrDataUrl = await QRCode.toDataURL(pix.brCode, { width: 320, margin: 2, errorCorrectionLevel: 'M' });
+        const txid = txidOf(row.id);
+        let brCode: string;
+        try {
+          // The institution's own key when its account has one; otherwise the place's key.
+          ({ brCode } = await pix.createCharge({ venueId: ev.venueId, kind: 'donation', refId: row.id, txid, amountCents, description: `${ev.name} - ${description}`, key: inst?.pixKey || null }));
+        } catch (err) {
+          await db.delete(donations).where(eq(donations.id, row.id));
+          if (err instanceof PixNotConfiguredError) throw new HttpError(503, PIX_MSG.noKey);
+          if (err instanceof PixUnavailableError || err instanceof PixApiError) throw new HttpError(502, PIX_MSG.pspUnavailable);
+          throw err;
+        }
+        const [saved] = await db.update(donations).set({ brCode, acquirerId: txid }).where(eq(donations.id, row.id)).returning();
+        const qrDataUrl = await QRCode.toDataURL(brCode, { width: 320, margin: 2, errorCorrectionLevel: 'M' });
         return reply.status(201).send(toPayment(saved, 'Pague com o Pix abaixo.', qrDataUrl));
       }
 
       const card = b.card!;
-      const charge = await acquirer.chargeCard({ amountCents, number: card.number, holder: card.holder, expiry: card.expiry, cvv: card.cvv, description: ev.name });
+      const charge = await acquirer!.chargeCard({ amountCents, number: card.number, holder: card.holder, expiry: card.expiry, cvv: card.cvv, description: ev.name });
       const [row] = await db
         .insert(donations)
         .values({ ...base, acquirerId: charge.acquirerId, ...(charge.approved ? paidValues('card', amountCents) : { status: 'failed' }) })
@@ -199,21 +212,32 @@ export async function publicRoutes(fastify: FastifyInstance, opts: { db: Db; fil
   }
 
   app.get('/api/public/donation/payments/:id', { config: pub, schema: { params: z.object({ id: z.string().max(64) }), response: { 200: publicPayment, ...errors } } }, async (req) => {
-    const row = await paymentById(req.params.id);
+    let row = await paymentById(req.params.id);
+    if (row.status === 'pending' && row.method === 'pix' && row.acquirerId) {
+      try {
+        if (await pix.refresh(row.acquirerId)) row = await paymentById(row.id);
+      } catch {
+        /* the PSP is unreachable: still pending, the page asks again */
+      }
+    }
     // The page already shows the QR: the status poll does not send it again.
     return toPayment(row, row.status === 'paid' ? 'Pagamento confirmado.' : 'Aguardando pagamento.', null);
   });
 
+  // The sandbox's "Simular pagamento": the loopback PSP plays the donor's bank; its webhook is then
+  // checked like any other. Absent unless the Pix sandbox is active and sandbox payments are allowed.
+  if (!opts.sandboxPayments || pix.mode !== 'sandbox' || !pix.loopback) return;
+  const psp = pix.loopback;
   app.post('/api/public/donation/payments/:id/sandbox-confirm', { config: pub, schema: { params: z.object({ id: z.string().max(64) }), response: { 200: publicPayment, ...errors } } }, async (req) => {
-    if (!acquirer.canSimulate) throw new HttpError(404, 'Recurso não encontrado.');
     const row = await paymentById(req.params.id);
-    if (row.method !== 'pix') throw new HttpError(409, M.paymentNotFound);
-    if (row.status === 'paid') return toPayment(row, 'Pagamento confirmado.', null);
-    const [saved] = await db
-      .update(donations)
-      .set(paidValues('pix', row.amountCents))
-      .where(and(eq(donations.id, row.id), eq(donations.status, 'pending')))
-      .returning();
-    return toPayment(saved ?? row, 'Pagamento confirmado.', null);
+    if (row.method !== 'pix' || !row.acquirerId) throw new HttpError(409, M.paymentNotFound);
+    if (row.status === 'pending') {
+      const cob = psp.cob(row.acquirerId);
+      if (!cob) throw new HttpError(410, PIX_MSG.sandboxChargeGone);
+      if (cob.status === 'ATIVA') await psp.pay(row.acquirerId);
+      await pix.refresh(row.acquirerId);
+    }
+    const now = await paymentById(row.id);
+    return toPayment(now, now.status === 'paid' ? 'Pagamento confirmado.' : 'Aguardando pagamento.', null);
   });
 }

@@ -9,7 +9,9 @@ import { errorBody } from '../../../shared/contract/common';
 import { FINANCE_PATHS, localQuery, providersAnswer } from '../../../shared/contract/finance';
 import { requireVenue } from '../../plugins/auth';
 import type { ModuleOptions } from '../module-options';
+import { getPixService } from '../pix/pix.service';
 import { createAcquirer } from './adapters/acquirer';
+import { ledgerPixSource } from './adapters/sandbox';
 import { createBank } from './adapters/bank';
 import { createErp } from './adapters/erp';
 import { erpRoutes } from './erp.routes';
@@ -19,7 +21,10 @@ import { withdrawalRoutes } from './withdrawals.routes';
 
 export async function financePlugin(app: FastifyInstance, opts: ModuleOptions): Promise<void> {
   const db = opts.db.db;
-  const acquirer = createAcquirer(opts.env);
+  const pix = getPixService(opts);
+  // The sandbox PSP knows the ledger's Pix (see ledgerPixSource); a real PSP knows its own.
+  pix.loopback?.addPixSource(ledgerPixSource(db));
+  const acquirer = createAcquirer(opts.env, pix);
   const bank = createBank(opts.env);
   const erp = createErp(opts.env);
   app.withTypeProvider<ZodTypeProvider>().get(

@@ -4,6 +4,7 @@
  * never exceed what was paid: the conditional UPDATE below checks it inside the transaction and
  * the table's check constraint refuses it again.
  */
+import { createHash } from 'node:crypto';
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,6 +18,7 @@ import { HttpError } from '../../lib/http-error';
 import { requireVenue } from '../../plugins/auth';
 import type { AcquirerAdapter } from './adapters/acquirer';
 import { ProviderError } from './adapters/http';
+import { ledgerTx } from './adapters/sandbox';
 import { allowsRefund, audit, createIdempotentRunner, toPixOrder, type Tx } from './finance.repository';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
@@ -60,7 +62,13 @@ export function pixRoutes(fastify: FastifyInstance, opts: { db: Db; acquirer: Ac
       const { o, venueName } = await findOrder(tx, venueId, req.params.id, true);
       const view = toPixOrder(o, venueName);
       if (!pixActions(view).canUpdateStatus) throw new HttpError(409, FINANCE_MSG.pixStatusNotPending);
-      const remote = await acquirer.pixStatus(o.endToEndId);
+      let remote: Awaited<ReturnType<AcquirerAdapter['pixStatus']>>;
+      try {
+        remote = await ledgerTx.run(tx, () => acquirer.pixStatus(o.endToEndId));
+      } catch (err) {
+        if (err instanceof ProviderError) throw new HttpError(422, err.message);
+        throw err;
+      }
       const [next] = await tx.update(financePixOrders).set({ status: remote.status, approvedAt: remote.approvedAt }).where(eq(financePixOrders.id, o.id)).returning();
       await audit(tx, { venueId, user, action: 'pix-update-status', entity: 'pix_order', entityId: o.id, detail: { from: o.status, to: remote.status } });
       return { status: 200, body: { Message: FINANCE_MSG.pixStatusUpdated, Order: toPixOrder(next, venueName) } };
@@ -87,9 +95,13 @@ export function pixRoutes(fastify: FastifyInstance, opts: { db: Db; acquirer: Ac
           .where(and(eq(financePixOrders.id, o.id), sql`${financePixOrders.refundedCents} + ${cents} <= ${financePixOrders.amountCents}`))
           .returning();
         if (!next) throw new HttpError(422, FINANCE_MSG.pixRefundAbovePaid);
+        // The PSP's devolucao id follows from the ledger's state: if the PSP took a refund whose answer
+        // was lost (this transaction then rolled back), asking again names the same devolucao, and
+        // API Pix answers it instead of refunding twice.
+        const devolucaoId = createHash('sha256').update(`${o.id}:${o.refundedCents}:${cents}`).digest('hex').slice(0, 32);
         let refundId: string;
         try {
-          ({ refundId } = await acquirer.refundPix(o.endToEndId, cents));
+          ({ refundId } = await ledgerTx.run(tx, () => acquirer.refundPix(o.endToEndId, cents, devolucaoId)));
         } catch (err) {
           if (err instanceof ProviderError) throw new HttpError(422, err.message);
           throw err;

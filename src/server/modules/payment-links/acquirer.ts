@@ -1,15 +1,10 @@
 /**
- * The acquirer behind the public pay page. The embedded default is the sandbox (sandbox.ts, shown as
- * "sandbox" on the page); a real provider is PAYMENT_ACQUIRER_URL + PAYMENT_ACQUIRER_TOKEN (http-acquirer.ts).
+ * The card and boleto acquirer behind the public pay page (Pix goes through API Pix, modules/pix).
+ * The embedded default is the sandbox (sandbox.ts, shown as "sandbox" on the page); a real provider
+ * is PAYMENT_ACQUIRER_URL + PAYMENT_ACQUIRER_TOKEN (http-acquirer.ts). In production without a
+ * provider there is none (unless ALLOW_SANDBOX_PAYMENTS=true): the page says payments are not set up.
  */
-export interface PixCharge {
-  amountCents: number;
-  /** Our payment's id without dashes (Pix txid: 25 letters and digits at most). */
-  txid: string;
-  description: string;
-  merchantName: string;
-  merchantCity: string;
-}
+import { sandboxAllowed } from '../pix/pix.service';
 
 export interface CardCharge {
   amountCents: number;
@@ -32,23 +27,22 @@ export interface Acquirer {
   /** Shown to the payer; "sandbox" for the embedded one. */
   readonly name: string;
   readonly sandbox: boolean;
-  /** A Pix charge: the BR Code ("copia e cola") the payer's bank app reads. */
-  createPix(charge: PixCharge): Promise<{ brCode: string; providerRef: string }>;
   chargeCard(charge: CardCharge): Promise<{ status: 'paid' | 'declined'; providerRef: string }>;
   /** A boleto (payment slip): its 47-digit linha digitável. */
   createBoleto(charge: BoletoCharge): Promise<{ line: string; providerRef: string }>;
-  /** Whether a Pix or boleto charge was paid (the provider's word). */
-  pixStatus(providerRef: string): Promise<'pending' | 'paid'>;
+  /** Whether a boleto was paid (the provider's word). */
+  boletoStatus(providerRef: string): Promise<'pending' | 'paid'>;
 }
 
 export class AcquirerUnavailableError extends Error {}
 
-export async function createAcquirer(env: Record<string, string | undefined>): Promise<Acquirer> {
+export async function createAcquirer(env: Record<string, string | undefined>): Promise<Acquirer | null> {
   const url = env.PAYMENT_ACQUIRER_URL?.trim();
   if (url) {
     const { createHttpAcquirer } = await import('./http-acquirer');
     return createHttpAcquirer({ baseUrl: url, token: env.PAYMENT_ACQUIRER_TOKEN ?? '', name: env.PAYMENT_ACQUIRER_NAME?.trim() || 'Adquirente' });
   }
+  if (!sandboxAllowed(env)) return null;
   const { createSandboxAcquirer } = await import('./sandbox');
   return createSandboxAcquirer();
 }

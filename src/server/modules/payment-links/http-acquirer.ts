@@ -1,7 +1,8 @@
 /**
- * A real acquirer reached over HTTP: PAYMENT_ACQUIRER_URL (base) with PAYMENT_ACQUIRER_TOKEN as a
- * bearer token. Calls: POST {base}/pix {amount, txid, description, merchantName, merchantCity} →
- * {id, brCode}; POST {base}/card {amount, installments, reference, card} → {id, status: paid|declined};
+ * A card and boleto acquirer reached over HTTP: PAYMENT_ACQUIRER_URL (base) with
+ * PAYMENT_ACQUIRER_TOKEN as a bearer token. This small JSON API is ours (no published card standard
+ * is common to Brazilian acquirers; a gateway speaking it sits in front of the real one). Calls:
+ * POST {base}/card {amount, installments, reference, card} → {id, status: paid|declined};
  * POST {base}/boleto {amount, dueDate, reference, description, payer} → {id, line};
  * GET {base}/payments/{id} → {status: pending|paid}. Card data is passed through, never stored.
  */
@@ -29,11 +30,6 @@ export function createHttpAcquirer(opts: { baseUrl: string; token: string; name:
   return {
     name: opts.name,
     sandbox: false,
-    async createPix(c) {
-      const r = await call<{ id: string; brCode: string }>('POST', '/pix', { amount: c.amountCents / 100, txid: c.txid, description: c.description, merchantName: c.merchantName, merchantCity: c.merchantCity });
-      if (typeof r.id !== 'string' || typeof r.brCode !== 'string') throw new AcquirerUnavailableError('bad answer');
-      return { brCode: r.brCode, providerRef: r.id };
-    },
     async createBoleto(c) {
       const r = await call<{ id: string; line: string }>('POST', '/boleto', { amount: c.amountCents / 100, dueDate: c.dueDate, reference: c.reference, description: c.description, payer: c.payer });
       const line = typeof r.line === 'string' ? r.line.replace(/\D/g, '') : '';
@@ -44,7 +40,7 @@ export function createHttpAcquirer(opts: { baseUrl: string; token: string; name:
       const r = await call<{ id: string; status: string }>('POST', '/card', { amount: c.amountCents / 100, installments: c.installments, reference: c.reference, card: c.card });
       return { status: r.status === 'paid' ? 'paid' : 'declined', providerRef: String(r.id) };
     },
-    async pixStatus(ref) {
+    async boletoStatus(ref) {
       const r = await call<{ status: string }>('GET', `/payments/${encodeURIComponent(ref)}`);
       return r.status === 'paid' ? 'paid' : 'pending';
     },

@@ -1,7 +1,9 @@
 /**
  * Payment links (spec 000 §7 Payment links, api/mepaylink family) for role CadastroLink, and the
- * public pay page's calls (no sign-in): read a link, pay it by Pix or card through the acquirer,
- * follow the payment. Deleted links are kept (soft delete) so their page can say so.
+ * public pay page's calls (no sign-in): read a link, pay it by Pix (API Pix, modules/pix) or by card
+ * or boleto (the acquirer), follow the payment. Deleted links are kept (soft delete) so their page
+ * can say so. Pix and card attempts are limited per address and per link; the sandbox's simulate
+ * call exists only while a sandbox is active and sandbox payments are allowed (pix.service.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
@@ -35,17 +37,37 @@ import { products } from '../../db/schema/products';
 import { paymentLinkPayments, paymentLinks } from '../../db/schema/payment-links';
 import { HttpError } from '../../lib/http-error';
 import { requireUser, requireVenue } from '../../plugins/auth';
+import { PIX_MSG } from '../../../shared/pix';
+import { PixApiError, PixUnavailableError } from '../pix/api-pix-client';
+import { limitPublicPayment } from '../pix/pay-rate-limit';
+import { PixNotConfiguredError, type PixService } from '../pix/pix.service';
 import { AcquirerUnavailableError, type Acquirer } from './acquirer';
 import { linkById, listLinks } from './payment-links.repository';
 
 export const LINK_ROLE = 'CadastroLink';
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 410: errorBody, 502: errorBody };
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 410: errorBody, 429: errorBody, 502: errorBody, 503: errorBody };
+/** Pix txid of a payment: its UUID's 32 hex digits (API Pix takes 26 to 35 letters and digits). */
+export const txidOf = (paymentId: string) => paymentId.replace(/-/g, '');
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const cents = (v: number) => Math.round(v * 100);
 
-export function paymentLinkRoutes(fastify: FastifyInstance, opts: { db: Db; acquirer: Acquirer }) {
+export function paymentLinkRoutes(fastify: FastifyInstance, opts: { db: Db; acquirer: Acquirer | null; pix: PixService; sandboxPayments: boolean }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, acquirer } = opts;
+  const { db, acquirer, pix } = opts;
+
+  // A Pix is paid when the PSP says so (webhook or status read); the payment follows, once.
+  pix.onPaid('payment-link', async (tx, charge) => {
+    await tx
+      .update(paymentLinkPayments)
+      .set({ status: 'paid', paidAt: charge.paidAt ?? new Date() })
+      .where(and(eq(paymentLinkPayments.id, charge.refId), eq(paymentLinkPayments.status, 'pending')));
+  });
+  const methods = (allowSlip: boolean): Array<'pix' | 'card' | 'boleto'> => [...(pix.mode !== 'off' ? (['pix'] as const) : []), ...(acquirer ? (['card'] as const) : []), ...(acquirer && allowSlip ? (['boleto'] as const) : [])];
+  const provider = pix.mode !== 'off' ? { name: pix.name, sandbox: pix.mode === 'sandbox' || Boolean(acquirer?.sandbox) } : acquirer ? { name: acquirer.name, sandbox: acquirer.sandbox } : null;
+  function needAcquirer(): Acquirer {
+    if (!acquirer) throw new HttpError(503, PIX_MSG.notConfigured);
+    return acquirer;
+  }
 
   async function managed(req: FastifyRequest, id: string) {
     requireUser(req);
@@ -172,32 +194,36 @@ export function paymentLinkRoutes(fastify: FastifyInstance, opts: { db: Db; acqu
       authenticated: dto.authenticated,
       state: dto.state,
       stateMessage: open ? null : STATE_MESSAGE[dto.state as Exclude<typeof dto.state, 'open'>],
-      acquirer: { name: acquirer.name, sandbox: acquirer.sandbox },
+      acquirer: provider,
+      methods: methods(dto.allowPaymentSlip),
     };
   });
 
   app.post('/api/mepaylink/public/:id/pix', { config: { public: true }, schema: { params: idParams, body: pixRequest, response: { 201: paymentAnswer, ...errors } } }, async (req, reply) => {
     const found = await payable(req.params.id);
     const who = payer(found, req.body);
+    if (pix.mode === 'off') throw new HttpError(503, PIX_MSG.notConfigured);
+    await limitPublicPayment(db, req.ip, `link:${found.link.id}`);
     const paymentId = randomUUID();
+    const txid = txidOf(paymentId);
     const amountCents = found.link.priceCents;
-    let pix: { brCode: string; providerRef: string };
-    try {
-      pix = await acquirer.createPix({
-        amountCents,
-        txid: paymentId.replace(/-/g, '').slice(0, 25),
-        description: found.dto.product?.nome ?? found.link.description ?? 'Link de pagamento',
-        merchantName: found.venueName,
-        merchantCity: found.venueCity || 'Sao Paulo',
-      });
-    } catch (err) {
-      if (err instanceof AcquirerUnavailableError) throw new HttpError(502, LINK_MSG.acquirerUnavailable);
-      throw err;
-    }
     await db.insert(paymentLinkPayments).values({
       id: paymentId, linkId: found.link.id, venueId: found.link.venueId, method: 'pix', status: 'pending', amountCents,
-      provider: acquirer.name, providerRef: pix.providerRef, brCode: pix.brCode, txid: paymentId.replace(/-/g, '').slice(0, 25), ...who,
+      provider: pix.mode === 'sandbox' ? 'sandbox' : 'api-pix', providerRef: txid, txid, ...who,
     });
+    let charge: { brCode: string };
+    try {
+      charge = await pix.createCharge({
+        venueId: found.link.venueId, kind: 'payment-link', refId: paymentId, txid, amountCents,
+        description: found.dto.product?.nome ?? (found.link.description || 'Link de pagamento'),
+      });
+    } catch (err) {
+      await db.delete(paymentLinkPayments).where(eq(paymentLinkPayments.id, paymentId));
+      if (err instanceof PixNotConfiguredError) throw new HttpError(503, PIX_MSG.noKey);
+      if (err instanceof PixUnavailableError || err instanceof PixApiError) throw new HttpError(502, LINK_MSG.acquirerUnavailable);
+      throw err;
+    }
+    await db.update(paymentLinkPayments).set({ brCode: charge.brCode }).where(eq(paymentLinkPayments.id, paymentId));
     return reply.status(201).send(await answer(paymentId));
   });
 
@@ -205,6 +231,8 @@ export function paymentLinkRoutes(fastify: FastifyInstance, opts: { db: Db; acqu
     const found = await payable(req.params.id);
     const b = req.body;
     const who = payer(found, b);
+    const acquirer = needAcquirer();
+    await limitPublicPayment(db, req.ip, `link:${found.link.id}`);
     const installments = Math.min(b.installments ?? 1, Math.max(1, found.link.maximumInstallments));
     const paymentId = randomUUID();
     let r: { status: 'paid' | 'declined'; providerRef: string };
@@ -225,6 +253,8 @@ export function paymentLinkRoutes(fastify: FastifyInstance, opts: { db: Db; acqu
   app.post('/api/mepaylink/public/:id/boleto', { config: { public: true }, schema: { params: idParams, body: boletoRequest, response: { 201: paymentAnswer, ...errors } } }, async (req, reply) => {
     const found = await payable(req.params.id);
     if (!found.link.allowPaymentSlip) throw new HttpError(400, LINK_MSG.boletoNotAllowed);
+    const acquirer = needAcquirer();
+    await limitPublicPayment(db, req.ip, `link:${found.link.id}`);
     const payerName = req.body.payerName.trim();
     const payerCpf = digits(req.body.payerCpf);
     const paymentId = randomUUID();
@@ -265,9 +295,10 @@ export function paymentLinkRoutes(fastify: FastifyInstance, opts: { db: Db; acqu
   // The payment id is a random UUID only the payer's page knows; it reveals no more than the page.
   app.get('/api/mepaylink/public/payment/:paymentId', { config: { public: true }, schema: { params: paymentIdParams, response: { 200: paymentAnswer, ...errors } } }, async (req) => {
     const p = await paymentRow(req.params.paymentId);
-    if (p.status === 'pending' && (p.method === 'pix' || p.method === 'boleto') && p.provider !== 'sandbox' && p.provider === acquirer.name && p.providerRef) {
+    if (p.status === 'pending') {
       try {
-        if ((await acquirer.pixStatus(p.providerRef)) === 'paid') {
+        if (p.method === 'pix' && p.txid) await pix.refresh(p.txid);
+        else if (p.method === 'boleto' && acquirer && !acquirer.sandbox && p.provider === acquirer.name && p.providerRef && (await acquirer.boletoStatus(p.providerRef)) === 'paid') {
           await db.update(paymentLinkPayments).set({ status: 'paid', paidAt: new Date() }).where(and(eq(paymentLinkPayments.id, p.id), eq(paymentLinkPayments.status, 'pending')));
         }
       } catch {
@@ -277,14 +308,26 @@ export function paymentLinkRoutes(fastify: FastifyInstance, opts: { db: Db; acqu
     return answer(p.id);
   });
 
+  // The sandbox's "Simular pagamento": the loopback PSP plays the payer's bank (Pix: the charge is
+  // paid at the PSP, whose webhook is then checked like any other). Absent unless a sandbox is active.
+  const pixSandbox = opts.sandboxPayments && pix.mode === 'sandbox' && pix.loopback;
+  const boletoSandbox = opts.sandboxPayments && Boolean(acquirer?.sandbox);
+  if (!pixSandbox && !boletoSandbox) return;
   app.post('/api/mepaylink/public/payment/:paymentId/sandbox-pay', { config: { public: true }, schema: { params: paymentIdParams, response: { 200: paymentAnswer, ...errors } } }, async (req) => {
     const p = await paymentRow(req.params.paymentId);
-    // Only a sandbox Pix or boleto can be confirmed this way.
-    if (p.provider !== 'sandbox' || (p.method !== 'pix' && p.method !== 'boleto')) throw new HttpError(404, LINK_MSG.paymentNotFound);
+    const viaPix = p.method === 'pix' && pixSandbox && p.provider === 'sandbox' && p.txid;
+    const viaBoleto = p.method === 'boleto' && boletoSandbox && p.provider === 'sandbox';
+    if (!viaPix && !viaBoleto) throw new HttpError(404, LINK_MSG.paymentNotFound);
     if (p.status === 'pending') {
       const found = await linkById(db, p.linkId);
       if (found && found.dto.state !== 'open') throw new HttpError(410, STATE_MESSAGE[found.dto.state as Exclude<typeof found.dto.state, 'open'>]);
-      await db.update(paymentLinkPayments).set({ status: 'paid', paidAt: new Date() }).where(eq(paymentLinkPayments.id, p.id));
+      if (viaPix) {
+        if (!pix.loopback!.cob(p.txid!)) throw new HttpError(410, PIX_MSG.sandboxChargeGone);
+        if (pix.loopback!.cob(p.txid!)!.status === 'ATIVA') await pix.loopback!.pay(p.txid!);
+        await pix.refresh(p.txid!);
+      } else {
+        await db.update(paymentLinkPayments).set({ status: 'paid', paidAt: new Date() }).where(and(eq(paymentLinkPayments.id, p.id), eq(paymentLinkPayments.status, 'pending')));
+      }
     }
     return answer(p.id, LINK_MSG.paid);
   });

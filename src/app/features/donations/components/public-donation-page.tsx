@@ -26,6 +26,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { publicPaymentRequest, type PublicDonationEvent, type PublicPayment } from '../../../../shared/contract/donations';
 import { DONATION_MSG, formatDonationDateTime, parseDonationAmount } from '../../../../shared/donations';
+import { PIX_MSG } from '../../../../shared/pix';
 import { formatBRL, onlyDigits } from '../../../../shared/format';
 import { donationQueries, payDonation, paymentStatus, sandboxConfirm } from '../api/donation-queries';
 import { zodErrors } from './form-errors';
@@ -102,6 +103,8 @@ export function PublicDonationPage({ link, preselected }: { link: string; presel
   const chosen = event.options.find((o) => o.gateWayLinkId === choice) ?? null;
   const otherAmount = choice === OTHER ? parseDonationAmount(other) : null;
   const amount = chosen ? chosen.amount : otherAmount;
+  // The method picked, or the first one this page offers now.
+  const payWith = event.methods.includes(method) ? method : (event.methods[0] ?? 'pix');
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -110,9 +113,9 @@ export function PublicDonationPage({ link, preselected }: { link: string; presel
       gateWayLinkId: chosen?.gateWayLinkId ?? null,
       amount: chosen ? null : (otherAmount ?? 0),
       instituteId: chosen ? null : (instituteId ?? (event.institutes.length === 1 ? event.institutes[0].id : null)),
-      method,
+      method: payWith,
       donor,
-      card: method === 'card' ? card : null,
+      card: payWith === 'card' ? card : null,
     };
     const errs = zodErrors(publicPaymentRequest, body);
     if (!choice) errs.amount = 'Escolha um valor.';
@@ -209,9 +212,11 @@ export function PublicDonationPage({ link, preselected }: { link: string; presel
               <Title order={1} size="h2">
                 {event.nome}
               </Title>
-              <Badge color="dark" variant="filled" title="Pagamentos em ambiente de testes" style={{ flexShrink: 0 }}>
-                {event.acquirer === 'sandbox' ? 'sandbox' : event.acquirer}
-              </Badge>
+              {event.sandbox && (
+                <Badge color="dark" variant="filled" title="Pagamentos em ambiente de testes" style={{ flexShrink: 0 }}>
+                  sandbox
+                </Badge>
+              )}
             </Group>
             <Text c="gray.7">{formatDonationDateTime(event.date)}</Text>
             {event.linkOfLive && (
@@ -242,7 +247,7 @@ export function PublicDonationPage({ link, preselected }: { link: string; presel
                 <Text size="sm" c="gray.7" role="status">
                   Aguardando pagamento…
                 </Text>
-                {event.acquirer === 'sandbox' && (
+                {event.sandbox && (
                   <Button
                     size="lg"
                     variant="outline"
@@ -254,6 +259,10 @@ export function PublicDonationPage({ link, preselected }: { link: string; presel
                 )}
               </Stack>
             </Card>
+          ) : event.isActive && event.methods.length === 0 ? (
+            <Alert color="gray" title="Pagamentos não configurados" data-testid="payments-not-configured">
+              {PIX_MSG.notConfigured}
+            </Alert>
           ) : event.isActive ? (
             <Card withBorder radius="md" p="md" component="form" onSubmit={(e: FormEvent) => void submit(e)} noValidate aria-label="Fazer uma doação">
               <Stack>
@@ -268,16 +277,13 @@ export function PublicDonationPage({ link, preselected }: { link: string; presel
                   fullWidth
                   size="md"
                   aria-label="Forma de pagamento"
-                  value={method}
+                  value={payWith}
                   onChange={(v) => setMethod(v as 'pix' | 'card')}
-                  data={[
-                    { value: 'pix', label: 'Pix' },
-                    { value: 'card', label: 'Cartão de crédito' },
-                  ]}
+                  data={event.methods.map((m) => ({ value: m, label: m === 'pix' ? 'Pix' : 'Cartão de crédito' }))}
                 />
-                {method === 'card' && (
+                {payWith === 'card' && (
                   <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                    <TextInput label="Número do cartão" size="md" inputMode="numeric" autoComplete="cc-number" value={card.number} onChange={(e) => setCard({ ...card, number: e.currentTarget.value })} error={errors['card.number']} description="Sandbox: 4111 1111 1111 1111 aprova"
+                    <TextInput label="Número do cartão" size="md" inputMode="numeric" autoComplete="cc-number" value={card.number} onChange={(e) => setCard({ ...card, number: e.currentTarget.value })} error={errors['card.number']} description={event.sandbox ? "Sandbox: 4111 1111 1111 1111 aprova" : undefined}
                       descriptionProps={{ c: "gray.7" }} />
                     <TextInput label="Nome impresso no cartão" size="md" autoComplete="cc-name" value={card.holder} onChange={(e) => setCard({ ...card, holder: e.currentTarget.value })} error={errors['card.holder']} />
                     <TextInput label="Validade (MM/AA)" size="md" autoComplete="cc-exp" value={card.expiry} onChange={(e) => setCard({ ...card, expiry: e.currentTarget.value })} error={errors['card.expiry']} />

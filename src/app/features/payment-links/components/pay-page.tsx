@@ -7,9 +7,12 @@ import { formatBoletoLine } from '../../../../shared/boleto';
 import { boletoRequest, type PaymentAnswer, type PublicLink } from '../../../../shared/contract/payment-links';
 import { formatBRL, formatDate, formatTime } from '../../../../shared/format';
 import { LINK_MSG } from '../../../../shared/payment-links';
+import { PIX_MSG } from '../../../../shared/pix';
 import { ApiError } from '../../../lib/api-client';
 import { linkQueries, payByBoleto, payByCard, payByPix, simulateSandboxPix } from '../api/payment-link-queries';
 import { LinkQr } from './link-qr';
+
+const METHOD_LABEL = { pix: 'Pix', card: 'Cartão', boleto: 'Boleto' } as const;
 
 const when = (iso: string) => `${formatDate(iso)} às ${formatTime(iso)}`;
 
@@ -256,6 +259,8 @@ export function PayPage({ id }: { id: string }) {
     return { payerName, payerCpf };
   };
 
+  // The method picked, or the first one this page offers.
+  const chosen = q.data?.methods.includes(method) ? method : q.data?.methods[0];
   let body: React.ReactNode;
   if (q.isPending) body = <Center h={200}><Loader aria-label="Carregando" /></Center>;
   else if (q.isError) body = <Alert color="red" title="Link indisponível">{q.error.message}</Alert>;
@@ -272,7 +277,7 @@ export function PayPage({ id }: { id: string }) {
               {link.venueName}
             </Title>
           </Box>
-          {link.acquirer.sandbox && (
+          {link.acquirer?.sandbox && (
             <Badge color="yellow.5" c="dark.9" data-testid="sandbox-badge" style={{ flexShrink: 0 }}>
               sandbox
             </Badge>
@@ -284,6 +289,10 @@ export function PayPage({ id }: { id: string }) {
           </Alert>
         ) : paid ? (
           <Confirmation payment={paid} />
+        ) : link.methods.length === 0 ? (
+          <Alert color="gray" title="Pagamentos não configurados" data-testid="payments-not-configured">
+            {PIX_MSG.notConfigured}
+          </Alert>
         ) : (
           <>
             {link.productName && <Text fw={600}>{link.productName}</Text>}
@@ -306,13 +315,13 @@ export function PayPage({ id }: { id: string }) {
             <SegmentedControl
               fullWidth
               size="md"
-              value={method}
+              value={chosen}
               onChange={(v) => setMethod(v as 'pix' | 'card' | 'boleto')}
-              data={[{ value: 'pix', label: 'Pix' }, { value: 'card', label: 'Cartão' }, ...(link.allowPaymentSlip ? [{ value: 'boleto', label: 'Boleto' }] : [])]}
+              data={link.methods.map((m) => ({ value: m, label: METHOD_LABEL[m] }))}
               aria-label="Forma de pagamento"
             />
-            {method === 'pix' ? <PixPanel link={link} payer={payer} onPaid={setPaid} /> : method === 'boleto' ? <BoletoPanel link={link} onPaid={setPaid} /> : <CardPanel link={link} payer={payer} onPaid={setPaid} />}
-            {link.acquirer.sandbox && (
+            {chosen === 'pix' ? <PixPanel link={link} payer={payer} onPaid={setPaid} /> : chosen === 'boleto' ? <BoletoPanel link={link} onPaid={setPaid} /> : <CardPanel link={link} payer={payer} onPaid={setPaid} />}
+            {link.acquirer?.sandbox && (
               <Text size="xs" c="gray.7">
                 Ambiente de testes (sandbox): nenhum valor é cobrado. Cartão de teste aprovado 4111 1111 1111 1111; recusado 4000 0000 0000 0002.
               </Text>
@@ -329,7 +338,7 @@ export function PayPage({ id }: { id: string }) {
           {body}
         </Paper>
         <Text size="xs" ta="center" mt="md" c="gray.7">
-          Pagamento seguro processado por {q.data?.acquirer.name ?? 'Balcão'}
+          Pagamento seguro processado por {q.data?.acquirer?.name ?? 'Balcão'}
         </Text>
       </Container>
     </Box>

@@ -1,8 +1,13 @@
 /**
- * The acquirer (card and Pix payments): looks up a captured transaction, reads a Pix order's status
- * and refunds it. Sandbox by default; ACQUIRER_API_URL + ACQUIRER_API_TOKEN select the real one.
+ * The acquirer: looks up a captured card transaction (ACQUIRER_API_URL + ACQUIRER_API_TOKEN, a small
+ * JSON API of ours in front of the card acquirer; sandbox by default), and reads and refunds Pix
+ * through API Pix (modules/pix): GET /pix/{e2eid} and PUT /pix/{e2eid}/devolucao/{id}.
  */
-import { callProvider, providerConfig } from './http';
+import { PixApiError, PixUnavailableError, valorOf } from '../../pix/api-pix-client';
+import type { PixService } from '../../pix/pix.service';
+import { PIX_MSG } from '../../../../shared/pix';
+import { FINANCE_MSG } from '../../../../shared/finance';
+import { callProvider, ProviderError, providerConfig } from './http';
 import { createSandboxAcquirer } from './sandbox';
 
 export interface AcquiredTransaction {
@@ -20,25 +25,45 @@ export interface AcquirerAdapter {
   /** A transaction the acquirer captured (totem processing), or null when it does not know it. */
   findTransaction(acquirerTransactionId: string): Promise<AcquiredTransaction | null>;
   pixStatus(endToEndId: string): Promise<{ status: PixRemoteStatus; approvedAt: Date | null }>;
-  refundPix(endToEndId: string, amountCents: number): Promise<{ refundId: string }>;
+  /** Refund `refundId` (ours, 1 to 35 letters and digits: the same id again is the same refund). */
+  refundPix(endToEndId: string, amountCents: number, refundId: string): Promise<{ refundId: string }>;
 }
 
-export function createAcquirer(env: Record<string, string | undefined>): AcquirerAdapter {
+/** PSP failures as the finance screens say them (a ProviderError's message is shown as is). */
+async function viaPsp<T>(pix: PixService, run: (client: NonNullable<PixService['client']>) => Promise<T>): Promise<T> {
+  if (!pix.client) throw new ProviderError(PIX_MSG.notConfigured);
+  try {
+    return await run(pix.client);
+  } catch (err) {
+    if (err instanceof PixUnavailableError) throw new ProviderError(PIX_MSG.pspUnavailable);
+    if (err instanceof PixApiError) {
+      const reason = err.problem?.violacoes?.[0]?.razao ?? err.problem?.detail;
+      throw new ProviderError(reason ? `${FINANCE_MSG.pixRefusedByPsp} ${reason}` : FINANCE_MSG.pixRefusedByPsp);
+    }
+    throw err;
+  }
+}
+
+export function createAcquirer(env: Record<string, string | undefined>, pix: PixService): AcquirerAdapter {
   const cfg = providerConfig(env, 'ACQUIRER');
-  if (!cfg) return createSandboxAcquirer();
+  const sandbox = createSandboxAcquirer();
   return {
-    name: new URL(cfg.baseUrl).host,
-    sandbox: false,
+    name: cfg ? new URL(cfg.baseUrl).host : sandbox.name,
+    sandbox: !cfg || pix.mode === 'sandbox',
     async findTransaction(id) {
+      if (!cfg) return sandbox.findTransaction(id);
       const r = await callProvider<{ amountCents: number; serialNumber: string; cardLastDigits: string; capturedAt: string } | null>(cfg, 'GET', `transactions/${encodeURIComponent(id)}`).catch(() => null);
       return r ? { ...r, capturedAt: new Date(r.capturedAt) } : null;
     },
     async pixStatus(e2e) {
-      const r = await callProvider<{ status: PixRemoteStatus; approvedAt: string | null }>(cfg, 'GET', `pix/${encodeURIComponent(e2e)}`);
-      return { status: r.status, approvedAt: r.approvedAt ? new Date(r.approvedAt) : null };
+      // A Pix the PSP has received is settled (approved); one it does not know yet is still pending.
+      const p = await viaPsp(pix, (c) => c.getPix(e2e));
+      return p ? { status: 'approved', approvedAt: new Date(p.horario) } : { status: 'pending', approvedAt: null };
     },
-    async refundPix(e2e, amountCents) {
-      return callProvider<{ refundId: string }>(cfg, 'POST', `pix/${encodeURIComponent(e2e)}/refunds`, { amountCents });
+    async refundPix(e2e, amountCents, refundId) {
+      const d = await viaPsp(pix, (c) => c.putDevolucao(e2e, refundId, { valor: valorOf(amountCents) }));
+      if (d.status === 'NAO_REALIZADO') throw new ProviderError(FINANCE_MSG.pixRefusedByPsp);
+      return { refundId: d.rtrId };
     },
   };
 }

@@ -1,12 +1,19 @@
 /**
  * The embedded sandboxes (labelled "Sandbox" on every finance screen). They answer like the real
  * providers, deterministically, so every path can be tried without an account:
- * - acquirer: a transaction id ending in "0000" is unknown; a Pix whose end-to-end id ends in "9"
- *   is still pending at the bank, any other is approved when its status is updated;
+ * - acquirer: a transaction id ending in "0000" is unknown (Pix goes to the loopback API Pix PSP,
+ *   which has received every Pix of the ledger except those whose end-to-end id ends in "9");
  * - bank: account "0" is refused (closed account), every other transfer gets a protocol;
  * - ERP: an item without NCM is refused with the ERP's message; the rest is integrated.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { financePixOrders } from '../../../db/schema/finance';
+import { valorOf } from '../../pix/api-pix-client';
+import type { PixSource } from '../../pix/loopback-psp';
+import type { Tx } from '../../orders/orders.repository';
 import type { AcquirerAdapter } from './acquirer';
 import type { BankAdapter } from './bank';
 import type { ErpAdapter } from './erp';
@@ -18,7 +25,7 @@ function hashInt(s: string): number {
   return createHash('sha256').update(s).digest().readUInt32BE(0);
 }
 
-export function createSandboxAcquirer(): AcquirerAdapter {
+export function createSandboxAcquirer(): Pick<AcquirerAdapter, 'name' | 'sandbox' | 'findTransaction'> {
   return {
     name: 'Sandbox',
     sandbox: true,
@@ -32,12 +39,23 @@ export function createSandboxAcquirer(): AcquirerAdapter {
         capturedAt: new Date(Date.now() - (h % 48) * 3_600_000),
       };
     },
-    async pixStatus(e2e) {
-      return e2e.endsWith('9') ? { status: 'pending', approvedAt: null } : { status: 'approved', approvedAt: new Date() };
-    },
-    async refundPix() {
-      return { refundId: `D${randomUUID().replace(/-/g, '').slice(0, 24).toUpperCase()}` };
-    },
+  };
+}
+
+/**
+ * The transaction a finance call to the PSP is made in. The sandbox PSP runs in this process and reads
+ * the ledger; on embedded PGlite (one session) a read outside the open transaction would wait for it
+ * forever, so it reads through the transaction instead.
+ */
+export const ledgerTx = new AsyncLocalStorage<Tx>();
+
+/** The loopback PSP's view of the ledger: every Pix order was received, except e2e ids ending in 9. */
+export function ledgerPixSource(db: Db): PixSource {
+  return async (e2eid) => {
+    if (e2eid.endsWith('9')) return null;
+    const q = ledgerTx.getStore() ?? db;
+    const [o] = await q.select().from(financePixOrders).where(eq(financePixOrders.endToEndId, e2eid));
+    return o ? { endToEndId: e2eid, valor: valorOf(o.amountCents), horario: (o.approvedAt ?? o.createdAt).toISOString(), devolucoes: [] } : null;
   };
 }
 

@@ -1,0 +1,30 @@
+/**
+ * Pix charges made at the PSP through API Pix (one row per txid) for payment links and donations.
+ * The webhook and the status poll mark a charge paid only after reading it back from the PSP; the
+ * owner (kind + ref_id) is then updated in the same transaction, once.
+ */
+import { index, integer, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { venues } from './venues';
+
+export const pixCharges = pgTable(
+  'pix_charges',
+  {
+    /** API Pix txid: 26 to 35 letters and digits, chosen by us. */
+    txid: varchar('txid', { length: 35 }).primaryKey(),
+    venueId: uuid('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    /** Who owns the charge: 'payment-link' (payment_link_payments.id) | 'donation' (donations.id). */
+    kind: text('kind').notNull(),
+    refId: uuid('ref_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    /** The receiver's key the charge was made for (a paid charge must carry the same). */
+    pixKey: varchar('pix_key', { length: 77 }).notNull(),
+    /** 'pending' | 'paid' */
+    status: text('status').notNull().default('pending'),
+    endToEndId: varchar('end_to_end_id', { length: 32 }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('pix_charges_ref_idx').on(t.kind, t.refId)],
+);

@@ -1,0 +1,199 @@
+/**
+ * Pix for the whole server, through API Pix: one client per process, shared by payment links,
+ * donations and the finance tools, so the sandbox's loopback PSP is one PSP for all of them.
+ *
+ * Settings (README): PIX_API_URL, PIX_TOKEN_URL, PIX_CLIENT_ID, PIX_CLIENT_SECRET, PIX_CERT_FILE +
+ * PIX_CERT_KEY_FILE (mTLS), PIX_CA_FILE, PIX_KEY, PIX_PSP_NAME, PIX_CHARGE_EXPIRATION_SECONDS,
+ * PIX_RETRY_BASE_MS. Without PIX_API_URL the labelled sandbox (loopback PSP, in process) answers the same calls, except with
+ * NODE_ENV=production, where Pix is "not configured" unless ALLOW_SANDBOX_PAYMENTS=true.
+ *
+ * A charge is paid only when the PSP says so: the webhook's body and the payer's page are never
+ * believed; `refresh` re-reads the cob and marks it paid when it is CONCLUIDA for the same key and
+ * value, once, updating the owner (payment link payment, donation) in the same transaction.
+ */
+import { getVenuePixKey } from '../bank-accounts/bank-accounts.repository';
+import fs from 'node:fs';
+import { and, eq } from 'drizzle-orm';
+import type { Db, DbHandle } from '../../db/client';
+import { pixCharges } from '../../db/schema/pix';
+import type { Tx } from '../orders/orders.repository';
+import { createApiPixClient, nodeTransport, PixApiError, PixUnavailableError, TXID_RE, centsOf, valorOf, type ApiPixClient, type PixRecebido } from './api-pix-client';
+import { emvText } from './br-code';
+import { createLoopbackPsp, LOOPBACK_API_BASE, LOOPBACK_TOKEN_PATH, type LoopbackPsp } from './loopback-psp';
+
+/** A random-key (EVP) Pix key reserved for the sandbox: no bank settles it. */
+export const SANDBOX_PIX_KEY = '7d9f0335-8dcc-4054-9bf9-0dbd61d36906';
+const SANDBOX_ORIGIN = 'http://psp.sandbox.invalid';
+const SANDBOX_CLIENT = { clientId: 'balcao-sandbox', clientSecret: 'sandbox-secret' };
+
+/**
+ * Where a place's Pix key comes from. Default: the place's bank account marked as its Pix key
+ * (getVenuePixKey), else PIX_KEY, else the sandbox's key in the sandbox. Tests may replace it.
+ */
+export type PixKeyResolver = (db: Db, venueId: string) => Promise<string | null>;
+
+export type PixChargeKind = 'payment-link' | 'donation';
+export type PaidHandler = (tx: Tx, charge: typeof pixCharges.$inferSelect) => Promise<void>;
+
+export class PixNotConfiguredError extends Error {}
+
+export interface PixService {
+  /** 'psp': a real PSP; 'sandbox': the loopback PSP; 'off': production without a PSP. */
+  readonly mode: 'psp' | 'sandbox' | 'off';
+  /** Shown to payers ("sandbox" for the loopback PSP). */
+  readonly name: string;
+  readonly client: ApiPixClient | null;
+  /** The sandbox's PSP (null with a real PSP): plays the payer's bank. */
+  readonly loopback: LoopbackPsp | null;
+  setPixKeyResolver(resolver: PixKeyResolver): void;
+  resolveKey(venueId: string): Promise<string | null>;
+  /** Creates the cob at the PSP and records it; answers its txid and "copia e cola". */
+  createCharge(c: { venueId: string; kind: PixChargeKind; refId: string; txid: string; amountCents: number; description: string; key?: string | null }): Promise<{ txid: string; brCode: string }>;
+  onPaid(kind: PixChargeKind, handler: PaidHandler): void;
+  /** Re-reads the cob from the PSP; answers whether the charge is paid (now or before). */
+  refresh(txid: string): Promise<boolean>;
+  /** The webhook's POST body: only its txids are used, each re-read from the PSP. */
+  handleWebhook(body: unknown): Promise<void>;
+}
+
+export interface PixServiceOptions {
+  db: Db;
+  env: Record<string, string | undefined>;
+  publicUrl: string;
+  /** Tests: waits between retries (default: the client's backoff). */
+  retryDelayMs?: (n: number) => number;
+}
+
+/** Whether the sandbox's payment simulators may exist: never in production unless allowed. */
+export function sandboxAllowed(env: Record<string, string | undefined>): boolean {
+  return env.NODE_ENV !== 'production' || env.ALLOW_SANDBOX_PAYMENTS === 'true';
+}
+
+const memo = new WeakMap<object, PixService>();
+
+/**
+ * One service per app: buildApp hands the same module options object to every module, so payment
+ * links, donations, finance and the webhook share one PSP client (and one sandbox PSP) and handlers.
+ */
+export function getPixService(opts: { db: DbHandle; env: Record<string, string | undefined>; config: { publicUrl: string } }): PixService {
+  let s = memo.get(opts);
+  if (!s) {
+    s = createPixService({ db: opts.db.db, env: opts.env, publicUrl: opts.config.publicUrl });
+    memo.set(opts, s);
+  }
+  return s;
+}
+
+export function createPixService(o: PixServiceOptions): PixService {
+  const { db, env } = o;
+  const apiUrl = env.PIX_API_URL?.trim();
+  const handlers = new Map<PixChargeKind, PaidHandler>();
+  const registered = new Set<string>();
+  // The place's own key (its bank account marked as the place's Pix key, /configuracoes/contasBancarias),
+  // else PIX_KEY, else (sandbox only) the sandbox's key.
+  let resolver: PixKeyResolver = async (conn, venueId) => (await getVenuePixKey(conn, venueId)) ?? (env.PIX_KEY?.trim() || (apiUrl ? null : SANDBOX_PIX_KEY));
+  let loopback: LoopbackPsp | null = null;
+  let client: ApiPixClient | null = null;
+  let mode: PixService['mode'];
+
+  if (apiUrl) {
+    const tokenUrl = env.PIX_TOKEN_URL?.trim();
+    const clientId = env.PIX_CLIENT_ID?.trim();
+    const clientSecret = env.PIX_CLIENT_SECRET ?? '';
+    if (!tokenUrl || !clientId || !clientSecret) throw new Error('PIX_API_URL pede também PIX_TOKEN_URL, PIX_CLIENT_ID e PIX_CLIENT_SECRET.');
+    const certFile = env.PIX_CERT_FILE?.trim();
+    const keyFile = env.PIX_CERT_KEY_FILE?.trim();
+    if (Boolean(certFile) !== Boolean(keyFile)) throw new Error('PIX_CERT_FILE e PIX_CERT_KEY_FILE andam juntos (certificado e chave do mTLS).');
+    const caFile = env.PIX_CA_FILE?.trim();
+    const transport = nodeTransport({ cert: certFile ? fs.readFileSync(certFile) : undefined, key: keyFile ? fs.readFileSync(keyFile) : undefined, ca: caFile ? fs.readFileSync(caFile) : undefined });
+    const base = Number(env.PIX_RETRY_BASE_MS) >= 0 && env.PIX_RETRY_BASE_MS ? Number(env.PIX_RETRY_BASE_MS) : 300;
+    client = createApiPixClient({ apiUrl, tokenUrl, clientId, clientSecret, transport, retryDelayMs: o.retryDelayMs ?? ((n) => base * 3 ** (n - 1)) });
+    mode = 'psp';
+  } else if (sandboxAllowed(env)) {
+    loopback = createLoopbackPsp({
+      ...SANDBOX_CLIENT,
+      // The sandbox delivers its callbacks straight to the receiver's handler (same code as the route).
+      deliver: async (_url, body) => {
+        await service.handleWebhook(JSON.parse(body));
+        return 200;
+      },
+    });
+    client = createApiPixClient({ apiUrl: `${SANDBOX_ORIGIN}${LOOPBACK_API_BASE}`, tokenUrl: `${SANDBOX_ORIGIN}${LOOPBACK_TOKEN_PATH}`, ...SANDBOX_CLIENT, transport: loopback.transport, retryDelayMs: () => 0 });
+    mode = 'sandbox';
+  } else {
+    mode = 'off';
+  }
+  const expiracao = Math.max(60, Number(env.PIX_CHARGE_EXPIRATION_SECONDS) || 3600);
+  const webhookUrl = `${o.publicUrl.replace(/\/+$/, '')}/api/pix/webhook`;
+
+  async function registerWebhook(key: string) {
+    if (registered.has(key) || !client) return;
+    try {
+      await client.putWebhook(key, webhookUrl);
+      registered.add(key);
+    } catch {
+      /* the status poll still confirms payments; the next charge tries again */
+    }
+  }
+
+  const service: PixService = {
+    mode,
+    name: mode === 'sandbox' ? 'sandbox' : env.PIX_PSP_NAME?.trim() || (apiUrl ? new URL(apiUrl).host : ''),
+    client,
+    loopback,
+    setPixKeyResolver(r) {
+      resolver = r;
+    },
+    resolveKey: (venueId) => resolver(db, venueId),
+    async createCharge(c) {
+      if (!client) throw new PixNotConfiguredError('Pix not configured');
+      if (!TXID_RE.test(c.txid)) throw new RangeError('txid must have 26 to 35 letters and digits');
+      const key = c.key?.trim() || (await resolver(db, c.venueId));
+      if (!key) throw new PixNotConfiguredError('no Pix key for this place');
+      await registerWebhook(key);
+      const cob = await client.putCob(c.txid, {
+        calendario: { expiracao },
+        valor: { original: valorOf(c.amountCents) },
+        chave: key,
+        solicitacaoPagador: emvText(c.description, 140) || undefined,
+      });
+      if (typeof cob.pixCopiaECola !== 'string' || !cob.pixCopiaECola) throw new PixUnavailableError('cob without pixCopiaECola');
+      await db.insert(pixCharges).values({ txid: c.txid, venueId: c.venueId, kind: c.kind, refId: c.refId, amountCents: c.amountCents, pixKey: key });
+      return { txid: c.txid, brCode: cob.pixCopiaECola };
+    },
+    onPaid(kind, handler) {
+      handlers.set(kind, handler);
+    },
+    async refresh(txid) {
+      if (!client || !TXID_RE.test(txid)) return false;
+      const [charge] = await db.select().from(pixCharges).where(eq(pixCharges.txid, txid));
+      if (!charge) return false;
+      if (charge.status === 'paid') return true;
+      let cob;
+      try {
+        cob = await client.getCob(txid);
+      } catch (err) {
+        if (err instanceof PixApiError && err.status === 404) return false;
+        throw err;
+      }
+      const expected = valorOf(charge.amountCents);
+      const pix: PixRecebido | undefined = (cob.pix ?? []).find((p) => p.valor === expected && (!p.txid || p.txid === txid));
+      if (cob.txid !== txid || cob.status !== 'CONCLUIDA' || cob.valor?.original !== expected || cob.chave !== charge.pixKey || !pix || centsOf(pix.valor) !== charge.amountCents) return false;
+      await db.transaction(async (tx) => {
+        const [done] = await tx
+          .update(pixCharges)
+          .set({ status: 'paid', endToEndId: typeof pix.endToEndId === 'string' ? pix.endToEndId.slice(0, 32) : null, paidAt: new Date() })
+          .where(and(eq(pixCharges.txid, txid), eq(pixCharges.status, 'pending')))
+          .returning();
+        if (done) await handlers.get(done.kind as PixChargeKind)?.(tx, done);
+      });
+      return true;
+    },
+    async handleWebhook(body) {
+      const list = body && typeof body === 'object' && Array.isArray((body as { pix?: unknown }).pix) ? ((body as { pix: unknown[] }).pix as Array<{ txid?: unknown }>) : [];
+      const txids = [...new Set(list.map((p) => p?.txid).filter((t): t is string => typeof t === 'string' && TXID_RE.test(t)))].slice(0, 100);
+      for (const txid of txids) await service.refresh(txid);
+    },
+  };
+  return service;
+}

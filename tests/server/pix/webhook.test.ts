@@ -1,0 +1,202 @@
+/**
+ * Pix through a PSP: the app configured with PIX_* against the loopback API Pix PSP served on
+ * 127.0.0.1 (the tests' fake, written from bacen/pix-api). Payment links, donations and the finance
+ * refund page make their calls there; the webhook believes nothing it is told.
+ */
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../src/server/app';
+import { centsOf } from '../../../src/server/modules/pix/api-pix-client';
+import { createLoopbackPsp, type LoopbackPsp } from '../../../src/server/modules/pix/loopback-psp';
+import { DEMO_FINANCE } from '../../../src/server/modules/finance/finance.seed';
+import { FINANCE_MSG } from '../../../src/shared/finance';
+import { LINK_MSG } from '../../../src/shared/payment-links';
+import { PIX_MSG } from '../../../src/shared/pix';
+import { DEMO, useTestApp } from '../../setup/server';
+import { demo } from '../donations/helpers';
+import { expectError, json, rows } from '../helpers';
+
+const t = useTestApp();
+const KEY = 'financeiro@sabordacasa.com.br';
+const creds = { clientId: 'balcao', clientSecret: 'segredo' };
+let psp: LoopbackPsp;
+let app: Awaited<ReturnType<typeof buildApp>> | null = null;
+let served: Awaited<ReturnType<LoopbackPsp['listen']>>;
+
+beforeEach(async () => {
+  if (app) return;
+  // The PSP delivers its callbacks to the URL registered with PUT /webhook/{chave}: here, the app.
+  psp = createLoopbackPsp({ ...creds, deliver: async (url, body) => (await app!.inject({ method: 'POST', url: new URL(url).pathname, payload: body, headers: json })).statusCode });
+  served = await psp.listen();
+  app = await buildApp({
+    db: t.db, mailer: { send: async () => {}, describe: () => 'x' }, files: t.files,
+    config: { publicUrl: 'https://balcao.example', frameAllowedOrigins: [] },
+    env: { PIX_API_URL: served.apiUrl, PIX_TOKEN_URL: served.tokenUrl, PIX_CLIENT_ID: creds.clientId, PIX_CLIENT_SECRET: creds.clientSecret, PIX_KEY: KEY, PIX_PSP_NAME: 'Banco Exemplo', PIX_RETRY_BASE_MS: '1' },
+  });
+});
+afterAll(async () => {
+  await app?.close();
+  await served?.close();
+});
+
+async function openLink() {
+  const headers = t.auth(await t.login(DEMO.gerente));
+  const add = await t.app.inject({ method: 'POST', url: '/api/mepaylink/Add', headers, payload: { localId: t.seed.venues.restaurant, price: 42.5, description: 'Encomenda de bolo de aniversário para 30 pessoas, com vela' } });
+  return add.json().link.id as string;
+}
+async function payByPix(linkId: string) {
+  const res = await app!.inject({ method: 'POST', url: `/api/mepaylink/public/${linkId}/pix`, payload: {} });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { paymentId: string; brCode: string; status: string; sandbox: boolean };
+}
+const txidOf = (paymentId: string) => paymentId.replace(/-/g, '');
+const status = async (paymentId: string) => (await app!.inject({ url: `/api/mepaylink/public/payment/${paymentId}` })).json();
+const webhook = (pix: unknown[]) => app!.inject({ method: 'POST', url: '/api/pix/webhook/pix', payload: { pix } });
+
+describe('payment links by Pix through API Pix', () => {
+  it("creates the cob at the PSP with the place's key, value and text; the payer gets its copia e cola", async () => {
+    const linkId = await openLink();
+    const page = (await app!.inject({ url: `/api/mepaylink/public/${linkId}` })).json();
+    expect(page).toMatchObject({ acquirer: { name: 'Banco Exemplo', sandbox: true }, methods: ['pix', 'card'] });
+    const p = await payByPix(linkId);
+    const cob = psp.cob(txidOf(p.paymentId))!;
+    expect(cob).toMatchObject({ status: 'ATIVA', chave: KEY, valor: { original: '42.50' }, calendario: { expiracao: 3600 } });
+    expect(cob.txid).toMatch(/^[a-zA-Z0-9]{26,35}$/);
+    expect(cob.solicitacaoPagador).toBe('Encomenda de bolo de aniversario para 30 pessoas, com vela');
+    expect(p).toMatchObject({ brCode: cob.pixCopiaECola, status: 'pending', sandbox: false });
+    // The webhook is registered for the key at {PUBLIC_URL}/api/pix/webhook.
+    expect(psp.webhooks().get(KEY)).toBe('https://balcao.example/api/pix/webhook');
+    expect(psp.log.filter((l) => l.startsWith('PUT'))).toEqual([`PUT /api/v2/webhook/${encodeURIComponent(KEY)}`, `PUT /api/v2/cob/${cob.txid}`]);
+    // A real PSP's payment cannot be confirmed by the sandbox's simulator.
+    expect((await app!.inject({ method: 'POST', url: `/api/mepaylink/public/payment/${p.paymentId}/sandbox-pay` })).statusCode).toBe(404);
+  });
+
+  it('a forged webhook changes nothing; a Pix of another value changes nothing; the genuine one marks paid once', async () => {
+    const linkId = await openLink();
+    const p = await payByPix(linkId);
+    const txid = txidOf(p.paymentId);
+    const forged = await webhook([{ endToEndId: 'E12345678202611261200abcdefghijk', txid, valor: '42.50', horario: new Date().toISOString() }]);
+    expect(forged.statusCode).toBe(200);
+    expect((await status(p.paymentId)).status).toBe('pending');
+    expect(await rows(t, `select status from pix_charges where txid = '${txid}'`)).toEqual([{ status: 'pending' }]);
+    // Garbage and unknown txids are ignored too.
+    expect((await webhook([{ txid: 'Z'.repeat(32) }, { txid: 'curto' }, {}])).statusCode).toBe(200);
+    expect((await app!.inject({ method: 'POST', url: '/api/pix/webhook/pix', payload: { pix: 'x' } })).statusCode).toBe(400);
+
+    // The payer's bank pays R$ 1,00 only: the PSP concludes the cob, but the value differs.
+    await psp.pay(txid, '1.00');
+    expect((await status(p.paymentId)).status).toBe('pending');
+
+    const other = await payByPix(linkId);
+    const txid2 = txidOf(other.paymentId);
+    const before = psp.log.length;
+    await psp.pay(txid2); // delivers the genuine webhook, which re-reads the cob
+    expect(psp.log.slice(before)).toEqual([`GET /api/v2/cob/${txid2}`]);
+    const paid = await status(other.paymentId);
+    expect(paid).toMatchObject({ status: 'paid', paidAt: expect.any(String) });
+    const [charge] = await rows<{ end_to_end_id: string; paid_at: Date }>(t, `select end_to_end_id, paid_at from pix_charges where txid = '${txid2}'`);
+    expect(charge.end_to_end_id).toMatch(/^E[A-Za-z0-9]{31}$/);
+    // Delivered again: nothing changes (and the PSP is not asked again).
+    const again = await webhook([{ endToEndId: charge.end_to_end_id, txid: txid2, valor: '42.50' }]);
+    expect(again.statusCode).toBe(200);
+    expect((await status(other.paymentId)).paidAt).toBe(paid.paidAt);
+    expect(await rows(t, `select count(*)::int as n from payment_link_payments where link_id = '${linkId}' and status = 'paid'`)).toEqual([{ n: 1 }]);
+  });
+
+  it("the payer's page re-reads the cob when no webhook came", async () => {
+    const p = await payByPix(await openLink());
+    const txid = txidOf(p.paymentId);
+    psp.webhooks().clear(); // the PSP lost the webhook
+    await psp.pay(txid);
+    expect((await status(p.paymentId)).status).toBe('paid');
+  });
+
+  it('PSP down when the webhook arrives: 503 in pt-BR, and the redelivery marks it paid', async () => {
+    const p = await payByPix(await openLink());
+    const txid = txidOf(p.paymentId);
+    psp.webhooks().clear();
+    await psp.pay(txid);
+    psp.failNext(20, 503);
+    expectError(await webhook([{ txid }]), 503, PIX_MSG.pspUnavailable);
+    psp.failNext(0);
+    expect((await webhook([{ txid }])).statusCode).toBe(200);
+    expect((await rows(t, `select status from payment_link_payments where id = '${p.paymentId}'`))[0]).toEqual({ status: 'paid' });
+  });
+
+  it('PSP unreachable when creating: 502 in pt-BR and no payment kept; a 5xx is retried', async () => {
+    const linkId = await openLink();
+    psp.failNext(20, 500);
+    expectError(await app!.inject({ method: 'POST', url: `/api/mepaylink/public/${linkId}/pix`, payload: {} }), 502, LINK_MSG.acquirerUnavailable);
+    expect(await rows(t, `select count(*)::int as n from payment_link_payments where link_id = '${linkId}'`)).toEqual([{ n: 0 }]);
+    psp.failNext(1, 502);
+    expect((await payByPix(linkId)).status).toBe('pending');
+  });
+});
+
+describe('donations by Pix through API Pix', () => {
+  it("charge the institution's own key; paid when the PSP says so", async () => {
+    await demo(t);
+    const page = (await app!.inject({ url: '/api/public/donation/natal-solidario' })).json();
+    expect(page).toMatchObject({ sandbox: true, methods: ['pix', 'card'] });
+    const donor = { name: 'Beatriz Teste', document: '', email: 'bia@exemplo.com.br', phone: '' };
+    const res = await app!.inject({ method: 'POST', url: '/api/public/donation/natal-solidario/payments', payload: { gateWayLinkId: page.options[1].gateWayLinkId, method: 'pix', donor } });
+    expect(res.statusCode, res.body).toBe(201);
+    const pay = res.json();
+    const txid = pay.paymentId.replace(/-/g, '');
+    const cob = psp.cob(txid)!;
+    expect(cob.chave).toMatch(/@maosqueajudam\.org\.br$/);
+    expect(centsOf(cob.valor.original)).toBe(5000);
+    expect(pay.pix.brCode).toBe(cob.pixCopiaECola);
+    expect((await webhook([{ txid }])).statusCode).toBe(200);
+    expect((await app!.inject({ url: `/api/public/donation/payments/${pay.paymentId}` })).json().status).toBe('pending');
+    await psp.pay(txid);
+    expect((await app!.inject({ url: `/api/public/donation/payments/${pay.paymentId}` })).json().status).toBe('paid');
+    const [d] = await rows<{ fee_cents: number; paid_at: Date | null }>(t, `select fee_cents, paid_at from donations where id = '${pay.paymentId}'`);
+    expect(d.paid_at).not.toBeNull();
+    // No simulator next to a real PSP.
+    expect(app!.hasRoute({ method: 'POST', url: '/api/public/donation/payments/:id/sandbox-confirm' })).toBe(false);
+  });
+});
+
+describe('finance: Pix status and refunds through API Pix', () => {
+  it('refunds with PUT /pix/{e2eid}/devolucao/{id}; the PSP down changes nothing', async () => {
+    const admin = t.auth(await t.login(DEMO.admin));
+    psp.addPixSource(async (e2e) => (e2e === DEMO_FINANCE.pixApprovedE2e ? { endToEndId: e2e, valor: '150.00', horario: '2026-11-20T14:32:00Z' } : null));
+    const url = `/api/CDCBank/Refund/${DEMO_FINANCE.pixApproved}?localId=${t.seed.venues.restaurant}`;
+    const ok = await app!.inject({ method: 'POST', url, headers: admin, payload: { Value: 50 } });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const put = psp.log.filter((l) => l.startsWith(`PUT /api/v2/pix/${DEMO_FINANCE.pixApprovedE2e}/devolucao/`));
+    expect(put).toHaveLength(1);
+    expect(put[0]).toMatch(/\/devolucao\/[a-f0-9]{32}$/);
+    const [refund] = await rows<{ acquirer_refund_id: string }>(t, `select acquirer_refund_id from finance_pix_refunds`);
+    expect(refund.acquirer_refund_id).toMatch(/^D[A-Za-z0-9]{31}$/);
+
+    // The PSP takes a refund but its answer is lost: nothing is recorded, and asking again names the
+    // same devolucao, so the PSP answers it instead of refunding twice.
+    psp.loseNextAnswers(20);
+    expectError(await app!.inject({ method: 'POST', url, headers: admin, payload: { Value: 10 } }), 422, PIX_MSG.pspUnavailable);
+    psp.loseNextAnswers(0);
+    expect(await rows(t, `select refunded_cents from finance_pix_orders where id = '${DEMO_FINANCE.pixApproved}'`)).toEqual([{ refunded_cents: 5000 }]);
+    expect(await rows(t, `select count(*)::int as n from finance_pix_refunds`)).toEqual([{ n: 1 }]);
+    const again = await app!.inject({ method: 'POST', url, headers: admin, payload: { Value: 10 } });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await rows(t, `select refunded_cents from finance_pix_orders where id = '${DEMO_FINANCE.pixApproved}'`)).toEqual([{ refunded_cents: 6000 }]);
+    // The PSP holds two refunds (50 and 10), not three.
+    const ids = new Set(psp.log.filter((l) => l.includes('/devolucao/')).map((l) => l.split('/').pop()));
+    expect(ids.size).toBe(2);
+
+    // Down before anything happens: the same, nothing recorded.
+    psp.failNext(20, 503);
+    expectError(await app!.inject({ method: 'POST', url, headers: admin, payload: { Value: 10 } }), 422, PIX_MSG.pspUnavailable);
+    psp.failNext(0);
+    expect(await rows(t, `select count(*)::int as n from finance_pix_refunds`)).toEqual([{ n: 2 }]);
+    expectError(await app!.inject({ method: 'POST', url, headers: admin, payload: { Value: 0.001 } }), 400, FINANCE_MSG.amountMin);
+  });
+
+  it('Update Status reads GET /pix/{e2eid}: unknown to the PSP stays pending', async () => {
+    const admin = t.auth(await t.login(DEMO.admin));
+    const res = await app!.inject({ method: 'POST', url: `/api/CDCBank/UpdatePaymentOrder/${DEMO_FINANCE.pixPending}?localId=${t.seed.venues.restaurant}`, headers: admin });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().Order).toMatchObject({ Status: 'pending' });
+    expect(psp.log.some((l) => /^GET \/api\/v2\/pix\/[A-Za-z0-9]{32}$/.test(l))).toBe(true);
+  });
+});
