@@ -195,7 +195,9 @@ describe('GET api/Acesso/BuscarPapeisPorCargo?ownerId=', () => {
     expect(res.statusCode).toBe(200);
     const body = rolesByPositionResponse.parse(res.json());
     const byCargo = Object.fromEntries(body.map((p) => [p.Cargo, p.Papeis.map((r) => r.Name)]));
-    expect(Object.keys(byCargo).sort()).toEqual(['Administrador', 'Cozinha', 'Garçom', 'Gerente', 'Suporte']);
+    // "Bar": the demo's composed profile of the paired bar tablet (staff seed).
+    expect(Object.keys(byCargo).sort()).toEqual(['Administrador', 'Bar', 'Cozinha', 'Garçom', 'Gerente', 'Suporte']);
+    expect(byCargo.Bar).toEqual(['IntegracaoIfoodKds', 'Painel']);
     expect(byCargo.Cozinha).toEqual(['Painel']);
     expect(byCargo['Garçom']).toEqual(['Garcom']);
     expect(byCargo.Suporte).toEqual(['IntegracaoIfoodKds', 'MeepFoodConfiguration', 'Painel', 'SuporteMeep']);

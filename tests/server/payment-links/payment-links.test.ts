@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/server/app';
 import { LINK_MSG } from '../../../src/shared/payment-links';
 import { MSG } from '../../../src/shared/messages';
-import { SANDBOX_PIX_KEY } from '../../../src/server/modules/pix/pix.service';
+import { getVenuePixKey } from '../../../src/server/modules/bank-accounts/bank-accounts.repository';
 import { DEMO, useTestApp } from '../../setup/server';
 import { expectError, rows } from '../helpers';
 
@@ -97,7 +97,10 @@ describe('public pay page (no sign-in) with the sandbox acquirer', () => {
     // A valid BR Code from the sandbox PSP's cob: parsed (CRC16 checked) by pix-utils, with the key, amount and text.
     const parsed = parsePix(p.brCode);
     expect(hasError(parsed)).toBe(false);
-    expect(parsed).toMatchObject({ type: 'STATIC', pixKey: SANDBOX_PIX_KEY, transactionAmount: 42.5, infoAdicional: 'Torta salgada', merchantName: 'BALCAO SANDBOX', merchantCity: 'SAO PAULO' });
+    // The place's own Pix key (its bank account), even in the sandbox.
+    const placeKey = await getVenuePixKey(t.db.db, t.seed.venues.restaurant);
+    expect(placeKey).toBeTruthy();
+    expect(parsed).toMatchObject({ type: 'STATIC', pixKey: placeKey, transactionAmount: 42.5, infoAdicional: 'Torta salgada', merchantName: 'BALCAO SANDBOX', merchantCity: 'SAO PAULO' });
     // A changed character breaks the CRC.
     const tampered = p.brCode.replace('42.50', '42.51');
     expect(hasError(parsePix(tampered))).toBe(true);

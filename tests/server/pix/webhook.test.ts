@@ -8,6 +8,7 @@ import { buildApp } from '../../../src/server/app';
 import { centsOf } from '../../../src/server/modules/pix/api-pix-client';
 import { createLoopbackPsp, type LoopbackPsp } from '../../../src/server/modules/pix/loopback-psp';
 import { DEMO_FINANCE } from '../../../src/server/modules/finance/finance.seed';
+import { getVenuePixKey } from '../../../src/server/modules/bank-accounts/bank-accounts.repository';
 import { FINANCE_MSG } from '../../../src/shared/finance';
 import { LINK_MSG } from '../../../src/shared/payment-links';
 import { PIX_MSG } from '../../../src/shared/pix';
@@ -59,15 +60,25 @@ describe('payment links by Pix through API Pix', () => {
     expect(page).toMatchObject({ acquirer: { name: 'Banco Exemplo', sandbox: true }, methods: ['pix', 'card'] });
     const p = await payByPix(linkId);
     const cob = psp.cob(txidOf(p.paymentId))!;
-    expect(cob).toMatchObject({ status: 'ATIVA', chave: KEY, valor: { original: '42.50' }, calendario: { expiracao: 3600 } });
+    // The place's own key: its bank account marked as the place's Pix key (/configuracoes/contasBancarias).
+    const placeKey = (await getVenuePixKey(t.db.db, t.seed.venues.restaurant))!;
+    expect(placeKey).toBeTruthy();
+    expect(cob).toMatchObject({ status: 'ATIVA', chave: placeKey, valor: { original: '42.50' }, calendario: { expiracao: 3600 } });
     expect(cob.txid).toMatch(/^[a-zA-Z0-9]{26,35}$/);
     expect(cob.solicitacaoPagador).toBe('Encomenda de bolo de aniversario para 30 pessoas, com vela');
     expect(p).toMatchObject({ brCode: cob.pixCopiaECola, status: 'pending', sandbox: false });
     // The webhook is registered for the key at {PUBLIC_URL}/api/pix/webhook.
-    expect(psp.webhooks().get(KEY)).toBe('https://balcao.example/api/pix/webhook');
-    expect(psp.log.filter((l) => l.startsWith('PUT'))).toEqual([`PUT /api/v2/webhook/${encodeURIComponent(KEY)}`, `PUT /api/v2/cob/${cob.txid}`]);
+    expect(psp.webhooks().get(placeKey)).toBe('https://balcao.example/api/pix/webhook');
+    expect(psp.log.filter((l) => l.startsWith('PUT'))).toEqual([`PUT /api/v2/webhook/${encodeURIComponent(placeKey)}`, `PUT /api/v2/cob/${cob.txid}`]);
     // A real PSP's payment cannot be confirmed by the sandbox's simulator.
     expect((await app!.inject({ method: 'POST', url: `/api/mepaylink/public/payment/${p.paymentId}/sandbox-pay` })).statusCode).toBe(404);
+  });
+
+  it('a place without a Pix key of its own charges to PIX_KEY', async () => {
+    await rows(t, `update bank_accounts set pix_key = null, pix_key_type = null, venue_pix_key = false where venue_id = '${t.seed.venues.restaurant}'`);
+    const linkId = await openLink();
+    const p = await payByPix(linkId);
+    expect(psp.cob(txidOf(p.paymentId))).toMatchObject({ status: 'ATIVA', chave: KEY });
   });
 
   it('a forged webhook changes nothing; a Pix of another value changes nothing; the genuine one marks paid once', async () => {
