@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import { KDS_PATHS, ORDER_STATE } from '../../src/shared/orders';
 import { expectAccessible } from './axe';
 import { expect, signIn, test } from './fixtures';
-import { apiLogin, boardCardCount, card, cardAt, columnCodes, getOrder, placeOrder, revealCard, scrollColumnToTop, type ApiSession } from './orders-helpers';
+import { apiLogin, boardCardCount, card, cardAt, columnCodes, getOrder, placeOrder, revealCard, scrollColumnToTop, type ApiSession, openBoardMenu, closeBoardMenu } from './orders-helpers';
 
 const TWO_STATIONS = {
   Itens: [
@@ -29,13 +29,23 @@ async function bumpByApi(request: Parameters<typeof apiLogin>[0], s: ApiSession,
 }
 
 async function darkThenLight(page: Page) {
-  await page.getByRole('button', { name: 'Mais' }).click();
-  await page.getByRole('menuitem', { name: 'Tema escuro' }).click();
+  const menu = await openBoardMenu(page);
+  await menu.getByRole('button', { name: 'Tema escuro' }).click();
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await closeBoardMenu(page);
   await expectAccessible(page);
-  await page.getByRole('button', { name: 'Mais' }).click();
-  await page.getByRole('menuitem', { name: 'Tema claro' }).click();
+  await openBoardMenu(page);
+  await expectAccessible(page);
+  await menu.getByRole('button', { name: 'Tema claro' }).click();
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+  await closeBoardMenu(page);
+}
+
+/** Chooses a station screen in the board's menu (the menu closes on the new screen). */
+async function chooseStation(page: Page, value: string) {
+  const menu = await openBoardMenu(page);
+  await menu.getByLabel('Estação').selectOption(value);
+  await expect(menu).toBeHidden();
 }
 
 test.describe('board stations', () => {
@@ -62,7 +72,7 @@ test.describe('board stations', () => {
       await darkThenLight(page);
 
       // The bar's screen: only orders with bar items, and only those items.
-      await page.getByLabel('Estação').selectOption('Bar');
+      await chooseStation(page, 'Bar');
       await expect(page).toHaveURL(/estacao=Bar/);
       // Fewer cards than the whole board, each holding bar items only (every column scrolled through).
       await expect.poll(() => boardCardCount(page)).toBeLessThan(10);
@@ -88,7 +98,7 @@ test.describe('board stations', () => {
       await darkThenLight(page);
 
       // The expeditor: the bar is done, the kitchen is not; complete once the kitchen bumps too.
-      await page.getByLabel('Estação').selectOption('expedicao');
+      await chooseStation(page, 'expedicao');
       // The expeditor's screen is drawn (every order again) before the column is scrolled to the card.
       await expect(page).toHaveURL(/estacao=expedicao/);
       await expect.poll(() => boardCardCount(page)).toBeGreaterThanOrEqual(40);
@@ -108,7 +118,7 @@ test.describe('board stations', () => {
       await expectAccessible(page);
 
       // Rush: the youngest Pendente order goes to the top of its column.
-      await page.getByLabel('Estação').selectOption('');
+      await chooseStation(page, '');
       // Back at the top of the Pendente column (the expeditor's card was scrolled to).
       await scrollColumnToTop(page, ORDER_STATE.Pendente);
       const top = cardAt(page, ORDER_STATE.Pendente, 1);
@@ -117,7 +127,13 @@ test.describe('board stations', () => {
       if (n === 0) {
         await expect(top).not.toHaveAttribute('data-codigo', youngest.Codigo);
         await revealCard(page, youngest.Codigo);
-        await young.getByRole('button', { name: 'Urgente', exact: true }).click();
+        // Rush is on the order's drawer (a ticket keeps one row of actions).
+        await young.getByRole('button', { name: new RegExp(`^Abrir detalhes do pedido #${youngest.Codigo} `) }).click();
+        const drawer = page.getByRole('dialog', { name: `Pedido #${youngest.Codigo}` });
+        await drawer.getByRole('button', { name: 'Urgente', exact: true }).click();
+        await expect(drawer.getByRole('button', { name: 'Tirar urgência' })).toBeVisible();
+        await page.keyboard.press('Escape');
+        await expect(drawer).toBeHidden();
         await expect.poll(async () => (await getOrder(request, kitchen, youngest.Id)).UrgenteEm ?? null).not.toBeNull();
       }
       // The column followed the card to the top (this tablet rushed it); on the second tablet it opens there.

@@ -79,7 +79,7 @@ export const Board = memo(function Board({ states, visibleStateIds, entries, tot
       follow.current = order.Id;
       onAction(action, order);
     },
-    [onAction],
+    [onAction, follow],
   );
   const rush = useMemo(
     () =>

@@ -29,7 +29,7 @@ import { OrderTimer } from './order-timer';
 import { PrinterBadgeView } from './printer-badge';
 
 /** A ticket shows this many lines of items (an item, or one of its notes); the rest fold behind "+N itens". */
-export const FOLD_LINES = 4;
+export const FOLD_LINES = 3;
 
 export interface OrderCardProps {
   order: Order;

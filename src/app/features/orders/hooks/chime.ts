@@ -25,6 +25,8 @@ export interface AudioProbe {
 declare global {
   interface Window {
     __balcaoAudio?: AudioProbe;
+    /** After a reload with monitoring remembered: whether the sound came back without a tap (for end-to-end tests). */
+    __balcaoSoundResumed?: 'ok' | 'blocked';
   }
 }
 
@@ -113,6 +115,7 @@ class ChimePlayer {
     }
     const ok = !ctx || ctx.state === 'running';
     this.setBlocked(!ok);
+    if (typeof window !== 'undefined') window.__balcaoSoundResumed = ok ? 'ok' : 'blocked';
     return ok;
   }
 
