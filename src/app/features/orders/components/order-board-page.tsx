@@ -88,12 +88,17 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
   const [autoRefresh, setAutoRefresh] = useState(true);
   const wakeLock = useWakeLock(monitoring);
   const audioBlocked = useAudioBlocked();
-  useEffect(() => {
-    // Sound without a tap where the browser allows it; else "Toque para reativar o som" (audioBlocked).
-    if (remembered) void chime.resumeWithoutGesture();
-  }, [remembered]);
 
   const d = useBoardData({ localId, search, monitoring, autoRefresh });
+  const { restartSeen } = d;
+  useEffect(() => {
+    if (!remembered) return;
+    // Resumed as a start would: the lists are fetched again (so a lost connection shows at once) and
+    // every waiting order calls; sound without a tap where the browser allows it, else "Toque para
+    // reativar o som" (audioBlocked).
+    restartSeen();
+    void chime.resumeWithoutGesture();
+  }, [remembered, restartSeen]);
   const platform = platformName(d.deliverySettings?.deliveryPlatform ?? FALLBACK_DELIVERY.deliveryPlatform);
   const sandbox = !!d.settings?.courierSandbox;
   const cmd = useBoardCommands({ states: d.states, delivery: d.delivery, settings: d.settings, platform });
