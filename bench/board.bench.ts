@@ -13,13 +13,17 @@
  *   be reachable by scrolling its column); then 5 s of the ticking clock, counting renders:
  *   only the timers may re-render (one per order per second), never cards, columns or the board.
  *
- * npm run bench -- board-latency board-render
+ * - board-tickets: with 50 active orders (spread over the four open states, some long), how many
+ *   tickets are whole on screen in the default layout at 1280x800 and at 768x1024 (touch): all four
+ *   corners inside the window, inside their column's list and not covered. Budgets ≥ 12 and ≥ 8.
+ *
+ * npm run bench -- board-latency board-render board-tickets
  */
 import { loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { KdsListResponse, Order } from '../src/shared/contract/orders';
-import { KDS_PATHS, ORDER_STATE } from '../src/shared/orders';
+import { KDS_ACTIVE_MODE, KDS_PATHS, ORDER_STATE } from '../src/shared/orders';
 import { makeOrder } from '../src/app/features/orders/testing/fixtures';
 import { startServer, type RunningServer } from '../tests/support/server';
 import { CHROMIUM } from './chromium';
@@ -295,6 +299,95 @@ async function measureBoardJs(browser: Browser, server: RunningServer): Promise<
   return { files: scripts.size, gzipBytes };
 }
 
+/** Whole tickets on screen (see tests/e2e/orders-helpers wholeTickets): corners in the window, in their list, not covered. */
+function countWhole(): number {
+  let n = 0;
+  for (const c of document.querySelectorAll<HTMLElement>('[data-testid="order-card"]')) {
+    const r = c.getBoundingClientRect();
+    const list = c.closest('[data-testid^="column-scroll-"]')?.getBoundingClientRect();
+    if (!list || r.width === 0 || r.height === 0) continue;
+    if (r.left < 0 || r.top < 0 || r.right > window.innerWidth || r.bottom > window.innerHeight) continue;
+    if (r.left < list.left - 0.5 || r.top < list.top - 0.5 || r.right > list.right + 0.5 || r.bottom > list.bottom + 0.5) continue;
+    const corners = [
+      [r.left + 10, r.top + 10],
+      [r.right - 10, r.top + 10],
+      [r.left + 10, r.bottom - 10],
+      [r.right - 10, r.bottom - 10],
+    ];
+    if (corners.every(([x, y]) => c.contains(document.elementFromPoint(x, y)))) n++;
+  }
+  return n;
+}
+
+const LONG_ITEMS = [
+  { NomeProduto: 'Hambúrguer da casa', Valor: 30, Quantidade: 1 },
+  { NomeProduto: 'Batata frita', Valor: 12, Quantidade: 1, Observacoes: [{ Descricao: 'Sem sal', Opcoes: [] }] },
+  { NomeProduto: 'Suco de laranja', Valor: 9, Quantidade: 2 },
+  { NomeProduto: 'Milkshake', Valor: 15, Quantidade: 1 },
+];
+
+/** 50 active orders (with the demo's own), spread like a Friday night; whole tickets at both tablet sizes. */
+async function wholeTicketsAt(browser: Browser, server: RunningServer): Promise<Array<{ size: string; whole: number; active: number }>> {
+  const s = await login(server);
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${s.token}` };
+  const list = async () => (await (await fetch(`${server.url}${KDS_PATHS.list}?localClienteId=${s.localId}&modo=${KDS_ACTIVE_MODE}`, { headers })).json()) as KdsListResponse;
+  const need = Math.max(0, 50 - (await list()).countTotal);
+  const placed: Order[] = [];
+  for (let i = 0; i < need; i++) {
+    const res = await fetch(`${server.url}${KDS_PATHS.intake}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        LocalClienteId: s.localId,
+        OrigemPedido: 1,
+        TipoEntrega: i % 2 ? 2 : 3,
+        Mesa: String((i % 20) + 1),
+        Cliente: { Nome: `Cliente ${i}`, Telefone: '11999990000' },
+        Itens: i % 4 === 0 ? LONG_ITEMS : [{ NomeProduto: 'X-Salada', Valor: 25, Quantidade: 2, Observacoes: [{ Descricao: 'Sem tomate', Opcoes: [] }] }, { NomeProduto: 'Refrigerante lata', Valor: 6, Quantidade: 1 }],
+        ObservacaoPedido: i % 3 === 0 ? 'Alergia a amendoim' : undefined,
+        TipoPagamentoId: 4,
+        Signal: false,
+      }),
+    });
+    if (res.status !== 201) throw new Error(`intake ${res.status}: ${await res.text()}`);
+    placed.push((await res.json()) as Order);
+  }
+  const command = async (c: string, o: Order) => {
+    const res = await fetch(`${server.url}${KDS_PATHS.command(c as never)}`, { method: 'POST', headers, body: JSON.stringify({ Id: o.Id }) });
+    if (res.status !== 200) throw new Error(`${c} ${res.status}`);
+  };
+  for (const o of placed.slice(0, Math.round(need * 0.6))) await command('acceptOrder', o);
+  for (const o of placed.slice(0, Math.round(need * 0.35))) await command('startOrder', o);
+  for (const o of placed.slice(0, Math.round(need * 0.15))) await command('readyToPickup', o);
+  const active = (await list()).countTotal;
+  const out: Array<{ size: string; whole: number; active: number }> = [];
+  for (const { width, height, touch } of [
+    { width: 1280, height: 800, touch: false },
+    { width: 768, height: 1024, touch: true },
+  ]) {
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width, height }, hasTouch: touch, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByLabel('E-mail').fill('cozinha@balcao.dev');
+    await page.getByLabel('Senha').fill('Demo#2026');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.waitForURL((u) => u.pathname === '/meepFood/painel');
+    await page.getByRole('dialog', { name: 'Iniciar monitoramento' }).getByRole('button', { name: 'Iniciar monitoramento', exact: true }).click();
+    await page.getByTestId('order-card').first().waitFor();
+    // Settled: the count stops changing once every mounted ticket is measured and drawn.
+    let whole = -1;
+    for (let i = 0; i < 20; i++) {
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      const now = await page.evaluate(countWhole);
+      if (now === whole && i > 3) break;
+      whole = now;
+    }
+    out.push({ size: `${width}x${height}`, whole, active });
+    await context.close();
+  }
+  return out;
+}
+
 async function withBrowser<T>(fn: (browser: Browser, server: RunningServer) => Promise<T>): Promise<T> {
   const server = await startServer();
   const browser = await chromium.launch(CHROMIUM);
@@ -317,9 +410,19 @@ export const benches = {
           value: kb,
           unit: 'KB',
           budget: 200,
-          note: `${r.files} arquivos${kb > 200 ? ' · ACIMA: a moldura que toda página autenticada carrega soma ≈ 160 KB (React DOM 64, roteador + React + núcleo do Mantine 44, árvore de rotas, tema e MantineProvider 11, zod 11, react-query ≈ 12, tabela de rotas da guarda de papel e dos títulos 4, service worker 2, cabeçalho 2); componentes do Mantine no painel ≈ 10; o código do painel ≈ 39 (página 19, dela o virtualizador ≈ 4; cartões 4; contratos e regras de pedidos 8; cache e fila offline 4). Já feito: cabeçalho e menu em CSS em vez do AppShell do Mantine (−10), virtua em vez de react-virtual (−6); adiados: menu do usuário, seletor de local e menu lateral (no primeiro uso), howler (no primeiro som), diálogos, gaveta e filtros': ''}`,
+          note: `${r.files} arquivos${kb > 200 ? ' · ACIMA: a moldura que toda página autenticada carrega soma ≈ 160 KB (React DOM 64, roteador + React + núcleo do Mantine 44, árvore de rotas, tema e MantineProvider 11, zod 11, react-query ≈ 12, tabela de rotas 4, service worker e cabeçalho 4); a página do painel ≈ 21 (com o virtualizador), contratos, regras, cache e fila de pedidos ≈ 11; componentes do Mantine que o painel ainda desenha no início (Button, Alert, Loader, Group, Stack, Text no diálogo de início e nos estados de erro) ≈ 5. Já feito: barra única, menu, faixas e cartões sem componentes do Mantine no primeiro desenho (212 → 207,5); antes: cabeçalho em CSS (−10), virtua (−6). Próximo passo: o diálogo de início e os estados de erro em HTML simples, e um grupo de chunks do painel montado a partir do grafo de módulos' : ''}`,
         },
       ];
+    }),
+  'board-tickets': async (): Promise<BenchResult[]> =>
+    withBrowser(async (browser, server) => {
+      const r = await wholeTicketsAt(browser, server);
+      return r.map((x) => ({
+        name: `Cartões inteiros na tela, ${x.size} (${x.active} pedidos ativos, layout padrão)`,
+        value: x.whole,
+        unit: 'cartões',
+        note: `quatro cantos na janela, dentro da lista da coluna e sem nada por cima; mínimo ${x.size === '1280x800' ? 12 : 8}${x.whole < (x.size === '1280x800' ? 12 : 8) ? ' · ABAIXO DO MÍNIMO' : ''}`,
+      }));
     }),
   'board-latency': async (): Promise<BenchResult[]> =>
     withBrowser(async (browser, server) => {
@@ -343,7 +446,7 @@ export const benches = {
           value: median,
           unit: 'ms',
           budget: 100,
-          note: `${r.renderMs.join(' · ')} ms, no relógio da página (da chegada da resposta ao quadro pintado); colunas virtualizadas: ${Math.round(r.counts.timer / r.seconds)} cartões montados (os à vista e um além de cada ponta), os ${BOARD_SIZE} alcançáveis rolando cada coluna; carga da máquina ${loadavg()[0].toFixed(1)}${median > 100 ? ' · ACIMA: medir com a máquina parada (o trabalho nativo do navegador, estilo e layout, cresce com a carga); num perfil (BENCH_PROFILE), o JavaScript do painel é a validação zod dos 300 pedidos (≈ 11 ms) e dois passes de React (montar e revelar os cartões medidos)' : ''}`,
+          note: `${r.renderMs.join(' · ')} ms, no relógio da página (da chegada da resposta ao quadro pintado); colunas virtualizadas: ${Math.round(r.counts.timer / r.seconds)} cartões montados (os à vista e um além de cada ponta), os ${BOARD_SIZE} alcançáveis rolando cada coluna; carga da máquina ${loadavg()[0].toFixed(1)}${median > 100 ? ' · ACIMA: o layout de quiosque mostra e monta muito mais cartões a 1920x1080 (as colunas se dividem em trilhas: ≈ 50 montados, antes ≈ 12); medir com a máquina parada (o trabalho nativo do navegador, estilo e layout, cresce com a carga); num perfil (BENCH_PROFILE), o JavaScript do painel é a validação zod dos 300 pedidos (≈ 11 ms) e dois passes de React (montar e revelar os cartões medidos)' : ''}`,
         },
         { name: `Relógio: cronômetros re-renderizados em ${r.seconds} s`, value: r.counts.timer, unit: 'renders', note: 'um por cartão montado por segundo (os cartões fora da vista não estão montados)' },
         { name: `Relógio: cartões, colunas e painel re-renderizados em ${r.seconds} s`, value: r.counts.card + r.counts.column + r.counts.board, unit: 'renders', budget: 0, note: `cartões ${r.counts.card}, colunas ${r.counts.column}, painel ${r.counts.board}` },

@@ -11,7 +11,7 @@ import { WAITER_PATHS } from '../../src/shared/contract/waiter';
 import { KDS_PATHS, ORDER_STATE } from '../../src/shared/orders';
 import { expectAccessible } from './axe';
 import { expect, signIn, test } from './fixtures';
-import { apiLogin, boardCardCount, card, cardAt, columnCodes, getOrder, placeOrder, revealCard, runCommand, scrollColumnToTop } from './orders-helpers';
+import { apiLogin, boardCardCount, card, cardAt, closeBoardMenu, columnCodes, getOrder, openBoardMenu, placeOrder, revealCard, runCommand, scrollColumnToTop } from './orders-helpers';
 
 const PICKUP_TWO_STATIONS = {
   TipoEntrega: 2,
@@ -30,19 +30,30 @@ async function openBoard(page: Page, query = '') {
   await expect(page.getByTestId('connection-mode')).toHaveText('ao vivo');
 }
 
+/** Chooses a station screen in the board's menu; the URL names it. */
 async function station(page: Page, value: string) {
-  await page.getByLabel('Estação').selectOption(value);
+  await chooseStation(page, value);
   await expect(page).toHaveURL(new RegExp(`estacao=${value}`));
 }
 
 async function darkThenLight(page: Page) {
-  await page.getByRole('button', { name: 'Mais' }).click();
-  await page.getByRole('menuitem', { name: 'Tema escuro' }).click();
+  const menu = await openBoardMenu(page);
+  await menu.getByRole('button', { name: 'Tema escuro' }).click();
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await closeBoardMenu(page);
   await expectAccessible(page);
-  await page.getByRole('button', { name: 'Mais' }).click();
-  await page.getByRole('menuitem', { name: 'Tema claro' }).click();
+  await openBoardMenu(page);
+  await expectAccessible(page);
+  await menu.getByRole('button', { name: 'Tema claro' }).click();
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+  await closeBoardMenu(page);
+}
+
+/** Chooses a station screen in the board's menu (the menu closes on the new screen). */
+async function chooseStation(page: Page, value: string) {
+  const menu = await openBoardMenu(page);
+  await menu.getByLabel('Estação').selectOption(value);
+  await expect(menu).toBeHidden();
 }
 
 /** A station screen shows no Pendente and no Em transporte order, and each of its cards holds its items. */
@@ -82,7 +93,7 @@ test.describe('board stations', () => {
     await station(page, 'Bar');
     await expectStationScreen(page);
     await expect(card(page, special.Codigo)).toHaveCount(0);
-    await page.getByLabel('Estação').selectOption('');
+    await chooseStation(page, '');
     await revealCard(page, special.Codigo);
     await card(page, special.Codigo).getByRole('button', { name: 'Aceitar', exact: true }).click();
     await expect(card(page, special.Codigo)).toHaveAttribute('data-state', String(ORDER_STATE.Aceito));
@@ -142,14 +153,20 @@ test.describe('board stations', () => {
     await expect(drawer).toBeHidden();
 
     // Rush: the youngest Pendente order goes to the top of its column.
-    await page.getByLabel('Estação').selectOption('');
+    await chooseStation(page, '');
     await scrollColumnToTop(page, ORDER_STATE.Pendente);
     const top = cardAt(page, ORDER_STATE.Pendente, 1);
     await expect(top).toBeVisible();
     await expect(top).not.toHaveAttribute('data-codigo', youngest.Codigo);
     const young = card(page, youngest.Codigo);
     await revealCard(page, youngest.Codigo);
-    await young.getByRole('button', { name: 'Urgente', exact: true }).click();
+    // Rush is on the order's drawer (a ticket keeps one row of actions).
+    await young.getByRole('button', { name: new RegExp(`^Abrir detalhes do pedido #${youngest.Codigo} `) }).click();
+    const rushDrawer = page.getByRole('dialog', { name: `Pedido #${youngest.Codigo}` });
+    await rushDrawer.getByRole('button', { name: 'Urgente', exact: true }).click();
+    await expect(rushDrawer.getByRole('button', { name: 'Tirar urgência' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(rushDrawer).toBeHidden();
     await expect.poll(async () => (await getOrder(request, kitchen, youngest.Id)).UrgenteEm ?? null).not.toBeNull();
     await expect(top).toHaveAttribute('data-codigo', youngest.Codigo);
     await expect(young.getByTestId('rush-tag')).toBeVisible();
@@ -194,7 +211,9 @@ test.describe('board stations', () => {
     await station(page, 'Cozinha');
     await revealCard(page, order.Codigo);
     await expect(card(page, order.Codigo).getByTestId('station-item')).toHaveText([/X-Burger/]);
-    await expect(page.getByLabel('Estação').locator('option', { hasText: 'Sem estação' })).toHaveCount(0);
+    const boardMenu = await openBoardMenu(page);
+    await expect(boardMenu.getByLabel('Estação').locator('option', { hasText: 'Sem estação' })).toHaveCount(0);
+    await closeBoardMenu(page);
     await expectAccessible(page);
     await context.close();
   });

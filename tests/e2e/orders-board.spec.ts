@@ -1,6 +1,6 @@
 import { ORDER_STATE } from '../../src/shared/orders';
 import { expect, signIn, test } from './fixtures';
-import { apiLogin, audioPlays, card, getOrder, newBoardContext, openBoard, placeOrder, revealCard, setFoodConfig, SPARE_CPF } from './orders-helpers';
+import { apiLogin, audioPlays, card, getOrder, newBoardContext, openBoard, placeOrder, revealCard, setFoodConfig, SPARE_CPF, openBoardMenu, resumeAfterReload } from './orders-helpers';
 
 test.describe('order board', () => {
   test.describe.configure({ mode: 'serial' });
@@ -150,7 +150,9 @@ test.describe('order board', () => {
     const kitchen = await apiLogin(request, 'cozinha@balcao.dev');
     const target = await placeOrder(request, kitchen, { Cliente: { Nome: 'Filtrada Especial', Telefone: '11999990000', Endereco: { Logradouro: 'Rua A', Numero: '1' } } });
     await openBoard(page);
-    await page.getByRole('button', { name: 'Filtros' }).click();
+    const menu = await openBoardMenu(page);
+    await menu.getByRole('button', { name: 'Filtros' }).click();
+    await expect(menu).toBeHidden();
     const form = page.getByRole('form', { name: 'Filtros do painel' });
     await form.getByLabel('Palavra-chave').fill('Filtrada Especial');
     await form.getByLabel('Entregue').check();
@@ -160,10 +162,9 @@ test.describe('order board', () => {
     await expect(card(page, target.Codigo)).toBeVisible();
     await expect(page.getByTestId('page-number')).toHaveText('Finalizados e recusados: página 1');
     await expect(page.getByRole('button', { name: 'Próxima' })).toBeDisabled();
-    // A reload keeps the filters.
+    // A reload keeps the filters (and monitoring, started on this device, resumes without the dialog).
     await page.reload();
-    await expect(page.getByRole('dialog', { name: 'Iniciar monitoramento' })).toBeVisible();
-    await page.keyboard.press('Escape');
+    await resumeAfterReload(page);
     await expect(page.getByTestId('order-card')).toHaveCount(1);
   });
 

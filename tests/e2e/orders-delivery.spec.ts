@@ -1,6 +1,6 @@
 import { ORDER_STATE } from '../../src/shared/orders';
 import { expect, test } from './fixtures';
-import { apiLogin, card, getOrder, openBoard, placeOrder, setFoodConfig, revealCard } from './orders-helpers';
+import { apiLogin, card, getOrder, openBoard, placeOrder, setFoodConfig, revealCard, openBoardMenu, closeBoardMenu } from './orders-helpers';
 
 test.describe('delivery and store status on the board', () => {
   test.describe.configure({ mode: 'serial' });
@@ -12,7 +12,10 @@ test.describe('delivery and store status on the board', () => {
     const kitchen = await apiLogin(request, 'cozinha@balcao.dev');
     const order = await placeOrder(request, kitchen, { TipoPagamentoId: 1, EhPagamentoPresencial: true, Troco: 50 });
     await openBoard(page);
-    await expect(page.getByTestId('delivery-summary')).toHaveText('Entrega da plataforma · Plataforma: Meep (sandbox) · Motoboy chamado manualmente');
+    // The delivery setup is in the board's menu.
+    const menu = await openBoardMenu(page);
+    await expect(menu.getByTestId('delivery-summary')).toHaveText('Entrega da plataforma · Plataforma: Meep (sandbox) · Motoboy chamado manualmente');
+    await closeBoardMenu(page);
     await revealCard(page, order.Codigo);
     const c = card(page, order.Codigo);
     await c.getByRole('button', { name: 'Aceitar' }).click();
@@ -40,16 +43,20 @@ test.describe('delivery and store status on the board', () => {
     expect(closed.status(), await closed.text()).toBe(200);
     expect((await closed.json()).ifoodIntegration).toBe(true);
     await openBoard(page);
-    await expect(page.getByTestId('marketplace-status')).toHaveText('Marketplace: loja fechada');
-    await page.getByRole('button', { name: /Ver validações/ }).click();
-    await expect(page.getByText('A loja está fechada no marketplace.')).toBeVisible();
+    const menu = await openBoardMenu(page);
+    await expect(menu.getByTestId('marketplace-status')).toHaveText('Marketplace: loja fechada');
+    await menu.getByRole('button', { name: /Ver validações/ }).click();
+    await expect(menu.getByText('A loja está fechada no marketplace.')).toBeVisible();
+    await closeBoardMenu(page);
     const notice = page.getByTestId('store-closed');
     await expect(notice).toContainText('A loja está fechada. Deseja abrir?');
     const reload = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/kds' && new URL(r.url()).searchParams.get('shouldOpenStore') === 'true');
     await notice.getByRole('button', { name: 'Sim' }).click();
     await reload;
     await expect(notice).toHaveCount(0);
+    await openBoardMenu(page);
     await expect(page.getByTestId('marketplace-status')).toHaveText('Marketplace: loja aberta');
+    await closeBoardMenu(page);
     const now = await request.get(`/api/ifoodMerchantConfiguration/${manager.localId}`, { headers: manager.auth });
     expect((await now.json()).isActive).toBe(true);
   });

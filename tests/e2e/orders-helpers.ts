@@ -204,3 +204,57 @@ export function cardAt(page: Page, stateId: number, position: number) {
 export async function boardCardCount(page: Page): Promise<number> {
   return page.locator('section[data-testid^="column-"]').evaluateAll((cols) => cols.reduce((t, c) => t + Number((c as HTMLElement).dataset.count ?? 0), 0));
 }
+
+/** Opens the board's menu ("Menu" in the slim bar), where the filters, station, density and the rarer tools are. */
+export async function openBoardMenu(page: Page) {
+  const menu = page.getByRole('dialog', { name: 'Menu do painel' });
+  await page.getByTestId('board-menu-button').click();
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
+export async function closeBoardMenu(page: Page) {
+  const menu = page.getByRole('dialog', { name: 'Menu do painel' });
+  await menu.getByRole('button', { name: 'Fechar' }).click();
+  await expect(menu).toBeHidden();
+}
+
+/**
+ * After a reload of a board whose monitoring was started on this device: no start dialog; the sound
+ * comes back on its own where the browser allows it, else the cook taps "Toque para reativar o som".
+ */
+export async function resumeAfterReload(page: Page) {
+  await expect.poll(() => page.evaluate(() => window.__balcaoSoundResumed ?? null), { message: 'monitoring resumed' }).not.toBeNull();
+  await expect(page.getByRole('dialog', { name: 'Iniciar monitoramento' })).toBeHidden();
+  if ((await page.evaluate(() => window.__balcaoSoundResumed)) === 'blocked') {
+    await page.getByRole('button', { name: /Toque para reativar o som/ }).click();
+  }
+  await expect(page.getByTestId('sound-overlay')).toHaveCount(0);
+}
+
+/**
+ * Tickets wholly on screen: all four corners inside the window, inside their column's scrolling
+ * list (not clipped by it) and not covered by anything else (each corner, taken inside the rounded
+ * border, hits the ticket itself). Returns their codes.
+ */
+export async function wholeTickets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    for (const c of document.querySelectorAll<HTMLElement>('[data-testid="order-card"]')) {
+      const r = c.getBoundingClientRect();
+      const list = c.closest('[data-testid^="column-scroll-"]')?.getBoundingClientRect();
+      if (!list || r.width === 0 || r.height === 0) continue;
+      if (r.left < 0 || r.top < 0 || r.right > window.innerWidth || r.bottom > window.innerHeight) continue;
+      if (r.left < list.left - 0.5 || r.top < list.top - 0.5 || r.right > list.right + 0.5 || r.bottom > list.bottom + 0.5) continue;
+      const inset = 10;
+      const corners = [
+        [r.left + inset, r.top + inset],
+        [r.right - inset, r.top + inset],
+        [r.left + inset, r.bottom - inset],
+        [r.right - inset, r.bottom - inset],
+      ];
+      if (corners.every(([x, y]) => c.contains(document.elementFromPoint(x, y)))) out.push(c.dataset.codigo ?? '');
+    }
+    return out;
+  });
+}

@@ -1,7 +1,7 @@
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { ORDER_STATE } from '../../src/shared/orders';
 import { expect, test } from './fixtures';
-import { apiLogin, card, getOrder, newBoardContext, openBoard, placeOrder, revealCard } from './orders-helpers';
+import { apiLogin, card, getOrder, newBoardContext, openBoard, placeOrder, revealCard, resumeAfterReload } from './orders-helpers';
 
 /** The API is unreachable for this browser (the static app still loads, without relying on the service worker). */
 async function cutApi(context: BrowserContext) {
@@ -34,11 +34,6 @@ async function acceptOnCard(page: Page, cardLocator: Locator, codigo: string) {
   if (await perOrderTime.isVisible()) await perOrderTime.getByRole('button', { name: 'Aceitar' }).click();
 }
 
-async function startMonitoring(page: Page) {
-  const dialog = page.getByRole('dialog', { name: 'Iniciar monitoramento' });
-  await dialog.getByRole('button', { name: 'Iniciar monitoramento', exact: true }).click();
-  await expect(dialog).toBeHidden();
-}
 
 test.describe('offline board', () => {
   test.describe.configure({ mode: 'serial' });
@@ -68,7 +63,7 @@ test.describe('offline board', () => {
       await context.unroute('**/api/kds/acceptOrder');
       const again = await context.newPage();
       await again.goto('/meepFood/painel');
-      await startMonitoring(again);
+      await resumeAfterReload(again);
       await revealCard(again, order.Codigo);
       await expect(card(again, order.Codigo).getByTestId('pending-badge')).toHaveCount(0, { timeout: 60_000 });
       const after = await getOrder(request, kitchen, order.Id);
@@ -93,7 +88,7 @@ test.describe('offline board', () => {
 
       await cutApi(context);
       await page.reload();
-      await startMonitoring(page);
+      await resumeAfterReload(page);
       await revealCard(page, order.Codigo);
       await expect(c).toBeVisible();
       await expect(c.getByText(order.Cliente.Nome)).toBeVisible();
@@ -111,7 +106,7 @@ test.describe('offline board', () => {
 
       // Both survive a reload (still offline); the server has not seen anything.
       await page.reload();
-      await startMonitoring(page);
+      await resumeAfterReload(page);
       await revealCard(page, order.Codigo);
       await expect(c).toHaveAttribute('data-state', String(ORDER_STATE.Aceito));
       await expect(c.getByTestId('pending-badge')).toHaveText('Aguardando envio');
@@ -170,12 +165,12 @@ test.describe('offline board', () => {
 
       // It stays until a person acknowledges it, reloads included.
       await a.page.reload();
-      await startMonitoring(a.page);
+      await resumeAfterReload(a.page);
       await expect(banner).toContainText(`Aceite do pedido #${order.Codigo} não aplicado`);
       await banner.getByRole('button', { name: 'Entendi' }).click();
       await expect(banner).toHaveCount(0);
       await a.page.reload();
-      await startMonitoring(a.page);
+      await resumeAfterReload(a.page);
       await revealCard(a.page, order.Codigo);
       await expect(onA).toHaveAttribute('data-state', String(ORDER_STATE.Recusado));
       await expect(banner).toHaveCount(0);

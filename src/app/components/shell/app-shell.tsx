@@ -20,6 +20,9 @@ const UserMenu = lazy(loadUserMenu);
 const PlaceSelect = lazy(() => import('./place-select'));
 const Sidebar = lazy(() => import('./sidebar').then((m) => ({ default: m.Sidebar })));
 
+/** Where a page puts its own bar inside the top bar (createPortal), so a kiosk has one bar, not two. */
+export const PAGE_BAR_ID = 'shell-page-bar';
+
 /**
  * The portal shell (spec 000 §2 "Portal shell"): top bar with menu toggle, place selector and user
  * menu; the sidebar collapses under 900 px and starts closed at 470 px or less.
@@ -75,10 +78,12 @@ export function PortalShell() {
       <header className={classes.header}>
         <div className={`${classes.side} ${classes.brand}`}>
           <Burger opened={opened} onClick={toggle} aria-label={opened ? 'Fechar menu' : 'Abrir menu'} aria-expanded={opened} aria-controls="portal-sidebar" />
-          <Text component={Link} to="/dashboard" fw={800} size="xl" c="orange" visibleFrom="xs">
+          <Text component={Link} to="/dashboard" fw={800} size="xl" c="orange" visibleFrom="xs" className={classes.brandName}>
             Balcão
           </Text>
         </div>
+        {/* A page's own bar goes here (the order board's: one slim bar for the whole kiosk). */}
+        <div id={PAGE_BAR_ID} className={classes.pageBar} />
         <div className={classes.side}>
           {session.locations.length > 1 ? (
             <Suspense fallback={<Text fw={600} truncate>{session.currentLocation?.nomeLocal ?? ''}</Text>}>

@@ -34,7 +34,7 @@ export const UserButton = forwardRef<HTMLButtonElement, { session: Session } & C
           {initials(session.userName)}
         </span>
         <VisuallyHidden>Menu do usuário</VisuallyHidden>
-        <Text visibleFrom="sm" fw={500}>
+        <Text visibleFrom="sm" fw={500} data-user-name>
           {session.userName}
         </Text>
         <VisuallyHidden hiddenFrom="sm">{session.userName}</VisuallyHidden>

@@ -1,9 +1,8 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { formatTime } from '../../../../shared/format';
 import { ORDER_MSG } from '../../../../shared/orders';
 import type { OutboxRecord } from '../../../lib/outbox';
 import { notAppliedMessage } from '../model/commands';
-import { SOUND_OFF_WARNING } from './start-monitoring-dialog';
+import classes from './board-banners.module.css';
 
 export function pendingBarText(n: number): string {
   return n === 1 ? '1 alteração aguardando envio' : `${n} alterações aguardando envio`;
@@ -13,96 +12,87 @@ export function offlineText(lastContactAt: number | null): string {
   return lastContactAt ? `Sem conexão desde ${formatTime(lastContactAt)}` : 'Sem conexão';
 }
 
+const OFFLINE_DETAIL = 'mostrando os últimos pedidos recebidos; as alterações ficam na fila e são enviadas quando a conexão voltar';
+const SESSION_EXPIRED = 'sua sessão expirou: entre novamente para enviar as alterações (elas foram mantidas)';
+
 /**
- * The board's notices, most urgent first: changes another device overrode (until acknowledged),
- * no connection, queued changes, audio blocked, storage unavailable, store closed.
+ * The board's notices, most urgent first, each on one line (the board keeps the screen): changes
+ * another device overrode (until acknowledged); no connection and queued changes, together; storage
+ * unavailable; store closed. A line too long for the screen ends in "…" and says it all on hover and
+ * to screen readers.
  */
 export function BoardBanners({
   offline,
   lastContactAt,
   records,
   queuePaused,
-  audioBlocked,
   storageOff,
   storeClosed,
   openingStore,
   onAcknowledge,
   onOpenStore,
   onDismissStore,
-  onTestSound,
 }: {
   offline: boolean;
   lastContactAt: number | null;
   records: OutboxRecord[];
   queuePaused: boolean;
-  audioBlocked: boolean;
   storageOff: boolean;
   storeClosed: boolean;
   openingStore: boolean;
   onAcknowledge: (id: string) => void;
   onOpenStore: () => void;
   onDismissStore: () => void;
-  onTestSound: () => void;
 }) {
   const waiting = records.filter((r) => r.status === 'pending' || r.status === 'sending').length;
   const refused = records.filter((r) => r.status === 'conflict' || r.status === 'failed');
+  if (!refused.length && !offline && !waiting && !storageOff && !storeClosed) return null;
+  const offlineLine = `${offlineText(lastContactAt)}: ${OFFLINE_DETAIL}.`;
+  const pendingLine = `${pendingBarText(waiting)}${queuePaused ? `: ${SESSION_EXPIRED}` : ''}.`;
   return (
-    <Stack gap="xs">
+    <div className={classes.banners}>
       {refused.map((r) => (
-        <Alert key={r.id} color="red" variant="filled" data-testid="conflict-banner" role="alert">
-          <Group justify="space-between" wrap="nowrap" gap="md">
-            <Text fw={700} size="lg" c="white">
-              {notAppliedMessage(r)}
-            </Text>
-            <Button color="white" variant="white" c="red.9" size="md" mih={48} onClick={() => onAcknowledge(r.id)}>
-              Entendi
-            </Button>
-          </Group>
-        </Alert>
+        <div key={r.id} className={classes.line} data-tone="red" data-testid="conflict-banner" role="alert">
+          <span className={classes.text} title={notAppliedMessage(r)}>
+            {notAppliedMessage(r)}
+          </span>
+          <button type="button" className={classes.action} onClick={() => onAcknowledge(r.id)}>
+            Entendi
+          </button>
+        </div>
       ))}
-      {offline && (
-        <Alert color="red" data-testid="offline-banner">
-          <Text fw={700} size="lg">
-            {offlineText(lastContactAt)}
-          </Text>
-          <Text>Mostrando os últimos pedidos recebidos. As alterações ficam na fila e são enviadas quando a conexão voltar.</Text>
-        </Alert>
-      )}
-      {waiting > 0 && (
-        <Alert color="yellow" data-testid="pending-bar">
-          <Text fw={700} size="lg">
-            {pendingBarText(waiting)}
-          </Text>
-          {queuePaused && <Text>Sua sessão expirou: entre novamente para enviar as alterações (elas foram mantidas).</Text>}
-        </Alert>
-      )}
-      {audioBlocked && (
-        <Alert color="orange" data-testid="sound-blocked">
-          <Group justify="space-between">
-            <Text fw={700}>{SOUND_OFF_WARNING}</Text>
-            <Button size="md" mih={48} variant="white" onClick={onTestSound}>
-              Testar som
-            </Button>
-          </Group>
-        </Alert>
+      {(offline || waiting > 0) && (
+        <div className={classes.line} data-tone={offline ? 'red' : 'yellow'} title={[offline && offlineLine, waiting > 0 && pendingLine].filter(Boolean).join(' ')}>
+          {offline && (
+            <span className={classes.text} data-testid="offline-banner">
+              <strong>{offlineText(lastContactAt)}</strong>
+              <span className={classes.detail}>: {OFFLINE_DETAIL}.</span>
+            </span>
+          )}
+          {waiting > 0 && (
+            <span className={classes.pending} data-testid="pending-bar">
+              <strong>{pendingBarText(waiting)}</strong>
+              {queuePaused && <span className={classes.detail}>: {SESSION_EXPIRED}.</span>}
+            </span>
+          )}
+        </div>
       )}
       {storageOff && (
-        <Alert color="gray" data-testid="storage-off">
-          O armazenamento deste navegador não está disponível (modo privativo?): o painel funciona apenas com conexão, sem uso offline.
-        </Alert>
+        <div className={classes.line} data-tone="gray" data-testid="storage-off">
+          <span className={classes.text}>O armazenamento deste navegador não está disponível (modo privativo?): o painel funciona apenas com conexão, sem uso offline.</span>
+        </div>
       )}
       {storeClosed && (
-        <Alert color="yellow" data-testid="store-closed" withCloseButton closeButtonLabel="Fechar aviso" onClose={onDismissStore}>
-          <Group justify="space-between">
-            <Text fw={700} size="lg">
-              {ORDER_MSG.storeClosedAsk}
-            </Text>
-            <Button size="md" mih={48} onClick={onOpenStore} loading={openingStore}>
-              Sim
-            </Button>
-          </Group>
-        </Alert>
+        <div className={classes.line} data-tone="yellow" data-testid="store-closed">
+          <strong className={classes.text}>{ORDER_MSG.storeClosedAsk}</strong>
+          <button type="button" className={classes.action} data-primary onClick={onOpenStore} disabled={openingStore} aria-busy={openingStore || undefined}>
+            Sim
+          </button>
+          <button type="button" className={classes.action} onClick={onDismissStore} aria-label="Fechar aviso">
+            ×
+          </button>
+        </div>
       )}
-    </Stack>
+    </div>
   );
 }

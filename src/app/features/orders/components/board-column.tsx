@@ -1,5 +1,4 @@
-import { Text } from '@mantine/core';
-import { createContext, forwardRef, memo, useContext, useMemo, useEffect, useRef, useState, type CSSProperties, type ReactNode, type RefObject } from 'react';
+import { createContext, forwardRef, Fragment, memo, useCallback, useContext, useLayoutEffect, useMemo, useEffect, useRef, useState, type CSSProperties, type ReactNode, type RefObject } from 'react';
 import { Virtualizer, type VirtualizerHandle } from 'virtua';
 import { ORDER_STATE } from '../../../../shared/orders';
 import type { Order, WorkflowState } from '../../../../shared/contract/orders';
@@ -22,6 +21,8 @@ export interface BoardColumnProps {
   total?: number;
   /** The orders are still on their way (the column is laid out so its list knows its height). */
   loading?: boolean;
+  /** Tickets side by side in this column (see board-layout); 0: an empty column drawn as a narrow strip. */
+  tracks?: number;
   delivery: DeliveryRules;
   ageWarnMinutes: number;
   ageLateMinutes: number;
@@ -40,14 +41,14 @@ export const FollowContext = createContext<RefObject<string | null> | null>(null
 /** Event the board sends a column to bring one of its cards (by position) into view and focus it. */
 export const FOCUS_INDEX_EVENT = 'board-focus-index';
 
-/** Estimated card height before it is measured (a full card in the comfortable density). */
-const ESTIMATE_PX = 300;
+/** Estimated row height before it is measured (a ticket of two items in the compact density). */
+const ESTIMATE_PX = 220;
 /** Mounted beyond each end of the column's visible part: about two cards' height, so the cards next
  * to the one in sight (a bump bar's next press, the order before a new one) are there at once. */
 const BUFFER_PX = 2 * ESTIMATE_PX;
 
-/** The list's name and size, for the list and each card's aria-setsize (List and Slot are static components). */
-const ListContext = createContext({ label: '', size: 0 });
+/** The list's name and size, for the list and each card's aria-setsize (List and Row are static components). */
+const ListContext = createContext({ label: '', size: 0, tracks: 1 });
 
 /** The virtualizer's container is the list itself, so each card's slot is one of its items (its direct child). */
 const List = forwardRef<HTMLDivElement, { style: CSSProperties; children: ReactNode }>(function List({ style, children }, ref) {
@@ -63,18 +64,35 @@ const List = forwardRef<HTMLDivElement, { style: CSSProperties; children: ReactN
 });
 
 /**
- * One card's place in the list, positioned by the virtualizer (virtua) and measured by it once drawn.
- * It says its position in the whole list (the cards out of sight are not mounted). The spacing
- * between cards lives on the inner element: the virtualizer measures the content box.
+ * One row of the list: as many tickets side by side as the column has tracks, positioned by the
+ * virtualizer (virtua) and measured by it once drawn (its content box: the space between rows lives
+ * on its padding). Each ticket is sized to its content; the row is as tall as its tallest.
  */
-const Slot = forwardRef<HTMLDivElement, { style: CSSProperties; index: number; children: ReactNode }>(function Slot({ style, index, children }, ref) {
-  const { size } = useContext(ListContext);
+const Row = forwardRef<HTMLDivElement, { style: CSSProperties; index: number; children: ReactNode }>(function Row({ style, index, children }, ref) {
+  const { tracks } = useContext(ListContext);
   return (
-    <div ref={ref} role="listitem" aria-setsize={size} aria-posinset={index + 1} data-index={index} className={classes.slot} style={style}>
-      <div className={classes.slotGap}>{children}</div>
+    <div ref={ref} role="none" data-row={index} className={classes.row} style={{ ...style, gridTemplateColumns: `repeat(${tracks}, minmax(0, 1fr))` }}>
+      {children}
     </div>
   );
 });
+
+/** One ticket's place in the list: it says its position in the whole list (the rows out of sight are not mounted). */
+function Slot({ index, children }: { index: number; children: ReactNode }) {
+  const { size } = useContext(ListContext);
+  return (
+    <div role="listitem" aria-setsize={size} aria-posinset={index + 1} data-index={index} className={classes.slot}>
+      {children}
+    </div>
+  );
+}
+
+/** The entries in rows of `tracks` (oldest first, across then down). */
+function toRows(entries: readonly BoardEntry[], tracks: number): Array<{ start: number; items: BoardEntry[] }> {
+  const rows: Array<{ start: number; items: BoardEntry[] }> = [];
+  for (let i = 0; i < entries.length; i += tracks) rows.push({ start: i, items: entries.slice(i, i + tracks) });
+  return rows;
+}
 
 /**
  * One workflow state: its header (state colour, true count) and its cards. The cards are
@@ -88,6 +106,7 @@ export const BoardColumn = memo(function BoardColumn({
   entries,
   total,
   loading,
+  tracks: trackCount = 1,
   delivery,
   ageWarnMinutes,
   ageLateMinutes,
@@ -104,18 +123,33 @@ export const BoardColumn = memo(function BoardColumn({
   const scrollRef = useRef<HTMLDivElement>(null);
   const [focused, setFocused] = useState<number | null>(null);
 
+  const tracks = Math.max(1, trackCount);
+  const strip = trackCount === 0 && entries.length === 0 && !loading;
+  const rows = useMemo(() => toRows(entries, tracks), [entries, tracks]);
+  const tracksRef = useRef(tracks);
+  tracksRef.current = tracks;
+
   const virtualizer = useRef<VirtualizerHandle>(null);
-  const scrollTo = (i: number) => virtualizer.current?.scrollToIndex(i, { align: 'nearest' });
-  const fresh = useFreshCards(entries, state.Id, scrollTo, loading);
-  // Kept mounted whatever the scroll: the focused card and the ones that just arrived.
-  const keep = entries.flatMap((e, i) => (i === focused || fresh.ids.has(e.order.Id) ? [i] : []));
+  // Positions are tickets; the list scrolls by rows.
+  const scrollTo = useCallback((i: number) => virtualizer.current?.scrollToIndex(Math.floor(i / tracksRef.current), { align: 'nearest' }), []);
+  const fresh = useFreshCards(entries, scrollTo, loading);
+  // Kept mounted whatever the scroll: the rows of the focused ticket and of the ones that just arrived.
+  const keep = useMemo(() => {
+    const out = new Set<number>();
+    entries.forEach((e, i) => {
+      if (i === focused || fresh.ids.has(e.order.Id)) out.add(Math.floor(i / tracks));
+    });
+    return [...out];
+  }, [entries, focused, fresh.ids, tracks]);
 
   useFocusIndexEvent(sectionRef, scrollRef, scrollTo);
+  useFocusStaysOnBoard(sectionRef, entries);
+  useBackToTop(scrollRef, state.Id === ORDER_STATE.Pendente);
   const label = `Pedidos em ${state.Name}`;
-  const listInfo = useMemo(() => ({ label, size: entries.length }), [label, entries.length]);
+  const listInfo = useMemo(() => ({ label, size: entries.length, tracks }), [label, entries.length, tracks]);
 
   return (
-    <section ref={sectionRef} className={classes.column} aria-label={loading ? `${state.Name}: carregando pedidos` : `${state.Name}: ${count} ${count === 1 ? 'pedido' : 'pedidos'}`} data-testid={`column-${state.Id}`} data-count={entries.length}>
+    <section ref={sectionRef} className={classes.column} data-strip={strip || undefined} data-tracks={tracks} aria-label={loading ? `${state.Name}: carregando pedidos` : `${state.Name}: ${count} ${count === 1 ? 'pedido' : 'pedidos'}`} data-testid={`column-${state.Id}`} data-count={entries.length}>
       <div className={classes.columnHeader} style={{ background: state.BackgroundColor, color: readableTextOn(state.BackgroundColor) }}>
         <span>{state.Name}</span>
         <span aria-hidden className={classes.columnCount} data-testid={`column-count-${state.Id}`}>
@@ -136,29 +170,30 @@ export const BoardColumn = memo(function BoardColumn({
           if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(null);
         }}
       >
-        {entries.length === 0 && (
-          <Text c="dimmed" ta="center" py="md">
-            {loading ? 'Carregando pedidos…' : 'Nenhum pedido'}
-          </Text>
-        )}
+        {entries.length === 0 && <p className={strip ? classes.visuallyHidden : classes.emptyColumn}>{loading ? 'Carregando pedidos…' : 'Nenhum pedido'}</p>}
         <ListContext.Provider value={listInfo}>
-          <Virtualizer ref={virtualizer} scrollRef={scrollRef} data={entries} itemSize={ESTIMATE_PX} bufferSize={BUFFER_PX} keepMounted={keep} as={List} item={Slot}>
-            {(e: BoardEntry) => (
-              <OrderCard
-                key={e.order.Id}
-                order={e.order}
-                mark={e.mark}
-                delivery={delivery}
-                ageWarnMinutes={ageWarnMinutes}
-                ageLateMinutes={ageLateMinutes}
-                ringing={ringing.has(e.order.Id)}
-                fresh={fresh.ids.has(e.order.Id)}
-                onAction={onAction}
-                onOpen={onOpen}
-                station={station}
-                onRush={onRush}
-                onBump={onBump}
-              />
+          <Virtualizer ref={virtualizer} scrollRef={scrollRef} data={rows} itemSize={ESTIMATE_PX} bufferSize={BUFFER_PX} keepMounted={keep} as={List} item={Row}>
+            {(row: { start: number; items: BoardEntry[] }, r: number) => (
+              <Fragment key={r}>
+                {row.items.map((e, j) => (
+                  <Slot key={e.order.Id} index={row.start + j}>
+                    <OrderCard
+                      order={e.order}
+                      mark={e.mark}
+                      delivery={delivery}
+                      ageWarnMinutes={ageWarnMinutes}
+                      ageLateMinutes={ageLateMinutes}
+                      ringing={ringing.has(e.order.Id)}
+                      fresh={fresh.ids.has(e.order.Id)}
+                      onAction={onAction}
+                      onOpen={onOpen}
+                      station={station}
+                      onRush={onRush}
+                      onBump={onBump}
+                    />
+                  </Slot>
+                ))}
+              </Fragment>
             )}
           </Virtualizer>
         </ListContext.Provider>
@@ -201,15 +236,87 @@ function useFocusIndexEvent(sectionRef: RefObject<HTMLElement | null>, scrollRef
   }, [sectionRef, scrollRef]);
 }
 
+/**
+ * A bump (Enter on a ticket, a bump bar) sends the focused ticket to the next column, and another
+ * tablet can take it too: its element leaves this column. The focus then goes to the ticket now in
+ * its place (the next one of the column), or to the column's last, or, when the column is empty, to
+ * the first ticket of the board (else the board itself). It never falls out of the board, so the
+ * next press of the bump bar bumps the next order.
+ */
+function useFocusStaysOnBoard(sectionRef: RefObject<HTMLElement | null>, entries: readonly BoardEntry[]) {
+  const last = useRef<{ id: string; index: number } | null>(null);
+  useEffect(() => {
+    const section = sectionRef.current;
+    if (!section) return;
+    const onIn = (e: FocusEvent) => {
+      const target = e.target as HTMLElement;
+      const card = target.closest<HTMLElement>('[data-testid="order-card"]');
+      const slot = card?.closest<HTMLElement>('[data-index]');
+      last.current = card && slot ? { id: card.dataset.orderId ?? '', index: Number(slot.dataset.index) } : null;
+    };
+    // Only a move to something else forgets it (an element taken out of the page may report a blur to nowhere).
+    const onOut = (e: FocusEvent) => {
+      if (e.relatedTarget && !section.contains(e.relatedTarget as Node)) last.current = null;
+    };
+    section.addEventListener('focusin', onIn);
+    section.addEventListener('focusout', onOut);
+    return () => {
+      section.removeEventListener('focusin', onIn);
+      section.removeEventListener('focusout', onOut);
+    };
+  }, [sectionRef]);
+  useLayoutEffect(() => {
+    const was = last.current;
+    const section = sectionRef.current;
+    if (!was || !section) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    last.current = null;
+    const now = entries.findIndex((e) => e.order.Id === was.id);
+    if (entries.length) {
+      section.dispatchEvent(new CustomEvent(FOCUS_INDEX_EVENT, { detail: now >= 0 ? now : Math.min(was.index, entries.length - 1) }));
+      return;
+    }
+    const board = section.closest<HTMLElement>('[data-testid="order-board"]');
+    (board?.querySelector<HTMLElement>('[data-testid="order-card"]') ?? board)?.focus({ preventScroll: true });
+  }, [entries, sectionRef]);
+}
+
+/**
+ * The Pendente column goes back to its top a while after a cook scrolled it down and left it: the
+ * oldest waiting order, and its "Aceitar", are what a kitchen must always see.
+ */
+function useBackToTop(scrollRef: RefObject<HTMLElement | null>, enabled: boolean) {
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (!enabled || !el) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const arm = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        if (el.scrollTop > 0 && !el.contains(document.activeElement)) el.scrollTo({ top: 0 });
+        else if (el.scrollTop > 0) arm();
+      }, BACK_TO_TOP_MS);
+    };
+    el.addEventListener('scroll', arm, { passive: true });
+    el.addEventListener('focusout', arm);
+    return () => {
+      clearTimeout(timer);
+      el.removeEventListener('scroll', arm);
+      el.removeEventListener('focusout', arm);
+    };
+  }, [scrollRef, enabled]);
+}
+const BACK_TO_TOP_MS = 30_000;
+
 const NONE: ReadonlySet<string> = new Set();
 const FRESH_MS = 8_000;
 
 /**
- * Cards that just joined this column are outlined for a few seconds; a new Pendente order is also
- * scrolled into view, since it joins the bottom of its column (oldest first), and so is the card
- * this tablet just acted on wherever it lands (FollowContext).
+ * Cards that just joined this column are outlined for a few seconds; the card this tablet just acted
+ * on is scrolled into view wherever it lands (FollowContext).
  */
-function useFreshCards(entries: readonly BoardEntry[], stateId: number, scrollTo: (index: number) => void, loading?: boolean) {
+function useFreshCards(entries: readonly BoardEntry[], scrollTo: (index: number) => void, loading?: boolean) {
   const follow = useContext(FollowContext);
   const known = useRef<Map<string, number> | null>(null);
   const scroll = useRef(scrollTo);
@@ -224,13 +331,15 @@ function useFreshCards(entries: readonly BoardEntry[], stateId: number, scrollTo
     if (!before) return;
     const added = [...now.keys()].filter((id) => !before.has(id));
     const followed = follow?.current;
-    const target = followed && now.has(followed) && before.get(followed) !== now.get(followed) ? followed : stateId === ORDER_STATE.Pendente && added.length ? added[added.length - 1] : null;
+    // A new Pendente order joins the bottom of its column (oldest first) and is not scrolled to:
+    // the oldest waiting order stays in sight. It is outlined, the chime calls, the bar counts it.
+    const target = followed && now.has(followed) && before.get(followed) !== now.get(followed) ? followed : null;
     if (target) {
-      if (target === followed) follow!.current = null;
+      follow!.current = null;
       scroll.current(now.get(target)!);
     }
     if (added.length) setIds(new Set(added));
-  }, [entries, stateId, follow, loading]);
+  }, [entries, follow, loading]);
   useEffect(() => {
     if (ids.size === 0) return;
     const t = setTimeout(() => setIds(NONE), FRESH_MS);

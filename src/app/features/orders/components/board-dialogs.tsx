@@ -31,7 +31,7 @@ export interface BoardDialogsProps {
   onConfirmPlatform: () => void;
   onChooseOwn: () => void;
   onConfirmCallCourier: () => void;
-  drawer: { order: Order | null; mark: PendingMark; onClose: () => void; onAction: (a: BoardAction, o: Order) => void; onPrint: (o: Order) => void };
+  drawer: { order: Order | null; mark: PendingMark; onClose: () => void; onAction: (a: BoardAction, o: Order) => void; onPrint: (o: Order) => void; onRush?: (o: Order) => void };
   allDay: { opened: boolean; orders: readonly Order[]; targetMinutes: number; onClose: () => void };
   recall: { opened: boolean; onClose: () => void };
   store: { opened: boolean; status: MarketplaceStatus | undefined; canToggle: boolean; toggling: boolean; onToggle: (open: boolean) => void; onClose: () => void };
@@ -55,7 +55,7 @@ export default function BoardDialogs(p: BoardDialogsProps) {
         onOwn={p.onChooseOwn}
       />
       <CallCourierDialog order={dialog?.kind === 'callCourier' ? dialog.order : null} platform={p.platform} sandbox={p.sandbox} onClose={p.onCloseDialog} onConfirm={p.onConfirmCallCourier} />
-      <OrderDetailDrawer order={p.drawer.order} mark={p.drawer.mark} states={p.states} delivery={p.delivery} onClose={p.drawer.onClose} onAction={p.drawer.onAction} onPrint={p.drawer.onPrint} />
+      <OrderDetailDrawer order={p.drawer.order} mark={p.drawer.mark} states={p.states} delivery={p.delivery} onClose={p.drawer.onClose} onAction={p.drawer.onAction} onPrint={p.drawer.onPrint} onRush={p.drawer.onRush} />
       <StoreStatusModal opened={p.store.opened} status={p.store.status} canToggle={p.store.canToggle} toggling={p.store.toggling} onToggle={p.store.onToggle} onClose={p.store.onClose} />
     </>
   );

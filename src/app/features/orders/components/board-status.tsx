@@ -1,8 +1,7 @@
-import { ActionIcon, Badge, Button, Group, Indicator, List, Paper, Stack, Text, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Indicator, List, Paper, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import type { KdsDeliverySettings, MarketplaceStatus } from '../../../../shared/contract/orders';
 import { runtimeConfig } from '../../../lib/runtime-config';
-import type { ConnectionMode } from '../api/connection';
 import { chatUnreadLabel, deliverySummary, whatsappLink } from '../model/board-rules';
 
 /**
@@ -13,33 +12,6 @@ export const SUPPORT_WHATSAPP_DEFAULT = '1130000000';
 function supportPhone(): string {
   const v = (runtimeConfig() as unknown as { supportWhatsapp?: unknown }).supportWhatsapp;
   return typeof v === 'string' && v.trim() ? v : SUPPORT_WHATSAPP_DEFAULT;
-}
-
-/** Which mode the board is in, always visible: ao vivo / atualizando a cada N s / sem conexão. */
-export function ConnectionBadge({ mode, pollSeconds }: { mode: ConnectionMode; pollSeconds: number }) {
-  const view = {
-    live: { color: 'green', label: 'ao vivo' },
-    polling: { color: 'blue', label: `atualizando a cada ${pollSeconds} s` },
-    offline: { color: 'red', label: 'sem conexão' },
-    paused: { color: 'gray', label: 'atualização automática desligada' },
-    idle: { color: 'gray', label: 'monitoramento não iniciado' },
-  }[mode];
-  return (
-    <Badge size="xl" color={view.color} variant="dot" role="status" aria-live="polite" data-testid="connection-mode" data-mode={mode} tt="none">
-      {view.label}
-    </Badge>
-  );
-}
-
-export function ThemeToggle() {
-  const { setColorScheme } = useMantineColorScheme();
-  const scheme = useComputedColorScheme('light');
-  const dark = scheme === 'dark';
-  return (
-    <Button variant="default" size="md" mih={48} onClick={() => setColorScheme(dark ? 'light' : 'dark')} aria-pressed={dark}>
-      {dark ? 'Tema claro' : 'Tema escuro'}
-    </Button>
-  );
 }
 
 /** The delivery configuration summary (spec 000 §2): type, platform, courier called manually or automatically. */

@@ -1,4 +1,4 @@
-import { memo, useCallback, useLayoutEffect, useMemo, useRef } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Order, WorkflowState } from '../../../../shared/contract/orders';
 import type { BoardAction, DeliveryRules } from '../../../../shared/orders';
 import { countRender } from '../model/render-count';
@@ -6,6 +6,7 @@ import { compareForColumn } from '../model/stations';
 import type { CardStationProps } from './order-card';
 import { BoardColumn, FOCUS_INDEX_EVENT, FollowContext, type BoardEntry } from './board-column';
 import classes from './board.module.css';
+import { boardLayout } from './board-layout';
 
 export interface BoardProps {
   /** Workflow states in display order. */
@@ -23,6 +24,10 @@ export interface BoardProps {
   density?: BoardDensity;
   /** The orders are still on their way: the columns are laid out, saying so, before they arrive. */
   loading?: boolean;
+  /** The order this tablet acts on, followed into its new place (see FollowContext); the page's, so the drawer's actions follow too. */
+  follow?: React.RefObject<string | null>;
+  /** The browser refuses the chime: calling tickets flash harder (the sound overlay is over the board). */
+  silent?: boolean;
   onAction: (action: BoardAction, order: Order) => void;
   onOpen: (order: Order) => void;
 }
@@ -32,16 +37,23 @@ export type BoardStationProps = CardStationProps;
 /** The board: one column per workflow state; oldest orders first in each column. */
 export type BoardDensity = 'compact' | 'comfortable';
 
-/** Sets the board's height to what is left of the window below it: the columns scroll, the page does not. */
+/**
+ * Sets the board's height to what is left of the window below it (the columns scroll, the page does
+ * not) and reports its width (the columns share it by their orders, see board-layout).
+ */
 function useFillHeight() {
   const ref = useRef<HTMLDivElement>(null);
+  // Until measured: the window's width less the page's margins (close enough for the first pass).
+  const [width, setWidth] = useState(() => (typeof window === 'undefined' ? 1280 : window.innerWidth - 16));
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
     const fit = () => {
       const top = el.getBoundingClientRect().top + window.scrollY;
-      const h = `${Math.max(320, Math.floor(window.innerHeight - top - 12))}px`;
+      const h = `${Math.max(320, Math.floor(window.innerHeight - top - 6))}px`;
       if (el.style.height !== h) el.style.height = h;
+      const w = el.clientWidth;
+      if (w > 0) setWidth(w);
     };
     fit();
     window.addEventListener('resize', fit);
@@ -53,20 +65,21 @@ function useFillHeight() {
       ro?.disconnect();
     };
   }, []);
-  return ref;
+  return { ref, width };
 }
 
-export const Board = memo(function Board({ states, visibleStateIds, entries, totals, density = 'comfortable', loading, onAction, onRush, ...rest }: BoardProps & CardStationProps) {
+export const Board = memo(function Board({ states, visibleStateIds, entries, totals, density = 'compact', loading, silent, follow: followProp, onAction, onRush, ...rest }: BoardProps & CardStationProps) {
   countRender('board');
-  const ref = useFillHeight();
+  const { ref, width } = useFillHeight();
   // The card this tablet acts on is followed into its new place (see FollowContext).
-  const follow = useRef<string | null>(null);
+  const ownFollow = useRef<string | null>(null);
+  const follow = followProp ?? ownFollow;
   const act = useCallback(
     (action: BoardAction, order: Order) => {
       follow.current = order.Id;
       onAction(action, order);
     },
-    [onAction],
+    [onAction, follow],
   );
   const rush = useMemo(
     () =>
@@ -97,12 +110,27 @@ export const Board = memo(function Board({ states, visibleStateIds, entries, tot
     }
     return cols;
   }, [states, visibleStateIds, entries]);
+  // Below 560 px the columns stack (one under another, each a single track).
+  const layout = useMemo(() => (width < 560 ? null : boardLayout(columns.map((c) => c.entries.length), width, loading)), [columns, width, loading]);
 
   return (
     <FollowContext.Provider value={follow}>
-      <div ref={ref} className={classes.board} data-testid="order-board" data-density={density} aria-busy={loading || undefined} onKeyDown={moveFocus} onFocus={settleMove} onPointerDown={dropMove}>
-        {columns.map((c) => (
-          <BoardColumn key={c.state.Id} state={c.state} entries={c.entries} total={totals?.get(c.state.Id)} loading={loading} onAction={act} onRush={rush} {...rest} />
+      {/* tabIndex -1: where the focus goes when a bump empties the last column holding tickets. */}
+      <div
+        ref={ref}
+        className={classes.board}
+        data-testid="order-board"
+        data-density={density}
+        aria-busy={loading || undefined}
+        data-silent={silent || undefined}
+        tabIndex={-1}
+        style={layout ? { gridTemplateColumns: layout.template } : undefined}
+        onKeyDown={moveFocus}
+        onFocus={settleMove}
+        onPointerDown={dropMove}
+      >
+        {columns.map((c, i) => (
+          <BoardColumn key={c.state.Id} state={c.state} entries={c.entries} total={totals?.get(c.state.Id)} loading={loading} tracks={layout ? layout.tracks[i] : 1} onAction={act} onRush={rush} {...rest} />
         ))}
       </div>
     </FollowContext.Provider>

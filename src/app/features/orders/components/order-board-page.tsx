@@ -5,11 +5,13 @@
  */
 import { Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
 import type { Order } from '../../../../shared/contract/orders';
 import { hasAccess } from '../../../../shared/roles';
 import { DEFAULT_AGE_LATE_MINUTES, DEFAULT_AGE_WARN_MINUTES, ORDER_MSG } from '../../../../shared/orders';
 import { getSession } from '../../../lib/session';
+import { localStore } from '../../../lib/local-store';
 import { acknowledgeRecord } from '../api/order-commands';
 import { orderQueries } from '../api/order-queries';
 import { chime, useAudioBlocked } from '../hooks/chime';
@@ -24,11 +26,30 @@ import { platformName } from '../model/board-rules';
 import { boardStations, ordersForStation } from '../model/stations';
 import { Board } from './board';
 import { BoardBanners } from './board-banners';
-import { BoardToolbar } from './board-toolbar';
+import { KioskBar, type StateCount } from './kiosk-bar';
+import { SoundOverlay } from './sound-overlay';
 import { StationSelect } from './station-select';
 import { StartMonitoringDialog } from './start-monitoring-dialog';
+import classes from './board.module.css';
 
 const BoardDialogs = lazy(() => import('./board-dialogs'));
+const loadMenu = () => import('./board-menu');
+const BoardMenu = lazy(loadMenu);
+
+/** Where the shell puts a page's own bar (app-shell's PAGE_BAR_ID), so the board has one bar. */
+const PAGE_BAR_ID = 'shell-page-bar';
+/** The device remembers that monitoring was started: after a reload it resumes without the dialog. */
+export const MONITORING_KEY = 'balcao.orders.monitoring';
+
+/** The shell's slot for the page's bar, once it is in the page (null: the bar goes at the top of the page). */
+function usePageBarSlot(): HTMLElement | null {
+  return useSyncExternalStore(
+    noSubscribe,
+    () => document.getElementById(PAGE_BAR_ID),
+    () => null,
+  );
+}
+const noSubscribe = () => () => {};
 const FiltersForm = lazy(() => import('./filters-form').then((m) => ({ default: m.FiltersForm })));
 
 export interface OrderBoardPageProps {
@@ -60,19 +81,32 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
   const localId = session?.currentLocation?.localId ?? '';
 
   const storageOff = useStorageOff();
-  const [monitoring, setMonitoring] = useState(false);
-  const [startOpen, setStartOpen] = useState(true);
+  // Started on this device before (a reload, a power blip): monitoring resumes on its own.
+  const [remembered] = useState(() => localStore.get(MONITORING_KEY) === '1');
+  const [monitoring, setMonitoring] = useState(remembered);
+  const [startOpen, setStartOpen] = useState(!remembered);
   const [autoRefresh, setAutoRefresh] = useState(true);
   const wakeLock = useWakeLock(monitoring);
   const audioBlocked = useAudioBlocked();
 
   const d = useBoardData({ localId, search, monitoring, autoRefresh });
+  const { restartSeen } = d;
+  useEffect(() => {
+    if (!remembered) return;
+    // Resumed as a start would: the lists are fetched again (so a lost connection shows at once) and
+    // every waiting order calls; sound without a tap where the browser allows it, else "Toque para
+    // reativar o som" (audioBlocked).
+    restartSeen();
+    void chime.resumeWithoutGesture();
+  }, [remembered, restartSeen]);
   const platform = platformName(d.deliverySettings?.deliveryPlatform ?? FALLBACK_DELIVERY.deliveryPlatform);
   const sandbox = !!d.settings?.courierSandbox;
   const cmd = useBoardCommands({ states: d.states, delivery: d.delivery, settings: d.settings, platform });
   const store = useStoreStatus(localId, d.market, d.lists.active ?? d.lists.finished ?? d.filters);
 
   const [openId, setOpenId] = useState<string | null>(null);
+  // The order this tablet acts on: its column follows it (the board's and the drawer's actions).
+  const follow = useRef<string | null>(null);
   const { alerts } = d;
   const onOpen = useCallback(
     (order: Order) => {
@@ -86,6 +120,7 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
   }, []);
 
   const start = () => {
+    localStore.set(MONITORING_KEY, '1');
     setMonitoring(true);
     setStartOpen(false);
     d.restartSeen();
@@ -95,6 +130,10 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
     await chime.unlock();
     if (!monitoring) start();
     else chime.play();
+  };
+  const resume = () => {
+    setAutoRefresh(true);
+    d.resumeLive();
   };
   const testSound = () => void chime.unlock().then(() => chime.play());
 
@@ -106,10 +145,34 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
   const stations = useMemo(() => boardStations(d.entries.map((e) => e.order)), [d.entries]);
   const shown = useMemo(() => ordersForStation(d.entries, station), [d.entries, station]);
   const setStation = (s: string | null) => onSearchChange({ ...search, estacao: s ?? undefined });
+  // Choosing a screen is what the menu was opened for: it closes on the new screen.
+  const chooseStation = (s: string | null) => {
+    setStation(s);
+    setMenuOpen(false);
+  };
   const [density, setDensity] = useBoardDensity();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuWanted, setMenuWanted] = useState(false);
+  if (menuOpen && !menuWanted) setMenuWanted(true);
   const [recallOpen, setRecallOpen] = useState(false);
   const [allDayOpen, setAllDayOpen] = useState(false);
   useRecallKey(useCallback(() => setRecallOpen(true), []));
+
+  // The bar's counts: the orders of each column on screen (a station's, when one is chosen).
+  const counts: StateCount[] = useMemo(() => {
+    const n = new Map<number, number>();
+    for (const e of shown) {
+      const id = e.order.WorkflowInstance.CurrenteState.Id;
+      n.set(id, (n.get(id) ?? 0) + 1);
+    }
+    const ids = d.filters.etapas;
+    // The board's columns: the states the filter checked, and any other while it holds an order.
+    return d.states
+      .filter((st) => ids.length === 0 || ids.includes(st.Id) || n.has(st.Id))
+      .map((st) => ({ id: st.Id, name: st.Name, color: st.BackgroundColor, count: d.listQ.data ? Math.max(n.get(st.Id) ?? 0, d.totals.get(st.Id) ?? 0) : null }));
+  }, [shown, d.states, d.filters.etapas, d.totals, d.listQ.data]);
+  const slot = usePageBarSlot();
+  const silent = monitoring && audioBlocked;
 
   const drawerEntry = openId ? d.entryById.get(openId) : undefined;
   const detailQ = useQuery({ ...orderQueries.detail(openId ?? ''), enabled: !!openId && !drawerEntry });
@@ -131,44 +194,39 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
   const data = listQ.data;
 
   return (
-    <Stack gap="xs" data-testid="board-page">
-      <BoardToolbar
-        mode={d.mode}
-        pollSeconds={Math.round(d.pollMs / 1000)}
-        soundOff={!monitoring || audioBlocked}
-        wakeLockOn={monitoring && wakeLock === 'on'}
-        countTotal={data ? d.countTotal : null}
-        density={density}
-        onDensity={setDensity}
-        filtersOpen={filtersOpen}
-        onToggleFilters={() => setFiltersOpen((o) => !o)}
-        autoRefresh={autoRefresh}
-        onAutoRefresh={setAutoRefresh}
-        onEnableSound={() => void enableSound()}
-        onTestSound={testSound}
-        onStoreStatus={() => store.setModalOpen(true)}
-        onRecall={() => setRecallOpen(true)}
-        onAllDay={() => setAllDayOpen(true)}
-        chat={d.chatOn ? { unread: d.chatUnread } : null}
-        delivery={d.deliverySettings}
-        sandbox={sandbox}
-        market={d.market}
-        stationFilter={<StationSelect value={station} stations={stations} onChange={setStation} />}
-      />
+    <Stack gap={4} data-testid="board-page" className={classes.page}>
+      {(() => {
+        const bar = (
+          <KioskBar
+            mode={d.mode}
+            pollSeconds={Math.round(d.pollMs / 1000)}
+            missed={d.missed}
+            onResume={resume}
+            counts={counts}
+            countTotal={data ? d.countTotal : null}
+            soundOff={!monitoring || audioBlocked}
+            wakeLockOn={monitoring && wakeLock === 'on'}
+            onEnableSound={() => void enableSound()}
+            menuOpen={menuOpen}
+            onMenu={() => setMenuOpen(true)}
+            onMenuIntent={() => void loadMenu()}
+            chatUnread={d.chatOn ? d.chatUnread : 0}
+          />
+        );
+        return slot ? createPortal(bar, slot) : bar;
+      })()}
 
       <BoardBanners
         offline={d.mode === 'offline'}
         lastContactAt={d.conn.lastContactAt}
         records={d.records}
         queuePaused={d.queuePaused}
-        audioBlocked={monitoring && audioBlocked}
         storageOff={storageOff}
         storeClosed={store.closed}
         openingStore={store.opening}
         onAcknowledge={(id) => void acknowledgeRecord(id)}
         onOpenStore={() => void store.openStore()}
         onDismissStore={store.dismissNotice}
-        onTestSound={testSound}
       />
 
       {filtersOpen && (
@@ -205,6 +263,8 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
           station={station}
           onRush={cmd.toggleRush}
           onBump={cmd.bumpItem}
+          silent={silent}
+          follow={follow}
         />
       )}
 
@@ -223,6 +283,30 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
       )}
 
       <StartMonitoringDialog opened={startOpen} onStart={start} onClose={() => setStartOpen(false)} />
+      {silent && !startOpen && <SoundOverlay waiting={d.ringing.size} onTap={() => void enableSound()} />}
+      {menuWanted && (
+        <Suspense fallback={null}>
+          <BoardMenu
+            opened={menuOpen}
+            onClose={() => setMenuOpen(false)}
+            stationFilter={<StationSelect value={station} stations={stations} onChange={chooseStation} />}
+            density={density}
+            onDensity={setDensity}
+            filtersOpen={filtersOpen}
+            onToggleFilters={() => setFiltersOpen((o) => !o)}
+            autoRefresh={autoRefresh}
+            onAutoRefresh={(on) => (on ? resume() : setAutoRefresh(false))}
+            onRecall={() => setRecallOpen(true)}
+            onAllDay={() => setAllDayOpen(true)}
+            onTestSound={testSound}
+            onStoreStatus={() => store.setModalOpen(true)}
+            chat={d.chatOn ? { unread: d.chatUnread } : null}
+            delivery={d.deliverySettings}
+            sandbox={sandbox}
+            market={d.market}
+          />
+        </Suspense>
+      )}
       {dialogsWanted && (
         <Suspense fallback={null}>
           <BoardDialogs
@@ -241,7 +325,7 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
             onConfirmPlatform={cmd.confirmPlatform}
             onChooseOwn={cmd.chooseOwn}
             onConfirmCallCourier={cmd.confirmCallCourier}
-            drawer={{ order: drawerOrder, mark: drawerEntry?.mark ?? null, onClose: () => setOpenId(null), onAction: cmd.onAction, onPrint }}
+            drawer={{ order: drawerOrder, mark: drawerEntry?.mark ?? null, onClose: () => setOpenId(null), onAction: (a, o) => { follow.current = o.Id; cmd.onAction(a, o); }, onPrint, onRush: (o) => { follow.current = o.Id; cmd.toggleRush(o); } }}
             allDay={{ opened: allDayOpen, orders: d.activeItems ?? [], targetMinutes: d.settings?.ageLateMinutes ?? DEFAULT_AGE_LATE_MINUTES, onClose: () => setAllDayOpen(false) }}
             recall={{ opened: recallOpen, onClose: () => setRecallOpen(false) }}
             store={{

@@ -5,7 +5,6 @@
  * Only the cards in (or near) a column's view are mounted at all (the column is virtualized, see
  * board-column), so a mounted card is always drawn in full.
  */
-import { Badge, Group, Loader } from '@mantine/core';
 import { memo, useCallback, useMemo } from 'react';
 import type { Order } from '../../../../shared/contract/orders';
 import { formatBRL } from '../../../../shared/format';
@@ -31,6 +30,9 @@ import { StationItems } from './station-items';
 import { OrderTimer } from './order-timer';
 import { PrinterBadgeView } from './printer-badge';
 
+/** A ticket shows this many lines of items (an item, or one of its notes); the rest fold behind "+N itens". */
+export const FOLD_LINES = 3;
+
 export interface OrderCardProps {
   order: Order;
   mark: PendingMark;
@@ -48,6 +50,7 @@ export interface OrderCardProps {
 export interface CardStationProps {
   /** null: every station; EXPEDITOR: the expeditor; else a station's name (only its items, each bumped). */
   station?: string | null;
+  /** Flags an order urgent (on the detail drawer: a ticket keeps its one row of actions). */
   onRush?: (order: Order) => void;
   onBump?: (order: Order, itemId: string, done: boolean) => void;
 }
@@ -60,7 +63,7 @@ export function tableOrKind(o: Order): string {
   return DELIVERY_KIND_LABEL[o.TipoEntrega] ?? '';
 }
 
-export const OrderCard = memo(function OrderCard({ order: o, mark, delivery, ageWarnMinutes, ageLateMinutes, ringing, fresh = false, onAction, onOpen, station = null, onRush, onBump }: OrderCardProps & CardStationProps) {
+export const OrderCard = memo(function OrderCard({ order: o, mark, delivery, ageWarnMinutes, ageLateMinutes, ringing, fresh = false, onAction, onOpen, station = null, onBump }: OrderCardProps & CardStationProps) {
   countRender('card');
   const state = o.WorkflowInstance.CurrenteState;
   const timed = hasTimer(state.Id);
@@ -74,6 +77,7 @@ export const OrderCard = memo(function OrderCard({ order: o, mark, delivery, age
   const busy = mark === 'sending';
   const headerText = readableTextOn(state.BackgroundColor);
   const [primary, ...rest] = actions;
+  const kind = tableOrKind(o);
 
   return (
     <article
@@ -100,30 +104,29 @@ export const OrderCard = memo(function OrderCard({ order: o, mark, delivery, age
     >
       <button type="button" className={classes.header} style={{ background: state.BackgroundColor, color: headerText }} onClick={() => onOpen(o)}>
         {/* The accessible name keeps the visible text (WCAG 2.5.3): "Abrir detalhes do pedido #12 Pendente 00:03:10". */}
-        <span className={classes.visuallyHidden}>Abrir detalhes do pedido </span>
-        <div>
-          <div className={classes.code}>#{o.Codigo}</div>
-          <div className={classes.stateName} data-testid="order-state">
-            {state.Name}
-          </div>
-        </div>
+        <span className={classes.visuallyHidden}>Abrir detalhes do pedido</span>{' '}
+        <span className={classes.code}>#{o.Codigo}</span>{' '}
+        {/* The column says the state; the card keeps it for screen readers. */}
+        <span className={classes.stateName} data-testid="order-state">
+          {state.Name}
+        </span>{' '}
         {timed && <OrderTimer since={timerSince(o)} />}
       </button>
       <div className={classes.body}>
         {mark && (
-          <Group gap={6}>
-            {mark === 'sending' ? (
-              <Badge color="blue" variant="filled" size="lg" leftSection={<Loader size={12} color="white" />} data-testid="pending-badge">
-                Enviando…
-              </Badge>
-            ) : (
-              <Badge color="yellow" variant="filled" size="lg" c="dark.9" data-testid="pending-badge">
-                Aguardando envio
-              </Badge>
-            )}
-          </Group>
+          <span className={classes.markTag} data-mark={mark} data-testid="pending-badge" aria-busy={mark === 'sending' || undefined}>
+            {mark === 'sending' ? 'Enviando…' : 'Aguardando envio'}
+          </span>
         )}
-        <div className={classes.client}>{o.Cliente.Nome}</div>
+        {/* The kind of order first (what the kitchen needs), then the customer, who gives way. */}
+        <div className={classes.meta}>
+          <span className={classes.tags}>
+            <Tag color="gray">{kind}</Tag>
+            {o.OrigemPedido === ORDER_ORIGIN.marketplace && <Tag color="red">Marketplace</Tag>}
+            {o.NomeLoja && <Tag color="grape">{o.NomeLoja}</Tag>}
+          </span>
+          {o.Cliente.Nome.trim().toLowerCase() !== kind.toLowerCase() && <span className={classes.client}>{o.Cliente.Nome}</span>}
+        </div>
         {o.UrgenteEm && (
           <div className={classes.rushTag} data-testid="rush-tag">
             URGENTE
@@ -131,14 +134,9 @@ export const OrderCard = memo(function OrderCard({ order: o, mark, delivery, age
         )}
         {station === EXPEDITOR && <ExpeditorLine order={o} />}
         {station && station !== EXPEDITOR && <StationItems order={o} station={station} disabled={busy} onBump={onBump} />}
-        <div className={classes.tags}>
-          <Tag color="gray">{tableOrKind(o)}</Tag>
-          {o.OrigemPedido === ORDER_ORIGIN.marketplace && <Tag color="red">Marketplace</Tag>}
-          {o.NomeLoja && <Tag color="grape">{o.NomeLoja}</Tag>}
-        </div>
-        {(!station || station === EXPEDITOR) && <OrderItems order={o} />}
-        <div className={classes.payment}>
-          <div data-detail="secondary">
+        {(!station || station === EXPEDITOR) && <OrderItems order={o} foldAfterLines={FOLD_LINES} />}
+        <div className={classes.payment} data-detail="secondary">
+          <div>
             <div className={classes.paymentKind}>{o.TipoPagamento.Descricao}</div>
             {o.EhPagamentoPresencial && <div className={classes.small}>Pagamento na entrega</div>}
             {o.Troco != null && o.Troco > 0 && <div className={classes.small}>Troco para {formatBRL(o.Troco)}</div>}
@@ -160,11 +158,6 @@ export const OrderCard = memo(function OrderCard({ order: o, mark, delivery, age
             {rest.map((a) => (
               <ActionButton key={a} action={a} order={o} busy={busy} onAction={onAction} />
             ))}
-            {onRush && (
-              <KioskButton className={classes.secondaryAction} disabled={busy} aria-pressed={!!o.UrgenteEm} onClick={() => onRush(o)}>
-                {o.UrgenteEm ? 'Tirar urgência' : 'Urgente'}
-              </KioskButton>
-            )}
           </div>
         )}
       </div>

@@ -36,7 +36,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 }
 
 /** Everything about one order, with the same actions as its card. Opening it silences its chime. */
-export function OrderDetailDrawer({ order, mark, states, delivery, onClose, onAction, onPrint }: {
+export function OrderDetailDrawer({ order, mark, states, delivery, onClose, onAction, onPrint, onRush }: {
   order: Order | null;
   mark: PendingMark;
   states: WorkflowState[];
@@ -44,6 +44,8 @@ export function OrderDetailDrawer({ order, mark, states, delivery, onClose, onAc
   onClose: () => void;
   onAction: (action: BoardAction, order: Order) => void;
   onPrint: (order: Order) => void;
+  /** Flags the order urgent (it tops its column) or clears the flag; on the drawer, so tickets stay short. */
+  onRush?: (order: Order) => void;
 }) {
   const actions = useMemo(() => (order ? orderActions(order, delivery) : []), [order, delivery]);
   const stateName = (id: number) => states.find((s) => s.Id === id)?.Name ?? String(id);
@@ -183,6 +185,11 @@ export function OrderDetailDrawer({ order, mark, states, delivery, onClose, onAc
                   {ACTION_LABEL[a]}
                 </Button>
               ),
+            )}
+            {onRush && (
+              <Button size="lg" variant={order.UrgenteEm ? 'filled' : 'default'} color={order.UrgenteEm ? 'red.9' : undefined} aria-pressed={!!order.UrgenteEm} disabled={busy} onClick={() => onRush(order)}>
+                {order.UrgenteEm ? 'Tirar urgência' : 'Urgente'}
+              </Button>
             )}
             <Button size="lg" variant="default" onClick={() => onPrint(order)}>
               Imprimir

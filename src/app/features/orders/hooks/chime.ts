@@ -25,10 +25,14 @@ export interface AudioProbe {
 declare global {
   interface Window {
     __balcaoAudio?: AudioProbe;
+    /** After a reload with monitoring remembered: whether the sound came back without a tap (for end-to-end tests). */
+    __balcaoSoundResumed?: 'ok' | 'blocked';
   }
 }
 
 const CHIME_SRC = '/sounds/chime.wav';
+/** How long a refused AudioContext.resume() is given before the audio counts as blocked. */
+const RESUME_WAIT_MS = 600;
 
 class ChimePlayer {
   private howl: Howl | null = null;
@@ -93,6 +97,28 @@ class ChimePlayer {
     return ok;
   }
 
+  /**
+   * A reloaded tablet whose monitoring was started before: turns the audio on without a gesture,
+   * where the browser allows it (an installed app, a kiosk policy). Resolves false, and says
+   * "blocked", when the browser keeps it off until someone taps.
+   */
+  async resumeWithoutGesture(): Promise<boolean> {
+    const { Howler } = await this.ensure();
+    if (Howler.noAudio) {
+      this.setBlocked(true);
+      return false;
+    }
+    const ctx = Howler.ctx;
+    if (ctx && ctx.state !== 'running') {
+      // Refused, resume() may never settle: give it a moment, then read the state.
+      await Promise.race([ctx.resume().catch(() => undefined), new Promise((r) => setTimeout(r, RESUME_WAIT_MS))]);
+    }
+    const ok = !ctx || ctx.state === 'running';
+    this.setBlocked(!ok);
+    if (typeof window !== 'undefined') window.__balcaoSoundResumed = ok ? 'ok' : 'blocked';
+    return ok;
+  }
+
   /** Plays the chime once. */
   play(): void {
     this.probe.requested += 1;
@@ -106,11 +132,15 @@ class ChimePlayer {
       return;
     }
     if (ctx && ctx.state === 'suspended') {
-      // The tablet slept or the page lost the gesture: try to wake the audio; if it cannot, say so.
+      // The tablet slept or the page lost the gesture: try to wake the audio; if it cannot, say so
+      // (a refused resume() may never settle, so the state is read again after a moment too).
       void ctx.resume().then(
         () => this.setBlocked(ctx.state !== 'running'),
         () => this.setBlocked(true),
       );
+      setTimeout(() => {
+        if (ctx.state !== 'running') this.setBlocked(true);
+      }, RESUME_WAIT_MS);
     }
     howl.play();
   }

@@ -100,7 +100,9 @@ export function useBoardData({ localId, search, monitoring, autoRefresh }: {
   const states = useMemo(() => [...(statesQ.data ?? FALLBACK_STATES)].sort((a, b) => a.Ordem - b.Ordem), [statesQ.data]);
 
   const conn = useConnection();
-  // Live from the moment the board opens: "Iniciar" only unlocks sound and the screen lock.
+  // Live from the moment the board opens: "Iniciar" only unlocks sound and the screen lock. The
+  // stream stays open while automatic refresh is off (see onEvent): a paused board still hears,
+  // and counts, what it is not showing.
   const live = autoRefresh;
   const streamOpen = conn.stream === 'open';
   const pollMs = settings?.refresh15s ? KDS_REFRESH_FAST_MS : KDS_REFRESH_MS;
@@ -131,6 +133,10 @@ export function useBoardData({ localId, search, monitoring, autoRefresh }: {
 
   const monitoringRef = useRef(monitoring);
   monitoringRef.current = monitoring;
+  const pausedRef = useRef(!autoRefresh);
+  pausedRef.current = !autoRefresh;
+  /** Live changes that arrived while automatic refresh was off: not applied, never dropped unsaid. */
+  const [missed, setMissed] = useState(0);
   const invalidateTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const scheduleInvalidate = useCallback(() => {
     if (invalidateTimer.current) return;
@@ -143,6 +149,13 @@ export function useBoardData({ localId, search, monitoring, autoRefresh }: {
 
   const onEvent = useCallback(
     (e: KdsEvent) => {
+      if (pausedRef.current) {
+        // Paused: the board stays as it is, the bar says how many changes wait ("Retomar" shows
+        // them), and a new order still calls.
+        setMissed((n) => n + 1);
+        if (e.type === 'order.created' && e.Signal && monitoringRef.current && e.EstadoId === ORDER_STATE.Pendente) alerts.ring(e.PedidoId);
+        return;
+      }
       patchOrder(qc, e.Pedido);
       if (e.type === 'order.created') {
         insertOrder(qc, localId, e.Pedido);
@@ -161,7 +174,16 @@ export function useBoardData({ localId, search, monitoring, autoRefresh }: {
     },
     [qc, localId, alerts, scheduleInvalidate],
   );
-  useLiveOrders({ localId, enabled: live, onEvent, onResync: scheduleInvalidate });
+  const onResync = useCallback(() => {
+    if (pausedRef.current) setMissed((n) => Math.max(n, 1));
+    else scheduleInvalidate();
+  }, [scheduleInvalidate]);
+  useLiveOrders({ localId, enabled: true, onEvent, onResync });
+  /** Automatic refresh back on: what arrived meanwhile is fetched and shown. */
+  const resumeLive = useCallback(() => {
+    setMissed(0);
+    void qc.invalidateQueries({ queryKey: orderQueries.lists() });
+  }, [qc]);
 
   // New orders seen by polling (stream down) chime too; a page or filter change does not.
   const seen = useRef<{ key: string; ids: Set<string> } | null>(null);
@@ -262,5 +284,7 @@ export function useBoardData({ localId, search, monitoring, autoRefresh }: {
     ringing,
     restartSeen,
     countTotal,
+    missed,
+    resumeLive,
   };
 }

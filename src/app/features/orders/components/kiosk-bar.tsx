@@ -1,0 +1,121 @@
+/**
+ * The board's one slim bar (it sits in the portal's top bar, so a kitchen tablet has a single bar
+ * under 64 px): the connection (ao vivo / atualizando / sem conexão, or "Atualização pausada" with
+ * its one-tap "Retomar"), the orders per state, the total, the sound, and "Menu", which opens every
+ * other tool (filters, station, density, recall, chat...). Plain elements: it is on the first paint.
+ */
+import type { ConnectionMode } from '../api/connection';
+import { readableTextOn } from '../model/board-rules';
+import classes from './kiosk-bar.module.css';
+
+export interface StateCount {
+  id: number;
+  name: string;
+  color: string;
+  count: number | null;
+}
+
+export interface KioskBarProps {
+  mode: ConnectionMode;
+  pollSeconds: number;
+  /** Live changes that arrived while paused and are not on the board yet. */
+  missed: number;
+  onResume: () => void;
+  counts: readonly StateCount[];
+  countTotal: number | null;
+  soundOff: boolean;
+  wakeLockOn: boolean;
+  onEnableSound: () => void;
+  menuOpen: boolean;
+  onMenu: () => void;
+  /** Loads the menu's code ahead of the tap. */
+  onMenuIntent?: () => void;
+  chatUnread: number;
+}
+
+const MODE_LABEL: Record<Exclude<ConnectionMode, 'polling' | 'paused'>, string> = {
+  live: 'ao vivo',
+  offline: 'sem conexão',
+  idle: 'monitoramento não iniciado',
+};
+
+export function missedText(n: number): string {
+  return n === 1 ? '1 alteração não exibida' : `${n} alterações não exibidas`;
+}
+
+export function KioskBar(p: KioskBarProps) {
+  const label = p.mode === 'polling' ? `atualizando a cada ${p.pollSeconds} s` : p.mode === 'paused' ? 'Atualização pausada' : MODE_LABEL[p.mode];
+  return (
+    <div className={classes.bar} data-testid="kiosk-bar">
+      <h1 className={classes.hidden}>Painel de pedidos</h1>
+      {p.mode === 'paused' ? (
+        // Never silent: the paused board says so, how much it is not showing, and resumes in one tap.
+        <button type="button" className={classes.paused} onClick={p.onResume} data-testid="paused-bar">
+          <span role="status" data-testid="connection-mode" data-mode="paused">
+            {label}
+          </span>
+          {p.missed > 0 && <span className={classes.missed}>{missedText(p.missed)}</span>}
+          <strong className={classes.resume}>Retomar</strong>
+        </button>
+      ) : (
+        <span className={classes.mode} role="status" aria-live="polite" data-testid="connection-mode" data-mode={p.mode}>
+          {label}
+        </span>
+      )}
+      <ul className={classes.counts} aria-label="Pedidos por etapa">
+        {p.counts.map((c) => (
+          <li key={c.id} className={classes.count} style={{ background: c.color, color: readableTextOn(c.color) }} title={c.name} data-testid={`bar-count-${c.id}`}>
+            <span className={classes.countName}>{c.name}</span>
+            <span className={classes.hiddenNarrow}>: </span>
+            <strong>{c.count ?? '…'}</strong>
+          </li>
+        ))}
+      </ul>
+      {p.countTotal !== null && (
+        <span className={classes.total} data-testid="board-total">
+          {p.countTotal === 1 ? '1 pedido' : `${p.countTotal} pedidos`}
+        </span>
+      )}
+      {p.soundOff ? (
+        <span className={classes.soundOff} data-testid="sound-off">
+          <span className={classes.soundOffText}>sem som</span>
+          <button type="button" className={classes.enableSound} onClick={p.onEnableSound}>
+            Ativar som
+          </button>
+        </span>
+      ) : (
+        <span className={classes.soundOn} data-testid="sound-on" title={p.wakeLockOn ? 'Som ligado, tela sempre acesa' : 'Som ligado'}>
+          <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
+            <path d="M3 9v6h4l5 5V4L7 9H3Zm13.5 3A4.5 4.5 0 0 0 14 8v8a4.5 4.5 0 0 0 2.5-4ZM14 3.2v2.1a7 7 0 0 1 0 13.4v2.1a9 9 0 0 0 0-17.6Z" />
+          </svg>
+          <span className={classes.soundOnText}>som ligado</span>
+          {p.wakeLockOn && (
+            <span className={classes.hidden} data-testid="wake-lock">
+              , tela sempre acesa
+            </span>
+          )}
+        </span>
+      )}
+      <button
+        type="button"
+        className={classes.menu}
+        aria-haspopup="dialog"
+        aria-expanded={p.menuOpen}
+        onClick={p.onMenu}
+        onPointerEnter={p.onMenuIntent}
+        onFocus={p.onMenuIntent}
+        data-testid="board-menu-button"
+      >
+        Menu
+        {p.chatUnread > 0 && (
+          <>
+            <span className={classes.unread} aria-hidden>
+              {p.chatUnread > 9 ? '9+' : p.chatUnread}
+            </span>
+            <span className={classes.hidden}>, {p.chatUnread === 1 ? '1 mensagem não lida' : `${p.chatUnread} mensagens não lidas`} no chat</span>
+          </>
+        )}
+      </button>
+    </div>
+  );
+}
