@@ -214,6 +214,17 @@ export const DEFAULT_DELIVERY_MODE = DELIVERY_MODE.ownPlatform;
 export const DELIVERY_KIND = { delivery: 1, pickup: 2, table: 3 } as const;
 export const DELIVERY_KIND_LABEL: Record<number, string> = { 1: 'Entrega', 2: 'Retirada no local', 3: 'Mesa' };
 
+/**
+ * How an order is paid, as the card, the drawer and the tickets write it. A table order is paid at the
+ * table (the waiter's intake carries a placeholder payment type, never shown); an order paid in person
+ * says so ("na entrega").
+ */
+export function paymentText(o: Pick<Order, 'TipoEntrega' | 'TipoPagamento' | 'EhPagamentoPresencial'>): { kind: string; afterLabel: string; inPerson: boolean } {
+  // `kind` stands alone (the card); `afterLabel` follows a "Pagamento" label (drawer, tickets).
+  if (o.TipoEntrega === DELIVERY_KIND.table) return { kind: 'Pagamento na mesa', afterLabel: 'Na mesa', inPerson: false };
+  return { kind: o.TipoPagamento.Descricao, afterLabel: o.TipoPagamento.Descricao, inPerson: o.EhPagamentoPresencial };
+}
+
 /** Payment types (TipoPagamento.Id / Descricao). `presencial`: paid on delivery or at the counter by default. */
 export const PAYMENT_TYPES = [
   { Id: 1, Descricao: 'Dinheiro', presencial: true },

@@ -9,7 +9,7 @@
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
 import type { Order } from './contract/orders';
 import { formatBRL, formatDate, formatTime } from './format';
-import { ORDER_ORIGIN } from './orders';
+import { ORDER_ORIGIN, paymentText } from './orders';
 import { PAPER_COLUMNS, tableLabel, type CodePage, type PaperWidth } from './printers';
 
 export interface TicketInput {
@@ -88,7 +88,8 @@ export function encodeKitchenTicket(t: TicketInput): Uint8Array {
     lines(wrap([a.Bairro, [a.Cidade, a.UF].filter(Boolean).join('/')].filter(Boolean).join(' - '), cols));
     if (a.Referencia) lines(wrap(`Referência: ${a.Referencia}`, cols));
   }
-  lines(wrap(`Pagamento: ${o.TipoPagamento.Descricao}${o.EhPagamentoPresencial ? ' (na entrega)' : ''}`, cols));
+  const pay = paymentText(o);
+  lines(wrap(`Pagamento: ${pay.afterLabel}${pay.inPerson ? ' (na entrega)' : ''}`, cols));
   if (o.Troco != null && o.Troco > 0) e.line(`Troco para: ${money(o.Troco)}`);
   rule();
 

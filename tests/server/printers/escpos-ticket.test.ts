@@ -72,7 +72,8 @@ describe('kitchen ticket as ESC/POS', () => {
     const lines = linesOf(ops);
     expect(lines.map((l) => l.trim())).toContain('Restaurante São João');
     expect(lines).toContain('Cliente: João Conceição');
-    expect(lines).toContain('Pagamento: Cartão de crédito (na entrega)');
+    // A table order is paid at the table: never its placeholder card type "(na entrega)".
+    expect(lines).toContain('Pagamento: Na mesa');
     // "Mesa 7" once, never "Mesa Mesa 7".
     expect(lines.filter((l) => l.includes('Mesa'))).toEqual(['Mesa 7']);
     // Item and its price on one 48-column line, price flush right, never split from "R$".

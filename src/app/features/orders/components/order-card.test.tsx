@@ -101,6 +101,14 @@ describe('order card content', () => {
     expect(within(card).getByText('Pagamento na entrega')).toBeTruthy();
   });
 
+  it('a table order is paid at the table: no card type, no "na entrega"', () => {
+    const o = makeOrder({ stateId: 1, TipoEntrega: 3, Mesa: 'Mesa 7', EhPagamentoPresencial: true, TipoPagamento: { Id: 2, Descricao: 'Cartão de crédito' } });
+    const { card } = renderCard(o);
+    expect(within(card).getByText('Pagamento na mesa')).toBeTruthy();
+    expect(within(card).queryByText('Cartão de crédito')).toBeNull();
+    expect(within(card).queryByText('Pagamento na entrega')).toBeNull();
+  });
+
   it('colours the header with the state colour and readable text', () => {
     const { card } = renderCard(makeOrder({ stateId: 2 }));
     const header = within(card).getByRole('button', { name: /Abrir detalhes/ });

@@ -13,6 +13,7 @@ import {
   DELIVERY_KIND_LABEL,
   ORDER_ORIGIN,
   orderActions,
+  paymentText,
   type BoardAction,
   type DeliveryRules,
 } from '../../../../shared/orders';
@@ -67,6 +68,7 @@ export const OrderCard = memo(function OrderCard({ order: o, mark, delivery, age
   countRender('card');
   const state = o.WorkflowInstance.CurrenteState;
   const timed = hasTimer(state.Id);
+  const pay = paymentText(o);
   const selectAge = useCallback(
     // The time in its current state against that state's limit (model/timers).
     (now: number) => (timed ? lateness(o, now, { ageWarnMinutes, ageLateMinutes }) : 'ok'),
@@ -137,8 +139,8 @@ export const OrderCard = memo(function OrderCard({ order: o, mark, delivery, age
         {(!station || station === EXPEDITOR) && <OrderItems order={o} foldAfterLines={FOLD_LINES} />}
         <div className={classes.payment} data-detail="secondary">
           <div>
-            <div className={classes.paymentKind}>{o.TipoPagamento.Descricao}</div>
-            {o.EhPagamentoPresencial && <div className={classes.small}>Pagamento na entrega</div>}
+            <div className={classes.paymentKind}>{pay.kind}</div>
+            {pay.inPerson && <div className={classes.small}>Pagamento na entrega</div>}
             {o.Troco != null && o.Troco > 0 && <div className={classes.small}>Troco para {formatBRL(o.Troco)}</div>}
           </div>
           <div className={classes.total} aria-label="Total do pedido">

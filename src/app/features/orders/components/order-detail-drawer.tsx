@@ -8,6 +8,7 @@ import {
   ORDER_ORIGIN,
   ORDER_ORIGIN_LABEL,
   orderActions,
+  paymentText,
   type BoardAction,
   type DeliveryRules,
 } from '../../../../shared/orders';
@@ -122,8 +123,8 @@ export function OrderDetailDrawer({ order, mark, states, delivery, onClose, onAc
           <Divider label="Pagamento" labelPosition="left" />
           <Group grow align="flex-start">
             <Field label="Forma de pagamento">
-              {order.TipoPagamento.Descricao}
-              {order.EhPagamentoPresencial ? ' (na entrega)' : ''}
+              {paymentText(order).afterLabel}
+              {paymentText(order).inPerson ? ' (na entrega)' : ''}
             </Field>
             {order.Troco != null && order.Troco > 0 && <Field label="Troco para">{formatBRL(order.Troco)}</Field>}
           </Group>

@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, type CSSProperties } from 'react';
 import type { Order } from '../../../../shared/contract/orders';
 import { formatBRL, formatDate, formatTime } from '../../../../shared/format';
-import { ORDER_MSG, ORDER_ORIGIN } from '../../../../shared/orders';
+import { ORDER_MSG, ORDER_ORIGIN, paymentText } from '../../../../shared/orders';
 import { tableLabel } from '../../../../shared/printers';
 import { ApiError } from '../../../lib/api-client';
 import { orderQueries } from '../api/order-queries';
@@ -47,8 +47,8 @@ export function PrintTicket({ order: o, style }: { order: Order; style?: CSSProp
         <dd>{o.WorkflowInstance.CurrenteState.Name}</dd>
         <dt>Pagamento</dt>
         <dd>
-          {o.TipoPagamento.Descricao}
-          {o.EhPagamentoPresencial ? ' (na entrega)' : ''}
+          {paymentText(o).afterLabel}
+          {paymentText(o).inPerson ? ' (na entrega)' : ''}
         </dd>
         <dt>Troco para</dt>
         <dd>{o.Troco != null && o.Troco > 0 ? <Money value={o.Troco} /> : '—'}</dd>
