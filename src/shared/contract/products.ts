@@ -19,6 +19,7 @@ const optText = () => z.optional(z.nullable(z.string()));
 const optInt = () => z.optional(z.nullable(int()));
 const optNum = () => z.optional(z.nullable(money()));
 const optBool = () => z.optional(z.nullable(z.boolean()));
+const PREP_MESSAGE = 'O tempo de preparo deve ser de 1 a 240 minutos.';
 
 /** Paths the spec does not show (ours), in the spec's style. */
 export const CATALOGUE_PATHS = {
@@ -209,6 +210,8 @@ export const productEditRequest = z.object({
   classificacaoNutricional: z.optional(z.nullable(int().check(z.minimum(0), z.maximum(4)))),
   fotoProduto: optText(),
   propagarAlteracao: optBool(),
+  /** Ours (not in the spec): the product's preparation time in whole minutes, 1 to 240; null clears it (the venue's prepMinutes applies). Omitted keeps what the product had. */
+  tempoPreparo: z.optional(z.nullable(int().check(z.minimum(1, PREP_MESSAGE), z.maximum(240, PREP_MESSAGE)))),
 });
 export type ProductEditRequest = z.infer<typeof productEditRequest>;
 
@@ -242,6 +245,8 @@ export const productDetail = z.object({
   dontShowInKDS: z.boolean(),
   produtoComposicao: z.boolean(),
   quantidadeAdicionaisGratuito: int(),
+  /** Ours: minutes, null when the venue's preparation time applies. */
+  tempoPreparo: z.nullable(int()),
   composicao: z.array(
     z.object({
       id: z.string(),

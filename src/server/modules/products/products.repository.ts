@@ -217,6 +217,7 @@ export async function saveFromEdit(db: Db, venueId: string, req: ProductEditRequ
       storeId,
       energyGroup: req.grupoEnergetico ?? 0,
       nutritionClass: req.classificacaoNutricional ?? 0,
+      prepMinutes: req.tempoPreparo !== undefined ? req.tempoPreparo : (existing?.prepMinutes ?? null),
       updatedAt: new Date(),
     };
     let product: ProductRow;
@@ -286,6 +287,7 @@ export async function productDetail(db: Conn, p: ProductRow): Promise<ProductDet
     dontShowInKDS: p.dontShowInKds,
     produtoComposicao: p.isComposition,
     quantidadeAdicionaisGratuito: p.freeAdditionalsLimit,
+    tempoPreparo: p.prepMinutes,
     composicao: adds.map(({ a }) => ({
       id: a.id,
       produtoId: a.additionalProductId,

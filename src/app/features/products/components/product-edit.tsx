@@ -38,7 +38,7 @@ import {
   validateProductEdit,
 } from '../../../../shared/products';
 import { EMPTY_GUID } from '../../../../shared/constants';
-import type { ProductDetail, ProductEditRequest } from '../../../../shared/contract/products';
+import { productEditRequest, type ProductDetail, type ProductEditRequest } from '../../../../shared/contract/products';
 import { formatBRL } from '../../../../shared/format';
 import { api } from '../../../lib/api-client';
 import { toastError, toastSuccess } from '../../../lib/toast';
@@ -71,6 +71,7 @@ const emptyForm = (): Form => ({
   impressoraPadraoId: null,
   expireTime: null,
   quantidadeMaximaPorUsuario: null,
+  tempoPreparo: null,
   restricaoPorSexo: 0,
   eventoId: null,
   informacaoProduto: '',
@@ -120,7 +121,7 @@ function toRequest(f: Form, id: string | null, localId: string, propagate: boole
   };
 }
 
-type FieldErrors = Partial<Record<'nome' | 'valor' | 'ncm' | 'cfop' | 'cest' | 'quantidadeReservado', string>>;
+type FieldErrors = Partial<Record<'nome' | 'valor' | 'ncm' | 'cfop' | 'cest' | 'quantidadeReservado' | 'tempoPreparo', string>>;
 
 /** Puts each message of the edit check under its field (the toast lists them all). */
 function fieldErrors(problems: string[]): FieldErrors {
@@ -232,7 +233,10 @@ export function ProductEdit({ productId }: { productId?: string }) {
       { tipo: f.tipo, nome: f.nome, valor: f.valor, ncm: f.ncm, cfop: f.cfop, cest: f.cest, controlaEstoque: f.controlaEstoque, quantidadeReservado: f.quantidadeReservado },
       { issuesNfce },
     );
-    setErrors(fieldErrors(problems));
+    // The preparation time is checked with the shared schema (1 to 240 whole minutes).
+    const prep = productEditRequest.shape.tempoPreparo.safeParse(f.tempoPreparo);
+    if (!prep.success) problems.push(prep.error.issues[0].message);
+    setErrors({ ...fieldErrors(problems), ...(prep.success ? {} : { tempoPreparo: prep.error.issues[0].message }) });
     if (problems.length) {
       void toastError(problems.join('\n'));
       // Show the first problem's tab: fiscal fields live on the Produto tab only for type 11.
@@ -314,6 +318,17 @@ export function ProductEdit({ productId }: { productId?: string }) {
                         <NumberInput label="Tara (gramas)" value={f.tara} onChange={(v) => set('tara', typeof v === 'number' ? Math.max(0, v) : 0)} min={0} allowDecimal={false} allowNegative={false} />
                       )}
                       <NumberInput label="Tempo de expiração (minutos)" value={f.expireTime ?? ''} onChange={(v) => set('expireTime', typeof v === 'number' ? v : null)} min={0} allowDecimal={false} allowNegative={false} />
+                      <NumberInput
+                        label="Tempo de preparo (minutos)"
+                        description="Vazio: vale o tempo de preparo do estabelecimento."
+                        value={f.tempoPreparo ?? ''}
+                        onChange={(v) => set('tempoPreparo', typeof v === 'number' ? v : null)}
+                        min={1}
+                        max={240}
+                        allowDecimal={false}
+                        allowNegative={false}
+                        error={errors.tempoPreparo}
+                      />
                       <NumberInput label="Quantidade máxima por usuário" value={f.quantidadeMaximaPorUsuario ?? ''} onChange={(v) => set('quantidadeMaximaPorUsuario', typeof v === 'number' ? v : null)} min={0} allowDecimal={false} allowNegative={false} />
                       {ticket && (
                         <Select
