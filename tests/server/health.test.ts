@@ -58,7 +58,7 @@ describe('a file store outage in a request', () => {
       throw new FileStoreUnavailableError({ cause: Object.assign(new Error('connect ECONNREFUSED 10.0.0.2:9000'), { code: 'ECONNREFUSED' }) });
     };
     try {
-      const res = await t.app.inject({ method: 'GET', url: `/api/download/file?relativePath=downloads/${venueId}/${randomUUID()}.csv`, headers: t.auth(token) });
+      const res = await t.app.inject({ method: 'GET', url: `/api/download/file?relativePath=downloads/${venueId}/customers/${randomUUID()}.csv`, headers: t.auth(token) });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ Message: MSG.fileStoreUnavailable });
       expect(res.body).not.toContain('10.0.0.2');

@@ -177,7 +177,7 @@ describe('agendas', () => {
 
   it('collaborators are the venue’s members', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/Schedule/GetCollaboratorsByLocalClientId/${t.seed.venues.restaurant}`, headers: await as(DEMO.gerente) });
-    expect(res.json().map((c: { name: string }) => c.name)).toEqual(['Ana Administradora', 'Gabriel Garçom', 'Gustavo Gerente', 'Marcos Gerente', 'Sofia Suporte', 'Tablet da Cozinha']);
+    expect(res.json().map((c: { name: string }) => c.name)).toEqual(['Ana Administradora', 'Gabriel Garçom', 'Gustavo Gerente', 'Marcos Gerente', 'Patrícia Garçonete', 'Sofia Suporte', 'Tablet da Cozinha', 'Tablet do bar']);
   });
 });
 

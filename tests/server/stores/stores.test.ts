@@ -141,7 +141,7 @@ describe('GET api/Politica/Acessos', () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/Politica/Acessos?localId=${t.seed.venues.restaurant}`, headers: await as(DEMO.gerente) });
     expect(res.statusCode).toBe(200);
     const names = res.json().map((u: { Nome: string }) => u.Nome);
-    expect(names).toEqual(['Ana Administradora', 'Gabriel Garçom', 'Gustavo Gerente', 'Marcos Gerente', 'Sofia Suporte', 'Tablet da Cozinha']);
+    expect(names).toEqual(['Ana Administradora', 'Gabriel Garçom', 'Gustavo Gerente', 'Marcos Gerente', 'Patrícia Garçonete', 'Sofia Suporte', 'Tablet da Cozinha', 'Tablet do bar']);
     expectError(await t.app.inject({ method: 'GET', url: `/api/Politica/Acessos?localId=${t.seed.venues.restaurant}`, headers: await as(DEMO.cozinha) }), 403, MSG.accessDenied);
     expectError(await t.app.inject({ method: 'GET', url: `/api/Politica/Acessos?localId=${t.seed.venues.restaurant}`, headers: await as(DEMO.escola) }), 403, MSG.accessDenied);
   });

@@ -7,6 +7,7 @@ import { formatDate, formatTime } from '../../../../shared/format';
 import { MSG } from '../../../../shared/messages';
 import { apiFieldErrors, schemaErrors } from '../../../lib/form-errors';
 import { usePageTitle } from '../../../lib/page-hooks';
+import { PASSWORD_TOGGLE_PROPS } from '../../../lib/a11y-labels';
 import { getSession, saveSession } from '../../../lib/session';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { accountQueries, changeEmail, changeName, changePassword, endOtherSessions, endSession, toggleMfa } from '../api/account-queries';
@@ -124,7 +125,7 @@ function EmailSection({ email, onSaved }: { email: string; onSaved: () => Promis
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <TextInput label="Novo e-mail" withAsterisk type="email" autoComplete="email" {...form.getInputProps('email')} />
-          <PasswordInput label="Senha atual" withAsterisk autoComplete="current-password" {...form.getInputProps('senhaAtual')} />
+          <PasswordInput visibilityToggleButtonProps={PASSWORD_TOGGLE_PROPS} label="Senha atual" withAsterisk autoComplete="current-password" {...form.getInputProps('senhaAtual')} />
           <Group justify="flex-end">
             <Button type="submit" loading={busy}>
               Alterar e-mail
@@ -149,9 +150,9 @@ function PasswordSection({ onSaved }: { onSaved: () => Promise<void> }) {
     <Section title="Senha" description="Ao trocar a senha, as outras sessões abertas com a sua conta são encerradas.">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <PasswordInput label="Senha atual" withAsterisk autoComplete="current-password" {...form.getInputProps('senhaAtual')} />
-          <PasswordInput label="Nova senha" withAsterisk autoComplete="new-password" description={MSG.registerPasswordRule} {...form.getInputProps('senha')} />
-          <PasswordInput label="Confirmar nova senha" withAsterisk autoComplete="new-password" {...form.getInputProps('confirmarSenha')} />
+          <PasswordInput visibilityToggleButtonProps={PASSWORD_TOGGLE_PROPS} label="Senha atual" withAsterisk autoComplete="current-password" {...form.getInputProps('senhaAtual')} />
+          <PasswordInput visibilityToggleButtonProps={PASSWORD_TOGGLE_PROPS} label="Nova senha" withAsterisk autoComplete="new-password" description={MSG.registerPasswordRule} {...form.getInputProps('senha')} />
+          <PasswordInput visibilityToggleButtonProps={PASSWORD_TOGGLE_PROPS} label="Confirmar nova senha" withAsterisk autoComplete="new-password" {...form.getInputProps('confirmarSenha')} />
           <Group justify="flex-end">
             <Button type="submit" loading={busy}>
               Alterar senha
@@ -187,7 +188,7 @@ function MfaSection({ enabled, onSaved }: { enabled: boolean; onSaved: () => Pro
       <Modal opened={asking} onClose={() => setAsking(false)} title={enabled ? 'Desativar o código por e-mail' : 'Ativar o código por e-mail'} centered closeButtonProps={{ 'aria-label': 'Fechar' }}>
         <form onSubmit={submit} noValidate>
           <Stack>
-            <PasswordInput label="Senha atual" withAsterisk data-autofocus autoComplete="current-password" {...form.getInputProps('senhaAtual')} />
+            <PasswordInput visibilityToggleButtonProps={PASSWORD_TOGGLE_PROPS} label="Senha atual" withAsterisk data-autofocus autoComplete="current-password" {...form.getInputProps('senhaAtual')} />
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setAsking(false)}>
                 Cancelar
