@@ -95,7 +95,8 @@ test('a payment link is created, edited, opened on a phone without signing in, p
   const parsed = parsePix(brCode);
   expect(hasError(parsed)).toBe(false);
   // The sandbox PSP's cob: its static code names the PSP's customer and carries the key and amount.
-  expect(parsed).toMatchObject({ transactionAmount: 15, merchantName: 'BALCAO SANDBOX', pixKey: '7d9f0335-8dcc-4054-9bf9-0dbd61d36906' });
+  // The key is the place's own (the demo restaurant's bank account marked as its Pix key: its CNPJ).
+  expect(parsed).toMatchObject({ transactionAmount: 15, merchantName: 'BALCAO SANDBOX', pixKey: '12345678000195' });
   expect(await readQr(payer, 'QR code do Pix')).toBe(brCode);
   await accessible(payer);
   await payer.getByRole('button', { name: 'Simular pagamento (sandbox)' }).click();

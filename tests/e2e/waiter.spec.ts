@@ -11,7 +11,7 @@ import { KDS_PATHS, ORDER_STATE } from '../../src/shared/orders';
 import { expectAccessible } from './axe';
 import { expect, signIn, test } from './fixtures';
 import { WAITER_PATHS } from '../../src/shared/contract/waiter';
-import { apiLogin, card, newBoardContext, openBoard, placeOrder, runCommand } from './orders-helpers';
+import { apiLogin, card, newBoardContext, openBoard, placeOrder, revealCard, runCommand } from './orders-helpers';
 
 const SHOTS = '/tmp/waiter-shots';
 
@@ -147,15 +147,19 @@ test.describe('waiter phone', () => {
       await expect(w.page.getByTestId('open-order')).toHaveCount(1);
 
       // The kitchen works it and marks it ready ("Pedido pronto").
+      // The board may hold many orders (other specs share this server): bring the card into its column's view first.
       const c = card(k.page, codigo);
+      await revealCard(k.page, codigo);
       await c.getByRole('button', { name: 'Aceitar' }).click();
       const perOrderTime = k.page.getByRole('dialog', { name: `Aceitar pedido #${codigo}` });
       if (await perOrderTime.isVisible()) await perOrderTime.getByRole('button', { name: 'Aceitar' }).click();
+      await revealCard(k.page, codigo);
       await c.getByRole('button', { name: 'Iniciar' }).click();
       const alertsBefore = (await alertsOf(w.page)).filter((x) => x === codigo).length;
       const chimesBefore = await chimesAsked(w.page);
       const vibrationsBefore = await vibrations(w.page);
       expect(alertsBefore).toBe(0);
+      await revealCard(k.page, codigo);
       await c.getByRole('button', { name: 'Pedido pronto' }).click();
 
       // The waiter's phone: highlighted, chimed (asked through the hook), until delivered.

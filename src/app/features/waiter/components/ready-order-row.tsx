@@ -1,9 +1,10 @@
 /** One ready order in the service view's strip: table and code large, "Entregue à mesa" at the thumb, the items on demand. */
-import { Badge, Button, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Group, Paper, Text, UnstyledButton } from '@mantine/core';
 import { useId, useState } from 'react';
 import type { WaiterOrder } from '../../../../shared/contract/waiter';
 import { formatTime } from '../../../../shared/format';
 import { WAITER_MSG } from '../../../../shared/waiter';
+import { WaiterOrderItems } from './waiter-order-items';
 
 /** `delivery`: 'sending' while "Entregue à mesa" is on its way (a queued one leaves the strip). */
 export function ReadyOrderRow({ order: o, delivery, onDelivered }: { order: WaiterOrder; delivery: 'idle' | 'sending' | 'queued'; onDelivered: (o: WaiterOrder) => void }) {
@@ -45,27 +46,7 @@ export function ReadyOrderRow({ order: o, delivery, onDelivered }: { order: Wait
           </Button>
         )}
       </Group>
-      <Stack gap={2} component="ul" id={itemsId} style={{ listStyle: 'none', padding: 0, margin: '6px 0 0', display: open ? undefined : 'none' }}>
-        {o.Itens.map((i, n) => (
-          <li key={n}>
-            <Text fw={600}>
-              {i.Quantidade}x {i.NomeProduto}
-            </Text>
-            {i.Observacoes.map((ob, k) => (
-              <Text key={k} size="sm" c="orange.9">
-                {ob.Opcoes.length ? `${ob.Descricao}: ${ob.Opcoes.join(', ')}` : ob.Descricao}
-              </Text>
-            ))}
-          </li>
-        ))}
-        {o.ObservacaoPedido ? (
-          <li>
-            <Text size="sm" fw={600} c="orange.9">
-              Obs. do pedido: {o.ObservacaoPedido}
-            </Text>
-          </li>
-        ) : null}
-      </Stack>
+      <WaiterOrderItems order={o} id={itemsId} style={{ marginTop: 6, display: open ? undefined : 'none' }} />
     </Paper>
   );
 }

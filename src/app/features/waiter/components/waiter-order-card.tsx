@@ -4,6 +4,7 @@ import type { WaiterOrder } from '../../../../shared/contract/waiter';
 import { formatTime } from '../../../../shared/format';
 import { ORDER_STATE } from '../../../../shared/orders';
 import { brl, WAITER_MSG } from '../../../../shared/waiter';
+import { WaiterOrderItems } from './waiter-order-items';
 
 /** `delivery`: 'queued' when "Entregue à mesa" was tapped and waits in the outbox for the network. */
 export function WaiterOrderCard({
@@ -40,25 +41,7 @@ export function WaiterOrderCard({
         <Text size="sm" c="dimmed">
           Feito às {formatTime(o.DataCriacao)} · {brl(Math.round(o.ValorTotal * 100))}
         </Text>
-        <Stack gap={2} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {o.Itens.map((i, n) => (
-            <li key={n}>
-              <Text fw={600}>
-                {i.Quantidade}x {i.NomeProduto}
-              </Text>
-              {i.Observacoes.map((ob, k) => (
-                <Text key={k} size="sm" c="orange.9">
-                  {ob.Opcoes.length ? `${ob.Descricao}: ${ob.Opcoes.join(', ')}` : ob.Descricao}
-                </Text>
-              ))}
-            </li>
-          ))}
-        </Stack>
-        {o.ObservacaoPedido ? (
-          <Text size="sm" fw={600} c="orange.9">
-            Obs. do pedido: {o.ObservacaoPedido}
-          </Text>
-        ) : null}
+        <WaiterOrderItems order={o} />
         {ready ? (
           <Button size="lg" color="green.9" fullWidth loading={delivery === 'sending'} onClick={() => onDelivered(o)} aria-label={`${WAITER_MSG.deliver}: pedido #${o.Codigo}`}>
             {WAITER_MSG.deliver}
