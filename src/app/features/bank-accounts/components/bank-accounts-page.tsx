@@ -1,6 +1,5 @@
 import { Alert, Badge, Modal, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { BANK_ACCOUNT_MSG as M, PIX_KEY_TYPES } from '../../../../shared/bank-accounts';
 import type { BankAccount } from '../../../../shared/contract/bank-accounts';
 import { formatDocument } from '../../../../shared/format';
@@ -8,8 +7,8 @@ import { MANAGER_ROLES } from '../../../../shared/permissions';
 import { hasAccess } from '../../../../shared/roles';
 import { ConfirmDelete } from '../../../components/confirm-delete';
 import { RegistryList } from '../../../components/registry-list';
+import { useRegistryDialogs } from '../../../components/use-registry-dialogs';
 import { usePageTitle, useSession } from '../../../lib/page-hooks';
-import { toastError, toastSuccess } from '../../../lib/toast';
 import { bankAccountQueries, deleteBankAccount } from '../api/bank-account-queries';
 import { BankAccountForm } from './bank-account-form';
 
@@ -27,27 +26,13 @@ export function BankAccountsPage() {
   const isManager = hasAccess(session?.roles ?? '', MANAGER_ROLES);
   const queryClient = useQueryClient();
   const list = useQuery({ ...bankAccountQueries.list(localId), enabled: Boolean(localId) && isManager });
-  const [editing, setEditing] = useState<BankAccount | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<BankAccount | null>(null);
-  const [busy, setBusy] = useState(false);
   // The donation institutions' select reads the same accounts.
   const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: bankAccountQueries.all }), queryClient.invalidateQueries({ queryKey: ['donations', 'bank-data'] })]);
 
+  const { editing, setEditing, deleting, setDeleting, busy, remove, saved } = useRegistryDialogs<BankAccount>((row) => deleteBankAccount(row.id), refresh);
+
   if (!isManager) return <Alert color="yellow" title="Contas bancárias">Somente gerentes do estabelecimento veem e alteram as contas bancárias.</Alert>;
 
-  const remove = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      void toastSuccess((await deleteBankAccount(deleting.id)).Message);
-      setDeleting(null);
-      await refresh();
-    } catch (err) {
-      void toastError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
-  };
   const venueKey = list.data?.find((a) => a.chavePixDoEstabelecimento);
 
   return (
@@ -107,10 +92,7 @@ export function BankAccountsPage() {
           <BankAccountForm
             localId={localId}
             account={editing === 'new' ? null : editing}
-            onSaved={async () => {
-              await refresh();
-              setEditing(null);
-            }}
+            onSaved={saved}
           />
         )}
       </Modal>

@@ -9,6 +9,7 @@ import { MANAGER_ROLES } from '../../../../shared/permissions';
 import { hasAccess } from '../../../../shared/roles';
 import { ConfirmDelete } from '../../../components/confirm-delete';
 import { RegistryList } from '../../../components/registry-list';
+import { useRegistryDialogs } from '../../../components/use-registry-dialogs';
 import { apiFieldErrors, schemaErrors } from '../../../lib/form-errors';
 import { usePageTitle, useSession } from '../../../lib/page-hooks';
 import { toastError, toastSuccess } from '../../../lib/toast';
@@ -22,26 +23,11 @@ export function CustomerCategoriesPage() {
   const canEdit = hasAccess(session?.roles ?? '', MANAGER_ROLES);
   const queryClient = useQueryClient();
   const list = useQuery({ ...customerCategoryQueries.list(localId), enabled: Boolean(localId) });
-  const [editing, setEditing] = useState<CustomerCategoryRow | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<CustomerCategoryRow | null>(null);
-  const [busy, setBusy] = useState(false);
   // The customers screen lists categories too: both lists are refreshed.
   const refresh = () =>
     Promise.all([queryClient.invalidateQueries({ queryKey: customerCategoryQueries.all }), queryClient.invalidateQueries({ queryKey: ['customers', 'categories'] })]);
 
-  const remove = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      void toastSuccess((await deleteCustomerCategory(deleting.id)).Message);
-      setDeleting(null);
-      await refresh();
-    } catch (err) {
-      void toastError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { editing, setEditing, deleting, setDeleting, busy, remove, saved } = useRegistryDialogs<CustomerCategoryRow>((row) => deleteCustomerCategory(row.id), refresh);
 
   return (
     <RegistryList
@@ -70,10 +56,7 @@ export function CustomerCategoriesPage() {
           <CategoryForm
             localId={localId}
             category={editing === 'new' ? null : editing}
-            onSaved={async () => {
-              await refresh();
-              setEditing(null);
-            }}
+            onSaved={saved}
           />
         )}
       </Modal>

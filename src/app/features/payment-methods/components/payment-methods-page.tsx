@@ -8,6 +8,7 @@ import { MANAGER_ROLES } from '../../../../shared/permissions';
 import { hasAccess } from '../../../../shared/roles';
 import { ConfirmDelete } from '../../../components/confirm-delete';
 import { RegistryList } from '../../../components/registry-list';
+import { useRegistryDialogs } from '../../../components/use-registry-dialogs';
 import { apiFieldErrors, schemaErrors } from '../../../lib/form-errors';
 import { usePageTitle, useSession } from '../../../lib/page-hooks';
 import { toastError, toastSuccess } from '../../../lib/toast';
@@ -21,24 +22,9 @@ export function PaymentMethodsPage() {
   const canEdit = hasAccess(session?.roles ?? '', MANAGER_ROLES);
   const queryClient = useQueryClient();
   const list = useQuery({ ...paymentMethodQueries.list(localId), enabled: Boolean(localId) });
-  const [editing, setEditing] = useState<PaymentMethod | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<PaymentMethod | null>(null);
-  const [busy, setBusy] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: paymentMethodQueries.all });
 
-  const remove = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      void toastSuccess((await deletePaymentMethod(deleting.id)).Message);
-      setDeleting(null);
-      await refresh();
-    } catch (err) {
-      void toastError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { editing, setEditing, deleting, setDeleting, busy, remove, saved } = useRegistryDialogs<PaymentMethod>((row) => deletePaymentMethod(row.id), refresh);
 
   return (
     <RegistryList
@@ -68,10 +54,7 @@ export function PaymentMethodsPage() {
           <PaymentMethodForm
             localId={localId}
             method={editing === 'new' ? null : editing}
-            onSaved={async () => {
-              await refresh();
-              setEditing(null);
-            }}
+            onSaved={saved}
           />
         )}
       </Modal>

@@ -9,6 +9,7 @@ import { PRODUCT_CATEGORY_MAX, PRODUCT_CATEGORY_MSG as M } from '../../../../sha
 import { hasAccess } from '../../../../shared/roles';
 import { ConfirmDelete } from '../../../components/confirm-delete';
 import { RegistryList } from '../../../components/registry-list';
+import { useRegistryDialogs } from '../../../components/use-registry-dialogs';
 import { apiFieldErrors, schemaErrors } from '../../../lib/form-errors';
 import { usePageTitle, useSession } from '../../../lib/page-hooks';
 import { toastError, toastSuccess } from '../../../lib/toast';
@@ -26,26 +27,11 @@ export function ProductCategoriesPage() {
   const canEdit = hasAccess(session?.roles ?? '', MANAGER_ROLES);
   const queryClient = useQueryClient();
   const list = useQuery({ ...productCategoryQueries.list(localId), enabled: Boolean(localId) });
-  const [editing, setEditing] = useState<ProductCategoryRow | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<ProductCategoryRow | null>(null);
-  const [busy, setBusy] = useState(false);
   // The product screens list categories too: both are refreshed.
   const refresh = () =>
     Promise.all([queryClient.invalidateQueries({ queryKey: productCategoryQueries.all }), queryClient.invalidateQueries({ queryKey: ['products', 'categories'] })]);
 
-  const remove = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      void toastSuccess((await deleteProductCategory(deleting.id)).Message);
-      setDeleting(null);
-      await refresh();
-    } catch (err) {
-      void toastError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { editing, setEditing, deleting, setDeleting, busy, remove, saved } = useRegistryDialogs<ProductCategoryRow>((row) => deleteProductCategory(row.id), refresh);
 
   return (
     <RegistryList
@@ -74,10 +60,7 @@ export function ProductCategoriesPage() {
           <CategoryForm
             localId={localId}
             category={editing === 'new' ? null : editing}
-            onSaved={async () => {
-              await refresh();
-              setEditing(null);
-            }}
+            onSaved={saved}
           />
         )}
       </Modal>
