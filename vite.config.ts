@@ -84,6 +84,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'tests/server/**/*.test.ts', ...(process.env.TEST_DATABASE_URL ? ['tests/postgres/**/*.test.ts'] : [])],
     environment: 'node',
     setupFiles: ['tests/setup/vitest.ts'],
+    // Migrates one database for the whole run; each API test file starts from a copy of it.
+    globalSetup: ['tests/setup/global.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -1,10 +1,12 @@
 /**
- * API test harness: one in-memory PGlite per test file (initdb costs ~3 s), tables emptied and the
- * demo data seeded again before each test; e-mails captured in memory.
+ * API test harness: one database per test file (a copy of the migrated template, tests/setup/test-db.ts),
+ * the demo data seeded once and put back before each test (tests/setup/db-snapshot.ts: only the
+ * tables the previous test wrote are refilled); e-mails captured in memory.
  */
 import { afterAll, beforeEach } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import type { DbHandle } from '../../src/server/db/client';
+import { takeSnapshot, type DbSnapshot } from './db-snapshot';
 import { openTestDb } from './test-db';
 import { seedDemo, type SeedResult } from '../../src/server/db/seed';
 import { createLocalFileStorage, type FileStorage } from '../../src/server/lib/file-storage';
@@ -59,6 +61,9 @@ async function truncateAll(db: DbHandle) {
 export function useTestApp(): TestContext {
   const ctx = { mails: [] as Mail[] } as TestContext;
   let ready: Promise<void> | null = null;
+  /** undefined: not taken yet; null: not possible on this database. */
+  let snapshot: DbSnapshot | null | undefined;
+  let seeded: SeedResult;
   const mailer: Mailer = {
     async send(mail) {
       ctx.mails.push(mail);
@@ -78,9 +83,17 @@ export function useTestApp(): TestContext {
     })();
     await ready;
     await ctx.app.orders?.settle();
-    await truncateAll(ctx.db);
+    if (snapshot) {
+      await snapshot.restore();
+    } else {
+      // The first test (and every test where no snapshot can be taken): empty tables (whatever the
+      // app wrote while starting goes too) and the demo seed.
+      await truncateAll(ctx.db);
+      seeded = await seedDemo(ctx.db.db);
+      if (snapshot === undefined) snapshot = await takeSnapshot(ctx.db);
+    }
     ctx.mails.length = 0;
-    ctx.seed = await seedDemo(ctx.db.db);
+    ctx.seed = structuredClone(seeded);
   });
   afterAll(async () => {
     await ctx.app?.close();

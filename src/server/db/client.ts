@@ -52,6 +52,8 @@ export interface DbOptions {
   databaseUrl?: string;
   /** Data directory for PGlite; omitted means in memory. */
   dataDir?: string;
+  /** In-memory PGlite only: starts from this dump of a data directory (tests: an already migrated one) instead of initdb. */
+  loadDataDir?: Blob;
   /** Where connection trouble is reported (a lost connection is logged, never fatal). Default: stderr as JSON. */
   log?: DbLog;
 }
@@ -256,7 +258,7 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
   try {
     const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
     const extensions = { pg_trgm };
-    const client = opts.dataDir ? new PGlite(path.join(opts.dataDir, 'pg'), { extensions }) : new PGlite({ extensions });
+    const client = opts.dataDir ? new PGlite(path.join(opts.dataDir, 'pg'), { extensions }) : new PGlite({ extensions, loadDataDir: opts.loadDataDir });
     await client.waitReady;
     await client.exec('create extension if not exists pg_trgm');
     const db = drizzle(client, { schema }) as unknown as Db;
