@@ -7,6 +7,8 @@ import { CHROMIUM } from './bench/chromium';
  */
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Migrates one embedded database for the run; every spec's server starts from a copy of it.
+  globalSetup: './tests/support/e2e-global-setup.ts',
   workers: 2,
   fullyParallel: false,
   retries: 0,

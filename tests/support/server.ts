@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { copyPgliteTemplate } from './pglite-template';
 
 export interface RunningServer {
   url: string;
@@ -34,6 +35,8 @@ export async function startServer(env: Record<string, string> = {}, opts: { data
   const port = await freePort();
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'balcao-e2e-'));
   const mailDir = path.join(dataDir, 'mail');
+  // A new embedded database starts as a copy of the run's migrated template (when the run made one).
+  if (!opts.dataDir && !(env.DATABASE_URL ?? process.env.DATABASE_URL)) copyPgliteTemplate(dataDir);
   let out = '';
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
