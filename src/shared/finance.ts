@@ -63,6 +63,7 @@ export const FINANCE_MSG = {
   paymentAccountNeedsCnpj: 'Conta de pagamento só para titular com CNPJ.',
   savingsNeedsCpf: 'Conta poupança só para titular com CPF.',
   remittanceStale: 'Um ou mais saques já foram enviados em outra remessa ou não existem. Atualize a lista.',
+  remittanceAdjustmentNotSent: 'Só entram na remessa de ajuste saques que já foram enviados em uma remessa.',
   pixNotFound: 'Pagamento Pix não encontrado',
   pixStatusNotPending: 'O status só pode ser atualizado quando o pagamento está pendente e não permite estorno.',
   pixRefundNotAllowed: 'Este pagamento não permite estorno.',

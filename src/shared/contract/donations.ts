@@ -10,8 +10,12 @@
  * - Banners are uploaded first (POST api/Event/Banner, progress shown) and the event keeps their
  *   address; a data URL sent on save is stored the same way. Served publicly (the donor's page).
  * - Bank options: GET api/Institute/BankData/{localId} (dadoBancarioId, descricao).
- * - Donation links live under api/DonationLink (the spec shows no paths); the link's address is the
- *   donor's page with the link's gateway id (`/doar/{event link}?link={gateWayLinkId}`).
+ * - Donation links are the spec's api/Link family (000 §7: GET api/Link/{id}, POST, PUT, DELETE
+ *   api/Link/{id}, GET api/Link/Institutes/{eventId}), matched to the donation link calls it lists
+ *   without paths: GET api/Link/{id} lists an institution's links (id = the institution), DELETE
+ *   api/Link/{id} deletes by gateWayLinkId, GET api/Link/Institutes/{eventId} lists the event's
+ *   institutions. The donation products for the form are ours: GET api/Link/Products/{localId}.
+ *   The link's address is the donor's page with the link's gateway id (`/doar/{event link}?link={gateWayLinkId}`).
  * - Donor report and its Excel take localClienteId too: every query is scoped to a venue.
  * - Dashboard "live": GET api/Donate/Version/{eventId} is polled every 5 s (short polling) and a
  *   change refetches the dashboard, which also refetches every 60 s (spec).
@@ -36,11 +40,11 @@ export const DONATION_API = {
   institutesByVenue: (localId: string) => `api/Institute/GetInstitutesByLocalCliente/${enc(localId)}`,
   institute: (id: string) => `api/Institute/${enc(id)}`,
   instituteSave: 'api/Institute',
-  linkInstitutes: (eventId: string) => `api/DonationLink/Institutes/${enc(eventId)}`,
-  linksByInstitute: (instituteId: string) => `api/DonationLink/ByInstitute/${enc(instituteId)}`,
-  linkProducts: (localId: string) => `api/DonationLink/Products/${enc(localId)}`,
-  linkSave: 'api/DonationLink',
-  linkDelete: (gateWayLinkId: string) => `api/DonationLink/${enc(gateWayLinkId)}`,
+  linkInstitutes: (eventId: string) => `api/Link/Institutes/${enc(eventId)}`,
+  linksByInstitute: (instituteId: string) => `api/Link/${enc(instituteId)}`,
+  linkProducts: (localId: string) => `api/Link/Products/${enc(localId)}`,
+  linkSave: 'api/Link',
+  linkDelete: (gateWayLinkId: string) => `api/Link/${enc(gateWayLinkId)}`,
   donorReport: 'api/DonorReport',
   donorReportExcel: 'api/DonorReport/DownloadMeepDonor',
   dashboard: (eventId: string) => `api/Donate/${enc(eventId)}`,

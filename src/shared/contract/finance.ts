@@ -4,7 +4,17 @@
  * ledger keeps integer cents). Where the spec shows no venue for a call, ours takes `localId` in the
  * query string: every finance read and change is scoped to one venue the user belongs to.
  * Paths the spec does not show (ours): the bank transfer, the own-acquirer process call (the same
- * path with Adquirente 4), reprocess-all and the providers' description.
+ * path with Adquirente 4, which also takes the spec's own-acquirer payload: LocalId, CardLastDigits,
+ * InitialDate, EndDate, Equipaments, BankAccountId), reprocess-all and the providers' description.
+ * Calls the spec writes without a venue (Pix order, refund and update, the withdrawal report, lookup
+ * and date change, the remittances, the ERP export) take `localId` as an optional parameter: without
+ * it the venue follows from the object, or from the user's only place with the call's role.
+ * Payloads the spec does not show (ours):
+ * - POST api/transaction/PayStore/ProcessOutsideTransactions {LocalId, ContaBancariaId, DataInicio,
+ *   DataFinal}: the own acquirer's (PayStore terminals) captured transactions of the window that no
+ *   process request took, whatever their terminal, go to the account (the process dialog's window rules).
+ * - POST api/MPPagamentosFinancial/GerarRemessaAjusteBs2 {TransactionList}: an adjustment file for
+ *   withdrawals already sent in a remittance (the bank refused or lost them), e-mailed like a remittance.
  */
 import { z } from 'zod/mini';
 import '../zod-locale';
@@ -18,6 +28,8 @@ export const FINANCE_PATHS = {
   dailyWithdrawals: 'api/MPPagamentosFinancial/GetDailyWithdrawalReport',
   todayWithdrawals: 'api/MPPagamentosFinancial/GetBS2TodayWithdrawals',
   remittance: 'api/MPPagamentosFinancial/CreateNewBS2CnabFile',
+  remittanceAdjustment: 'api/MPPagamentosFinancial/GerarRemessaAjusteBs2',
+  processOutside: 'api/transaction/PayStore/ProcessOutsideTransactions',
   transfer: 'api/MPPagamentosFinancial/TransferenciaBs2',
   withdrawal: 'api/MPPagamentosFinancial/ObterInformacoesSaque', // /{id}
   withdrawalDate: 'api/MPPagamentosFinancial/AtualizarDataRecebimentoSaque',
@@ -36,6 +48,8 @@ export const FINANCE_PATHS = {
 
 const uuid = (msg: string) => z.string(msg).check(z.regex(UUID_RE, msg));
 export const localQuery = z.object({ localId: uuid(FINANCE_MSG.localIdInvalid) });
+/** A call the spec writes without a venue: ours is optional (see the header). */
+export const optionalLocalQuery = z.object({ localId: z.optional(uuid(FINANCE_MSG.localIdInvalid)) });
 export const idParam = z.object({ id: z.string().check(z.maxLength(80)) });
 export const messageAnswer = z.object({ Message: z.string() });
 
@@ -66,6 +80,40 @@ export const processRequest = z
     }),
   );
 export type ProcessRequest = z.infer<typeof processRequest>;
+
+/** The own acquirer's payload (spec 001 §7) → ours with Adquirente 4; any other body is left alone. */
+const OWN_ACQUIRER_KEYS: Record<string, string> = {
+  LocalId: 'LocalId',
+  CardLastDigits: 'FinalCartao',
+  InitialDate: 'DataInicio',
+  EndDate: 'DataFinal',
+  Equipaments: 'Equipamentos',
+  BankAccountId: 'ContaBancariaId',
+};
+export function fromOwnAcquirerPayload(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const b = body as Record<string, unknown>;
+  if ('Adquirente' in b || !['CardLastDigits', 'InitialDate', 'EndDate', 'Equipaments', 'BankAccountId'].some((k) => k in b)) return body;
+  const out: Record<string, unknown> = { Adquirente: 4 };
+  for (const [k, v] of Object.entries(b)) out[OWN_ACQUIRER_KEYS[k] ?? k] = Array.isArray(v) && k === 'Equipaments' ? v.join(';') : v;
+  return out;
+}
+
+export const outsideProcessRequest = z
+  .object({
+    LocalId: z.string(FINANCE_MSG.localIdRequired).check(z.minLength(1, FINANCE_MSG.localIdRequired), z.regex(UUID_RE, FINANCE_MSG.localIdInvalid)),
+    DataInicio: z.string(FINANCE_MSG.dateRequired).check(z.maxLength(10)),
+    DataFinal: z.string(FINANCE_MSG.dateRequired).check(z.maxLength(10)),
+    ContaBancariaId: z.string(FINANCE_MSG.bankAccountRequired).check(z.minLength(1, FINANCE_MSG.bankAccountRequired), z.regex(UUID_RE, FINANCE_MSG.bankAccountRequired)),
+  })
+  .check(
+    z.superRefine((v, ctx) => {
+      const w = dateWindowErrors(v.DataInicio, v.DataFinal);
+      if (w.DataInicio) ctx.addIssue({ code: 'custom', message: w.DataInicio, path: ['DataInicio'], input: v });
+      if (w.DataFinal) ctx.addIssue({ code: 'custom', message: w.DataFinal, path: ['DataFinal'], input: v });
+    }),
+  );
+export type OutsideProcessRequest = z.infer<typeof outsideProcessRequest>;
 export const processAnswer = z.object({ Message: z.string(), ProcessoId: z.string(), TransacoesProcessadas: z.number(), Valor: z.number() });
 
 export const totemRequest = z.object({
@@ -77,7 +125,7 @@ export const totemAnswer = z.object({ TransacaoPOSId: z.string(), Message: z.str
 
 // ---- Withdrawals (§3) ----
 export const dailyWithdrawalQuery = z.object({
-  localId: uuid(FINANCE_MSG.localIdInvalid),
+  localId: z.optional(uuid(FINANCE_MSG.localIdInvalid)),
   withdrawalDate: z.string(FINANCE_MSG.chooseDate).check(
     z.regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/, FINANCE_MSG.chooseDate),
     z.refine((s) => isIsoDay(s.slice(0, 10)), FINANCE_MSG.chooseDate),
@@ -173,5 +221,5 @@ export const pendingInvoice = z.object({
 });
 export type PendingInvoice = z.infer<typeof pendingInvoice>;
 export const pendingInvoiceList = z.array(pendingInvoice);
-export const erpExportQuery = z.object({ invoiceId: uuid(FINANCE_MSG.erpInvoiceNotFound), localId: uuid(FINANCE_MSG.localIdInvalid) });
+export const erpExportQuery = z.object({ invoiceId: uuid(FINANCE_MSG.erpInvoiceNotFound), localId: z.optional(uuid(FINANCE_MSG.localIdInvalid)) });
 export const erpExportAnswer = z.object({ Message: z.string(), integrated: z.number(), failed: z.number() });

@@ -149,37 +149,37 @@ describe('institutions', () => {
 describe('donation links', () => {
   it('lists by institution, creates with the acquirer, toggles showLink and deletes', async () => {
     const { admin, venueId, event, institutes } = await demo(t);
-    const inst = (await call('GET', `/api/DonationLink/Institutes/${event.id}`, admin)).json() as Array<{ id: string; nome: string }>;
+    const inst = (await call('GET', `/api/Link/Institutes/${event.id}`, admin)).json() as Array<{ id: string; nome: string }>;
     expect(inst.map((i) => i.nome)).toEqual(institutes.map((i) => i.nome));
     const esperanca = institutes.find((i) => i.nome === 'Casa de Acolhida Esperança')!;
-    const before = donationLinkList.parse((await call('GET', `/api/DonationLink/ByInstitute/${esperanca.id}`, admin)).json());
+    const before = donationLinkList.parse((await call('GET', `/api/Link/${esperanca.id}`, admin)).json());
     expect(before.map((l) => l.amount)).toEqual([20, 50]);
     expect(before[0].link).toBe('http://portal.test/doar/natal-solidario?link=sbxlnk_demo_esperanca_20');
-    const prods = productOptionList.parse((await call('GET', `/api/DonationLink/Products/${venueId}`, admin)).json());
-    const created = await call('POST', '/api/DonationLink', admin, { showLink: true, description: 'Kit escolar', produtoId: prods[0].id, amount: 12.5, instalmments: 1, eventId: event.id, instituteId: esperanca.id });
+    const prods = productOptionList.parse((await call('GET', `/api/Link/Products/${venueId}`, admin)).json());
+    const created = await call('POST', '/api/Link', admin, { showLink: true, description: 'Kit escolar', produtoId: prods[0].id, amount: 12.5, instalmments: 1, eventId: event.id, instituteId: esperanca.id });
     expect(created.statusCode, created.body).toBe(201);
     const after = donationLinkList.parse(created.json());
     const kit = after.find((l) => l.description === 'Kit escolar')!;
     expect(kit).toMatchObject({ amount: 12.5, eventName: 'Natal Solidário 2026', instalmments: 1, showLink: true });
     expect(kit.gateWayLinkId).toMatch(/^sbxlnk_/);
-    const hidden = donationLinkList.parse((await call('PUT', '/api/DonationLink', admin, { gateWayLinkId: kit.gateWayLinkId, showLink: false })).json());
+    const hidden = donationLinkList.parse((await call('PUT', '/api/Link', admin, { gateWayLinkId: kit.gateWayLinkId, showLink: false })).json());
     expect(hidden.find((l) => l.gateWayLinkId === kit.gateWayLinkId)!.showLink).toBe(false);
-    const del = await call('DELETE', `/api/DonationLink/${kit.gateWayLinkId}`, admin);
+    const del = await call('DELETE', `/api/Link/${kit.gateWayLinkId}`, admin);
     expect(del.statusCode).toBe(200);
-    expect(donationLinkList.parse((await call('GET', `/api/DonationLink/ByInstitute/${esperanca.id}`, admin)).json())).toHaveLength(2);
+    expect(donationLinkList.parse((await call('GET', `/api/Link/${esperanca.id}`, admin)).json())).toHaveLength(2);
   });
 
   it('refuses bad amounts, a product of another kind and other venues', async () => {
     const { admin, event, institutes } = await demo(t);
     const base = { showLink: true, description: 'X', produtoId: 'nope', amount: 0, instalmments: 1, eventId: event.id, instituteId: institutes[0].id };
-    const res = await call('POST', '/api/DonationLink', admin, base);
+    const res = await call('POST', '/api/Link', admin, base);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.map((e: { message: string }) => e.message)).toContain(M.amountInvalid);
-    expectError(await call('POST', '/api/DonationLink', admin, { ...base, amount: 10 }), 400, M.chooseProduct);
+    expectError(await call('POST', '/api/Link', admin, { ...base, amount: 10 }), 400, M.chooseProduct);
     const gerente = await t.login(DEMO.gerente);
-    expectError(await call('GET', `/api/DonationLink/ByInstitute/${institutes[0].id}`, gerente), 403, MSG.accessDenied);
-    expectError(await call('PUT', '/api/DonationLink', gerente, { gateWayLinkId: 'sbxlnk_demo_amigos_100', showLink: false }), 403, MSG.accessDenied);
-    expectError(await call('DELETE', '/api/DonationLink/sbxlnk_demo_amigos_100', gerente), 403, MSG.accessDenied);
-    expectError(await call('GET', `/api/DonationLink/Institutes/${event.id}`, gerente), 403, MSG.accessDenied);
+    expectError(await call('GET', `/api/Link/${institutes[0].id}`, gerente), 403, MSG.accessDenied);
+    expectError(await call('PUT', '/api/Link', gerente, { gateWayLinkId: 'sbxlnk_demo_amigos_100', showLink: false }), 403, MSG.accessDenied);
+    expectError(await call('DELETE', '/api/Link/sbxlnk_demo_amigos_100', gerente), 403, MSG.accessDenied);
+    expectError(await call('GET', `/api/Link/Institutes/${event.id}`, gerente), 403, MSG.accessDenied);
   });
 });

@@ -2,7 +2,7 @@ import { NavLink, ScrollArea } from '@mantine/core';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { currentMenuEntry, sidebarFor } from '../../../shared/route-table';
-import { useRouteAvailability } from './available-routes';
+import { useMenuRoutes } from './menu-routes';
 
 /**
  * Sidebar grouped as the route table groups the portal; entries filtered by role (spec 000 §6) and
@@ -10,7 +10,7 @@ import { useRouteAvailability } from './available-routes';
  * deepest one whose path starts the address.
  */
 export function Sidebar({ roles, onNavigate }: { roles: string; onNavigate: () => void }) {
-  const available = useRouteAvailability();
+  const available = useMenuRoutes();
   const groups = useMemo(() => sidebarFor(roles, available), [roles, available]);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const current = currentMenuEntry(groups, pathname);

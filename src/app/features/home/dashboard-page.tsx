@@ -3,9 +3,10 @@ import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { PORTAL_ROUTES, sidebarFor } from '../../../shared/route-table';
 import { LegacyFrame } from '../../components/legacy-frame';
-import { useRouteAvailability } from '../../components/shell/available-routes';
+import { useMenuRoutes } from '../../components/shell/menu-routes';
 import { runtimeConfig } from '../../lib/runtime-config';
 import { getSession } from '../../lib/session';
+import { TodayFigures } from './components/today-figures';
 
 const DASHBOARD = PORTAL_ROUTES.find((r) => r.path === '/dashboard')!;
 
@@ -15,7 +16,7 @@ const DASHBOARD = PORTAL_ROUTES.find((r) => r.path === '/dashboard')!;
  */
 export function DashboardPage() {
   const session = getSession();
-  const available = useRouteAvailability();
+  const available = useMenuRoutes();
   const groups = useMemo(() => sidebarFor(session?.roles ?? '', available), [session?.roles, available]);
   // A new account has no place yet: the way forward is to create one (issue 24).
   if (session && session.locations.length === 0) return <NoPlaceYet firstName={session.userName.split(' ')[0]} />;
@@ -32,6 +33,9 @@ export function DashboardPage() {
         </Title>
         <Text c="dimmed">{session?.currentLocation?.nomeLocal ?? 'Você ainda não está vinculado a nenhum estabelecimento.'}</Text>
       </div>
+      {session?.currentLocation && (
+        <TodayFigures localId={session.currentLocation.localId} placeType={session.currentLocation.tipo} roles={session.roles} />
+      )}
       {modules.length > 0 && (
         <>
           <Title order={2} size="h4">

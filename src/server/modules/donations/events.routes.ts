@@ -225,13 +225,13 @@ export async function eventRoutes(fastify: FastifyInstance, opts: DonationRouteO
   });
 
   // ---- Donation links -----------------------------------------------------------------------
-  app.get('/api/DonationLink/Institutes/:eventId', { schema: { params: idParam('eventId'), response: { 200: instituteList, ...errors } } }, async (req) => {
+  app.get('/api/Link/Institutes/:eventId', { schema: { params: idParam('eventId'), response: { 200: instituteList, ...errors } } }, async (req) => {
     const ev = await findEvent(db, (req.params as { eventId: string }).eventId);
     await requireVenue(db, req, ev.venueId, DONATION_ROLE);
     return listInstitutes(db, { venueId: ev.venueId, eventId: ev.id });
   });
 
-  app.get('/api/DonationLink/Products/:localId', { schema: { params: idParam('localId'), response: { 200: productOptionList, ...errors } } }, async (req) => {
+  app.get('/api/Link/Products/:localId', { schema: { params: idParam('localId'), response: { 200: productOptionList, ...errors } } }, async (req) => {
     const { venueId } = await requireVenue(db, req, (req.params as { localId: string }).localId, DONATION_ROLE);
     // Product type 18 is a donation (spec 001 §3).
     const rows = await db
@@ -266,13 +266,13 @@ export async function eventRoutes(fastify: FastifyInstance, opts: DonationRouteO
     }));
   }
 
-  app.get('/api/DonationLink/ByInstitute/:instituteId', { schema: { params: idParam('instituteId'), response: { 200: donationLinkList, ...errors } } }, async (req) => {
-    const inst = await findInstitute((req.params as { instituteId: string }).instituteId);
+  app.get('/api/Link/:id', { schema: { params: idParam('id'), response: { 200: donationLinkList, ...errors } } }, async (req) => {
+    const inst = await findInstitute((req.params as { id: string }).id);
     await requireVenue(db, req, inst.venueId, DONATION_ROLE);
     return linksOf(inst.id);
   });
 
-  app.post('/api/DonationLink', { schema: { body: donationLinkCreate, response: { 201: donationLinkList, ...errors } } }, async (req, reply) => {
+  app.post('/api/Link', { schema: { body: donationLinkCreate, response: { 201: donationLinkList, ...errors } } }, async (req, reply) => {
     const b = req.body;
     const inst = await findInstitute(b.instituteId);
     await requireVenue(db, req, inst.venueId, DONATION_ROLE);
@@ -303,15 +303,15 @@ export async function eventRoutes(fastify: FastifyInstance, opts: DonationRouteO
     return row;
   }
 
-  app.put('/api/DonationLink', { schema: { body: donationLinkUpdate, response: { 200: donationLinkList, ...errors } } }, async (req) => {
+  app.put('/api/Link', { schema: { body: donationLinkUpdate, response: { 200: donationLinkList, ...errors } } }, async (req) => {
     const row = await findLink(req.body.gateWayLinkId);
     await requireVenue(db, req, row.venueId, DONATION_ROLE);
     await db.update(donationLinks).set({ showLink: req.body.showLink }).where(eq(donationLinks.id, row.id));
     return linksOf(row.instituteId);
   });
 
-  app.delete('/api/DonationLink/:gateWayLinkId', { schema: { params: idParam('gateWayLinkId'), response: { 200: messageResponse, ...errors } } }, async (req) => {
-    const row = await findLink((req.params as { gateWayLinkId: string }).gateWayLinkId);
+  app.delete('/api/Link/:id', { schema: { params: idParam('id'), response: { 200: messageResponse, ...errors } } }, async (req) => {
+    const row = await findLink((req.params as { id: string }).id);
     await requireVenue(db, req, row.venueId, DONATION_ROLE);
     await db.delete(donationLinks).where(eq(donationLinks.id, row.id));
     return { Message: M.linkDeleted };

@@ -18,6 +18,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { requireVenue } from '../../plugins/auth';
 import type { ErpAdapter } from './adapters/erp';
 import { audit, createIdempotentRunner, type Tx } from './finance.repository';
+import { venueOfObject } from './finance-venue';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
 type InvoiceRow = typeof financeErpInvoices.$inferSelect;
@@ -105,11 +106,17 @@ export function erpRoutes(fastify: FastifyInstance, opts: { db: Db; erp: ErpAdap
     }));
   });
 
-  // §7: the list body is empty; the invoice comes in the query string, with the venue (ours).
+  // §7: the list body is empty; the invoice comes in the query string (the venue is ours, optional).
   app.post(`/${FINANCE_PATHS.erpExport}`, { schema: { querystring: erpExportQuery, body: z.optional(z.nullable(z.array(z.unknown()).check(z.maxLength(0)))), response: { 200: erpExportAnswer, ...errors } } }, async (req, reply) => {
-    const { venueId } = await requireVenue(db, req, req.query.localId.toLowerCase(), FINANCE_ROLES.support);
-    await mapped(venueId);
     const id = req.query.invoiceId.toLowerCase();
+    // §7 names the invoice only: the venue is the invoice's unless ours is given.
+    const { venueId } = await venueOfObject(db, req, {
+      given: req.query.localId,
+      role: FINANCE_ROLES.support,
+      notFound: FINANCE_MSG.erpInvoiceNotFound,
+      lookup: async () => (await db.select({ venueId: financeErpInvoices.venueId }).from(financeErpInvoices).where(eq(financeErpInvoices.id, id)))[0]?.venueId,
+    });
+    await mapped(venueId);
     return run(req, reply, 'erp-export', venueId, { id }, async (tx, user) => {
       const [inv] = await tx.select().from(financeErpInvoices).where(and(eq(financeErpInvoices.venueId, venueId), eq(financeErpInvoices.id, id), eq(financeErpInvoices.status, 'pending')));
       if (!inv) throw new HttpError(404, FINANCE_MSG.erpInvoiceNotFound);

@@ -6,10 +6,10 @@
  */
 import { createHash } from 'node:crypto';
 import { and, desc, eq, or, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody } from '../../../shared/contract/common';
-import { FINANCE_PATHS, idParam, localQuery, PIX_RECENT_MAX, pixActionAnswer, pixOrder, pixOrderList, refundRequest } from '../../../shared/contract/finance';
+import { FINANCE_PATHS, idParam, localQuery, optionalLocalQuery, PIX_RECENT_MAX, pixActionAnswer, pixOrder, pixOrderList, refundRequest } from '../../../shared/contract/finance';
 import { FINANCE_MSG, FINANCE_ROLES, isUuid, pixActions } from '../../../shared/finance';
 import type { Db } from '../../db/client';
 import { financePixOrders, financePixRefunds } from '../../db/schema/finance';
@@ -20,6 +20,7 @@ import type { AcquirerAdapter } from './adapters/acquirer';
 import { ProviderError } from './adapters/http';
 import { ledgerTx } from './adapters/sandbox';
 import { allowsRefund, audit, createIdempotentRunner, toPixOrder, type Tx } from './finance.repository';
+import { venueOfObject } from './finance-venue';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
 
@@ -38,8 +39,23 @@ export function pixRoutes(fastify: FastifyInstance, opts: { db: Db; acquirer: Ac
     return r;
   }
 
-  app.get(`/${FINANCE_PATHS.pixOrder}/:id`, { schema: { params: idParam, querystring: localQuery, response: { 200: pixOrder, ...errors } } }, async (req) => {
-    const { venueId } = await requireVenue(db, req, req.query.localId.toLowerCase(), FINANCE_ROLES.pix);
+  /** §7 writes these calls with the order's id only: the venue is the order's unless ours is given. */
+  function pixVenue(req: FastifyRequest, given: string | undefined, ref: string) {
+    return venueOfObject(db, req, {
+      given,
+      role: FINANCE_ROLES.pix,
+      notFound: FINANCE_MSG.pixNotFound,
+      lookup: async () => {
+        const key = ref.trim();
+        const match = isUuid(key) ? or(eq(financePixOrders.id, key.toLowerCase()), eq(financePixOrders.endToEndId, key)) : eq(financePixOrders.endToEndId, key);
+        const [r] = await db.select({ venueId: financePixOrders.venueId }).from(financePixOrders).where(match).limit(1);
+        return r?.venueId;
+      },
+    });
+  }
+
+  app.get(`/${FINANCE_PATHS.pixOrder}/:id`, { schema: { params: idParam, querystring: optionalLocalQuery, response: { 200: pixOrder, ...errors } } }, async (req) => {
+    const { venueId } = await pixVenue(req, req.query.localId, req.params.id);
     const r = await findOrder(db, venueId, req.params.id);
     return toPixOrder(r.o, r.venueName);
   });
@@ -56,8 +72,8 @@ export function pixRoutes(fastify: FastifyInstance, opts: { db: Db; acquirer: Ac
     return rows.map((r) => toPixOrder(r.o, r.venueName));
   });
 
-  app.post(`/${FINANCE_PATHS.pixUpdate}/:id`, { schema: { params: idParam, querystring: localQuery, response: { 200: pixActionAnswer, ...errors } } }, async (req, reply) => {
-    const { venueId } = await requireVenue(db, req, req.query.localId.toLowerCase(), FINANCE_ROLES.pix);
+  app.post(`/${FINANCE_PATHS.pixUpdate}/:id`, { schema: { params: idParam, querystring: optionalLocalQuery, response: { 200: pixActionAnswer, ...errors } } }, async (req, reply) => {
+    const { venueId } = await pixVenue(req, req.query.localId, req.params.id);
     return run(req, reply, 'pix-update', venueId, { id: req.params.id }, async (tx, user) => {
       const { o, venueName } = await findOrder(tx, venueId, req.params.id, true);
       const view = toPixOrder(o, venueName);
@@ -77,9 +93,9 @@ export function pixRoutes(fastify: FastifyInstance, opts: { db: Db; acquirer: Ac
 
   app.post(
     `/${FINANCE_PATHS.pixRefund}/:id`,
-    { schema: { params: idParam, querystring: localQuery, body: refundRequest, response: { 200: pixActionAnswer, ...errors } } },
+    { schema: { params: idParam, querystring: optionalLocalQuery, body: refundRequest, response: { 200: pixActionAnswer, ...errors } } },
     async (req, reply) => {
-      const { venueId } = await requireVenue(db, req, req.query.localId.toLowerCase(), FINANCE_ROLES.pix);
+      const { venueId } = await pixVenue(req, req.query.localId, req.params.id);
       const askedCents = req.body?.Value === undefined ? null : Math.round(req.body.Value * 100);
       return run(req, reply, 'pix-refund', venueId, { id: req.params.id, cents: askedCents }, async (tx, user) => {
         const { o, venueName } = await findOrder(tx, venueId, req.params.id, true);

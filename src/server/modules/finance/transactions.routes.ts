@@ -5,10 +5,10 @@
  * transaction by its id.
  */
 import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody } from '../../../shared/contract/common';
-import { bankAccountList, FINANCE_PATHS, processAnswer, processRequest, totemAnswer, totemRequest } from '../../../shared/contract/finance';
+import { bankAccountList, FINANCE_PATHS, fromOwnAcquirerPayload, outsideProcessRequest, processAnswer, processRequest, totemAnswer, totemRequest } from '../../../shared/contract/finance';
 import { centsToReais, FINANCE_MSG, FINANCE_ROLES, isUuid, parseSerials } from '../../../shared/finance';
 import type { Db } from '../../db/client';
 import { financeBankAccounts, financeProcessRequests, financeTransactions } from '../../db/schema/finance';
@@ -20,6 +20,8 @@ import { z } from 'zod/mini';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
 const PROVIDER_LABEL = 'MP Pagamentos';
+/** The provider's own acquirer (PayStore terminals): code 4 of the process dialog's radio (spec 001 §9). */
+const OWN_ACQUIRER = 4;
 
 async function bankAccountOf(tx: Tx | Db, venueId: string, id: string) {
   const [acc] = await tx.select().from(financeBankAccounts).where(and(eq(financeBankAccounts.venueId, venueId), eq(financeBankAccounts.id, id)));
@@ -51,7 +53,12 @@ export function transactionRoutes(fastify: FastifyInstance, opts: { db: Db; acqu
     },
   );
 
-  app.post(`/${FINANCE_PATHS.process}`, { schema: { body: processRequest, response: { 200: processAnswer, ...errors } } }, async (req, reply) => {
+  // The own acquirer's process call (spec 001 §7, path not shown) is this one: its payload
+  // (LocalId, CardLastDigits, InitialDate, EndDate, Equipaments, BankAccountId) becomes ours with Adquirente 4.
+  const ownAcquirerPayload = async (req: FastifyRequest) => {
+    req.body = fromOwnAcquirerPayload(req.body);
+  };
+  app.post(`/${FINANCE_PATHS.process}`, { preValidation: ownAcquirerPayload, schema: { body: processRequest, response: { 200: processAnswer, ...errors } } }, async (req, reply) => {
     const b = req.body;
     const { venueId } = await requireVenue(db, req, b.LocalId.toLowerCase(), FINANCE_ROLES.process);
     return run(req, reply, 'process', venueId, b, async (tx, user) => {
@@ -78,6 +85,37 @@ export function transactionRoutes(fastify: FastifyInstance, opts: { db: Db; acqu
       const cents = moved.reduce((s, m) => s + m.amountCents, 0);
       await tx.update(financeProcessRequests).set({ transactionCount: moved.length, amountCents: cents }).where(eq(financeProcessRequests.id, request.id));
       await audit(tx, { venueId, user, action: 'process-transactions', entity: 'process_request', entityId: request.id, detail: { acquirer: b.Adquirente, serials, start: b.DataInicio, end: b.DataFinal, cardLastDigits: b.FinalCartao || null, bankAccountId: account.id, transactions: moved.length, amountCents: cents } });
+      return { status: 200, body: { Message: FINANCE_MSG.processSent, ProcessoId: request.id, TransacoesProcessadas: moved.length, Valor: centsToReais(cents) } };
+    });
+  });
+
+  // Spec 001 §7 shows no payload (ours, README): the own acquirer's (PayStore) captured transactions of
+  // the window that no process request took, from any terminal, go to the chosen account.
+  app.post(`/${FINANCE_PATHS.processOutside}`, { schema: { body: outsideProcessRequest, response: { 200: processAnswer, ...errors } } }, async (req, reply) => {
+    const b = req.body;
+    const { venueId } = await requireVenue(db, req, b.LocalId.toLowerCase(), FINANCE_ROLES.process);
+    return run(req, reply, 'process-outside', venueId, b, async (tx, user) => {
+      const account = await bankAccountOf(tx, venueId, b.ContaBancariaId);
+      const [request] = await tx
+        .insert(financeProcessRequests)
+        .values({ venueId, acquirer: OWN_ACQUIRER, bankAccountId: account.id, startDay: b.DataInicio, endDay: b.DataFinal, cardLastDigits: null, serials: [], transactionCount: 0, amountCents: 0, createdBy: user.id })
+        .returning({ id: financeProcessRequests.id });
+      const moved = await tx
+        .update(financeTransactions)
+        .set({ processedAt: new Date(), processRequestId: request.id, bankAccountId: account.id })
+        .where(
+          and(
+            eq(financeTransactions.venueId, venueId),
+            eq(financeTransactions.acquirer, OWN_ACQUIRER),
+            isNull(financeTransactions.processedAt),
+            gte(financeTransactions.capturedAt, dayStart(b.DataInicio)),
+            lte(financeTransactions.capturedAt, sql`${dayStart(b.DataFinal)} + interval '1 day' - interval '1 microsecond'`),
+          ),
+        )
+        .returning({ id: financeTransactions.id, amountCents: financeTransactions.amountCents });
+      const cents = moved.reduce((s, m) => s + m.amountCents, 0);
+      await tx.update(financeProcessRequests).set({ transactionCount: moved.length, amountCents: cents }).where(eq(financeProcessRequests.id, request.id));
+      await audit(tx, { venueId, user, action: 'process-outside-transactions', entity: 'process_request', entityId: request.id, detail: { acquirer: OWN_ACQUIRER, start: b.DataInicio, end: b.DataFinal, bankAccountId: account.id, transactions: moved.length, amountCents: cents } });
       return { status: 200, body: { Message: FINANCE_MSG.processSent, ProcessoId: request.id, TransacoesProcessadas: moved.length, Valor: centsToReais(cents) } };
     });
   });

@@ -5,7 +5,7 @@
  * change, and the bank transfer through the bank adapter.
  */
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { errorBody } from '../../../shared/contract/common';
@@ -14,6 +14,7 @@ import {
   dailyWithdrawalReport,
   FINANCE_PATHS,
   localQuery,
+  optionalLocalQuery,
   remittanceAnswer,
   remittanceList,
   remittanceRequest,
@@ -34,7 +35,10 @@ import { requireVenue } from '../../plugins/auth';
 import { saveDownload } from '../downloads/downloads';
 import type { BankAdapter } from './adapters/bank';
 import { ProviderError } from './adapters/http';
-import { audit, createIdempotentRunner } from './finance.repository';
+import { audit, createIdempotentRunner, type Tx } from './finance.repository';
+import type { AuthUser } from '../../plugins/auth';
+import { venueOfObject } from './finance-venue';
+import { venueOfCall } from '../../lib/venue-context';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
 const spDay = (col: unknown) => sql`((${col}) at time zone 'America/Sao_Paulo')::date`;
@@ -56,7 +60,7 @@ export function withdrawalRoutes(fastify: FastifyInstance, opts: { db: Db; files
   const run = createIdempotentRunner(db);
 
   app.get(`/${FINANCE_PATHS.dailyWithdrawals}`, { schema: { querystring: dailyWithdrawalQuery, response: { 200: dailyWithdrawalReport, ...errors } } }, async (req) => {
-    const { venueId } = await requireVenue(db, req, req.query.localId.toLowerCase(), FINANCE_ROLES.finance);
+    const { venueId } = await venueOfCall(db, req, { given: req.query.localId, role: FINANCE_ROLES.finance, param: 'localId' });
     const day = req.query.withdrawalDate.slice(0, 10);
     if (day > saoPauloDay()) throw new HttpError(400, FINANCE_MSG.withdrawalDateInFuture);
     const rows = await db
@@ -68,8 +72,8 @@ export function withdrawalRoutes(fastify: FastifyInstance, opts: { db: Db; files
     return rows.map((r) => ({ WithdrawalType: r.type, Quantity: r.quantity, Value: centsToReais(Number(r.cents)) }));
   });
 
-  app.get(`/${FINANCE_PATHS.todayWithdrawals}`, { schema: { querystring: localQuery, response: { 200: remittanceList, ...errors } } }, async (req) => {
-    const { venueId } = await requireVenue(db, req, req.query.localId.toLowerCase(), FINANCE_ROLES.finance);
+  app.get(`/${FINANCE_PATHS.todayWithdrawals}`, { schema: { querystring: optionalLocalQuery, response: { 200: remittanceList, ...errors } } }, async (req) => {
+    const { venueId } = await venueOfCall(db, req, { given: req.query.localId, role: FINANCE_ROLES.finance, param: 'localId' });
     const rows = await db
       .select()
       .from(financeWithdrawals)
@@ -78,9 +82,23 @@ export function withdrawalRoutes(fastify: FastifyInstance, opts: { db: Db; files
     return rows.map((r) => ({ TransactionId: r.id, Value: centsToReais(r.amountCents), NomeTitularConta: r.holderName, DataCriacao: r.createdAt.toISOString() }));
   });
 
-  app.post(`/${FINANCE_PATHS.remittance}`, { schema: { querystring: localQuery, body: remittanceRequest, response: { 200: remittanceAnswer, ...errors } } }, async (req, reply) => {
-    const { venueId } = await requireVenue(db, req, req.query.localId.toLowerCase(), FINANCE_ROLES.finance);
+  /** §7 writes the remittances with the withdrawals' ids only: the venue is theirs unless ours is given. */
+  function withdrawalsVenue(req: FastifyRequest, given: string | undefined, ids: string[]) {
+    return venueOfObject(db, req, {
+      given,
+      role: FINANCE_ROLES.finance,
+      notFound: FINANCE_MSG.remittanceStale,
+      lookup: async () => {
+        const rows = await db.selectDistinct({ venueId: financeWithdrawals.venueId }).from(financeWithdrawals).where(inArray(financeWithdrawals.id, ids));
+        // Withdrawals of several venues never share a file.
+        return rows.length === 1 ? rows[0]!.venueId : null;
+      },
+    });
+  }
+
+  app.post(`/${FINANCE_PATHS.remittance}`, { schema: { querystring: optionalLocalQuery, body: remittanceRequest, response: { 200: remittanceAnswer, ...errors } } }, async (req, reply) => {
     const ids = [...new Set(req.body.TransactionList.map((s) => s.toLowerCase()))].sort();
+    const { venueId } = await withdrawalsVenue(req, req.query.localId, ids);
     return run(req, reply, 'remittance', venueId, ids, async (tx, user) => {
       const rows = await tx
         .select()
@@ -88,34 +106,66 @@ export function withdrawalRoutes(fastify: FastifyInstance, opts: { db: Db; files
         .where(and(eq(financeWithdrawals.venueId, venueId), inArray(financeWithdrawals.id, ids), isNull(financeWithdrawals.remittanceId)))
         .orderBy(asc(financeWithdrawals.createdAt));
       if (rows.length !== ids.length) throw new HttpError(409, FINANCE_MSG.remittanceStale);
-      const [venue] = await tx.select({ name: venues.name }).from(venues).where(eq(venues.id, venueId));
-      const now = new Date();
-      const cents = rows.reduce((s, r) => s + r.amountCents, 0);
-      const fileName = `remessa-bs2-${saoPauloDay(now).replace(/-/g, '')}-${now.getTime().toString(36)}.rem`;
-      const file = await saveDownload(files, venueId, 'remittance', fileName, 'rem', Buffer.from(buildRemittanceFile(venue.name, rows, now), 'latin1'));
-      const [rem] = await tx
-        .insert(financeRemittances)
-        .values({ venueId, fileName, relativePath: file.RelativePath, withdrawalCount: rows.length, amountCents: cents, emailedTo: user.email, createdBy: user.id })
-        .returning({ id: financeRemittances.id });
-      await tx.update(financeWithdrawals).set({ remittanceId: rem.id }).where(inArray(financeWithdrawals.id, ids));
-      await audit(tx, { venueId, user, action: 'create-remittance', entity: 'remittance', entityId: rem.id, detail: { withdrawals: ids, amountCents: cents, fileName } });
-      const total = centsToReais(cents).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' });
-      await mailer.send({
-        to: user.email,
-        subject: `Remessa de saques - ${venue.name} - ${brDay(saoPauloDay(now))}`,
-        text: `Olá, ${user.name}.\n\nA remessa ${fileName} com ${rows.length} saque(s), total ${total}, foi gerada.\nBaixe o arquivo no portal: /api/download/file?relativePath=${encodeURIComponent(file.RelativePath)}&fileName=${encodeURIComponent(fileName)}\n`,
-      });
-      return { status: 200, body: { Message: FINANCE_MSG.remittanceEmailed, RemessaId: rem.id, FileName: fileName, RelativePath: file.RelativePath, Quantidade: rows.length, Valor: centsToReais(cents) } };
+      return writeRemittance(tx, user, venueId, rows, 'remessa-bs2', true);
     });
   });
 
+  /** Writes the file, records it, e-mails it; a regular remittance also marks its withdrawals as sent. */
+  async function writeRemittance(tx: Tx, user: AuthUser, venueId: string, rows: Array<typeof financeWithdrawals.$inferSelect>, prefix: string, markSent: boolean) {
+    const ids = rows.map((r) => r.id);
+    const [venue] = await tx.select({ name: venues.name }).from(venues).where(eq(venues.id, venueId));
+    const now = new Date();
+    const cents = rows.reduce((s, r) => s + r.amountCents, 0);
+    const fileName = `${prefix}-${saoPauloDay(now).replace(/-/g, '')}-${now.getTime().toString(36)}.rem`;
+    const file = await saveDownload(files, venueId, 'remittance', fileName, 'rem', Buffer.from(buildRemittanceFile(venue.name, rows, now), 'latin1'));
+    const [rem] = await tx
+      .insert(financeRemittances)
+      .values({ venueId, fileName, relativePath: file.RelativePath, withdrawalCount: rows.length, amountCents: cents, emailedTo: user.email, createdBy: user.id })
+      .returning({ id: financeRemittances.id });
+    if (markSent) await tx.update(financeWithdrawals).set({ remittanceId: rem.id }).where(inArray(financeWithdrawals.id, ids));
+    await audit(tx, { venueId, user, action: markSent ? 'create-remittance' : 'create-remittance-adjustment', entity: 'remittance', entityId: rem.id, detail: { withdrawals: ids, amountCents: cents, fileName } });
+    const total = centsToReais(cents).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' });
+    await mailer.send({
+      to: user.email,
+      subject: `${markSent ? 'Remessa de saques' : 'Remessa de ajuste de saques'} - ${venue.name} - ${brDay(saoPauloDay(now))}`,
+      text: `Olá, ${user.name}.\n\nA remessa ${fileName} com ${rows.length} saque(s), total ${total}, foi gerada.\nBaixe o arquivo no portal: /api/download/file?relativePath=${encodeURIComponent(file.RelativePath)}&fileName=${encodeURIComponent(fileName)}\n`,
+    });
+    return { status: 200, body: { Message: FINANCE_MSG.remittanceEmailed, RemessaId: rem.id, FileName: fileName, RelativePath: file.RelativePath, Quantidade: rows.length, Valor: centsToReais(cents) } };
+  }
+
+  // Spec 001 §7 shows no payload: ours is the remittance's (README): withdrawals already sent go again in an adjustment file.
+  app.post(`/${FINANCE_PATHS.remittanceAdjustment}`, { schema: { querystring: optionalLocalQuery, body: remittanceRequest, response: { 200: remittanceAnswer, ...errors } } }, async (req, reply) => {
+    const ids = [...new Set(req.body.TransactionList.map((s) => s.toLowerCase()))].sort();
+    const { venueId } = await withdrawalsVenue(req, req.query.localId, ids);
+    return run(req, reply, 'remittance-adjustment', venueId, ids, async (tx, user) => {
+      const rows = await tx
+        .select()
+        .from(financeWithdrawals)
+        .where(and(eq(financeWithdrawals.venueId, venueId), inArray(financeWithdrawals.id, ids)))
+        .orderBy(asc(financeWithdrawals.createdAt));
+      if (rows.length !== ids.length) throw new HttpError(409, FINANCE_MSG.remittanceStale);
+      if (rows.some((r) => !r.remittanceId)) throw new HttpError(409, FINANCE_MSG.remittanceAdjustmentNotSent);
+      return writeRemittance(tx, user, venueId, rows, 'remessa-ajuste-bs2', false);
+    });
+  });
+
+  /** The lookup and the date change name a withdrawal only (§7): the venue is the withdrawal's unless ours is given. */
+  function withdrawalVenue(req: FastifyRequest, given: string | undefined, id: string) {
+    return venueOfObject(db, req, {
+      given,
+      role: FINANCE_ROLES.finance,
+      notFound: FINANCE_MSG.withdrawalNotFound,
+      lookup: async () => (await db.select({ venueId: financeWithdrawals.venueId }).from(financeWithdrawals).where(eq(financeWithdrawals.id, id)))[0]?.venueId,
+    });
+  }
+
   app.get(
     `/${FINANCE_PATHS.withdrawal}/:id`,
-    { schema: { params: z.object({ id: z.string().check(z.maxLength(80)) }), querystring: localQuery, response: { 200: withdrawalInfo, ...errors } } },
+    { schema: { params: z.object({ id: z.string().check(z.maxLength(80)) }), querystring: optionalLocalQuery, response: { 200: withdrawalInfo, ...errors } } },
     async (req) => {
-      const { venueId } = await requireVenue(db, req, req.query.localId.toLowerCase(), FINANCE_ROLES.finance);
       const id = req.params.id.trim();
       if (!isUuid(id)) throw new HttpError(404, FINANCE_MSG.withdrawalNotFound);
+      const { venueId } = await withdrawalVenue(req, req.query.localId, id.toLowerCase());
       const [r] = await db
         .select({ w: financeWithdrawals, venueName: venues.name })
         .from(financeWithdrawals)
@@ -131,11 +181,11 @@ export function withdrawalRoutes(fastify: FastifyInstance, opts: { db: Db; files
     app.route({
       method,
       url: `/${FINANCE_PATHS.withdrawalDate}`,
-      schema: { querystring: localQuery, body: withdrawalDateRequest, response: { 200: messageAnswer, ...errors } },
+      schema: { querystring: optionalLocalQuery, body: withdrawalDateRequest, response: { 200: messageAnswer, ...errors } },
       handler: async (req, reply) => {
-        const { venueId } = await requireVenue(db, req, req.query.localId.toLowerCase(), FINANCE_ROLES.finance);
         const id = req.body.SaqueId.trim().toLowerCase();
         if (!isUuid(id)) throw new HttpError(404, FINANCE_MSG.withdrawalNotFound);
+        const { venueId } = await withdrawalVenue(req, req.query.localId, id);
         return run(req, reply, 'withdrawal-date', venueId, { id, day: req.body.NovaDataSaque }, async (tx, user) => {
           const [w] = await tx.select().from(financeWithdrawals).where(and(eq(financeWithdrawals.venueId, venueId), eq(financeWithdrawals.id, id))).for('update');
           if (!w) throw new HttpError(404, FINANCE_MSG.withdrawalNotFound);

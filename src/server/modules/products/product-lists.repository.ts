@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import type { Tx } from '../../db/seed';
 import { productCategories, products } from '../../db/schema/products';
 import { productAccessLimits } from '../../db/schema/access-limits';
+import { productListIndex } from './product-list-index';
 
 
 type Conn = Db | Tx;
@@ -61,8 +62,34 @@ export interface ListFilter {
 
 /** One page of the list screen, sorted by name; the search ignores case and accents. */
 export async function listPage(db: Conn, venueId: string, f: ListFilter) {
-  const where: SQL[] = [eq(products.venueId, venueId)];
   const term = normalizeText(f.search ?? '');
+  const index = await productListIndex(db, venueId);
+  if (index) {
+    // The same rules as the query below, on the venue's in-memory index: names match anywhere,
+    // codes whole (as typed or in capitals), the barcode as typed.
+    const raw = (f.search ?? '').trim();
+    const codes = new Set([raw, raw.toUpperCase()]);
+    const category = f.categoryId === EMPTY_GUID ? null : f.categoryId?.toLowerCase();
+    const matches = index.filter(
+      (r) =>
+        (!term || r.searchName.includes(term) || codes.has(r.internalCode) || r.barcode === raw) &&
+        (f.categoryId === EMPTY_GUID ? r.categoryId === null : !category || r.categoryId === category) &&
+        (!f.type || r.type === f.type) &&
+        (f.active === undefined || r.active === f.active),
+    );
+    const ids = matches.slice((f.page - 1) * f.size, f.page * f.size).map((r) => r.id);
+    const rows = ids.length
+      ? await db
+          .select(summaryColumns)
+          .from(products)
+          .leftJoin(productCategories, eq(productCategories.id, products.categoryId))
+          .where(and(eq(products.venueId, venueId), inArray(products.id, ids)))
+      : [];
+    const at = new Map(ids.map((id, i) => [id, i]));
+    rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
+    return { Registros: rows.map(toSummary), QuantidadeTotal: matches.length };
+  }
+  const where: SQL[] = [eq(products.venueId, venueId)];
   if (term) {
     const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     // Names match anywhere in them, ignoring case and accents; codes match whole (as typed or in
