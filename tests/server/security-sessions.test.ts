@@ -83,6 +83,7 @@ describe('live streams end with their session', () => {
     const there = await openStream(second, token);
     await until(() => there.text().includes('event: ready'));
     await t.app.inject({ method: 'POST', url: '/api/Account/SolicitarRecuperacaoSenha', payload: { cpfOuEmail: DEMO.cozinha } });
+    await t.app.jobs.drain();
     const reset = await t.app.inject({
       method: 'POST',
       url: '/api/Account/RedefinirSenha',
