@@ -37,7 +37,7 @@ async function open(url: string) {
   const res = await fetch(url, { signal: ctrl.signal });
   const events: Array<{ event: string; data: string }> = [];
   let text = '';
-  let wake: (() => void) | null = null;
+  const waiting: { wake: (() => void) | null } = { wake: null };
   const ended = (async () => {
     if (res.status !== 200 || !res.body) {
       await res.body?.cancel();
@@ -60,12 +60,12 @@ async function open(url: string) {
           }
           if (ev.event) events.push(ev);
         }
-        wake?.();
+        waiting.wake?.();
       }
     } catch {
       return false;
     } finally {
-      wake?.();
+      waiting.wake?.();
     }
   })();
   closers.push(() => ctrl.abort());
@@ -77,7 +77,7 @@ async function open(url: string) {
       for (;;) {
         const found = events.find(pred);
         if (found) return found;
-        await new Promise<void>((r) => (wake = r));
+        await new Promise<void>((r) => (waiting.wake = r));
       }
     },
   };
