@@ -70,7 +70,8 @@ interface Client {
 /** One board: the event stream through the balancer, counting order.created per order. */
 async function openBoard(base: string, venue: string, token: string, onCreated: (orderId: string, upstream: number) => void): Promise<Client> {
   const ctrl = new AbortController();
-  const res = await fetch(`${base}${KDS_PATHS.events}?localClienteId=${venue}&access_token=${token}`, { signal: ctrl.signal });
+  // The token goes in the header (browsers use a single-use stream ticket; never the token in the URL).
+  const res = await fetch(`${base}${KDS_PATHS.events}?localClienteId=${venue}`, { signal: ctrl.signal, headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' } });
   if (!res.ok || !res.body) throw new Error(`stream: ${res.status}`);
   const client: Client = { upstream: Number(res.headers.get('x-balcao-upstream')), created: new Map(), close: () => ctrl.abort() };
   void (async () => {

@@ -385,7 +385,7 @@ export const KDS_PATHS = {
   workflowStates: '/api/workflow/states',
   /** GET list (query kdsListQuery) → kdsListResponse, header x-total-count, ETag / 304. */
   list: '/api/kds',
-  /** GET ?localClienteId=&access_token= Server-Sent Events (kdsEvent); Last-Event-ID catch-up. */
+  /** GET ?localClienteId=&ticket= Server-Sent Events (kdsEvent); Last-Event-ID catch-up. Ticket: contract/stream-ticket.ts. */
   events: '/api/kds/events',
   /** POST intake (orderIntakeRequest) → 201 order. Role Painel. Ours. */
   intake: '/api/kds/intake',
@@ -433,8 +433,6 @@ export const KDS_PATHS = {
   settingsOf: (localId: string) => `/api/kds/configuracao/${localId}`,
 } as const;
 
-/** Query parameter that carries the bearer token on the events stream only (EventSource cannot send headers). */
-export const SSE_TOKEN_PARAM = 'access_token';
 
 /** SSE event names (`event:` field). */
 export const KDS_EVENT = {

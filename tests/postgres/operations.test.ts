@@ -117,7 +117,7 @@ describe('two processes on one PostgreSQL', () => {
   }, 60_000);
 
   it('an order committed while the other process re-LISTENs reaches its board at once', async () => {
-    const stream = openEventStream(`${b.url}${KDS_PATHS.events}?localClienteId=${venue}&access_token=${tokens[1]}`);
+    const stream = openEventStream(`${b.url}${KDS_PATHS.events}?localClienteId=${venue}`, tokens[1]);
     await until('the stream is open', async () => stream.events.some((e) => e.event === 'ready'), 10_000);
     const delays: number[] = [];
     for (let round = 0; round < 3; round++) {
@@ -137,7 +137,7 @@ describe('two processes on one PostgreSQL', () => {
 
   it('a session revoked while its NOTIFY was lost: the stream is closed on the catch-up and gets nothing more', async () => {
     const kitchen = await login(b.url, 'cozinha@balcao.dev');
-    const stream = openEventStream(`${b.url}${KDS_PATHS.events}?localClienteId=${venue}&access_token=${kitchen}`);
+    const stream = openEventStream(`${b.url}${KDS_PATHS.events}?localClienteId=${venue}`, kitchen);
     let closed = false;
     void stream.done.then(() => (closed = true));
     await until('the stream is open', async () => stream.events.some((e) => e.event === 'ready'), 10_000);

@@ -42,12 +42,12 @@ export async function until(what: string, check: () => Promise<boolean>, timeout
   }
 }
 
-/** Reads an SSE stream in the background and keeps every `data:` of named events. */
-export function openEventStream(url: string) {
+/** Reads an SSE stream in the background and keeps every `data:` of named events (the token goes in the header, never the URL). */
+export function openEventStream(url: string, token?: string) {
   const events: Array<{ event: string; id?: string; data: string }> = [];
   const ctrl = new AbortController();
   const done = (async () => {
-    const res = await fetch(url, { signal: ctrl.signal, headers: { accept: 'text/event-stream' } });
+    const res = await fetch(url, { signal: ctrl.signal, headers: { accept: 'text/event-stream', ...(token ? { authorization: `Bearer ${token}` } : {}) } });
     const reader = res.body!.getReader();
     const dec = new TextDecoder();
     let buf = '';

@@ -62,7 +62,7 @@ describe('several processes on one PostgreSQL', () => {
     const venue = seed.venues.restaurant;
     const tokenA = await login(a.url, 'gerente@balcao.dev');
     const tokenB = await login(b.url, 'cozinha@balcao.dev');
-    const stream = openEventStream(`${b.url}${KDS_PATHS.events}?localClienteId=${venue}&access_token=${tokenB}`);
+    const stream = openEventStream(`${b.url}${KDS_PATHS.events}?localClienteId=${venue}`, tokenB);
     const place = (name: string) =>
       fetch(`${a.url}${KDS_PATHS.intake}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${tokenA}` }, body: JSON.stringify(order(venue, name)) });
     const seen = (name: string) => stream.events.some((e) => e.event === 'order.created' && e.data.includes(name));

@@ -294,6 +294,7 @@ describe('api/sharetoken', () => {
     expectError(await get('/api/sharetoken/nao-existe'), 404, MSG.shareTokenInvalid);
     const rec = await post('/api/Account/SolicitarRecuperacaoSenha', undefined, { cpfOuEmail: DEMO.gerente });
     expect(rec.statusCode).toBe(200);
+    await t.app.jobs.drain();
     const reset = /token=([^\s]+)/.exec(t.mails[0].text)![1];
     expectError(await get(`/api/sharetoken/${reset}`), 404, MSG.shareTokenInvalid);
   });

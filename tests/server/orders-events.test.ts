@@ -1,6 +1,8 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { kdsEvent } from '../../src/shared/contract/orders';
+import { STREAM_TICKET_PATH } from '../../src/shared/contract/stream-ticket';
+import { ticketedStreamUrl } from './stream-ticket-helpers';
 import { KDS_PATHS } from '../../src/shared/orders';
 import { DEMO, useTestApp } from '../setup/server';
 import { command, intake, intakeBody, newOrder, restaurant, school, setFoodConfig } from './orders-helpers';
@@ -91,8 +93,9 @@ async function url(): Promise<string> {
   return base;
 }
 
+/** The stream's URL; with a token, a fresh single-use ticket asked for with it goes in the URL (never the token). */
 const streamUrl = async (venueId: string, tokenParam?: string) =>
-  `${await url()}${KDS_PATHS.events}?localClienteId=${venueId}${tokenParam ? `&access_token=${encodeURIComponent(tokenParam)}` : ''}`;
+  tokenParam ? ticketedStreamUrl(await url(), t.app, tokenParam, venueId) : `${await url()}${KDS_PATHS.events}?localClienteId=${venueId}`;
 
 beforeEach(async () => {
   while (closers.length) await closers.pop()!();
@@ -105,17 +108,20 @@ afterAll(async () => {
 });
 
 describe('GET api/kds/events', () => {
-  it('needs a valid token, in the Authorization header or as access_token', async () => {
+  it('needs a valid session: the Authorization header or a stream ticket, never the token in the URL', async () => {
     const none = await fetch(await streamUrl(restaurant(t)));
     expect(none.status).toBe(401);
     expect((await none.json()).Message).toBeTruthy();
-    const bad = await fetch(await streamUrl(restaurant(t), 'not-a-token'));
+    const bad = await fetch(`${await streamUrl(restaurant(t))}&ticket=not-a-ticket`);
     expect(bad.status).toBe(401);
     await bad.body?.cancel();
+    // The bearer token in the query string opens nothing.
+    const inUrl = await fetch(`${await streamUrl(restaurant(t))}&access_token=${encodeURIComponent(token)}&ticket=${encodeURIComponent(token)}`);
+    expect(inUrl.status).toBe(401);
+    await inUrl.body?.cancel();
     const escola = await t.login(DEMO.escola);
-    const other = await fetch(await streamUrl(restaurant(t), escola));
-    expect(other.status).toBe(403);
-    await other.body?.cancel();
+    const other = await t.app.inject({ method: 'POST', url: STREAM_TICKET_PATH, headers: t.auth(escola), payload: { localClienteId: restaurant(t) } });
+    expect(other.statusCode).toBe(403);
     const viaHeader = await openStream(await streamUrl(restaurant(t)), { authorization: `Bearer ${token}` });
     expect(viaHeader.status).toBe(200);
     expect(viaHeader.headers.get('content-type')).toMatch(/^text\/event-stream/);
@@ -200,7 +206,7 @@ describe('GET api/kds/events', () => {
     });
     const address = await second.listen({ port: 0, host: '127.0.0.1' });
     closers.push(() => second.close());
-    const s = await openStream(`${address}${KDS_PATHS.events}?localClienteId=${restaurant(t)}&access_token=${encodeURIComponent(token)}`);
+    const s = await openStream(await ticketedStreamUrl(address, second, token, restaurant(t)));
     await s.waitFor((e) => e.event === 'ready');
     expect(await s.waitComment()).toBe(': ping');
     // The change goes through the first app; the second only hears of it through NOTIFY.

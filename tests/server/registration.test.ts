@@ -39,6 +39,11 @@ function recover(cpfOuEmail: unknown, headers: Record<string, string> = {}) {
 function reset(token: string, senha: string, confirmarSenha = senha) {
   return t.app.inject({ method: 'POST', url: '/api/Account/RedefinirSenha', payload: { token, senha, confirmarSenha } });
 }
+/** The e-mails sent once the queued jobs ran (the request answers before the e-mail is made). */
+async function sent() {
+  await t.app.jobs.drain();
+  return t.mails;
+}
 function login(username: string, password: string) {
   return t.app.inject({ method: 'POST', url: '/api/mfa/login', payload: { username, password } });
 }
@@ -83,20 +88,48 @@ describe('POST api/Account/Register', () => {
     expect((await register(person({ nome: "Maria-Clara D'Ávila Conceição" }))).statusCode).toBe(201);
   });
 
-  it('answers 409 for an e-mail already registered, in any case', async () => {
-    expect((await register(person())).statusCode).toBe(201);
-    expectError(await register(person({ cpf: OTHER_CPF, email: 'JOSE.SILVA@example.com' })), 409, MSG.alreadyRegistered);
-    expectError(await register(person({ cpf: OTHER_CPF, email: DEMO.gerente })), 409, MSG.alreadyRegistered);
+  it('answers a taken e-mail exactly like a new sign-up (no account discovery) and e-mails the owner instead', async () => {
+    const fresh = await register(person());
+    expect(fresh.statusCode).toBe(201);
+    const taken = await register(person({ cpf: OTHER_CPF, email: 'JOSE.SILVA@example.com', senha: 'Outra#Chave2027', confirmarSenha: 'Outra#Chave2027' }));
+    expect(taken.statusCode).toBe(201);
+    expect(taken.body).toBe(fresh.body);
+    expect(Object.keys(taken.headers).sort()).toEqual(Object.keys(fresh.headers).sort());
+    const demo = await register(person({ cpf: OTHER_CPF, email: DEMO.gerente }));
+    expect(demo.body).toBe(fresh.body);
     const [row] = await rows<{ n: number }>(t, `select count(*)::int as n from users where cpf = '11144477735'`);
     expect(row.n).toBe(0);
+    // The first account keeps its password.
+    expect((await login('jose.silva@example.com', 'Cadastro#2026')).statusCode).toBe(200);
+    expectError(await login('jose.silva@example.com', 'Outra#Chave2027'), 400, MSG.badCredentials);
+
+    await t.app.jobs.drain();
+    expect(t.mails.map((m) => m.to).sort()).toEqual([DEMO.gerente, 'jose.silva@example.com']);
+    const notice = t.mails.find((m) => m.to === DEMO.gerente)!;
+    expect(notice.subject).toBe('Tentativa de cadastro com os seus dados no Balcão');
+    expect(notice.text).toContain('Gustavo Gerente');
+    expect(notice.text).toContain('Alguém tentou criar uma conta no Balcão com o seu e-mail ou o seu CPF.');
+    // A new sign-up gets no such notice.
+    const queued = await rows<{ name: string }>(t, `select name from jobs where name like 'auth.%'`);
+    expect(queued.map((j) => j.name)).toEqual(['auth.signup-attempt-mail', 'auth.signup-attempt-mail']);
   });
 
-  it('answers 409 for a CPF already registered, however it is formatted', async () => {
+  it('treats a taken CPF, however it is formatted, the same way and tells the CPF owner', async () => {
     expect((await register(person())).statusCode).toBe(201);
-    expectError(await register(person({ cpf: '52998224725', email: 'outro@example.com' })), 409, MSG.alreadyRegistered);
-    // The first account is untouched.
+    const again = await register(person({ cpf: '52998224725', email: 'outro@example.com' }));
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual({ Message: MSG.registerSuccess });
+    // The first account is untouched; no second one exists.
     expect((await login('jose.silva@example.com', 'Cadastro#2026')).statusCode).toBe(200);
     expectError(await login('outro@example.com', 'Cadastro#2026'), 400, MSG.badCredentials);
+    await t.app.jobs.drain();
+    expect(t.mails.map((m) => m.to)).toEqual(['jose.silva@example.com']);
+  });
+
+  it('sends at most three "someone tried" notices per account an hour', async () => {
+    for (let i = 0; i < 5; i++) expect((await register(person({ cpf: CPFS[i], email: DEMO.gerente }))).statusCode).toBe(201);
+    await t.app.jobs.drain();
+    expect(t.mails.filter((m) => m.to === DEMO.gerente)).toHaveLength(3);
   });
 
   describe('validation (spec 000 §9)', () => {
@@ -205,7 +238,7 @@ describe('POST api/Account/Register', () => {
   it('counts each registration attempt of an address', async () => {
     const addr = { 'x-forwarded-for': '203.0.113.51' };
     await register(person(), addr);
-    await register(person(), addr); // 409 counts too
+    await register(person(), addr); // a taken e-mail counts too
     const [row] = await rows<{ count: number }>(t, `select count from rate_limits where key = 'register:addr:203.0.113.51'`);
     expect(row.count).toBe(2);
   });
@@ -220,13 +253,13 @@ describe('POST api/Account/SolicitarRecuperacaoSenha', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ email: 'ge*****@balcao.dev' });
     expect(res.body).not.toContain('gerente@');
-    expect(t.mails).toHaveLength(1);
-    expect(t.mails[0].to).toBe(DEMO.gerente);
-    expect(t.mails[0].subject).toBe('Redefinição de senha do Balcão');
-    expect(t.mails[0].text).toContain('Gustavo Gerente');
-    expect(t.mails[0].text).toMatch(/http:\/\/portal\.test\/redefinirSenha\?token=[A-Za-z0-9_%-]{20,}/);
+    expect((await sent())).toHaveLength(1);
+    expect((await sent())[0].to).toBe(DEMO.gerente);
+    expect((await sent())[0].subject).toBe('Redefinição de senha do Balcão');
+    expect((await sent())[0].text).toContain('Gustavo Gerente');
+    expect((await sent())[0].text).toMatch(/http:\/\/portal\.test\/redefinirSenha\?token=[A-Za-z0-9_%-]{20,}/);
     // Only a hash of the token is stored.
-    const token = resetTokenOf(t.mails[0]);
+    const token = resetTokenOf((await sent())[0]);
     const [stored] = await rows<{ token_hash: string; kind: string }>(t, 'select token_hash, kind from one_time_tokens');
     expect(stored.kind).toBe('reset');
     expect(stored.token_hash).not.toBe(token);
@@ -240,13 +273,13 @@ describe('POST api/Account/SolicitarRecuperacaoSenha', () => {
       // A CPF's answer never tells whether it is registered, nor whose e-mail it has.
       expect(res.json()).toEqual({ email: '' });
     }
-    expect(t.mails.map((m) => m.to)).toEqual([DEMO.escola, DEMO.escola]);
+    expect((await sent()).map((m) => m.to)).toEqual([DEMO.escola, DEMO.escola]);
   });
 
   it('finds the user by e-mail in any case', async () => {
     const res = await recover('  Gerente@BALCAO.dev ');
     expect(res.json()).toEqual({ email: 'ge*****@balcao.dev' });
-    expect(t.mails).toHaveLength(1);
+    expect((await sent())).toHaveLength(1);
   });
 
   it('answers an unknown e-mail or CPF exactly like a known one and sends nothing (no account discovery)', async () => {
@@ -258,7 +291,38 @@ describe('POST api/Account/SolicitarRecuperacaoSenha', () => {
     expect(cpf.statusCode).toBe(200);
     expect(cpf.json()).toEqual({ email: '' });
     expect((await recover('qualquer coisa')).json()).toEqual({ email: '' });
-    expect(t.mails).toHaveLength(0);
+    expect((await sent())).toHaveLength(0);
+  });
+
+  it('answers before any work: a known and an unknown account each queue one job holding only an id', async () => {
+    await recover(DEMO.gerente);
+    await recover('ninguem@balcao.dev');
+    const [gerente] = await rows<{ id: string }>(t, `select id from users where email = '${DEMO.gerente}'`);
+    const jobs = await rows<{ payload: unknown }>(t, `select payload from jobs where name = 'auth.recovery-mail' order by id`);
+    expect(jobs.map((j) => j.payload)).toEqual([{ userId: gerente.id }, { userId: null }]);
+    expect(JSON.stringify(jobs)).not.toContain('@');
+    expect((await sent()).map((m) => m.to)).toEqual([DEMO.gerente]);
+    expect(await rows(t, `select 1 from one_time_tokens where kind = 'reset'`)).toHaveLength(1);
+  });
+
+  it('a link whose e-mail could not be sent never works, and the retry sends a new one', async () => {
+    const original = t.mails.push.bind(t.mails);
+    let failures = 1;
+    t.mails.push = (...m) => {
+      if (failures-- > 0) throw new Error('smtp down');
+      return original(...m);
+    };
+    try {
+      await recover(DEMO.gerente);
+      await t.app.jobs.drain();
+      expect(t.mails).toHaveLength(0);
+      expect(await rows(t, `select 1 from one_time_tokens where kind = 'reset' and used_at is null`)).toHaveLength(0);
+      await t.db.exec(`update jobs set run_at = now() where name = 'auth.recovery-mail'`);
+      const token = resetTokenOf((await sent())[0]);
+      expect((await reset(token, 'NovaChave#2027')).statusCode).toBe(200);
+    } finally {
+      t.mails.push = original;
+    }
   });
 
   it('answers 400 with `errors` when empty', async () => {
@@ -274,7 +338,7 @@ describe('POST api/Account/SolicitarRecuperacaoSenha', () => {
   it('answers 429 after five requests for the same account, known or not', async () => {
     for (let i = 0; i < 5; i++) expect((await recover(DEMO.gerente)).statusCode).toBe(200);
     expect429(await recover(DEMO.gerente), LOGIN_LIMIT_WINDOW_SECONDS, MSG.tooManyAttempts);
-    expect(t.mails).toHaveLength(5);
+    expect((await sent())).toHaveLength(5);
     // From another address (the per-address limit is ten), an unknown account behaves the same.
     const other = { 'x-forwarded-for': '198.51.100.61' };
     for (let i = 0; i < 5; i++) expect((await recover('ninguem@balcao.dev', other)).statusCode).toBe(200);
@@ -287,14 +351,14 @@ describe('POST api/Account/SolicitarRecuperacaoSenha', () => {
     await sqlFor(t, DEMO.escola, `update users set cpf = '52998224725' where email = :email`);
     for (let i = 0; i < 4; i++) await recover(DEMO.escola);
     for (let i = 0; i < 3; i++) expect((await recover(VALID_CPF)).json()).toEqual({ email: '' });
-    expect(t.mails).toHaveLength(5);
+    expect((await sent())).toHaveLength(5);
   });
 
   it('answers 429 after ten requests from one address', async () => {
     const addr = { 'x-forwarded-for': '203.0.113.60' };
     for (let i = 0; i < 10; i++) expect((await recover(`ninguem${i}@balcao.dev`, addr)).statusCode).toBe(200);
     expect429(await recover(DEMO.gerente, addr), LOGIN_LIMIT_WINDOW_SECONDS, MSG.tooManyAttempts);
-    expect(t.mails).toHaveLength(0);
+    expect((await sent())).toHaveLength(0);
     expect((await recover(DEMO.gerente, { 'x-forwarded-for': '198.51.100.60' })).statusCode).toBe(200);
   });
 });
@@ -302,7 +366,7 @@ describe('POST api/Account/SolicitarRecuperacaoSenha', () => {
 describe('POST api/Account/RedefinirSenha', () => {
   async function resetToken(email: string = DEMO.gerente): Promise<string> {
     expect((await recover(email)).statusCode).toBe(200);
-    return resetTokenOf(t.mails.at(-1)!);
+    return resetTokenOf((await sent()).at(-1)!);
   }
 
   it('sets the new password: the old one fails, the new one works, open sessions end', async () => {
@@ -326,16 +390,27 @@ describe('POST api/Account/RedefinirSenha', () => {
     expect((await login(DEMO.gerente, 'NovaChave#2027')).statusCode).toBe(200);
   });
 
-  it('kills every older and newer link of the account once one is used', async () => {
+  it('only the newest link works: a newer one revokes the older ones, using one kills the rest', async () => {
     const older = await resetToken();
     const newer = await resetToken();
     const newest = await resetToken();
-    expect((await reset(newer, 'NovaChave#2027')).statusCode).toBe(200);
     expectError(await reset(older, 'OutraChave#2028'), 400, MSG.resetInvalidLink);
+    expectError(await reset(newer, 'OutraChave#2028'), 400, MSG.resetInvalidLink);
+    expect((await reset(newest, 'NovaChave#2027')).statusCode).toBe(200);
     expectError(await reset(newest, 'OutraChave#2028'), 400, MSG.resetInvalidLink);
     expect((await login(DEMO.gerente, 'NovaChave#2027')).statusCode).toBe(200);
-    // Another account's link still works.
-    expect((await reset(await resetToken(DEMO.escola), 'NovaChave#2027')).statusCode).toBe(200);
+    // Another account's link is not touched by these.
+    const escola = await resetToken(DEMO.escola);
+    await resetToken();
+    expect((await reset(escola, 'NovaChave#2027')).statusCode).toBe(200);
+  });
+
+  it('a link used before a newer one is sent still works once, then the newer one works too', async () => {
+    const first = await resetToken();
+    expect((await reset(first, 'NovaChave#2027')).statusCode).toBe(200);
+    const second = await resetToken();
+    expect((await reset(second, 'OutraChave#2028')).statusCode).toBe(200);
+    expect((await login(DEMO.gerente, 'OutraChave#2028')).statusCode).toBe(200);
   });
 
   it('refuses an expired link', async () => {

@@ -239,11 +239,11 @@ describe('the log', () => {
     });
     try {
       await app.inject({ method: 'GET', url: '/api/sharetoken/segredo-do-link-123' });
-      await app.inject({ method: 'GET', url: '/api/kds/events?localClienteId=abc&access_token=token-secreto' });
+      await app.inject({ method: 'GET', url: '/api/kds/events?localClienteId=abc&ticket=token-secreto' });
       await app.inject({ method: 'POST', url: '/api/kds/intake?cliente=Maria%20Silva&telefone=11999990000', payload: {} });
       const log = lines.join('\n');
       expect(log).toContain('/api/sharetoken/:token');
-      expect(log).toContain('access_token=…');
+      expect(log).toContain('ticket=…');
       expect(log).not.toContain('segredo-do-link-123');
       expect(log).not.toContain('token-secreto');
       expect(log).not.toContain('Maria');

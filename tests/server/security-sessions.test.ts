@@ -7,6 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { DEMO, useTestApp } from '../setup/server';
 import { resetTokenOf } from './helpers';
+import { STREAM_TICKET_PATH } from '../../src/shared/contract/stream-ticket';
+import { ticketedStreamUrl } from './stream-ticket-helpers';
 
 const t = useTestApp();
 let other: Awaited<ReturnType<typeof buildApp>> | null = null;
@@ -29,7 +31,7 @@ async function baseOf(app: Awaited<ReturnType<typeof buildApp>>): Promise<string
 /** Opens the board's stream; `ended` resolves when the server ends it. */
 async function openStream(app: Awaited<ReturnType<typeof buildApp>>, token: string) {
   const ctrl = new AbortController();
-  const res = await fetch(`${await baseOf(app)}/api/kds/events?localClienteId=${t.seed.venues.restaurant}&access_token=${token}`, { signal: ctrl.signal });
+  const res = await fetch(await ticketedStreamUrl(await baseOf(app), app, token, t.seed.venues.restaurant), { signal: ctrl.signal });
   expect(res.status).toBe(200);
   const reader = res.body!.getReader();
   let text = '';
@@ -71,8 +73,9 @@ describe('live streams end with their session', () => {
     expect(await there.ended).toBe(true);
     expect(Date.now() - started).toBeLessThan(5000);
     // Reconnecting is refused; another session of the same device account keeps its stream.
-    const again = await fetch(`${await baseOf(second)}/api/kds/events?localClienteId=${t.seed.venues.restaurant}&access_token=${token}`);
-    expect(again.status).toBe(401);
+    // Reconnecting is refused: no new ticket for an ended session.
+    const again = await second.inject({ method: 'POST', url: STREAM_TICKET_PATH, headers: t.auth(token), payload: { localClienteId: t.seed.venues.restaurant } });
+    expect(again.statusCode).toBe(401);
     expect(await isValid(keep)).toBe(true);
     untouched.abort();
   });
@@ -83,6 +86,7 @@ describe('live streams end with their session', () => {
     const there = await openStream(second, token);
     await until(() => there.text().includes('event: ready'));
     await t.app.inject({ method: 'POST', url: '/api/Account/SolicitarRecuperacaoSenha', payload: { cpfOuEmail: DEMO.cozinha } });
+    await t.app.jobs.drain();
     const reset = await t.app.inject({
       method: 'POST',
       url: '/api/Account/RedefinirSenha',

@@ -14,6 +14,7 @@ import { memberships, sessions, users } from '../db/schema/auth';
 import { sha256 } from '../lib/crypto';
 import { HttpError } from '../lib/http-error';
 import { SessionStreams } from '../lib/session-events';
+import { streamTickets } from '../db/schema/stream-tickets';
 
 export interface AuthUser {
   id: string;
@@ -34,6 +35,8 @@ export interface VenueAccess {
 declare module 'fastify' {
   interface FastifyRequest {
     user: AuthUser | null;
+    /** The venue of the stream ticket this request was opened with (route config `streamTicket`). */
+    streamTicketVenue: string | null;
   }
   interface FastifyInstance {
     /** Open event streams per session; `revoke()` ends sessions and their streams in every process. */
@@ -43,10 +46,11 @@ declare module 'fastify' {
     /** Reachable without a bearer token. */
     public?: boolean;
     /**
-     * Query parameter that may carry the token instead of the Authorization header, for the few
-     * clients that cannot send headers (EventSource). Checked exactly like a bearer token.
+     * Query parameter that may carry a single-use stream ticket (src/shared/contract/stream-ticket.ts)
+     * instead of the Authorization header, for EventSource, which cannot send headers. The bearer
+     * token itself is never accepted in a URL.
      */
-    queryToken?: string;
+    streamTicket?: string;
   }
 }
 
@@ -104,32 +108,53 @@ export async function requireVenue(db: Db, request: FastifyRequest, venueId: str
 
 export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; handle?: DbHandle }) => {
   app.decorateRequest('user', null);
+  app.decorateRequest('streamTicketVenue', null);
   const streams = new SessionStreams(opts.handle ?? ({ db: opts.db, listen: async () => async () => {}, notify: async () => {} } as unknown as DbHandle));
   await streams.start();
   app.decorate('sessionStreams', streams);
   app.addHook('onClose', async () => streams.stop());
   app.addHook('onRequest', async (request, reply) => {
-    const queryToken = request.routeOptions.config?.queryToken;
-    const fromQuery = queryToken ? (request.query as Record<string, unknown>)[queryToken] : undefined;
-    const token = bearerToken(request) ?? (typeof fromQuery === 'string' && fromQuery ? fromQuery : null);
+    const ticketParam = request.routeOptions.config?.streamTicket;
+    const token = bearerToken(request);
+    const userColumns = {
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      roles: users.roles,
+      isAdmin: users.isAdmin,
+      sessionId: sessions.id,
+      sessionExpiresAt: sessions.expiresAt,
+    };
+    const validSession = and(isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()));
     if (token) {
       const [row] = await opts.db
-        .select({
-          id: users.id,
-          email: users.email,
-          name: users.name,
-          roles: users.roles,
-          isAdmin: users.isAdmin,
-          sessionId: sessions.id,
-          sessionExpiresAt: sessions.expiresAt,
-        })
+        .select(userColumns)
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+        .where(and(eq(sessions.tokenHash, sha256(token)), validSession));
       request.user = row ?? null;
-      // A stream lives on after this check: remember it so that ending the session ends it.
-      if (row && (queryToken || /text\/event-stream/i.test(request.headers.accept ?? ''))) streams.track(row.sessionId, reply.raw);
+    } else if (ticketParam) {
+      const ticket = (request.query as Record<string, unknown>)[ticketParam];
+      if (typeof ticket === 'string' && ticket && ticket.length <= 200) {
+        // Used once: of two requests with one ticket only the first gets its session.
+        const [used] = await opts.db
+          .update(streamTickets)
+          .set({ usedAt: new Date() })
+          .where(and(eq(streamTickets.tokenHash, sha256(ticket)), isNull(streamTickets.usedAt), gt(streamTickets.expiresAt, new Date())))
+          .returning({ sessionId: streamTickets.sessionId, venueId: streamTickets.venueId });
+        if (used) {
+          const [row] = await opts.db
+            .select(userColumns)
+            .from(sessions)
+            .innerJoin(users, eq(users.id, sessions.userId))
+            .where(and(eq(sessions.id, used.sessionId), validSession));
+          request.user = row ?? null;
+          request.streamTicketVenue = row ? used.venueId : null;
+        }
+      }
     }
+    // A stream lives on after this check: remember it so that ending the session ends it.
+    if (request.user && (ticketParam || /text\/event-stream/i.test(request.headers.accept ?? ''))) streams.track(request.user.sessionId, reply.raw);
     if (!request.user && !request.routeOptions.config?.public && isApiRequest(request)) {
       // Unknown /api paths also answer 401 without a token, so they reveal nothing.
       throw new HttpError(401, MSG.unauthorized);

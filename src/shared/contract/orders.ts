@@ -561,7 +561,8 @@ export const kdsReadyEvent = z.object({ lastEventId: z.string() });
 /** Query of GET api/kds/events; `lastEventId` is an alternative to the Last-Event-ID header. */
 export const kdsEventsQuery = z.object({
   localClienteId: z.string(),
-  access_token: z.optional(z.string()),
+  /** Single-use stream ticket (contract/stream-ticket.ts); never the bearer token. */
+  ticket: z.optional(z.string().check(z.maxLength(200))),
   lastEventId: z.optional(z.string()),
 });
 

@@ -47,7 +47,10 @@ describe('name and e-mail', () => {
     expectError(await post(token, 'Email', { email: DEMO.gerente.toUpperCase(), senhaAtual: DEMO.password }), 400, A.emailSame);
     expect((await post(token, 'Email', { email: ' Novo@Balcao.dev ', senhaAtual: DEMO.password })).json()).toEqual({ Message: A.emailSaved });
     expect(myAccount.parse((await me(token)).json()).email).toBe('novo@balcao.dev');
+    // Sent by the job queue after the answer.
+    await t.app.jobs.drain();
     expect(t.mails.map((m) => m.to)).toEqual([DEMO.gerente]);
+    expect(t.mails[0].subject).toBe('O e-mail da sua conta no Balcão foi alterado');
     expect(t.mails[0].text).toContain('novo@balcao.dev');
     await expect(t.login(DEMO.gerente)).rejects.toThrow();
     expect(await t.login('novo@balcao.dev')).toBeTruthy();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO, useTestApp } from '../../setup/server';
+import { rows } from '../helpers';
 import { multipart } from './helpers';
 
 const t = useTestApp();
@@ -11,13 +12,12 @@ function upload(token: string, fields: Record<string, string>, file?: { name: st
 }
 const list = (token: string, venue: string, q = '') => t.app.inject({ url: `/api/eletronicExtract//filtro?localId=${venue}${q}`, headers: t.auth(token) });
 
+/** Runs the queued jobs (the upload answered before the file was read), then reads the extract's row. */
 async function waitProcessed(token: string, id: string) {
-  for (let i = 0; i < 100; i++) {
-    const item = (await list(token, t.seed.venues.restaurant)).json().find((e: { id: string }) => e.id === id);
-    if (item.AnalizedAt !== '0001-01-01T00:00:00') return item;
-    await new Promise((r) => setImmediate(r));
-  }
-  throw new Error('extract never processed');
+  await t.app.jobs.drain();
+  const item = (await list(token, t.seed.venues.restaurant)).json().find((e: { id: string }) => e.id === id);
+  expect(item.AnalizedAt).not.toBe('0001-01-01T00:00:00');
+  return item;
 }
 
 describe('electronic extracts', () => {
@@ -36,6 +36,20 @@ describe('electronic extracts', () => {
     expect(byDate.map((e: { id: string }) => e.id)).toEqual([item.id]);
     const all = await t.app.inject({ url: `/api/eletronicExtract?localId=${t.seed.venues.restaurant}`, headers: t.auth(token) });
     expect(all.json()).toHaveLength(3);
+  });
+
+  it('queues the reading with the upload, in the same transaction, once per file', async () => {
+    const token = await t.login(DEMO.admin);
+    const res = await upload(token, { LocalId: t.seed.venues.restaurant }, { name: 'EXTRATO.TXT', content: GOOD });
+    expect(res.statusCode).toBe(201);
+    const jobs = await rows<{ key: string; payload: { extractId: string } }>(t, `select key, payload from jobs where name = 'cashless.extract-process'`);
+    expect(jobs).toEqual([{ key: res.json().id, payload: { extractId: res.json().id } }]);
+    await waitProcessed(token, res.json().id);
+    // Run again (a retry after a crash): nothing is read twice.
+    await t.db.exec(`update jobs set state = 'queued', run_at = now() where name = 'cashless.extract-process'`);
+    await t.app.jobs.drain();
+    const [lines] = await rows<{ n: number }>(t, `select count(*)::int as n from electronic_extract_lines l join electronic_extracts e on e.id = l.extract_id where e.id = '${res.json().id}'`);
+    expect(lines.n).toBe(2);
   });
 
   it('marks a file that breaks the layout as processed with its error', async () => {

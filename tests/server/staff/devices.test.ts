@@ -5,6 +5,7 @@ import { DEVICE_PAIR_LIMIT_PER_ADDRESS, STAFF_MSG } from '../../../src/shared/st
 import { DEMO, useTestApp } from '../../setup/server';
 import { expect429, expectError, sqlFor } from '../helpers';
 import { placeRoles } from './helpers';
+import { ticketedStreamUrl } from '../stream-ticket-helpers';
 
 const t = useTestApp();
 let base: string | null = null;
@@ -88,7 +89,7 @@ describe('DELETE api/Dispositivo/{id}', () => {
     const device = (await pair(codigo)).json().access_token as string;
     base ??= await t.app.listen({ port: 0, host: '127.0.0.1' });
     const ctrl = new AbortController();
-    const stream = await fetch(`${base}/api/kds/events?localClienteId=${venue}&access_token=${device}`, { signal: ctrl.signal });
+    const stream = await fetch(await ticketedStreamUrl(base, t.app, device, venue), { signal: ctrl.signal });
     expect(stream.status).toBe(200);
     const reader = stream.body!.getReader();
     const ended = (async () => {

@@ -4,5 +4,5 @@ import type { ModuleOptions } from '../module-options';
 import { accountRoutes } from './account.routes';
 
 export async function accountPlugin(app: FastifyInstance, opts: ModuleOptions): Promise<void> {
-  accountRoutes(app, { db: opts.db.db, mailer: opts.mailer });
+  accountRoutes(app, { db: opts.db.db });
 }

@@ -25,17 +25,18 @@ import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema/auth';
 import { hashPassword, verifyPassword } from '../../lib/crypto';
 import { HttpError, tooManyRequests } from '../../lib/http-error';
-import type { Mailer } from '../../lib/mailer';
 import { clearRateLimit, hitRateLimit, rateLimitWait } from '../../lib/rate-limit';
 import { requireUser } from '../../plugins/auth';
+import { enqueueJob } from '../../lib/jobs';
+import { AUTH_JOBS } from '../auth/auth.jobs';
 import { revokeResetLinks } from '../auth/auth.repository';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function accountRoutes(fastify: FastifyInstance, opts: { db: Db; mailer: Mailer }) {
+export function accountRoutes(fastify: FastifyInstance, opts: { db: Db }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, mailer } = opts;
+  const { db } = opts;
 
   const openSessions = (userId: string) => and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()));
 
@@ -84,25 +85,17 @@ export function accountRoutes(fastify: FastifyInstance, opts: { db: Db; mailer: 
     const [taken] = await db.select({ id: users.id }).from(users).where(and(sql`lower(${users.email}) = ${email}`, ne(users.id, me.id)));
     if (taken) throw new HttpError(409, ACCOUNT_MSG.emailTaken, { errors: [{ path: 'email', message: ACCOUNT_MSG.emailTaken }] });
     try {
-      await db.update(users).set({ email }).where(eq(users.id, me.id));
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ email }).where(eq(users.id, me.id));
+        // The old address hears of it (through the job queue, with the change): if it was not the
+        // owner, they know whom to call.
+        await enqueueJob(tx, AUTH_JOBS.emailChangedMail, { userId: me.id, previousEmail: me.email });
+      });
     } catch (err) {
       // Another request took the address between the check and the update.
       if ((err as { code?: string }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505') throw new HttpError(409, ACCOUNT_MSG.emailTaken);
       throw err;
     }
-    // The old address hears of it: if it was not the owner, they know whom to call.
-    await mailer
-      .send({
-        to: me.email,
-        subject: 'O e-mail da sua conta no Balcão foi alterado',
-        text: [
-          `Olá, ${me.name}.`,
-          '',
-          `O e-mail de acesso da sua conta foi alterado para ${email}.`,
-          'Se não foi você, fale com o gerente do seu estabelecimento ou com o suporte.',
-        ].join('\n'),
-      })
-      .catch((err: unknown) => req.log.error({ err }, 'falha ao avisar a troca de e-mail'));
     return { Message: ACCOUNT_MSG.emailSaved };
   });
 

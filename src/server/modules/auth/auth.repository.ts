@@ -7,6 +7,8 @@ import { venues } from '../../db/schema/venues';
 import { newToken, sha256 } from '../../lib/crypto';
 
 export type UserRow = typeof users.$inferSelect;
+/** The database or a transaction on it. */
+type Q = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [u] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
@@ -53,7 +55,7 @@ export async function createSession(db: Db, user: UserRow): Promise<LoginSuccess
 }
 
 export async function createOneTimeToken(
-  db: Db,
+  db: Q,
   kind: 'reset' | 'share',
   userId: string,
   ttlSeconds: number,
@@ -85,7 +87,7 @@ export async function consumeOneTimeToken(db: Db, kind: 'reset' | 'share', token
 }
 
 /** Every unused reset link of the account stops working (one was used, or the password changed). */
-export async function revokeResetLinks(db: Db, userId: string): Promise<void> {
+export async function revokeResetLinks(db: Q, userId: string): Promise<void> {
   await db
     .update(oneTimeTokens)
     .set({ usedAt: new Date() })

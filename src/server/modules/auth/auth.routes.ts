@@ -1,5 +1,5 @@
 /** Sign-in, second factor, session, registration and password recovery (spec 000 §7 "Session"). */
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,7 +11,6 @@ import {
   MFA_CODE_TTL_SECONDS,
   MFA_MAX_ATTEMPTS,
   MFA_RESEND_SECONDS,
-  RESET_TOKEN_TTL_MINUTES,
   SHARE_TOKEN_TTL_SECONDS,
 } from '../../../shared/constants';
 import {
@@ -39,6 +38,7 @@ import type { Db } from '../../db/client';
 import { memberships, mfaChallenges, sessions, users } from '../../db/schema/auth';
 import { DUMMY_HASH, hashPassword, newCode, sha256, verifyPassword } from '../../lib/crypto';
 import { HttpError, tooManyRequests } from '../../lib/http-error';
+import { enqueueJob } from '../../lib/jobs';
 import type { Mailer } from '../../lib/mailer';
 import { clearRateLimit, hitRateLimit, rateLimitWait } from '../../lib/rate-limit';
 import { requireUser, requireVenue } from '../../plugins/auth';
@@ -52,6 +52,7 @@ import {
   userInfoFor,
   type UserRow,
 } from './auth.repository';
+import { AUTH_JOBS, defineAuthMailJobs } from './auth.jobs';
 
 export interface AuthRoutesOptions {
   db: Db;
@@ -68,6 +69,7 @@ const CHALLENGE_WINDOW_MS = 15 * 60_000;
 export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, mailer } = opts;
+  defineAuthMailJobs(fastify.jobs, { mailer, publicUrl: opts.publicUrl });
 
   /** Counts a failure against a key; throws 429 once over the limit. */
   async function limitFailures(keys: Array<[string, number]>, onlyPeek = false) {
@@ -272,12 +274,19 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptio
       const wait = await hitRateLimit(db, `register:addr:${req.ip}`, 20, 3600);
       if (wait > 0) throw tooManyRequests(wait, MSG.tooManyAttempts(wait));
       const { cpf, nome, email, senha } = req.body;
-      const inserted = await db
-        .insert(users)
-        .values({ cpf, name: nome, email, passwordHash: await hashPassword(senha), legacyPortal: false })
-        .onConflictDoNothing()
-        .returning({ id: users.id });
-      if (!inserted.length) throw new HttpError(409, MSG.alreadyRegistered);
+      const passwordHash = await hashPassword(senha);
+      await db.transaction(async (tx) => {
+        const inserted = await tx
+          .insert(users)
+          .values({ cpf, name: nome, email, passwordHash, legacyPortal: false })
+          .onConflictDoNothing()
+          .returning({ id: users.id });
+        if (inserted.length) return;
+        // Taken e-mail or CPF: the same answer as a new sign-up (no account discovery); the
+        // owners hear of it by e-mail instead.
+        const owners = await tx.select({ id: users.id }).from(users).where(or(eq(users.email, email), eq(users.cpf, cpf)));
+        await enqueueJob(tx, AUTH_JOBS.signupAttemptMail, { userIds: owners.map((o) => o.id) });
+      });
       return reply.status(201).send({ Message: MSG.registerSuccess });
     },
   );
@@ -296,26 +305,10 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptio
       const perAccount = await hitRateLimit(db, `recovery:id:${identifier}`, 5, LOGIN_LIMIT_WINDOW_SECONDS);
       if (perAccount > 0) throw tooManyRequests(perAccount, MSG.tooManyAttempts(perAccount));
       const answer = { email: asEmail ? maskEmail(typed) : '' };
+      // A known and an unknown account do the same work here (one lookup, one job) and answer
+      // before the link is made or sent: the time tells nothing (auth.jobs.ts makes the link).
       const user = await findUserByEmailOrCpf(db, req.body.cpfOuEmail);
-      if (!user) return answer;
-      // Asked by e-mail and by CPF in turn: at most five links per account per window, silently.
-      if ((await hitRateLimit(db, `recovery:user:${user.id}`, 5, LOGIN_LIMIT_WINDOW_SECONDS)) > 0) return answer;
-      const { token } = await createOneTimeToken(db, 'reset', user.id, RESET_TOKEN_TTL_MINUTES * 60);
-      const link = `${opts.publicUrl}/redefinirSenha?token=${encodeURIComponent(token)}`;
-      // Not awaited: a known account must not answer measurably later than an unknown one.
-      void mailer.send({
-        to: user.email,
-        subject: 'Redefinição de senha do Balcão',
-        text: [
-          `Olá, ${user.name}.`,
-          '',
-          'Recebemos um pedido para redefinir a senha da sua conta. Para criar uma nova senha, abra:',
-          link,
-          '',
-          `O link vale por ${RESET_TOKEN_TTL_MINUTES} minutos e pode ser usado uma vez.`,
-          'Se não foi você, ignore este e-mail: sua senha continua a mesma.',
-        ].join('\n'),
-      }).catch((err: unknown) => req.log.error({ err }, 'falha ao enviar o e-mail de recuperação'));
+      await enqueueJob(db, AUTH_JOBS.recoveryMail, { userId: user?.id ?? null });
       return answer;
     },
   );

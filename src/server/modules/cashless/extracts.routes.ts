@@ -1,8 +1,7 @@
 /**
  * Electronic extracts (spec 001 §2.6, §4, §7, §8): POST api/eletronicExtract/ (multipart, field
- * `file`, the place as `LocalId`) stores a .txt file and answers at once; an in-process job reads it
- * in the background and marks it processed (AnalizedAt). Files left waiting by a restart are read
- * when the server starts. The lists filter by creation date (America/Sao_Paulo) and status.
+ * `file`, the place as `LocalId`) stores a .txt file and answers at once; a durable job
+ * (`cashless.extract-process`, enqueued with the row) reads it and marks it processed (AnalizedAt). The lists filter by creation date (America/Sao_Paulo) and status.
  */
 import { and, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -13,9 +12,13 @@ import { CASHLESS_PATHS, extractList, extractListQuery, extractUploadAnswer } fr
 import type { Db } from '../../db/client';
 import { electronicExtractLines, electronicExtracts } from '../../db/schema/cashless';
 import type { FileStorage } from '../../lib/file-storage';
+import { enqueueJob, PermanentJobError } from '../../lib/jobs';
 import { requireVenue } from '../../plugins/auth';
 import { parseExtract } from './extract-parser';
 import { receiveTextUpload } from './uploads';
+
+/** The background job that reads an uploaded extract (payload: its id). */
+export const EXTRACT_JOB = 'cashless.extract-process';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 413: errorBody };
 
@@ -42,17 +45,24 @@ export function extractRoutes(fastify: FastifyInstance, opts: { db: Db; files: F
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, files } = opts;
 
-  const runInBackground = (id: string) => {
-    // EXTRACT_PROCESS_DELAY_MS holds the job back (demos and e2e tests see the file wait first).
-    setTimeout(() => {
-      processExtract(db, files, id).catch(opts.log);
-    }, opts.delayMs ?? 0);
-  };
+  // The durable job queue reads the file (src/server/lib/jobs.ts): enqueued with the row, so a
+  // restart or a crash after the answer never leaves a file waiting forever, and one process reads it.
+  // EXTRACT_PROCESS_DELAY_MS holds the job back (demos and e2e tests see the file wait first).
+  fastify.jobs.defineJob<{ extractId: string }>(
+    EXTRACT_JOB,
+    async ({ extractId }, ctx) => {
+      if (typeof extractId !== 'string') throw new PermanentJobError('bad payload');
+      await processExtract(ctx.db, files, extractId);
+    },
+    { maxAttempts: 5 },
+  );
 
+  // Files uploaded before extracts went through the queue have no job: give them one (the key
+  // dedupes, so every process may do this at start).
   app.addHook('onReady', async () => {
     try {
       const waiting = await db.select({ id: electronicExtracts.id }).from(electronicExtracts).where(isNull(electronicExtracts.analyzedAt));
-      for (const w of waiting) runInBackground(w.id);
+      for (const w of waiting) await enqueueJob(db, EXTRACT_JOB, { extractId: w.id }, { key: w.id, delayMs: opts.delayMs || undefined });
     } catch (err) {
       opts.log(err);
     }
@@ -90,8 +100,11 @@ export function extractRoutes(fastify: FastifyInstance, opts: { db: Db; files: F
 
   app.post(`/${CASHLESS_PATHS.extracts}`, { schema: { response: { 201: extractUploadAnswer, ...errors } } }, async (req, reply) => {
     const up = await receiveTextUpload(req, { db, files, role: CASHLESS_ROLES.extracts, folder: 'extracts', ext: 'txt', maxBytes: EXTRACT_MAX_BYTES, nameOk: isTxtFileName });
-    const [row] = await db.insert(electronicExtracts).values({ venueId: up.venueId, fileName: up.fileName, storageKey: up.key }).returning({ id: electronicExtracts.id });
-    runInBackground(row.id);
+    const row = await db.transaction(async (tx) => {
+      const [created] = await tx.insert(electronicExtracts).values({ venueId: up.venueId, fileName: up.fileName, storageKey: up.key }).returning({ id: electronicExtracts.id });
+      await enqueueJob(tx, EXTRACT_JOB, { extractId: created.id }, { key: created.id, delayMs: opts.delayMs || undefined });
+      return created;
+    });
     return reply.status(201).send({ Message: CASHLESS_MSG.extractSent, id: row.id });
   });
 }

@@ -15,7 +15,12 @@ interface SseClient {
   res: ServerResponse;
   /** Id of the last event sent to this client. */
   lastId: number;
+  /** A narrower stream (a waiter's phone): the `data:` it gets of an event, or null to skip it. */
+  view?: StreamView;
 }
+
+/** Turns a log entry into what one kind of client may see (JSON), or null when it sees nothing of it. */
+export type StreamView = (type: string, id: number, payload: Record<string, unknown>) => string | null;
 
 const writable = (res: ServerResponse) => !res.destroyed && !res.writableEnded;
 /**
@@ -113,7 +118,7 @@ export class KdsHub {
    * Opens a stream: `ready` first; then, after a reconnect with Last-Event-ID, every event since
    * (or `reset` when that id is no longer in the log), then live events.
    */
-  async open(venueId: string, res: ServerResponse, lastEventIdHeader: string | null): Promise<void> {
+  async open(venueId: string, res: ServerResponse, lastEventIdHeader: string | null, view?: StreamView): Promise<void> {
     res.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache, no-transform',
@@ -144,7 +149,7 @@ export class KdsHub {
     } else if (lastEventIdHeader != null) reset = true;
     // The tablet may have gone while the log was read.
     if (gone || res.destroyed) return;
-    const client: SseClient = { venueId, res, lastId: start };
+    const client: SseClient = { venueId, res, lastId: start, view };
     let set = this.clients.get(venueId);
     if (!set) this.clients.set(venueId, (set = new Set()));
     set.add(client);
@@ -187,7 +192,9 @@ export class KdsHub {
         const data = JSON.stringify({ id: String(row.id), ...row.payload });
         for (const c of this.clients.get(venueId) ?? []) {
           if (row.id <= c.lastId || !writable(c.res)) continue;
-          c.res.write(`id: ${row.id}\nevent: ${row.type}\ndata: ${data}\n\n`);
+          const shown = c.view ? c.view(row.type, row.id, row.payload as Record<string, unknown>) : data;
+          // A skipped event still moves the client on; its id comes with the next one it sees.
+          if (shown !== null) c.res.write(`id: ${row.id}\nevent: ${row.type}\ndata: ${shown}\n\n`);
           c.lastId = row.id;
         }
       }

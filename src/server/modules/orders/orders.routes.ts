@@ -4,7 +4,7 @@
  * as board users); IntegracaoIfoodKds or Painel for the marketplace store state;
  * MeepFoodConfiguration to change the board settings (they include the print server address).
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -50,12 +50,12 @@ import {
   CHAT_TIMEOUT_MS,
   DEFAULT_WORKFLOW_STATES,
   DELIVERY_KIND,
+  KDS_EVENT,
   KDS_PATHS,
   ORDER_COMMANDS,
   ORDER_MSG,
   ORDER_ORIGIN,
   PAYMENT_TYPES,
-  SSE_TOKEN_PARAM,
   WORKFLOW_DEFINITION,
 } from '../../../shared/orders';
 import { hasAccess } from '../../../shared/roles';
@@ -65,6 +65,9 @@ import { memberships } from '../../db/schema/auth';
 import { marketplaceIntegrations } from '../../db/schema/marketplace';
 import { carriers, kdsSettings, kdsTables, orders, orderStateHistory } from '../../db/schema/orders';
 import { venues } from '../../db/schema/venues';
+import { STREAM_TICKET_PARAM, STREAM_TICKET_PATH, STREAM_TICKET_TTL_SECONDS, streamTicketRequest, streamTicketResponse } from '../../../shared/contract/stream-ticket';
+import { streamTickets } from '../../db/schema/stream-tickets';
+import { newToken, sha256 } from '../../lib/crypto';
 import { HttpError } from '../../lib/http-error';
 import { requireUser, requireVenue, type AuthUser } from '../../plugins/auth';
 import { readFoodSettings } from './food-config.reader';
@@ -90,6 +93,16 @@ const PAINEL = 'Painel';
 const MARKETPLACE_ROLE = 'IntegracaoIfoodKds,Painel';
 const SETTINGS_ROLE = 'MeepFoodConfiguration';
 const POLL_ACCESS_TTL_MS = 2_000;
+/** The live stream: the board, and the waiter's phone (a filtered view, see waiterView). */
+const STREAM_ROLES = `${PAINEL},${WAITER_ROLE}`;
+
+/** What a waiter's stream carries of an event: table orders only, ids and state, no order body. */
+function waiterView(type: string, id: number, payload: Record<string, unknown>): string | null {
+  const pedido = payload.Pedido as { TipoEntrega?: number } | undefined;
+  if (type !== KDS_EVENT.orderCreated && type !== KDS_EVENT.orderChanged) return null;
+  if (pedido?.TipoEntrega !== DELIVERY_KIND.table) return null;
+  return JSON.stringify({ id: String(id), type, LocalClienteId: payload.LocalClienteId, PedidoId: payload.PedidoId, EstadoId: payload.EstadoId });
+}
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 422: errorBody, 502: errorBody };
 const commandErrors = { ...errors, 409: orderConflictBody };
@@ -202,20 +215,47 @@ export async function ordersRoutes(fastify: FastifyInstance, opts: OrdersRoutesO
   // ---------------------------------------------------------------------------------------------
   // Live events
 
-  // The token may come as `access_token` in the query on this endpoint only, because EventSource
-  // cannot send headers; the auth plugin checks it like a bearer token (route config queryToken).
-  app.get(KDS_PATHS.events, { config: { queryToken: SSE_TOKEN_PARAM }, schema: { querystring: kdsEventsQuery, response: errors } }, async (req, reply) => {
-    const { venueId } = await board(req, req.query.localClienteId);
+  // EventSource cannot send headers: the stream's URL carries a single-use ticket bound to the
+  // session and this venue (POST STREAM_TICKET_PATH below), never the bearer token; the auth
+  // plugin turns the ticket into its session (route config streamTicket). The board (Painel) gets
+  // every event; a waiter's phone (Garcom without Painel) only table orders' changes, without the
+  // order body (customers' data stays on the board).
+  app.get(KDS_PATHS.events, { config: { streamTicket: STREAM_TICKET_PARAM }, schema: { querystring: kdsEventsQuery, response: errors } }, async (req, reply) => {
+    if (req.streamTicketVenue && req.streamTicketVenue !== req.query.localClienteId) throw new HttpError(403, MSG.accessDenied);
+    const { venueId, roles } = await board(req, req.query.localClienteId, STREAM_ROLES);
     const header = req.headers['last-event-id'];
     const last = (Array.isArray(header) ? header[0] : header) ?? req.query.lastEventId ?? null;
     reply.hijack();
     try {
-      await hub.open(venueId, reply.raw, last);
+      await hub.open(venueId, reply.raw, last, hasAccess(roles, PAINEL) ? undefined : waiterView);
     } catch (err) {
       // The stream has started: no error body can follow, so end it and let EventSource reconnect.
       req.log.warn({ err }, 'falha ao abrir o fluxo de eventos do painel');
       reply.raw.end();
     }
+  });
+
+  app.post(
+    STREAM_TICKET_PATH,
+    { schema: { body: streamTicketRequest, response: { 201: streamTicketResponse, ...errors } } },
+    async (req, reply) => {
+      const user = requireUser(req);
+      const { venueId } = await board(req, req.body.localClienteId, STREAM_ROLES);
+      const ticket = newToken();
+      await db.insert(streamTickets).values({
+        tokenHash: sha256(ticket),
+        sessionId: user.sessionId,
+        venueId,
+        expiresAt: new Date(Date.now() + STREAM_TICKET_TTL_SECONDS * 1000),
+      });
+      reply.header('cache-control', 'no-store');
+      return reply.status(201).send({ ticket, expiresIn: STREAM_TICKET_TTL_SECONDS });
+    },
+  );
+
+  // Used and expired tickets are worth nothing: delete them once per cluster an hour.
+  fastify.jobs.definePeriodic('orders.stream-tickets-cleanup', 3_600_000, async (ctx) => {
+    await ctx.db.delete(streamTickets).where(lt(streamTickets.expiresAt, new Date(Date.now() - 60_000)));
   });
 
   // ---------------------------------------------------------------------------------------------

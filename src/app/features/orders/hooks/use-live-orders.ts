@@ -1,17 +1,17 @@
 /**
- * The board's live stream (GET api/kds/events, Server-Sent Events). EventSource cannot send
- * headers, so the token goes as the access_token query parameter, as the server documents.
- * A dropped stream is reconnected by the browser with Last-Event-ID after the server's `retry`
- * (spread per stream by the server, so boards do not return in lockstep); a refused or closed one
- * is opened again by the hook after a jittered, growing delay (`reconnectDelay`), passing the last
- * event id it saw. Either way the server resumes from there and the list is not reloaded: only a
+ * The board's live stream (GET api/kds/events, Server-Sent Events), opened with a single-use
+ * stream ticket (lib/event-stream.ts), never the bearer token in the URL. A dropped, refused or
+ * closed stream is closed here (its ticket is spent, so the browser's own reconnect would only be
+ * refused) and opened again with a new ticket after a jittered, growing delay (`reconnectDelay`,
+ * so boards do not return in lockstep), passing the last event id it saw. The server resumes
+ * from there and the list is not reloaded: only a
  * `reset` (the log no longer covers the gap) or a stream that never had an id reloads it.
  * Meanwhile the board polls.
  */
 import { useEffect, useRef } from 'react';
 import { kdsEvent, type KdsEvent } from '../../../../shared/contract/orders';
-import { KDS_EVENT, KDS_PATHS, SSE_TOKEN_PARAM } from '../../../../shared/orders';
-import { apiUrl } from '../../../lib/api-client';
+import { KDS_EVENT } from '../../../../shared/orders';
+import { openEventStream } from '../../../lib/event-stream';
 import { getSession } from '../../../lib/session';
 import { noteContact, setStreamState } from '../api/connection';
 
@@ -62,11 +62,31 @@ export function useLiveOrders({ localId, enabled, onEvent, onResync }: LiveOrder
       else handlers.current.onResync();
     };
 
-    const connect = () => {
+    const retryLater = () => {
       if (stopped) return;
-      const token = getSession()?.token;
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(connect, reconnectDelay(attempt++));
+    };
+
+    let opening = false;
+    const connect = async () => {
+      if (stopped || opening || !getSession()?.token) return;
+      opening = true;
       setStreamState('connecting');
-      const source = new EventSource(apiUrl(KDS_PATHS.events, { localClienteId: localId, [SSE_TOKEN_PARAM]: token, lastEventId }));
+      let source: EventSource;
+      try {
+        source = await openEventStream(localId, lastEventId);
+      } catch {
+        // No ticket (offline, server away, session ended: the API client handles a 401).
+        retryLater();
+        return;
+      } finally {
+        opening = false;
+      }
+      if (stopped) {
+        source.close();
+        return;
+      }
       es = source;
       source.onopen = () => {
         attempt = 0;
@@ -87,23 +107,20 @@ export function useLiveOrders({ localId, enabled, onEvent, onResync }: LiveOrder
       source.onerror = () => {
         if (stopped || es !== source) return;
         setStreamState('connecting');
-        // Dropped: the browser reconnects by itself with Last-Event-ID after the server's `retry`,
-        // which the server spreads per stream (1–5 s) so boards do not come back in lockstep.
-        if (source.readyState !== EventSource.CLOSED) return;
-        // Refused (401, 404, 5xx) or closed for good: try again after a jittered, growing delay.
+        // Dropped, refused (401, 403, 5xx) or closed: its ticket is spent, so the browser's own
+        // reconnect would be refused; a new ticket after a jittered, growing delay instead.
         source.close();
         es = null;
-        if (timer) clearTimeout(timer);
-        timer = setTimeout(connect, reconnectDelay(attempt++));
+        retryLater();
       };
     };
 
-    connect();
+    void connect();
     const onOnline = () => {
-      if (es?.readyState === EventSource.CLOSED || !es) {
+      if (!es || es.readyState === EventSource.CLOSED) {
         if (timer) clearTimeout(timer);
         attempt = 0;
-        connect();
+        void connect();
       }
     };
     window.addEventListener('online', onOnline);

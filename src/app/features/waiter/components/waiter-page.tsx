@@ -18,6 +18,7 @@ import { acknowledgeWaiterRecord, bindWaiterOutbox, submitDelivered, submitTable
 import { useOfflineSince, waiterQueries } from '../api/waiter-queries';
 import { enableSound, useReadyAlerts, useSoundBlocked } from '../hooks/ready-alerts';
 import { useCarts } from '../hooks/use-carts';
+import { useWaiterLive, WAITER_FALLBACK_POLL_MS } from '../hooks/use-waiter-live';
 import { PULL_THRESHOLD_PX, usePullToRefresh } from '../hooks/use-pull-to-refresh';
 import { MenuView } from './menu-view';
 import { ProductSheet } from './product-sheet';
@@ -34,7 +35,9 @@ export function WaiterPage({ search, onNavigate, onSignedOut }: { search: Waiter
   const qc = useQueryClient();
   const session = getSession();
   const localId = session?.currentLocation?.localId ?? '';
-  const tablesQ = useQuery({ ...waiterQueries.tables(localId), enabled: !!localId });
+  // Live: ready orders arrive by the event stream; the tables poll (slowly) only while it is down.
+  const live = useWaiterLive(localId);
+  const tablesQ = useQuery({ ...waiterQueries.tables(localId), enabled: !!localId, refetchInterval: live ? false : WAITER_FALLBACK_POLL_MS });
   const menuQ = useQuery({ ...waiterQueries.menu(localId), enabled: !!localId });
   const records = useWaiterRecords();
   const offlineSince = useOfflineSince();

@@ -1,0 +1,106 @@
+/**
+ * E-mails of the auth and account areas, sent by the durable job queue (src/server/lib/jobs.ts),
+ * never fire-and-forget after a commit. A request only enqueues (in its own transaction when it
+ * changes something) and answers; the job reads the rows it needs, so payloads carry ids only.
+ *
+ * - `auth.recovery-mail` { userId | null }: the request enqueues one job for a known and for an
+ *   unknown account alike and answers before any other work, so both take the same time. The job
+ *   creates the reset token itself (a crash after the answer never loses the e-mail, and no token
+ *   exists without its e-mail: a failed send revokes it), and a newer link revokes every older one.
+ * - `auth.signup-attempt-mail` { userIds }: api/Account/Register answers a taken e-mail or CPF
+ *   exactly like a new sign-up; the existing owners hear that someone tried.
+ * - `account.email-changed-mail` { userId, previousEmail }: the old address hears of the change.
+ *
+ * Second-factor codes stay synchronous (auth.routes.ts sendCode): the answer "code sent" and the
+ * 60 s resend timer depend on the e-mail having gone, and the person is waiting at the screen.
+ */
+import { eq, inArray } from 'drizzle-orm';
+import { LOGIN_LIMIT_WINDOW_SECONDS, RESET_TOKEN_TTL_MINUTES } from '../../../shared/constants';
+import { users } from '../../db/schema/auth';
+import type { JobQueue } from '../../lib/jobs';
+import type { Mailer } from '../../lib/mailer';
+import { hitRateLimit } from '../../lib/rate-limit';
+import { createOneTimeToken, revokeResetLinks } from './auth.repository';
+
+export const AUTH_JOBS = {
+  recoveryMail: 'auth.recovery-mail',
+  signupAttemptMail: 'auth.signup-attempt-mail',
+  emailChangedMail: 'account.email-changed-mail',
+} as const;
+
+/** Links per account per window (asked by e-mail and by CPF alike); more are dropped silently. */
+const RECOVERY_LINKS_PER_ACCOUNT = 5;
+/** "Someone tried to sign up with your e-mail" notices per account per hour. */
+const SIGNUP_NOTICES_PER_ACCOUNT = 3;
+
+export function defineAuthMailJobs(jobs: JobQueue, deps: { mailer: Mailer; publicUrl: string }): void {
+  const { mailer } = deps;
+
+  jobs.defineJob<{ userId: string | null }>(AUTH_JOBS.recoveryMail, async ({ userId }, ctx) => {
+    if (!userId) return;
+    const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
+    if (!user) return;
+    // Counted once per request (a retry of a failed send is the same request).
+    if (ctx.job.attempt === 1 && (await hitRateLimit(ctx.db, `recovery:user:${user.id}`, RECOVERY_LINKS_PER_ACCOUNT, LOGIN_LIMIT_WINDOW_SECONDS)) > 0) return;
+    // The newest link is the only one that works.
+    const token = await ctx.db.transaction(async (tx) => {
+      await revokeResetLinks(tx, user.id);
+      return (await createOneTimeToken(tx, 'reset', user.id, RESET_TOKEN_TTL_MINUTES * 60)).token;
+    });
+    const link = `${deps.publicUrl}/redefinirSenha?token=${encodeURIComponent(token)}`;
+    try {
+      await mailer.send({
+        to: user.email,
+        subject: 'Redefinição de senha do Balcão',
+        text: [
+          `Olá, ${user.name}.`,
+          '',
+          'Recebemos um pedido para redefinir a senha da sua conta. Para criar uma nova senha, abra:',
+          link,
+          '',
+          `O link vale por ${RESET_TOKEN_TTL_MINUTES} minutos e pode ser usado uma vez.`,
+          'Se não foi você, ignore este e-mail: sua senha continua a mesma.',
+        ].join('\n'),
+      });
+    } catch (err) {
+      // No link may work that nobody received; the retry makes a new one.
+      await revokeResetLinks(ctx.db, user.id).catch(() => {});
+      throw err;
+    }
+  });
+
+  jobs.defineJob<{ userIds: string[] }>(AUTH_JOBS.signupAttemptMail, async ({ userIds }, ctx) => {
+    if (!Array.isArray(userIds) || !userIds.length) return;
+    const owners = await ctx.db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, userIds.slice(0, 2)));
+    for (const owner of owners) {
+      if (ctx.job.attempt === 1 && (await hitRateLimit(ctx.db, `signup-notice:${owner.id}`, SIGNUP_NOTICES_PER_ACCOUNT, 3600)) > 0) continue;
+      await mailer.send({
+        to: owner.email,
+        subject: 'Tentativa de cadastro com os seus dados no Balcão',
+        text: [
+          `Olá, ${owner.name}.`,
+          '',
+          'Alguém tentou criar uma conta no Balcão com o seu e-mail ou o seu CPF. Você já tem uma conta:',
+          `para entrar, use o e-mail ${owner.email}; se esqueceu a senha, use "Esqueci minha senha" na tela de entrada.`,
+          '',
+          'Se não foi você, ignore este e-mail: nada mudou na sua conta.',
+        ].join('\n'),
+      });
+    }
+  });
+
+  jobs.defineJob<{ userId: string; previousEmail: string }>(AUTH_JOBS.emailChangedMail, async ({ userId, previousEmail }, ctx) => {
+    const [user] = await ctx.db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
+    if (!user || !previousEmail) return;
+    await mailer.send({
+      to: previousEmail,
+      subject: 'O e-mail da sua conta no Balcão foi alterado',
+      text: [
+        `Olá, ${user.name}.`,
+        '',
+        `O e-mail de acesso da sua conta foi alterado para ${user.email}.`,
+        'Se não foi você, fale com o gerente do seu estabelecimento ou com o suporte.',
+      ].join('\n'),
+    });
+  });
+}
