@@ -70,6 +70,8 @@ export const FINANCE_MSG = {
   pixRefundAbovePaid: 'O valor do estorno não pode ser maior que o valor pago.',
   pixStatusUpdated: 'Status atualizado com sucesso!',
   pixRefunded: 'Estorno realizado com sucesso!',
+  pixRefundRequested: 'Devolução solicitada. O banco do Pix ainda não confirmou; o estorno é concluído assim que ele responder.',
+  pixRefundFailed: 'Devolução não realizada.',
   pixIdInvalid: 'Informe o id do pagamento Pix.',
   erpInvoiceNotFound: 'Nota pendente não encontrada.',
   erpReprocessed: 'Nota reenviada ao ERP com sucesso!',

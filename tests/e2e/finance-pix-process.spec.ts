@@ -41,6 +41,12 @@ test('Pix lookup: update status of a pending order, refund an approved one after
   await expect(toast(page, 'Estorno realizado com sucesso!')).toBeVisible();
   await expect(card).toContainText('Estornado');
   await expect(card.getByRole('button', { name: 'Estornar' })).toHaveCount(0);
+  // The refund (the PSP's devolução, run by the server's job queue) is listed with its state.
+  const refunds = card.getByRole('region', { name: 'Devoluções deste pagamento' });
+  await expect(refunds.getByTestId('pix-refund')).toHaveCount(1);
+  await expect(refunds.getByTestId('pix-refund')).toContainText('R$ 150,00');
+  await expect(refunds.getByTestId('pix-refund')).toContainText('Estorno realizado');
+  await expectAccessible(page);
 });
 
 test('process transactions: the dialog shows every error at once, keeps the date window, then sends', async ({ page }) => {

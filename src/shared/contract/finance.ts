@@ -176,6 +176,15 @@ export type TransferRequest = z.infer<typeof transferRequest>;
 export const transferAnswer = z.object({ Message: z.string(), TransferenciaId: z.string(), Protocolo: z.string() });
 
 // ---- Pix (§3, §4) ----
+export const pixRefundState = z.object({
+  Id: z.string(),
+  Value: z.number(),
+  /** pending: asked, waiting for the PSP; done: the PSP made it; failed: refused (Error says why), value given back. */
+  Status: z.enum(['pending', 'done', 'failed']),
+  Error: z.nullable(z.string()),
+  CreatedAt: z.string(),
+});
+export type PixRefundState = z.infer<typeof pixRefundState>;
 export const pixOrder = z.object({
   Id: z.string(),
   LocalName: z.string(),
@@ -188,6 +197,8 @@ export const pixOrder = z.object({
   AllowsRefund: z.boolean(),
   TransacaoPOSId: z.nullable(z.string()),
   AcquirerId: z.number(),
+  /** Ours: the refunds (API Pix devoluções) asked, newest first; a pending one is still on the job queue. */
+  Refunds: z.optional(z.array(pixRefundState)),
 });
 export type PixOrder = z.infer<typeof pixOrder>;
 /** GET api/CDCBank/GetRecentPixPaymentOrders?localId (ours): newest first, at most PIX_RECENT_MAX. */

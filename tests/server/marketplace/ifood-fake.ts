@@ -12,6 +12,9 @@
  *   dispatch | requestCancellation ({ reason, cancellationCode }) → 202;
  *   GET .../cancellationReasons → [{ cancelCodeId, description }].
  * - GET /merchant/v1.0/merchants/{id}/status → [{ operation, salesChannel, available, state, message, validations }].
+ * - POST /merchant/v1.0/merchants/{id}/interruptions { description, start, end } (store local time,
+ *   at most 7 days) → 201 { id, description, start, end }; GET …/interruptions → the list;
+ *   DELETE …/interruptions/{interruptionId} → 204 (404 when unknown).
  *
  * Tests steer it: a clock, a token lifetime, queued failures, a hook run before an acknowledgment
  * is answered, and the record of every request.
@@ -55,6 +58,8 @@ export class FakeIfood {
     { cancelCodeId: '503', description: 'ITEM INDISPONÍVEL' },
   ];
   merchantAvailable = true;
+  /** Interruptions (store pauses) per merchant id. */
+  interruptions = new Map<string, Array<{ id: string; description: string; start: string; end: string }>>();
   /** Every request answers this status while set (iFood down). */
   down: number | null = null;
   /** Run before an acknowledgment is answered (what our side has stored by then). */
@@ -131,6 +136,25 @@ export class FakeIfood {
       await this.onAck?.(ids);
       for (const id of ids) this.acked.add(id);
       return this.send(res, 202);
+    }
+    const pause = /^\/merchant\/v1\.0\/merchants\/([^/]+)\/interruptions(?:\/([^/]+))?$/.exec(path);
+    if (pause) {
+      const list = this.interruptions.get(pause[1]) ?? [];
+      if (req.method === 'GET' && !pause[2]) return this.send(res, 200, list);
+      if (req.method === 'DELETE' && pause[2]) {
+        if (!list.some((i) => i.id === pause[2])) return this.send(res, 404, { message: 'interruption not found' });
+        this.interruptions.set(pause[1], list.filter((i) => i.id !== pause[2]));
+        return this.send(res, 204);
+      }
+      if (req.method === 'POST' && !pause[2]) {
+        const b = JSON.parse(body || 'null') as { description?: unknown; start?: unknown; end?: unknown } | null;
+        const local = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
+        const ok = b && typeof b.description === 'string' && typeof b.start === 'string' && typeof b.end === 'string' && local.test(b.start) && local.test(b.end) && b.end > b.start && Date.parse(b.end) - Date.parse(b.start) <= 7 * 86_400_000;
+        if (!ok) return this.send(res, 400, { message: 'invalid interruption' });
+        const created = { id: `int-${list.length + 1}-${Date.now()}`, description: b.description as string, start: b.start as string, end: b.end as string };
+        this.interruptions.set(pause[1], [...list, created]);
+        return this.send(res, 201, created);
+      }
     }
     const status = /^\/merchant\/v1\.0\/merchants\/([^/]+)\/status$/.exec(path);
     if (req.method === 'GET' && status) {

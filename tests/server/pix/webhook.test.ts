@@ -11,7 +11,6 @@ import { DEMO_FINANCE } from '../../../src/server/modules/finance/finance.seed';
 import { getVenuePixKey } from '../../../src/server/modules/bank-accounts/bank-accounts.repository';
 import { FINANCE_MSG } from '../../../src/shared/finance';
 import { LINK_MSG } from '../../../src/shared/payment-links';
-import { PIX_MSG } from '../../../src/shared/pix';
 import { DEMO, useTestApp } from '../../setup/server';
 import { demo } from '../donations/helpers';
 import { expectError, json, rows } from '../helpers';
@@ -25,13 +24,17 @@ let served: Awaited<ReturnType<LoopbackPsp['listen']>>;
 
 beforeEach(async () => {
   if (app) return;
+  // The shared test app (sandbox PSP) must not take this app's jobs from the common jobs table.
+  await t.app.ready();
+  await t.app.jobs.stop();
   // The PSP delivers its callbacks to the URL registered with PUT /webhook/{chave}: here, the app.
   psp = createLoopbackPsp({ ...creds, deliver: async (url, body) => (await app!.inject({ method: 'POST', url: new URL(url).pathname, payload: body, headers: json })).statusCode });
   served = await psp.listen();
+  // No background worker: the queued re-reads and refunds run when the test says (app.jobs.runDue).
   app = await buildApp({
     db: t.db, mailer: { send: async () => {}, describe: () => 'x' }, files: t.files,
     config: { publicUrl: 'https://balcao.example', frameAllowedOrigins: [] },
-    env: { PIX_API_URL: served.apiUrl, PIX_TOKEN_URL: served.tokenUrl, PIX_CLIENT_ID: creds.clientId, PIX_CLIENT_SECRET: creds.clientSecret, PIX_KEY: KEY, PIX_PSP_NAME: 'Banco Exemplo', PIX_RETRY_BASE_MS: '1' },
+    env: { PIX_API_URL: served.apiUrl, PIX_TOKEN_URL: served.tokenUrl, PIX_CLIENT_ID: creds.clientId, PIX_CLIENT_SECRET: creds.clientSecret, PIX_KEY: KEY, PIX_PSP_NAME: 'Banco Exemplo', PIX_RETRY_BASE_MS: '1', JOBS_WORKER: 'off' },
   });
 });
 afterAll(async () => {
@@ -87,6 +90,7 @@ describe('payment links by Pix through API Pix', () => {
     const txid = txidOf(p.paymentId);
     const forged = await webhook([{ endToEndId: 'E12345678202611261200abcdefghijk', txid, valor: '42.50', horario: new Date().toISOString() }]);
     expect(forged.statusCode).toBe(200);
+    await app!.jobs.runDue(); // the queued re-read finds the cob still ATIVA
     expect((await status(p.paymentId)).status).toBe('pending');
     expect(await rows(t, `select status from pix_charges where txid = '${txid}'`)).toEqual([{ status: 'pending' }]);
     // Garbage and unknown txids are ignored too.
@@ -95,12 +99,15 @@ describe('payment links by Pix through API Pix', () => {
 
     // The payer's bank pays R$ 1,00 only: the PSP concludes the cob, but the value differs.
     await psp.pay(txid, '1.00');
+    await app!.jobs.runDue();
     expect((await status(p.paymentId)).status).toBe('pending');
 
     const other = await payByPix(linkId);
     const txid2 = txidOf(other.paymentId);
     const before = psp.log.length;
-    await psp.pay(txid2); // delivers the genuine webhook, which re-reads the cob
+    await psp.pay(txid2); // delivers the genuine webhook, which queues a re-read of the cob
+    expect(psp.log.slice(before)).toEqual([]);
+    expect(await app!.jobs.runDue()).toBeGreaterThanOrEqual(1);
     expect(psp.log.slice(before)).toEqual([`GET /api/v2/cob/${txid2}`]);
     const paid = await status(other.paymentId);
     expect(paid).toMatchObject({ status: 'paid', paidAt: expect.any(String) });
@@ -121,16 +128,31 @@ describe('payment links by Pix through API Pix', () => {
     expect((await status(p.paymentId)).status).toBe('paid');
   });
 
-  it('PSP down when the webhook arrives: 503 in pt-BR, and the redelivery marks it paid', async () => {
+  it('PSP down when the webhook arrives: answered at once, the queued re-read survives the failures and marks it paid once', async () => {
     const p = await payByPix(await openLink());
     const txid = txidOf(p.paymentId);
     psp.webhooks().clear();
     await psp.pay(txid);
     psp.failNext(20, 503);
-    expectError(await webhook([{ txid }]), 503, PIX_MSG.pspUnavailable);
-    psp.failNext(0);
     expect((await webhook([{ txid }])).statusCode).toBe(200);
+    // Delivered again while the first re-read is still queued: one job is enough.
+    expect((await webhook([{ txid }])).statusCode).toBe(200);
+    const reread = `name = 'pix.cob-reread' and payload->>'txid' = '${txid}'`;
+    expect(await rows(t, `select count(*)::int as n from jobs where ${reread}`)).toEqual([{ n: 1 }]);
+    await app!.jobs.runDue();
+    const [failed] = await rows<{ state: string; attempts: number; last_error: string }>(t, `select state, attempts, last_error from jobs where ${reread}`);
+    expect(failed).toMatchObject({ state: 'queued', attempts: 1 });
+    expect(failed.last_error).toMatch(/API Pix/);
+    expect((await rows(t, `select status from payment_link_payments where id = '${p.paymentId}'`))[0]).toEqual({ status: 'pending' });
+    // The PSP is back; the retry comes due (its backoff is over) and marks the payment paid.
+    psp.failNext(0);
+    await rows(t, `update jobs set run_at = now() where ${reread}`);
+    await app!.jobs.runDue();
+    expect(await rows(t, `select state, attempts from jobs where ${reread}`)).toEqual([{ state: 'done', attempts: 2 }]);
     expect((await rows(t, `select status from payment_link_payments where id = '${p.paymentId}'`))[0]).toEqual({ status: 'paid' });
+    // A later delivery for a paid charge queues nothing.
+    expect((await webhook([{ txid }])).statusCode).toBe(200);
+    expect(await rows(t, `select count(*)::int as n from jobs where ${reread}`)).toEqual([{ n: 1 }]);
   });
 
   it('PSP unreachable when creating: 502 in pt-BR and no payment kept; a 5xx is retried', async () => {
@@ -169,37 +191,63 @@ describe('donations by Pix through API Pix', () => {
 });
 
 describe('finance: Pix status and refunds through API Pix', () => {
-  it('refunds with PUT /pix/{e2eid}/devolucao/{id}; the PSP down changes nothing', async () => {
+  it('refunds with PUT /pix/{e2eid}/devolucao/{id} on the job queue: PSP down is retried with the same id, a refusal gives the value back', async () => {
     const admin = t.auth(await t.login(DEMO.admin));
     psp.addPixSource(async (e2e) => (e2e === DEMO_FINANCE.pixApprovedE2e ? { endToEndId: e2e, valor: '150.00', horario: '2026-11-20T14:32:00Z' } : null));
     const url = `/api/CDCBank/Refund/${DEMO_FINANCE.pixApproved}?localId=${t.seed.venues.restaurant}`;
+    const refunded = async () => (await rows<{ refunded_cents: number }>(t, `select refunded_cents from finance_pix_orders where id = '${DEMO_FINANCE.pixApproved}'`))[0].refunded_cents;
+    const recorded = async () => (await rows<{ n: number }>(t, `select count(*)::int as n from finance_pix_refunds`))[0].n;
+    const devolucoes = () => new Set(psp.log.filter((l) => l.includes('/devolucao/')).map((l) => l.split('/').pop()));
+
+    // The PSP answers: done in the request itself.
     const ok = await app!.inject({ method: 'POST', url, headers: admin, payload: { Value: 50 } });
     expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ Message: FINANCE_MSG.pixRefunded, Order: { RefundedValue: 50, Refunds: [{ Value: 50, Status: 'done', Error: null }] } });
     const put = psp.log.filter((l) => l.startsWith(`PUT /api/v2/pix/${DEMO_FINANCE.pixApprovedE2e}/devolucao/`));
     expect(put).toHaveLength(1);
     expect(put[0]).toMatch(/\/devolucao\/[a-f0-9]{32}$/);
     const [refund] = await rows<{ acquirer_refund_id: string }>(t, `select acquirer_refund_id from finance_pix_refunds`);
     expect(refund.acquirer_refund_id).toMatch(/^D[A-Za-z0-9]{31}$/);
 
-    // The PSP takes a refund but its answer is lost: nothing is recorded, and asking again names the
-    // same devolucao, so the PSP answers it instead of refunding twice.
+    // The PSP takes a refund but its answer is lost: the page says "Devolução solicitada", the value
+    // stays reserved, and the queued retry names the same devolução, so the PSP answers it instead of
+    // refunding twice.
     psp.loseNextAnswers(20);
-    expectError(await app!.inject({ method: 'POST', url, headers: admin, payload: { Value: 10 } }), 422, PIX_MSG.pspUnavailable);
+    const lost = await app!.inject({ method: 'POST', url, headers: admin, payload: { Value: 10 } });
+    expect(lost.statusCode, lost.body).toBe(200);
+    expect(lost.json()).toMatchObject({ Message: FINANCE_MSG.pixRefundRequested, Order: { RefundedValue: 60, Refunds: [{ Value: 10, Status: 'pending' }, { Status: 'done' }] } });
+    expect(await recorded()).toBe(1);
+    const job = `name = 'pix.devolucao' and key = '${lost.json().Order.Refunds[0].Id}'`;
+    expect(await rows(t, `select state, attempts from jobs where ${job}`)).toEqual([{ state: 'queued', attempts: 1 }]);
     psp.loseNextAnswers(0);
-    expect(await rows(t, `select refunded_cents from finance_pix_orders where id = '${DEMO_FINANCE.pixApproved}'`)).toEqual([{ refunded_cents: 5000 }]);
-    expect(await rows(t, `select count(*)::int as n from finance_pix_refunds`)).toEqual([{ n: 1 }]);
-    const again = await app!.inject({ method: 'POST', url, headers: admin, payload: { Value: 10 } });
-    expect(again.statusCode, again.body).toBe(200);
-    expect(await rows(t, `select refunded_cents from finance_pix_orders where id = '${DEMO_FINANCE.pixApproved}'`)).toEqual([{ refunded_cents: 6000 }]);
-    // The PSP holds two refunds (50 and 10), not three.
-    const ids = new Set(psp.log.filter((l) => l.includes('/devolucao/')).map((l) => l.split('/').pop()));
-    expect(ids.size).toBe(2);
+    await rows(t, `update jobs set run_at = now() where ${job}`);
+    await app!.jobs.runDue();
+    expect(await rows(t, `select state, attempts from jobs where ${job}`)).toEqual([{ state: 'done', attempts: 2 }]);
+    expect(await refunded()).toBe(6000);
+    expect(await recorded()).toBe(2);
+    // The PSP holds two refunds (50 and 10), not three, though it was asked three times.
+    expect(devolucoes().size).toBe(2);
+    const order = (await app!.inject({ url: `/api/CDCBank/GetPixPaymentOrder/${DEMO_FINANCE.pixApproved}?localId=${t.seed.venues.restaurant}`, headers: admin })).json();
+    expect(order.Refunds.map((r: { Status: string }) => r.Status)).toEqual(['done', 'done']);
 
-    // Down before anything happens: the same, nothing recorded.
+    // Down before anything happens: pending, then the PSP refuses it: failed with its reason, value given back.
     psp.failNext(20, 503);
-    expectError(await app!.inject({ method: 'POST', url, headers: admin, payload: { Value: 10 } }), 422, PIX_MSG.pspUnavailable);
+    const down = await app!.inject({ method: 'POST', url, headers: admin, payload: { Value: 10 } });
+    expect(down.json()).toMatchObject({ Message: FINANCE_MSG.pixRefundRequested, Order: { RefundedValue: 70 } });
+    psp.failNext(20, 400);
+    await rows(t, `update jobs set run_at = now() where name = 'pix.devolucao' and state = 'queued'`);
+    await app!.jobs.runDue();
     psp.failNext(0);
-    expect(await rows(t, `select count(*)::int as n from finance_pix_refunds`)).toEqual([{ n: 2 }]);
+    expect(await refunded()).toBe(6000);
+    expect(await recorded()).toBe(2);
+    const after = (await app!.inject({ url: `/api/CDCBank/GetPixPaymentOrder/${DEMO_FINANCE.pixApproved}?localId=${t.seed.venues.restaurant}`, headers: admin })).json();
+    expect(after.Refunds[0]).toMatchObject({ Value: 10, Status: 'failed', Error: FINANCE_MSG.pixRefusedByPsp });
+    expect(await rows(t, `select count(*)::int as n from finance_audit_log where action = 'pix-refund-failed'`)).toEqual([{ n: 1 }]);
+
+    // Refused at once: 422 with the PSP's reason, nothing kept.
+    psp.failNext(1, 400);
+    expectError(await app!.inject({ method: 'POST', url, headers: admin, payload: { Value: 10 } }), 422, FINANCE_MSG.pixRefusedByPsp);
+    expect(await refunded()).toBe(6000);
     expectError(await app!.inject({ method: 'POST', url, headers: admin, payload: { Value: 0.001 } }), 400, FINANCE_MSG.amountMin);
   });
 

@@ -16,6 +16,7 @@ import { createBank } from './adapters/bank';
 import { createErp } from './adapters/erp';
 import { erpRoutes } from './erp.routes';
 import { pixRoutes } from './pix.routes';
+import { definePixRefundJob } from './pix-refund-job';
 import { transactionRoutes } from './transactions.routes';
 import { withdrawalRoutes } from './withdrawals.routes';
 
@@ -38,6 +39,7 @@ export async function financePlugin(app: FastifyInstance, opts: ModuleOptions): 
   );
   transactionRoutes(app, { db, acquirer });
   withdrawalRoutes(app, { db, files: opts.files, mailer: opts.mailer, bank });
-  pixRoutes(app, { db, acquirer });
+  pixRoutes(app, { db, acquirer, jobs: app.jobs });
+  definePixRefundJob(app.jobs, db, acquirer);
   erpRoutes(app, { db, erp });
 }

@@ -23,7 +23,7 @@ export async function lockVenue(tx: Tx, venueId: string): Promise<void> {
 
 export interface AuditEntry {
   venueId: string;
-  user: AuthUser;
+  user: Pick<AuthUser, 'id' | 'name'>;
   action: string;
   entity: string;
   entityId: string;
@@ -44,7 +44,8 @@ export type FinanceCommand = (tx: Tx, user: AuthUser) => Promise<CommandResult>;
  */
 export function createIdempotentRunner(db: Db) {
   const idem = new Idempotency(db);
-  return async function run(req: FastifyRequest, reply: FastifyReply, route: string, venueId: string, payload: unknown, work: FinanceCommand) {
+  /** `after` (optional) runs after the commit of a fresh (not replayed) success and may change the answer. */
+  return async function run(req: FastifyRequest, reply: FastifyReply, route: string, venueId: string, payload: unknown, work: FinanceCommand, after?: (r: CommandResult) => Promise<CommandResult>) {
     const user = requireUser(req);
     const key = keyOf(req);
     const r = await idem.inTransaction(
@@ -53,6 +54,10 @@ export function createIdempotentRunner(db: Db) {
       (tx) => work(tx, user),
     );
     if (r.replayed) reply.header('idempotent-replayed', 'true');
+    else if (after && r.status < 400) {
+      const next = await after({ status: r.status, body: r.body } as CommandResult);
+      return reply.status(next.status).send(next.body);
+    }
     if (r.status >= 400) throw new HttpError(r.status, (r.body as { Message: string }).Message, {}, r.replayed ? { 'idempotent-replayed': 'true' } : {});
     return reply.status(r.status).send(r.body);
   };

@@ -4,30 +4,38 @@
  * never exceed what was paid: the conditional UPDATE below checks it inside the transaction and
  * the table's check constraint refuses it again.
  */
-import { createHash } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody } from '../../../shared/contract/common';
-import { FINANCE_PATHS, idParam, localQuery, optionalLocalQuery, PIX_RECENT_MAX, pixActionAnswer, pixOrder, pixOrderList, refundRequest } from '../../../shared/contract/finance';
+import { FINANCE_PATHS, idParam, localQuery, optionalLocalQuery, PIX_RECENT_MAX, pixActionAnswer, pixOrder, pixOrderList, refundRequest, type PixOrder } from '../../../shared/contract/finance';
 import { FINANCE_MSG, FINANCE_ROLES, isUuid, pixActions } from '../../../shared/finance';
 import type { Db } from '../../db/client';
-import { financePixOrders, financePixRefunds } from '../../db/schema/finance';
+import { financePixOrders } from '../../db/schema/finance';
+import { pixDevolucoes } from '../../db/schema/pix';
+import { enqueueJob, type JobQueue } from '../../lib/jobs';
 import { venues } from '../../db/schema/venues';
 import { HttpError } from '../../lib/http-error';
 import { requireVenue } from '../../plugins/auth';
-import type { AcquirerAdapter } from './adapters/acquirer';
+import { PspUnavailableError, type AcquirerAdapter } from './adapters/acquirer';
 import { ProviderError } from './adapters/http';
 import { ledgerTx } from './adapters/sandbox';
 import { allowsRefund, audit, createIdempotentRunner, toPixOrder, type Tx } from './finance.repository';
 import { venueOfObject } from './finance-venue';
+import { PIX_REFUND_INLINE_MS, PIX_REFUND_JOB, refundStates } from './pix-refund-job';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
 
-export function pixRoutes(fastify: FastifyInstance, opts: { db: Db; acquirer: AcquirerAdapter }) {
+export function pixRoutes(fastify: FastifyInstance, opts: { db: Db; acquirer: AcquirerAdapter; jobs: JobQueue }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, acquirer } = opts;
+  const { db, acquirer, jobs } = opts;
   const run = createIdempotentRunner(db);
+
+  /** The order with its refunds (API Pix devoluções) and their states. */
+  async function withRefunds(q: Db | Tx, order: PixOrder): Promise<PixOrder> {
+    return { ...order, Refunds: (await refundStates(q, [order.Id])).get(order.Id) ?? [] };
+  }
 
   /** The venue's order by its id or its end-to-end id; another venue's order is "not found". */
   async function findOrder(q: Db | Tx, venueId: string, ref: string, lock = false) {
@@ -57,7 +65,7 @@ export function pixRoutes(fastify: FastifyInstance, opts: { db: Db; acquirer: Ac
   app.get(`/${FINANCE_PATHS.pixOrder}/:id`, { schema: { params: idParam, querystring: optionalLocalQuery, response: { 200: pixOrder, ...errors } } }, async (req) => {
     const { venueId } = await pixVenue(req, req.query.localId, req.params.id);
     const r = await findOrder(db, venueId, req.params.id);
-    return toPixOrder(r.o, r.venueName);
+    return withRefunds(db, toPixOrder(r.o, r.venueName));
   });
 
   app.get(`/${FINANCE_PATHS.pixRecent}`, { schema: { querystring: localQuery, response: { 200: pixOrderList, ...errors } } }, async (req) => {
@@ -69,7 +77,8 @@ export function pixRoutes(fastify: FastifyInstance, opts: { db: Db; acquirer: Ac
       .where(eq(financePixOrders.venueId, venueId))
       .orderBy(desc(financePixOrders.createdAt), desc(financePixOrders.id))
       .limit(PIX_RECENT_MAX);
-    return rows.map((r) => toPixOrder(r.o, r.venueName));
+    const refunds = await refundStates(db, rows.map((r) => r.o.id));
+    return rows.map((r) => ({ ...toPixOrder(r.o, r.venueName), Refunds: refunds.get(r.o.id) ?? [] }));
   });
 
   app.post(`/${FINANCE_PATHS.pixUpdate}/:id`, { schema: { params: idParam, querystring: optionalLocalQuery, response: { 200: pixActionAnswer, ...errors } } }, async (req, reply) => {
@@ -97,6 +106,8 @@ export function pixRoutes(fastify: FastifyInstance, opts: { db: Db; acquirer: Ac
     async (req, reply) => {
       const { venueId } = await pixVenue(req, req.query.localId, req.params.id);
       const askedCents = req.body?.Value === undefined ? null : Math.round(req.body.Value * 100);
+      let jobId: number | null = null;
+      let refundId = '';
       return run(req, reply, 'pix-refund', venueId, { id: req.params.id, cents: askedCents }, async (tx, user) => {
         const { o, venueName } = await findOrder(tx, venueId, req.params.id, true);
         if (!allowsRefund(o)) throw new HttpError(409, FINANCE_MSG.pixRefundNotAllowed);
@@ -111,20 +122,28 @@ export function pixRoutes(fastify: FastifyInstance, opts: { db: Db; acquirer: Ac
           .where(and(eq(financePixOrders.id, o.id), sql`${financePixOrders.refundedCents} + ${cents} <= ${financePixOrders.amountCents}`))
           .returning();
         if (!next) throw new HttpError(422, FINANCE_MSG.pixRefundAbovePaid);
-        // The PSP's devolucao id follows from the ledger's state: if the PSP took a refund whose answer
-        // was lost (this transaction then rolled back), asking again names the same devolucao, and
-        // API Pix answers it instead of refunding twice.
-        const devolucaoId = createHash('sha256').update(`${o.id}:${o.refundedCents}:${cents}`).digest('hex').slice(0, 32);
-        let refundId: string;
+        // The PSP is called by the job (pix-refund-job.ts), after this commit, with this devolução id
+        // on every attempt: API Pix answers the same id with the same devolução, never a second one.
+        const devolucaoId = randomUUID().replace(/-/g, '');
+        await tx.insert(pixDevolucoes).values({ id: devolucaoId, venueId, pixOrderId: o.id, endToEndId: o.endToEndId, amountCents: cents, createdBy: user.id });
+        jobId = await enqueueJob(tx, PIX_REFUND_JOB, { id: devolucaoId }, { key: devolucaoId, delayMs: PIX_REFUND_INLINE_MS });
+        refundId = devolucaoId;
+        await audit(tx, { venueId, user, action: 'pix-refund', entity: 'pix_order', entityId: o.id, detail: { devolucaoId, amountCents: cents, refundedTotalCents: next.refundedCents } });
+        return { status: 200, body: { Message: FINANCE_MSG.pixRefundRequested, Order: await withRefunds(tx, toPixOrder(next, venueName)) } };
+      }, async (pending) => {
+        // The first attempt runs now, in this request; if the PSP is down the queue retries later and
+        // the page shows "Devolução solicitada" until then.
         try {
-          ({ refundId } = await ledgerTx.run(tx, () => acquirer.refundPix(o.endToEndId, cents, devolucaoId)));
+          if (jobId !== null) await jobs.runNow(jobId);
         } catch (err) {
-          if (err instanceof ProviderError) throw new HttpError(422, err.message);
-          throw err;
+          if (!(err instanceof ProviderError) || err instanceof PspUnavailableError) return pending;
         }
-        const [refund] = await tx.insert(financePixRefunds).values({ venueId, pixOrderId: o.id, amountCents: cents, acquirerRefundId: refundId, createdBy: user.id }).returning({ id: financePixRefunds.id });
-        await audit(tx, { venueId, user, action: 'pix-refund', entity: 'pix_order', entityId: o.id, detail: { refundId: refund.id, acquirerRefundId: refundId, amountCents: cents, refundedTotalCents: next.refundedCents } });
-        return { status: 200, body: { Message: FINANCE_MSG.pixRefunded, Order: toPixOrder(next, venueName) } };
+        const { o, venueName } = await findOrder(db, venueId, req.params.id);
+        const order = await withRefunds(db, toPixOrder(o, venueName));
+        const mine = order.Refunds?.find((r) => r.Id === refundId);
+        if (mine?.Status === 'failed') throw new HttpError(422, mine.Error ?? FINANCE_MSG.pixRefundFailed);
+        if (mine?.Status === 'done') return { status: 200, body: { Message: FINANCE_MSG.pixRefunded, Order: order } };
+        return { status: 200, body: { Message: FINANCE_MSG.pixRefundRequested, Order: order } };
       });
     },
   );

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ModuleOptions } from '../module-options';
 import { IfoodIntegration, ifoodSettingsFromEnv } from './ifood/ifood-integration';
 import { defineIfoodJobs } from './ifood/ifood-actions';
+import { defineIfoodStoreJob } from './ifood/ifood-store-switch';
 import { ifoodRoutes } from './ifood/ifood.routes';
 import { marketplaceRoutes } from './marketplace.routes';
 
@@ -22,6 +23,7 @@ export async function marketplacePlugin(app: FastifyInstance, opts: ModuleOption
   const ifood = new IfoodIntegration(opts.db, () => app.orders!, app.log, ifoodSettingsFromEnv(opts.env));
   app.decorate('ifood', ifood);
   defineIfoodJobs(app.jobs, () => ifood.client);
+  defineIfoodStoreJob(app.jobs, () => ifood.client);
   app.addHook('onReady', async () => ifood.start());
   // Before the orders module's close hook: no intake or change may start after its service stops.
   app.addHook('preClose', async () => ifood.stop());

@@ -63,6 +63,7 @@ import { WAITER_MSG, WAITER_ROLE } from '../../../shared/waiter';
 import type { DbHandle } from '../../db/client';
 import { memberships } from '../../db/schema/auth';
 import { marketplaceIntegrations } from '../../db/schema/marketplace';
+import { ifoodOnStoreSwitch } from '../marketplace/ifood/ifood-store-switch';
 import { carriers, kdsSettings, kdsTables, orders, orderStateHistory } from '../../db/schema/orders';
 import { venues } from '../../db/schema/venues';
 import { STREAM_TICKET_PARAM, STREAM_TICKET_PATH, STREAM_TICKET_TTL_SECONDS, streamTicketRequest, streamTicketResponse } from '../../../shared/contract/stream-ticket';
@@ -506,14 +507,18 @@ export async function ordersRoutes(fastify: FastifyInstance, opts: OrdersRoutesO
   app.post(KDS_PATHS.merchantConfiguration, { schema: { body: merchantConfigurationUpdate, response: { 200: merchantConfiguration, ...errors } } }, async (req) => {
     const { venueId } = await board(req, req.body.localClienteId, MARKETPLACE_ROLE);
     await db.insert(kdsSettings).values({ venueId }).onConflictDoNothing();
-    await db
-      .update(kdsSettings)
-      .set({
-        ...(req.body.isOpenTime !== undefined ? { marketplaceOpenTime: req.body.isOpenTime } : {}),
-        ...(req.body.isActive !== undefined ? { marketplaceActive: req.body.isActive } : {}),
-        updatedAt: new Date(),
-      })
-      .where(eq(kdsSettings.venueId, venueId));
+    await db.transaction(async (tx) => {
+      await tx
+        .update(kdsSettings)
+        .set({
+          ...(req.body.isOpenTime !== undefined ? { marketplaceOpenTime: req.body.isOpenTime } : {}),
+          ...(req.body.isActive !== undefined ? { marketplaceActive: req.body.isActive } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(kdsSettings.venueId, venueId));
+      // The store switch goes to iFood as a merchant interruption (durable job, marketplace area).
+      if (req.body.isActive !== undefined) await ifoodOnStoreSwitch(tx, venueId);
+    });
     return merchantOf(venueId);
   });
 

@@ -13,7 +13,9 @@
  */
 import { getVenuePixKey } from '../bank-accounts/bank-accounts.repository';
 import fs from 'node:fs';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { jobs } from '../../db/schema/jobs';
+import { enqueueJob } from '../../lib/jobs';
 import type { Db, DbHandle } from '../../db/client';
 import { pixCharges } from '../../db/schema/pix';
 import type { Tx } from '../orders/orders.repository';
@@ -37,6 +39,11 @@ export type PaidHandler = (tx: Tx, charge: typeof pixCharges.$inferSelect) => Pr
 
 export class PixNotConfiguredError extends Error {}
 
+/** Re-reads a cob named by a webhook (pix.plugin.ts defines it): the PSP down is retried with backoff. */
+export const PIX_REREAD_JOB = 'pix.cob-reread';
+/** 1 s doubling up to 5 minutes, 40 attempts: about 3 hours, longer than a cob lives by default. */
+export const PIX_REREAD_RETRY = { maxAttempts: 40, backoffMs: 1_000, maxBackoffMs: 5 * 60_000, leaseMs: 60_000 };
+
 export interface PixService {
   /** 'psp': a real PSP; 'sandbox': the loopback PSP; 'off': production without a PSP. */
   readonly mode: 'psp' | 'sandbox' | 'off';
@@ -52,7 +59,10 @@ export interface PixService {
   onPaid(kind: PixChargeKind, handler: PaidHandler): void;
   /** Re-reads the cob from the PSP; answers whether the charge is paid (now or before). */
   refresh(txid: string): Promise<boolean>;
-  /** The webhook's POST body: only its txids are used, each re-read from the PSP. */
+  /**
+   * The webhook's POST body: only its txids are used. Each of our pending charges named there gets a
+   * re-read job (PIX_REREAD_JOB, on the durable queue); the webhook answers at once.
+   */
   handleWebhook(body: unknown): Promise<void>;
 }
 
@@ -192,7 +202,18 @@ export function createPixService(o: PixServiceOptions): PixService {
     async handleWebhook(body) {
       const list = body && typeof body === 'object' && Array.isArray((body as { pix?: unknown }).pix) ? ((body as { pix: unknown[] }).pix as Array<{ txid?: unknown }>) : [];
       const txids = [...new Set(list.map((p) => p?.txid).filter((t): t is string => typeof t === 'string' && TXID_RE.test(t)))].slice(0, 100);
-      for (const txid of txids) await service.refresh(txid);
+      if (!txids.length) return;
+      // Only our own charges still pending are worth a re-read; one queued re-read per charge is enough.
+      const pending = await db.select({ txid: pixCharges.txid }).from(pixCharges).where(and(inArray(pixCharges.txid, txids), eq(pixCharges.status, 'pending')));
+      if (!pending.length) return;
+      await db.transaction(async (tx) => {
+        const queued = await tx
+          .select({ txid: sql<string>`${jobs.payload}->>'txid'` })
+          .from(jobs)
+          .where(and(eq(jobs.name, PIX_REREAD_JOB), eq(jobs.state, 'queued'), inArray(sql`${jobs.payload}->>'txid'`, pending.map((p) => p.txid))));
+        const skip = new Set(queued.map((q) => q.txid));
+        for (const { txid } of pending) if (!skip.has(txid)) await enqueueJob(tx, PIX_REREAD_JOB, { txid }, { maxAttempts: PIX_REREAD_RETRY.maxAttempts });
+      });
     },
   };
   return service;

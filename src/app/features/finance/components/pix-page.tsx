@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Button, Group, Modal, Paper, SimpleGrid, Skeleton
 import { Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import type { PixOrder } from '../../../../shared/contract/finance';
+import type { PixOrder, PixRefundState } from '../../../../shared/contract/finance';
 import { pixActions, pixStatusLabel } from '../../../../shared/finance';
 import { formatBRL } from '../../../../shared/format';
 import { ApiError } from '../../../lib/api-client';
@@ -12,6 +12,48 @@ import { financeQueries, refundPix, updatePixStatus } from '../api/finance-queri
 import { EmptyState, FinancePage, LabeledValue, formatDateTime } from './finance-page';
 
 const STATUS_COLOR: Record<string, string> = { Pendente: 'yellow.9', Aprovado: 'green.9', Cancelado: 'gray.8', Estornado: 'red.9' };
+
+/** A refund's state: the PSP is called by the server's job queue, so one may still be waiting for it. */
+const REFUND_LABEL: Record<PixRefundState['Status'], { text: string; color: string }> = {
+  pending: { text: 'Devolução solicitada', color: 'yellow.9' },
+  done: { text: 'Estorno realizado', color: 'green.9' },
+  failed: { text: 'Devolução recusada', color: 'red.9' },
+};
+/** While a refund waits for the PSP, the order is read again this often. */
+const REFUND_POLL_MS = 5_000;
+export const hasPendingRefund = (o: PixOrder | undefined) => Boolean(o?.Refunds?.some((r) => r.Status === 'pending'));
+
+function RefundList({ refunds }: { refunds: PixRefundState[] }) {
+  if (!refunds.length) return null;
+  return (
+    <Stack gap={4} mt="md" component="section" aria-label="Devoluções deste pagamento">
+      <Text fw={700} size="sm">
+        Devoluções
+      </Text>
+      {refunds.map((r) => (
+        <Group key={r.Id} gap="sm" wrap="wrap" data-testid="pix-refund">
+          <Text size="sm">{formatBRL(r.Value)}</Text>
+          <Badge color={REFUND_LABEL[r.Status].color} variant="outline">
+            {REFUND_LABEL[r.Status].text}
+          </Badge>
+          <Text size="sm" c="gray.7">
+            {formatDateTime(r.CreatedAt)}
+          </Text>
+          {r.Status === 'pending' && (
+            <Text size="sm" c="gray.7">
+              Aguardando o banco do Pix; esta página atualiza sozinha.
+            </Text>
+          )}
+          {r.Status === 'failed' && r.Error && (
+            <Text size="sm" c="red.9">
+              {r.Error} O valor voltou a ficar disponível para estorno.
+            </Text>
+          )}
+        </Group>
+      ))}
+    </Stack>
+  );
+}
 
 function OrderCard({ localId, order }: { localId: string; order: PixOrder }) {
   const queryClient = useQueryClient();
@@ -47,6 +89,7 @@ function OrderCard({ localId, order }: { localId: string; order: PixOrder }) {
         <LabeledValue label="Adquirente" value={String(order.AcquirerId)} />
         <LabeledValue label="Permite estorno" value={order.AllowsRefund ? 'Sim' : 'Não'} />
       </SimpleGrid>
+      <RefundList refunds={order.Refunds ?? []} />
       <Group justify="flex-end" mt="md">
         {canUpdateStatus && (
           <Button size="md" onClick={() => void act('update')} loading={busy === 'update'}>
@@ -148,7 +191,12 @@ function PixLookup({ localId, search, onSearch }: { localId: string; search: Pix
   const [text, setText] = useState(searched ?? '');
   // A link of the recent list (or the browser's back button) changes the search: the field follows.
   useEffect(() => setText(searched ?? ''), [searched]);
-  const order = useQuery({ ...financeQueries.pix(localId, searched ?? ''), enabled: Boolean(searched) });
+  const order = useQuery({
+    ...financeQueries.pix(localId, searched ?? ''),
+    enabled: Boolean(searched),
+    // A refund waiting for the PSP (on the server's job queue) shows its outcome when it comes.
+    refetchInterval: (q) => (hasPendingRefund(q.state.data) ? REFUND_POLL_MS : false),
+  });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (text.trim()) onSearch({ id: text.trim() });

@@ -29,13 +29,16 @@ export interface AcquirerAdapter {
   refundPix(endToEndId: string, amountCents: number, refundId: string): Promise<{ refundId: string }>;
 }
 
+/** The PSP could not be reached (or answered 5xx/429 after the client's retries): worth trying again later. */
+export class PspUnavailableError extends ProviderError {}
+
 /** PSP failures as the finance screens say them (a ProviderError's message is shown as is). */
 async function viaPsp<T>(pix: PixService, run: (client: NonNullable<PixService['client']>) => Promise<T>): Promise<T> {
   if (!pix.client) throw new ProviderError(PIX_MSG.notConfigured);
   try {
     return await run(pix.client);
   } catch (err) {
-    if (err instanceof PixUnavailableError) throw new ProviderError(PIX_MSG.pspUnavailable);
+    if (err instanceof PixUnavailableError) throw new PspUnavailableError(PIX_MSG.pspUnavailable);
     if (err instanceof PixApiError) {
       const reason = err.problem?.violacoes?.[0]?.razao ?? err.problem?.detail;
       throw new ProviderError(reason ? `${FINANCE_MSG.pixRefusedByPsp} ${reason}` : FINANCE_MSG.pixRefusedByPsp);

@@ -21,6 +21,10 @@ import {
   type IfoodEvent,
   type IfoodMerchantStatus,
   type IfoodOrder,
+  ifoodInterruption,
+  ifoodInterruptions,
+  type IfoodInterruption,
+  type IfoodInterruptionRequest,
 } from './ifood-types';
 
 export const IFOOD_API_URL_DEFAULT = 'https://merchant-api.ifood.com.br';
@@ -150,6 +154,31 @@ export class IfoodClient {
       method: 'POST',
       ...(body ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {}),
     });
+  }
+
+  /** POST /merchant/v1.0/merchants/{id}/interruptions: pauses the store from start to end; answers the interruption (its id). */
+  async createInterruption(merchantId: string, body: IfoodInterruptionRequest): Promise<IfoodInterruption> {
+    const path = `/merchant/v1.0/merchants/${encodeURIComponent(merchantId)}/interruptions`;
+    const res = await this.call(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return this.json(res, ifoodInterruption, path);
+  }
+
+  /** GET /merchant/v1.0/merchants/{id}/interruptions. */
+  async listInterruptions(merchantId: string): Promise<IfoodInterruption[]> {
+    const path = `/merchant/v1.0/merchants/${encodeURIComponent(merchantId)}/interruptions`;
+    const res = await this.call(path);
+    if (res.status === 204) return [];
+    return this.json(res, ifoodInterruptions, path);
+  }
+
+  /** DELETE /merchant/v1.0/merchants/{id}/interruptions/{interruptionId}; one already gone (404) is fine. */
+  async deleteInterruption(merchantId: string, interruptionId: string): Promise<void> {
+    try {
+      await this.call(`/merchant/v1.0/merchants/${encodeURIComponent(merchantId)}/interruptions/${encodeURIComponent(interruptionId)}`, { method: 'DELETE' });
+    } catch (err) {
+      if (err instanceof IfoodError && err.status === 404) return;
+      throw err;
+    }
   }
 
   async merchantStatus(merchantId: string): Promise<IfoodMerchantStatus> {

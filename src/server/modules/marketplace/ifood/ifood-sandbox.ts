@@ -83,6 +83,8 @@ export class IfoodSandbox {
   private events: SandboxEvent[] = [];
   private lastPoll = new Map<string, number>();
   private lastPlaced = new Map<string, number>();
+  /** Merchant interruptions (pauses) per store, as POST …/interruptions made them. */
+  private interruptions = new Map<string, Array<{ id: string; description: string; start: string; end: string }>>();
   private seq = 0;
 
   constructor(
@@ -257,6 +259,31 @@ export class IfoodSandbox {
       return new Response(null, { status: 202 });
     }
 
+    const pauses = /^\/merchant\/v1\.0\/merchants\/([^/]+)\/interruptions(?:\/([^/]+))?$/.exec(path);
+    if (pauses) {
+      const merchantId = decodeURIComponent(pauses[1]);
+      const list = this.interruptions.get(merchantId) ?? [];
+      if (req.method === 'GET' && !pauses[2]) return json(200, list);
+      if (req.method === 'DELETE' && pauses[2]) {
+        const id = decodeURIComponent(pauses[2]);
+        if (!list.some((i) => i.id === id)) return problem(404, 'Interruption not found');
+        this.interruptions.set(merchantId, list.filter((i) => i.id !== id));
+        return new Response(null, { status: 204 });
+      }
+      if (req.method === 'POST' && !pauses[2]) {
+        const b = (await req.json().catch(() => null)) as { description?: unknown; start?: unknown; end?: unknown } | null;
+        const start = typeof b?.start === 'string' ? Date.parse(b.start) : NaN;
+        const end = typeof b?.end === 'string' ? Date.parse(b.end) : NaN;
+        // iFood: a pause of at most 7 days, ending after it starts.
+        if (!b || typeof b.description !== 'string' || !Number.isFinite(start) || !Number.isFinite(end) || end <= start || end - start > 7 * 86_400_000) {
+          return problem(400, 'Invalid interruption');
+        }
+        const created = { id: randomUUID(), description: b.description, start: b.start as string, end: b.end as string };
+        this.interruptions.set(merchantId, [...list, created]);
+        return json(201, created);
+      }
+    }
+
     const status = /^\/merchant\/v1\.0\/merchants\/([^/]+)\/status$/.exec(path);
     if (req.method === 'GET' && status) return json(200, this.merchantStatus(decodeURIComponent(status[1])));
 
@@ -302,14 +329,20 @@ export class IfoodSandbox {
         : { id: 'is-connected', code: 'is.disconnected', state: 'ERROR', message: { title: 'Loja desconectada', subtitle: 'O iFood não recebe consultas de pedidos desta loja.', description: 'A integração precisa consultar o iFood a cada 30 segundos.' } },
       { id: 'opening-hours', code: 'during.opening-hours', state: 'OK', message: { title: 'Dentro do horário', subtitle: '', description: '' } },
     ];
-    const state = connected ? 'OK' : 'ERROR';
+    // An interruption in force closes the store (iFood's validation "unavailabilities"). Its times are
+    // store local time without an offset; the sandbox reads them as this machine's local time.
+    const t = this.now();
+    const paused = (this.interruptions.get(merchantId) ?? []).some((i) => Date.parse(i.start) <= t && t < Date.parse(i.end));
+    if (paused) validations.push({ id: 'unavailabilities', code: 'unavailabilities', state: 'CLOSED', message: { title: 'Loja pausada', subtitle: 'Há uma interrupção em vigor.', description: 'Remova a interrupção para voltar a receber pedidos.' } });
+    const available = connected && !paused;
+    const state = !connected ? 'ERROR' : paused ? 'CLOSED' : 'OK';
     return [
       {
         operation: 'DELIVERY',
         salesChannel: 'IFOOD',
-        available: connected,
+        available,
         state,
-        message: connected ? { title: 'Loja online', subtitle: '', description: '' } : { title: 'Loja fechada', subtitle: 'Loja desconectada', description: '' },
+        message: available ? { title: 'Loja online', subtitle: '', description: '' } : { title: 'Loja fechada', subtitle: paused ? 'Loja pausada' : 'Loja desconectada', description: '' },
         validations,
       },
     ];

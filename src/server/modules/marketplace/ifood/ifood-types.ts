@@ -28,7 +28,16 @@ export const ifoodEvent = z.object({
 export type IfoodEvent = z.infer<typeof ifoodEvent>;
 export const ifoodEvents = z.array(ifoodEvent);
 
-/** Event codes we act on (the rest are stored, acknowledged and marked handled). */
+/**
+ * Event codes we act on (the rest are stored, acknowledged and marked handled).
+ * Source (checked 2026-11-27): developer.ifood.com.br/en-US/docs/guides/modules/order/events, table
+ * "Name | Code": PLACED = PLC, CONFIRMED = CFM, SEPARATION_STARTED = SPS, SEPARATION_ENDED = SPE
+ * (market orders), READY_TO_PICKUP = RTP; its event examples show DISPATCHED and CANCELLED as
+ * `fullCode`. The short codes for DISPATCHED (DSP), CANCELLED (CAN) and PREPARATION_STARTED (PRS)
+ * were past the part of that table we could read, so the integration matches the `fullCode` too
+ * (ifood-integration.ts: `code === PLC || fullCode === 'PLACED'`, same for CANCELLED): either
+ * spelling lands the order.
+ */
 export const IFOOD_EVENT = { placed: 'PLC', confirmed: 'CFM', cancelled: 'CAN' } as const;
 
 const num = z.coerce.number().catch(0);
@@ -113,11 +122,25 @@ export const ifoodOrder = z.object({
 export type IfoodOrder = z.infer<typeof ifoodOrder>;
 export type IfoodOrderInput = z.input<typeof ifoodOrder>;
 
-/** GET /order/v1.0/orders/{id}/cancellationReasons. */
-export const ifoodCancellationReasons = z.array(z.object({ cancelCodeId: z.string(), description: z.string() }));
+/**
+ * GET /order/v1.0/orders/{id}/cancellationReasons. iFood's reference names the code `cancelCodeId`;
+ * the docs we could search (2026-11-27) did not show this answer's body, so a reason spelled
+ * `cancellationCode` (the request's name for it, below) or `code` is read too. A reason without any
+ * code is dropped rather than offered with nothing to send.
+ */
+export const ifoodCancellationReasons = z.array(
+  z
+    .looseObject({ cancelCodeId: z.coerce.string().optional(), cancellationCode: z.coerce.string().optional(), code: z.coerce.string().optional(), description: z.string() })
+    .transform((r) => ({ cancelCodeId: r.cancelCodeId ?? r.cancellationCode ?? r.code ?? '', description: r.description })),
+).transform((list) => list.filter((r) => r.cancelCodeId));
 export type IfoodCancellationReason = z.infer<typeof ifoodCancellationReasons>[number];
 
-/** POST /order/v1.0/orders/{id}/requestCancellation. */
+/**
+ * POST /order/v1.0/orders/{id}/requestCancellation: `{ reason, cancellationCode }`, the code being one
+ * of the order's cancellationReasons. Unconfirmed in the docs we could search (2026-11-27; iFood's
+ * "Order" module reference is the source to check); other marketplaces on the same model (Open
+ * Delivery's requestCancellation, developers.myhubdelivery.io) send `{ reason, code, mode }`.
+ */
 export interface IfoodCancellationRequest {
   reason: string;
   cancellationCode: string;
@@ -139,6 +162,23 @@ export const ifoodMerchantStatus = z.array(
   }),
 );
 export type IfoodMerchantStatus = z.infer<typeof ifoodMerchantStatus>;
+
+/**
+ * Merchant interruptions (a pause of the store): `POST /merchant/v1.0/merchants/{id}/interruptions`
+ * with `{ description, start, end }` (extended ISO 8601, store local time; at most 7 days),
+ * `GET …/interruptions` lists them, `DELETE …/interruptions/{interruptionId}` ends one. Sources
+ * (2026-11-27): developer.ifood.com.br …/modules/merchant/best-practices-troubleshooting (use
+ * interruptions for pauses of minutes/hours, max 7 days, remove them once over) and …/merchant/workflow
+ * (a store with an active interruption is not open: validation `unavailabilities`).
+ */
+export const ifoodInterruption = z.looseObject({ id: z.string().min(1), description: z.string().nullish(), start: z.string(), end: z.string() });
+export type IfoodInterruption = z.infer<typeof ifoodInterruption>;
+export const ifoodInterruptions = z.array(ifoodInterruption);
+export interface IfoodInterruptionRequest {
+  description: string;
+  start: string;
+  end: string;
+}
 
 /** The order actions a board command sends (POST /order/v1.0/orders/{id}/{action}). */
 export type IfoodAction = 'confirm' | 'startPreparation' | 'readyToPickup' | 'dispatch' | 'requestCancellation';

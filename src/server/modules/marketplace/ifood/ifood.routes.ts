@@ -52,6 +52,8 @@ export async function ifoodRoutes(fastify: FastifyInstance, opts: { db: Db; ifoo
           for (const op of ops) {
             for (const v of op.validations ?? []) {
               if (v.state === 'OK') continue;
+              // The board's own "Loja fechada" already says why while the switch is off (its interruption).
+              if (!s.marketplaceActive && (v.id === 'unavailabilities' || v.code === 'unavailabilities')) continue;
               validations.push({ state: v.state, message: { title: v.message?.title ?? '', subtitle: v.message?.subtitle ?? '', description: v.message?.description ?? '' } });
             }
           }
