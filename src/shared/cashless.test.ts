@@ -3,6 +3,7 @@ import {
   formatDocument,
   formatLegacyDate,
   detectImportDelimiter,
+  extractAcquirerLabel,
   IMPORT_NOTE,
   IMPORT_REASON,
   IMPORT_TEMPLATE,
@@ -129,6 +130,11 @@ describe('file names and dates', () => {
     expect(isCsvFileName('usuarios.xlsx')).toBe(false);
     expect(isImportFileName('usuarios.XLSX')).toBe(true);
     expect(isImportFileName('usuarios.xls')).toBe(false);
+  });
+  it('names extract acquirers instead of bare codes', () => {
+    expect(extractAcquirerLabel(3)).toBe('PagSeguro (3)');
+    expect(extractAcquirerLabel(6)).toBe('Adquirente 6');
+    expect(extractAcquirerLabel(null)).toBe('-');
   });
   it('shows history dates minus 3 hours, year 0001 as "-"', () => {
     expect(formatLegacyDate('2026-11-23T13:05:00')).toBe('23/11/2026 10:05');

@@ -24,6 +24,15 @@ export const IMPORT_MAX_BYTES = 30 * 1024 * 1024;
 export const EXTRACT_MAX_BYTES = 20 * 1024 * 1024;
 /** Acquirers whose extracts exist (spec 001 §9). */
 export const EXTRACT_ACQUIRERS = [3, 6] as const;
+/**
+ * How an extract's acquirer reads in lists (ours): the spec names none, but 3 is the card acquirer
+ * its own paths call PagSeguro (api/transaction/pagseguro); 6 stays a numbered acquirer.
+ */
+export function extractAcquirerLabel(code: number | null | undefined): string {
+  if (code === 3) return 'PagSeguro (3)';
+  if (code === null || code === undefined) return '-';
+  return `Adquirente ${code}`;
+}
 export const EXTRACT_STATUS = { waiting: 'aguardandoprocessamento', processed: 'processado' } as const;
 export type ExtractStatus = (typeof EXTRACT_STATUS)[keyof typeof EXTRACT_STATUS];
 
