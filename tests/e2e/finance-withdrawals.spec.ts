@@ -11,6 +11,21 @@ test('daily withdrawals: today by type, a day without withdrawals, the date kept
   await expect(page.getByTestId('withdrawal-type-row').first()).toBeVisible();
   await expect(page.getByTestId('withdrawal-total')).toContainText('R$');
   await expectAccessible(page);
+  // The calendar is styled (it had huge chevrons and a misaligned grid without the date-picker styles).
+  await page.getByRole('textbox', { name: 'Data' }).click();
+  const control = page.locator('[class*="calendarHeaderControl"]').first();
+  await expect(control).toBeVisible();
+  const chevron = await control.locator('svg').boundingBox();
+  expect(chevron!.width).toBeLessThanOrEqual(24);
+  const days = page.locator('table[class*="month"] tbody tr').first().locator('button');
+  await expect(days).toHaveCount(7);
+  const tops = await days.evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
+  expect(new Set(tops).size).toBe(1);
+  const widths = await days.evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().width)));
+  expect(Math.max(...widths) - Math.min(...widths)).toBeLessThanOrEqual(1);
+  expect(Math.max(...widths)).toBeLessThanOrEqual(48);
+  await page.screenshot({ path: test.info().outputPath('daily-withdrawals-calendar.png') });
+  await page.keyboard.press('Escape');
   await typeDate(page, 'Data', '2020-01-06');
   await page.getByRole('button', { name: 'Buscar' }).click();
   await page.waitForURL((u) => u.searchParams.get('data') === '2020-01-06');

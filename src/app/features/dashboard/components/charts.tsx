@@ -123,11 +123,15 @@ export function OrdersVsRevenueChart({ localId, filter }: Props) {
           withLegend
           legendProps={{ verticalAlign: 'bottom' }}
           series={[
-            { name: 'Quantity', label: 'Pedidos', color: 'teal.6', type: 'bar', yAxisId: 'left' },
+            // No yAxisId: the chart's left axis has recharts' default id, so the bars bind to it and it
+            // shows their scale (an id of 'left' matched no axis and left the bars without one).
+            { name: 'Quantity', label: 'Pedidos', color: 'teal.6', type: 'bar' },
             { name: 'Amount', label: 'Faturamento', color: 'orange.6', type: 'line', yAxisId: 'right' },
           ]}
-          yAxisProps={{ tickFormatter: (v: number) => formatInt(v), width: 50 }}
+          yAxisProps={{ tickFormatter: (v: number) => formatInt(v), width: 60, allowDecimals: false }}
+          yAxisLabel="Pedidos"
           rightYAxisProps={{ tickFormatter: formatMoneyShort, width: 80 }}
+          rightYAxisLabel="Faturamento"
           tooltipProps={{
             content: (p: TipProps) => {
               const r = rowOf(p);
