@@ -129,7 +129,7 @@ export function detectImportDelimiter(firstLine: string): string {
 /** The instructions shown above the upload (spec 001 §5). */
 export const IMPORT_INSTRUCTIONS = [
   'Todos os campos devem ser preenchidos; uma linha com campo vazio não é importada.',
-  "O CPF deve ter apenas números; se começar com zero, digite um apóstrofo antes (ex.: '01234567890).",
+  "O CPF pode ter só números ou pontos e traço (398.174.625-28); com só números, se começar com zero, digite um apóstrofo antes (ex.: '01234567890).",
   'O e-mail deve ser válido.',
   'O telefone deve ter o DDD (+55 é aceito).',
   'A senha deve ter apenas 4 números.',
