@@ -1,6 +1,8 @@
 import { localStore } from './lib/local-store';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+// Every page's date pickers (finance, dashboard, orders) need these; loaded once with the app's styles.
+import '@mantine/dates/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';

@@ -2,9 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   formatDocument,
   formatLegacyDate,
+  detectImportDelimiter,
+  extractAcquirerLabel,
+  IMPORT_NOTE,
   IMPORT_REASON,
   IMPORT_TEMPLATE,
   isCsvFileName,
+  isImportFileName,
   isImportHeader,
   isTxtFileName,
   maskCpf,
@@ -51,7 +55,7 @@ describe('comma-decimal limit', () => {
 describe('user import rows', () => {
   it('accepts a complete row and normalises it', () => {
     const r = validateImportRow(row());
-    expect(r).toEqual({ ok: true, user: { name: 'Maria da Silva', document: '52998224725', email: 'maria@exemplo.com.br', phone: '11987654321', password: '1234', limitCents: 5000 } });
+    expect(r).toEqual({ ok: true, user: { name: 'Maria da Silva', document: '52998224725', email: 'maria@exemplo.com.br', phone: '11987654321', password: '1234', limitCents: 5000 }, notes: [] });
   });
   it('skips a row with any empty field', () => {
     for (const k of ['name', 'cpf', 'email', 'phone', 'pin', 'limit'] as const) {
@@ -64,7 +68,7 @@ describe('user import rows', () => {
     expect(validateImportRow(row({ cpf: "'01234567890" })).ok).toBe(true);
     const lost = validateImportRow(row({ cpf: '1234567890' }));
     expect(lost.ok ? '' : lost.reason).toBe(IMPORT_REASON.cpfLeadingZero);
-    const punct = validateImportRow(row({ cpf: '529.982.247-25' }));
+    const punct = validateImportRow(row({ cpf: '529 982 247 25' }));
     expect(punct.ok ? '' : punct.reason).toBe(IMPORT_REASON.cpfDigits);
     const bad = validateImportRow(row({ cpf: '52998224726' }));
     expect(bad.ok ? '' : bad.reason).toBe(IMPORT_REASON.cpfInvalid);
@@ -77,7 +81,8 @@ describe('user import rows', () => {
     expect(reason({ email: 'maria@' })).toBe(IMPORT_REASON.email);
     expect(reason({ phone: '98765-4321' })).toBe(IMPORT_REASON.phone);
     expect(reason({ phone: '1133334444' })).toBe('ok');
-    expect(reason({ pin: '123' })).toBe(IMPORT_REASON.password);
+    expect(reason({ pin: '123' })).toBe(IMPORT_REASON.passwordLeadingZero);
+    expect(reason({ pin: '12345' })).toBe(IMPORT_REASON.password);
     expect(reason({ pin: '12a4' })).toBe(IMPORT_REASON.password);
     expect(reason({ pin: "'0123" })).toBe('ok');
     expect(reason({ limit: '50.00' })).toBe(IMPORT_REASON.limit);
@@ -92,8 +97,28 @@ describe('user import rows', () => {
     expect(isImportHeader(['\uFEFFNome', ...header.slice(1)])).toBe(true);
     expect(isImportHeader(['Nome', 'Documento', ...header.slice(2)])).toBe(false);
     expect(isImportHeader(header.slice(0, 5))).toBe(false);
+    // The template's example row is a valid-looking person that must never become a cardholder.
     const sample = IMPORT_TEMPLATE.split('\r\n')[1].split(';');
-    expect(validateImportRow(sample).ok).toBe(true);
+    const r = validateImportRow(sample);
+    expect(r.ok ? 'ok' : r.reason).toBe(IMPORT_REASON.example);
+    expect(validateImportRow(['Maria da Silva', ...sample.slice(1)]).ok).toBe(true);
+  });
+  it('accepts masked CPFs and +55 phones, normalised and noted', () => {
+    const r = validateImportRow(['Ana', '398.174.625-28', 'ana@exemplo.com.br', '+55 (11) 98765-4321', '1234', '1,00']);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.user.document).toBe('39817462528');
+    expect(r.user.phone).toBe('11987654321');
+    expect(r.notes).toEqual([IMPORT_NOTE.cpfMasked, IMPORT_NOTE.phoneCountry]);
+    const cnpj = validateImportRow(['Loja', '11.222.333/0001-81', 'l@exemplo.com.br', '5511987654321', '1234', '1,00']);
+    expect(cnpj.ok && cnpj.user).toMatchObject({ document: '11222333000181', phone: '11987654321' });
+    const bad = validateImportRow(['Ana', '398.174.625-2', 'ana@exemplo.com.br', '11987654321', '1234', '1,00']);
+    expect(bad.ok ? '' : bad.reason).toBe(IMPORT_REASON.cpfDigits);
+  });
+  it('detects the delimiter from the header line', () => {
+    expect(detectImportDelimiter('Nome;CPF;Email;Telefone;Senha;Limite')).toBe(';');
+    expect(detectImportDelimiter('Nome,CPF,Email,Telefone,Senha,Limite')).toBe(',');
+    expect(detectImportDelimiter('Nome\tCPF\tEmail')).toBe('\t');
   });
 });
 
@@ -103,6 +128,13 @@ describe('file names and dates', () => {
     expect(isTxtFileName('extrato.txt.exe')).toBe(false);
     expect(isCsvFileName('usuarios.Csv')).toBe(true);
     expect(isCsvFileName('usuarios.xlsx')).toBe(false);
+    expect(isImportFileName('usuarios.XLSX')).toBe(true);
+    expect(isImportFileName('usuarios.xls')).toBe(false);
+  });
+  it('names extract acquirers instead of bare codes', () => {
+    expect(extractAcquirerLabel(3)).toBe('PagSeguro (3)');
+    expect(extractAcquirerLabel(6)).toBe('Adquirente 6');
+    expect(extractAcquirerLabel(null)).toBe('-');
   });
   it('shows history dates minus 3 hours, year 0001 as "-"', () => {
     expect(formatLegacyDate('2026-11-23T13:05:00')).toBe('23/11/2026 10:05');

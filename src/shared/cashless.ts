@@ -24,6 +24,15 @@ export const IMPORT_MAX_BYTES = 30 * 1024 * 1024;
 export const EXTRACT_MAX_BYTES = 20 * 1024 * 1024;
 /** Acquirers whose extracts exist (spec 001 §9). */
 export const EXTRACT_ACQUIRERS = [3, 6] as const;
+/**
+ * How an extract's acquirer reads in lists (ours): the spec names none, but 3 is the card acquirer
+ * its own paths call PagSeguro (api/transaction/pagseguro); 6 stays a numbered acquirer.
+ */
+export function extractAcquirerLabel(code: number | null | undefined): string {
+  if (code === 3) return 'PagSeguro (3)';
+  if (code === null || code === undefined) return '-';
+  return `Adquirente ${code}`;
+}
 export const EXTRACT_STATUS = { waiting: 'aguardandoprocessamento', processed: 'processado' } as const;
 export type ExtractStatus = (typeof EXTRACT_STATUS)[keyof typeof EXTRACT_STATUS];
 
@@ -63,6 +72,10 @@ export const CASHLESS_MSG = {
   headerChanged: 'O cabeçalho do arquivo foi alterado. Use o modelo importarUsuarios.csv sem mudar a primeira linha.',
   importEmpty: 'O arquivo não tem usuários para importar.',
   importDone: (imported: number, skipped: number) => `${imported} ${imported === 1 ? 'usuário importado' : 'usuários importados'}, ${skipped} ${skipped === 1 ? 'ignorado' : 'ignorados'}.`,
+  // ours: a file where nobody was imported is not a success
+  importNone: (skipped: number) => `Nenhum usuário foi importado: ${skipped} ${skipped === 1 ? 'linha ignorada' : 'linhas ignoradas'}. Veja os motivos abaixo.`,
+  importBlank: (count: number) => `${count} ${count === 1 ? 'linha em branco foi pulada' : 'linhas em branco foram puladas'} (os números de linha são os do arquivo).`,
+  importXlsxUnreadable: 'Não foi possível ler a planilha. Salve-a como CSV (separado por ponto e vírgula) e envie de novo.',
   tooManyPasswordTries: (s: number) => `Muitas tentativas de senha. Tente novamente em ${s} segundos.`,
 } as const;
 
@@ -73,30 +86,57 @@ export const IMPORT_REASON = {
   cpfLeadingZero: 'CPF com menos de 11 números: se ele começa com zero, digite um apóstrofo antes (ex.: \'01234567890).',
   cpfInvalid: 'CPF inválido.',
   email: 'E-mail inválido.',
-  phone: 'O telefone deve ter DDD (10 ou 11 números).',
+  phone: 'O telefone deve ter DDD (10 ou 11 números, com ou sem +55).',
   password: 'A senha deve ter exatamente 4 números.',
+  passwordLeadingZero: "A senha tem menos de 4 números: se ela começa com zero, digite um apóstrofo antes (ex.: '0123).",
+  example: 'Linha de exemplo do modelo: não importada.',
   limit: 'O limite deve ser um valor com vírgula decimal (ex.: 50,00).',
   existing: 'Usuário já cadastrado.',
   duplicate: 'CPF repetido no arquivo.',
   columns: 'A linha não tem as 6 colunas do modelo.',
 } as const;
 
+/** Notes on imported rows whose values were normalised (ours). */
+export const IMPORT_NOTE = {
+  cpfMasked: 'CPF com pontos e traço: gravado só com os números.',
+  phoneCountry: 'Telefone com +55: gravado sem o código do país.',
+} as const;
+
 /** The template's header (spec 001 §5: "the header must stay unchanged"); `;` separates, as Excel in pt-BR saves. */
 export const IMPORT_HEADER = ['Nome', 'CPF', 'Email', 'Telefone', 'Senha', 'Limite'] as const;
 export const IMPORT_DELIMITER = ';';
+/** Separators people's spreadsheets save with: `;` (Excel in pt-BR), `,` (Google Sheets, LibreOffice), tab. */
+export const IMPORT_DELIMITERS = [';', ',', '\t'] as const;
 export const IMPORT_TEMPLATE_NAME = 'importarUsuarios.csv';
-export const IMPORT_TEMPLATE = `${IMPORT_HEADER.join(';')}\r\nMaria da Silva;'01234567890;maria@exemplo.com.br;(11) 98765-4321;1234;50,00\r\n`;
+/** The template's example row: never imported (it would create a real cardholder with PIN 1234). */
+export const IMPORT_EXAMPLE = ['Maria da Silva (exemplo)', "'01234567890", 'maria@exemplo.com.br', '(11) 98765-4321', '1234', '50,00'] as const;
+export const IMPORT_TEMPLATE = `${IMPORT_HEADER.join(';')}\r\n${IMPORT_EXAMPLE.join(';')}\r\n`;
+
+/** The delimiter of a CSV, from its first line (the header): the one of `;`, `,`, tab it has most of. */
+export function detectImportDelimiter(firstLine: string): string {
+  let best: string = IMPORT_DELIMITER;
+  let most = 0;
+  for (const d of IMPORT_DELIMITERS) {
+    const n = firstLine.split(d).length - 1;
+    if (n > most) {
+      most = n;
+      best = d;
+    }
+  }
+  return best;
+}
 
 /** The instructions shown above the upload (spec 001 §5). */
 export const IMPORT_INSTRUCTIONS = [
   'Todos os campos devem ser preenchidos; uma linha com campo vazio não é importada.',
-  "O CPF deve ter apenas números; se começar com zero, digite um apóstrofo antes (ex.: '01234567890).",
+  "O CPF pode ter só números ou pontos e traço (398.174.625-28); com só números, se começar com zero, digite um apóstrofo antes (ex.: '01234567890).",
   'O e-mail deve ser válido.',
-  'O telefone deve ter o DDD.',
+  'O telefone deve ter o DDD (+55 é aceito).',
   'A senha deve ter apenas 4 números.',
   'O limite de saldo negativo usa vírgula como separador decimal (ex.: 50,00). Escreva Ilimitado para não limitar.',
   'Usuários já cadastrados não são importados.',
-  'Não altere o cabeçalho (a primeira linha) do modelo.',
+  'Não altere o cabeçalho (a primeira linha) do modelo. A linha de exemplo do modelo não é importada.',
+  'Envie o arquivo em .csv (separado por ponto e vírgula ou vírgula) ou .xlsx.',
 ] as const;
 
 export function onlyDigits(s: string): string {
@@ -155,7 +195,7 @@ export interface ImportUser {
   limitCents: number | null;
 }
 
-export type ImportRowResult = { ok: true; user: ImportUser } | { ok: false; reason: string; name: string; document: string };
+export type ImportRowResult = { ok: true; user: ImportUser; notes: string[] } | { ok: false; reason: string; name: string; document: string };
 
 /** A leading apostrophe is how Excel keeps a leading zero; it is not part of the value. */
 const stripApostrophe = (s: string) => s.replace(/^['\u2019]/, '');
@@ -165,26 +205,46 @@ export function validateImportRow(cells: readonly string[]): ImportRowResult {
   const trimmed = cells.map((c) => c.trim());
   while (trimmed.length > IMPORT_HEADER.length && trimmed[trimmed.length - 1] === '') trimmed.pop();
   const [name = '', rawCpf = '', email = '', phone = '', rawPassword = '', rawLimit = ''] = trimmed;
+  const notes: string[] = [];
   const fail = (reason: string) => ({ ok: false as const, reason, name, document: stripApostrophe(rawCpf) });
   if (trimmed.length !== IMPORT_HEADER.length) return fail(IMPORT_REASON.columns);
+  if (IMPORT_EXAMPLE.every((c, i) => trimmed[i] === c || stripApostrophe(trimmed[i]) === stripApostrophe(c))) return fail(IMPORT_REASON.example);
   if (trimmed.some((c) => c === '' || c === "'")) return fail(IMPORT_REASON.missingFields);
   const hasApostrophe = /^['\u2019]/.test(rawCpf);
-  const cpf = stripApostrophe(rawCpf);
+  let cpf = stripApostrophe(rawCpf);
+  // A masked CPF (398.174.625-28) or CNPJ (12.345.678/0001-95) is what people copy from other systems.
+  if (/^(\d{3}\.\d{3}\.\d{3}-\d{2}|\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2})$/.test(cpf)) {
+    cpf = onlyDigits(cpf);
+    notes.push(IMPORT_NOTE.cpfMasked);
+  }
   if (!/^\d+$/.test(cpf)) return fail(IMPORT_REASON.cpfDigits);
   if (cpf.length < 11 && !hasApostrophe) return fail(IMPORT_REASON.cpfLeadingZero);
   if (!isValidDocument(cpf) || (cpf.length !== 11 && cpf.length !== 14)) return fail(IMPORT_REASON.cpfInvalid);
   if (!isValidEmail(email) || email.length > 200) return fail(IMPORT_REASON.email);
-  const phoneDigits = onlyDigits(phone);
+  let phoneDigits = onlyDigits(phone);
+  // "+55 (11) 98765-4321" or "55 11 98765-4321": the country code is not part of the stored number.
+  if (/^(\+|00)?\s*55\D/.test(phone) || (/^55/.test(phoneDigits) && phoneDigits.length >= 12)) {
+    const local = phoneDigits.replace(/^(00)?55/, '');
+    if (/^[1-9][1-9]\d{8,9}$/.test(local)) {
+      phoneDigits = local;
+      notes.push(IMPORT_NOTE.phoneCountry);
+    }
+  }
   if (!/^[\d\s()+-]+$/.test(phone) || !/^[1-9][1-9]\d{8,9}$/.test(phoneDigits)) return fail(IMPORT_REASON.phone);
   const password = stripApostrophe(rawPassword);
+  // Excel turns 0123 into 123: say how to keep the zero rather than only "4 números".
+  if (/^\d{1,3}$/.test(password)) return fail(IMPORT_REASON.passwordLeadingZero);
   if (!/^\d{4}$/.test(password)) return fail(IMPORT_REASON.password);
   const limit = parseCommaDecimal(rawLimit);
   if (!limit.ok) return fail(IMPORT_REASON.limit);
-  return { ok: true, user: { name: name.slice(0, 200), document: cpf, email: email.toLowerCase(), phone: phoneDigits, password, limitCents: limit.cents } };
+  return { ok: true, user: { name: name.slice(0, 200), document: cpf, email: email.toLowerCase(), phone: phoneDigits, password, limitCents: limit.cents }, notes };
 }
 
 /** The spec's "only files ending in csv" (either case). */
 export const isCsvFileName = (name: string) => /\.csv$/i.test(name.trim());
+/** The user import takes the template as CSV or as an Excel workbook (ours). */
+export const isImportFileName = (name: string) => /\.(csv|xlsx)$/i.test(name.trim());
+export const isXlsxFileName = (name: string) => /\.xlsx$/i.test(name.trim());
 /** The spec's ".txt only, either case". */
 export const isTxtFileName = (name: string) => /\.txt$/i.test(name.trim());
 

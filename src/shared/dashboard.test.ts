@@ -17,12 +17,12 @@ import {
 } from './dashboard';
 
 describe('period rules', () => {
-  it('defaults to the last 7 days in São Paulo, today included', () => {
+  it('defaults to the last 7 whole days in São Paulo, ending yesterday (today is not over)', () => {
     // 02:30 UTC on 10/03 is still 09/03 in São Paulo.
-    expect(defaultPeriod(new Date('2025-03-10T02:30:00Z'))).toEqual({ InitialPeriod: '03/03/2025', FinalPeriod: '09/03/2025' });
-    expect(defaultPeriod(new Date('2025-03-10T03:00:00Z'))).toEqual({ InitialPeriod: '04/03/2025', FinalPeriod: '10/03/2025' });
+    expect(defaultPeriod(new Date('2025-03-10T02:30:00Z'))).toEqual({ InitialPeriod: '02/03/2025', FinalPeriod: '08/03/2025' });
+    expect(defaultPeriod(new Date('2025-03-10T03:00:00Z'))).toEqual({ InitialPeriod: '03/03/2025', FinalPeriod: '09/03/2025' });
     // Across a year end.
-    expect(defaultPeriod(new Date('2025-01-02T15:00:00Z'))).toEqual({ InitialPeriod: '27/12/2024', FinalPeriod: '02/01/2025' });
+    expect(defaultPeriod(new Date('2025-01-02T15:00:00Z'))).toEqual({ InitialPeriod: '26/12/2024', FinalPeriod: '01/01/2025' });
   });
 
   it('starts at 03:00 UTC (the fixed three-hour offset) and ends at 23:59:59.999 in São Paulo', () => {

@@ -114,10 +114,13 @@ export interface PeriodText {
   FinalPeriod: string;
 }
 
-/** The default filter period: the last 7 days in São Paulo, today included. */
+/**
+ * The default filter period: the last 7 whole days in São Paulo, ending yesterday. Today is not over:
+ * with it, "Dia de menor demanda" was always today and every trend compared a part day with whole ones.
+ */
 export function defaultPeriod(now: Date = new Date()): PeriodText {
-  const today = saoPauloDay(now);
-  return { InitialPeriod: formatDateBR(addDays(today, -(DEFAULT_PERIOD_DAYS - 1))), FinalPeriod: formatDateBR(today) };
+  const yesterday = addDays(saoPauloDay(now), -1);
+  return { InitialPeriod: formatDateBR(addDays(yesterday, -(DEFAULT_PERIOD_DAYS - 1))), FinalPeriod: formatDateBR(yesterday) };
 }
 
 export interface Period {

@@ -33,7 +33,7 @@ test('extracts: only .txt, Importar Arquivo then Processar, and the list updates
   const row = page.getByTestId('extract-row').filter({ hasText: 'EXTRATO_NOVEMBRO.TXT' });
   await expect(row).toContainText('Aguardando processamento');
   await expect(row).toContainText('Processado', { timeout: 15_000 });
-  await expect(row.getByRole('cell').nth(1)).toHaveText('6');
+  await expect(row.getByRole('cell').nth(1)).toHaveText('Adquirente 6');
   await expect(row.getByRole('cell').nth(4)).toHaveText('2');
   await expect(row.getByRole('cell').nth(5)).toHaveText('R$ 40,90');
 

@@ -19,7 +19,7 @@ test('user import: template, a CSV with good and bad rows, the per-row result', 
   expect(header).toBe('Nome;CPF;Email;Telefone;Senha;Limite');
 
   const input = page.locator('input[type=file]');
-  await input.setInputFiles({ name: 'usuarios.xlsx', mimeType: 'text/csv', buffer: Buffer.from('x') });
+  await input.setInputFiles({ name: 'usuarios.xls', mimeType: 'application/vnd.ms-excel', buffer: Buffer.from('x') });
   await expect(toast(page, 'Arquivo inválido!')).toBeVisible();
 
   const csv = [
@@ -45,4 +45,40 @@ test('user import: template, a CSV with good and bad rows, the per-row result', 
 
   const [report] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Baixar resultado completo' }).click()]);
   expect(fs.readFileSync(await report.path(), 'utf8')).toContain('4;Carla Sem Email;39053344705;ignorado;Todos os campos devem ser preenchidos.');
+});
+
+test('user import: a spreadsheet from Google Sheets with blank rows and nobody importable is not called a success', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signIn(page, 'gerente@balcao.dev');
+  await page.waitForURL((u) => u.pathname === '/dashboard');
+  await page.goto('/cashless/importar');
+  const csv = [
+    'Nome,CPF,Email,Telefone,Senha,Limite',
+    "Maria da Silva (exemplo),'01234567890,maria@exemplo.com.br,(11) 98765-4321,1234,\"50,00\"",
+    '',
+    'Ana Zero,398.174.625-28,ana@exemplo.com.br,+55 (11) 98765-4321,123,\"1,00\"',
+    'Maria Existente,529.982.247-25,maria@exemplo.com.br,11987654321,1234,\"10,00\"',
+  ].join('\n');
+  await page.locator('input[type=file]').setInputFiles({ name: 'planilha.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page.getByRole('button', { name: 'Enviar' }).click();
+  await expect(page.getByTestId('import-summary')).toHaveText(
+    'Nenhum usuário foi importado: 3 linhas ignoradas. Veja os motivos abaixo. 1 linha em branco foi pulada (os números de linha são os do arquivo).',
+  );
+  await expect(toast(page, 'Nenhum usuário foi importado')).toBeVisible();
+  await expect(toast(page, 'Arquivo enviado com sucesso!')).toHaveCount(0);
+  await expect(page.getByTestId('import-blank')).toHaveText('Linhas em branco: 3.');
+  const rows = page.getByTestId('import-row');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(0)).toContainText('Linha de exemplo do modelo: não importada.');
+  await expect(rows.nth(1)).toContainText('4');
+  await expect(rows.nth(1)).toContainText("A senha tem menos de 4 números: se ela começa com zero, digite um apóstrofo antes (ex.: '0123).");
+  await expect(rows.nth(2)).toContainText('Usuário já cadastrado.');
+  // Every status badge shows its whole label (it was cut to "IGNORA…").
+  const labels = page.getByTestId('import-row').locator('.mantine-Badge-label');
+  for (let i = 0; i < 3; i++) {
+    const fits = await labels.nth(i).evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().width >= el.scrollWidth - 1);
+    expect(fits).toBe(true);
+  }
+  await expectAccessible(page);
+  await page.screenshot({ path: test.info().outputPath('import-nobody-1366.png'), fullPage: true });
 });

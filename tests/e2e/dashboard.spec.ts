@@ -39,6 +39,23 @@ test.describe('sales dashboard (/novoDashboard)', () => {
     await expect(page.getByTestId('chart-most-consumed').getByRole('img').first()).toHaveAttribute('aria-label', /Itens mais consumidos: .+, \d/);
     // The heat map's name is pt-BR with Brazilian money, not Mantine's "Heatmap, … values from 0 to 1234.5".
     await expect(page.getByTestId('chart-hourly').locator('svg[role="img"]').first()).toHaveAttribute('aria-label', /^Mapa de calor, 24 horas por 7 dias, valores de R\$\s[\d.]+,\d{2} a R\$\s[\d.]+,\d{2}$/);
+    // The default week ends yesterday (today is not over), so the least-demand day is never today.
+    const brDay = (d: Date) => new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(d);
+    const todayBr = brDay(new Date());
+    const yesterdayBr = brDay(new Date(Date.now() - 86_400_000));
+    await expect(page.getByTestId('dashboard-period')).toContainText(` a ${yesterdayBr}`);
+    await expect(page.getByTestId('card-LowerDemand-day')).not.toHaveText(`em ${todayBr}`);
+    // The orders bars have their own scale: the left axis carries ticks, labelled Pedidos.
+    const ordersChart = page.getByTestId('chart-orders-revenue');
+    // recharts draws tick labels in their own layer; the first y group is the left (orders) axis.
+    const leftTicks = ordersChart.locator('.recharts-yAxis-tick-labels').first().locator('.recharts-cartesian-axis-tick-value');
+    await ordersChart.scrollIntoViewIfNeeded();
+    await expect(leftTicks.nth(2)).toBeVisible();
+    const tickTexts = await leftTicks.allTextContents();
+    expect(tickTexts.some((x) => Number(x.replace(/\./g, '')) > 0)).toBe(true);
+    await expect(ordersChart.getByText('Pedidos', { exact: true }).first()).toBeVisible();
+    // Revenue without a birth date is shown in the age chart, as the gender chart shows it.
+    await expect(page.getByTestId('chart-age').getByRole('img').first()).toHaveAttribute('aria-label', /Não informado, R\$/);
     fs.mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: `${SHOTS}/dashboard-1440x900.png` });
     await page.screenshot({ path: `${SHOTS}/dashboard-1440-full.png`, fullPage: true });

@@ -92,7 +92,10 @@ test('totem: bank data loads once a valid id is typed; Process needs every field
   await page.getByRole('textbox', { name: 'Id da transação do adquirente' }).fill('7C1E4B2A-99D0-4E6F-8A11-0B2C3D4E5F60');
   await page.getByRole('button', { name: 'Processar' }).click();
   await expect(toast(page, /Processamento realizado com sucesso - TransacaoPOSId: \d+/)).toBeVisible();
-  await expect(site).toHaveValue('');
+  // The next transaction of the same site: only the transaction id clears.
+  await expect(page.getByRole('textbox', { name: 'Id da transação do adquirente' })).toHaveValue('');
+  await expect(site).toHaveValue(restaurant);
+  await expect(page.getByRole('combobox', { name: 'Dados bancários' })).toHaveValue(/MP Pagamentos - Conta digital/);
   await expectAccessible(page);
 });
 

@@ -11,6 +11,21 @@ test('daily withdrawals: today by type, a day without withdrawals, the date kept
   await expect(page.getByTestId('withdrawal-type-row').first()).toBeVisible();
   await expect(page.getByTestId('withdrawal-total')).toContainText('R$');
   await expectAccessible(page);
+  // The calendar is styled (it had huge chevrons and a misaligned grid without the date-picker styles).
+  await page.getByRole('textbox', { name: 'Data' }).click();
+  const control = page.locator('[class*="calendarHeaderControl"]').first();
+  await expect(control).toBeVisible();
+  const chevron = await control.locator('svg').boundingBox();
+  expect(chevron!.width).toBeLessThanOrEqual(24);
+  const days = page.locator('table[class*="month"] tbody tr').first().locator('button');
+  await expect(days).toHaveCount(7);
+  const tops = await days.evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
+  expect(new Set(tops).size).toBe(1);
+  const widths = await days.evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().width)));
+  expect(Math.max(...widths) - Math.min(...widths)).toBeLessThanOrEqual(1);
+  expect(Math.max(...widths)).toBeLessThanOrEqual(48);
+  await page.screenshot({ path: test.info().outputPath('daily-withdrawals-calendar.png') });
+  await page.keyboard.press('Escape');
   await typeDate(page, 'Data', '2020-01-06');
   await page.getByRole('button', { name: 'Buscar' }).click();
   await page.waitForURL((u) => u.searchParams.get('data') === '2020-01-06');
@@ -79,8 +94,37 @@ test('bank transfer: all errors under the fields, agency on blur, then sent thro
   await submit.click();
   await expect(page.getByText('Conta poupança só para titular com CPF.')).toBeVisible();
   await choose(page, 'Tipo de conta', 'Conta corrente');
+
+  // The first attempt reaches the bank but its answer is lost (a timeout): the retry of the same
+  // transfer carries the same Idempotency-Key and is answered from the first one, not sent again.
+  const keys: string[] = [];
+  let replayed = '';
+  await page.route('**/api/**', async (route) => {
+    if (!/transfer/i.test(new URL(route.request().url()).pathname) || route.request().method() !== 'POST') return route.continue();
+    keys.push((await route.request().allHeaders())['idempotency-key'] ?? '');
+    const res = await route.fetch();
+    if (keys.length === 1) return route.abort('timedout');
+    replayed = res.headers()['idempotent-replayed'] ?? '';
+    return route.fulfill({ response: res });
+  });
   await submit.click();
+  const dialog = page.getByRole('dialog', { name: 'Confirmar transferência' });
+  await expect(dialog).toContainText('R$ 1.234,50 serão transferidos para Sabor da Casa Ltda (11.222.333/0001-81), banco 341, agência 0742');
+  await expect(dialog).toContainText('Esta ação não pode ser desfeita.');
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(dialog).toBeHidden();
+  expect(keys).toEqual([]);
+  await submit.click();
+  await dialog.getByRole('button', { name: 'Confirmar transferência' }).click();
+  await expect(toast(page, 'Erro ao gerar transferência. Tente novamente.')).toBeVisible();
+  await submit.click();
+  await dialog.getByRole('button', { name: 'Confirmar transferência' }).click();
   await expect(toast(page, /Transferência enviada com sucesso! Protocolo BS2/)).toBeVisible();
+  expect(keys).toHaveLength(2);
+  expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+  expect(keys[1]).toBe(keys[0]);
+  expect(replayed).toBe('true');
   await expect(agency).toHaveValue('');
 });
 

@@ -10,6 +10,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** Files sent with the message (e.g. the remittance file): the content itself, not a link. */
+  attachments?: Array<{ filename: string; content: Buffer; contentType?: string }>;
 }
 
 export interface Mailer {
@@ -40,7 +42,11 @@ export function createMailer(opts: { smtpUrl?: string; outboxDir: string }): Mai
       await fs.writeFile(path.join(opts.outboxDir, `${base}.eml`), info.message as Buffer);
       await fs.writeFile(
         path.join(opts.outboxDir, `${base}.json`),
-        JSON.stringify({ from: FROM, ...mail, sentAt: new Date().toISOString() }, null, 2),
+        JSON.stringify(
+          { from: FROM, ...mail, attachments: mail.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, size: a.content.length })), sentAt: new Date().toISOString() },
+          null,
+          2,
+        ),
       );
     },
     describe: () => `SMTP_URL não configurado: e-mails gravados em ${opts.outboxDir}`,

@@ -136,6 +136,9 @@ export const importAnswer = z.object({
   total: int(),
   imported: int(),
   skipped: int(),
+  /** Blank rows between filled ones: counted in the line numbers, listed (the first 100) so nobody wonders. */
+  blank: int(),
+  blankLines: z.array(int()),
   /** Every skipped row and the first imported ones (at most IMPORT_ROWS_SHOWN rows). */
   rows: z.array(importRow),
   rowsTruncated: z.boolean(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IMPORT_REASON, IMPORT_TEMPLATE } from '../../../src/shared/cashless';
+import { CASHLESS_MSG, IMPORT_NOTE, IMPORT_REASON, IMPORT_TEMPLATE } from '../../../src/shared/cashless';
 import { DEMO_CASHLESS } from '../../../src/server/modules/cashless/cashless.seed';
 import { DEMO, useTestApp } from '../../setup/server';
 import { multipart } from './helpers';
@@ -98,10 +98,77 @@ describe('POST api/importacaoUsuarios', () => {
     const school = await t.login(DEMO.escola);
     const s = await upload(school, { LocalId: t.seed.venues.restaurant }, { name: 'u.csv', content: IMPORT_TEMPLATE });
     expect(s.statusCode).toBe(403);
-    const ok = await upload(school, { LocalId: t.seed.venues.school }, { name: 'u.csv', content: IMPORT_TEMPLATE });
+    const ok = await upload(school, { LocalId: t.seed.venues.school }, { name: 'u.csv', content: `${HEADER}\r\nBruno Dias;11144477735;bruno@exemplo.com.br;21987654321;4321;1,00` });
     expect(ok.statusCode).toBe(201);
     expect(ok.json().imported).toBe(1);
     const anon = multipart({ LocalId: t.seed.venues.school }, { name: 'u.csv', content: IMPORT_TEMPLATE });
     expect((await t.app.inject({ method: 'POST', url: '/api/importacaoUsuarios', headers: anon.headers, payload: anon.payload })).statusCode).toBe(401);
+  });
+
+  it('keeps the line numbers of a file with blank rows and says how many were blank', async () => {
+    const token = await t.login(DEMO.gerente);
+    const lines = [HEADER];
+    // People with a bad e-mail (refused, so the test stays fast) and 9 blank rows among them.
+    for (let i = 0; i < 1_800; i++) {
+      if (i % 200 === 100) lines.push('');
+      lines.push(`Pessoa ${i};52998224725;sem-email;11987654321;1234;1,00`);
+    }
+    const res = await upload(token, { LocalId: t.seed.venues.restaurant }, { name: 'u.csv', content: lines.join('\r\n') });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body.total).toBe(1_800);
+    expect(body.blank).toBe(9);
+    expect(body.blankLines.slice(0, 2)).toEqual([102, 303]);
+    // Each refused row names the line the person is on in the file.
+    const byName = new Map(body.rows.map((r: { name: string; line: number }) => [r.name, r.line]));
+    const lineOf = (n: number) => lines.indexOf(`Pessoa ${n};52998224725;sem-email;11987654321;1234;1,00`) + 1;
+    for (const n of [0, 99, 100, 1500, 1799]) expect(byName.get(`Pessoa ${n}`)).toBe(lineOf(n));
+    expect(lineOf(1799)).toBe(1_810);
+    const report = await t.app.inject({ url: `/api/download/file?relativepath=${body.report.RelativePath}`, headers: t.auth(token) });
+    expect(report.body).toContain('\r\n1810;Pessoa 1799;52998224725;ignorado;');
+    expect(body.Message).toContain('9 linhas em branco foram puladas');
+  });
+
+  it('reads comma-separated CSVs and .xlsx workbooks, normalises masked CPFs and +55 phones, and skips the template example', async () => {
+    const token = await t.login(DEMO.gerente);
+    const venue = { LocalId: t.seed.venues.restaurant };
+    const comma = `${HEADER.replace(/;/g, ',')}\n${IMPORT_TEMPLATE.split('\r\n')[1].replace(/;/g, ',').replace('50,00', '"50,00"')}\nAna Lima,398.174.625-28,ana@exemplo.com.br,+55 (11) 98765-4321,1234,"1,50"\n`;
+    const res = await upload(token, venue, { name: 'planilha.csv', content: comma });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({ total: 2, imported: 1, skipped: 1 });
+    expect(body.rows.map((r: { line: number; status: string; reason: string }) => [r.line, r.status, r.reason])).toEqual([
+      [2, 'ignorado', IMPORT_REASON.example],
+      [3, 'importado', `${IMPORT_NOTE.cpfMasked} ${IMPORT_NOTE.phoneCountry}`],
+    ]);
+    const stored = (await t.db.db.execute(`select document, phone from cashless_users where name = 'Ana Lima'` as never)) as unknown as { rows: Array<{ document: string; phone: string }> };
+    expect(stored.rows).toEqual([{ document: '39817462528', phone: '11987654321' }]);
+
+    const { default: ExcelJS } = await import('exceljs');
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Planilha1');
+    ws.addRow(HEADER.split(';'));
+    ws.addRow(['Bruno Dias', 11144477735, 'bruno@exemplo.com.br', '(21) 98765-4321', '4321', 20.5]);
+    const xlsx = await upload(token, venue, { name: 'usuarios.xlsx', content: Buffer.from(await wb.xlsx.writeBuffer()), type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+    expect(xlsx.statusCode).toBe(201);
+    expect(xlsx.json()).toMatchObject({ total: 1, imported: 1 });
+    const broken = await upload(token, venue, { name: 'usuarios.xlsx', content: Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4]) });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().Message).toBe(CASHLESS_MSG.importXlsxUnreadable);
+  });
+
+  it('does not call a file with nobody imported a success, hints at lost zeros and escapes formulas in the result', async () => {
+    const token = await t.login(DEMO.gerente);
+    const csv = [HEADER, '=HYPERLINK("http://x.example/","clique");52998224725;a@exemplo.com.br;11987654321;123;1,00'].join('\r\n');
+    const res = await upload(token, { LocalId: t.seed.venues.restaurant }, { name: 'u.csv', content: csv });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body.imported).toBe(0);
+    expect(body.Message).toBe('Nenhum usuário foi importado: 1 linha ignorada. Veja os motivos abaixo.');
+    expect(body.Message).not.toContain('sucesso');
+    expect(body.rows[0].reason).toBe(IMPORT_REASON.passwordLeadingZero);
+    const report = await t.app.inject({ url: `/api/download/file?relativepath=${body.report.RelativePath}`, headers: t.auth(token) });
+    expect(report.body).not.toMatch(/(^|;)=HYPERLINK/m);
+    expect(report.body).toContain(`"'=HYPERLINK(""http://x.example/"",""clique"")"`);
   });
 });

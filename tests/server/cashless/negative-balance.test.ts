@@ -66,6 +66,36 @@ describe('negative balance report', () => {
     expect(ws.getRow(2).getCell(2).value).toBe('529.982.247-25');
     expect(ws.getRow(2).getCell(4).value).toBe(-127.9);
     expect(ws.getRow(3).getCell(1).value).toBe('Total (1)');
+
+    // With a recharge planned, over every user: money cells are numbers or empty, never "Ilimitado"
+    // or "-"; the recharge date is a date cell in São Paulo time.
+    const planned = await t.app.inject({ method: 'POST', url: '/api/SaldoNegativo/CriarPlanejamentoRecarga', headers: t.auth(token), payload: { LocalId: t.seed.venues.restaurant, Password: DEMO.password } });
+    expect(planned.statusCode).toBe(200);
+    const all = await t.app.inject({ url: `/api/SaldoNegativo/Relatorio/Exportar?localId=${t.seed.venues.restaurant}&extension=EXCELOPENXML`, headers: t.auth(token) });
+    const allFile = await t.app.inject({ url: `/api/download/file?filename=${all.json().FileName}&relativepath=${all.json().RelativePath}`, headers: t.auth(token) });
+    const wbAll = new ExcelJS.Workbook();
+    await wbAll.xlsx.load(allFile.rawPayload as unknown as ArrayBuffer);
+    const sheet = wbAll.getWorksheet('Saldo negativo')!;
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Nome', 'Documento', 'Limite', 'Saldo negativo', 'Diferença', 'Recarga planejada', 'Data da recarga', 'Sem limite']);
+    let dates = 0;
+    let unlimited = 0;
+    for (let i = 2; i < sheet.rowCount; i++) {
+      const row = sheet.getRow(i);
+      for (const c of [3, 4, 5, 6]) expect(['number', 'object'].includes(typeof row.getCell(c).value) && typeof row.getCell(c).value !== 'string', `row ${i} col ${c}`).toBe(true);
+      for (const c of [3, 5]) expect(row.getCell(c).value === null || typeof row.getCell(c).value === 'number').toBe(true);
+      const when = row.getCell(7).value;
+      if (when !== null) {
+        expect(when).toBeInstanceOf(Date);
+        dates++;
+      }
+      if (row.getCell(8).value === 'Sim') {
+        unlimited++;
+        expect(row.getCell(3).value).toBeNull();
+      }
+    }
+    expect(dates).toBeGreaterThan(0);
+    expect(sheet.getColumn(7).numFmt).toBe('dd/mm/yyyy hh:mm');
+    expect(unlimited + dates).toBeGreaterThan(0);
     const bad = await t.app.inject({ url: `/api/SaldoNegativo/Relatorio/Exportar?localId=${t.seed.venues.restaurant}&extension=PDF`, headers: t.auth(token) });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().Message).toBe('Formato de exportação não suportado.');

@@ -93,7 +93,7 @@ describe('sales dashboard on a known dataset', () => {
     ]);
   });
 
-  it('splits revenue by gender and by the seven age ranges', async () => {
+  it('splits revenue by gender and by the seven age ranges, not informed included', async () => {
     await insertDataset(t.db.db, t.seed.venues.restaurant);
     expect(await ok('SalesByGender')).toEqual([
       { Key: 'Feminino', Value: 95 },
@@ -109,8 +109,13 @@ describe('sales dashboard on a known dataset', () => {
         { Key: '45 a 54 anos', Value: 0 },
         { Key: '55 a 64 anos', Value: 0 },
         { Key: '65 anos ou mais', Value: 25 },
+        // Customers without a birth date: the same revenue the gender chart shows as not informed.
+        { Key: 'Não informado', Value: 30 },
       ],
     });
+    const gender = (await ok('SalesByGender')) as Array<{ Value: number }>;
+    const age = (await ok('SalesByAgeRange')) as { Data: Array<{ Value: number }> };
+    expect(age.Data.reduce((s, r) => s + r.Value, 0)).toBe(gender.reduce((s, r) => s + r.Value, 0));
   });
 
   it('filters new and old customers', async () => {

@@ -46,6 +46,11 @@ describe('remittance file', () => {
     expect(lines[1]).toContain(chosen[0].toUpperCase());
     expect(t.mails.at(-1)).toMatchObject({ to: DEMO.admin });
     expect(t.mails.at(-1)!.text).toContain(res.json().FileName);
+    // The file is attached (a link to the API answers 401 outside the portal), byte for byte the download.
+    expect(t.mails.at(-1)!.text).not.toContain('/api/');
+    expect(t.mails.at(-1)!.attachments).toHaveLength(1);
+    expect(t.mails.at(-1)!.attachments![0].filename).toBe(res.json().FileName);
+    expect(t.mails.at(-1)!.attachments![0].content.toString('latin1')).toBe(file.rawPayload.toString('latin1'));
     const replay = await call('POST', `/api/MPPagamentosFinancial/CreateNewBS2CnabFile${q()}`, token, { TransactionList: chosen }, key);
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(t.mails).toHaveLength(1);

@@ -76,7 +76,8 @@ export async function seedAccreditationDemo({ tx, venues, users }: DemoSeedConte
     insert into acc_proposals (portal_name, document, acquirer_type, acquirer_id, proposal_id, accreditation_date, approved_at, status, message, is_active, mcc)
     select nm.portal, nm.doc, a.acq, a.acq, 'PRP-' || a.acq || '-' || lpad((1000000 + g * 7919 % 8999999)::text, 7, '0'),
            now() - (g * interval '19 hours'),
-           case when g % 3 = 1 then now() - (g * interval '19 hours') + interval '2 days' end,
+           -- approved up to 2 days after the request, never later than an hour ago (no approval in the future)
+           case when g % 3 = 1 then least(now() - (g * interval '19 hours') + interval '2 days', now() - interval '1 hour') end,
            case g % 3 when 0 then 0 when 1 then 1 else 2 end,
            case when g % 3 = 2 then 'Sócio com restrição cadastral no credenciador.' end,
            g % 3 = 1, '5812'

@@ -8,7 +8,7 @@ import { and, asc, desc, eq, isNull, like, lt, sql, type SQL } from 'drizzle-orm
 import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CASHLESS_MSG, CASHLESS_ROLES, centsToReais, formatDocument, formatLegacyDate, NEGATIVE_BALANCE_PAGE_SIZE, toLegacyDate } from '../../../shared/cashless';
+import { CASHLESS_MSG, CASHLESS_ROLES, centsToReais, formatDocument, NEGATIVE_BALANCE_PAGE_SIZE, toLegacyDate } from '../../../shared/cashless';
 import { errorBody } from '../../../shared/contract/common';
 import {
   CASHLESS_PATHS,
@@ -154,18 +154,24 @@ export function negativeBalanceRoutes(fastify: FastifyInstance, opts: { db: Db; 
       { header: 'Diferença', key: 'difference', width: 14 },
       { header: 'Recarga planejada', key: 'scheduled', width: 18 },
       { header: 'Data da recarga', key: 'scheduledAt', width: 18 },
+      { header: 'Sem limite', key: 'unlimited', width: 12 },
     ];
     ws.getRow(1).font = { bold: true };
     const money = '"R$" #,##0.00;-"R$" #,##0.00';
-    for (const r of rows.map(toUser)) {
+    // Money columns hold numbers only (an unlimited card leaves Limite and Diferença empty and says
+    // "Sim" in Sem limite), and the recharge date is a real date, so the sheet sums and sorts.
+    for (const raw of rows) {
+      const r = toUser(raw);
       ws.addRow({
         name: r.name,
         document: formatDocument(r.document),
-        limit: r.negativeBalanceLimit ?? 'Ilimitado',
+        limit: r.negativeBalanceLimit,
         balance: r.negativeBalance,
-        difference: r.difference ?? '-',
+        difference: r.difference,
         scheduled: r.scheduledRecharge,
-        scheduledAt: formatLegacyDate(r.scheduledRechargeDate),
+        // Excel dates carry no zone: the São Paulo wall-clock time the screen shows (formatLegacyDate).
+        scheduledAt: raw.scheduledAt ? new Date(raw.scheduledAt.getTime() - 3 * 3600_000) : null,
+        unlimited: r.negativeBalanceLimit === null ? 'Sim' : 'Não',
       });
     }
     const total = ws.addRow({
@@ -176,6 +182,7 @@ export function negativeBalanceRoutes(fastify: FastifyInstance, opts: { db: Db; 
     });
     total.font = { bold: true };
     for (const key of ['limit', 'balance', 'difference', 'scheduled']) ws.getColumn(key).numFmt = money;
+    ws.getColumn('scheduledAt').numFmt = 'dd/mm/yyyy hh:mm';
     const buffer = Buffer.from(await wb.xlsx.writeBuffer());
     const stamp = new Date().toISOString().slice(0, 10);
     return saveDownload(files, venueId, 'negative-balance', `saldo-negativo-${stamp}.xlsx`, 'xlsx', buffer);

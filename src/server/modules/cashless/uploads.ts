@@ -28,11 +28,22 @@ const BINARY_SIGNATURES = [
 
 export class NotTextError extends Error {}
 
-/** Passes the bytes through, failing on a binary signature, a NUL byte or more than `max` bytes. */
-export function textGuard(max: number): Transform {
+const ZIP = [0x50, 0x4b, 0x03, 0x04];
+
+/**
+ * Passes the bytes through, failing on a binary signature, a NUL byte or more than `max` bytes; with
+ * `workbook`, the bytes must instead be a zip (an .xlsx), only capped.
+ */
+export function textGuard(max: number, workbook = false): Transform {
   let seen = 0;
   return new Transform({
     transform(chunk: Buffer, _enc, cb: TransformCallback) {
+      if (workbook) {
+        if (seen === 0 && !ZIP.every((b, i) => chunk[i] === b)) return cb(new NotTextError('not a workbook'));
+        seen += chunk.length;
+        if (seen > max) return cb(new HttpError(413, CASHLESS_MSG.fileTooLarge(Math.round(max / 1024 / 1024))));
+        return cb(null, chunk);
+      }
       if (seen === 0 && BINARY_SIGNATURES.some((sig) => sig.every((b, i) => chunk[i] === b))) return cb(new NotTextError('binary signature'));
       seen += chunk.length;
       if (seen > max) return cb(new HttpError(413, CASHLESS_MSG.fileTooLarge(Math.round(max / 1024 / 1024))));
@@ -48,6 +59,8 @@ export interface StoredUpload {
   size: number;
   fileName: string;
   fields: Record<string, string>;
+  /** The file is an Excel workbook (stored as .xlsx). */
+  workbook: boolean;
 }
 
 /**
@@ -56,7 +69,17 @@ export interface StoredUpload {
  */
 export async function receiveTextUpload(
   req: FastifyRequest,
-  opts: { db: Db; files: FileStorage; role: string; folder: string; ext: string; maxBytes: number; nameOk: (name: string) => boolean },
+  opts: {
+    db: Db;
+    files: FileStorage;
+    role: string;
+    folder: string;
+    ext: string;
+    maxBytes: number;
+    nameOk: (name: string) => boolean;
+    /** Names taken as an .xlsx workbook (binary, zip-signed) instead of text. */
+    workbook?: (name: string) => boolean;
+  },
 ): Promise<StoredUpload> {
   if (!req.isMultipart()) throw new HttpError(400, CASHLESS_MSG.fileRequired);
   const fields: Record<string, string> = {};
@@ -83,15 +106,16 @@ export async function receiveTextUpload(
       file.file.resume();
       throw err;
     }
-    const key = `${venueId}/${opts.folder}/${randomUUID()}.${opts.ext}`;
-    const guard = textGuard(opts.maxBytes);
+    const workbook = opts.workbook?.(file.filename ?? '') ?? false;
+    const key = `${venueId}/${opts.folder}/${randomUUID()}.${workbook ? 'xlsx' : opts.ext}`;
+    const guard = textGuard(opts.maxBytes, workbook);
     // The storage's pipeline reports the guard's error; this listener keeps a late one from being uncaught.
     guard.on('error', () => undefined);
     try {
       const { size } = await opts.files.put(key, file.file.pipe(guard));
       if (file.file.truncated) throw new HttpError(413, CASHLESS_MSG.fileTooLarge(Math.round(opts.maxBytes / 1024 / 1024)));
       if (size === 0) throw new HttpError(400, CASHLESS_MSG.invalidFile);
-      stored = { venueId, key, size, fileName: (file.filename ?? '').slice(0, 200), fields };
+      stored = { venueId, key, size, fileName: (file.filename ?? '').slice(0, 200), fields, workbook };
     } catch (err) {
       file.file.unpipe(guard);
       file.file.resume();

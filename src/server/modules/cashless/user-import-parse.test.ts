@@ -39,7 +39,7 @@ describe('user import parser (worker side)', () => {
     for (const size of [1, 7, 1 << 20]) {
       const out = await parse(csv, size);
       const batches = out.filter((m) => m.type === 'batch');
-      expect(out.at(-1)).toEqual({ type: 'done', total: 5, lines: 6 });
+      expect(out.at(-1)).toEqual({ type: 'done', total: 5, lines: 6, blank: 0, blankLines: [] });
       const valid = batches.flatMap((b) => b.valid);
       expect(valid.map((v) => [v.line, v.user.name, v.user.document])).toEqual([
         [2, 'João Ação', '01234567890'],
@@ -59,5 +59,74 @@ describe('user import parser (worker side)', () => {
     const out = await parse(latin, 5);
     expect(out.filter((m) => m.type === 'batch').flatMap((b) => b.valid)[0].user.name).toBe('José Conceição');
     expect(await parse(Buffer.from('Nome;CPF\r\nA;1', 'utf8'), 4)).toEqual([{ type: 'header' }]);
+  });
+
+  it('keeps the line numbers of the file across blank rows and reports them', async () => {
+    const csv = Buffer.from(
+      [
+        HEADER,
+        'Ana Lima;39817462528;ana@exemplo.com.br;11987654321;1234;1,00',
+        '',
+        ';;;;;',
+        'Bruno Dias;11144477735;bruno@exemplo.com.br;21987654321;4321;1,00',
+        '   ',
+        'Carla Sem Email;39053344705;;21987654321;4321;10,00',
+        '',
+        '',
+      ].join('\r\n'),
+      'utf8',
+    );
+    for (const size of [3, 1 << 20]) {
+      const out = await parse(csv, size);
+      const batches = out.filter((m) => m.type === 'batch');
+      expect(batches.flatMap((b) => b.valid).map((v) => [v.line, v.user.name])).toEqual([
+        [2, 'Ana Lima'],
+        [5, 'Bruno Dias'],
+      ]);
+      expect(batches.flatMap((b) => b.refused).map((r) => [r.line, r.name])).toEqual([[7, 'Carla Sem Email']]);
+      expect(out.at(-1)).toEqual({ type: 'done', total: 3, lines: 7, blank: 3, blankLines: [3, 4, 6] });
+    }
+  });
+
+  it('reads a comma-separated CSV as Google Sheets and LibreOffice save it', async () => {
+    const csv = Buffer.from(`${HEADER.replace(/;/g, ',')}\n"Ana Lima, a filha",398.174.625-28,ana@exemplo.com.br,+55 (11) 98765-4321,1234,"1,50"\n`, 'utf8');
+    const out = await parse(csv, 1 << 20);
+    const valid = out.filter((m) => m.type === 'batch').flatMap((b) => b.valid);
+    expect(valid.map((v) => [v.line, v.user.name, v.user.document, v.user.phone, v.user.limitCents])).toEqual([[2, 'Ana Lima, a filha', '39817462528', '11987654321', 150]]);
+    expect(valid[0].note).toContain('CPF com pontos e traço');
+  });
+
+  it('reads the first sheet of an .xlsx, numbers included', async () => {
+    const { default: ExcelJS } = await import('exceljs');
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Usuários');
+    ws.addRow([...HEADER.split(';')]);
+    ws.addRow(['Ana Lima', 1234567890, 'ana@exemplo.com.br', '(11) 98765-4321', '1234', 50]);
+    ws.addRow([]);
+    ws.addRow(['Bruno Dias', '111.444.777-35', 'bruno@exemplo.com.br', 21987654321, 123, 'Ilimitado']);
+    const bytes = Buffer.from(await wb.xlsx.writeBuffer());
+    const { port1, port2 } = new MessageChannel();
+    runImportParser(port2, 10, 'xlsx');
+    const out: FromParser[] = [];
+    const done = new Promise<void>((resolve) => port1.on('message', (m: FromParser) => (out.push(m), m.type !== 'batch' && resolve())));
+    port1.postMessage({ type: 'chunk', data: new Uint8Array(bytes) });
+    port1.postMessage({ type: 'end' });
+    await done;
+    port1.close();
+    const batches = out.filter((m) => m.type === 'batch');
+    // 1234567890 was 01234567890 before Excel made it a number.
+    expect(batches.flatMap((b) => b.valid).map((v) => [v.line, v.user.document, v.user.limitCents])).toEqual([[2, '01234567890', 5000]]);
+    expect(batches.flatMap((b) => b.refused).map((r) => [r.line, r.reason])).toEqual([[4, IMPORT_REASON.passwordLeadingZero]]);
+    expect(out.at(-1)).toMatchObject({ type: 'done', total: 2, blank: 1, blankLines: [3] });
+  });
+
+  it('says an unreadable workbook is unreadable', async () => {
+    const { port1, port2 } = new MessageChannel();
+    runImportParser(port2, 10, 'xlsx');
+    const got = new Promise<FromParser>((resolve) => port1.on('message', resolve));
+    port1.postMessage({ type: 'chunk', data: new Uint8Array(Buffer.from([0x50, 0x4b, 0x03, 0x04, 9, 9, 9])) });
+    port1.postMessage({ type: 'end' });
+    expect(await got).toEqual({ type: 'unreadable' });
+    port1.close();
   });
 });

@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
+import Papa from 'papaparse';
 import { CASHLESS_MSG, IMPORT_REASON, type ImportUser } from '../../../shared/cashless';
 import { IMPORT_ROWS_SHOWN, type ImportAnswer, type ImportRow } from '../../../shared/contract/cashless';
 import type { Db } from '../../db/client';
@@ -26,17 +27,15 @@ import type { FromParser, ToParser } from './user-import-parse';
 export const IMPORT_BATCH = 100;
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-const csvCell = (s: string | number) => {
-  const v = String(s);
-  return /[";\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
-};
+/** One result line, escaped as the customers export does (quotes, and formulas such as =HYPERLINK(…) made text). */
+const csvLine = (cells: Array<string | number>) => Papa.unparse([cells.map(String)], { delimiter: ';', escapeFormulae: true, newline: '\r\n' });
 
 /** Starts the parser worker and streams the stored file to it; its messages come out as an async iterable. */
-async function parseInWorker(files: FileStorage, key: string) {
+async function parseInWorker(files: FileStorage, key: string, format: 'csv' | 'xlsx') {
   const stored = await files.get(key);
   if (!stored) throw new HttpError(400, CASHLESS_MSG.invalidFile);
   const stream = stored;
-  const worker = new Worker(new URL('./user-import.worker.mjs', import.meta.url), { workerData: { batch: IMPORT_BATCH } });
+  const worker = new Worker(new URL('./user-import.worker.mjs', import.meta.url), { workerData: { batch: IMPORT_BATCH, format } });
   const queue: FromParser[] = [];
   const waiter: { wake: (() => void) | null } = { wake: null };
   const wake = () => waiter.wake?.();
@@ -51,7 +50,7 @@ async function parseInWorker(files: FileStorage, key: string) {
     wake();
   });
   worker.on('exit', () => {
-    if (!queue.some((m) => m.type === 'done' || m.type === 'header' || m.type === 'failed')) failure ??= new Error('import worker stopped');
+    if (!queue.some((m) => m.type !== 'batch')) failure ??= new Error('import worker stopped');
     wake();
   });
   let stopped = false;
@@ -92,20 +91,22 @@ async function parseInWorker(files: FileStorage, key: string) {
   return messages();
 }
 
-export async function importUsers(db: Db, files: FileStorage, venueId: string, key: string): Promise<ImportAnswer> {
+export async function importUsers(db: Db, files: FileStorage, venueId: string, key: string, format: 'csv' | 'xlsx' = 'csv'): Promise<ImportAnswer> {
   const started = Date.now();
-  const messages = await parseInWorker(files, key);
+  const messages = await parseInWorker(files, key, format);
 
   const results: ImportRow[] = [];
   const report: Array<[number, string]> = [];
   let total = 0;
   let lines = 0;
+  let blank = 0;
+  let blankLines: number[] = [];
   let imported = 0;
   let skipped = 0;
   let shownImported = 0;
 
   const record = (row: ImportRow) => {
-    report.push([row.line, [row.line, row.name, row.document, row.status, row.reason].map(csvCell).join(';')]);
+    report.push([row.line, csvLine([row.line, row.name, row.document, row.status, row.reason])]);
     if (row.status === 'ignorado') skipped++;
     else imported++;
     const show = row.status === 'ignorado' || shownImported < 200;
@@ -116,7 +117,7 @@ export async function importUsers(db: Db, files: FileStorage, venueId: string, k
   };
 
   /** Hashes the passwords on libuv's thread pool (users the place already has are found by the insert). */
-  const prepare = async (batch: Array<{ line: number; user: ImportUser }>) => ({ batch, hashes: await Promise.all(batch.map((b) => hashPin(b.user.password))) });
+  const prepare = async (batch: Array<{ line: number; user: ImportUser; note: string }>) => ({ batch, hashes: await Promise.all(batch.map((b) => hashPin(b.user.password))) });
 
   /**
    * One statement per batch: users the place already has are skipped by the unique index (on conflict
@@ -152,7 +153,7 @@ export async function importUsers(db: Db, files: FileStorage, venueId: string, k
     const created = new Set(res.rows.map((r) => r.user_id));
     batch.forEach((b, i) => {
       const status = created.has(ids[i]) ? 'importado' : 'ignorado';
-      record({ line: b.line, name: b.user.name, document: b.user.document, status, reason: status === 'ignorado' ? IMPORT_REASON.existing : '' });
+      record({ line: b.line, name: b.user.name, document: b.user.document, status, reason: status === 'ignorado' ? IMPORT_REASON.existing : b.note });
     });
   };
 
@@ -161,10 +162,13 @@ export async function importUsers(db: Db, files: FileStorage, venueId: string, k
   let ready: Promise<Awaited<ReturnType<typeof prepare>>> | null = null;
   for await (const m of messages) {
     if (m.type === 'header') throw new HttpError(400, CASHLESS_MSG.headerChanged);
+    if (m.type === 'unreadable') throw new HttpError(400, CASHLESS_MSG.importXlsxUnreadable);
     if (m.type === 'failed') throw new Error(`import parser: ${m.message}`);
     if (m.type === 'done') {
       total = m.total;
       lines = m.lines;
+      blank = m.blank;
+      blankLines = m.blankLines;
       break;
     }
     for (const r of m.refused) record(r);
@@ -189,9 +193,12 @@ export async function importUsers(db: Db, files: FileStorage, venueId: string, k
     await yieldToLoop();
   }
   const reportFile = await saveDownload(files, venueId, 'user-import', 'resultado-importacao.csv', 'csv', Buffer.concat(parts));
+  const summary = imported === 0 ? CASHLESS_MSG.importNone(skipped) : `${CASHLESS_MSG.uploadSuccess} ${CASHLESS_MSG.importDone(imported, skipped)}`;
   return {
-    Message: `${CASHLESS_MSG.uploadSuccess} ${CASHLESS_MSG.importDone(imported, skipped)}`,
+    Message: blank ? `${summary} ${CASHLESS_MSG.importBlank(blank)}` : summary,
     total,
+    blank,
+    blankLines,
     imported,
     skipped,
     rows: results,

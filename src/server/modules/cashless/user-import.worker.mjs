@@ -4,4 +4,4 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { tsImport } from 'tsx/esm/api';
 
 const { runImportParser } = await tsImport('./user-import-parse.ts', import.meta.url);
-runImportParser(parentPort, workerData.batch);
+runImportParser(parentPort, workerData.batch, workerData.format);

@@ -184,13 +184,13 @@ export async function byGender(db: Db, venueId: string, f: DashboardFilter, p: P
   return list.map((r) => ({ gender: r.gender, cents: Number(r.revenue) }));
 }
 
-/** Revenue per age in whole years at the order's day (customers with a birth date only). */
-export async function byAge(db: Db, venueId: string, f: DashboardFilter, p: Period): Promise<Array<{ age: number; cents: number }>> {
-  const list = await rows<{ age: number; revenue: string }>(
+/** Revenue per age in whole years at the order's day; null: no birth date (the chart's "Não informado"). */
+export async function byAge(db: Db, venueId: string, f: DashboardFilter, p: Period): Promise<Array<{ age: number | null; cents: number }>> {
+  const list = await rows<{ age: number | null; revenue: string }>(
     db,
     sql`with b as (${base(venueId, f, p, true)})
       select extract(year from age(local_at::date, birth_date))::int as age, sum(total_cents)::text as revenue
-      from b where state_id <> ${REFUSED} and birth_date is not null group by 1`,
+      from b where state_id <> ${REFUSED} group by 1`,
   );
-  return list.map((r) => ({ age: Number(r.age), cents: Number(r.revenue) }));
+  return list.map((r) => ({ age: r.age === null ? null : Number(r.age), cents: Number(r.revenue) }));
 }

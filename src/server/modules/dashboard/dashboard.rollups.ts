@@ -358,9 +358,9 @@ export function rollupSource(memo: Memo = noMemo) {
       for (const r of await profiles(db, venueId, f, p)) sums.set(r.gender, (sums.get(r.gender) ?? 0) + r.cents);
       return [...sums].map(([gender, cents]) => ({ gender, cents }));
     },
-    async byAge(db: Db, venueId: string, f: DashboardFilter, p: Period): Promise<Array<{ age: number; cents: number }>> {
-      const sums = new Map<number, number>();
-      for (const r of await profiles(db, venueId, f, p)) if (r.age !== null) sums.set(r.age, (sums.get(r.age) ?? 0) + r.cents);
+    async byAge(db: Db, venueId: string, f: DashboardFilter, p: Period): Promise<Array<{ age: number | null; cents: number }>> {
+      const sums = new Map<number | null, number>();
+      for (const r of await profiles(db, venueId, f, p)) sums.set(r.age, (sums.get(r.age) ?? 0) + r.cents);
       return [...sums].map(([age, cents]) => ({ age, cents }));
     },
   };

@@ -122,7 +122,13 @@ const HANDLERS: { [C in DashboardCall]: Handler<C> } = {
   SalesByAgeRange: async (c) => {
     const list = await c.src.byAge(c.db, c.venueId, c.f, c.cur);
     const sums = new Map<string, number>(AGE_RANGES.map(([, label]) => [label, 0]));
-    for (const r of list) sums.set(ageRangeOf(r.age), (sums.get(ageRangeOf(r.age)) ?? 0) + r.cents);
+    let unknown = 0;
+    for (const r of list) {
+      if (r.age === null) unknown += r.cents;
+      else sums.set(ageRangeOf(r.age), (sums.get(ageRangeOf(r.age)) ?? 0) + r.cents);
+    }
+    // Revenue of customers without a birth date is shown, as the gender chart does, not dropped.
+    if (unknown > 0) sums.set(DASH_MSG.notInformed, unknown);
     return { Data: [...sums].map(([Key, cents]) => ({ Key, Value: repo.reais(cents) })) };
   },
 };

@@ -117,7 +117,8 @@ export function withdrawalRoutes(fastify: FastifyInstance, opts: { db: Db; files
     const now = new Date();
     const cents = rows.reduce((s, r) => s + r.amountCents, 0);
     const fileName = `${prefix}-${saoPauloDay(now).replace(/-/g, '')}-${now.getTime().toString(36)}.rem`;
-    const file = await saveDownload(files, venueId, 'remittance', fileName, 'rem', Buffer.from(buildRemittanceFile(venue.name, rows, now), 'latin1'));
+    const content = Buffer.from(buildRemittanceFile(venue.name, rows, now), 'latin1');
+    const file = await saveDownload(files, venueId, 'remittance', fileName, 'rem', content);
     const [rem] = await tx
       .insert(financeRemittances)
       .values({ venueId, fileName, relativePath: file.RelativePath, withdrawalCount: rows.length, amountCents: cents, emailedTo: user.email, createdBy: user.id })
@@ -128,7 +129,9 @@ export function withdrawalRoutes(fastify: FastifyInstance, opts: { db: Db; files
     await mailer.send({
       to: user.email,
       subject: `${markSent ? 'Remessa de saques' : 'Remessa de ajuste de saques'} - ${venue.name} - ${brDay(saoPauloDay(now))}`,
-      text: `Olá, ${user.name}.\n\nA remessa ${fileName} com ${rows.length} saque(s), total ${total}, foi gerada.\nBaixe o arquivo no portal: /api/download/file?relativePath=${encodeURIComponent(file.RelativePath)}&fileName=${encodeURIComponent(fileName)}\n`,
+      // The file itself goes with the message: a link to the API needs a signed-in session and answers 401 from a mail client.
+      text: `Olá, ${user.name}.\n\nA remessa ${fileName} com ${rows.length} saque(s), total ${total}, foi gerada e está anexada a este e-mail.\nEla também pode ser baixada no portal, em Financeiro > Remessa.\n`,
+      attachments: [{ filename: fileName, content, contentType: 'application/octet-stream' }],
     });
     return { status: 200, body: { Message: FINANCE_MSG.remittanceEmailed, RemessaId: rem.id, FileName: fileName, RelativePath: file.RelativePath, Quantidade: rows.length, Valor: centsToReais(cents) } };
   }

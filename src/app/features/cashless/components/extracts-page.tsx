@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Group, Paper, Select, Skeleton, Stack, Table, Tex
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { CASHLESS_MSG, EXTRACT_STATUS, formatLegacyDate } from '../../../../shared/cashless';
+import { CASHLESS_MSG, EXTRACT_STATUS, extractAcquirerLabel, formatLegacyDate } from '../../../../shared/cashless';
 import { formatBRL } from '../../../../shared/format';
 import { cashlessQueries, type ExtractFilters } from '../api/cashless-queries';
 import { useSession, useTitle } from '../hooks/use-session';
@@ -88,7 +88,7 @@ export function ExtractsPage() {
                   return (
                     <Table.Tr key={x.id} data-testid="extract-row">
                       <Table.Td style={{ wordBreak: 'break-all' }}>{x.FileName}</Table.Td>
-                      <Table.Td>{x.AquirerType ?? '-'}</Table.Td>
+                      <Table.Td>{extractAcquirerLabel(x.AquirerType)}</Table.Td>
                       <Table.Td>{formatLegacyDate(x.CreatedAt)}</Table.Td>
                       <Table.Td>
                         <Badge color={processed ? (x.Error ? 'red' : 'green') : 'yellow'} variant="light" title={x.Error || undefined}>

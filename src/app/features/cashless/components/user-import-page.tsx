@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, FileInput, Group, List, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { CASHLESS_MSG, formatDocument, IMPORT_INSTRUCTIONS, IMPORT_TEMPLATE, IMPORT_TEMPLATE_NAME, isCsvFileName } from '../../../../shared/cashless';
+import { CASHLESS_MSG, formatDocument, IMPORT_INSTRUCTIONS, IMPORT_TEMPLATE, IMPORT_TEMPLATE_NAME, isImportFileName } from '../../../../shared/cashless';
 import { CASHLESS_PATHS, importAnswer, type ImportAnswer } from '../../../../shared/contract/cashless';
 import { apiUpload, downloadGeneratedFile } from '../../../lib/api-client';
 import { toastError, toastSuccess } from '../../../lib/toast';
@@ -32,7 +32,7 @@ export function UserImportPage() {
 
   const choose = (f: File | null) => {
     setResult(null);
-    if (f && !isCsvFileName(f.name)) {
+    if (f && !isImportFileName(f.name)) {
       setFile(null);
       setError(CASHLESS_MSG.invalidFile);
       void toastError(CASHLESS_MSG.invalidFile);
@@ -55,7 +55,9 @@ export function UserImportPage() {
       const r = await apiUpload(CASHLESS_PATHS.import, form, { schema: importAnswer, onProgress: setProgress, timeoutMs: 0 });
       setResult(r);
       setFile(null);
-      void toastSuccess(CASHLESS_MSG.uploadSuccess);
+      // Nobody imported is not a success, whatever the upload did.
+      if (r.imported > 0) void toastSuccess(CASHLESS_MSG.uploadSuccess);
+      else void toastError(r.Message);
     } catch (err) {
       const message = err instanceof Error ? err.message : CASHLESS_MSG.invalidFile;
       setError(message);
@@ -91,7 +93,16 @@ export function UserImportPage() {
       <Paper withBorder p="md" radius="md">
         <form onSubmit={(e) => void send(e)} noValidate>
           <Stack>
-            <FileInput label="Arquivo CSV" accept=".csv,text/csv" value={file} onChange={choose} error={error} clearable withAsterisk disabled={progress !== null} />
+            <FileInput
+              label="Arquivo CSV ou XLSX"
+              accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              value={file}
+              onChange={choose}
+              error={error}
+              clearable
+              withAsterisk
+              disabled={progress !== null}
+            />
             <UploadProgress fraction={progress} processingLabel="Arquivo enviado. Importando os usuários…" />
             <Group>
               <Button type="submit" loading={progress !== null}>
@@ -104,7 +115,7 @@ export function UserImportPage() {
       {result && (
         <Paper withBorder p="md" radius="md" aria-label="Resultado da importação" component="section">
           <Stack>
-            <Alert color={result.skipped ? 'yellow' : 'green'}>
+            <Alert color={result.imported === 0 ? 'red' : result.skipped ? 'yellow' : 'green'}>
               <Text fw={600} data-testid="import-summary">
                 {result.Message}
               </Text>
@@ -120,6 +131,12 @@ export function UserImportPage() {
                 Baixar resultado completo
               </Button>
             </Group>
+            {result.blank > 0 && (
+              <Text size="sm" data-testid="import-blank">
+                Linhas em branco: {result.blankLines.join(', ')}
+                {result.blank > result.blankLines.length ? ` e mais ${result.blank - result.blankLines.length}` : ''}.
+              </Text>
+            )}
             {result.rowsTruncated && <Text size="sm">A tabela mostra todas as linhas ignoradas e as primeiras importadas; o resultado completo está no arquivo.</Text>}
             <Table.ScrollContainer minWidth={720}>
               <Table stickyHeader striped aria-label="Linhas do arquivo">
@@ -138,8 +155,9 @@ export function UserImportPage() {
                       <Table.Td>{r.line}</Table.Td>
                       <Table.Td>{r.name}</Table.Td>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDocument(r.document)}</Table.Td>
-                      <Table.Td>
-                        <Badge color={r.status === 'importado' ? 'green' : 'yellow'} variant="light">
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        {/* The label never shrinks to "IGNORA…": the column keeps the badge's width. */}
+                        <Badge color={r.status === 'importado' ? 'green' : 'yellow'} variant="light" styles={{ root: { overflow: 'visible', flexShrink: 0 }, label: { overflow: 'visible' } }}>
                           {r.status === 'importado' ? 'Importado' : 'Ignorado'}
                         </Badge>
                       </Table.Td>

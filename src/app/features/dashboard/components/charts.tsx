@@ -4,7 +4,7 @@ import { BarChart, CompositeChart, DonutChart, MatrixChart } from '@mantine/char
 import { Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { Consumption, DashboardFilter } from '../../../../shared/contract/dashboard';
-import { AGE_BAR_COLORS, ageBarBand, HEAT_COLORS, heatBand, WEEKDAYS, WEEKDAYS_SHORT } from '../../../../shared/dashboard';
+import { AGE_BAR_COLORS, ageBarBand, DASH_MSG, HEAT_COLORS, heatBand, WEEKDAYS, WEEKDAYS_SHORT } from '../../../../shared/dashboard';
 import { dashboardQueries } from '../api/dashboard-queries';
 import { ChartPanel, Tip } from './chart-panel';
 import { formatInt, formatMoney, formatMoneyShort, fullDay, shortDay } from './format';
@@ -123,11 +123,15 @@ export function OrdersVsRevenueChart({ localId, filter }: Props) {
           withLegend
           legendProps={{ verticalAlign: 'bottom' }}
           series={[
-            { name: 'Quantity', label: 'Pedidos', color: 'teal.6', type: 'bar', yAxisId: 'left' },
+            // No yAxisId: the chart's left axis has recharts' default id, so the bars bind to it and it
+            // shows their scale (an id of 'left' matched no axis and left the bars without one).
+            { name: 'Quantity', label: 'Pedidos', color: 'teal.6', type: 'bar' },
             { name: 'Amount', label: 'Faturamento', color: 'orange.6', type: 'line', yAxisId: 'right' },
           ]}
-          yAxisProps={{ tickFormatter: (v: number) => formatInt(v), width: 50 }}
+          yAxisProps={{ tickFormatter: (v: number) => formatInt(v), width: 60, allowDecimals: false }}
+          yAxisLabel="Pedidos"
           rightYAxisProps={{ tickFormatter: formatMoneyShort, width: 80 }}
+          rightYAxisLabel="Faturamento"
           tooltipProps={{
             content: (p: TipProps) => {
               const r = rowOf(p);
@@ -286,6 +290,9 @@ export function GenderChart({ localId, filter }: Props) {
   );
 }
 
+/** Short axis labels so eight bars fit side by side (the tooltip and the summary keep the full names). */
+const ageTick = (k: string) => (k === DASH_MSG.notInformed ? 'Não inf.' : k.replace(' anos ou mais', '+').replace(' anos', ''));
+
 export function AgeRangeChart({ localId, filter }: Props) {
   const q = useQuery(dashboardQueries.call('SalesByAgeRange', localId, filter));
   return (
@@ -307,7 +314,7 @@ export function AgeRangeChart({ localId, filter }: Props) {
             getBarColor={(v) => AGE_BAR_COLORS[ageBarBand(v, max)]}
             valueFormatter={formatMoney}
             yAxisProps={{ width: 80, tickFormatter: formatMoneyShort }}
-            xAxisProps={{ interval: 0, tickFormatter: (k: string) => k.replace(' anos', '') }}
+            xAxisProps={{ interval: 0, tickFormatter: ageTick }}
             tooltipProps={{
               content: (p: TipProps) => {
                 const r = rowOf(p);

@@ -1,4 +1,3 @@
-import '@mantine/dates/styles.css';
 import { Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DateInput, DatesProvider } from '@mantine/dates';
 import 'dayjs/locale/pt-br';

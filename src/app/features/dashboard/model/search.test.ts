@@ -11,7 +11,7 @@ describe('dashboard URL filters', () => {
   it('drops a bad or reversed period, which then means the default last 7 days', () => {
     expect(parseDashboardSearch({ InitialPeriod: '31/02/2025', FinalPeriod: '07/03/2025' })).toEqual({});
     expect(parseDashboardSearch({ InitialPeriod: '08/03/2025', FinalPeriod: '07/03/2025' })).toEqual({});
-    expect(filterOf({}, new Date('2025-03-10T15:00:00Z'))).toEqual({ InitialPeriod: '04/03/2025', FinalPeriod: '10/03/2025' });
-    expect(filterOf({ IsOld: true }, new Date('2025-03-10T15:00:00Z'))).toEqual({ InitialPeriod: '04/03/2025', FinalPeriod: '10/03/2025', IsOld: true });
+    expect(filterOf({}, new Date('2025-03-10T15:00:00Z'))).toEqual({ InitialPeriod: '03/03/2025', FinalPeriod: '09/03/2025' });
+    expect(filterOf({ IsOld: true }, new Date('2025-03-10T15:00:00Z'))).toEqual({ InitialPeriod: '03/03/2025', FinalPeriod: '09/03/2025', IsOld: true });
   });
 });

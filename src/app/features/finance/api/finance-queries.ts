@@ -66,7 +66,9 @@ export const processTotem = (body: { LocalClienteId: string; ContaBancariaId: st
   api(FINANCE_PATHS.totem, { method: 'POST', body, headers: idem(), schema: totemAnswer });
 export const createRemittance = (localId: string, ids: string[]) =>
   api(FINANCE_PATHS.remittance, { method: 'POST', query: { localId }, body: { TransactionList: ids }, headers: idem(), schema: remittanceAnswer });
-export const sendTransfer = (localId: string, body: TransferRequest) => api(FINANCE_PATHS.transfer, { method: 'POST', query: { localId }, body, headers: idem(), schema: transferAnswer });
+/** `key`: the intended transfer's own Idempotency-Key, the same on every retry (model/transfer-intent.ts). */
+export const sendTransfer = (localId: string, body: TransferRequest, key: string) =>
+  api(FINANCE_PATHS.transfer, { method: 'POST', query: { localId }, body, headers: { 'idempotency-key': key }, schema: transferAnswer });
 export const updateWithdrawalDate = (localId: string, SaqueId: string, NovaDataSaque: string) =>
   api(FINANCE_PATHS.withdrawalDate, { method: 'PUT', query: { localId }, body: { SaqueId, NovaDataSaque }, headers: idem(), schema: messageAnswer });
 export const updatePixStatus = (localId: string, id: string) => api(`${FINANCE_PATHS.pixUpdate}/${id}`, { method: 'POST', query: { localId }, headers: idem(), schema: pixActionAnswer });

@@ -24,8 +24,8 @@ function TotemForm({ localId }: { localId: string }) {
     setBusy(false);
     if (!r) return;
     void toastSuccess(FINANCE_MSG.totemDone(r.TransacaoPOSId));
-    setSite('');
-    setAccount(null);
+    // The transaction field clears for the next one; the site and its account stay (several
+    // transactions of one site are processed in a row).
     setTxId('');
   };
   return (

@@ -1,10 +1,11 @@
-import { Button, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { Button, Group, Modal, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useRef, useState, type FormEvent } from 'react';
 import { ACCOUNT_TYPES, brlToCents, brlToWire, centsToReais, FINANCE_MSG, transferErrors, type TransferErrors } from '../../../../shared/finance';
-import { formatCnpj, formatCpf, formatMoneyInput } from '../../../../shared/format';
+import { formatBRL, formatCnpj, formatCpf, formatMoneyInput } from '../../../../shared/format';
 import { toastSuccess } from '../../../lib/toast';
 import { financeCall } from '../api/finance-call';
 import { sendTransfer } from '../api/finance-queries';
+import { transferIntent, type TransferIntent } from '../model/transfer-intent';
 import { FinancePage } from './finance-page';
 
 const EMPTY = { agencia: '', contaBancaria: '', digitoContaBancaria: '', documentoContaBancaria: '', codigoBanco: '', titularConta: '', valor: '', tipoContaBancaria: '1' };
@@ -37,26 +38,39 @@ function TransferForm({ localId }: { localId: string }) {
   const [errors, setErrors] = useState<TransferErrors>({});
   const [agencyBlur, setAgencyBlur] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  // Survives failed attempts: a retry of the same transfer carries the same key.
+  const intent = useRef<TransferIntent | null>(null);
   const set = (patch: Partial<Form>) => setF((o) => ({ ...o, ...patch }));
   const agencyError = agencyBlur && f.agencia.length !== 4 ? FINANCE_MSG.agencyExact : errors.agencia;
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     const req = toRequest(f);
     const found = transferErrors(req);
     setErrors(found);
     setAgencyBlur(true);
     if (Object.keys(found).length) return;
+    setConfirming(true);
+  };
+  const send = async () => {
+    const req = toRequest(f);
+    const current = transferIntent(intent.current, req);
+    intent.current = current;
     setBusy(true);
-    const r = await financeCall(() => sendTransfer(localId, req), FINANCE_MSG.transferFailed);
+    const r = await financeCall(() => sendTransfer(localId, req, current.key), FINANCE_MSG.transferFailed);
     setBusy(false);
+    setConfirming(false);
     if (!r) return;
+    intent.current = null;
     void toastSuccess(`${FINANCE_MSG.transferSent} Protocolo ${r.Protocolo}.`);
     setF(EMPTY);
     setErrors({});
     setAgencyBlur(false);
   };
+  const cents = brlToCents(f.valor) ?? 0;
+  const accountType = ACCOUNT_TYPES.find((t) => String(t.value) === f.tipoContaBancaria)?.label ?? '';
   return (
-    <Paper withBorder p="md" radius="md" component="form" onSubmit={(e: FormEvent) => void submit(e)} noValidate aria-label="Transferência bancária">
+    <Paper withBorder p="md" radius="md" component="form" onSubmit={submit} noValidate aria-label="Transferência bancária">
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label="Código do banco" withAsterisk inputMode="numeric" value={f.codigoBanco} onChange={(e) => set({ codigoBanco: digitsOnly(e.currentTarget.value, 3) })} error={errors.codigoBanco} />
@@ -102,6 +116,22 @@ function TransferForm({ localId }: { localId: string }) {
           Transferir
         </Button>
       </Stack>
+      {/* Money leaves the account: confirm what will be sent, as a Pix refund does. */}
+      <Modal opened={confirming} onClose={() => !busy && setConfirming(false)} title="Confirmar transferência" centered closeButtonProps={{ 'aria-label': 'Fechar' }}>
+        <Stack>
+          <Text>
+            {formatBRL(centsToReais(cents))} serão transferidos para {f.titularConta} ({f.documentoContaBancaria}), banco {f.codigoBanco}, agência {f.agencia}, {accountType.toLowerCase()} {f.contaBancaria}-{f.digitoContaBancaria}. Esta ação não pode ser desfeita.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)} disabled={busy}>
+              Cancelar
+            </Button>
+            <Button loading={busy} onClick={() => void send()}>
+              Confirmar transferência
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Paper>
   );
 }
