@@ -38,7 +38,10 @@ for (const size of [{ width: 1366, height: 768 }, { width: 1440, height: 900 }])
         if (buttons.length !== 4) return [`${row.textContent}: ${buttons.length} buttons`];
         return buttons.filter((b) => {
           const r = b.getBoundingClientRect();
-          return r.width === 0 || r.left < box.left || r.right > Math.min(box.right, width);
+          // The label itself must not be cut inside its button ("Desbloquea…").
+          const label = b.querySelector<HTMLElement>('.mantine-Button-label');
+          const cut = label ? label.scrollWidth > label.clientWidth + 1 || label.getBoundingClientRect().right > r.right : false;
+          return cut || r.width === 0 || r.left < box.left || r.right > Math.min(box.right, width);
         }).map((b) => b.getAttribute('aria-label'));
       });
     }, size.width);

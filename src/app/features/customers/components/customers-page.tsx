@@ -291,7 +291,7 @@ export function CustomersPage({ search, onSearch }: { search: CustomerSearch; on
                       </Table.Td>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatBRL(c.valorEmAberto)}</Table.Td>
                       <Table.Td style={{ width: 1 }}>
-                        <SimpleGrid cols={2} spacing={6} verticalSpacing={6} miw={236}>
+                        <SimpleGrid cols={2} spacing={6} verticalSpacing={6} miw={300}>
                           <CustomerActions customer={c} size="compact-sm" onEdit={() => setForm({ customer: c })} onFlag={(action) => setFlag({ action, customer: c })} onHistory={() => setHistory(c)} />
                         </SimpleGrid>
                       </Table.Td>
