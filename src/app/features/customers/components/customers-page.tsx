@@ -14,8 +14,10 @@ import { useCurrentPlace } from '../hooks/use-current-place';
 import { CustomerFormModal } from './customer-form-modal';
 import { FlagDialog } from './flag-dialog';
 import { HistoryDialog } from './history-dialog';
+import { SavedListNotice, useListOffline } from '../../../components/saved-list-notice';
 
 const FLAG_FAILURE: Record<FlagAction, string | null> = { block: null, unlock: null, alert: CUSTOMER_MSG.alertCreateFailed, disarm: CUSTOMER_MSG.alertRemoveFailed };
+const OFFLINE_NO_COPY = 'Sem conexão e sem lista salva neste aparelho: os clientes aparecem quando a conexão voltar.';
 const NO_CPF = 'Cadastre o CPF do cliente para bloquear ou criar alertas.';
 const TOUCH = { mih: 44 } as const;
 
@@ -163,6 +165,7 @@ export function CustomersPage({ search, onSearch }: { search: CustomerSearch; on
   const [exporting, setExporting] = useState(false);
   // Phones get cards instead of the wide table (nothing scrolls sideways, 44 px targets).
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const offline = useListOffline(list);
 
   if (!place) return <Alert color="yellow">Escolha um estabelecimento para ver os clientes.</Alert>;
   const refresh = () => queryClient.invalidateQueries({ queryKey: customerQueries.all });
@@ -226,7 +229,8 @@ export function CustomersPage({ search, onSearch }: { search: CustomerSearch; on
         </Group>
       </Group>
       <FilterForm search={search} categories={categories} onSearch={onSearch} />
-      {list.isError && <Alert color="red">{list.error.message}</Alert>}
+      <SavedListNotice query={list} testId="customers-offline" />
+      {list.isError && !(offline && list.data) && <Alert color="red">{offline ? OFFLINE_NO_COPY : list.error.message}</Alert>}
       {list.isPending ? (
         <Stack gap="xs">
           {[0, 1, 2, 3, 4].map((i) => (

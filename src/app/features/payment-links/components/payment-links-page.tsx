@@ -12,6 +12,7 @@ import { toastError, toastSuccess } from '../../../lib/toast';
 import { deleteLink, linkQueries } from '../api/payment-link-queries';
 import { LinkPaymentsModal } from './link-payments';
 import { LinkQr } from './link-qr';
+import { SavedListNotice } from '../../../components/saved-list-notice';
 
 const STATE_BADGE: Record<PaymentLink['state'], { label: string; color: string }> = {
   open: { label: 'Ativo', color: 'green.2' },
@@ -121,7 +122,8 @@ export function PaymentLinksPage() {
           Novo link
         </Button>
       </Group>
-      {list.isError && <Alert color="red">{list.error.message}</Alert>}
+      <SavedListNotice query={list} testId="links-offline" />
+      {list.isError && list.data === undefined && <Alert color="red">{list.error.message}</Alert>}
       {list.isPending ? (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           {[0, 1, 2].map((i) => (
