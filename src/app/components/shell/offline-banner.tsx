@@ -23,7 +23,7 @@ export function OfflineBanner() {
   const online = useBrowserOnline();
   if (online) return null;
   return (
-    <Alert color="yellow" variant="filled" c="dark.9" radius={0} role="status" data-testid="offline-banner" styles={{ message: { color: 'var(--mantine-color-dark-9)' } }}>
+    <Alert color="yellow" variant="light" radius={0} role="status" data-testid="offline-banner" style={{ borderBottom: '2px solid var(--mantine-color-yellow-6)' }}>
       Sem conexão. As listas mostram a cópia salva neste aparelho; alterações não são enviadas até a conexão voltar.
     </Alert>
   );

@@ -17,6 +17,7 @@ import { HistoryDialog } from './history-dialog';
 import { SavedListNotice, useListOffline } from '../../../components/saved-list-notice';
 
 const FLAG_FAILURE: Record<FlagAction, string | null> = { block: null, unlock: null, alert: CUSTOMER_MSG.alertCreateFailed, disarm: CUSTOMER_MSG.alertRemoveFailed };
+const OFFLINE_WRITE = 'Sem conexão: nada foi salvo. O que você digitou continua no formulário; salve de novo quando a conexão voltar.';
 const OFFLINE_NO_COPY = 'Sem conexão e sem lista salva neste aparelho: os clientes aparecem quando a conexão voltar.';
 const NO_CPF = 'Cadastre o CPF do cliente para bloquear ou criar alertas.';
 const TOUCH = { mih: 44 } as const;
@@ -172,6 +173,11 @@ export function CustomersPage({ search, onSearch }: { search: CustomerSearch; on
   const categories = cats.data?.categorias ?? [];
 
   const save = async (body: CustomerSaveRequest) => {
+    // Offline, a request would only hang until it times out: refuse at once, keeping the form as typed.
+    if (!navigator.onLine) {
+      void toastError(OFFLINE_WRITE);
+      throw new ApiError(0, OFFLINE_WRITE);
+    }
     try {
       const r = await saveCustomer(body);
       void toastSuccess(r.Message);
