@@ -7,7 +7,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { APP_VERSION } from '../shared/constants';
 import { ApiError } from './lib/api-client';
 
-export const PERSISTED_ROOTS = ['orders', 'products', 'stores', 'reference'] as const;
+// Back-office lists (issue 28) are kept too, so an offline reload shows their last copy.
+export const PERSISTED_ROOTS = ['orders', 'products', 'stores', 'reference', 'customers', 'payment-links', 'scheduling', 'donations'] as const;
 export const CACHE_BUSTER = `${APP_VERSION}-${import.meta.env.VITE_BUILD_ID ?? 'dev'}`;
 
 export function createQueryClient() {

@@ -62,6 +62,17 @@ export function maskCpf(value: string | null | undefined): string {
 }
 
 /** (99) 99999-9999, or (99) 9999-9999 for a 10-digit landline. */
+/**
+ * A CPF shown outside its edit form (lists, payments): only the middle six digits, as LGPD guidance
+ * for published CPFs does ("***.982.247-**"). Anything that is not 11 digits is hidden whole.
+ */
+export function hideCpf(value: string | null | undefined): string {
+  const d = digits(value);
+  if (!d) return '';
+  if (d.length !== 11) return '***.***.***-**';
+  return `***.${d.slice(3, 6)}.${d.slice(6, 9)}-**`;
+}
+
 export function maskPhone(value: string | null | undefined): string {
   const d = digits(value).slice(0, 11);
   if (d.length <= 2) return d ? `(${d}` : '';

@@ -30,6 +30,7 @@ export const DONATION_MSG = {
   linkNotFound: 'Link não encontrado.',
   eventHasInstitutes: 'Este evento tem instituições vinculadas: apague-as antes.',
   instituteHasLinks: 'Esta instituição tem links de doação: apague-os antes.',
+  instituteArchived: 'Instituição arquivada: ela já recebeu doações, que continuam nos relatórios. Seus links deixaram de aparecer na página de doação.',
   chooseInstitute: 'Selecione a instituição',
   chooseProduct: 'Selecione o produto',
   amountInvalid: 'Informe um valor maior que zero.',

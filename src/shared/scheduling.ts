@@ -84,6 +84,11 @@ export const SCHED_MSG = {
   categoryDeleted: 'Categoria excluída com sucesso',
   categoryInUse: 'Esta categoria tem agendas e não pode ser excluída.',
   serviceSaved: 'Serviço cadastrado com sucesso',
+  serviceEdited: 'Serviço editado com sucesso',
+  serviceDeleted: 'Serviço excluído com sucesso',
+  serviceNotFound: 'Serviço não encontrado.',
+  deleteServiceQuestion: 'Deseja realmente excluir esse serviço?',
+  categoryDuplicate: 'Já existe uma categoria com esse nome.',
   servicePriceNegative: 'O preço não pode ser negativo.',
   slotNotFound: 'Horário não encontrado nesta agenda.',
   imageTooLarge: 'A imagem deve ter no máximo 5 MB.',
@@ -236,6 +241,12 @@ export function validateService(s: ServiceDraft): FieldErrors<ServiceField> {
 
 export function validateCategory(c: { name?: string | null }): FieldErrors<'name'> {
   return blank(c.name) ? { name: SCHED_MSG.categoryNameRequired } : {};
+}
+
+/** Two category names are the same one when they differ only in case, accents' composition or spaces. */
+export function sameCategoryName(a: string, b: string): boolean {
+  const key = (s: string) => s.normalize('NFC').trim().replace(/\s+/g, ' ').toLocaleLowerCase('pt-BR');
+  return key(a) === key(b);
 }
 
 export interface CollaboratorScheduleDraft {

@@ -15,6 +15,8 @@ export const LINK_PATHS = {
   add: 'api/mepaylink/Add',
   update: 'api/mepaylink/Update',
   remove: (id: string) => `api/mepaylink/Delete/${id}`,
+  /** ours: who paid a link, when and how (newest first). */
+  payments: (id: string) => `api/mepaylink/GetPaymentsByLinkId/${id}`,
   products: 'api/Produto/BuscarProdutosDoLocalParaFiltro',
   publicLink: (id: string) => `api/mepaylink/public/${id}`,
   pix: (id: string) => `api/mepaylink/public/${id}/pix`,
@@ -136,6 +138,22 @@ export const paymentAnswer = z.object({
   Message: z.nullable(z.string()),
 });
 export type PaymentAnswer = z.infer<typeof paymentAnswer>;
+
+/** One payment of a link as the manager sees it: the payer's CPF hidden but its middle digits. */
+export const linkPayment = z.object({
+  id: z.string(),
+  method: z.enum(['pix', 'card', 'boleto']),
+  status: z.enum(['pending', 'paid', 'declined']),
+  amount: z.number(),
+  installments: z.number(),
+  cardLast4: z.nullable(z.string()),
+  payerName: z.nullable(z.string()),
+  payerCpf: z.nullable(z.string()),
+  createdAt: z.string(),
+  paidAt: z.nullable(z.string()),
+});
+export type LinkPayment = z.infer<typeof linkPayment>;
+export const linkPaymentList = z.array(linkPayment);
 
 export const idParams = z.object({ id: z.string().check(z.maxLength(40)) });
 export const localIdParams = z.object({ localId: z.string() });

@@ -37,6 +37,10 @@ export const SCHEDULING_PATHS = {
   /** DELETE with ?id= */
   categoryRemove: 'api/CategorySchedule/Delete',
   serviceAdd: 'api/ServiceSchedule/',
+  /** ours: PUT, the service edit (body with id). */
+  serviceUpdate: 'api/ServiceSchedule/Update',
+  /** ours: DELETE with ?id= */
+  serviceRemove: 'api/ServiceSchedule/Delete',
   collaboratorSchedule: 'api/CollaboratorSchedule',
   /** ours: DELETE with ?id= */
   collaboratorScheduleRemove: 'api/CollaboratorSchedule/Delete',
@@ -120,6 +124,8 @@ export type CategorySaveRequest = z.infer<typeof categorySaveRequest>;
 
 /** POST api/ServiceSchedule/: value in reais. */
 export const serviceSaveRequest = z.object({
+  /** Only on PUT api/ServiceSchedule/Update. */
+  id: z.optional(guid()),
   name: optText(120),
   value: optInt(),
   scheduleId: z.optional(z.nullable(z.string())),

@@ -94,9 +94,10 @@ describe('dashboard', () => {
     const data = dashboardData.parse(dres.json());
     expect(data.donations.reduce((s, d) => s + d.quantity, 0)).toBe(240);
     expect(data.donations.map((d) => `${d.client}|${d.productName}|${d.amount}`).sort()).toEqual([
-      'Associação Amigos do Bem|Doação cesta básica|100',
-      'Casa de Acolhida Esperança|Doação brinquedo|20',
-      'Casa de Acolhida Esperança|Doação cesta básica|50',
+      // Each line is named by its link's description, not replaced by the product's name (issue 28).
+      'Associação Amigos do Bem|Duas cestas básicas|100',
+      'Casa de Acolhida Esperança|Um brinquedo|20',
+      'Casa de Acolhida Esperança|Uma cesta básica|50',
     ]);
     const [{ total }] = await rows<{ total: number }>(t, `select sum(amount_cents)::int as total from donations where status = 'paid'`);
     expect(Math.round(data.quantities.reduce((s, q) => s + q.amount, 0) * 100)).toBe(total);

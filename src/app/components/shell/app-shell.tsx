@@ -11,6 +11,7 @@ import { useSession } from '../../lib/page-hooks';
 import { clearSession, getSession, saveSession } from '../../lib/session';
 import classes from './shell.module.css';
 import { UserButton } from './user-button';
+import { OfflineBanner } from './offline-banner';
 
 // Out of every page's first paint (the order board's above all): the user menu loads on the first
 // touch of its button, the place selector only for people with more than one place, the sidebar
@@ -112,6 +113,7 @@ export function PortalShell() {
         )}
       </div>
       <main className={classes.main} data-with-navbar={opened ? true : undefined}>
+        <OfflineBanner />
         <Outlet />
       </main>
     </div>

@@ -56,6 +56,8 @@ export const donationInstitutes = pgTable(
     bankAccountId: uuid('bank_account_id').notNull().references(() => donationBankAccounts.id, { onDelete: 'restrict' }),
     eventId: uuid('event_id').notNull().references(() => donationEvents.id, { onDelete: 'restrict' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** An institution that received donations is archived instead of deleted: its donations stay in the reports. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
   },
   (t) => [index('donation_institutes_venue_idx').on(t.venueId), index('donation_institutes_event_idx').on(t.eventId)],
 );

@@ -1,5 +1,5 @@
 /** Reads of the donations module that more than one route needs; every one is scoped by the caller. */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { DonationEvent, Institute } from '../../../shared/contract/donations';
 import { DONATION_MSG } from '../../../shared/donations';
 import type { Db } from '../../db/client';
@@ -42,7 +42,7 @@ export async function findEvent(db: Db, id: string): Promise<EventRow> {
 }
 
 export async function listInstitutes(db: Db, where: { venueId: string; eventId?: string; id?: string }): Promise<Institute[]> {
-  const conds = [eq(donationInstitutes.venueId, where.venueId)];
+  const conds = [eq(donationInstitutes.venueId, where.venueId), isNull(donationInstitutes.archivedAt)];
   if (where.eventId) conds.push(eq(donationInstitutes.eventId, where.eventId));
   if (where.id) conds.push(eq(donationInstitutes.id, where.id));
   const rows = await db

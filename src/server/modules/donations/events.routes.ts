@@ -1,6 +1,6 @@
 /** Events, banners, bank options, institutions and donation links (spec 000 §7 Events, Institutes). */
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -168,7 +168,7 @@ export async function eventRoutes(fastify: FastifyInstance, opts: DonationRouteO
   });
 
   async function findInstitute(id: string) {
-    const [row] = isUuid(id) ? await db.select().from(donationInstitutes).where(eq(donationInstitutes.id, id)) : [];
+    const [row] = isUuid(id) ? await db.select().from(donationInstitutes).where(and(eq(donationInstitutes.id, id), isNull(donationInstitutes.archivedAt))) : [];
     if (!row) throw new HttpError(404, M.instituteNotFound);
     return row;
   }
@@ -219,7 +219,16 @@ export async function eventRoutes(fastify: FastifyInstance, opts: DonationRouteO
     await requireVenue(db, req, row.venueId, DONATION_ROLE);
     const [l] = await db.select({ n: count() }).from(donationLinks).where(eq(donationLinks.instituteId, row.id));
     const [d] = await db.select({ n: count() }).from(donations).where(eq(donations.instituteId, row.id));
-    if (l.n > 0 || d.n > 0) throw new HttpError(409, M.instituteHasLinks);
+    // Donations are history (reports, the donor list): such an institution is archived, never
+    // deleted; its links stop showing on the public page and it leaves the lists and selects.
+    if (d.n > 0) {
+      await db.transaction(async (tx) => {
+        await tx.update(donationInstitutes).set({ archivedAt: new Date() }).where(eq(donationInstitutes.id, row.id));
+        await tx.update(donationLinks).set({ showLink: false }).where(eq(donationLinks.instituteId, row.id));
+      });
+      return { Message: M.instituteArchived };
+    }
+    if (l.n > 0) throw new HttpError(409, M.instituteHasLinks);
     await db.delete(donationInstitutes).where(eq(donationInstitutes.id, row.id));
     return { Message: M.instituteDeleted };
   });

@@ -123,7 +123,8 @@ export async function reportRoutes(fastify: FastifyInstance, opts: { db: Db; fil
       .select({
         productId: sql<string>`coalesce(${donations.productId}::text, '')`,
         client: donationInstitutes.name,
-        productName: sql<string>`coalesce(${products.name}, ${donations.description})`,
+        // The link's own description (kept on the donation) names it; the product only when it has none.
+        productName: sql<string>`coalesce(nullif(${donations.description}, ''), ${products.name}, '')`,
         quantity: sql<number>`count(*)::int`,
         cents: donations.amountCents,
       })

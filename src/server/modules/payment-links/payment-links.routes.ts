@@ -6,7 +6,7 @@
  * call exists only while a sandbox is active and sandbox payments are allowed (pix.service.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody } from '../../../shared/contract/common';
@@ -15,6 +15,7 @@ import {
   cardRequest,
   idParams,
   linkMessage,
+  linkPaymentList,
   linkSaved,
   localIdParams,
   paymentAnswer,
@@ -29,7 +30,7 @@ import {
   type PaymentAnswer,
   type PaymentLinkSave,
 } from '../../../shared/contract/payment-links';
-import { digits } from '../../../shared/customers';
+import { digits, hideCpf } from '../../../shared/customers';
 import { BOLETO_DUE_DAYS, LINK_MSG, STATE_MESSAGE } from '../../../shared/payment-links';
 import { saoPauloDay } from '../../../shared/boleto';
 import type { Db } from '../../db/client';
@@ -103,6 +104,29 @@ export function paymentLinkRoutes(fastify: FastifyInstance, opts: { db: Db; acqu
 
   app.get('/api/mepaylink/GetLinkById/:id', { schema: { params: idParams, response: { 200: paymentLink, ...errors } } }, async (req) => {
     return (await managed(req, req.params.id)).dto;
+  });
+
+  // Who paid, when and how: every attempt with its state (a Pix not paid yet reads "aguardando").
+  app.get('/api/mepaylink/GetPaymentsByLinkId/:id', { schema: { params: idParams, response: { 200: linkPaymentList, ...errors } } }, async (req, reply) => {
+    const l = await managed(req, req.params.id);
+    const rows = await db
+      .select()
+      .from(paymentLinkPayments)
+      .where(and(eq(paymentLinkPayments.linkId, l.link.id), eq(paymentLinkPayments.venueId, l.link.venueId)))
+      .orderBy(desc(paymentLinkPayments.createdAt));
+    reply.header('cache-control', 'no-store');
+    return rows.map((p) => ({
+      id: p.id,
+      method: p.method as 'pix' | 'card' | 'boleto',
+      status: p.status as 'pending' | 'paid' | 'declined',
+      amount: p.amountCents / 100,
+      installments: p.installments,
+      cardLast4: p.cardLast4,
+      payerName: p.payerName,
+      payerCpf: p.payerCpf ? hideCpf(p.payerCpf) : null,
+      createdAt: p.createdAt.toISOString(),
+      paidAt: p.paidAt ? p.paidAt.toISOString() : null,
+    }));
   });
 
   app.post('/api/mepaylink/Add', { schema: { body: paymentLinkSave, response: { 201: linkSaved, ...errors } } }, async (req, reply) => {

@@ -18,7 +18,7 @@ export async function seedPaymentLinksDemo({ tx, venues }: DemoSeedContext): Pro
     .returning({ id: paymentLinks.id, priceCents: paymentLinks.priceCents });
   void byValue;
   await tx.insert(paymentLinkPayments).values([
-    { linkId: withProduct.id, venueId, method: 'pix', status: 'paid', amountCents: withProduct.priceCents, provider: 'sandbox', paidAt: new Date(Date.now() - 2 * day) },
-    { linkId: withProduct.id, venueId, method: 'card', status: 'paid', amountCents: withProduct.priceCents, installments: 2, provider: 'sandbox', cardLast4: '1111', paidAt: new Date(Date.now() - day) },
+    { linkId: withProduct.id, venueId, method: 'pix', status: 'paid', amountCents: withProduct.priceCents, provider: 'sandbox', payerName: 'Juliana Castro', payerCpf: '52998224725', createdAt: new Date(Date.now() - 2 * day - 60_000), paidAt: new Date(Date.now() - 2 * day) },
+    { linkId: withProduct.id, venueId, method: 'card', status: 'paid', amountCents: withProduct.priceCents, installments: 2, provider: 'sandbox', cardLast4: '1111', createdAt: new Date(Date.now() - day - 60_000), paidAt: new Date(Date.now() - day) },
   ]);
 }

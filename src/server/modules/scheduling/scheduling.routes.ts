@@ -34,6 +34,7 @@ import {
   syncRequest,
   syncResponse,
   type ScheduleSaveRequest,
+  type ServiceSaveRequest,
 } from '../../../shared/contract/scheduling';
 import {
   agendaMessages,
@@ -46,6 +47,7 @@ import {
   validateCategory,
   validateCollaboratorSchedule,
   validateService,
+  sameCategoryName,
   type FieldErrors,
   type WeeklySource,
 } from '../../../shared/scheduling';
@@ -65,7 +67,7 @@ export const SCHEDULE_ROLE = 'ListaAgendamento';
 export const CATEGORY_READ_ROLE = 'ListaAgendamento,ListaCategoriaAgendamento';
 export const CATEGORY_ROLE = 'ListaCategoriaAgendamento';
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EXT: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif' };
 const TYPE_OF_EXT: Record<string, string> = Object.fromEntries(Object.entries(EXT).map(([t, e]) => [e, t]));
@@ -108,6 +110,35 @@ export function schedulingRoutes(fastify: FastifyInstance, opts: { db: Db; files
     if (!c) throw new HttpError(404, SCHED_MSG.categoryNotFound);
     await requireVenue(db, req, c.venueId, role);
     return c;
+  }
+
+  /** A category name is unique within a venue (the agenda form's select would show two alike). */
+  async function refuseDuplicateCategory(venueId: string, name: string, exceptId?: string) {
+    const rows = await db.select({ id: scheduleCategories.id, name: scheduleCategories.name }).from(scheduleCategories).where(eq(scheduleCategories.venueId, venueId));
+    if (rows.some((r) => r.id !== exceptId && sameCategoryName(r.name, name))) {
+      throw new HttpError(409, SCHED_MSG.categoryDuplicate, { errors: [{ path: 'body.name', message: SCHED_MSG.categoryDuplicate }] });
+    }
+  }
+
+  /** Validates a service save (create or edit) and finds its agenda in the caller's venue. */
+  async function checkService(req: FastifyRequest, b: ServiceSaveRequest) {
+    const e = validateService(b);
+    if (Object.keys(e).length) fail(e, []);
+    if (!UUID_RE.test(b.scheduleId!)) fail({ scheduleId: SCHED_MSG.agendaNotFound }, []);
+    const s = await scheduleFor(req, b.scheduleId!);
+    return { s, imageUrl: await checkImage(s.venueId, b.image) };
+  }
+
+  async function serviceFor(req: FastifyRequest, id: string) {
+    requireUser(req);
+    const [row] = await db
+      .select({ id: scheduleServices.id, venueId: schedules.venueId, imageUrl: scheduleServices.imageUrl })
+      .from(scheduleServices)
+      .innerJoin(schedules, eq(schedules.id, scheduleServices.scheduleId))
+      .where(eq(scheduleServices.id, id));
+    if (!row) throw new HttpError(404, SCHED_MSG.serviceNotFound);
+    await requireVenue(db, req, row.venueId, SCHEDULE_ROLE);
+    return row;
   }
 
   /** Validates an agenda save against the shared rules and the venue's own data. */
@@ -281,6 +312,7 @@ export function schedulingRoutes(fastify: FastifyInstance, opts: { db: Db; files
     const { venueId } = await requireVenue(db, req, b.localClientId, CATEGORY_READ_ROLE);
     const e = validateCategory(b);
     if (e.name) fail(e, []);
+    await refuseDuplicateCategory(venueId, b.name!);
     const imageUrl = await checkImage(venueId, b.image);
     const [c] = await db.insert(scheduleCategories).values({ venueId, name: b.name!.trim(), imageUrl }).returning({ id: scheduleCategories.id });
     return reply.status(201).send({ id: c.id, Message: SCHED_MSG.categoryCreated });
@@ -293,6 +325,7 @@ export function schedulingRoutes(fastify: FastifyInstance, opts: { db: Db; files
     if (c.venueId !== b.localClientId.toLowerCase()) throw new HttpError(400, SCHED_MSG.categoryNotFound);
     const e = validateCategory(b);
     if (e.name) fail(e, []);
+    await refuseDuplicateCategory(c.venueId, b.name!, c.id);
     const imageUrl = b.image === undefined ? c.imageUrl : await checkImage(c.venueId, b.image);
     await db.update(scheduleCategories).set({ name: b.name!.trim(), imageUrl }).where(eq(scheduleCategories.id, c.id));
     return { id: c.id, Message: SCHED_MSG.categoryEdited };
@@ -310,16 +343,33 @@ export function schedulingRoutes(fastify: FastifyInstance, opts: { db: Db; files
   app.post(`/${SCHEDULING_PATHS.serviceAdd}`, { schema: { body: serviceSaveRequest, response: { 201: idMessageResponse, ...errors } } }, async (req, reply) => {
     const b = req.body;
     requireUser(req);
-    const e = validateService(b);
-    if (Object.keys(e).length) fail(e, []);
-    if (!UUID_RE.test(b.scheduleId!)) fail({ scheduleId: SCHED_MSG.agendaNotFound }, []);
-    const s = await scheduleFor(req, b.scheduleId!);
-    const imageUrl = await checkImage(s.venueId, b.image);
+    const { s, imageUrl } = await checkService(req, b);
     const [row] = await db
       .insert(scheduleServices)
       .values({ scheduleId: s.id, name: b.name!.trim(), valueCents: Math.round(b.value! * 100), duration: b.duration!, imageUrl })
       .returning({ id: scheduleServices.id });
     return reply.status(201).send({ id: row.id, Message: SCHED_MSG.serviceSaved });
+  });
+
+  // Edit may move a service to another agenda of the same venue; the image is kept when not sent.
+  app.put(`/${SCHEDULING_PATHS.serviceUpdate}`, { schema: { body: serviceSaveRequest, response: { 200: idMessageResponse, ...errors } } }, async (req) => {
+    const b = req.body;
+    if (!b.id) throw new HttpError(400, SCHED_MSG.serviceNotFound);
+    const current = await serviceFor(req, b.id);
+    const { s } = await checkService(req, { ...b, image: null });
+    if (s.venueId !== current.venueId) fail({ scheduleId: SCHED_MSG.agendaNotFound }, []);
+    const imageUrl = b.image === undefined ? current.imageUrl : await checkImage(s.venueId, b.image);
+    await db
+      .update(scheduleServices)
+      .set({ scheduleId: s.id, name: b.name!.trim(), valueCents: Math.round(b.value! * 100), duration: b.duration!, imageUrl })
+      .where(eq(scheduleServices.id, current.id));
+    return { id: current.id, Message: SCHED_MSG.serviceEdited };
+  });
+
+  app.delete(`/${SCHEDULING_PATHS.serviceRemove}`, { schema: { querystring: idQuery, response: { 200: messageResponse, ...errors } } }, async (req) => {
+    const row = await serviceFor(req, req.query.id);
+    await db.delete(scheduleServices).where(eq(scheduleServices.id, row.id));
+    return { Message: SCHED_MSG.serviceDeleted };
   });
 
   // --- images --------------------------------------------------------------------------------------

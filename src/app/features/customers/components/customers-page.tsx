@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { IMaskInput } from 'react-imask';
 import type { Customer, CustomerSaveRequest } from '../../../../shared/contract/customers';
-import { CUSTOMER_MSG, CUSTOMER_PAGE_SIZE, customerActions, maskCpf, maskPhone } from '../../../../shared/customers';
+import { CUSTOMER_MSG, CUSTOMER_PAGE_SIZE, customerActions, hideCpf, maskCpf, maskPhone } from '../../../../shared/customers';
 import { formatBRL } from '../../../../shared/format';
 import { PlusIcon, SearchIcon } from '../../../components/icons';
 import { ApiError } from '../../../lib/api-client';
@@ -14,8 +14,11 @@ import { useCurrentPlace } from '../hooks/use-current-place';
 import { CustomerFormModal } from './customer-form-modal';
 import { FlagDialog } from './flag-dialog';
 import { HistoryDialog } from './history-dialog';
+import { SavedListNotice, useListOffline } from '../../../components/saved-list-notice';
 
 const FLAG_FAILURE: Record<FlagAction, string | null> = { block: null, unlock: null, alert: CUSTOMER_MSG.alertCreateFailed, disarm: CUSTOMER_MSG.alertRemoveFailed };
+const OFFLINE_WRITE = 'Sem conexão: nada foi salvo. O que você digitou continua no formulário; salve de novo quando a conexão voltar.';
+const OFFLINE_NO_COPY = 'Sem conexão e sem lista salva neste aparelho: os clientes aparecem quando a conexão voltar.';
 const NO_CPF = 'Cadastre o CPF do cliente para bloquear ou criar alertas.';
 const TOUCH = { mih: 44 } as const;
 
@@ -75,7 +78,7 @@ type ActionsProps = { customer: Customer; size: 'compact-sm' | 'md'; onEdit: () 
 /** Edit, block/unblock, alert/disarm and history: one set of buttons for the table row and the phone card. */
 function CustomerActions({ customer: c, size, onEdit, onFlag, onHistory }: ActionsProps) {
   const a = customerActions(c);
-  const who = c.nome ?? maskCpf(c.CPF);
+  const who = c.nome ?? hideCpf(c.CPF);
   const props = { size, variant: 'default', ...TOUCH, fullWidth: size === 'md' } as const;
   return (
     <>
@@ -128,7 +131,7 @@ function CustomerCard({ customer: c, ...rest }: Omit<ActionsProps, 'size'>) {
     </Text>
   );
   return (
-    <Paper withBorder radius="md" p="md" component="article" aria-label={c.nome ?? maskCpf(c.CPF)} data-testid="customer-card">
+    <Paper withBorder radius="md" p="md" component="article" aria-label={c.nome ?? hideCpf(c.CPF)} data-testid="customer-card">
       <Stack gap={6}>
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <Text fw={700} data-testid="customer-name" style={{ overflowWrap: 'anywhere' }}>
@@ -136,7 +139,7 @@ function CustomerCard({ customer: c, ...rest }: Omit<ActionsProps, 'size'>) {
           </Text>
           <Status c={c} />
         </Group>
-        {line('CPF', c.CPF ? maskCpf(c.CPF) : '—')}
+        {line('CPF', c.CPF ? hideCpf(c.CPF) : '—')}
         {line('Telefone', c.telefone ? maskPhone(c.telefone) : '—')}
         {line('Categoria', c.categoria ?? '—')}
         {c.identificador && line('Identificador', c.identificador)}
@@ -163,12 +166,18 @@ export function CustomersPage({ search, onSearch }: { search: CustomerSearch; on
   const [exporting, setExporting] = useState(false);
   // Phones get cards instead of the wide table (nothing scrolls sideways, 44 px targets).
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const offline = useListOffline(list);
 
   if (!place) return <Alert color="yellow">Escolha um estabelecimento para ver os clientes.</Alert>;
   const refresh = () => queryClient.invalidateQueries({ queryKey: customerQueries.all });
   const categories = cats.data?.categorias ?? [];
 
   const save = async (body: CustomerSaveRequest) => {
+    // Offline, a request would only hang until it times out: refuse at once, keeping the form as typed.
+    if (!navigator.onLine) {
+      void toastError(OFFLINE_WRITE);
+      throw new ApiError(0, OFFLINE_WRITE);
+    }
     try {
       const r = await saveCustomer(body);
       void toastSuccess(r.Message);
@@ -188,6 +197,8 @@ export function CustomersPage({ search, onSearch }: { search: CustomerSearch; on
       await refresh();
       return true;
     } catch (err) {
+      // 409: someone else blocked or alerted this customer meanwhile; the row was stale, so show its state now.
+      if (err instanceof ApiError && err.status === 409) void refresh();
       const fallback = FLAG_FAILURE[flag.action];
       void toastError(err instanceof ApiError && err.message ? err.message : (fallback ?? String(err)));
       return false;
@@ -224,7 +235,8 @@ export function CustomersPage({ search, onSearch }: { search: CustomerSearch; on
         </Group>
       </Group>
       <FilterForm search={search} categories={categories} onSearch={onSearch} />
-      {list.isError && <Alert color="red">{list.error.message}</Alert>}
+      <SavedListNotice query={list} testId="customers-offline" />
+      {list.isError && !(offline && list.data) && <Alert color="red">{offline ? OFFLINE_NO_COPY : list.error.message}</Alert>}
       {list.isPending ? (
         <Stack gap="xs">
           {[0, 1, 2, 3, 4].map((i) => (
@@ -252,13 +264,14 @@ export function CustomersPage({ search, onSearch }: { search: CustomerSearch; on
               ))}
             </Stack>
           ) : (
-          <Table.ScrollContainer minWidth={1100}>
-            <Table striped highlightOnHover stickyHeader aria-label="Clientes" style={{ whiteSpace: 'nowrap' }}>
+          // Fits 1366 and 1440 px laptops beside the sidebar: the identifier sits under the name, long
+          // texts wrap, and the four actions take two lines rather than pushing the table wider.
+          <Table.ScrollContainer minWidth={760}>
+            <Table striped highlightOnHover stickyHeader aria-label="Clientes" data-testid="customers-table">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Nome</Table.Th>
                   <Table.Th>CPF</Table.Th>
-                  <Table.Th>Identificador</Table.Th>
                   <Table.Th>Categoria</Table.Th>
                   <Table.Th>Telefone</Table.Th>
                   <Table.Th>Situação</Table.Th>
@@ -270,19 +283,27 @@ export function CustomersPage({ search, onSearch }: { search: CustomerSearch; on
                 {data.Registros.map((c) => {
                   return (
                     <Table.Tr key={c.id} data-testid="customer-row">
-                      <Table.Td style={{ whiteSpace: 'normal', minWidth: 180 }}>{c.nome ?? '—'}</Table.Td>
-                      <Table.Td>{c.CPF ? maskCpf(c.CPF) : '—'}</Table.Td>
-                      <Table.Td>{c.identificador ?? '—'}</Table.Td>
+                      <Table.Td style={{ minWidth: 140, overflowWrap: 'anywhere' }}>
+                        {c.nome ?? '—'}
+                        {c.identificador && (
+                          <Text size="xs" c="gray.7">
+                            Identificador: {c.identificador}
+                          </Text>
+                        )}
+                      </Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }} data-testid="customer-cpf">
+                        {c.CPF ? hideCpf(c.CPF) : '—'}
+                      </Table.Td>
                       <Table.Td>{c.categoria ?? '—'}</Table.Td>
-                      <Table.Td>{c.telefone ? maskPhone(c.telefone) : '—'}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{c.telefone ? maskPhone(c.telefone) : '—'}</Table.Td>
                       <Table.Td>
                         <Status c={c} />
                       </Table.Td>
-                      <Table.Td>{formatBRL(c.valorEmAberto)}</Table.Td>
-                      <Table.Td>
-                        <Group gap={6} wrap="nowrap">
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatBRL(c.valorEmAberto)}</Table.Td>
+                      <Table.Td style={{ width: 1 }}>
+                        <SimpleGrid cols={2} spacing={6} verticalSpacing={6} miw={300}>
                           <CustomerActions customer={c} size="compact-sm" onEdit={() => setForm({ customer: c })} onFlag={(action) => setFlag({ action, customer: c })} onHistory={() => setHistory(c)} />
-                        </Group>
+                        </SimpleGrid>
                       </Table.Td>
                     </Table.Tr>
                   );
@@ -299,7 +320,7 @@ export function CustomersPage({ search, onSearch }: { search: CustomerSearch; on
         </>
       ) : null}
       <CustomerFormModal opened={form !== null} customer={form?.customer ?? null} localId={localId} categories={categories} onClose={() => setForm(null)} onSave={save} />
-      <FlagDialog action={flag?.action ?? null} name={flag ? (flag.customer.nome ?? maskCpf(flag.customer.CPF)) : ''} onClose={() => setFlag(null)} onConfirm={confirmFlag} />
+      <FlagDialog action={flag?.action ?? null} name={flag ? (flag.customer.nome ?? hideCpf(flag.customer.CPF)) : ''} onClose={() => setFlag(null)} onConfirm={confirmFlag} />
       <HistoryDialog localId={localId} customer={history?.CPF ? { nome: history.nome, CPF: history.CPF } : null} onClose={() => setHistory(null)} />
     </Stack>
   );

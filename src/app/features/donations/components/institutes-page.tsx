@@ -21,8 +21,9 @@ export function InstitutesPage() {
   const [deleting, setDeleting] = useState<Institute | null>(null);
   const remove = useMutation({
     mutationFn: (id: string) => deleteInstitute(id),
-    onSuccess: async () => {
-      void toastSuccess(DONATION_MSG.instituteDeleted);
+    // The server says whether it was deleted or, having received donations, archived.
+    onSuccess: async (r) => {
+      void toastSuccess(r.Message || DONATION_MSG.instituteDeleted);
       setDeleting(null);
       await queryClient.invalidateQueries({ queryKey: donationQueries.all });
     },

@@ -3,6 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import {
   LINK_PATHS,
   linkMessage,
+  linkPaymentList,
   linkSaved,
   paymentAnswer,
   paymentLink,
@@ -22,6 +23,8 @@ export const linkQueries = {
   products: (localId: string) =>
     queryOptions({ queryKey: ['payment-links', 'products', localId] as const, queryFn: () => api(LINK_PATHS.products, { query: { localId }, schema: productLookup }), staleTime: 60_000 }),
   publicLink: (id: string) => queryOptions({ queryKey: ['payment-links', 'public', id] as const, queryFn: () => api(LINK_PATHS.publicLink(id), { schema: publicLink }), retry: false }),
+  /** Who paid the link; refetched every few seconds while its panel is open (LINK_PAYMENTS_REFRESH_MS). */
+  payments: (id: string) => queryOptions({ queryKey: ['payment-links', 'payments', id] as const, queryFn: () => api(LINK_PATHS.payments(id), { schema: linkPaymentList }) }),
   payment: (paymentId: string) => queryOptions({ queryKey: ['payment-links', 'payment', paymentId] as const, queryFn: () => api(LINK_PATHS.payment(paymentId), { schema: paymentAnswer }) }),
 };
 

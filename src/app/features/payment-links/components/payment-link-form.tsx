@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, Group, NumberInput, Paper, Select, SimpleGrid,
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { paymentLinkSave, type PaymentLink, type PaymentLinkSave } from '../../../../shared/contract/payment-links';
 import { formatMoneyInput, parseMoney } from '../../../../shared/format';
 import { LINK_DESCRIPTION_MAX, LINK_INSTALLMENTS_MAX, LINK_MSG } from '../../../../shared/payment-links';
@@ -54,6 +54,9 @@ export function PaymentLinkForm({ id }: { id?: string }) {
   const [editing, setEditing] = useState(!id);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  // A half-typed datetime-local has the value "" (as if empty, i.e. "indefinido"); only its
+  // validity tells the two apart, so the input is read at submit.
+  const expirationInput = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (detail.data) setV(fromLink(detail.data));
   }, [detail.data]);
@@ -66,6 +69,12 @@ export function PaymentLinkForm({ id }: { id?: string }) {
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
+    if (expirationInput.current?.validity.badInput) {
+      setErrors({ expirationDate: LINK_MSG.expirationIncomplete });
+      void toastError(LINK_MSG.expirationIncomplete);
+      expirationInput.current.focus();
+      return;
+    }
     const body: PaymentLinkSave = {
       id: id ?? null,
       localId,
@@ -137,7 +146,7 @@ export function PaymentLinkForm({ id }: { id?: string }) {
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
               <TextInput label="Preço (R$)" withAsterisk inputMode="decimal" value={v.price} onChange={(e) => set('price', e.currentTarget.value)} onBlur={() => { const n = parseMoney(v.price); if (n !== null) set('price', formatMoneyInput(n)); }} error={errors.price} readOnly={readOnly} />
               <NumberInput label="Parcelas máximas" min={0} max={LINK_INSTALLMENTS_MAX} allowDecimal={false} allowNegative={false} value={v.maximumInstallments} onChange={(n) => set('maximumInstallments', typeof n === 'number' ? n : 0)} error={errors.maximumInstallments} readOnly={readOnly} />
-              <TextInput label="Data de expiração (vazia: indefinida)" type="datetime-local" value={v.expiration} onChange={(e) => set('expiration', e.currentTarget.value)} error={errors.expirationDate} readOnly={readOnly} />
+              <TextInput ref={expirationInput} label="Data de expiração (vazia: indefinida)" type="datetime-local" value={v.expiration} onChange={(e) => set('expiration', e.currentTarget.value)} error={errors.expirationDate} readOnly={readOnly} />
             </SimpleGrid>
             <Group>
               <Checkbox label="Permitir boleto" checked={v.allowPaymentSlip} onChange={(e) => set('allowPaymentSlip', e.currentTarget.checked)} />

@@ -10,7 +10,9 @@ import { EditIcon, PlusIcon, TrashIcon } from '../../../components/icons';
 import { getSession } from '../../../lib/session';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { deleteLink, linkQueries } from '../api/payment-link-queries';
+import { LinkPaymentsModal } from './link-payments';
 import { LinkQr } from './link-qr';
+import { SavedListNotice } from '../../../components/saved-list-notice';
 
 const STATE_BADGE: Record<PaymentLink['state'], { label: string; color: string }> = {
   open: { label: 'Ativo', color: 'green.2' },
@@ -22,9 +24,11 @@ const CLOSE = { 'aria-label': 'Fechar' };
 
 export const expiryText = (iso: string | null) => (iso ? `${formatDate(iso)} ${formatTime(iso)}` : 'indefinido');
 
-function LinkCard({ link, onDelete, onQr }: { link: PaymentLink; onDelete: () => void; onQr: () => void }) {
+export const linkTitle = (link: PaymentLink) => link.product?.nome ?? (link.description.slice(0, 60) || 'Link de pagamento');
+
+function LinkCard({ link, onDelete, onQr, onPayments }: { link: PaymentLink; onDelete: () => void; onQr: () => void; onPayments: () => void }) {
   const url = publicLinkUrl(window.location.origin, link.id);
-  const title = link.product?.nome ?? (link.description.slice(0, 60) || 'Link de pagamento');
+  const title = linkTitle(link);
   const badge = STATE_BADGE[link.state];
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-label={`Link ${title}`} data-testid="link-card">
@@ -65,6 +69,9 @@ function LinkCard({ link, onDelete, onQr }: { link: PaymentLink; onDelete: () =>
           <Button mih={44} variant="default" onClick={onQr} aria-label={`QR code do link ${title}`}>
             QR code
           </Button>
+          <Button mih={44} variant="default" onClick={onPayments} aria-label={`Pagamentos do link ${title}`}>
+            Pagamentos
+          </Button>
           <Button mih={44} variant="default" renderRoot={(props) => <Link {...props} to="/cadastro/mepaylink/formulario/{-$mePayLinkId}" params={{ mePayLinkId: link.id }} />} leftSection={<EditIcon />} aria-label={`Editar link ${title}`}>
             Editar
           </Button>
@@ -85,6 +92,7 @@ export function PaymentLinksPage() {
   const list = useQuery({ ...linkQueries.list(localId), enabled: Boolean(localId) });
   const [deleting, setDeleting] = useState<PaymentLink | null>(null);
   const [qr, setQr] = useState<PaymentLink | null>(null);
+  const [payments, setPayments] = useState<PaymentLink | null>(null);
   const [qrPng, setQrPng] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -114,7 +122,8 @@ export function PaymentLinksPage() {
           Novo link
         </Button>
       </Group>
-      {list.isError && <Alert color="red">{list.error.message}</Alert>}
+      <SavedListNotice query={list} testId="links-offline" />
+      {list.isError && list.data === undefined && <Alert color="red">{list.error.message}</Alert>}
       {list.isPending ? (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           {[0, 1, 2].map((i) => (
@@ -133,7 +142,7 @@ export function PaymentLinksPage() {
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           {links.map((l) => (
-            <LinkCard key={l.id} link={l} onDelete={() => setDeleting(l)} onQr={() => { setQrPng(null); setQr(l); }} />
+            <LinkCard key={l.id} link={l} onDelete={() => setDeleting(l)} onQr={() => { setQrPng(null); setQr(l); }} onPayments={() => setPayments(l)} />
           ))}
         </SimpleGrid>
       )}
@@ -170,6 +179,7 @@ export function PaymentLinksPage() {
           </Stack>
         )}
       </Modal>
+      <LinkPaymentsModal link={payments} title={payments ? linkTitle(payments) : ''} onClose={() => setPayments(null)} />
     </Stack>
   );
 }

@@ -46,7 +46,9 @@ export const deleteSchedule = (id: string) => api(SCHEDULING_PATHS.remove, { met
 export const saveCategory = (body: CategorySaveRequest) =>
   api(body.id ? SCHEDULING_PATHS.categoryUpdate : SCHEDULING_PATHS.categoryAdd, { method: 'POST', body, schema: idMessageResponse });
 export const deleteCategory = (id: string) => api(SCHEDULING_PATHS.categoryRemove, { method: 'DELETE', query: { id }, schema: messageResponse });
-export const saveService = (body: ServiceSaveRequest) => api(SCHEDULING_PATHS.serviceAdd, { method: 'POST', body, schema: idMessageResponse });
+export const saveService = (body: ServiceSaveRequest) =>
+  api(body.id ? SCHEDULING_PATHS.serviceUpdate : SCHEDULING_PATHS.serviceAdd, { method: body.id ? 'PUT' : 'POST', body, schema: idMessageResponse });
+export const deleteService = (id: string) => api(SCHEDULING_PATHS.serviceRemove, { method: 'DELETE', query: { id }, schema: messageResponse });
 export const saveCollaboratorSchedule = (body: CollaboratorScheduleRequest) =>
   api(SCHEDULING_PATHS.collaboratorSchedule, { method: 'POST', body, schema: idMessageResponse });
 export const deleteCollaboratorSchedule = (id: string) => api(SCHEDULING_PATHS.collaboratorScheduleRemove, { method: 'DELETE', query: { id }, schema: messageResponse });

@@ -1,9 +1,14 @@
-import { Alert, Anchor, Button, Group, Image, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { ActionIcon, Alert, Anchor, Button, Group, Image, Paper, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { ServiceRead } from '../../../../shared/contract/scheduling';
 import { formatBRL } from '../../../../shared/format';
 import { SCHED_MSG, SCHEDULE_WEEKDAYS } from '../../../../shared/scheduling';
-import { schedulingQueries } from '../api/scheduling-queries';
+import { ConfirmDelete } from '../../../components/confirm-delete';
+import { EditIcon, TrashIcon } from '../../../components/icons';
+import { toastError, toastSuccess } from '../../../lib/toast';
+import { deleteService, schedulingQueries } from '../api/scheduling-queries';
 import { usePageTitle } from '../hooks/use-page-title';
 import { ImagePlaceholder } from './placeholder';
 
@@ -11,6 +16,23 @@ import { ImagePlaceholder } from './placeholder';
 export function AgendaDetailsPage({ id }: { id?: string }) {
   usePageTitle('Detalhes da agenda');
   const q = useQuery({ ...schedulingQueries.detail(id ?? ''), enabled: Boolean(id) });
+  const queryClient = useQueryClient();
+  const [deleting, setDeleting] = useState<ServiceRead | null>(null);
+  const [busy, setBusy] = useState(false);
+  const remove = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      const r = await deleteService(deleting.id);
+      void toastSuccess(r.Message);
+      setDeleting(null);
+      await queryClient.invalidateQueries({ queryKey: schedulingQueries.all });
+    } catch (err) {
+      void toastError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
   if (!id) return <Alert color="yellow">{SCHED_MSG.agendaNotFound}</Alert>;
   if (q.isPending) return <Skeleton h={400} radius="md" />;
   if (q.isError) return <Alert color="red">{q.error.message}</Alert>;
@@ -49,18 +71,38 @@ export function AgendaDetailsPage({ id }: { id?: string }) {
             <Table.Tr>
               <Table.Th>Serviço</Table.Th>
               <Table.Th ta="right">Valor</Table.Th>
+              <Table.Th ta="right">Ações</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {a.services.length === 0 ? (
               <Table.Tr>
-                <Table.Td colSpan={2}>{SCHED_MSG.noServices}</Table.Td>
+                <Table.Td colSpan={3}>{SCHED_MSG.noServices}</Table.Td>
               </Table.Tr>
             ) : (
               a.services.map((s) => (
                 <Table.Tr key={s.id}>
                   <Table.Td>{s.productName}</Table.Td>
                   <Table.Td ta="right">{formatBRL(s.productValue)}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4} justify="flex-end" wrap="nowrap">
+                      <Tooltip label="Editar">
+                        <ActionIcon
+                          variant="subtle"
+                          size={44}
+                          aria-label={`Editar serviço ${s.productName}`}
+                          renderRoot={(props) => <Link {...props} to="/agendamento/servico/cadastro" search={{ scheduleId: a.id, serviceId: s.id }} />}
+                        >
+                          <EditIcon />
+                        </ActionIcon>
+                      </Tooltip>
+                      <Tooltip label="Excluir">
+                        <ActionIcon variant="subtle" color="red" size={44} aria-label={`Excluir serviço ${s.productName}`} onClick={() => setDeleting(s)}>
+                          <TrashIcon />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Group>
+                  </Table.Td>
                 </Table.Tr>
               ))
             )}
@@ -101,6 +143,15 @@ export function AgendaDetailsPage({ id }: { id?: string }) {
           Editar
         </Button>
       </Group>
+      <ConfirmDelete
+        opened={Boolean(deleting)}
+        title="Excluir serviço"
+        question={SCHED_MSG.deleteServiceQuestion}
+        note={deleting ? `${deleting.productName} · ${formatBRL(deleting.productValue)}. ${SCHED_MSG.deleteCannotUndo}` : undefined}
+        busy={busy}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => void remove()}
+      />
     </Stack>
   );
 }

@@ -13,6 +13,7 @@ import { ConfirmDelete } from '../../../components/confirm-delete';
 import { DetailsIcon, ServiceIcon } from './icons';
 import { ImagePlaceholder } from './placeholder';
 import { SyncButton } from './sync-button';
+import { SavedListNotice } from '../../../components/saved-list-notice';
 
 function AgendaItem({ agenda, onDelete }: { agenda: Schedule; onDelete: () => void }) {
   const label = agenda.name;
@@ -98,7 +99,8 @@ export function AgendaListPage() {
         </Tooltip>
       </Group>
       <SyncButton place={place} />
-      {list.isError && <Alert color="red">{list.error.message}</Alert>}
+      <SavedListNotice query={list} testId="agendas-offline" />
+      {list.isError && list.data === undefined && <Alert color="red">{list.error.message}</Alert>}
       {list.isPending ? (
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           {[0, 1].map((i) => (

@@ -15,10 +15,15 @@ import { useCurrentPlace } from '../hooks/use-current-place';
 import { usePageTitle } from '../hooks/use-page-title';
 import classes from './calendar.module.css';
 
-/** Primary colour (orange 8) with dark text, and the "happening now" colour (teal 9) with white text: both readable. */
+/**
+ * Bookable agendas: primary colour (orange 8) with dark text, and the "happening now" colour (teal 9)
+ * with white text. Staff shifts (escalas) are not bookable: a pale indigo with a dashed border and
+ * dark text (class "escala", striped in calendar.module.css), so they never read as free slots.
+ */
 const COLOURS = {
   other: { backgroundColor: '#e8590c', borderColor: '#d9480f', textColor: '#000000' },
   now: { backgroundColor: '#087f5b', borderColor: '#087f5b', textColor: '#ffffff' },
+  shift: { backgroundColor: '#edf2ff', borderColor: '#364fc7', textColor: '#1c2a6b' },
 };
 
 const nowFmt = new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
@@ -76,7 +81,8 @@ export function CalendarPage() {
     () =>
       (events.data ?? []).map((e) => {
         const current = containsNow(e, now);
-        return { id: e.id, title: e.title, start: e.start, end: e.end, classNames: current ? ['agora'] : [], extendedProps: { current }, ...(current ? COLOURS.now : COLOURS.other) };
+        if (e.kind === 'escala') return { id: e.id, title: e.title, start: e.start, end: e.end, classNames: ['escala'], extendedProps: { current, kind: e.kind }, ...COLOURS.shift };
+        return { id: e.id, title: e.title, start: e.start, end: e.end, classNames: current ? ['agenda', 'agora'] : ['agenda'], extendedProps: { current, kind: e.kind }, ...(current ? COLOURS.now : COLOURS.other) };
       }),
     [events.data, now],
   );
@@ -111,6 +117,9 @@ export function CalendarPage() {
           <Badge color="teal.9" variant="filled" radius="sm">
             Acontecendo agora
           </Badge>
+          <Badge color="indigo.9" variant="outline" radius="sm" className={classes.shiftBadge}>
+            Escala do colaborador
+          </Badge>
         </Group>
       </Group>
       {events.isError && <Alert color="red">{events.error.message}</Alert>}
@@ -126,6 +135,7 @@ export function CalendarPage() {
           views={{ timeGridDay: { dayHeaderFormat: { weekday: 'long', day: 'numeric', month: 'long' } } }}
           buttonIcons={false}
           allDaySlot={false}
+          slotEventOverlap={false}
           nowIndicator
           scrollTime="07:00:00"
           slotLabelFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
@@ -140,7 +150,8 @@ export function CalendarPage() {
           viewDidMount={() => fixCalendarMarkup(box.current)}
           eventsSet={() => fixCalendarMarkup(box.current)}
           eventDidMount={(arg) => {
-            arg.el.setAttribute('aria-label', `${arg.event.title}, ${arg.timeText}${arg.event.extendedProps.current ? ', acontecendo agora' : ''}`);
+            const shift = arg.event.extendedProps.kind === 'escala';
+            arg.el.setAttribute('aria-label', `${arg.event.title}, ${arg.timeText}${shift ? ', escala (não reservável)' : arg.event.extendedProps.current ? ', acontecendo agora' : ''}`);
           }}
         />
       </Paper>

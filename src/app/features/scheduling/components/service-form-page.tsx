@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, Group, NumberInput, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, NumberInput, Paper, Select, Skeleton, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { validateService } from '../../../../shared/scheduling';
+import type { Schedule, ServiceRead } from '../../../../shared/contract/scheduling';
+import { SCHED_MSG, validateService } from '../../../../shared/scheduling';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { saveService, schedulingQueries } from '../api/scheduling-queries';
 import { useCurrentPlace } from '../hooks/use-current-place';
@@ -19,26 +20,55 @@ interface Values {
   duration: number | string;
 }
 
-/** "Cadastro de Serviços" (spec 001 §2.4 item 5). */
-export function ServiceFormPage({ scheduleId }: { scheduleId?: string }) {
-  usePageTitle('Cadastro de Serviços');
+/** The service `serviceId` and its agenda, from the place's agenda list (which carries the services). */
+function findService(agendas: Schedule[] | undefined, serviceId: string): { agenda: Schedule; service: ServiceRead } | null {
+  for (const agenda of agendas ?? []) {
+    const service = agenda.services.find((x) => x.id === serviceId);
+    if (service) return { agenda, service };
+  }
+  return null;
+}
+
+/**
+ * "Cadastro de Serviços" (spec 001 §2.4 item 5). With `serviceId` the same form edits that service
+ * ("Editar Serviço", button "Editar", as the agenda edit does).
+ */
+export function ServiceFormPage({ scheduleId, serviceId }: { scheduleId?: string; serviceId?: string }) {
   const place = useCurrentPlace();
   const localId = place?.localId ?? '';
+  const agendas = useQuery({ ...schedulingQueries.list(localId), enabled: Boolean(localId) });
+  usePageTitle(serviceId ? 'Editar Serviço' : 'Cadastro de Serviços');
+  if (!place) return <Alert color="yellow">Escolha um estabelecimento para cadastrar serviços.</Alert>;
+  if (!serviceId) return <ServiceForm localId={localId} agendas={agendas.data} agendasPending={agendas.isPending} scheduleId={scheduleId} />;
+  if (agendas.isPending) return <Skeleton h={400} radius="md" maw={640} />;
+  if (agendas.isError) return <Alert color="red">{agendas.error.message}</Alert>;
+  const found = findService(agendas.data, serviceId);
+  if (!found) return <Alert color="yellow">{SCHED_MSG.serviceNotFound}</Alert>;
+  return <ServiceForm localId={localId} agendas={agendas.data} agendasPending={false} scheduleId={found.agenda.id} service={found.service} />;
+}
+
+function ServiceForm({ localId, agendas, agendasPending, scheduleId, service }: {
+  localId: string;
+  agendas: Schedule[] | undefined;
+  agendasPending: boolean;
+  scheduleId?: string;
+  service?: ServiceRead;
+}) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const agendas = useQuery({ ...schedulingQueries.list(localId), enabled: Boolean(localId) });
   const [busy, setBusy] = useState(false);
+  const title = service ? 'Editar Serviço' : 'Cadastro de Serviços';
   const form = useForm<Values>({
-    initialValues: { image: null, name: '', value: '', scheduleId: scheduleId ?? null, duration: '' },
+    initialValues: service
+      ? { image: service.imageUrl, name: service.productName, value: service.productValue, scheduleId: scheduleId ?? null, duration: service.duration }
+      : { image: null, name: '', value: '', scheduleId: scheduleId ?? null, duration: '' },
     validate: (v) => validateService({ ...v, value: v.value === '' ? null : Number(v.value), duration: v.duration === '' ? null : Number(v.duration) }),
   });
-  if (!place) return <Alert color="yellow">Escolha um estabelecimento para cadastrar serviços.</Alert>;
-
   const submit = form.onSubmit(
     async (v) => {
       setBusy(true);
       try {
-        const r = await saveService({ name: v.name, value: Number(v.value), scheduleId: v.scheduleId, duration: Number(v.duration), image: v.image });
+        const r = await saveService({ ...(service ? { id: service.id } : {}), name: v.name, value: Number(v.value), scheduleId: v.scheduleId, duration: Number(v.duration), image: v.image });
         void toastSuccess(r.Message);
         await queryClient.invalidateQueries({ queryKey: schedulingQueries.all });
         void navigate({ to: '/agendamento/detalhes', search: { id: v.scheduleId! } });
@@ -57,10 +87,10 @@ export function ServiceFormPage({ scheduleId }: { scheduleId?: string }) {
         ← Voltar
       </Anchor>
       <Title order={1} size="h2">
-        Cadastro de Serviços
+        {title}
       </Title>
       <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
-        <form className={forms.form} onSubmit={submit} noValidate aria-label="Cadastro de Serviços">
+        <form className={forms.form} onSubmit={submit} noValidate aria-label={title}>
           <Stack>
             <ImageField label="Imagem do serviço" localId={localId} value={form.values.image} onChange={(url) => form.setFieldValue('image', url)} />
             <TextInput label="Nome" withAsterisk maxLength={120} {...form.getInputProps('name')} />
@@ -78,15 +108,15 @@ export function ServiceFormPage({ scheduleId }: { scheduleId?: string }) {
             <Select
               label="Agenda"
               withAsterisk
-              placeholder={agendas.isPending ? 'Carregando…' : 'Selecione'}
-              data={(agendas.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
+              placeholder={agendasPending ? 'Carregando…' : 'Selecione'}
+              data={(agendas ?? []).map((a) => ({ value: a.id, label: a.name }))}
               searchable
               {...form.getInputProps('scheduleId')}
             />
             <NumberInput label="Duração (minutos)" withAsterisk min={0} allowDecimal={false} allowNegative={false} {...form.getInputProps('duration')} />
             <Group justify="flex-end">
               <Button type="submit" loading={busy}>
-                Salvar
+                {service ? 'Editar' : 'Salvar'}
               </Button>
             </Group>
           </Stack>

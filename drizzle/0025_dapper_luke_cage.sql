@@ -1,0 +1,1 @@
+ALTER TABLE "donation_institutes" ADD COLUMN "archived_at" timestamp with time zone;

@@ -1,0 +1,98 @@
+import { Alert, Badge, Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import type { LinkPayment, PaymentLink } from '../../../../shared/contract/payment-links';
+import { formatBRL, formatDate, formatTime } from '../../../../shared/format';
+import { linkQueries } from '../api/payment-link-queries';
+
+/**
+ * How often an open payments panel asks again. Payment links have no event stream of their own (the
+ * board's stream carries orders only), so the open panel polls; closed, nothing is polled.
+ */
+export const LINK_PAYMENTS_REFRESH_MS = 4_000;
+
+const STATUS: Record<LinkPayment['status'], { label: string; color: string }> = {
+  paid: { label: 'Pago', color: 'green.2' },
+  pending: { label: 'Aguardando pagamento', color: 'yellow.2' },
+  declined: { label: 'Recusado', color: 'red.2' },
+};
+
+export function paymentMethodText(p: LinkPayment): string {
+  if (p.method === 'pix') return 'Pix';
+  if (p.method === 'boleto') return 'Boleto';
+  const end = p.cardLast4 ? ` final ${p.cardLast4}` : '';
+  return `Cartão de crédito${end} · ${p.installments === 1 ? 'à vista' : `${p.installments}x`}`;
+}
+
+const when = (iso: string) => `${formatDate(iso)} ${formatTime(iso)}`;
+
+/** The payments of one link: who, when, how and how much, refreshed while open. */
+export function LinkPaymentsModal({ link, title, onClose }: { link: PaymentLink | null; title: string; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const q = useQuery({
+    ...linkQueries.payments(link?.id ?? ''),
+    enabled: Boolean(link),
+    refetchInterval: LINK_PAYMENTS_REFRESH_MS,
+    refetchIntervalInBackground: false,
+  });
+  // A new payment also changes the card's "N pagamentos · R$ X": refresh the list when one arrives.
+  const seen = useRef<string | null>(null);
+  const signature = q.data?.map((p) => `${p.id}:${p.status}`).join(',') ?? null;
+  useEffect(() => {
+    if (signature !== null && seen.current !== null && seen.current !== signature) void queryClient.invalidateQueries({ queryKey: [...linkQueries.all, 'list'] });
+    seen.current = signature;
+  }, [signature, queryClient]);
+
+  return (
+    <Modal opened={Boolean(link)} onClose={onClose} title={`Pagamentos: ${title}`} size="xl" centered closeButtonProps={{ 'aria-label': 'Fechar' }}>
+      {q.isPending ? (
+        <Skeleton h={160} />
+      ) : q.isError ? (
+        <Alert color="red">{q.error.message}</Alert>
+      ) : q.data.length === 0 ? (
+        <Text>Nenhum pagamento neste link ainda.</Text>
+      ) : (
+        <Stack gap="xs">
+          <Table.ScrollContainer minWidth={560}>
+            <Table striped aria-label="Pagamentos do link">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Quando</Table.Th>
+                  <Table.Th>Quem</Table.Th>
+                  <Table.Th>Como</Table.Th>
+                  <Table.Th ta="right">Valor</Table.Th>
+                  <Table.Th>Situação</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {q.data.map((p) => (
+                  <Table.Tr key={p.id} data-testid="link-payment">
+                    <Table.Td>{when(p.paidAt ?? p.createdAt)}</Table.Td>
+                    <Table.Td>
+                      {p.payerName ?? 'Não identificado'}
+                      {p.payerCpf && (
+                        <Text size="xs" c="gray.7">
+                          CPF {p.payerCpf}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>{paymentMethodText(p)}</Table.Td>
+                    <Table.Td ta="right">{formatBRL(p.amount)}</Table.Td>
+                    <Table.Td>
+                      <Badge color={STATUS[p.status].color} c="dark.9">
+                        {STATUS[p.status].label}
+                      </Badge>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Text size="xs" c="gray.7" aria-live="polite">
+            Atualizado às {formatTime(new Date(q.dataUpdatedAt).toISOString())}
+          </Text>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
