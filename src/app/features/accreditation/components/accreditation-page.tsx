@@ -16,7 +16,7 @@ import {
 } from '../../../../shared/accreditation';
 import { contactFields, departmentFields, type ContactFields, type DepartmentFields, type Proposal } from '../../../../shared/contract/accreditation';
 import { adminCall } from '../../../lib/admin-call';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, serverMessageOr } from '../../../lib/api-client';
 import { showToast, toastError, toastSuccess } from '../../../lib/toast';
 import { accredit, accreditationQueries, activateProposal, managementUrl, saveContact, saveDepartment } from '../api/accreditation-queries';
 import { schemaErrors } from '../hooks/schema-errors';
@@ -232,7 +232,7 @@ export function AccreditationPage() {
       void toastSuccess(r.Message);
       setConfirming(null);
     } catch (err) {
-      void showToast({ color: 'red', title: ACC_MSG.activateFailed, message: err instanceof ApiError && !err.isNetwork ? err.message : ACC_MSG.activateFailed });
+      void showToast({ color: 'red', title: ACC_MSG.activateFailed, message: serverMessageOr(err, ACC_MSG.activateFailed) });
     } finally {
       setActivating(false);
       await refresh();
