@@ -7,6 +7,7 @@
 import { z } from 'zod/mini';
 import '../zod-locale';
 import { int32 } from './common';
+import { isValidCpfOrCnpj } from '../documents';
 import { INTAKE_MAX_ITEMS, KDS_ACTIVE_MODE, KDS_PAGE_SIZE, KDS_PAGE_SIZE_MAX, RECALL_REASON_MAX, RECALL_REASON_MIN } from '../orders';
 
 /** Every integer fits its int4 column (common.ts). */
@@ -387,7 +388,8 @@ export const orderIntakeRequest = z.object({
   MesaId: z.optional(z.nullable(z.string())),
   Cliente: z.object({
     Nome: z.pipe(z.string().check(z.trim()), z.string().check(z.minLength(1, 'Informe o nome do cliente.'), z.maxLength(200))),
-    CPF: z.optional(z.nullable(text(14))),
+    /** CPF or CNPJ (numeric or alphanumeric), masked or not, with its check digits; empty for none. */
+    CPF: z.optional(z.nullable(z.pipe(text(20), z.string().check(z.refine((s) => s === '' || isValidCpfOrCnpj(s), 'Informe um CPF ou CNPJ válido para o cliente.'))))),
     Telefone: z.optional(text(30)),
     Endereco: z.optional(z.nullable(intakeAddress)),
   }),
