@@ -97,3 +97,10 @@ export function formatCpfOrCnpj(value: string | null | undefined): string {
   if (/^[0-9A-Z]{12}\d{2}$/.test(n)) return formatCnpjDocument(n);
   return value ?? '';
 }
+
+/**
+ * The mask of a field that takes either document (react-imask dynamic mask): a CPF while only 11
+ * digits fit, then a CNPJ whose first 12 positions also take letters. Use with an upper-casing
+ * `prepareChar`.
+ */
+export const CPF_OR_CNPJ_MASK = [{ mask: '000.000.000-00' }, { mask: CNPJ_MASK }];
