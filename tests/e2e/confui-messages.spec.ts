@@ -10,6 +10,9 @@ import { signInToInstitute } from './donations-helpers';
 import { expect, PASSWORD, signIn, test } from './fixtures';
 import { openAsAdmin } from './finance-helpers';
 
+// A server of its own: the last test saves the restaurant's accreditation contact.
+test.use({ workerEnv: { BALCAO_E2E_ISOLATE: 'confui-messages' } });
+
 const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
 const fail = (status: number, body?: unknown) => (route: Route) =>
   route.fulfill({ status, contentType: 'application/json', body: body === undefined ? '' : JSON.stringify(body) });
@@ -121,4 +124,26 @@ test('donor report: a failed Excel download is silent (spec 000 §8)', async ({ 
   await expect(button).not.toHaveAttribute('data-loading');
   await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
   await expectAccessible(page);
+});
+
+test('accreditation contact: check digits refused with "CPF inválido"; the alphanumeric CNPJ typed, masked and saved', async ({ page }) => {
+  await openAsAdmin(page, '/admin/credenciamento');
+  const contact = page.getByRole('form', { name: 'Contato' });
+  const doc = contact.getByRole('textbox', { name: 'CPF/CNPJ' });
+  await contact.getByRole('textbox', { name: 'Nome' }).fill('Carla Menezes');
+  await contact.getByRole('textbox', { name: 'Telefone' }).fill('912345678');
+  await contact.getByRole('textbox', { name: 'Data de nascimento' }).fill('02/05/1990');
+  await contact.getByRole('textbox', { name: 'E-mail' }).fill('carla@sabordacasa.com.br');
+  for (const bad of ['52998224726', '11111111111', '11222333000182']) {
+    await doc.fill(bad);
+    await contact.getByRole('button', { name: 'Salvar contato' }).click();
+    await expect(contact.getByText('CPF inválido')).toBeVisible();
+  }
+  await expect(toast(page, 'Contato salvo com sucesso!')).toHaveCount(0);
+  await expectAccessible(page);
+  await doc.fill('');
+  await doc.pressSequentially('12abc34501de35');
+  await expect(doc).toHaveValue('12.ABC.345/01DE-35');
+  await contact.getByRole('button', { name: 'Salvar contato' }).click();
+  await expect(toast(page, 'Contato salvo com sucesso!')).toBeVisible();
 });

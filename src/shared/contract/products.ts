@@ -19,7 +19,9 @@ const queryBool = () => z.optional(z.pipe(z.string().check(z.maxLength(8)), z.tr
 const optText = (max = 2000) => z.optional(z.nullable(z.string().check(z.maxLength(max))));
 /** An image field: our address, or a data URL of at most 5 MB (spec 000 §9) in base64. */
 export const IMAGE_FIELD_MAX = 7_000_000;
-const optImage = () => optText(IMAGE_FIELD_MAX);
+/** The spec's image message (spec 000 §9 "Image max 5 MB"), as src/shared/products.ts words it. */
+const IMAGE_TOO_LARGE = 'insira uma imagem de no máximo 5MB*';
+const optImage = () => z.optional(z.nullable(z.string().check(z.maxLength(IMAGE_FIELD_MAX, IMAGE_TOO_LARGE))));
 const optInt = () => z.optional(z.nullable(int()));
 const optNum = () => z.optional(z.nullable(money()));
 const optBool = () => z.optional(z.nullable(z.boolean()));
@@ -330,5 +332,5 @@ export type ProductPage = z.infer<typeof productPage>;
 // Images
 
 /** POST api/Imagem/Upload (ours): { localClienteId, imagem: "data:image/png;base64,..." } → 201 { url }. */
-export const imageUploadRequest = z.object({ localClienteId: guid(), imagem: z.string().check(z.maxLength(IMAGE_FIELD_MAX)) });
+export const imageUploadRequest = z.object({ localClienteId: guid(), imagem: z.string().check(z.maxLength(IMAGE_FIELD_MAX, IMAGE_TOO_LARGE)) });
 export const imageUploadResponse = z.object({ url: z.string() });

@@ -41,7 +41,7 @@ export const myStores = z.array(
 export const storeSaveRequest = z.object({
   id: z.optional(guid()),
   name: optText(),
-  image: optText(7_000_000),
+  image: z.optional(z.nullable(z.string().check(z.maxLength(7_000_000, 'insira uma imagem de no máximo 5MB*')))),
   ownerId: guid(),
   sectors: z.optional(z.array(z.object({ id: optText(), name: z.string().check(z.maxLength(200)), locationId: optText() }))),
   storeCategories: z.optional(z.array(z.object({ id: optText(), name: optText() }))),
