@@ -8,7 +8,7 @@
  * +55DDDNÚMERO, random key as a lower-case UUID); the account marked "chave do estabelecimento"
  * holds the place's own Pix key.
  */
-import { isValidCpf } from '@brazilian-utils/brazilian-utils';
+import { isValidCpf, isValidCpfOrCnpj } from './documents';
 import { isValidCnpj, onlyDigits } from './format';
 
 export const BANK_ACCOUNT_KINDS = [
@@ -112,10 +112,9 @@ export function normalizePixKey(type: string, key: string): string | null {
   }
 }
 
-/** A holder's document: a valid CPF (11 digits) or CNPJ (14). */
+/** A holder's document: a valid CPF (11 digits) or CNPJ (14 characters, numeric or alphanumeric). */
 export function isValidHolderDocument(doc: string): boolean {
-  const d = onlyDigits(doc);
-  return (d.length === 11 && isValidCpf(d)) || (d.length === 14 && isValidCnpj(d));
+  return isValidCpfOrCnpj(doc);
 }
 
 /** How an account is named in lists and in the donation institutions' select. */

@@ -3,7 +3,8 @@
  * §8, §9): documents (CPF or CNPJ), the user-import CSV rules, the legacy date display, the extract
  * and CSV file-name checks. Strings from the spec are verbatim; the ones marked "ours" fill its gaps.
  */
-import { isValidCnpj, isValidCpf, isValidEmail } from '@brazilian-utils/brazilian-utils';
+import { isValidEmail } from '@brazilian-utils/brazilian-utils';
+import { isValidCpfOrCnpj } from './documents';
 
 export const CASHLESS_ROLES = {
   report: 'RelatorioSaldoNegativo',
@@ -151,9 +152,9 @@ export function formatDocument(doc: string | null | undefined): string {
   return doc ?? '';
 }
 
+/** A valid CPF or CNPJ (numeric or alphanumeric), masked or not (shared/documents.ts). */
 export function isValidDocument(doc: string): boolean {
-  const d = onlyDigits(doc);
-  return (d.length === 11 && isValidCpf(d)) || (d.length === 14 && isValidCnpj(d));
+  return isValidCpfOrCnpj(doc);
 }
 
 /** 999.999.999-99 while typing (spec 001 §2.8). */

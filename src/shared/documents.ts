@@ -57,8 +57,12 @@ export function formatCnpjDocument(value: string | null | undefined): string {
  */
 export const CNPJ_MASK = '**.***.***/****-00';
 
-/** Whether a CPF (11 digits, masked or not) has the right check digits. */
+/** Only digits, letters and the mask's characters: "529.982.247-2A" keeps its A, "52998224725;" is refused. */
+const DOCUMENT_CHARS_RE = /^[\s0-9A-Za-z./-]*$/;
+
+/** Whether a CPF (11 digits, masked or not) has the right check digits. Letters or other signs make it invalid. */
 export function isValidCpf(value: string | null | undefined): boolean {
+  if (!/^[\s\d.-]*$/.test(value ?? '')) return false;
   const d = cpfDigits(value);
   if (d.length !== 11 || /^(\d)\1{10}$/.test(d)) return false;
   const check = (len: number) => {
@@ -69,3 +73,34 @@ export function isValidCpf(value: string | null | undefined): boolean {
   };
   return check(9) === Number(d[9]) && check(10) === Number(d[10]);
 }
+
+/** A CPF or CNPJ as typed, without its mask and upper-cased: what is stored and compared. */
+export function normalizeDocument(value: string | null | undefined): string {
+  return normalizeCnpj(value);
+}
+
+/**
+ * Whether a field that takes either document holds a valid one: a CPF (11 digits) or a CNPJ,
+ * numeric or alphanumeric (14 characters), masked or not, with the right check digits.
+ */
+export function isValidCpfOrCnpj(value: string | null | undefined): boolean {
+  if (!DOCUMENT_CHARS_RE.test(value ?? '')) return false;
+  const n = normalizeDocument(value);
+  if (n.length === 11) return isValidCpf(n);
+  return n.length === 14 && isValidCnpj(n);
+}
+
+/** A CPF as 000.000.000-00 or a CNPJ as 00.000.000/0000-00 (letters kept); anything else as it came. */
+export function formatCpfOrCnpj(value: string | null | undefined): string {
+  const n = normalizeDocument(value);
+  if (/^\d{11}$/.test(n)) return `${n.slice(0, 3)}.${n.slice(3, 6)}.${n.slice(6, 9)}-${n.slice(9)}`;
+  if (/^[0-9A-Z]{12}\d{2}$/.test(n)) return formatCnpjDocument(n);
+  return value ?? '';
+}
+
+/**
+ * The mask of a field that takes either document (react-imask dynamic mask): a CPF while only 11
+ * digits fit, then a CNPJ whose first 12 positions also take letters. Use with an upper-casing
+ * `prepareChar`.
+ */
+export const CPF_OR_CNPJ_MASK = [{ mask: '000.000.000-00' }, { mask: CNPJ_MASK }];

@@ -4,7 +4,7 @@
  * processing, totem, Pix, ERP dashboard). Rules and pt-BR messages shared by server and client.
  * Messages copied from the spec are marked (spec); the others are ours, in the same style.
  */
-import { isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils';
+import { isValidCpfOrCnpj } from './documents';
 import { TIME_ZONE } from './format';
 
 export const FINANCE_MSG = {
@@ -234,9 +234,9 @@ export interface TransferInput {
 export type TransferErrors = Partial<Record<keyof TransferInput, string>>;
 
 const digits = (s: string) => s.replace(/\D/g, '');
+/** A valid CPF or CNPJ (numeric or alphanumeric), masked or not (shared/documents.ts). */
 export function documentValid(doc: string): boolean {
-  const d = digits(doc);
-  return (d.length === 11 && isValidCpf(d)) || (d.length === 14 && isValidCnpj(d));
+  return isValidCpfOrCnpj(doc);
 }
 
 /**

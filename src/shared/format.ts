@@ -75,7 +75,8 @@ export function formatDocument(doc: string | null | undefined): string {
   const d = onlyDigits(doc ?? '');
   if (d.length === 11) return formatCpf(d);
   if (d.length === 14) return formatCnpj(d);
-  return doc ?? '';
+  // The alphanumeric CNPJ (since July 2026) keeps its letters.
+  return formatCpfOrCnpj(doc);
 }
 
 /** Input masks (react-imask notation) for CPF and CNPJ; a field that takes either switches at the 12th digit. */
@@ -83,3 +84,4 @@ export const DOCUMENT_MASKS = { cpf: '000.000.000-00', cnpj: '00.000.000/0000-00
 
 /** Whether a numeric CNPJ's two check digits are right (the rule lives in documents.ts). */
 export { isValidNumericCnpj as isValidCnpj } from './documents';
+import { formatCpfOrCnpj } from './documents';

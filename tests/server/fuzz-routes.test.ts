@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEMO, useTestApp } from '../setup/server';
 import { bodyFor, paramFor, queryFor, type FuzzContext } from './fuzz-arbitraries';
+import { HUGE_STRING, unboundedLeaves } from './fuzz-bounds';
 import { rows } from './helpers';
 
 const t = useTestApp();
@@ -108,4 +109,73 @@ describe('fuzz: every registered route', () => {
     expect(routes.length).toBeGreaterThan(80);
     expect(fiveXX).toBe(0);
   }, 240_000);
+});
+
+/**
+ * Body fields whose schema still takes a 1 MB string (ids and a few texts that handlers check and the
+ * database refuses with a 4xx). The list may only shrink: a new field without a bound fails the test.
+ * Path parameters and query strings are bounded by transport before any schema (Fastify's
+ * maxParamLength 100 answers 404; Node refuses request lines over 16 KB), so only bodies are walked.
+ */
+const KNOWN_UNBOUNDED_BODY_FIELDS = new Set([
+  'POST /api/mfa/validate username',
+  'POST /api/mfa/sendcodetoemail username',
+  'POST /api/sharetoken localId',
+  'POST /api/Account/Register confirmarSenha',
+  'POST /api/Account/RedefinirSenha confirmarSenha',
+  'POST /api/Account/MinhaConta/Senha confirmarSenha',
+  'POST /api/MeepFood/Configuration localId',
+  'POST /api/MeepFood/Configuration storeCategories.0.name',
+  'POST /api/MeepFood/Configuration notificationPhone',
+  'POST /api/MeepFood/AtualizarLocalCliente localId',
+  'POST /api/SalesPoint/Add salesPoint.localClientId',
+  'POST /api/SalesPoint/Add salesPoint.productListId',
+  'PUT /api/SalesPoint/Update salesPoint.id',
+  'PUT /api/SalesPoint/Update salesPoint.localClientId',
+  'PUT /api/SalesPoint/Update salesPoint.productListId',
+  'POST /api/SalesPoint/Equipament/LinkEquipamentsToSalesPoint salesPointId',
+  'POST /api/MeepFood/IntegracaoMarketplace id',
+  'POST /api/kds/transportadores LocalClienteId',
+  'POST /api/kds/configuracao localClienteId',
+  'POST /api/ifoodMerchantConfiguration id',
+  'POST /api/ifoodMerchantConfiguration localClienteId',
+  'POST /api/FormaPagamento localClienteId',
+  'PUT /api/FormaPagamento/:id localClienteId',
+  'POST /api/ClienteEstabelecimento/CategoriaCliente localClienteId',
+  'PUT /api/ClienteEstabelecimento/CategoriaCliente/:id localClienteId',
+  'POST /api/CategoriaProduto localClienteId',
+  'PUT /api/CategoriaProduto/:id localClienteId',
+]);
+
+describe('fuzz: huge values against every route body schema (issue 28)', () => {
+  it('refuses a 1 MB string and 1e308 / 2^63 numbers in the schema itself, at the field', async () => {
+    const loose: string[] = [];
+    for (const route of t.app.registeredRoutes) {
+      const body = (route.schema as { body?: unknown } | undefined)?.body;
+      if (!body) continue;
+      for (const leaf of await unboundedLeaves(body)) {
+        const field = leaf.replace(/=.*$/, '');
+        if (!KNOWN_UNBOUNDED_BODY_FIELDS.has(`${route.method} ${route.url} ${field}`)) loose.push(`${route.method} ${route.url} ${leaf}`);
+      }
+    }
+    expect(loose).toEqual([]);
+  }, 120_000);
+
+  it('answers the issue’s three cases with a pt-BR 400 from validation, naming the field', async () => {
+    const token = await t.login(DEMO.admin);
+    const venue = t.seed.venues.restaurant;
+    const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: t.auth(token), payload });
+    const cases = [
+      { res: await post('/api/Produto/AdicionarProdutoV2', { LocalClienteId: venue, Nome: 'Bolo', Valor: 10, Descricao: HUGE_STRING }), field: 'body.Descricao' },
+      { res: await post('/api/MeepEstabelecimento/AtivarEstabelecimentoDeliveryOld', { id: venue, deliveryTime: 30, deliveryFee: 1e308 }), field: 'body.deliveryFee' },
+      { res: await post('/api/ServiceSchedule/', { name: 'Massagem', value: 2 ** 63, duration: 30 }), field: 'body.value' },
+      { res: await post('/api/ServiceSchedule/', { name: 'Massagem', value: 10, duration: 2 ** 63 }), field: 'body.duration' },
+    ];
+    for (const { res, field } of cases) {
+      expect(res.statusCode, res.body.slice(0, 200)).toBe(400);
+      const body = res.json() as { Message: string; errors?: Array<{ path: string; message: string }> };
+      expect(isPortugueseMessage(body.Message), body.Message).toBe(true);
+      expect(body.errors?.map((e) => e.path)).toContain(field);
+    }
+  }, 60_000);
 });

@@ -4,7 +4,7 @@
  * no text, and gives the screen nothing back. Those toasts stay up 10 seconds. Every finance and
  * accreditation screen goes through here, so the rule lives once.
  */
-import { ApiError } from './api-client';
+import { serverMessageOr } from './api-client';
 import { showToast } from './toast';
 
 export const ADMIN_FALLBACK_MESSAGE = 'Algo deu errado, se o erro persistir entre em contato com o administrador!';
@@ -12,8 +12,7 @@ export const ADMIN_ERROR_TOAST_MS = 10_000;
 
 /** The text a failed admin call shows: the server's message when it has one, else the fallback. */
 export function adminErrorText(error: unknown): string {
-  if (error instanceof ApiError && !error.isNetwork && error.message.trim()) return error.message;
-  return ADMIN_FALLBACK_MESSAGE;
+  return serverMessageOr(error, ADMIN_FALLBACK_MESSAGE);
 }
 
 export async function adminCall<T>(call: () => Promise<T>): Promise<T | undefined> {

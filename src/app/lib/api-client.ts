@@ -25,6 +25,25 @@ export class ApiError extends Error {
   get isNetwork() {
     return this.status === 0;
   }
+  /**
+   * The server's own text for this failure: its `Message`, or a plain-text body (the spec's
+   * "response text"); null when it sent none or never answered, so a screen can show the
+   * spec's fallback instead of our generic message.
+   */
+  get serverMessage(): string | null {
+    // A 2xx that failed the answer's schema (a null result) carries no error text of the server's.
+    if (this.status >= 200 && this.status < 300) return null;
+    const b = this.body;
+    const text = typeof b === 'string' ? b : b && typeof b === 'object' && typeof (b as { Message?: unknown }).Message === 'string' ? (b as { Message: string }).Message : '';
+    const t = text.trim();
+    // An HTML error page from a proxy is not a message for a person.
+    return t && !t.startsWith('<') && t.length <= 500 ? t : null;
+  }
+}
+
+/** The server's text for a failed call, else the screen's own fallback (spec: "server Message, or …"). */
+export function serverMessageOr(error: unknown, fallback: string): string {
+  return (error instanceof ApiError && error.serverMessage) || fallback;
 }
 
 export interface RequestOptions<S extends $ZodType | undefined> {

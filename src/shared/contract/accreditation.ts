@@ -6,6 +6,7 @@
  */
 import { z } from 'zod/mini';
 import '../zod-locale';
+import { isValidCpfOrCnpj } from '../documents';
 import { ACC_MSG, BUSINESS_HOURS, COMPANY_TYPES, digitsOnly, parseDateInput } from '../accreditation';
 
 const int = () => z.number().check(z.int());
@@ -143,7 +144,7 @@ const isoDate = () =>
 /** Contact form (spec 001 §3, §5). */
 export const contactFields = z.object({
   ContactName: z.string().check(z.trim(), z.minLength(1, ACC_MSG.required), z.refine((s) => s.length === 0 || s.length > 3, ACC_MSG.nameTooShort), z.maxLength(120)),
-  Document: z.string().check(z.minLength(1, ACC_MSG.required), z.refine((s) => s === '' || [11, 14].includes(digitsOnly(s).length), ACC_MSG.cpfInvalid), z.maxLength(20)),
+  Document: z.string().check(z.minLength(1, ACC_MSG.required), z.refine((s) => s === '' || isValidCpfOrCnpj(s), ACC_MSG.cpfInvalid), z.maxLength(20)),
   BirthDate: isoDate(),
   Ddi: z.string().check(z.minLength(1, ACC_MSG.required), z.regex(/^\d{0,3}$/, ACC_MSG.required)),
   Ddd: z.string().check(z.minLength(1, ACC_MSG.required), z.regex(/^\d{0,3}$/, ACC_MSG.required)),

@@ -47,7 +47,7 @@ const pixTypes = PIX_KEY_TYPES.map((t) => t.id) as string[];
 /** POST api/ContaBancaria and PUT api/ContaBancaria/{id}. */
 export const bankAccountInput = z
   .object({
-    localClienteId: z.string(),
+    localClienteId: z.string().check(z.maxLength(64)),
     codigoBanco: digits(/^\d{3}$/, M.bankCode),
     agencia: digits(/^\d{4}$/, M.agency),
     contaBancaria: digits(/^\d{1,20}$/, M.account),
@@ -55,7 +55,7 @@ export const bankAccountInput = z
     tipoContaBancaria: z.number({ error: M.kind }).check(z.refine((n) => n === 1 || n === 2 || n === 3, M.kind)),
     titularConta: z.pipe(z.string({ error: M.holder }).check(z.trim()), z.string().check(z.minLength(1, M.holder), z.maxLength(BANK_HOLDER_MAX, M.holderTooLong))),
     documentoContaBancaria: z.string({ error: M.document }).check(z.refine(isValidHolderDocument, M.document)),
-    tipoChavePix: z.nullable(z.string()),
+    tipoChavePix: z.nullable(z.string().check(z.maxLength(20))),
     chavePix: z.nullable(z.string().check(z.maxLength(120, M.pixKey))),
     chavePixDoEstabelecimento: z.boolean(),
   })

@@ -18,6 +18,7 @@
  */
 import { z } from 'zod/mini';
 import '../zod-locale';
+import { MONEY_MAX } from './common';
 import { dateWindowErrors, FINANCE_MSG, isIsoDay, PROCESS_ACQUIRERS, serialsError, transferErrors, UUID_RE } from '../finance';
 
 export const FINANCE_PATHS = {
@@ -165,7 +166,7 @@ export const transferRequest = z
     codigoBanco: z.string(FINANCE_MSG.bankCodeInvalid).check(z.maxLength(3, FINANCE_MSG.bankCodeInvalid)),
     titularConta: z.string(FINANCE_MSG.holderRequired).check(z.maxLength(120)),
     valorTransferencia: z.string(FINANCE_MSG.amountInvalid).check(z.maxLength(14, FINANCE_MSG.amountInvalid)),
-    tipoContaBancaria: z.number(FINANCE_MSG.accountTypeInvalid),
+    tipoContaBancaria: z.number(FINANCE_MSG.accountTypeInvalid).check(z.int(FINANCE_MSG.accountTypeInvalid), z.minimum(1, FINANCE_MSG.accountTypeInvalid), z.maximum(3, FINANCE_MSG.accountTypeInvalid)),
   })
   .check(
     z.superRefine((v, ctx) => {
@@ -205,7 +206,7 @@ export type PixOrder = z.infer<typeof pixOrder>;
 export const pixOrderList = z.array(pixOrder);
 export const PIX_RECENT_MAX = 10;
 /** Empty body in the spec (a full refund); ours also takes a partial Value in reais. */
-export const refundRequest = z.optional(z.nullable(z.object({ Value: z.optional(z.number().check(z.gt(0, FINANCE_MSG.amountInvalid), z.gte(0.01, FINANCE_MSG.amountMin))) })));
+export const refundRequest = z.optional(z.nullable(z.object({ Value: z.optional(z.number().check(z.gt(0, FINANCE_MSG.amountInvalid), z.gte(0.01, FINANCE_MSG.amountMin), z.lte(MONEY_MAX, FINANCE_MSG.amountInvalid))) })));
 export const pixActionAnswer = z.object({ Message: z.string(), Order: pixOrder });
 
 // ---- ERP (§2.15, §3) ----

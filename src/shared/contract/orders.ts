@@ -7,6 +7,7 @@
 import { z } from 'zod/mini';
 import '../zod-locale';
 import { int32 } from './common';
+import { isValidCpfOrCnpj } from '../documents';
 import { INTAKE_MAX_ITEMS, KDS_ACTIVE_MODE, KDS_PAGE_SIZE, KDS_PAGE_SIZE_MAX, RECALL_REASON_MAX, RECALL_REASON_MIN } from '../orders';
 
 /** Every integer fits its int4 column (common.ts). */
@@ -234,7 +235,7 @@ export const stateChangeRequest = z.object({
   NewStateId: z.optional(z.nullable(int())),
   /** Minutes (accept). Without it the venue's default delivery time is used. */
   DeliveryTime: z.optional(z.nullable(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(1440)))),
-  StoreId: z.optional(z.nullable(z.string())),
+  StoreId: z.optional(z.nullable(z.string().check(z.maxLength(64)))),
   /** Current user's password: refusing an own-platform order and Devolver. */
   Password: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
   /** Refusing a marketplace order. */
@@ -281,7 +282,7 @@ export const carrierCreateRequest = z.object({
   Nome: z.pipe(z.string().check(z.trim()), z.string().check(z.minLength(1, 'Informe o nome do transportador.'), z.maxLength(200))),
   Telefone: text(30),
   Documento: text(30),
-  LocalClienteId: z.string(),
+  LocalClienteId: z.string().check(z.maxLength(64)),
 });
 export type CarrierCreateRequest = z.input<typeof carrierCreateRequest>;
 /** POST api/kds/atualizartransportador. UsarMeepDelivery: the platform's courier instead (calls one). */
@@ -377,17 +378,18 @@ export const intakeAddress = z.object({
   Referencia: z.optional(text(200)),
 });
 export const orderIntakeRequest = z.object({
-  LocalClienteId: z.string(),
+  LocalClienteId: z.string().check(z.maxLength(64)),
   /** ORDER_ORIGIN: 1 own platform (storefront, waiter), 2 marketplace. */
   OrigemPedido: z.number().check(z.int(), z.minimum(1), z.maximum(2)),
   /** DELIVERY_KIND: 1 entrega (needs Endereco), 2 retirada, 3 mesa (needs Mesa or MesaId). */
   TipoEntrega: z.number().check(z.int(), z.minimum(1), z.maximum(3)),
-  StoreId: z.optional(z.nullable(z.string())),
+  StoreId: z.optional(z.nullable(z.string().check(z.maxLength(64)))),
   Mesa: z.optional(z.nullable(text(50))),
-  MesaId: z.optional(z.nullable(z.string())),
+  MesaId: z.optional(z.nullable(z.string().check(z.maxLength(64)))),
   Cliente: z.object({
     Nome: z.pipe(z.string().check(z.trim()), z.string().check(z.minLength(1, 'Informe o nome do cliente.'), z.maxLength(200))),
-    CPF: z.optional(z.nullable(text(14))),
+    /** CPF or CNPJ (numeric or alphanumeric), masked or not, with its check digits; empty for none. */
+    CPF: z.optional(z.nullable(z.pipe(text(20), z.string().check(z.refine((s) => s === '' || isValidCpfOrCnpj(s), 'Informe um CPF ou CNPJ válido para o cliente.'))))),
     Telefone: z.optional(text(30)),
     Endereco: z.optional(z.nullable(intakeAddress)),
   }),

@@ -13,9 +13,15 @@ import { int32, money } from './common';
 const int = int32;
 const guid = () => z.guid();
 /** Query-string numbers arrive as text. */
-const queryInt = () => z.optional(z.pipe(z.string(), z.transform((s: string) => (s === '' ? undefined : Number.parseInt(s, 10)))));
-const queryBool = () => z.optional(z.pipe(z.string(), z.transform((s: string) => s === 'true' || s === '1' || s === 'True')));
-const optText = () => z.optional(z.nullable(z.string()));
+const queryInt = () => z.optional(z.pipe(z.string().check(z.maxLength(12)), z.transform((s: string) => (s === '' ? undefined : Number.parseInt(s, 10)))));
+const queryBool = () => z.optional(z.pipe(z.string().check(z.maxLength(8)), z.transform((s: string) => s === 'true' || s === '1' || s === 'True')));
+/** Free text and ids bounded in the schema (issue 28: a 1 MB description is a pt-BR 400, not a database error). */
+const optText = (max = 2000) => z.optional(z.nullable(z.string().check(z.maxLength(max))));
+/** An image field: our address, or a data URL of at most 5 MB (spec 000 §9) in base64. */
+export const IMAGE_FIELD_MAX = 7_000_000;
+/** The spec's image message (spec 000 §9 "Image max 5 MB"), as src/shared/products.ts words it. */
+const IMAGE_TOO_LARGE = 'insira uma imagem de no máximo 5MB*';
+const optImage = () => z.optional(z.nullable(z.string().check(z.maxLength(IMAGE_FIELD_MAX, IMAGE_TOO_LARGE))));
 const optInt = () => z.optional(z.nullable(int()));
 const optNum = () => z.optional(z.nullable(money()));
 const optBool = () => z.optional(z.nullable(z.boolean()));
@@ -51,7 +57,7 @@ export type Category = z.infer<typeof category>;
 export const categoryForAccessList = z.array(z.object({ id: z.string(), nome: z.string(), quantidadeProdutos: int() }));
 
 /** POST api/Produto/opcoes/incluir */
-export const optionCreateRequest = z.object({ descricao: z.optional(z.string()), localClienteId: guid() });
+export const optionCreateRequest = z.object({ descricao: z.optional(z.string().check(z.maxLength(200))), localClienteId: guid() });
 export const observationOption = z.object({ id: z.string(), descricao: z.string() });
 export const observationOptionList = z.array(observationOption);
 export type ObservationOption = z.infer<typeof observationOption>;
@@ -103,7 +109,7 @@ export const wizardAdditional = z.object({
 });
 export type WizardAdditional = z.infer<typeof wizardAdditional>;
 
-export const optionRef = z.object({ id: optText(), descricao: z.string() });
+export const optionRef = z.object({ id: optText(), descricao: z.string().check(z.maxLength(2000)) });
 export const wizardObservation = z.object({
   id: optText(),
   Descricao: optText(),
@@ -117,11 +123,11 @@ export const productCreateRequest = z.object({
   LocalClienteId: guid(),
   CategoriaId: optText(),
   NomeCategoria: optText(),
-  FotoCategoria: optText(),
+  FotoCategoria: optImage(),
   Nome: optText(),
   Valor: optNum(),
   RestricaoPorSexo: z.optional(z.nullable(int().check(z.minimum(0), z.maximum(2)))),
-  Foto: optText(),
+  Foto: optImage(),
   Descricao: optText(),
   QuantidadeAdicionaisGratuito: optInt(),
   Adicionais: z.optional(z.array(wizardAdditional)),
@@ -208,7 +214,7 @@ export const productEditRequest = z.object({
   storeId: optText(),
   grupoEnergetico: z.optional(z.nullable(int().check(z.minimum(0), z.maximum(7)))),
   classificacaoNutricional: z.optional(z.nullable(int().check(z.minimum(0), z.maximum(4)))),
-  fotoProduto: optText(),
+  fotoProduto: optImage(),
   propagarAlteracao: optBool(),
   /** Ours (not in the spec): the product's preparation time in whole minutes, 1 to 240; null clears it (the venue's prepMinutes applies). Omitted keeps what the product had. */
   tempoPreparo: z.optional(z.nullable(int().check(z.minimum(1, PREP_MESSAGE), z.maximum(240, PREP_MESSAGE)))),
@@ -285,8 +291,8 @@ export type ProductDetail = z.infer<typeof productDetail>;
 export const productReferenceQuery = z.object({
   OnlyWithNameOrValueChanged: queryBool(),
   produtoId: guid(),
-  produtoNome: z.optional(z.string()),
-  valor: z.optional(z.string()),
+  produtoNome: z.optional(z.string().check(z.maxLength(2000))),
+  valor: z.optional(z.string().check(z.maxLength(20))),
 });
 export const productReferenceList = z.array(z.object({ Name: z.string(), ValueInParent: z.number() }));
 
@@ -315,9 +321,9 @@ export const productListQuery = z.object({
   pagina: queryInt(),
   tamanho: queryInt(),
   busca: z.optional(z.string().check(z.maxLength(200))),
-  categoriaId: z.optional(z.string()),
+  categoriaId: z.optional(z.string().check(z.maxLength(64))),
   tipo: queryInt(),
-  ativo: z.optional(z.string()),
+  ativo: z.optional(z.string().check(z.maxLength(8))),
 });
 export const productPage = z.object({ Registros: z.array(productSummary), QuantidadeTotal: int() });
 export type ProductPage = z.infer<typeof productPage>;
@@ -326,5 +332,5 @@ export type ProductPage = z.infer<typeof productPage>;
 // Images
 
 /** POST api/Imagem/Upload (ours): { localClienteId, imagem: "data:image/png;base64,..." } → 201 { url }. */
-export const imageUploadRequest = z.object({ localClienteId: guid(), imagem: z.string() });
+export const imageUploadRequest = z.object({ localClienteId: guid(), imagem: z.string().check(z.maxLength(IMAGE_FIELD_MAX, IMAGE_TOO_LARGE)) });
 export const imageUploadResponse = z.object({ url: z.string() });

@@ -6,11 +6,16 @@
  */
 import { z } from 'zod/mini';
 import '../zod-locale';
+import { int32, money } from './common';
 
 const int = () => z.number().check(z.int());
 const guid = () => z.guid();
 const optText = (max = 2000) => z.optional(z.nullable(z.string().check(z.maxLength(max))));
-const optInt = () => z.optional(z.nullable(z.number()));
+// Bounded in the schema (issue 28): a 2^63 or 1e308 gets a pt-BR 400 here, never a database error.
+const optInt = () => z.optional(z.nullable(int32()));
+const optMoney = () => z.optional(z.nullable(money()));
+/** An id sent as text (checked by the handler, which answers the spec's message). */
+const idText = () => z.optional(z.nullable(z.string().check(z.maxLength(64))));
 
 export const SCHEDULING_PATHS = {
   /** ours: the agenda list of a place (with services and available days). */
@@ -58,8 +63,8 @@ export const idMessageResponse = z.object({ id: z.string(), Message: z.string() 
 
 /** Available day (spec 001 §3). */
 export const availableDay = z.object({
-  id: z.optional(z.nullable(z.string())),
-  dayOfWeek: z.optional(z.nullable(z.number())),
+  id: idText(),
+  dayOfWeek: optInt(),
   startHour: optText(5),
   endHour: optText(5),
 });
@@ -73,8 +78,8 @@ export const scheduleSaveRequest = z.object({
   name: optText(120),
   description: optText(),
   durationBase: optInt(),
-  categoryScheduleId: z.optional(z.nullable(z.string())),
-  collaboratorId: z.optional(z.nullable(z.string())),
+  categoryScheduleId: idText(),
+  collaboratorId: idText(),
   placeId: optText(120),
   /** The address of an uploaded image (api/Schedule/Image/...), or null. */
   image: optText(),
@@ -127,8 +132,8 @@ export const serviceSaveRequest = z.object({
   /** Only on PUT api/ServiceSchedule/Update. */
   id: z.optional(guid()),
   name: optText(120),
-  value: optInt(),
-  scheduleId: z.optional(z.nullable(z.string())),
+  value: optMoney(),
+  scheduleId: idText(),
   duration: optInt(),
   image: optText(),
 });
@@ -157,7 +162,7 @@ export type CalendarEventRead = z.infer<typeof calendarEvent>;
 /** POST api/CollaboratorSchedule: body plus localClientId (the period is ours). */
 export const collaboratorScheduleRequest = z.object({
   localClientId: guid(),
-  collaboratorId: z.optional(z.nullable(z.string())),
+  collaboratorId: idText(),
   startDate: optText(10),
   endDate: optText(10),
   availableDays: z.optional(z.array(availableDay).check(z.maxLength(200))),
@@ -194,8 +199,8 @@ export const syncRequest = z.object({
   name: z.optional(z.string().check(z.maxLength(200))),
   urlMeepFood: z.optional(z.nullable(z.string().check(z.maxLength(500)))),
   description: z.optional(z.nullable(z.string().check(z.maxLength(2000)))),
-  deliveryTime: z.optional(z.number()),
-  deliveryFee: z.optional(z.number()),
+  deliveryTime: z.optional(int32()),
+  deliveryFee: z.optional(money()),
 });
 export const syncResponse = z.object({ razaoSocial: z.string(), Message: z.string(), sandbox: z.boolean() });
 export const syncProviderResponse = z.object({ sandbox: z.boolean(), name: z.string() });

@@ -6,13 +6,14 @@ import { int32 } from './common';
 /** Every integer fits its int4 column (common.ts). */
 const int = int32;
 const guid = () => z.guid();
-const optText = () => z.optional(z.nullable(z.string()));
+/** Bounded in the schema (issue 28); an image is our address or a data URL of at most 5 MB in base64. */
+const optText = (max = 200) => z.optional(z.nullable(z.string().check(z.maxLength(max))));
 const optInt = () => z.optional(z.nullable(int()));
 
 // ----------------------------------------------------------------------------------------------
 // Stores (spec 000 "Store")
 
-export const storeDay = z.object({ DayOfWeek: int().check(z.minimum(0), z.maximum(6)), StartHour: z.string(), EndHour: z.string() });
+export const storeDay = z.object({ DayOfWeek: int().check(z.minimum(0), z.maximum(6)), StartHour: z.string().check(z.maxLength(8)), EndHour: z.string().check(z.maxLength(8)) });
 export const store = z.object({
   Id: z.string(),
   Name: z.string(),
@@ -40,9 +41,9 @@ export const myStores = z.array(
 export const storeSaveRequest = z.object({
   id: z.optional(guid()),
   name: optText(),
-  image: optText(),
+  image: z.optional(z.nullable(z.string().check(z.maxLength(7_000_000, 'insira uma imagem de no máximo 5MB*')))),
   ownerId: guid(),
-  sectors: z.optional(z.array(z.object({ id: optText(), name: z.string(), locationId: optText() }))),
+  sectors: z.optional(z.array(z.object({ id: optText(), name: z.string().check(z.maxLength(200)), locationId: optText() }))),
   storeCategories: z.optional(z.array(z.object({ id: optText(), name: optText() }))),
   users: z.optional(z.array(z.object({ id: guid(), nome: optText() }))),
   order: optInt(),

@@ -94,6 +94,29 @@ describe('banners', () => {
     expect(served.rawPayload.equals(PNG_1x1)).toBe(true);
   });
 
+  it('round-trips banners as data URLs (spec 000 §3): sent as one, answered as one, kept when saved back unchanged', async () => {
+    const { admin, venueId } = await demo(t);
+    const dataUrl = `data:image/png;base64,${PNG_1x1.toString('base64')}`;
+    const uploaded = (await call('POST', '/api/Event/Banner', admin, { localClienteId: venueId, imagem: dataUrl })).json().url as string;
+    const body = eventInput(venueId, { link: 'banner-ida-e-volta', banner_web: dataUrl, banner_mobile: uploaded });
+    const created = await call('POST', '/api/Event', admin, body);
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as string;
+    const got = donationEvent.parse((await call('GET', `/api/Event/GetById/${id}`, admin)).json());
+    expect(got.banner_web).toBe(dataUrl);
+    expect(got.banner_mobile).toBe(dataUrl);
+    const listed = (await call('GET', `/api/Event/GetByLocalClienteId/${venueId}`, admin)).json() as Array<{ id: string; banner_web: string }>;
+    expect(listed.find((e) => e.id === id)?.banner_web).toBe(dataUrl);
+    const [before] = await rows<{ banner_web: string }>(t, `select banner_web from donation_events where id = '${id}'`);
+    // Saved back as read: the stored file is kept, not copied again.
+    expect((await call('PUT', '/api/Event', admin, { ...body, id, banner_web: got.banner_web, banner_mobile: got.banner_mobile })).statusCode).toBe(200);
+    const [after] = await rows<{ banner_web: string }>(t, `select banner_web from donation_events where id = '${id}'`);
+    expect(after.banner_web).toBe(before.banner_web);
+    // Cleared: empty again.
+    await call('PUT', '/api/Event', admin, { ...body, id, banner_web: '', banner_mobile: '' });
+    expect(donationEvent.parse((await call('GET', `/api/Event/GetById/${id}`, admin)).json()).banner_web).toBe('');
+  });
+
   it('refuses a non-image, a too large file and another venue', async () => {
     const { admin, venueId } = await demo(t);
     const html = Buffer.from('<html><script>alert(1)</script></html>').toString('base64');

@@ -6,7 +6,7 @@
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { bankAccountLabel, normalizePixKey } from '../../../shared/bank-accounts';
 import type { BankAccount } from '../../../shared/contract/bank-accounts';
-import { onlyDigits } from '../../../shared/format';
+import { normalizeDocument } from '../../../shared/documents';
 import type { Db } from '../../db/client';
 import type { Tx } from '../../db/seed';
 import { bankAccounts } from '../../db/schema/bank-accounts';
@@ -52,7 +52,7 @@ function columns(v: BankAccountValues) {
     accountDigit: v.digitoContaBancaria.toUpperCase(),
     kind: v.tipoContaBancaria,
     holderName: v.titularConta.trim(),
-    holderDocument: onlyDigits(v.documentoContaBancaria),
+    holderDocument: normalizeDocument(v.documentoContaBancaria),
     pixKeyType: key ? v.tipoChavePix : null,
     pixKey: key,
     venuePixKey: Boolean(key) && v.chavePixDoEstabelecimento,

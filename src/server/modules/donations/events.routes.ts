@@ -22,6 +22,7 @@ import {
   instituteList,
   messageResponse,
   productOptionList,
+  type DonationEvent,
   type DonationLink,
 } from '../../../shared/contract/donations';
 import { BANNER_MAX_BYTES, DEFAULT_EVENT_COLOR, DONATION_MSG as M, DONATION_PAGE_PREFIX } from '../../../shared/donations';
@@ -66,11 +67,39 @@ export async function storeBanner(files: FileStorage, venueId: string, dataUrl: 
   return `${BANNER_PUBLIC_PREFIX}${venueId}/${name}`;
 }
 
-async function resolveBanner(files: FileStorage, venueId: string, value: string): Promise<string> {
+const bannerKey = (address: string) => `donations/${address.slice(BANNER_PUBLIC_PREFIX.length)}`;
+const isBannerAddress = (v: string, venueId: string) => v.startsWith(`${BANNER_PUBLIC_PREFIX}${venueId}/`) && /^[\w/.-]+$/.test(v);
+
+/**
+ * A stored banner as the `data:` URL the spec's event carries (spec 000 §3: banner_web and
+ * banner_mobile are data URLs); '' when it is empty or its file is gone.
+ */
+export async function bannerDataUrl(files: FileStorage, venueId: string, address: string): Promise<string> {
+  if (!address || !isBannerAddress(address, venueId)) return '';
+  const buf = await files.read(bannerKey(address));
+  const type = buf ? sniffImageType(buf) : null;
+  return buf && type ? `data:${type};base64,${buf.toString('base64')}` : '';
+}
+
+async function withBannerData(files: FileStorage, ev: DonationEvent): Promise<DonationEvent> {
+  const [web, mobile] = await Promise.all([bannerDataUrl(files, ev.localClienteId, ev.banner_web), bannerDataUrl(files, ev.localClienteId, ev.banner_mobile)]);
+  return { ...ev, banner_web: web, banner_mobile: mobile };
+}
+
+/**
+ * What to keep for a banner field. An event read back and saved again sends the same data URL: when
+ * its bytes are those of the banner already stored, that file is kept instead of a new copy.
+ */
+async function resolveBanner(files: FileStorage, venueId: string, value: string, current = ''): Promise<string> {
   const v = value.trim();
   if (!v) return '';
-  if (v.startsWith('data:')) return storeBanner(files, venueId, v);
-  if (v.startsWith(`${BANNER_PUBLIC_PREFIX}${venueId}/`) && /^[\w/.-]+$/.test(v)) return v;
+  if (v.startsWith('data:')) {
+    const m = /^data:[^;,]*;base64,(.*)$/is.exec(v);
+    const stored = m && current && isBannerAddress(current, venueId) ? await files.read(bannerKey(current)) : null;
+    if (m && stored && Buffer.from(m[1], 'base64').equals(stored)) return current;
+    return storeBanner(files, venueId, v);
+  }
+  if (isBannerAddress(v, venueId)) return v;
   throw new HttpError(400, M.bannerUnreadable);
 }
 
@@ -86,16 +115,17 @@ export async function eventRoutes(fastify: FastifyInstance, opts: DonationRouteO
   app.get('/api/Event/GetByLocalClienteId/:localId', { schema: { params: idParam('localId'), response: { 200: donationEventList, ...errors } } }, async (req) => {
     const { venueId } = await requireVenue(db, req, (req.params as { localId: string }).localId, DONATION_ROLE);
     const rows = await db.select().from(donationEvents).where(eq(donationEvents.venueId, venueId)).orderBy(desc(donationEvents.date));
-    return rows.map(toEvent);
+    return Promise.all(rows.map((r) => withBannerData(files, toEvent(r))));
   });
 
   app.get('/api/Event/GetById/:id', { schema: { params: idParam('id'), response: { 200: donationEvent, ...errors } } }, async (req) => {
     const row = await findEvent(db, (req.params as { id: string }).id);
     await requireVenue(db, req, row.venueId, DONATION_ROLE);
-    return toEvent(row);
+    return withBannerData(files, toEvent(row));
   });
 
-  const saveEvent = async (body: z.infer<typeof donationEventInput> & object, existingId: string | null) => {
+  const saveEvent = async (body: z.infer<typeof donationEventInput> & object, existing: { id: string; bannerWeb: string; bannerMobile: string } | null) => {
+    const existingId = existing?.id ?? null;
     const b = body as import('../../../shared/contract/donations').DonationEventInput;
     const venueId = b.localClienteId;
     const [clash] = await db
@@ -109,8 +139,8 @@ export async function eventRoutes(fastify: FastifyInstance, opts: DonationRouteO
       link: b.link,
       linkOfLive: b.linkOfLive.trim(),
       date: new Date(b.date),
-      bannerWeb: await resolveBanner(files, venueId, b.banner_web),
-      bannerMobile: await resolveBanner(files, venueId, b.banner_mobile),
+      bannerWeb: await resolveBanner(files, venueId, b.banner_web, existing?.bannerWeb),
+      bannerMobile: await resolveBanner(files, venueId, b.banner_mobile, existing?.bannerMobile),
       isActive: b.isActive,
       faq: b.frequentlyQuestion.map((f) => ({ question: f.question.trim(), answer: f.answer.trim() })),
       showValueAbove: b.showValueAbove,
@@ -136,7 +166,7 @@ export async function eventRoutes(fastify: FastifyInstance, opts: DonationRouteO
     const current = await findEvent(db, req.body.id ?? '');
     await requireVenue(db, req, current.venueId, DONATION_ROLE);
     if (req.body.localClienteId !== current.venueId) throw new HttpError(403, 'Acesso negado/Proibido');
-    const values = await saveEvent(req.body, current.id);
+    const values = await saveEvent(req.body, current);
     await db.update(donationEvents).set(values).where(eq(donationEvents.id, current.id));
     return { id: current.id, Message: M.eventEdited };
   });

@@ -3,7 +3,6 @@
  * cob's "copia e cola" with its QR) or card (the acquirer), the payment's status (re-read from the
  * PSP), banners, and the sandbox's "simular pagamento" (only while the Pix sandbox is active).
  */
-import { isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -12,7 +11,7 @@ import { z } from 'zod';
 import { errorBody } from '../../../shared/contract/common';
 import { publicDonationEvent, publicPayment, publicPaymentRequest, type PublicPayment } from '../../../shared/contract/donations';
 import { DONATION_MSG as M, SANDBOX_FEES, SANDBOX_SETTLEMENT_DAYS, type DonationMethod } from '../../../shared/donations';
-import { onlyDigits } from '../../../shared/format';
+import { isValidCpfOrCnpj, normalizeDocument } from '../../../shared/documents';
 import type { Db } from '../../db/client';
 import { donationBankAccounts, donationEvents, donationInstitutes, donationLinks, donations } from '../../db/schema/donations';
 import type { FileStorage } from '../../lib/file-storage';
@@ -129,8 +128,8 @@ export async function publicRoutes(fastify: FastifyInstance, opts: { db: Db; fil
       const b = req.body;
       if ((b.method === 'pix' && pix.mode === 'off') || (b.method === 'card' && !acquirer)) throw new HttpError(503, PIX_MSG.notConfigured);
       await limitPublicPayment(db, req.ip, `donation:${ev.id}`);
-      const doc = onlyDigits(b.donor.document);
-      if (doc && !(doc.length === 11 ? isValidCpf(doc) : doc.length === 14 && isValidCnpj(doc))) {
+      const doc = normalizeDocument(b.donor.document);
+      if (doc && !isValidCpfOrCnpj(b.donor.document)) {
         throw new HttpError(400, M.donorDocumentInvalid, { errors: [{ path: 'donor.document', message: M.donorDocumentInvalid }] });
       }
       if (b.method === 'card' && !b.card) throw new HttpError(400, M.cardNumberInvalid, { errors: [{ path: 'card.number', message: M.cardNumberInvalid }] });

@@ -24,6 +24,7 @@ import {
   withdrawalInfo,
   messageAnswer,
 } from '../../../shared/contract/finance';
+import { normalizeDocument } from '../../../shared/documents';
 import { brDay, centsToReais, FINANCE_MSG, FINANCE_ROLES, isUuid, saoPauloDay, wireToCents } from '../../../shared/finance';
 import type { Db } from '../../db/client';
 import { venues } from '../../db/schema/venues';
@@ -205,7 +206,7 @@ export function withdrawalRoutes(fastify: FastifyInstance, opts: { db: Db; files
     const { venueId } = await requireVenue(db, req, req.query.localId.toLowerCase(), FINANCE_ROLES.finance);
     const b = req.body;
     const amountCents = wireToCents(b.valorTransferencia)!;
-    const document = b.documentoContaBancaria.replace(/\D/g, '');
+    const document = normalizeDocument(b.documentoContaBancaria);
     return run(req, reply, 'transfer', venueId, b, async (tx, user) => {
       const t = { bankCode: b.codigoBanco, agency: b.agencia, account: b.contaBancaria, accountDigit: b.digitoContaBancaria, accountType: b.tipoContaBancaria, document, holderName: b.titularConta.trim(), amountCents };
       let protocol: string;

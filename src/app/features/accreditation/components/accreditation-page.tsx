@@ -16,16 +16,16 @@ import {
 } from '../../../../shared/accreditation';
 import { contactFields, departmentFields, type ContactFields, type DepartmentFields, type Proposal } from '../../../../shared/contract/accreditation';
 import { adminCall } from '../../../lib/admin-call';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, serverMessageOr } from '../../../lib/api-client';
 import { showToast, toastError, toastSuccess } from '../../../lib/toast';
 import { accredit, accreditationQueries, activateProposal, managementUrl, saveContact, saveDepartment } from '../api/accreditation-queries';
 import { schemaErrors } from '../hooks/schema-errors';
 import { useSession } from '../hooks/use-session';
+import { CPF_OR_CNPJ_MASK } from '../../../../shared/documents';
 import { PageHeader, showDate, showDocument } from './page-header';
 import { ProposalStatusBadge } from './status-badges';
 
 /** CPF or CNPJ, the mask following the number of digits typed. */
-const DOCUMENT_MASK = [{ mask: '000.000.000-00' }, { mask: '00.000.000/0000-00' }];
 
 type ContactValues = Omit<ContactFields, 'Nationality'> & { Nationality: string };
 const EMPTY_CONTACT: ContactValues = { ContactName: '', Document: '', BirthDate: '', Ddi: '55', Ddd: '', Telephone: '', Email: '', FunctionDescription: '', Nationality: '0' };
@@ -67,7 +67,7 @@ function ContactForm({ localId }: { localId: string }) {
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label="Nome" withAsterisk value={v.ContactName} onChange={set('ContactName')} error={errors.ContactName} />
-          <InputBase label="CPF/CNPJ" withAsterisk component={IMaskInput} mask={DOCUMENT_MASK} value={v.Document} onAccept={accept('Document')} error={errors.Document} inputMode="numeric" />
+          <InputBase label="CPF/CNPJ" withAsterisk component={IMaskInput} mask={CPF_OR_CNPJ_MASK} prepareChar={(c: string) => c.toUpperCase()} value={v.Document} onAccept={accept('Document')} error={errors.Document} />
           <InputBase label="Data de nascimento" placeholder="dd/mm/aaaa" withAsterisk component={IMaskInput} mask="00/00/0000" value={v.BirthDate} onAccept={accept('BirthDate')} error={errors.BirthDate} inputMode="numeric" />
           <TextInput label="E-mail" type="email" withAsterisk value={v.Email} onChange={set('Email')} error={errors.Email} />
           <Group grow align="flex-start">
@@ -232,7 +232,7 @@ export function AccreditationPage() {
       void toastSuccess(r.Message);
       setConfirming(null);
     } catch (err) {
-      void showToast({ color: 'red', title: ACC_MSG.activateFailed, message: err instanceof ApiError && !err.isNetwork ? err.message : ACC_MSG.activateFailed });
+      void showToast({ color: 'red', title: ACC_MSG.activateFailed, message: serverMessageOr(err, ACC_MSG.activateFailed) });
     } finally {
       setActivating(false);
       await refresh();

@@ -8,8 +8,8 @@ import { formatDocument } from '../../../../shared/format';
 import { apiFieldErrors, schemaErrors } from '../../../lib/form-errors';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { saveBankAccount } from '../api/bank-account-queries';
+import { CPF_OR_CNPJ_MASK } from '../../../../shared/documents';
 
-const DOCUMENT_MASK = [{ mask: '000.000.000-00' }, { mask: '00.000.000/0000-00' }];
 const PIX_PLACEHOLDER: Record<string, string> = {
   cpf: '000.000.000-00',
   cnpj: '00.000.000/0000-00',
@@ -108,8 +108,8 @@ export function BankAccountForm({ localId, account, onSaved }: { localId: string
           label="CPF/CNPJ do titular"
           withAsterisk
           component={IMaskInput}
-          mask={DOCUMENT_MASK}
-          inputMode="numeric"
+          mask={CPF_OR_CNPJ_MASK}
+          prepareChar={(c: string) => c.toUpperCase()}
           value={form.values.documentoContaBancaria}
           onAccept={(value: string) => form.setFieldValue('documentoContaBancaria', value)}
           error={form.errors.documentoContaBancaria}

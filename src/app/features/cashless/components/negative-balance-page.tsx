@@ -5,7 +5,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { CASHLESS_MSG, CASHLESS_ROLES, formatDocument, formatLegacyDate, maskCpf, NEGATIVE_BALANCE_PAGE_SIZE, onlyDigits } from '../../../../shared/cashless';
 import { formatBRL } from '../../../../shared/format';
 import { hasAccess } from '../../../../shared/roles';
-import { downloadGeneratedFile } from '../../../lib/api-client';
+import { downloadGeneratedFile, serverMessageOr } from '../../../lib/api-client';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { cashlessQueries, confirmRecharge, exportReport, planRecharge } from '../api/cashless-queries';
 import { useSession, useTitle } from '../hooks/use-session';
@@ -70,7 +70,7 @@ export function NegativeBalancePage({ search, onSearch }: { search: NegativeBala
       setDialog(null);
       await refresh();
     } catch (err) {
-      const message = err instanceof Error && err.message ? err.message : CASHLESS_MSG.planFailed;
+      const message = serverMessageOr(err, CASHLESS_MSG.planFailed);
       void toastError(message);
       throw new Error(message);
     }

@@ -7,7 +7,7 @@ import type { Customer, CustomerSaveRequest } from '../../../../shared/contract/
 import { CUSTOMER_MSG, CUSTOMER_PAGE_SIZE, customerActions, hideCpf, maskCpf, maskPhone } from '../../../../shared/customers';
 import { formatBRL } from '../../../../shared/format';
 import { PlusIcon, SearchIcon } from '../../../components/icons';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, serverMessageOr } from '../../../lib/api-client';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { customerQueries, exportCustomers, flagCustomer, saveCustomer, type CustomerSearch, type FlagAction } from '../api/customer-queries';
 import { useCurrentPlace } from '../hooks/use-current-place';
@@ -200,7 +200,8 @@ export function CustomersPage({ search, onSearch }: { search: CustomerSearch; on
       // 409: someone else blocked or alerted this customer meanwhile; the row was stale, so show its state now.
       if (err instanceof ApiError && err.status === 409) void refresh();
       const fallback = FLAG_FAILURE[flag.action];
-      void toastError(err instanceof ApiError && err.message ? err.message : (fallback ?? String(err)));
+      // Spec 000 §8: the server's Message, or the alert's own text (block/unblock have none: ours).
+      void toastError(fallback ? serverMessageOr(err, fallback) : err instanceof ApiError ? err.message : String(err));
       return false;
     }
   };

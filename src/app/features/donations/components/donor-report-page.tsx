@@ -50,8 +50,8 @@ export function DonorReportPage() {
         localClienteId: localId,
       });
       await downloadGeneratedFile(file);
-    } catch (err) {
-      void toastError(err instanceof Error ? err.message : String(err));
+    } catch {
+      // Spec 000 §8: "Report download failure is swallowed silently."
     } finally {
       setExporting(false);
     }

@@ -27,6 +27,7 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { publicPaymentRequest, type PublicDonationEvent, type PublicPayment } from '../../../../shared/contract/donations';
 import { DONATION_MSG, formatDonationDateTime, parseDonationAmount } from '../../../../shared/donations';
 import { PIX_MSG } from '../../../../shared/pix';
+import { isValidCpfOrCnpj } from '../../../../shared/documents';
 import { formatBRL, onlyDigits } from '../../../../shared/format';
 import { donationQueries, payDonation, paymentStatus, sandboxConfirm } from '../api/donation-queries';
 import { zodErrors } from './form-errors';
@@ -121,8 +122,7 @@ export function PublicDonationPage({ link, preselected }: { link: string; presel
     if (!choice) errs.amount = 'Escolha um valor.';
     if (choice === OTHER && otherAmount === null) errs.amount = DONATION_MSG.amountInvalid;
     if (!chosen && !body.instituteId) errs.instituteId = DONATION_MSG.chooseInstitute;
-    const doc = onlyDigits(donor.document);
-    if (doc && doc.length !== 11 && doc.length !== 14) errs['donor.document'] = DONATION_MSG.donorDocumentInvalid;
+    if (donor.document.trim() && !isValidCpfOrCnpj(donor.document)) errs['donor.document'] = DONATION_MSG.donorDocumentInvalid;
     setErrors(errs);
     if (Object.keys(errs).length) {
       setFormError('Confira os campos destacados.');
@@ -270,7 +270,7 @@ export function PublicDonationPage({ link, preselected }: { link: string; presel
                 <SimpleGrid cols={{ base: 1, sm: 2 }}>
                   <TextInput label="Nome completo" withAsterisk size="md" autoComplete="name" value={donor.name} onChange={(e) => setDonor({ ...donor, name: e.currentTarget.value })} error={errors['donor.name']} />
                   <TextInput label="E-mail" withAsterisk size="md" type="email" autoComplete="email" value={donor.email} onChange={(e) => setDonor({ ...donor, email: e.currentTarget.value })} error={errors['donor.email']} />
-                  <TextInput label="CPF ou CNPJ (opcional)" size="md" inputMode="numeric" value={donor.document} onChange={(e) => setDonor({ ...donor, document: e.currentTarget.value })} error={errors['donor.document']} />
+                  <TextInput label="CPF ou CNPJ (opcional)" size="md" value={donor.document} onChange={(e) => setDonor({ ...donor, document: e.currentTarget.value })} error={errors['donor.document']} />
                   <TextInput label="Telefone (opcional)" size="md" type="tel" autoComplete="tel" value={donor.phone} onChange={(e) => setDonor({ ...donor, phone: e.currentTarget.value })} />
                 </SimpleGrid>
                 <SegmentedControl

@@ -13,7 +13,7 @@ describe('financeCall (spec 001 §8 with a page’s own exception text)', () => 
   });
   it('shows the server text, or the page’s text when there is none, for 10 s, and gives nothing back', async () => {
     shown.length = 0;
-    expect(await financeCall(() => Promise.reject(new ApiError(400, 'Saque não encontrado')), 'Erro ao atualizar data de recebimento')).toBeUndefined();
+    expect(await financeCall(() => Promise.reject(new ApiError(400, 'Saque não encontrado', { Message: 'Saque não encontrado' })), 'Erro ao atualizar data de recebimento')).toBeUndefined();
     expect(await financeCall(() => Promise.reject(new ApiError(0, 'offline')), 'Erro ao atualizar data de recebimento')).toBeUndefined();
     expect(shown.map((s) => s.message)).toEqual(['Saque não encontrado', 'Erro ao atualizar data de recebimento']);
     expect(shown.every((s) => s.autoClose === 10_000)).toBe(true);

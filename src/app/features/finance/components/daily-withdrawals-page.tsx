@@ -5,6 +5,7 @@ import 'dayjs/locale/pt-br';
 import { useState, type FormEvent } from 'react';
 import { FINANCE_MSG, saoPauloDay, WITHDRAWAL_TYPE_LABELS } from '../../../../shared/finance';
 import { formatBRL } from '../../../../shared/format';
+import { adminErrorText } from '../../../lib/admin-call';
 import { financeQueries } from '../api/finance-queries';
 import { EmptyState, FinancePage, parseBrDay } from './finance-page';
 
@@ -36,7 +37,7 @@ function Report({ localId, day, onDay }: { localId: string; day: string; onDay: 
       {report.isPending ? (
         <Skeleton h={160} />
       ) : report.isError ? (
-        <Alert color="red">{report.error.message}</Alert>
+        <Alert color="red">{adminErrorText(report.error)}</Alert>
       ) : rows.length === 0 ? (
         <EmptyState text={FINANCE_MSG.noData} />
       ) : (

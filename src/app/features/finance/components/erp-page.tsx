@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { FINANCE_MSG } from '../../../../shared/finance';
 import { formatBRL } from '../../../../shared/format';
-import { adminCall } from '../../../lib/admin-call';
+import { adminCall, adminErrorText } from '../../../lib/admin-call';
 import { showToast } from '../../../lib/toast';
 import { exportAllInvoices, exportInvoice, financeQueries } from '../api/finance-queries';
 import { EmptyState, FinancePage, formatDateTime } from './finance-page';
@@ -39,7 +39,7 @@ function SessionView({ localId, sessionId }: { localId: string; sessionId: strin
       {summary.isPending ? (
         <Skeleton h={120} />
       ) : summary.isError ? (
-        <Alert color="red">{summary.error.message}</Alert>
+        <Alert color="red">{adminErrorText(summary.error)}</Alert>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Paper withBorder p="md" radius="md">
@@ -74,7 +74,7 @@ function SessionView({ localId, sessionId }: { localId: string; sessionId: strin
       {pending.isPending ? (
         <Skeleton h={160} />
       ) : pending.isError ? (
-        <Alert color="red">{pending.error.message}</Alert>
+        <Alert color="red">{adminErrorText(pending.error)}</Alert>
       ) : pending.data.length === 0 ? (
         <EmptyState text={FINANCE_MSG.noItems} />
       ) : (

@@ -6,7 +6,7 @@ import type { PixOrder, PixRefundState } from '../../../../shared/contract/finan
 import { pixActions, pixStatusLabel } from '../../../../shared/finance';
 import { formatBRL } from '../../../../shared/format';
 import { ApiError } from '../../../lib/api-client';
-import { adminCall } from '../../../lib/admin-call';
+import { adminCall, adminErrorText } from '../../../lib/admin-call';
 import { toastSuccess } from '../../../lib/toast';
 import { financeQueries, refundPix, updatePixStatus } from '../api/finance-queries';
 import { EmptyState, FinancePage, LabeledValue, formatDateTime } from './finance-page';
@@ -139,7 +139,7 @@ function RecentPixOrders({ localId, current }: { localId: string; current: strin
       {recent.isPending ? (
         <Skeleton h={160} />
       ) : recent.isError ? (
-        <Alert color="red">{recent.error.message}</Alert>
+        <Alert color="red">{adminErrorText(recent.error)}</Alert>
       ) : recent.data.length === 0 ? (
         <Text c="gray.7">Nenhum pedido Pix neste estabelecimento.</Text>
       ) : (
@@ -221,7 +221,7 @@ function PixLookup({ localId, search, onSearch }: { localId: string; search: Pix
           order.error instanceof ApiError && order.error.status === 404 ? (
             <EmptyState text={order.error.message} />
           ) : (
-            <Alert color="red">{order.error.message}</Alert>
+            <Alert color="red">{adminErrorText(order.error)}</Alert>
           )
         ) : (
           <OrderCard localId={localId} order={order.data} />

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { FINANCE_MSG, remittanceChips } from '../../../../shared/finance';
 import { formatBRL } from '../../../../shared/format';
 import { downloadGeneratedFile } from '../../../lib/api-client';
-import { adminCall } from '../../../lib/admin-call';
+import { adminCall, adminErrorText } from '../../../lib/admin-call';
 import { toastSuccess } from '../../../lib/toast';
 import { createRemittance, financeQueries } from '../api/finance-queries';
 import { EmptyState, FinancePage, formatDateTime } from './finance-page';
@@ -33,7 +33,7 @@ function Remittance({ localId }: { localId: string }) {
     await queryClient.invalidateQueries({ queryKey: financeQueries.todayWithdrawals(localId).queryKey });
   };
   if (list.isPending) return <Skeleton h={200} />;
-  if (list.isError) return <Alert color="red">{list.error.message}</Alert>;
+  if (list.isError) return <Alert color="red">{adminErrorText(list.error)}</Alert>;
   return (
     <Stack>
       <Paper withBorder p="md" radius="md">

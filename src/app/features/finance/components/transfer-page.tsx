@@ -1,7 +1,8 @@
 import { Button, Group, Modal, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
 import { ACCOUNT_TYPES, brlToCents, brlToWire, centsToReais, FINANCE_MSG, transferErrors, type TransferErrors } from '../../../../shared/finance';
-import { formatBRL, formatCnpj, formatCpf, formatMoneyInput } from '../../../../shared/format';
+import { formatCpfOrCnpj, normalizeDocument } from '../../../../shared/documents';
+import { formatBRL, formatMoneyInput } from '../../../../shared/format';
 import { toastSuccess } from '../../../lib/toast';
 import { financeCall } from '../api/finance-call';
 import { sendTransfer } from '../api/finance-queries';
@@ -12,12 +13,10 @@ const EMPTY = { agencia: '', contaBancaria: '', digitoContaBancaria: '', documen
 type Form = typeof EMPTY;
 
 const digitsOnly = (s: string, max?: number) => s.replace(/\D/g, '').slice(0, max);
-/** CPF mask up to 11 digits, CNPJ from the 12th (max 14). */
+/** CPF mask at 11 digits, CNPJ (numeric or alphanumeric) at 14 characters. */
 function maskDocument(s: string): string {
-  const d = digitsOnly(s, 14);
-  if (d.length === 11) return formatCpf(d);
-  if (d.length === 14) return formatCnpj(d);
-  return d;
+  const n = normalizeDocument(s).replace(/[^0-9A-Z]/g, '').slice(0, 14);
+  return n.length === 11 || n.length === 14 ? formatCpfOrCnpj(n) : n;
 }
 
 function toRequest(f: Form) {
@@ -95,7 +94,7 @@ function TransferForm({ localId }: { localId: string }) {
             error={errors.tipoContaBancaria}
             comboboxProps={{ withinPortal: true }}
           />
-          <TextInput label="CPF/CNPJ do titular" withAsterisk inputMode="numeric" placeholder="000.000.000-00 ou 00.000.000/0000-00" value={f.documentoContaBancaria} onChange={(e) => set({ documentoContaBancaria: maskDocument(e.currentTarget.value) })} error={errors.documentoContaBancaria} />
+          <TextInput label="CPF/CNPJ do titular" withAsterisk placeholder="000.000.000-00 ou 00.000.000/0000-00" value={f.documentoContaBancaria} onChange={(e) => set({ documentoContaBancaria: maskDocument(e.currentTarget.value) })} error={errors.documentoContaBancaria} />
           <TextInput label="Titular da conta" withAsterisk value={f.titularConta} onChange={(e) => set({ titularConta: e.currentTarget.value })} error={errors.titularConta} />
           <TextInput
             label="Valor (R$)"

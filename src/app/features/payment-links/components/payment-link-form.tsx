@@ -5,8 +5,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { paymentLinkSave, type PaymentLink, type PaymentLinkSave } from '../../../../shared/contract/payment-links';
 import { formatMoneyInput, parseMoney } from '../../../../shared/format';
-import { LINK_DESCRIPTION_MAX, LINK_INSTALLMENTS_MAX, LINK_MSG } from '../../../../shared/payment-links';
-import { ApiError } from '../../../lib/api-client';
+import { LINK_DESCRIPTION_MAX, LINK_MSG } from '../../../../shared/payment-links';
+import { ApiError, serverMessageOr } from '../../../lib/api-client';
 import { getSession } from '../../../lib/session';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { linkQueries, saveLink } from '../api/payment-link-queries';
@@ -87,12 +87,13 @@ export function PaymentLinkForm({ id }: { id?: string }) {
       singleUse: v.singleUse,
       productId: v.productId || null,
     };
-    // The same schema the server checks: every problem at once, under its field.
+    // Spec 000 §5: "no client-side validation besides the server result; expiration date cannot be
+    // in the past". Only the expiry is checked here (with the server's own schema); price,
+    // installments and description are the server's to refuse, under their fields.
     const parsed = paymentLinkSave.safeParse(body);
-    if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const i of parsed.error.issues) next[String(i.path[0])] ??= i.message;
-      setErrors(next);
+    const expiryIssue = parsed.error?.issues.find((i) => i.path[0] === 'expirationDate');
+    if (expiryIssue) {
+      setErrors({ expirationDate: expiryIssue.message });
       return;
     }
     setErrors({});
@@ -107,7 +108,7 @@ export function PaymentLinkForm({ id }: { id?: string }) {
       const next: Record<string, string> = {};
       for (const i of list) next[i.path.replace(/^body\.?/, '')] ??= i.message;
       setErrors(next);
-      void toastError(err instanceof ApiError && err.message ? err.message : LINK_MSG.saveFailed);
+      void toastError(serverMessageOr(err, LINK_MSG.saveFailed));
     } finally {
       setBusy(false);
     }
@@ -145,7 +146,7 @@ export function PaymentLinkForm({ id }: { id?: string }) {
             />
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
               <TextInput label="Preço (R$)" withAsterisk inputMode="decimal" value={v.price} onChange={(e) => set('price', e.currentTarget.value)} onBlur={() => { const n = parseMoney(v.price); if (n !== null) set('price', formatMoneyInput(n)); }} error={errors.price} readOnly={readOnly} />
-              <NumberInput label="Parcelas máximas" min={0} max={LINK_INSTALLMENTS_MAX} allowDecimal={false} allowNegative={false} value={v.maximumInstallments} onChange={(n) => set('maximumInstallments', typeof n === 'number' ? n : 0)} error={errors.maximumInstallments} readOnly={readOnly} />
+              <NumberInput label="Parcelas máximas" min={0} clampBehavior="none" allowDecimal={false} allowNegative={false} value={v.maximumInstallments} onChange={(n) => set('maximumInstallments', typeof n === 'number' ? n : 0)} error={errors.maximumInstallments} readOnly={readOnly} />
               <TextInput ref={expirationInput} label="Data de expiração (vazia: indefinida)" type="datetime-local" value={v.expiration} onChange={(e) => set('expiration', e.currentTarget.value)} error={errors.expirationDate} readOnly={readOnly} />
             </SimpleGrid>
             <Group>
