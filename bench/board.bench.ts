@@ -410,7 +410,7 @@ export const benches = {
           value: kb,
           unit: 'KB',
           budget: 200,
-          note: `${r.files} arquivos${kb > 200 ? ' · ACIMA: a moldura que toda página autenticada carrega soma ≈ 160 KB (React DOM 64, roteador + React + núcleo do Mantine 44, árvore de rotas, tema e MantineProvider 11, zod 11, react-query ≈ 12, tabela de rotas 4, service worker e cabeçalho 4); a página do painel ≈ 21 (com o virtualizador), contratos, regras, cache e fila de pedidos ≈ 11; componentes do Mantine que o painel ainda desenha no início (Button, Alert, Loader, Group, Stack, Text no diálogo de início e nos estados de erro) ≈ 5. Já feito: barra única, menu, faixas e cartões sem componentes do Mantine no primeiro desenho (212 → 207,5); antes: cabeçalho em CSS (−10), virtua (−6). Próximo passo: o diálogo de início e os estados de erro em HTML simples, e um grupo de chunks do painel montado a partir do grafo de módulos' : ''}`,
+          note: `${r.files} arquivos; arquivos agrupados pelo grafo de módulos (scripts/vite-chunk-groups.ts: camada de dados, moldura, painel, pedidos)${kb > 200 ? ' · ACIMA: a moldura que toda página autenticada carrega soma ≈ 160 KB (React DOM 64, roteador + React + núcleo do Mantine 50, árvore de rotas e tema 11, camada de dados (zod + react-query) 22); procure o que o primeiro desenho do painel passou a importar (BENCH_VERBOSE=1 lista os arquivos)' : ''}`,
         },
       ];
     }),

@@ -81,6 +81,19 @@ describe('stations at intake', () => {
     expect(o.TempoPreparo).toBe(25);
   });
 
+  it('the venue’s board settings refuse another role and another venue’s place, changing nothing', async () => {
+    const waiter = await t.login(DEMO.garcom);
+    const gerente = await t.login(DEMO.gerente);
+    const save = (tok: string, venue: string) => t.app.inject({ method: 'POST', url: KDS_PATHS.settings, headers: t.auth(tok), payload: { localClienteId: venue, prepMinutes: 42, defaultStation: 'Forno' } });
+    expectError(await save(waiter, restaurant(t)), 403, MSG.accessDenied);
+    // The manager of the restaurant is no member of the school.
+    expectError(await save(gerente, school(t)), 403, MSG.accessDenied);
+    const now = await t.app.inject({ method: 'GET', url: KDS_PATHS.settingsOf(restaurant(t)), headers: t.auth(gerente) });
+    expect(now.statusCode, now.body).toBe(200);
+    expect(now.json()).not.toMatchObject({ prepMinutes: 42 });
+    expect(now.json()).not.toMatchObject({ defaultStation: 'Forno' });
+  });
+
   it('a waiter’s table order reaches the stations of its products', async () => {
     const waiter = await t.login(DEMO.garcom);
     const res = await intake(

@@ -8,6 +8,7 @@ import type { BoardDialog } from '../hooks/use-board-commands';
 import type { PendingMark } from '../model/commands';
 import { AcceptDialog } from './accept-dialog';
 import { AllDayDialog } from './all-day-dialog';
+import { BoardSettingsDialog } from './board-settings-dialog';
 import { StoreStatusModal } from './board-status-modals';
 import { CarrierDialog } from './carrier-dialog';
 import { CallCourierDialog, DeliveryChoiceDialog } from './delivery-dialogs';
@@ -34,6 +35,7 @@ export interface BoardDialogsProps {
   drawer: { order: Order | null; mark: PendingMark; onClose: () => void; onAction: (a: BoardAction, o: Order) => void; onPrint: (o: Order) => void; onRush?: (o: Order) => void };
   allDay: { opened: boolean; orders: readonly Order[]; targetMinutes: number; onClose: () => void };
   recall: { opened: boolean; onClose: () => void };
+  boardSettings: { opened: boolean; stations: readonly string[]; onClose: () => void };
   store: { opened: boolean; status: MarketplaceStatus | undefined; canToggle: boolean; toggling: boolean; onToggle: (open: boolean) => void; onClose: () => void };
 }
 
@@ -42,6 +44,7 @@ export default function BoardDialogs(p: BoardDialogsProps) {
   return (
     <>
       <AllDayDialog opened={p.allDay.opened} orders={p.allDay.orders} states={p.states} targetMinutes={p.allDay.targetMinutes} onClose={p.allDay.onClose} />
+      <BoardSettingsDialog opened={p.boardSettings.opened} localId={p.localId} settings={p.settings} stations={p.boardSettings.stations} onClose={p.boardSettings.onClose} />
       <RecallDialog opened={p.recall.opened} localId={p.localId} onClose={p.recall.onClose} />
       <AcceptDialog order={dialog?.kind === 'accept' ? dialog.order : null} defaultMinutes={p.defaultMinutes} onClose={p.onCloseDialog} onConfirm={p.onConfirmAccept} />
       <RefuseDialog target={dialog?.kind === 'guarded' ? { order: dialog.order, command: dialog.command } : null} onClose={p.onCloseDialog} onConfirm={p.onConfirmGuarded} />

@@ -27,6 +27,8 @@ export interface BoardMenuProps {
   onAllDay: () => void;
   onTestSound: () => void;
   onStoreStatus: () => void;
+  /** "Preparo e estação": only for whoever may change the board's configuration. */
+  onSettings?: () => void;
   chat: { unread: number } | null;
   delivery: KdsDeliverySettings | undefined;
   sandbox: boolean;
@@ -115,6 +117,11 @@ export default function BoardMenu(p: BoardMenuProps) {
           <button type="button" className={classes.tool} onClick={then(p.onStoreStatus)}>
             Status da loja
           </button>
+          {p.onSettings && (
+            <button type="button" className={classes.tool} onClick={then(p.onSettings)}>
+              Preparo e estação
+            </button>
+          )}
         </div>
         <div className={classes.row}>
           {/* The chat opens a dialog of its own, over the board: the menu closes first. */}

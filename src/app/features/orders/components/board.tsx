@@ -7,6 +7,7 @@ import type { CardStationProps } from './order-card';
 import { BoardColumn, FOCUS_INDEX_EVENT, FollowContext, type BoardEntry } from './board-column';
 import classes from './board.module.css';
 import { boardLayout } from './board-layout';
+import { useBumpQueue } from './bump-queue';
 
 export interface BoardProps {
   /** Workflow states in display order. */
@@ -71,6 +72,7 @@ function useFillHeight() {
 export const Board = memo(function Board({ states, visibleStateIds, entries, totals, density = 'compact', loading, silent, follow: followProp, onAction, onRush, ...rest }: BoardProps & CardStationProps) {
   countRender('board');
   const { ref, width } = useFillHeight();
+  useBumpQueue(ref);
   // The card this tablet acts on is followed into its new place (see FollowContext).
   const ownFollow = useRef<string | null>(null);
   const follow = followProp ?? ownFollow;

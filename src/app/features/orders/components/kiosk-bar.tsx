@@ -39,6 +39,33 @@ const MODE_LABEL: Record<Exclude<ConnectionMode, 'polling' | 'paused'>, string> 
   idle: 'monitoramento não iniciado',
 };
 
+/** Short names for the bar's counts on narrow screens (the venue may rename states: others are cut). */
+const SHORT_NAMES: Record<string, string> = {
+  pendente: 'Pend.',
+  aceito: 'Aceit.',
+  'em preparo': 'Prep.',
+  'em preparação': 'Prep.',
+  'em transporte': 'Transp.',
+  'pedido pronto': 'Pronto',
+  pronto: 'Pronto',
+  entregue: 'Entr.',
+  finalizado: 'Fin.',
+  recusado: 'Recus.',
+  cancelado: 'Canc.',
+};
+
+export function shortStateName(name: string): string {
+  const key = name.trim().toLowerCase();
+  if (SHORT_NAMES[key]) return SHORT_NAMES[key];
+  if (key.length <= 6) return name.trim();
+  const word = name.trim().split(/\s+/).pop()!;
+  return word.length <= 6 ? word : `${word.slice(0, 5)}.`;
+}
+
+function countText(c: StateCount): string {
+  return c.count === null ? c.name : `${c.name}: ${c.count === 1 ? '1 pedido' : `${c.count} pedidos`}`;
+}
+
 export function missedText(n: number): string {
   return n === 1 ? '1 alteração não exibida' : `${n} alterações não exibidas`;
 }
@@ -64,10 +91,15 @@ export function KioskBar(p: KioskBarProps) {
       )}
       <ul className={classes.counts} aria-label="Pedidos por etapa">
         {p.counts.map((c) => (
-          <li key={c.id} className={classes.count} style={{ background: c.color, color: readableTextOn(c.color) }} title={c.name} data-testid={`bar-count-${c.id}`}>
+          <li key={c.id} className={classes.count} style={{ background: c.color, color: readableTextOn(c.color) }} title={countText(c)} data-testid={`bar-count-${c.id}`}>
+            {/* Narrow bars show a short name; screen readers always hear "Pendente: 5 pedidos". */}
+            <span className={classes.countShort} aria-hidden="true">
+              {shortStateName(c.name)}
+            </span>
             <span className={classes.countName}>{c.name}</span>
-            <span className={classes.hiddenNarrow}>: </span>
+            <span className={classes.hidden}>: </span>
             <strong>{c.count ?? '…'}</strong>
+            <span className={classes.hidden}>{c.count === null ? ' carregando' : c.count === 1 ? ' pedido' : ' pedidos'}</span>
           </li>
         ))}
       </ul>

@@ -38,6 +38,8 @@ const BoardMenu = lazy(loadMenu);
 
 /** Where the shell puts a page's own bar (app-shell's PAGE_BAR_ID), so the board has one bar. */
 const PAGE_BAR_ID = 'shell-page-bar';
+/** The role `POST api/kds/configuracao` asks for (the food configuration's): managers, not the kitchen tablet. */
+const BOARD_SETTINGS_ROLE = 'MeepFoodConfiguration';
 /** The device remembers that monitoring was started: after a reload it resumes without the dialog. */
 export const MONITORING_KEY = 'balcao.orders.monitoring';
 
@@ -156,6 +158,8 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
   if (menuOpen && !menuWanted) setMenuWanted(true);
   const [recallOpen, setRecallOpen] = useState(false);
   const [allDayOpen, setAllDayOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const canConfigure = hasAccess(session?.roles ?? '', BOARD_SETTINGS_ROLE);
   useRecallKey(useCallback(() => setRecallOpen(true), []));
 
   // The bar's counts: the orders of each column on screen (a station's, when one is chosen).
@@ -180,7 +184,7 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
 
   // The dialogs' chunk loads the first time one is wanted, then stays (so closing can animate).
   const [dialogsWanted, setDialogsWanted] = useState(false);
-  if (!dialogsWanted && (cmd.dialog !== null || openId !== null || recallOpen || allDayOpen || store.modalOpen)) setDialogsWanted(true);
+  if (!dialogsWanted && (cmd.dialog !== null || openId !== null || recallOpen || allDayOpen || settingsOpen || store.modalOpen)) setDialogsWanted(true);
 
   if (!localId) {
     return (
@@ -300,6 +304,7 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
             onAllDay={() => setAllDayOpen(true)}
             onTestSound={testSound}
             onStoreStatus={() => store.setModalOpen(true)}
+            onSettings={canConfigure ? () => setSettingsOpen(true) : undefined}
             chat={d.chatOn ? { unread: d.chatUnread } : null}
             delivery={d.deliverySettings}
             sandbox={sandbox}
@@ -328,6 +333,7 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
             drawer={{ order: drawerOrder, mark: drawerEntry?.mark ?? null, onClose: () => setOpenId(null), onAction: (a, o) => { follow.current = o.Id; cmd.onAction(a, o); }, onPrint, onRush: (o) => { follow.current = o.Id; cmd.toggleRush(o); } }}
             allDay={{ opened: allDayOpen, orders: d.activeItems ?? [], targetMinutes: d.settings?.ageLateMinutes ?? DEFAULT_AGE_LATE_MINUTES, onClose: () => setAllDayOpen(false) }}
             recall={{ opened: recallOpen, onClose: () => setRecallOpen(false) }}
+            boardSettings={{ opened: settingsOpen, stations, onClose: () => setSettingsOpen(false) }}
             store={{
               opened: store.modalOpen,
               status: d.market,

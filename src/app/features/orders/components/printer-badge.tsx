@@ -1,11 +1,11 @@
-import { Badge, Button, Group } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { memo, useCallback } from 'react';
 import type { Order } from '../../../../shared/contract/orders';
 import { ORDER_MSG, PRINTER_STATUS, type BoardAction } from '../../../../shared/orders';
 import { reevaluationClock, useClockValue } from '../hooks/clock';
 import { printerBadge, type PrinterBadge } from '../model/board-rules';
+import classes from './board.module.css';
 
-const COLOR = { inQueue: 'blue', noAnswer: 'red', printed: 'green' } as const;
 type Props = { order: Order; onResend: (action: BoardAction, order: Order) => void; disabled?: boolean };
 
 /**
@@ -27,9 +27,9 @@ function BadgeLine({ kind, order, onResend, disabled }: Props & { kind: NonNulla
   const label = kind === 'inQueue' ? ORDER_MSG.printerInQueue : kind === 'printed' ? ORDER_MSG.printerPrinted : ORDER_MSG.printerNoAnswer;
   return (
     <Group gap={8} data-testid="printer-badge">
-      <Badge color={COLOR[kind]} variant="light" size="lg" tt="none">
+      <span className={classes.printerBadge} data-kind={kind}>
         {label}
-      </Badge>
+      </span>
       {kind === 'noAnswer' && (
         <Button size="md" mih={48} variant="outline" color="red" disabled={disabled} onClick={() => onResend('resendToPrinter', order)}>
           {ORDER_MSG.printerResend}

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { chime, useAudioBlocked } from '../hooks/chime';
 import classes from './board.module.css';
@@ -63,9 +63,10 @@ export function StartMonitoringDialog({ opened, onStart, onClose }: { opened: bo
         <li>mantém a tela acesa enquanto estiver aberto.</li>
       </ul>
       {blocked && (
-        <Alert color="red" mb="md" title="Som desativado" data-testid="sound-blocked">
-          {SOUND_OFF_WARNING}
-        </Alert>
+        <div role="alert" className={classes.nativeDialogAlert} data-testid="sound-blocked">
+          <strong>Som desativado</strong>
+          <div>{SOUND_OFF_WARNING}</div>
+        </div>
       )}
       <Group justify="flex-end" gap="md">
         <Button variant="default" size="lg" onClick={test} loading={testing}>

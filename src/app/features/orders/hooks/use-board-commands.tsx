@@ -22,7 +22,6 @@ import {
   type DeliveryRules,
   type OrderCommand,
 } from '../../../../shared/orders';
-import { PRINTER_MSG } from '../../../../shared/printers';
 import { ApiError } from '../../../lib/api-client';
 import { showToast, toastError, toastSuccess } from '../../../lib/toast';
 import { recallOrder } from '../api/order-api';
@@ -31,11 +30,13 @@ import { acknowledgeRecord, submitOrderCommand, type CommandResult, type SubmitO
 import { orderQueries } from '../api/order-queries';
 import type { CarrierDialogMode } from '../components/carrier-dialog';
 import type { GuardedCommand, GuardedInput } from '../components/refuse-dialog';
-import { resendToPrinter } from '../lib/resend-to-printer';
 import { ACTION_LABEL } from '../model/action-labels';
 import { elapsedSeconds } from '../model/board-rules';
 import type { OrderPreview } from '../model/commands';
 import { FALLBACK_STATES } from './use-board-data';
+
+/** Sending to the local print server (capture, print job) loads when a ticket is printed, not with the board. */
+const resendToPrinter: typeof import('../lib/resend-to-printer').resendToPrinter = (...args) => import('../lib/resend-to-printer').then((m) => m.resendToPrinter(...args));
 
 export type BoardDialog =
   | { kind: 'accept'; order: Order }
@@ -147,7 +148,8 @@ export function useBoardCommands({ states, delivery, settings, platform }: {
     const d = deliveryRef.current.settings?.delivery;
     if (r.status === 'applied' && (d?.sendToPrinterServerOnAcceptOrder || d?.sendToRemotePrinterOnAcceptOrder)) {
       const after = (r.body as { Pedido?: Order } | null)?.Pedido;
-      if (after?.PedidoPOSPrinterStatus === PRINTER_STATUS.error) void toastError(PRINTER_MSG.notPrinted(order.Codigo));
+      // The printers' messages load when needed: the whole module is not part of the board's first paint.
+      if (after?.PedidoPOSPrinterStatus === PRINTER_STATUS.error) void import('../../../../shared/printers').then(({ PRINTER_MSG }) => toastError(PRINTER_MSG.notPrinted(order.Codigo)));
       else if (order.EnderecoServidorLocal) void resendToPrinter(accepted, { quiet: true, afterAccept: true });
     }
     if (needsDeliveryChoice(accepted, deliveryRef.current.delivery)) setDialog({ kind: 'deliveryChoice', order: accepted });
