@@ -85,6 +85,8 @@ function SettingsForm({ localId, settings, stations, onClose }: { localId: strin
           max={240}
           allowDecimal={false}
           allowNegative={false}
+          // Out of range says why (the schema's message) instead of silently changing what was typed.
+          clampBehavior="none"
           data-autofocus
           {...form.getInputProps('prepMinutes')}
         />
