@@ -2,7 +2,7 @@
  * Customer registry rules and messages (spec 000 §3 Customer, §4 Customer, §5 Customer, §8).
  * Plain functions so the form, the contract and the server apply the very same checks.
  */
-import { isValidCpf } from '@brazilian-utils/brazilian-utils';
+import { isValidCpf } from './documents';
 
 export const CUSTOMER_PAGE_SIZE = 20;
 /**
@@ -130,7 +130,7 @@ export function customerProblems(c: CustomerFields, today = todaySaoPaulo()): Pr
   const cpf = digits(c.CPF);
   if (!nome && !cpf) out.push({ path: 'nome', message: CUSTOMER_MSG.nameOrCpf });
   if (nome.length > TEXT_INPUT_MAX) out.push({ path: 'nome', message: CUSTOMER_MSG.textMax });
-  if (cpf && (cpf.length !== 11 || !isValidCpf(cpf))) out.push({ path: 'CPF', message: CUSTOMER_MSG.invalidCpf });
+  if (cpf && !isValidCpf(c.CPF)) out.push({ path: 'CPF', message: CUSTOMER_MSG.invalidCpf });
   if ((c.CPF ?? '').trim() && !cpf) out.push({ path: 'CPF', message: CUSTOMER_MSG.invalidCpf });
   const birth = (c.dataNascimento ?? '').trim();
   if (birth && !isValidBirthDate(birth, today)) out.push({ path: 'dataNascimento', message: CUSTOMER_MSG.invalidDate });

@@ -4,7 +4,8 @@
  */
 import { z } from 'zod/mini';
 import '../zod-locale';
-import { CUSTOMER_MSG, customerProblems, digits, JUSTIFICATION_MAX } from '../customers';
+import { CUSTOMER_MSG, customerProblems, JUSTIFICATION_MAX } from '../customers';
+import { isValidCpf } from '../documents';
 
 export const CUSTOMER_PATHS = {
   list: 'api/ClienteEstabelecimento/BuscarClientesDoLocal',
@@ -93,7 +94,7 @@ export const customerSaveResponse = z.object({ Message: z.string(), id: z.string
 export const customerFlagRequest = z.object({
   CPF: z.pipe(
     z.string().check(z.maxLength(20)),
-    z.string().check(z.refine((s) => digits(s).length === 11, CUSTOMER_MSG.invalidCpf)),
+    z.string().check(z.refine((s) => isValidCpf(s), CUSTOMER_MSG.invalidCpf)),
   ),
   localId: z.string().check(z.maxLength(40)),
   reason: z.pipe(

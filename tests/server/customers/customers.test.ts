@@ -99,6 +99,8 @@ describe('POST SalvarClienteEstabelecimento', () => {
     expect(messages).toEqual(expect.arrayContaining([CUSTOMER_MSG.nameOrCpf, CUSTOMER_MSG.invalidDate, CUSTOMER_MSG.invalidEmail, CUSTOMER_MSG.invalidPhone, CUSTOMER_MSG.identifierMax]));
     expectError(await save(headers, { localClienteId: venue, CPF: '123.456.789-00' }), 400, CUSTOMER_MSG.invalidCpf, true);
     expectError(await save(headers, { localClienteId: venue, CPF: '123.456' }), 400, CUSTOMER_MSG.invalidCpf, true);
+    // Check digits right once the letter is dropped: still not a CPF (one shared check, src/shared/documents.ts).
+    expectError(await save(headers, { localClienteId: venue, CPF: '529.982.247-2A5' }), 400, CUSTOMER_MSG.invalidCpf, true);
     expectError(await save(headers, { localClienteId: venue, nome: 'X', dataNascimento: '2001-02-30' }), 400, CUSTOMER_MSG.invalidDate, true);
     // The same CPF twice in one venue.
     const bruno = await firstWhere(headers, '&nome=bruno');
@@ -178,6 +180,8 @@ describe('block, unlock, alert, disarm and history', () => {
     expectError(await post(escola, 'BlockedUser/Unlock', { CPF: bruno.CPF, localId: t.seed.venues.school, reason: 'x' }), 404, CUSTOMER_MSG.notFound);
     expectError(await t.app.inject({ method: 'GET', url: `/api/BlockedUser/${t.seed.venues.restaurant}/${bruno.CPF}/history`, headers: escola }), 403, MSG.accessDenied);
     expectError(await post(headers, 'BlockedUser/Block', { CPF: '123', localId: t.seed.venues.restaurant, reason: 'x' }), 400, CUSTOMER_MSG.invalidCpf, true);
+    // Eleven digits with wrong check digits are not a CPF either.
+    expectError(await post(headers, 'BlockedUser/Block', { CPF: '529.982.247-24', localId: t.seed.venues.restaurant, reason: 'x' }), 400, CUSTOMER_MSG.invalidCpf, true);
     expect((await firstWhere(headers, '&nome=bruno')).estaBloqueado).toBe(true);
   });
 });

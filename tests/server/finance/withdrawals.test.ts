@@ -44,6 +44,8 @@ describe('remittance file', () => {
     const lines = file.body.trim().split('\r\n');
     expect(lines).toHaveLength(4);
     expect(lines[1]).toContain(chosen[0].toUpperCase());
+    // The e-mail leaves on the job queue once the remittance commits.
+    await t.app.jobs.drain();
     expect(t.mails.at(-1)).toMatchObject({ to: DEMO.admin });
     expect(t.mails.at(-1)!.text).toContain(res.json().FileName);
     // The file is attached (a link to the API answers 401 outside the portal), byte for byte the download.
@@ -53,6 +55,7 @@ describe('remittance file', () => {
     expect(t.mails.at(-1)!.attachments![0].content.toString('latin1')).toBe(file.rawPayload.toString('latin1'));
     const replay = await call('POST', `/api/MPPagamentosFinancial/CreateNewBS2CnabFile${q()}`, token, { TransactionList: chosen }, key);
     expect(replay.headers['idempotent-replayed']).toBe('true');
+    await t.app.jobs.drain();
     expect(t.mails).toHaveLength(1);
     expect((await call('GET', `/api/MPPagamentosFinancial/GetBS2TodayWithdrawals${q()}`, token)).json()).toHaveLength(4);
     const stale = await call('POST', `/api/MPPagamentosFinancial/CreateNewBS2CnabFile${q()}`, token, { TransactionList: chosen });
@@ -67,6 +70,7 @@ describe('remittance file', () => {
     const other = await call('POST', `/api/MPPagamentosFinancial/CreateNewBS2CnabFile${q()}`, token, { TransactionList: [DEMO_FINANCE.schoolWithdrawal] });
     expect(other.statusCode).toBe(409);
     expect((await call('POST', `/api/MPPagamentosFinancial/CreateNewBS2CnabFile${q()}`, await t.login(DEMO.gerente), { TransactionList: [DEMO_FINANCE.withdrawal] })).statusCode).toBe(403);
+    await t.app.jobs.drain();
     expect(t.mails).toHaveLength(0);
     expect(await auditCount(t)).toBe(0);
   });

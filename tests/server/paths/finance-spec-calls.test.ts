@@ -91,6 +91,7 @@ describe('withdrawals and remittances without a venue parameter', () => {
     expect(adj.statusCode).toBe(200);
     expect(adj.json()).toMatchObject({ Message: 'Arquivo enviado por e-mail', Quantidade: 2 });
     expect(adj.json().FileName).toMatch(/^remessa-ajuste-bs2-/);
+    await t.app.jobs.drain();
     expect(t.mails.at(-1)!.subject).toMatch(/^Remessa de ajuste de saques/);
     // The withdrawals stay in their first remittance.
     expect(await one(t, `select count(distinct remittance_id)::int as n from finance_withdrawals where id in ('${chosen.join("','")}')`)).toEqual({ n: 1 });

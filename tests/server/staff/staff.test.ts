@@ -4,7 +4,7 @@ import { MSG } from '../../../src/shared/messages';
 import { VENUE_ROLES } from '../../../src/shared/roles';
 import { STAFF_MSG } from '../../../src/shared/staff';
 import { DEMO, useTestApp } from '../../setup/server';
-import { expectError } from '../helpers';
+import { expectError, rows } from '../helpers';
 import { inviteTokenOf, NEW_PASSWORD, placeRoles } from './helpers';
 
 const t = useTestApp();
@@ -12,8 +12,12 @@ const t = useTestApp();
 async function asGerente() {
   return { token: await t.login(DEMO.gerente), venue: t.seed.venues.restaurant };
 }
-const invite = (token: string, body: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url: '/api/Operador/Convidar', headers: t.auth(token), payload: body });
+/** Invites, then runs the queued jobs: the e-mails leave on the job queue (staff.jobs.ts). */
+const invite = async (token: string, body: Record<string, unknown>) => {
+  const res = await t.app.inject({ method: 'POST', url: '/api/Operador/Convidar', headers: t.auth(token), payload: body });
+  await t.app.jobs.drain();
+  return res;
+};
 const list = async (token: string, venue: string) => {
   const res = await t.app.inject({ method: 'GET', url: `/api/Operador?localId=${venue}`, headers: t.auth(token) });
   expect(res.statusCode, res.body).toBe(200);
@@ -63,6 +67,27 @@ describe('POST api/Operador/Convidar', () => {
     expect((await list(token, venue)).pessoas.find((p) => p.email === 'marta@exemplo.com.br')).toMatchObject({ pendente: false });
     const [line] = await history(token, venue);
     expect(line).toMatchObject({ autor: 'Gustavo Gerente', acao: 'Convite', descricao: 'Convidou Marta Garçonete (marta@exemplo.com.br) como Garçom' });
+  });
+
+  it('inviting again someone who never came sends a new link and only the newest works; the invitation is queued with the change', async () => {
+    const { token, venue } = await asGerente();
+    expect((await invite(token, { localId: venue, nome: 'Rui Runner', email: 'rui@x.com', perfil: 'Garcom' })).statusCode).toBe(201);
+    const jobs = await rows<{ name: string; payload: Record<string, unknown> }>(t, "select name, payload from jobs where name = 'staff.invite-mail'");
+    expect(jobs).toHaveLength(1);
+    // Ids and the inviter's display name only: the job reads the rest (no e-mail address in the queue).
+    expect(Object.keys(jobs[0].payload).sort()).toEqual(['inviter', 'profileLabel', 'userId', 'venueId']);
+    const first = inviteTokenOf(t.mails.find((m) => m.to === 'rui@x.com')!);
+    const again = await invite(token, { localId: venue, nome: 'Rui Runner', email: 'rui@x.com', perfil: 'Garcom' });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ Message: STAFF_MSG.inviteResent });
+    const mails = t.mails.filter((m) => m.to === 'rui@x.com');
+    expect(mails).toHaveLength(2);
+    const newest = inviteTokenOf(mails[1]);
+    expect(newest).not.toBe(first);
+    const old = await t.app.inject({ method: 'POST', url: '/api/Account/RedefinirSenha', payload: { token: first, senha: NEW_PASSWORD, confirmarSenha: NEW_PASSWORD } });
+    expect(old.statusCode).toBe(400);
+    const set = await t.app.inject({ method: 'POST', url: '/api/Account/RedefinirSenha', payload: { token: newest, senha: NEW_PASSWORD, confirmarSenha: NEW_PASSWORD } });
+    expect(set.statusCode, set.body).toBe(200);
   });
 
   it('an existing account just gains the place (and hears about it); a member already there answers 409', async () => {

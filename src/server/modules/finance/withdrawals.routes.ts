@@ -25,12 +25,13 @@ import {
   messageAnswer,
 } from '../../../shared/contract/finance';
 import { normalizeDocument } from '../../../shared/documents';
-import { brDay, centsToReais, FINANCE_MSG, FINANCE_ROLES, isUuid, saoPauloDay, wireToCents } from '../../../shared/finance';
+import { centsToReais, FINANCE_MSG, FINANCE_ROLES, isUuid, saoPauloDay, wireToCents } from '../../../shared/finance';
 import type { Db } from '../../db/client';
 import { venues } from '../../db/schema/venues';
 import { financeRemittances, financeTransfers, financeWithdrawals } from '../../db/schema/finance';
 import type { FileStorage } from '../../lib/file-storage';
 import { HttpError } from '../../lib/http-error';
+import { enqueueJob } from '../../lib/jobs';
 import type { Mailer } from '../../lib/mailer';
 import { requireVenue } from '../../plugins/auth';
 import { saveDownload } from '../downloads/downloads';
@@ -39,6 +40,7 @@ import { ProviderError } from './adapters/http';
 import { audit, createIdempotentRunner, type Tx } from './finance.repository';
 import type { AuthUser } from '../../plugins/auth';
 import { venueOfObject } from './finance-venue';
+import { defineRemittanceMailJob, REMITTANCE_MAIL_JOB, type RemittanceMailPayload } from './remittance-mail-job';
 import { venueOfCall } from '../../lib/venue-context';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
@@ -58,6 +60,7 @@ export function buildRemittanceFile(venueName: string, rows: Array<{ id: string;
 export function withdrawalRoutes(fastify: FastifyInstance, opts: { db: Db; files: FileStorage; mailer: Mailer; bank: BankAdapter }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, files, mailer, bank } = opts;
+  defineRemittanceMailJob(fastify.jobs, { mailer, files });
   const run = createIdempotentRunner(db);
 
   app.get(`/${FINANCE_PATHS.dailyWithdrawals}`, { schema: { querystring: dailyWithdrawalQuery, response: { 200: dailyWithdrawalReport, ...errors } } }, async (req) => {
@@ -126,14 +129,8 @@ export function withdrawalRoutes(fastify: FastifyInstance, opts: { db: Db; files
       .returning({ id: financeRemittances.id });
     if (markSent) await tx.update(financeWithdrawals).set({ remittanceId: rem.id }).where(inArray(financeWithdrawals.id, ids));
     await audit(tx, { venueId, user, action: markSent ? 'create-remittance' : 'create-remittance-adjustment', entity: 'remittance', entityId: rem.id, detail: { withdrawals: ids, amountCents: cents, fileName } });
-    const total = centsToReais(cents).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' });
-    await mailer.send({
-      to: user.email,
-      subject: `${markSent ? 'Remessa de saques' : 'Remessa de ajuste de saques'} - ${venue.name} - ${brDay(saoPauloDay(now))}`,
-      // The file itself goes with the message: a link to the API needs a signed-in session and answers 401 from a mail client.
-      text: `Olá, ${user.name}.\n\nA remessa ${fileName} com ${rows.length} saque(s), total ${total}, foi gerada e está anexada a este e-mail.\nEla também pode ser baixada no portal, em Financeiro > Remessa.\n`,
-      attachments: [{ filename: fileName, content, contentType: 'application/octet-stream' }],
-    });
+    // The e-mail (with the file attached) leaves on the job queue once this transaction commits.
+    await enqueueJob(tx, REMITTANCE_MAIL_JOB, { remittanceId: rem.id, adjustment: !markSent } satisfies RemittanceMailPayload);
     return { status: 200, body: { Message: FINANCE_MSG.remittanceEmailed, RemessaId: rem.id, FileName: fileName, RelativePath: file.RelativePath, Quantidade: rows.length, Valor: centsToReais(cents) } };
   }
 

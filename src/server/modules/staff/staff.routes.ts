@@ -23,16 +23,15 @@ import {
 import { MSG } from '../../../shared/messages';
 import { MANAGER_ROLES } from '../../../shared/permissions';
 import { mergeRoles, parseRoles, VENUE_ROLES } from '../../../shared/roles';
-import { BUILT_IN_PROFILES, INVITE_LIMIT_PER_HOUR, INVITE_TTL_HOURS, isDeviceProfile, STAFF_MSG } from '../../../shared/staff';
+import { BUILT_IN_PROFILES, INVITE_LIMIT_PER_HOUR, isDeviceProfile, STAFF_MSG } from '../../../shared/staff';
 import type { Db } from '../../db/client';
 import { memberships, sessions, users } from '../../db/schema/auth';
 import { memberProfiles, pairedDevices, roleSets } from '../../db/schema/staff';
-import { venues } from '../../db/schema/venues';
 import { HttpError, tooManyRequests } from '../../lib/http-error';
+import { enqueueJob } from '../../lib/jobs';
 import type { Mailer } from '../../lib/mailer';
 import { hitRateLimit } from '../../lib/rate-limit';
 import { requireUser, requireVenue } from '../../plugins/auth';
-import { createOneTimeToken, revokeResetLinks } from '../auth/auth.repository';
 import {
   audit,
   auditOf,
@@ -48,17 +47,14 @@ import {
   profileUse,
   resolveProfile,
 } from './staff.repository';
+import { defineStaffMailJobs, STAFF_JOBS, type StaffMailPayload } from './staff.jobs';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
 
 export async function staffRoutes(fastify: FastifyInstance, opts: { db: Db; mailer: Mailer; publicUrl: string }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, mailer } = opts;
-
-  async function venueName(venueId: string): Promise<string> {
-    const [v] = await db.select({ name: venues.name }).from(venues).where(eq(venues.id, venueId));
-    return v?.name ?? '';
-  }
+  const { db } = opts;
+  defineStaffMailJobs(fastify.jobs, { mailer: opts.mailer, publicUrl: opts.publicUrl });
 
   /** A person (not a device) of the place, or 404. */
   async function personOf(venueId: string, userId: string) {
@@ -91,26 +87,10 @@ export async function staffRoutes(fastify: FastifyInstance, opts: { db: Db; mail
     if (email.endsWith(`@${DEVICE_EMAIL_DOMAIN}`)) throw new HttpError(400, STAFF_MSG.emailIsDevice);
     const wait = await hitRateLimit(db, `staff:invite:${venueId}`, INVITE_LIMIT_PER_HOUR, 3600);
     if (wait > 0) throw tooManyRequests(wait, MSG.tooManyAttempts(wait));
-    const place = await venueName(venueId);
 
-    const sendInvite = async (userId: string, name: string) => {
-      const { token } = await createOneTimeToken(db, 'reset', userId, INVITE_TTL_HOURS * 3600);
-      const link = `${opts.publicUrl}/redefinirSenha?token=${encodeURIComponent(token)}`;
-      await mailer.send({
-        to: email,
-        subject: `Convite para ${place} no Balcão`,
-        text: [
-          `Olá, ${name}.`,
-          '',
-          `${me.name} convidou você para a equipe de ${place} no Balcão, com o perfil ${profile.label}.`,
-          'Para criar sua senha e entrar, abra:',
-          link,
-          '',
-          `O link vale por ${INVITE_TTL_HOURS} horas e pode ser usado uma vez. Depois, entre com este e-mail e a senha que criar.`,
-          'Se você não esperava este convite, ignore este e-mail.',
-        ].join('\n'),
-      });
-    };
+    // The e-mails go on the job queue in the same transaction as the change (staff.jobs.ts).
+    const mail = (tx: Parameters<typeof enqueueJob>[0], kind: 'inviteMail' | 'accessMail', userId: string) =>
+      enqueueJob(tx, STAFF_JOBS[kind], { userId, venueId, inviter: me.name, profileLabel: profile.label } satisfies StaffMailPayload);
 
     const [existing] = await db.select().from(users).where(eq(users.email, email));
     if (existing) {
@@ -121,9 +101,11 @@ export async function staffRoutes(fastify: FastifyInstance, opts: { db: Db; mail
       if (member) {
         // Invited before and never came: a new link replaces the old ones.
         if (existing.passwordHash !== NO_PASSWORD) throw new HttpError(409, STAFF_MSG.alreadyMember);
-        await revokeResetLinks(db, existing.id);
-        await sendInvite(existing.id, existing.name);
-        await audit(db, venueId, actor, 'invite', `Reenviou o convite de ${existing.name} (${email})`);
+        // The job revokes the older links: only the newest invitation works.
+        await db.transaction(async (tx) => {
+          await mail(tx, 'inviteMail', existing.id);
+          await audit(tx, venueId, actor, 'invite', `Reenviou o convite de ${existing.name} (${email})`);
+        });
         return reply.status(200).send({ usuarioId: existing.id, novo: false, Message: STAFF_MSG.inviteResent });
       }
       const [device] = await db.select({ id: pairedDevices.id }).from(pairedDevices).where(eq(pairedDevices.userId, existing.id));
@@ -132,19 +114,8 @@ export async function staffRoutes(fastify: FastifyInstance, opts: { db: Db; mail
         await tx.insert(memberships).values({ userId: existing.id, venueId, position: profile.label, roles: mergeRoles(profile.roles), sortOrder: 100 });
         await tx.insert(memberProfiles).values({ userId: existing.id, venueId, profile: profile.key });
         await audit(tx, venueId, actor, 'addExisting', `Deu acesso a ${existing.name} (${email}) como ${profile.label}`);
+        await mail(tx, existing.passwordHash === NO_PASSWORD ? 'inviteMail' : 'accessMail', existing.id);
       });
-      if (existing.passwordHash === NO_PASSWORD) await sendInvite(existing.id, existing.name);
-      else
-        await mailer.send({
-          to: email,
-          subject: `Você agora faz parte de ${place} no Balcão`,
-          text: [
-            `Olá, ${existing.name}.`,
-            '',
-            `${me.name} deu a você acesso a ${place} no Balcão, com o perfil ${profile.label}.`,
-            `Entre com sua conta de sempre em ${opts.publicUrl}/login e escolha ${place} no seletor de estabelecimento.`,
-          ].join('\n'),
-        });
       return reply.status(201).send({ usuarioId: existing.id, novo: false, Message: STAFF_MSG.addedExisting });
     }
 
@@ -153,9 +124,9 @@ export async function staffRoutes(fastify: FastifyInstance, opts: { db: Db; mail
       await tx.insert(memberships).values({ userId: u.id, venueId, position: profile.label, roles: mergeRoles(profile.roles) });
       await tx.insert(memberProfiles).values({ userId: u.id, venueId, profile: profile.key });
       await audit(tx, venueId, actor, 'invite', `Convidou ${nome} (${email}) como ${profile.label}`);
+      await mail(tx, 'inviteMail', u.id);
       return u.id;
     });
-    await sendInvite(userId, nome);
     return reply.status(201).send({ usuarioId: userId, novo: true, Message: STAFF_MSG.invited });
   });
 

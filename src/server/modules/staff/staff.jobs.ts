@@ -1,0 +1,90 @@
+/**
+ * E-mails of a place's people (issue 24, moved onto the durable job queue for issue 27): the
+ * request enqueues them in the transaction that adds or re-invites the person, so a crash after
+ * the answer never loses an invitation, and an invitation whose change rolled back is never sent.
+ * Payloads carry ids and the inviter's display name only; the job reads the rest.
+ *
+ * - `staff.invite-mail`: the person has no password yet. The job makes the single-use link itself
+ *   (INVITE_TTL_HOURS), revoking every older one, so only the newest invitation works; a failed
+ *   send revokes the new link and the retry makes another. Nothing is sent when the person has
+ *   since created a password or left the place.
+ * - `staff.access-mail`: an existing account was given access to one more place.
+ */
+import { and, eq } from 'drizzle-orm';
+import { INVITE_TTL_HOURS } from '../../../shared/staff';
+import { memberships, users } from '../../db/schema/auth';
+import { venues } from '../../db/schema/venues';
+import type { JobContext, JobQueue } from '../../lib/jobs';
+import type { Mailer } from '../../lib/mailer';
+import { createOneTimeToken, revokeResetLinks } from '../auth/auth.repository';
+import { NO_PASSWORD } from './staff.repository';
+
+export const STAFF_JOBS = { inviteMail: 'staff.invite-mail', accessMail: 'staff.access-mail' } as const;
+
+export interface StaffMailPayload {
+  userId: string;
+  venueId: string;
+  /** Who invited (shown in the message). */
+  inviter: string;
+  profileLabel: string;
+}
+
+/** The person and the place, or null when the person is no longer a member (nothing to send). */
+async function recipient(ctx: JobContext, p: StaffMailPayload) {
+  const [row] = await ctx.db
+    .select({ id: users.id, name: users.name, email: users.email, passwordHash: users.passwordHash, place: venues.name })
+    .from(users)
+    .innerJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.venueId, p.venueId)))
+    .innerJoin(venues, eq(venues.id, p.venueId))
+    .where(eq(users.id, p.userId));
+  return row ?? null;
+}
+
+export function defineStaffMailJobs(jobs: JobQueue, deps: { mailer: Mailer; publicUrl: string }): void {
+  const { mailer } = deps;
+
+  jobs.defineJob<StaffMailPayload>(STAFF_JOBS.inviteMail, async (p, ctx) => {
+    const person = await recipient(ctx, p);
+    if (!person || person.passwordHash !== NO_PASSWORD) return;
+    const token = await ctx.db.transaction(async (tx) => {
+      await revokeResetLinks(tx, person.id);
+      return (await createOneTimeToken(tx, 'reset', person.id, INVITE_TTL_HOURS * 3600)).token;
+    });
+    const link = `${deps.publicUrl}/redefinirSenha?token=${encodeURIComponent(token)}`;
+    try {
+      await mailer.send({
+        to: person.email,
+        subject: `Convite para ${person.place} no Balcão`,
+        text: [
+          `Olá, ${person.name}.`,
+          '',
+          `${p.inviter} convidou você para a equipe de ${person.place} no Balcão, com o perfil ${p.profileLabel}.`,
+          'Para criar sua senha e entrar, abra:',
+          link,
+          '',
+          `O link vale por ${INVITE_TTL_HOURS} horas e pode ser usado uma vez. Depois, entre com este e-mail e a senha que criar.`,
+          'Se você não esperava este convite, ignore este e-mail.',
+        ].join('\n'),
+      });
+    } catch (err) {
+      // No link may work that nobody received; the retry makes a new one.
+      await revokeResetLinks(ctx.db, person.id).catch(() => {});
+      throw err;
+    }
+  });
+
+  jobs.defineJob<StaffMailPayload>(STAFF_JOBS.accessMail, async (p, ctx) => {
+    const person = await recipient(ctx, p);
+    if (!person) return;
+    await mailer.send({
+      to: person.email,
+      subject: `Você agora faz parte de ${person.place} no Balcão`,
+      text: [
+        `Olá, ${person.name}.`,
+        '',
+        `${p.inviter} deu a você acesso a ${person.place} no Balcão, com o perfil ${p.profileLabel}.`,
+        `Entre com sua conta de sempre em ${deps.publicUrl}/login e escolha ${person.place} no seletor de estabelecimento.`,
+      ].join('\n'),
+    });
+  });
+}
