@@ -36,11 +36,20 @@ beforeEach(async () => {
   await setFoodConfig(t, restaurant(t), { automaticallyAcceptOrder: false, useMeepDelivery: false, sendToPrinterServerOnAcceptOrder: false, deliveryTimePerOrder: false });
 });
 
+/**
+ * Event times relative to the run (half an hour ago + m:s), never a fixed date: events older than
+ * the integration's give-up window (8 h) are dropped on purpose, so a fixed date fails the next day.
+ */
+const T0 = Date.now() - 30 * 60_000;
+function at(minutes: number, seconds = 0): string {
+  return new Date(T0 + (minutes * 60 + seconds) * 1000).toISOString();
+}
+
 /** iFood places an order: it exists there and its PLACED event waits in the polling queue. */
-function place(over: Record<string, unknown> = {}, at = '2026-11-26T20:00:00.000Z') {
+function place(over: Record<string, unknown> = {}, when = at(0, 0)) {
   const order = fakeOrder(MERCHANT, over);
   fake.orders.set(order.id as string, order);
-  const event = fakeEvent(order, 'PLC', 'PLACED', at);
+  const event = fakeEvent(order, 'PLC', 'PLACED', when);
   fake.events.push(event);
   return { order, event };
 }
@@ -105,7 +114,7 @@ describe('orders in', () => {
     const { order } = place({
       orderType: 'TAKEOUT',
       delivery: undefined,
-      takeout: { mode: 'DEFAULT', takeoutDateTime: '2026-11-26T20:30:00.000Z' },
+      takeout: { mode: 'DEFAULT', takeoutDateTime: at(30, 0) },
       payments: { prepaid: 102, pending: 0, methods: [{ value: 102, currency: 'BRL', method: 'CREDIT', type: 'ONLINE', card: { brand: 'VISA' } }] },
       total: { subTotal: 102, deliveryFee: 0, benefits: 0, additionalFees: 0, orderAmount: 102 },
     });
@@ -117,7 +126,7 @@ describe('orders in', () => {
   it('a duplicate event, or the same order announced twice, lands once', async () => {
     const { order, event } = place();
     fake.events.push({ ...event }); // the same event delivered twice in one poll
-    fake.events.push(fakeEvent(order, 'PLC', 'PLACED', '2026-11-26T20:00:01.000Z')); // a second PLACED event for the same order
+    fake.events.push(fakeEvent(order, 'PLC', 'PLACED', at(0, 1))); // a second PLACED event for the same order
     await ifood.pollOnce();
     fake.acked.clear(); // iFood sends them all again (say our acknowledgment was lost)
     await ifood.pollOnce();
@@ -131,7 +140,7 @@ describe('orders in', () => {
     await ifood.pollOnce();
     const before = await byCode(order.displayId);
     await command(t, token, 'acceptOrder', { Id: before.Id });
-    fake.events.push(fakeEvent(order, 'CAN', 'CANCELLED', '2026-11-26T20:05:00.000Z', { CANCEL_CODE: '902', CANCEL_REASON: 'Cliente desistiu do pedido', CANCEL_ORIGIN: 'CONSUMER' }));
+    fake.events.push(fakeEvent(order, 'CAN', 'CANCELLED', at(5, 0), { CANCEL_CODE: '902', CANCEL_REASON: 'Cliente desistiu do pedido', CANCEL_ORIGIN: 'CONSUMER' }));
     await ifood.pollOnce();
     const after = await getOrder(t, token, before.Id);
     expect(after.WorkflowInstance.CurrenteState.Id).toBe(ORDER_STATE.Recusado);
@@ -147,14 +156,14 @@ describe('orders in', () => {
   it('out of order: a CANCELLED event before its PLACED event (or listed first) still ends in one refused order', async () => {
     const a = fakeOrder(MERCHANT);
     fake.orders.set(a.id as string, a);
-    fake.events.push(fakeEvent(a, 'CAN', 'CANCELLED', '2026-11-26T20:05:00.000Z', { CANCEL_CODE: '902', CANCEL_REASON: 'Pagamento recusado' }));
+    fake.events.push(fakeEvent(a, 'CAN', 'CANCELLED', at(5, 0), { CANCEL_CODE: '902', CANCEL_REASON: 'Pagamento recusado' }));
     await ifood.pollOnce(); // only the cancellation arrived
-    fake.events.push(fakeEvent(a, 'PLC', 'PLACED', '2026-11-26T20:00:00.000Z')); // the placement comes late
+    fake.events.push(fakeEvent(a, 'PLC', 'PLACED', at(0, 0))); // the placement comes late
     await ifood.pollOnce();
     const b = fakeOrder(MERCHANT);
     fake.orders.set(b.id as string, b);
-    fake.events.push(fakeEvent(b, 'CAN', 'CANCELLED', '2026-11-26T20:09:00.000Z', { CANCEL_CODE: '902', CANCEL_REASON: 'Endereço errado' }));
-    fake.events.push(fakeEvent(b, 'PLC', 'PLACED', '2026-11-26T20:08:00.000Z'));
+    fake.events.push(fakeEvent(b, 'CAN', 'CANCELLED', at(9, 0), { CANCEL_CODE: '902', CANCEL_REASON: 'Endereço errado' }));
+    fake.events.push(fakeEvent(b, 'PLC', 'PLACED', at(8, 0)));
     await ifood.pollOnce(); // both in one answer, the cancellation listed first
     for (const [o, reason] of [[a, 'Pagamento recusado'], [b, 'Endereço errado']] as const) {
       const mine = (await ifoodOrders()).filter((x) => x.CodigoExterno === o.displayId);
@@ -201,7 +210,7 @@ describe('board actions out', () => {
   });
 
   it('Pedido pronto (takeout) and Transportar of an order iFood delivers → readyToPickup', async () => {
-    const takeout = await placed({ orderType: 'TAKEOUT', delivery: undefined, takeout: { mode: 'DEFAULT', takeoutDateTime: '2026-11-26T20:30:00.000Z' } });
+    const takeout = await placed({ orderType: 'TAKEOUT', delivery: undefined, takeout: { mode: 'DEFAULT', takeoutDateTime: at(30, 0) } });
     const byIfood = await placed({ delivery: { ...(fakeOrder(MERCHANT).delivery as object), deliveredBy: 'IFOOD' } });
     for (const o of [takeout, byIfood]) {
       await command(t, token, 'acceptOrder', { Id: o.Id });
