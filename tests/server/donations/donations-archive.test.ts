@@ -21,7 +21,7 @@ describe('deleting an institution', () => {
     expect(res.json()).toEqual({ Message: M.instituteArchived });
     const list = instituteList.parse((await call('GET', `/api/Institute/GetInstitutesByLocalCliente/${venueId}`, admin)).json());
     expect(list.map((i) => i.nome)).toEqual(['Casa de Acolhida Esperança']);
-    expect(instituteList.parse((await call('GET', `/api/DonationLink/Institutes/${event.id}`, admin)).json()).map((i) => i.nome)).toEqual(['Casa de Acolhida Esperança']);
+    expect(instituteList.parse((await call('GET', `/api/Link/Institutes/${event.id}`, admin)).json()).map((i) => i.nome)).toEqual(['Casa de Acolhida Esperança']);
     expect(await rows(t, `select show_link from donation_links where institute_id = '${amigos.id}'`)).toEqual([{ show_link: false }]);
     expect(await rows(t, `select count(*)::int as n from donations where institute_id = '${amigos.id}'`)).toEqual([{ n: expect.any(Number) }]);
     const dash = dashboardData.parse((await call('GET', `/api/Donate/${event.id}`, admin)).json());
