@@ -5,6 +5,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
+import type { Mail } from '../../src/server/lib/mailer';
 import { DEMO, useTestApp } from '../setup/server';
 import { resetTokenOf } from './helpers';
 import { STREAM_TICKET_PATH } from '../../src/shared/contract/stream-ticket';
@@ -19,7 +20,9 @@ afterAll(async () => {
 
 /** A second server process on the same database. */
 async function otherProcess() {
-  other ??= await buildApp({ db: t.db, mailer: { send: async () => {}, describe: () => '' }, config: { publicUrl: 'http://portal.test', frameAllowedOrigins: [] } });
+  // One outbox for both processes: either one's job worker may send a queued e-mail.
+  const mailer = { send: async (mail: Mail) => void t.mails.push(mail), describe: () => 'memória' };
+  other ??= await buildApp({ db: t.db, mailer, config: { publicUrl: 'http://portal.test', frameAllowedOrigins: [] } });
   return other;
 }
 
@@ -86,7 +89,7 @@ describe('live streams end with their session', () => {
     const there = await openStream(second, token);
     await until(() => there.text().includes('event: ready'));
     await t.app.inject({ method: 'POST', url: '/api/Account/SolicitarRecuperacaoSenha', payload: { cpfOuEmail: DEMO.cozinha } });
-    await t.app.jobs.drain();
+    await Promise.all([t.app.jobs.drain(), second.jobs.drain()]);
     const reset = await t.app.inject({
       method: 'POST',
       url: '/api/Account/RedefinirSenha',

@@ -151,7 +151,11 @@ async function retryDeadlock(run: () => Promise<void>): Promise<void> {
       await run();
       return;
     } catch (err) {
-      if ((err as { code?: string }).code !== '40P01' || attempt >= 5) throw err;
+      // Drizzle wraps the driver's error ("Failed query: …"): the SQLSTATE is on its cause.
+      const e = err as { code?: string; cause?: { code?: string } };
+      if ((e.code ?? e.cause?.code) !== '40P01' || attempt >= 10) throw err;
+      // The other side (a job still rebuilding rollups, say) usually finishes within a few ms: back off a little.
+      await new Promise((r) => setTimeout(r, 20 * attempt));
     }
   }
 }
