@@ -39,8 +39,8 @@ test.describe('negative balance (Saldo negativo)', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(await download.path());
     const ws = wb.getWorksheet('Saldo negativo')!;
-    expect(ws.getRow(1).values).toEqual([undefined, 'Nome', 'Documento', 'Limite', 'Saldo negativo', 'Diferença', 'Recarga planejada', 'Data da recarga']);
-    expect(ws.getRow(2).values).toEqual([undefined, 'Maria Aparecida Souza', '529.982.247-25', 100, -127.9, -27.9, 0, '-']);
+    expect(ws.getRow(1).values).toEqual([undefined, 'Nome', 'Documento', 'Limite', 'Saldo negativo', 'Diferença', 'Recarga planejada', 'Data da recarga', 'Sem limite']);
+    expect(ws.getRow(2).values).toEqual([undefined, 'Maria Aparecida Souza', '529.982.247-25', 100, -127.9, -27.9, 0, undefined, 'Não']);
     expect(ws.getRow(3).getCell(1).value).toBe('Total (1)');
 
     // Consumption modal.

@@ -110,7 +110,7 @@ test.describe('printing and tracking', () => {
         Endereco: { Logradouro: 'Av. Paulista', Numero: '1000', Complemento: 'sala 5', Bairro: 'Bela Vista', Cidade: 'São Paulo', UF: 'SP', CEP: '01310100' },
       },
     });
-    const own = await placeOrder(request, kitchen, { Cliente: { Nome: 'Otávio Próprio', CPF: '11122233344', Telefone: '11911112222', Endereco: { Logradouro: 'Rua B', Numero: '2' } } });
+    const own = await placeOrder(request, kitchen, { Cliente: { Nome: 'Otávio Próprio', CPF: '52998224725', Telefone: '11911112222', Endereco: { Logradouro: 'Rua B', Numero: '2' } } });
     await context.addInitScript(() => {
       (window as unknown as { __printCalls: number }).__printCalls = 0;
       window.print = () => {

@@ -106,10 +106,10 @@ test.describe('portal shell and roles', () => {
     await expect(nav.getByRole('link', { name: 'Clientes', exact: true })).toBeVisible();
     await expect(page.getByTestId('menu-group-estoque')).toHaveCount(0);
     const home = page.getByRole('main');
-    await expect(home.getByRole('link', { name: 'Painel de pedidos' })).toBeVisible();
+    await expect(home.getByRole('link', { name: 'Painel de pedidos', exact: true })).toBeVisible();
     await expect(home.getByRole('link', { name: 'Tutoriais do portal' })).toBeVisible();
     await expect(home.getByRole('link', { name: 'Clientes', exact: true })).toBeVisible();
-    await expect(home.getByRole('link', { name: 'Dashboard de vendas' })).toBeVisible();
+    await expect(home.getByRole('link', { name: 'Dashboard de vendas', exact: true })).toBeVisible();
     await expect(home.getByRole('link', { name: 'Promoções' })).toHaveCount(0);
     // Operadores is built (issue 24): offered in the menu and on the home.
     await expect(nav.getByRole('link', { name: 'Operadores' })).toBeVisible();
@@ -145,7 +145,7 @@ test.describe('portal shell and roles', () => {
     await expect(nav.getByRole('link', { name: 'Painel de pedidos' })).toBeVisible();
     // Baixar painel and Tutorial do painel are legacy pages: not offered without the legacy portal.
     await expect(nav.getByRole('link', { name: 'Baixar painel (desktop)' })).toHaveCount(0);
-    await expect(page.getByRole('main').getByRole('link', { name: 'Painel de pedidos' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: 'Painel de pedidos', exact: true })).toBeVisible();
   });
 
   test('phone touch targets: sidebar links and the password toggle are large enough', async ({ browser, server }) => {

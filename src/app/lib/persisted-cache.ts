@@ -34,6 +34,10 @@ export function startPersistedCache(queryClient: QueryClient): Promise<void> {
   started ??= (async () => {
     try {
       await persistQueryClientRestore({ queryClient, persister, buster: CACHE_BUSTER, maxAge: MAX_AGE_MS });
+      // A restored copy is shown at once but is never taken as fresh: it may predate a change made
+      // just before the reload (an edit within staleTime). Each query refetches when its page mounts
+      // online; offline, the copy stays on screen with its "lista salva às" notice.
+      await queryClient.invalidateQueries({ refetchType: 'none' });
     } catch {
       // No storage (private mode): the app works online without the offline cache.
     }

@@ -23,7 +23,7 @@ export async function marketplacePlugin(app: FastifyInstance, opts: ModuleOption
   const ifood = new IfoodIntegration(opts.db, () => app.orders!, app.log, ifoodSettingsFromEnv(opts.env));
   app.decorate('ifood', ifood);
   defineIfoodJobs(app.jobs, () => ifood.client);
-  defineIfoodStoreJob(app.jobs, () => ifood.client);
+  defineIfoodStoreJob(app.jobs, () => ifood.client, Date.now, () => ifood.forgetStatus());
   app.addHook('onReady', async () => ifood.start());
   // Before the orders module's close hook: no intake or change may start after its service stops.
   app.addHook('preClose', async () => ifood.stop());

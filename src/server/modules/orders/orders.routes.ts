@@ -63,7 +63,7 @@ import { WAITER_MSG, WAITER_ROLE } from '../../../shared/waiter';
 import type { DbHandle } from '../../db/client';
 import { memberships } from '../../db/schema/auth';
 import { marketplaceIntegrations } from '../../db/schema/marketplace';
-import { ifoodOnStoreSwitch } from '../marketplace/ifood/ifood-store-switch';
+import { ifoodOnStoreSwitch, ifoodStoreSwitchNow } from '../marketplace/ifood/ifood-store-switch';
 import { carriers, kdsSettings, kdsTables, orders, orderStateHistory } from '../../db/schema/orders';
 import { venues } from '../../db/schema/venues';
 import { STREAM_TICKET_PARAM, STREAM_TICKET_PATH, STREAM_TICKET_TTL_SECONDS, streamTicketRequest, streamTicketResponse } from '../../../shared/contract/stream-ticket';
@@ -192,8 +192,13 @@ export async function ordersRoutes(fastify: FastifyInstance, opts: OrdersRoutesO
       await boardPoll(req, venueId);
       if (q.shouldOpenStore) {
         // "A loja está fechada. Deseja abrir?" → Sim: the board reloads with shouldOpenStore.
+        // The same store switch as api/ifoodMerchantConfiguration: iFood hears it (its pause is lifted).
         await db.insert(kdsSettings).values({ venueId }).onConflictDoNothing();
-        await db.update(kdsSettings).set({ marketplaceActive: true, updatedAt: new Date() }).where(eq(kdsSettings.venueId, venueId));
+        const storeJob = await db.transaction(async (tx) => {
+          await tx.update(kdsSettings).set({ marketplaceActive: true, updatedAt: new Date() }).where(eq(kdsSettings.venueId, venueId));
+          return ifoodOnStoreSwitch(tx, venueId);
+        });
+        await ifoodStoreSwitchNow(fastify.jobs, storeJob);
         hub.changed(venueId);
       }
       // The seed is read before the list, so an ETag never claims content newer than it answers.
@@ -507,7 +512,7 @@ export async function ordersRoutes(fastify: FastifyInstance, opts: OrdersRoutesO
   app.post(KDS_PATHS.merchantConfiguration, { schema: { body: merchantConfigurationUpdate, response: { 200: merchantConfiguration, ...errors } } }, async (req) => {
     const { venueId } = await board(req, req.body.localClienteId, MARKETPLACE_ROLE);
     await db.insert(kdsSettings).values({ venueId }).onConflictDoNothing();
-    await db.transaction(async (tx) => {
+    const storeJob = await db.transaction(async (tx) => {
       await tx
         .update(kdsSettings)
         .set({
@@ -517,8 +522,9 @@ export async function ordersRoutes(fastify: FastifyInstance, opts: OrdersRoutesO
         })
         .where(eq(kdsSettings.venueId, venueId));
       // The store switch goes to iFood as a merchant interruption (durable job, marketplace area).
-      if (req.body.isActive !== undefined) await ifoodOnStoreSwitch(tx, venueId);
+      return req.body.isActive !== undefined ? ifoodOnStoreSwitch(tx, venueId) : null;
     });
+    await ifoodStoreSwitchNow(fastify.jobs, storeJob);
     return merchantOf(venueId);
   });
 

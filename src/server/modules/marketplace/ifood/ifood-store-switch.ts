@@ -43,19 +43,29 @@ export function storeLocalIso(at: Date, timeZone = TIME_ZONE): string {
  * Called in the transaction that flips the store switch: queues the call to iFood when the venue's
  * iFood integration is on (unless one is already queued: the job reads the state when it runs).
  */
-export async function ifoodOnStoreSwitch(tx: Tx, venueId: string): Promise<void> {
+export async function ifoodOnStoreSwitch(tx: Tx, venueId: string): Promise<number | null> {
   const [m] = await tx.select().from(marketplaceIntegrations).where(eq(marketplaceIntegrations.id, venueId));
-  if (!m?.isActive || !m.merchantId) return;
+  if (!m?.isActive || !m.merchantId) return null;
   const queued = await tx
     .select({ id: jobs.id })
     .from(jobs)
     .where(and(eq(jobs.name, IFOOD_STORE_JOB), eq(jobs.state, 'queued'), sql`${jobs.payload}->>'venueId' = ${venueId}`))
     .limit(1);
-  if (queued.length) return;
-  await enqueueJob(tx, IFOOD_STORE_JOB, { venueId });
+  if (queued.length) return queued[0].id;
+  return enqueueJob(tx, IFOOD_STORE_JOB, { venueId });
 }
 
-export function defineIfoodStoreJob(queue: JobQueue, client: () => IfoodClient, now: () => number = Date.now): void {
+/**
+ * After the switch's transaction commits: tells iFood now, in the request, so the status the board
+ * reads next already reflects it; when iFood cannot be reached the queued job retries with backoff.
+ */
+export async function ifoodStoreSwitchNow(queue: JobQueue, jobId: number | null): Promise<void> {
+  if (jobId === null) return;
+  await queue.runNow(jobId).catch(() => {});
+}
+
+/** `changed` runs after iFood accepted a pause or its removal (the integration forgets the store status it remembers). */
+export function defineIfoodStoreJob(queue: JobQueue, client: () => IfoodClient, now: () => number = Date.now, changed: () => void = () => {}): void {
   queue.defineJob<{ venueId: string }>(
     IFOOD_STORE_JOB,
     async ({ venueId }, ctx) => {
@@ -74,6 +84,7 @@ export function defineIfoodStoreJob(queue: JobQueue, client: () => IfoodClient, 
         const ours = (await client().listInterruptions(m.merchantId)).filter((i) => i.description === IFOOD_PAUSE_DESCRIPTION);
         if (open) {
           for (const i of ours) await client().deleteInterruption(m.merchantId, i.id);
+          if (ours.length) changed();
           return;
         }
         // Store-local ISO times compare as strings: one of ours started and lasting another day is enough.
@@ -82,6 +93,7 @@ export function defineIfoodStoreJob(queue: JobQueue, client: () => IfoodClient, 
         const dayLocal = storeLocalIso(new Date(t + 86_400_000));
         if (ours.some((i) => i.start <= nowLocal && i.end > dayLocal)) return;
         await client().createInterruption(m.merchantId, { description: IFOOD_PAUSE_DESCRIPTION, start: storeLocalIso(new Date(t)), end: storeLocalIso(new Date(t + PAUSE_MS)) });
+        changed();
       } catch (err) {
         const e = err instanceof IfoodError ? err : new IfoodError(0, 'interruptions');
         if (!e.retryable) throw new PermanentJobError(`iFood recusou a interrupção da loja: ${e.status}`);
