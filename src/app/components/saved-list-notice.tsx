@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
 import { formatTime } from '../../shared/format';
 import { ApiError } from '../lib/api-client';
-import { useBrowserOnline } from './shell/offline-banner';
+import { useOnline } from '../lib/use-online';
 
 interface ListQuery {
   data: unknown;
@@ -11,7 +11,7 @@ interface ListQuery {
 
 /** Whether a list's last fetch could not reach the server (or the browser says it is offline). */
 export function useListOffline(q: ListQuery): boolean {
-  const online = useBrowserOnline();
+  const online = useOnline();
   return !online || (q.error instanceof ApiError && q.error.isNetwork);
 }
 

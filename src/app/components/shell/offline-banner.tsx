@@ -1,26 +1,12 @@
 import { Alert } from '@mantine/core';
-import { useSyncExternalStore } from 'react';
-
-const subscribe = (cb: () => void) => {
-  window.addEventListener('online', cb);
-  window.addEventListener('offline', cb);
-  return () => {
-    window.removeEventListener('online', cb);
-    window.removeEventListener('offline', cb);
-  };
-};
-
-/** The browser's idea of the network (a failed request says more: ApiError.isNetwork). */
-export function useBrowserOnline(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
-}
+import { useOnline } from '../../lib/use-online';
 
 /**
  * The back office's one offline banner: lists show their saved copy (each says since when) and
  * nothing typed is sent or lost until the connection is back.
  */
 export function OfflineBanner() {
-  const online = useBrowserOnline();
+  const online = useOnline();
   if (online) return null;
   return (
     <Alert color="yellow" variant="light" radius={0} role="status" data-testid="offline-banner" style={{ borderBottom: '2px solid var(--mantine-color-yellow-6)' }}>

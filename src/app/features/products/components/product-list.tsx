@@ -10,7 +10,7 @@ import { toastError, toastSuccess } from '../../../lib/toast';
 import { setProductForSale } from '../api/product-api';
 import { productQueries, type ProductListFilters } from '../api/product-queries';
 import { useCurrentPlace } from '../hooks/use-current-place';
-import { useOnline } from '../hooks/use-online';
+import { useOnline } from '../../../lib/use-online';
 import { EditIcon, PlusIcon, SearchIcon } from '../../../components/icons';
 
 export interface ProductListSearch {
