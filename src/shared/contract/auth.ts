@@ -1,8 +1,8 @@
-import { isValidCpf } from '@brazilian-utils/brazilian-utils';
 import { z } from 'zod/mini';
 import '../zod-locale';
 import { int32 } from './common';
 import { MFA_CODE_LENGTH, NAME_MAX, PASSWORD_MAX } from '../constants';
+import { isValidCpf } from '../documents';
 import { MSG } from '../messages';
 import { isPlainName, isStrongPassword } from '../password';
 
@@ -68,9 +68,10 @@ export const rolesByPositionResponse = z.array(z.object({ Cargo: z.string(), Pap
 /** POST /api/Account/validate */
 export const validateTokenResponse = z.object({ valid: z.literal(true), expiresAt: z.string() });
 
+// The shared check (src/shared/documents.ts) reads the typed text: a mask is fine, a letter is not.
 const cpfField = z.pipe(
-  z.pipe(z.string(), z.transform((s: string) => s.replace(/\D/g, ''))),
   z.string().check(z.refine((s) => isValidCpf(s), MSG.invalidCpf)),
+  z.transform((s: string) => s.replace(/\D/g, '')),
 );
 
 const newPassword = z.string().check(z.maxLength(PASSWORD_MAX, MSG.registerPasswordRule), z.refine(isStrongPassword, MSG.registerPasswordRule));

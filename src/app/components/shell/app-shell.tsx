@@ -113,7 +113,8 @@ export function PortalShell() {
         )}
       </div>
       <main className={classes.main} data-with-navbar={opened ? true : undefined}>
-        <OfflineBanner />
+        {/* The board has its own one-line offline banner: never two. */}
+        {!onBoard && <OfflineBanner />}
         <Outlet />
       </main>
     </div>

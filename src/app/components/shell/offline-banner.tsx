@@ -1,4 +1,4 @@
-import { Alert } from '@mantine/core';
+import classes from './shell.module.css';
 import { useOnline } from '../../lib/use-online';
 
 /**
@@ -9,8 +9,9 @@ export function OfflineBanner() {
   const online = useOnline();
   if (online) return null;
   return (
-    <Alert color="yellow" variant="light" radius={0} role="status" data-testid="offline-banner" style={{ borderBottom: '2px solid var(--mantine-color-yellow-6)' }}>
+    // Plain markup: this shell is on every signed-in page's first paint (the board's JS budget).
+    <div role="status" data-testid="offline-banner" className={classes.offlineBanner}>
       Sem conexão. As listas mostram a cópia salva neste aparelho; alterações não são enviadas até a conexão voltar.
-    </Alert>
+    </div>
   );
 }
