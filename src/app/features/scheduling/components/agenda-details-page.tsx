@@ -1,13 +1,12 @@
 import { ActionIcon, Alert, Anchor, Button, Group, Image, Paper, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
 import type { ServiceRead } from '../../../../shared/contract/scheduling';
 import { formatBRL } from '../../../../shared/format';
 import { SCHED_MSG, SCHEDULE_WEEKDAYS } from '../../../../shared/scheduling';
 import { ConfirmDelete } from '../../../components/confirm-delete';
 import { EditIcon, TrashIcon } from '../../../components/icons';
-import { toastError, toastSuccess } from '../../../lib/toast';
+import { useRegistryDialogs } from '../../../components/use-registry-dialogs';
 import { deleteService, schedulingQueries } from '../api/scheduling-queries';
 import { usePageTitle } from '../hooks/use-page-title';
 import { ImagePlaceholder } from './placeholder';
@@ -17,22 +16,11 @@ export function AgendaDetailsPage({ id }: { id?: string }) {
   usePageTitle('Detalhes da agenda');
   const q = useQuery({ ...schedulingQueries.detail(id ?? ''), enabled: Boolean(id) });
   const queryClient = useQueryClient();
-  const [deleting, setDeleting] = useState<ServiceRead | null>(null);
-  const [busy, setBusy] = useState(false);
-  const remove = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      const r = await deleteService(deleting.id);
-      void toastSuccess(r.Message);
-      setDeleting(null);
-      await queryClient.invalidateQueries({ queryKey: schedulingQueries.all });
-    } catch (err) {
-      void toastError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { deleting, setDeleting, busy, remove } = useRegistryDialogs<ServiceRead>(
+    (row) => deleteService(row.id),
+    () => queryClient.invalidateQueries({ queryKey: schedulingQueries.all }),
+  );
+
   if (!id) return <Alert color="yellow">{SCHED_MSG.agendaNotFound}</Alert>;
   if (q.isPending) return <Skeleton h={400} radius="md" />;
   if (q.isError) return <Alert color="red">{q.error.message}</Alert>;
