@@ -26,13 +26,14 @@ import type { DashboardFilter } from '../../../shared/contract/dashboard';
 import { DASHBOARD_TZ, isoDay, periodDays, type Period } from '../../../shared/dashboard';
 import { DELIVERY_KIND, ORDER_STATE } from '../../../shared/orders';
 import type { Db } from '../../db/client';
+import { customerFilter, firstDayCondition, SPLIT_TABLES, splitRebuildStatements } from './dashboard.firsts';
 import type { ConsumptionRow, CustomerRow, DayRow, Totals } from './dashboard.repository';
 
 const TZ = DASHBOARD_TZ;
 const REFUSED = ORDER_STATE.Recusado;
 const DELIVERY = DELIVERY_KIND.delivery;
 /** Bump when a rollup's definition changes: the next start rebuilds every day. */
-export const ROLLUP_VERSION = '1';
+export const ROLLUP_VERSION = '2';
 const LOCK_NS = 424217;
 
 const localDay = (col: string) => `(${col} at time zone '${TZ}')::date`;
@@ -134,7 +135,8 @@ function rebuildStatements(venueId: string, days: string[]): SQL[] {
         and o.created_at >= (${first}::date - 1)::timestamp at time zone ${TZ}
         and o.created_at < (${last}::date + 2)::timestamp at time zone ${TZ}`;
   return [
-    ...tables.map((t) => sql`delete from ${sql.raw(t)} where venue_id = ${venueId} and day = any(${list}::date[])`),
+    ...[...tables, ...SPLIT_TABLES].map((t) => sql`delete from ${sql.raw(t)} where venue_id = ${venueId} and day = any(${list}::date[])`),
+    ...splitRebuildStatements(venueId, o, REFUSED),
     sql`insert into dashboard_sales_hours (venue_id, day, hour, delivery, orders, refused, revenue_cents)
       select ${venueId}::uuid, o.day, extract(hour from o.local_at)::int, o.delivery,
         count(*) filter (where o.state_id <> ${REFUSED}), count(*) filter (where o.state_id = ${REFUSED}),
@@ -233,22 +235,29 @@ export async function refreshAllRollups(db: Db): Promise<number> {
 
 const only = (a: boolean | undefined, b: boolean | undefined) => (a ?? false) !== (b ?? false);
 
-/** Whether the rollups can answer this filter (new/old customers need each order's customer history). */
-export const rollupsAnswer = (f: DashboardFilter) => !only(f.IsNew, f.IsOld);
+/**
+ * The rollup table a read uses: dashboard_sales_<name>, or with the new/returning-customer filter
+ * its split twin dashboard_split_<name> (dashboard.firsts.ts), whose rows `where` then restricts by
+ * the customers' first day.
+ */
+const table = (name: 'hours' | 'products' | 'customers' | 'profiles' | 'regions', f: DashboardFilter) =>
+  sql.raw(`${customerFilter(f) ? 'dashboard_split' : 'dashboard_sales'}_${name}`);
 
 function where(venueId: string, f: DashboardFilter, p: Pick<Period, 'first' | 'last'>): SQL {
   const channel = only(f.IsInInternalChannel, f.IsInDeliveryChannel) ? sql`and r.delivery = ${!!f.IsInDeliveryChannel}` : sql``;
-  return sql`r.venue_id = ${venueId} and r.day >= ${isoDay(p.first)}::date and r.day <= ${isoDay(p.last)}::date ${channel}`;
+  const kind = customerFilter(f);
+  const customers = kind ? sql`and ${firstDayCondition(kind, p)}` : sql``;
+  return sql`r.venue_id = ${venueId} and r.day >= ${isoDay(p.first)}::date and r.day <= ${isoDay(p.last)}::date ${channel} ${customers}`;
 }
 
 /** Shares one read among the series that derive from it (the series cache, or nothing). */
 export type Memo = <T>(key: string, read: () => Promise<T>) => Promise<T>;
 const noMemo: Memo = (_key, read) => read();
 
-/** What a read depends on besides the venue: the channel and the days. */
+/** What a read depends on besides the venue: the channel, the customer filter and the days. */
 function readKey(name: string, venueId: string, f: DashboardFilter, p: Pick<Period, 'first' | 'last'>): string {
   const channel = only(f.IsInInternalChannel, f.IsInDeliveryChannel) ? (f.IsInDeliveryChannel ? 'delivery' : 'internal') : 'all';
-  return `${name}|${venueId}|${channel}|${isoDay(p.first)}|${isoDay(p.last)}`;
+  return `${name}|${venueId}|${channel}|${customerFilter(f) ?? 'all'}|${isoDay(p.first)}|${isoDay(p.last)}`;
 }
 
 type HourRow = { day: string; hour: number; orders: number; refused: number; revenueCents: number };
@@ -258,7 +267,7 @@ async function readHours(db: Db, venueId: string, f: DashboardFilter, p: Period)
   const list = await rows<{ day: string; hour: number; orders: string; refused: string; revenue: string }>(
     db,
     sql`select to_char(day, 'YYYY-MM-DD') as day, hour, sum(orders)::text as orders, sum(refused)::text as refused, sum(revenue_cents)::text as revenue
-      from dashboard_sales_hours r where ${where(venueId, f, p)} group by day, hour`,
+      from ${table('hours', f)} r where ${where(venueId, f, p)} group by day, hour`,
   );
   return list.map((r) => ({ day: r.day, hour: Number(r.hour), orders: Number(r.orders), refused: Number(r.refused), revenueCents: Number(r.revenue) }));
 }
@@ -267,7 +276,7 @@ async function readHours(db: Db, venueId: string, f: DashboardFilter, p: Period)
 async function readProfiles(db: Db, venueId: string, f: DashboardFilter, p: Period) {
   const list = await rows<{ gender: string | null; age: number | null; revenue: string }>(
     db,
-    sql`select gender, age, sum(revenue_cents)::text as revenue from dashboard_sales_profiles r where ${where(venueId, f, p)} group by gender, age`,
+    sql`select gender, age, sum(revenue_cents)::text as revenue from ${table('profiles', f)} r where ${where(venueId, f, p)} group by gender, age`,
   );
   return list.map((r) => ({ gender: r.gender, age: r.age === null ? null : Number(r.age), cents: Number(r.revenue) }));
 }
@@ -277,7 +286,7 @@ async function readMostConsumed(db: Db, venueId: string, f: DashboardFilter, p: 
     db,
     sql`select name as item, sum(quantity)::text as qty, max(max_order_cents)::text as higher,
         (sum(revenue_cents)::numeric / sum(orders))::text as average
-      from dashboard_sales_products r where ${where(venueId, f, p)}
+      from ${table('products', f)} r where ${where(venueId, f, p)}
       group by name order by sum(quantity) desc, name limit 10`,
   );
   return list.map((r) => ({ item: r.item, quantity: Number(r.qty), higherCents: Number(r.higher), averageCents: Number(r.average) }));
@@ -288,7 +297,7 @@ async function readByRegion(db: Db, venueId: string, f: DashboardFilter, p: Peri
     db,
     sql`select city, uf, sum(orders)::int as qty, max(max_order_cents)::text as higher,
         (sum(revenue_cents)::numeric / sum(orders))::text as average
-      from dashboard_sales_regions r where ${where(venueId, f, p)}
+      from ${table('regions', f)} r where ${where(venueId, f, p)}
       group by city, uf order by sum(orders) desc, city nulls last, uf nulls last limit 10`,
   );
   return list.map((r) => ({
@@ -305,9 +314,9 @@ async function readTopCustomers(db: Db, venueId: string, f: DashboardFilter, p: 
     db,
     sql`with top as (
         select customer_key, sum(orders) as orders, sum(revenue_cents) as revenue
-        from dashboard_sales_customers r where ${where(venueId, f, p)}
+        from ${table('customers', f)} r where ${where(venueId, f, p)}
         group by customer_key order by sum(revenue_cents) desc, customer_key limit 10)
-      select (select r.last_name from dashboard_sales_customers r
+      select (select r.last_name from ${table('customers', f)} r
               where ${where(venueId, f, p)} and r.customer_key = top.customer_key
               order by r.last_at desc, r.last_name desc limit 1) as name,
         top.orders::int as orders, top.revenue::text as total, (top.revenue::numeric / top.orders)::text as average
@@ -317,7 +326,8 @@ async function readTopCustomers(db: Db, venueId: string, f: DashboardFilter, p: 
 }
 
 /**
- * The series read from the rollups (same answers as dashboard.repository.ts; no customer filter).
+ * The series read from the rollups (same answers as dashboard.repository.ts), the split ones under
+ * the new/returning-customer filter.
  * Five reads serve the thirteen calls; `memo` shares each read among the calls that need it.
  */
 export function rollupSource(memo: Memo = noMemo) {

@@ -134,12 +134,11 @@ const HANDLERS: { [C in DashboardCall]: Handler<C> } = {
 };
 
 /** Where one or more answers read from, after the freshness check (see dashboardAnswer). */
-async function sourceFor(db: Db, venueId: string, f: DashboardFilter, source?: DashboardSource, cache?: SeriesCache): Promise<DashboardSource> {
+async function sourceFor(db: Db, venueId: string, source?: DashboardSource, cache?: SeriesCache): Promise<DashboardSource> {
   if (source) {
     if (source === ROLLUP_SOURCE) await rollups.refreshRollups(db, venueId);
     return source;
   }
-  if (!rollups.rollupsAnswer(f)) return RAW_SOURCE;
   const version = await rollups.freshVersion(db, venueId);
   return cache ? rollups.rollupSource(cache.memo(version)) : ROLLUP_SOURCE;
 }
@@ -148,9 +147,9 @@ const answer = <C extends DashboardCall>(db: Db, venueId: string, call: C, f: Da
   (HANDLERS[call] as unknown as Handler<C>)({ db, venueId, f, cur: period, prev: previousPeriod(period), src });
 
 /**
- * One call's answer for a checked period. By default from the rollups when they can answer the
- * filter (made fresh first, then read through `cache` keyed by the rollup version), else from the
- * orders; `source` forces one without the cache (the equivalence test).
+ * One call's answer for a checked period. By default from the rollups (made fresh first, then read
+ * through `cache` keyed by the rollup version; the new/returning-customer filter reads the split
+ * rollups); `source` forces one without the cache (the equivalence test, RAW_SOURCE the orders).
  */
 export async function dashboardAnswer<C extends DashboardCall>(
   db: Db,
@@ -161,7 +160,7 @@ export async function dashboardAnswer<C extends DashboardCall>(
   source?: DashboardSource,
   cache?: SeriesCache,
 ): Promise<DashboardAnswer<C>> {
-  return answer(db, venueId, call, f, period, await sourceFor(db, venueId, f, source, cache));
+  return answer(db, venueId, call, f, period, await sourceFor(db, venueId, source, cache));
 }
 
 /**
@@ -169,7 +168,7 @@ export async function dashboardAnswer<C extends DashboardCall>(
  * and the reads shared among the calls (five from the rollups) even without the process's cache.
  */
 export async function dashboardAll(db: Db, venueId: string, f: DashboardFilter, period: Period, cache?: SeriesCache): Promise<DashboardAll> {
-  const src = await sourceFor(db, venueId, f, undefined, cache ?? new SeriesCache());
+  const src = await sourceFor(db, venueId, undefined, cache ?? new SeriesCache());
   const list = await Promise.all(DASHBOARD_CALLS.map((c) => answer(db, venueId, c, f, period, src)));
   return Object.fromEntries(DASHBOARD_CALLS.map((c, i) => [c, list[i]])) as DashboardAll;
 }

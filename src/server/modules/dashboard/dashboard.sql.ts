@@ -8,6 +8,7 @@
  * A customer field the dashboard cannot read becomes null: the trigger never fails an order.
  */
 import type { DbHandle } from '../../db/client';
+import { FIRSTS_BACKFILL, FIRSTS_DDL } from './dashboard.firsts';
 import { MARK_ALL_SQL, refreshAllRollups, ROLLUP_DDL, ROLLUP_VERSION } from './dashboard.rollups';
 
 /** The columns of dashboard_order_customers computed from an order row `o`. */
@@ -62,16 +63,17 @@ on conflict (order_id) do nothing;
 
 /**
  * Triggers (idempotent), the customers' backfill, and the rollups' backfill: the first start with a
- * new ROLLUP_VERSION marks every day of every venue dirty (one statement, under the same advisory
+ * new ROLLUP_VERSION recomputes every customer's first order (dashboard.firsts.ts), marks every day of every venue dirty (one statement, under the same advisory
  * lock as the DDL, so of many processes starting at once exactly one does it) and rebuilds them.
  */
 export async function installDashboardSql(db: DbHandle, opts: { wait?: boolean } = {}): Promise<void> {
-  await db.exec(`begin; ${DASHBOARD_DDL} ${ROLLUP_DDL} commit;`);
+  await db.exec(`begin; ${DASHBOARD_DDL} ${ROLLUP_DDL} ${FIRSTS_DDL} commit;`);
   await db.exec(DASHBOARD_BACKFILL);
   await db.exec(`begin;
     select pg_advisory_xact_lock(424216);
     do $$ begin
       if not exists (select 1 from dashboard_meta where key = 'rollups' and value = '${ROLLUP_VERSION}') then
+        ${FIRSTS_BACKFILL}
         ${MARK_ALL_SQL}
         insert into dashboard_meta (key, value) values ('rollups', '${ROLLUP_VERSION}')
           on conflict (key) do update set value = excluded.value;
