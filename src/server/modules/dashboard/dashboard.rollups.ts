@@ -17,6 +17,8 @@
  * - Each refresh that recomputes a day gives the venue a new random version (dashboard_meta, same
  *   transaction); the process's series cache (dashboard.cache.ts) keys every read on it, and a call
  *   reads the version and the "anything dirty?" bit in one statement before it reads (freshVersion).
+ * - The new/returning-customer filter reads split twins of these tables (dashboard_split_*, the
+ *   customers' first day as one more column), rebuilt here with the others (dashboard.firsts.ts).
  * - drizzle-kit generates tables, not triggers: the triggers are installed at plugin start
  *   (idempotent, under an advisory lock) and the first start with a new rollup version marks every
  *   day of every venue dirty and rebuilds them (the backfill).
