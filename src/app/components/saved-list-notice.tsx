@@ -90,6 +90,14 @@ export function PageSavedListNotice({ pathname }: { pathname: string }) {
 function OfflinePageNotice({ kind }: { kind: 'saved' | 'online-only' }) {
   const { savedAt, missing } = usePageSavedCopy();
   const ownNotice = useSyncExternalStore(subscribeOwn, () => ownNotices > 0, () => false);
+  // A finance/admin list that is not in memory: it needs the connection (whatever else is saved).
+  if (kind === 'online-only' && (missing || savedAt === null)) {
+    return (
+      <Alert color="yellow" data-testid="page-list-offline" mb="md">
+        {OFFLINE_ONLINE_ONLY_LIST}
+      </Alert>
+    );
+  }
   // What is on screen (saved, or still in memory for a list that is never saved) says since when.
   if (savedAt !== null) {
     if (ownNotice) return null;
@@ -99,16 +107,9 @@ function OfflinePageNotice({ kind }: { kind: 'saved' | 'online-only' }) {
       </Alert>
     );
   }
-  if (kind === 'online-only') {
-    return (
-      <Alert color="yellow" title="Sem conexão" data-testid="page-list-offline" mb="md">
-        {OFFLINE_ONLINE_ONLY_LIST}
-      </Alert>
-    );
-  }
   if (!missing) return null;
   return (
-    <Alert color="yellow" title="Sem conexão" data-testid="page-list-offline" mb="md">
+    <Alert color="yellow" data-testid="page-list-offline" mb="md">
       {OFFLINE_NO_SAVED_LIST}
     </Alert>
   );
