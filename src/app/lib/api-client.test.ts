@@ -29,6 +29,12 @@ describe('offline writes (issue 28)', () => {
     expect((err as ApiError).message).toBe(MSG.offlineWrite);
     expect(fetchSpy).not.toHaveBeenCalled();
   });
+  it('leaves queued commands (Idempotency-Key) to their outbox', async () => {
+    fetchSpy.mockRejectedValue(new TypeError('Failed to fetch'));
+    const err = await api('api/x', { method: 'POST', body: {}, headers: { 'Idempotency-Key': 'k' } }).catch((e: unknown) => e);
+    expect(fetchSpy).toHaveBeenCalledOnce();
+    expect((err as ApiError).message).toBe(MSG.serverUnavailable);
+  });
   it('says "nada foi alterado" for a delete or a switch', () => {
     expect(offlineRefusal('DELETE', false)).toBe(MSG.offlineAction);
     expect(offlineRefusal('PUT', false)).toBe(MSG.offlineAction);

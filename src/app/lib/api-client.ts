@@ -83,7 +83,10 @@ export async function api<S extends $ZodType | undefined = undefined>(
   opts: RequestOptions<S> = {},
 ): Promise<S extends $ZodType ? output<S> : unknown> {
   const token = opts.token ?? getSession()?.token;
-  const refusal = offlineRefusal(opts.method, opts.body !== undefined);
+  // Queued commands (they carry an Idempotency-Key: the order and waiter outboxes) keep their own
+  // offline handling; a person's save or delete is refused at once.
+  const queued = Object.keys(opts.headers ?? {}).some((h) => h.toLowerCase() === 'idempotency-key');
+  const refusal = queued ? null : offlineRefusal(opts.method, opts.body !== undefined);
   if (refusal) throw new ApiError(0, refusal);
   const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
   if (token) headers.authorization = `Bearer ${token}`;
