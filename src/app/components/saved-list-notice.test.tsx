@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { act, cleanup, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { OFFLINE_NO_SAVED_LIST, OFFLINE_ONLINE_ONLY_LIST, PageSavedListNotice, SavedListNotice } from './saved-list-notice';
+import { OFFLINE_NO_SAVED_LIST, OFFLINE_ONLINE_ONLY_LIST, PageSavedListNotice, SAVED_PART_MISSING, SavedListNotice } from './saved-list-notice';
 
 let online = false;
 beforeEach(() => {
@@ -33,12 +33,25 @@ function ListPage({ root, own }: { root: string; own?: boolean }) {
   return <>{own && <SavedListNotice query={q} testId="own" />}</>;
 }
 
+/** A saved query the page shows too (the filter's options). */
+function Shown({ k }: { k: string[] }) {
+  useQuery({ queryKey: k, queryFn: () => new Promise<string[]>(() => {}), networkMode: 'online', staleTime: Infinity });
+  return null;
+}
+
 describe('PageSavedListNotice', () => {
   it('says since when the saved copy on screen was saved', () => {
     const client = new QueryClient();
     client.setQueryData(['staff', 'list'], ['Ana'], { updatedAt: SAVED_AT });
     withClient(client, <><PageSavedListNotice pathname="/cadastro/operador" /><ListPage root="staff" /></>);
     expect(screen.getByTestId('page-list-offline').textContent).toContain('Sem conexão — lista salva às 09:05');
+  });
+
+  it('says when part of the page has no copy', () => {
+    const client = new QueryClient();
+    client.setQueryData(['donations', 'events'], ['Natal'], { updatedAt: SAVED_AT });
+    withClient(client, <><PageSavedListNotice pathname="/doacoes/links" /><Shown k={['donations', 'events']} /><ListPage root="donations" /></>);
+    expect(screen.getByTestId('page-list-offline').textContent).toContain(SAVED_PART_MISSING);
   });
 
   it('says plainly that a list without a copy needs the connection', () => {

@@ -11,6 +11,8 @@ export const OFFLINE_NO_SAVED_LIST = 'Sem conexão e sem lista salva neste apare
 /** A list whose data is never kept on the device (finance and admin tools), offline. */
 export const OFFLINE_ONLINE_ONLY_LIST = 'Sem conexão: esta lista não é guardada neste aparelho e aparece quando a conexão voltar.';
 const SAVED_LIST_HINT = 'Ela se atualiza quando a conexão voltar.';
+/** Part of the page (a filter's result never opened here) has no copy on this device. */
+export const SAVED_PART_MISSING = 'Parte desta página não foi salva neste aparelho: ela aparece quando a conexão voltar.';
 const savedListTitle = (at: number) => `Sem conexão — lista salva às ${formatTime(at)}`;
 
 // Pages that put the notice next to their own list: while one is mounted the shell's stays quiet.
@@ -67,7 +69,13 @@ function usePageSavedCopy() {
   const subscribe = useCallback((cb: () => void) => queryCache.subscribe(cb), [queryCache]);
   const snapshot = () => {
     const c = savedCopyOf(
-      queryCache.getAll().map((q) => ({ queryKey: q.queryKey, observers: q.getObserversCount(), hasData: q.state.data !== undefined, dataUpdatedAt: q.state.dataUpdatedAt })),
+      queryCache.getAll().map((q) => ({
+        queryKey: q.queryKey,
+        observers: q.getObserversCount(),
+        hasData: q.state.data !== undefined,
+        dataUpdatedAt: q.state.dataUpdatedAt,
+        waiting: q.state.fetchStatus !== 'idle' || q.state.status === 'error',
+      })),
     );
     return `${c.savedAt ?? ''}|${c.missing ? 1 : 0}`;
   };
@@ -103,7 +111,7 @@ function OfflinePageNotice({ kind }: { kind: 'saved' | 'online-only' }) {
     if (ownNotice) return null;
     return (
       <Alert color="yellow" title={savedListTitle(savedAt)} data-testid="page-list-offline" mb="md">
-        {SAVED_LIST_HINT}
+        {missing ? SAVED_PART_MISSING : SAVED_LIST_HINT}
       </Alert>
     );
   }

@@ -3,7 +3,7 @@ import { PERSISTED_ROOTS } from '../query-client';
 import { listRouteKind, ONLINE_ONLY_LIST_ROUTES, SAVED_LIST_ROUTES, savedCopyOf } from './saved-lists';
 import { PORTAL_ROUTES } from '../../shared/route-table';
 
-const q = (key: string[], observers: number, dataUpdatedAt: number | null) => ({ queryKey: key, observers, hasData: dataUpdatedAt !== null, dataUpdatedAt: dataUpdatedAt ?? 0 });
+const q = (key: string[], observers: number, dataUpdatedAt: number | null, waiting = true) => ({ queryKey: key, observers, hasData: dataUpdatedAt !== null, dataUpdatedAt: dataUpdatedAt ?? 0, waiting });
 
 describe('savedCopyOf', () => {
   it('takes the oldest save time among the queries on screen', () => {
@@ -15,6 +15,8 @@ describe('savedCopyOf', () => {
   it('says when a query on screen has no copy', () => {
     expect(savedCopyOf([q(['finance', 'x'], 1, null), q(['reference', 'userinfo'], 1, 500)])).toEqual({ savedAt: null, missing: true });
     expect(savedCopyOf([])).toEqual({ savedAt: null, missing: false });
+    // A query waiting for a choice (disabled) is not missing.
+    expect(savedCopyOf([q(['donations', 'links'], 1, null, false)])).toEqual({ savedAt: null, missing: false });
   });
 });
 

@@ -82,6 +82,8 @@ export interface ShownQuery {
   observers: number;
   hasData: boolean;
   dataUpdatedAt: number;
+  /** Fetching, paused for the network, or failed (a disabled query that waits for a choice is not). */
+  waiting: boolean;
 }
 
 export interface SavedCopy {
@@ -101,7 +103,7 @@ export function savedCopyOf(queries: readonly ShownQuery[]): SavedCopy {
   for (const q of queries) {
     if (q.observers === 0 || SHELL_ROOTS.has(String(q.queryKey[0]))) continue;
     if (q.hasData && q.dataUpdatedAt > 0) savedAt = savedAt === null ? q.dataUpdatedAt : Math.min(savedAt, q.dataUpdatedAt);
-    else if (!q.hasData) missing = true;
+    else if (!q.hasData && q.waiting) missing = true;
   }
   return { savedAt, missing };
 }
