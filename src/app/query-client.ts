@@ -3,15 +3,24 @@
  * board, the catalogue and the session's reference data survive a reload offline. Only queries whose
  * key starts with one of PERSISTED_ROOTS are written; the buster drops the cache of another release.
  */
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { APP_VERSION } from '../shared/constants';
 import { ApiError } from './lib/api-client';
 
-// Back-office lists (issue 28) are kept too, so an offline reload shows their last copy.
-export const PERSISTED_ROOTS = ['orders', 'products', 'stores', 'reference', 'customers', 'payment-links', 'scheduling', 'donations'] as const;
+// Back-office lists (issue 28) are kept too, so an offline reload shows their last copy (the list
+// pages are in lib/saved-lists.ts). Finance, accreditation, cashless and bank data are not: see
+// ONLINE_ONLY_LIST_ROUTES there for why.
+export const PERSISTED_ROOTS = [
+  'orders', 'products', 'stores', 'reference', 'customers', 'payment-links', 'scheduling', 'donations',
+  'product-categories', 'customer-categories', 'payment-methods', 'printers', 'staff', 'sales-points',
+] as const;
 export const CACHE_BUSTER = `${APP_VERSION}-${import.meta.env.VITE_BUILD_ID ?? 'dev'}`;
 
 export function createQueryClient() {
+  // TanStack Query takes the network as up until an 'offline' event: a page reloaded offline would
+  // retry, then turn its saved copy into an error. Start from the browser's word, so those retries
+  // wait (paused) for the connection and the saved copy stays on screen.
+  if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
   return new QueryClient({
     defaultOptions: {
       queries: {

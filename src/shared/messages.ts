@@ -48,6 +48,10 @@ export const MSG = {
   shareTokenInvalid: 'Link de acesso inválido ou expirado.',
   notMemberOfPlace: 'Você não tem acesso a este estabelecimento.',
   serverUnavailable: 'Não foi possível falar com o servidor. Verifique sua conexão.',
+  /** ours (issue 28): a save attempted offline is refused at once; the form keeps what was typed */
+  offlineWrite: 'Sem conexão: nada foi salvo. O que você digitou continua no formulário; salve de novo quando a conexão voltar.',
+  /** ours (issue 28): a delete or switch attempted offline */
+  offlineAction: 'Sem conexão: nada foi alterado. Tente de novo quando a conexão voltar.',
   /** ours: the server is up but its database is not (restart, failover) */
   databaseUnavailable: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
   /** ours: the shared file store (S3) cannot be reached */

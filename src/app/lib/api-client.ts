@@ -68,11 +68,26 @@ export function apiUrl(path: string, query?: RequestOptions<undefined>['query'])
   return s ? `${url}?${s}` : url;
 }
 
+/**
+ * A signed-in write while the browser says it is offline is refused at once (issue 28): a request
+ * would only hang until its timeout. The error is a network one (status 0), so callers that queue
+ * commands (the order outbox) keep them, and forms stay open with what was typed.
+ */
+export function offlineRefusal(method: string | undefined, hasBody: boolean): string | null {
+  if (!method || method === 'GET' || typeof navigator === 'undefined' || navigator.onLine || !getSession()) return null;
+  return method !== 'DELETE' && hasBody ? MSG.offlineWrite : MSG.offlineAction;
+}
+
 export async function api<S extends $ZodType | undefined = undefined>(
   path: string,
   opts: RequestOptions<S> = {},
 ): Promise<S extends $ZodType ? output<S> : unknown> {
   const token = opts.token ?? getSession()?.token;
+  // Queued commands (they carry an Idempotency-Key: the order and waiter outboxes) keep their own
+  // offline handling; a person's save or delete is refused at once.
+  const queued = Object.keys(opts.headers ?? {}).some((h) => h.toLowerCase() === 'idempotency-key');
+  const refusal = queued ? null : offlineRefusal(opts.method, opts.body !== undefined);
+  if (refusal) throw new ApiError(0, refusal);
   const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
   if (token) headers.authorization = `Bearer ${token}`;
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
@@ -137,6 +152,8 @@ export interface UploadOptions<S extends $ZodType> {
  */
 export function apiUpload<S extends $ZodType>(path: string, body: string | Blob | FormData, opts: UploadOptions<S>): Promise<output<S>> {
   const token = getSession()?.token;
+  const refusal = offlineRefusal('POST', true);
+  if (refusal) return Promise.reject(new ApiError(0, refusal));
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', apiUrl(path, opts.query));

@@ -12,6 +12,7 @@ import { clearSession, getSession, saveSession } from '../../lib/session';
 import classes from './shell.module.css';
 import { UserButton } from './user-button';
 import { OfflineBanner } from './offline-banner';
+import { listRouteKind } from '../../lib/saved-lists';
 
 // Out of every page's first paint (the order board's above all): the user menu loads on the first
 // touch of its button, the place selector only for people with more than one place, the sidebar
@@ -20,6 +21,8 @@ const loadUserMenu = () => import('./user-menu');
 const UserMenu = lazy(loadUserMenu);
 const PlaceSelect = lazy(() => import('./place-select'));
 const Sidebar = lazy(() => import('./sidebar').then((m) => ({ default: m.Sidebar })));
+// A list page's offline notice (issue 28): loaded with list pages only, never on the board.
+const PageSavedListNotice = lazy(() => import('../saved-list-notice').then((m) => ({ default: m.PageSavedListNotice })).catch(() => ({ default: () => null })));
 
 /** Where a page puts its own bar inside the top bar (createPortal), so a kiosk has one bar, not two. */
 export const PAGE_BAR_ID = 'shell-page-bar';
@@ -115,6 +118,11 @@ export function PortalShell() {
       <main className={classes.main} data-with-navbar={opened ? true : undefined}>
         {/* The board has its own one-line offline banner: never two. */}
         {!onBoard && <OfflineBanner />}
+        {listRouteKind(path) && (
+          <Suspense fallback={null}>
+            <PageSavedListNotice pathname={path} />
+          </Suspense>
+        )}
         <Outlet />
       </main>
     </div>

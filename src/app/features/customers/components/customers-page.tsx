@@ -6,6 +6,7 @@ import { IMaskInput } from 'react-imask';
 import type { Customer, CustomerSaveRequest } from '../../../../shared/contract/customers';
 import { CUSTOMER_MSG, CUSTOMER_PAGE_SIZE, customerActions, hideCpf, maskCpf, maskPhone } from '../../../../shared/customers';
 import { formatBRL } from '../../../../shared/format';
+import { MSG } from '../../../../shared/messages';
 import { PlusIcon, SearchIcon } from '../../../components/icons';
 import { ApiError, serverMessageOr } from '../../../lib/api-client';
 import { toastError, toastSuccess } from '../../../lib/toast';
@@ -17,7 +18,7 @@ import { HistoryDialog } from './history-dialog';
 import { SavedListNotice, useListOffline } from '../../../components/saved-list-notice';
 
 const FLAG_FAILURE: Record<FlagAction, string | null> = { block: null, unlock: null, alert: CUSTOMER_MSG.alertCreateFailed, disarm: CUSTOMER_MSG.alertRemoveFailed };
-const OFFLINE_WRITE = 'Sem conexão: nada foi salvo. O que você digitou continua no formulário; salve de novo quando a conexão voltar.';
+const OFFLINE_WRITE = MSG.offlineWrite;
 const OFFLINE_NO_COPY = 'Sem conexão e sem lista salva neste aparelho: os clientes aparecem quando a conexão voltar.';
 const NO_CPF = 'Cadastre o CPF do cliente para bloquear ou criar alertas.';
 const TOUCH = { mih: 44 } as const;

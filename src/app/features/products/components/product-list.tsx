@@ -4,13 +4,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { PRODUCT_MSG, PRODUCT_PAGE_SIZE, PRODUCT_TYPE_LABELS } from '../../../../shared/products';
-import { formatBRL, formatTime } from '../../../../shared/format';
+import { formatBRL } from '../../../../shared/format';
 import { ApiError } from '../../../lib/api-client';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { setProductForSale } from '../api/product-api';
 import { productQueries, type ProductListFilters } from '../api/product-queries';
 import { useCurrentPlace } from '../hooks/use-current-place';
 import { useOnline } from '../../../lib/use-online';
+import { SavedListNotice } from '../../../components/saved-list-notice';
 import { EditIcon, PlusIcon, SearchIcon } from '../../../components/icons';
 
 export interface ProductListSearch {
@@ -119,11 +120,7 @@ export function ProductList({ search, onSearch }: { search: ProductListSearch; o
         </form>
       </Paper>
 
-      {networkDown && list.data && (
-        <Alert color="yellow" title="Sem conexão" data-testid="product-list-offline">
-          Mostrando a lista salva neste aparelho às {formatTime(list.dataUpdatedAt)}. Ela se atualiza quando a conexão voltar.
-        </Alert>
-      )}
+      <SavedListNotice query={list} testId="product-list-offline" />
       {list.isError && !networkDown && <Alert color="red">{list.error.message}</Alert>}
       {offlineWithoutData ? (
         <Paper withBorder p="xl" radius="md" data-testid="product-list-offline">

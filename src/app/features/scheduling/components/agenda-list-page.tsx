@@ -1,15 +1,14 @@
 import { ActionIcon, Alert, Button, Card, Group, Image, SimpleGrid, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
 import type { Schedule } from '../../../../shared/contract/scheduling';
 import { SCHED_MSG } from '../../../../shared/scheduling';
 import { EditIcon, PlusIcon, TrashIcon } from '../../../components/icons';
-import { toastError, toastSuccess } from '../../../lib/toast';
 import { deleteSchedule, schedulingQueries } from '../api/scheduling-queries';
 import { useCurrentPlace } from '../hooks/use-current-place';
 import { usePageTitle } from '../hooks/use-page-title';
 import { ConfirmDelete } from '../../../components/confirm-delete';
+import { useRegistryDialogs } from '../../../components/use-registry-dialogs';
 import { DetailsIcon, ServiceIcon } from './icons';
 import { ImagePlaceholder } from './placeholder';
 import { SyncButton } from './sync-button';
@@ -66,24 +65,11 @@ export function AgendaListPage() {
   const localId = place?.localId ?? '';
   const queryClient = useQueryClient();
   const list = useQuery({ ...schedulingQueries.list(localId), enabled: Boolean(localId) });
-  const [deleting, setDeleting] = useState<Schedule | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { deleting, setDeleting, busy, remove } = useRegistryDialogs<Schedule>(
+    (row) => deleteSchedule(row.id),
+    () => queryClient.invalidateQueries({ queryKey: schedulingQueries.all }),
+  );
   if (!place) return <Alert color="yellow">Escolha um estabelecimento para ver as agendas.</Alert>;
-
-  const remove = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      const r = await deleteSchedule(deleting.id);
-      void toastSuccess(r.Message);
-      setDeleting(null);
-      await queryClient.invalidateQueries({ queryKey: schedulingQueries.all });
-    } catch (err) {
-      void toastError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const agendas = list.data ?? [];
   return (

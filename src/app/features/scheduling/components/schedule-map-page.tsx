@@ -5,11 +5,12 @@ import { useState, type FormEvent } from 'react';
 import type { CollaboratorSchedule } from '../../../../shared/contract/scheduling';
 import { SCHED_MSG, SCHEDULE_WEEKDAYS } from '../../../../shared/scheduling';
 import { PlusIcon, SearchIcon, TrashIcon } from '../../../components/icons';
-import { toastError, toastSuccess } from '../../../lib/toast';
+import { toastError } from '../../../lib/toast';
 import { deleteCollaboratorSchedule, schedulingQueries } from '../api/scheduling-queries';
 import { useCurrentPlace } from '../hooks/use-current-place';
 import { usePageTitle } from '../hooks/use-page-title';
 import { ConfirmDelete } from '../../../components/confirm-delete';
+import { useRegistryDialogs } from '../../../components/use-registry-dialogs';
 import forms from './forms.module.css';
 
 export interface ScheduleMapSearch {
@@ -33,8 +34,11 @@ export function ScheduleMapPage({ search, onSearch }: { search: ScheduleMapSearc
   const [dataInicial, setDataInicial] = useState(search.dataInicial ?? '');
   const [dataFinal, setDataFinal] = useState(search.dataFinal ?? '');
   const [problem, setProblem] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<CollaboratorSchedule | null>(null);
-  const [busy, setBusy] = useState(false);
+  // Deleting a schedule: the same confirmation state and refresh every registry page uses.
+  const { deleting, setDeleting, busy, remove } = useRegistryDialogs<CollaboratorSchedule>(
+    (row) => deleteCollaboratorSchedule(row.id),
+    () => queryClient.invalidateQueries({ queryKey: schedulingQueries.all }),
+  );
   const list = useQuery({
     ...schedulingQueries.byFilter(localId, { name: search.nome, initialDate: search.dataInicial, finalDate: search.dataFinal }),
     enabled: Boolean(localId),
@@ -51,21 +55,6 @@ export function ScheduleMapPage({ search, onSearch }: { search: ScheduleMapSearc
     setProblem(null);
     onSearch({ nome: nome.trim() || undefined, dataInicial: dataInicial || undefined, dataFinal: dataFinal || undefined });
   };
-  const remove = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      const r = await deleteCollaboratorSchedule(deleting.id);
-      void toastSuccess(r.Message);
-      setDeleting(null);
-      await queryClient.invalidateQueries({ queryKey: schedulingQueries.all });
-    } catch (err) {
-      void toastError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
-  };
-
   const rows = list.data ?? [];
   return (
     <Stack>

@@ -1,0 +1,51 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MSG } from '../../shared/messages';
+import { api, ApiError, offlineRefusal } from './api-client';
+
+vi.mock('./session', () => ({ getSession: () => session, clearSession: vi.fn() }));
+vi.mock('./runtime-config', () => ({ runtimeConfig: () => ({ apiBaseUrl: 'http://127.0.0.1:9' }) }));
+let session: { token: string } | null = { token: 't' };
+let online = false;
+const fetchSpy = vi.fn();
+
+beforeEach(() => {
+  session = { token: 't' };
+  online = false;
+  vi.spyOn(window.navigator, 'onLine', 'get').mockImplementation(() => online);
+  fetchSpy.mockReset();
+  vi.stubGlobal('fetch', fetchSpy);
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('offline writes (issue 28)', () => {
+  it('refuses a signed-in save at once, without a request, as a network error', async () => {
+    const err = await api('api/x', { method: 'POST', body: { a: 1 } }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).isNetwork).toBe(true);
+    expect((err as ApiError).message).toBe(MSG.offlineWrite);
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+  it('leaves queued commands (Idempotency-Key) to their outbox', async () => {
+    fetchSpy.mockRejectedValue(new TypeError('Failed to fetch'));
+    const err = await api('api/x', { method: 'POST', body: {}, headers: { 'Idempotency-Key': 'k' } }).catch((e: unknown) => e);
+    expect(fetchSpy).toHaveBeenCalledOnce();
+    expect((err as ApiError).message).toBe(MSG.serverUnavailable);
+  });
+  it('says "nada foi alterado" for a delete or a switch', () => {
+    expect(offlineRefusal('DELETE', false)).toBe(MSG.offlineAction);
+    expect(offlineRefusal('PUT', false)).toBe(MSG.offlineAction);
+  });
+  it('lets reads, online writes and the sign-in through', () => {
+    expect(offlineRefusal('GET', false)).toBeNull();
+    expect(offlineRefusal(undefined, false)).toBeNull();
+    session = null;
+    expect(offlineRefusal('POST', true)).toBeNull();
+    session = { token: 't' };
+    online = true;
+    expect(offlineRefusal('POST', true)).toBeNull();
+  });
+});
