@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reconnectDelay } from './use-live-orders';
+import { reconnectDelay } from './event-stream';
 
 describe('reconnectDelay', () => {
   it('grows exponentially up to 30 s and spreads boards over the upper half of each step', () => {
