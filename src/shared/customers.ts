@@ -150,7 +150,8 @@ export function customerProblems(c: CustomerFields, today = todaySaoPaulo()): Pr
 
 /** §4: blocked and alerted are mutually exclusive; what each action may do now. */
 export function customerActions(c: { estaBloqueado: boolean; estaAlertado: boolean; CPF: string | null }) {
-  const hasCpf = digits(c.CPF).length === 11;
+  // Lists answer the CPF hidden ("***.982.247-**"): a hidden one with digits stands for a whole CPF.
+  const hasCpf = digits(c.CPF).length === 11 || /^\*{3}\.\d{3}\.\d{3}-\*{2}$/.test(c.CPF ?? '');
   return {
     canBlock: hasCpf && !c.estaBloqueado && !c.estaAlertado,
     canUnblock: hasCpf && c.estaBloqueado,
