@@ -1,7 +1,7 @@
 import { isValidCpf } from '@brazilian-utils/brazilian-utils';
 import { describe, expect, it } from 'vitest';
 import { cpfFromBase } from '../server/modules/customers/customers.seed';
-import { brDateToIso, CUSTOMER_MSG, customerActions, customerProblems, isValidBirthDate, maskCpf, maskPhone, searchKey } from './customers';
+import { brDateToIso, CUSTOMER_MSG, customerActions, customerProblems, hideCpf, isValidBirthDate, maskCpf, maskPhone, searchKey } from './customers';
 
 describe('customer rules (spec 000 §5)', () => {
   it('needs a name or a CPF', () => {
@@ -39,6 +39,14 @@ describe('customer rules (spec 000 §5)', () => {
     expect(customerActions({ estaBloqueado: false, estaAlertado: true, CPF: cpf })).toEqual({ canBlock: false, canUnblock: false, canAlert: false, canDisarm: true });
     expect(customerActions({ estaBloqueado: false, estaAlertado: false, CPF: cpf })).toEqual({ canBlock: true, canUnblock: false, canAlert: true, canDisarm: false });
     expect(customerActions({ estaBloqueado: false, estaAlertado: false, CPF: null }).canBlock).toBe(false);
+  });
+  it('a list’s hidden CPF still allows block and alert; one hidden whole (not 11 digits) does not; hiding twice changes nothing', () => {
+    expect(hideCpf('52998224725')).toBe('***.982.247-**');
+    expect(hideCpf('***.982.247-**')).toBe('***.982.247-**');
+    expect(hideCpf('123')).toBe('***.***.***-**');
+    expect(hideCpf('***.***.***-**')).toBe('***.***.***-**');
+    expect(customerActions({ estaBloqueado: false, estaAlertado: false, CPF: '***.982.247-**' }).canBlock).toBe(true);
+    expect(customerActions({ estaBloqueado: false, estaAlertado: false, CPF: '***.***.***-**' }).canBlock).toBe(false);
   });
   it('search key ignores accents and case; seed CPFs are valid', () => {
     expect(searchKey('  Vinícius ÚRSULA ')).toBe('vinicius ursula');

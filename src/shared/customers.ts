@@ -62,11 +62,16 @@ export function maskCpf(value: string | null | undefined): string {
 }
 
 /** (99) 99999-9999, or (99) 9999-9999 for a 10-digit landline. */
+/** A CPF as hideCpf shows it ("***.982.247-**", or all stars). */
+export const HIDDEN_CPF_RE = /^\*{3}\.(\d{3}|\*{3})\.(\d{3}|\*{3})-\*{2}$/;
+
 /**
  * A CPF shown outside its edit form (lists, payments): only the middle six digits, as LGPD guidance
  * for published CPFs does ("***.982.247-**"). Anything that is not 11 digits is hidden whole.
  */
 export function hideCpf(value: string | null | undefined): string {
+  // Lists already answer it hidden (the server hides CPFs outside the edit form): keep it as it came.
+  if (value && HIDDEN_CPF_RE.test(value)) return value;
   const d = digits(value);
   if (!d) return '';
   if (d.length !== 11) return '***.***.***-**';
@@ -145,7 +150,8 @@ export function customerProblems(c: CustomerFields, today = todaySaoPaulo()): Pr
 
 /** §4: blocked and alerted are mutually exclusive; what each action may do now. */
 export function customerActions(c: { estaBloqueado: boolean; estaAlertado: boolean; CPF: string | null }) {
-  const hasCpf = digits(c.CPF).length === 11;
+  // Lists answer the CPF hidden ("***.982.247-**"): a hidden one with digits stands for a whole CPF.
+  const hasCpf = digits(c.CPF).length === 11 || /^\*{3}\.\d{3}\.\d{3}-\*{2}$/.test(c.CPF ?? '');
   return {
     canBlock: hasCpf && !c.estaBloqueado && !c.estaAlertado,
     canUnblock: hasCpf && c.estaBloqueado,

@@ -1,6 +1,7 @@
 /**
  * Issue 28, payment links: the manager sees who paid a link, when and how, and a payment made
- * meanwhile appears without a reload; a half-typed expiry is refused instead of saved as "indefinido".
+ * meanwhile appears without a reload, pushed by the venue's live stream (no polling while it is
+ * open); a half-typed expiry is refused instead of saved as "indefinido".
  */
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe';
@@ -14,6 +15,11 @@ const SHOTS = process.env.PAYMENT_LINKS_SHOTS;
 test('the payments of a link are listed (who, when, how) and a new one appears live', async ({ page, browser }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1366, height: 768 });
+  // Every read of a link's payments the manager's page makes: with the stream open, one per event, none on a timer.
+  let paymentReads = 0;
+  page.on('request', (r) => {
+    if (r.url().includes('/api/mepaylink/GetPaymentsByLinkId/')) paymentReads += 1;
+  });
   await signIn(page, 'gerente@balcao.dev');
   await page.waitForURL((u) => u.pathname === '/dashboard');
   await page.goto('/cadastro/mepaylink');
@@ -33,6 +39,8 @@ test('the payments of a link are listed (who, when, how) and a new one appears l
   await expect(rowsOf.nth(1)).toContainText('CPF ***.982.247-**');
   await expect(rowsOf.nth(0)).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
   await expect(dialog).not.toContainText('529.982.247-25');
+  // The venue's stream is open (the stream said ready): payments now come as events.
+  await expect(dialog.getByTestId('link-payments-freshness')).toContainText('Ao vivo');
   await expectAccessible(page);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/link-payments-1366.png` });
 
@@ -41,6 +49,7 @@ test('the payments of a link are listed (who, when, how) and a new one appears l
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
   const payer = await phone.newPage();
   await payer.goto(url);
+  const readsBefore = paymentReads;
   await payer.getByRole('button', { name: 'Gerar Pix' }).click();
   await expect(rowsOf).toHaveCount(3);
   await expect(rowsOf.nth(0)).toContainText('Aguardando pagamento');
@@ -48,6 +57,9 @@ test('the payments of a link are listed (who, when, how) and a new one appears l
   await expect(payer.getByTestId('pay-confirmation')).toContainText('Pagamento confirmado!');
   await expect(rowsOf.nth(0)).toContainText('Pago');
   await expect(rowsOf.nth(0)).toContainText('Pix');
+  // Two events (waiting, paid), at most one read each: nothing was polled meanwhile.
+  expect(paymentReads - readsBefore).toBeGreaterThanOrEqual(1);
+  expect(paymentReads - readsBefore).toBeLessThanOrEqual(2);
   await phone.close();
   await page.keyboard.press('Escape');
   // The card's count follows without a reload.

@@ -14,6 +14,8 @@ export const CUSTOMER_PATHS = {
   /** Ours: the filtered list as CSV (answers `{ FileName, RelativePath }`). */
   exportCsv: 'api/ClienteEstabelecimento/ExportarClientesDoLocal',
   history: (localId: string, cpf: string) => `api/BlockedUser/${localId}/${cpf}/history`,
+  /** Ours: one customer with the whole CPF, for the edit form and the calls the spec keys by CPF (lists hide it). */
+  detail: (id: string) => `api/ClienteEstabelecimento/BuscarClientePorId/${id}`,
   block: 'api/BlockedUser/Block',
   unlock: 'api/BlockedUser/Unlock',
   alert: 'api/UserAlert/',
@@ -43,7 +45,10 @@ export const customer = z.object({
   nome: z.nullable(z.string()),
   /** yyyy-MM-dd */
   dataNascimento: z.nullable(z.string()),
-  /** Digits only. */
+  /**
+   * Digits only in a single customer (BuscarClientePorId, for the edit form and the calls keyed by
+   * CPF); hidden in lists ("***.982.247-**", hideCpf): the list screens show no more than that.
+   */
   CPF: z.nullable(z.string()),
   identificador: z.nullable(z.string()),
   /** 1 male, 2 female. */
@@ -124,6 +129,10 @@ export const blockHistory = z.array(
   }),
 );
 export type BlockHistory = z.infer<typeof blockHistory>;
+
+/** Ours: GET api/ClienteEstabelecimento/BuscarClientePorId/{id}?localClienteId */
+export const customerDetailParams = z.object({ id: z.string().check(z.maxLength(64)) });
+export const customerDetailQuery = z.object({ localClienteId: z.string().check(z.maxLength(64)) });
 
 export const historyParams = z.object({ localId: z.string(), cpf: z.string().check(z.maxLength(20)) });
 export const localIdParams = z.object({ localId: z.string() });

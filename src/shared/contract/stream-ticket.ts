@@ -1,8 +1,9 @@
 /**
- * Stream tickets (issue 28): EventSource cannot send headers, so the board's and the waiter's event
- * stream (GET api/kds/events) carries a short-lived, single-use ticket in its URL instead of the
- * bearer token. POST api/kds/events/ticket with the bearer token answers one, bound to that
- * session and venue; revoking the session closes the stream it opened.
+ * Stream tickets (issue 28): EventSource cannot send headers, so the venue's event stream (the
+ * board, the waiter's phone, the payment links' page: GET api/kds/events) carries a short-lived,
+ * single-use ticket in its URL instead of the bearer token. POST api/kds/events/ticket with the
+ * bearer token answers one, bound to that session and venue; revoking the session closes the
+ * stream it opened.
  */
 import { z } from 'zod/mini';
 

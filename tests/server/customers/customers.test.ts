@@ -1,6 +1,6 @@
 import { isValidCpf } from '@brazilian-utils/brazilian-utils';
 import { describe, expect, it } from 'vitest';
-import { CUSTOMER_COUNT_CAP, CUSTOMER_MSG } from '../../../src/shared/customers';
+import { CUSTOMER_COUNT_CAP, CUSTOMER_MSG, hideCpf } from '../../../src/shared/customers';
 import { MSG } from '../../../src/shared/messages';
 import { DEMO, useTestApp } from '../../setup/server';
 import { expectError, rows } from '../helpers';
@@ -12,9 +12,48 @@ const VALID_CPF = '529.982.247-25';
 async function list(headers: Record<string, string>, query = '') {
   return t.app.inject({ method: 'GET', url: `/api/ClienteEstabelecimento/BuscarClientesDoLocal?localClienteId=${t.seed.venues.restaurant}${query}`, headers });
 }
+/** The first match, read again as a single customer: with the whole CPF, which lists hide. */
 async function firstWhere(headers: Record<string, string>, query: string) {
-  return (await list(headers, query)).json().Registros[0];
+  const row = (await list(headers, query)).json().Registros[0];
+  const res = await t.app.inject({ method: 'GET', url: `/api/ClienteEstabelecimento/BuscarClientePorId/${row.id}?localClienteId=${t.seed.venues.restaurant}`, headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
 }
+const HIDDEN = /^\*{3}\.\d{3}\.\d{3}-\*{2}$/;
+
+describe('GET BuscarClientePorId (ours): the whole CPF only for one customer', () => {
+  it('answers one customer of the venue with the whole CPF (no-store); the list carries it hidden', async () => {
+    const headers = await as(DEMO.gerente);
+    const listed = (await list(headers, '&nome=bruno')).json().Registros[0];
+    expect(listed.CPF).toMatch(HIDDEN);
+    const res = await t.app.inject({ method: 'GET', url: `/api/ClienteEstabelecimento/BuscarClientePorId/${listed.id}?localClienteId=${t.seed.venues.restaurant}`, headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('no-store');
+    const whole = res.json();
+    expect({ ...whole, CPF: hideCpf(whole.CPF) }).toEqual(listed);
+    expect(whole.CPF).toMatch(/^\d{11}$/);
+    expect(isValidCpf(whole.CPF)).toBe(true);
+    // The whole list (both pages) carries no whole CPF at all.
+    const all = JSON.stringify([(await list(headers)).json(), (await list(headers, '&page=2')).json()]);
+    for (const c of await rows<{ cpf: string }>(t, `select cpf from customers where venue_id = '${t.seed.venues.restaurant}' and cpf is not null`)) expect(all).not.toContain(c.cpf);
+  });
+
+  it('bad input and unknown ids answer 404; another venue 403; no token 401', async () => {
+    const headers = await as(DEMO.gerente);
+    const url = (id: string, venue = t.seed.venues.restaurant) => `/api/ClienteEstabelecimento/BuscarClientePorId/${id}?localClienteId=${venue}`;
+    expectError(await t.app.inject({ method: 'GET', url: url('nao-e-id'), headers }), 404, CUSTOMER_MSG.notFound);
+    expectError(await t.app.inject({ method: 'GET', url: url('00000000-0000-4000-8000-000000000000'), headers }), 404, CUSTOMER_MSG.notFound);
+    expect((await t.app.inject({ method: 'GET', url: `/api/ClienteEstabelecimento/BuscarClientePorId/x`, headers })).statusCode).toBe(400);
+    const listed = (await list(headers, '&nome=bruno')).json().Registros[0];
+    // The school's manager: not a member of the restaurant (403); through their own venue the id is unknown (404).
+    const escola = await as(DEMO.escola);
+    expectError(await t.app.inject({ method: 'GET', url: url(listed.id), headers: escola }), 403, MSG.accessDenied);
+    expectError(await t.app.inject({ method: 'GET', url: url(listed.id, t.seed.venues.school), headers: escola }), 404, CUSTOMER_MSG.notFound);
+    // The kitchen tablet (a device account) reads no customer.
+    expectError(await t.app.inject({ method: 'GET', url: url(listed.id), headers: await as(DEMO.cozinha) }), 403, MSG.accessDenied);
+    expect((await t.app.inject({ method: 'GET', url: url(listed.id) })).statusCode).toBe(401);
+  });
+});
 
 describe('GET BuscarClientesDoLocal', () => {
   it('pages 20 at a time, ordered by name, with the total; filters by name fragment, CPF prefix, flags and category', async () => {
@@ -26,8 +65,9 @@ describe('GET BuscarClientesDoLocal', () => {
     const p2 = (await list(headers, '&page=2')).json();
     expect(p2.Registros).toHaveLength(20);
     expect(p2.Registros.at(-1).nome).toBe('Zeca Fonseca');
-    // Every seeded CPF has real check digits.
-    for (const c of [...p1.Registros, ...p2.Registros]) if (c.CPF) expect(isValidCpf(c.CPF)).toBe(true);
+    // The list hides every CPF (only the middle six digits); every seeded CPF has real check digits.
+    for (const c of [...p1.Registros, ...p2.Registros]) if (c.CPF) expect(c.CPF).toMatch(HIDDEN);
+    for (const c of await rows<{ cpf: string }>(t, `select cpf from customers where venue_id = '${t.seed.venues.restaurant}' and cpf is not null`)) expect(isValidCpf(c.cpf)).toBe(true);
 
     // Accents and case are ignored in the name filter.
     const byName = (await list(headers, `&nome=${encodeURIComponent('VINICIUS')}`)).json();
@@ -35,7 +75,8 @@ describe('GET BuscarClientesDoLocal', () => {
     const bruno = await firstWhere(headers, '&nome=bruno');
     const prefix = bruno.CPF.slice(0, 7);
     const byCpf = (await list(headers, `&CPF=${prefix.slice(0, 3)}.${prefix.slice(3, 6)}.${prefix.slice(6)}`)).json();
-    expect(byCpf.Registros.map((c: { CPF: string }) => c.CPF.startsWith(prefix))).not.toContain(false);
+    // Found by the typed prefix; shown hidden: "***.DDD.DDD-**" carries digits 4 to 9 of it.
+    expect(byCpf.Registros.map((c: { CPF: string }) => c.CPF.slice(4, 7) === prefix.slice(3, 6) && c.CPF[8] === prefix[6])).not.toContain(false);
     expect(byCpf.Registros.map((c: { nome: string }) => c.nome)).toContain('Bruno Carvalho');
 
     const blocked = (await list(headers, '&somenteBloqueados=true')).json();
@@ -143,7 +184,7 @@ describe('block, unlock, alert, disarm and history', () => {
 
     const history = (await t.app.inject({ method: 'GET', url: `/api/BlockedUser/${venue}/${ana.CPF}/history`, headers })).json();
     expect(history).toEqual([
-      expect.objectContaining({ Name: 'Ana Beatriz Souza', CPF: ana.CPF, BlockedBy: 'Gustavo Gerente', BlockedReason: 'Conta em aberto.', UnlockedBy: 'Gustavo Gerente', UnlockeReason: 'Pagou.' }),
+      expect.objectContaining({ Name: 'Ana Beatriz Souza', CPF: hideCpf(ana.CPF), BlockedBy: 'Gustavo Gerente', BlockedReason: 'Conta em aberto.', UnlockedBy: 'Gustavo Gerente', UnlockeReason: 'Pagou.' }),
     ]);
     expect(Date.parse(history[0].BlockedAt)).toBeLessThanOrEqual(Date.parse(history[0].UnlockedAt));
   });

@@ -1,7 +1,7 @@
 /** Customer registry queries, always scoped to one venue. */
 import { aliasedTable, and, asc, desc, eq, getTableName, ilike, isNull, like, sql, type SQL } from 'drizzle-orm';
 import type { Customer } from '../../../shared/contract/customers';
-import { CUSTOMER_COUNT_CAP, CUSTOMER_PAGE_SIZE, digits, searchKey } from '../../../shared/customers';
+import { CUSTOMER_COUNT_CAP, CUSTOMER_PAGE_SIZE, digits, hideCpf, searchKey } from '../../../shared/customers';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { customerBlocks, customerCategories, customers } from '../../db/schema/customers';
@@ -98,7 +98,9 @@ export async function listCustomers(db: Db, venueId: string, f: CustomerFilter, 
     // An empty page past the first has no row to carry the total: count it on its own.
     const n = rows.length ? rows[0].total : page === 1 ? 0 : (await s.count)[0].n;
     const capped = n > CUSTOMER_COUNT_CAP;
-    return { Registros: rows.map(({ total: _, ...r }) => toCustomer(r)), QuantidadeTotal: Math.min(n, CUSTOMER_COUNT_CAP), ...(capped ? { QuantidadeLimitada: true } : {}) };
+    // Lists carry no whole CPF (issue 28): the field keeps the spec's name with the value hidden as
+    // the screen shows it; the whole one comes only with a single customer (customerById).
+    return { Registros: rows.map(({ total: _, ...r }) => listed(toCustomer(r))), QuantidadeTotal: Math.min(n, CUSTOMER_COUNT_CAP), ...(capped ? { QuantidadeLimitada: true } : {}) };
   };
   if (!needsIndexHint(f)) return run(db);
   return db.transaction(async (tx) => {
@@ -116,6 +118,15 @@ export async function allCustomers(db: Db, venueId: string, f: CustomerFilter, c
     .orderBy(asc(customers.searchName), asc(customers.id))
     .limit(cap);
   return rows.map(toCustomer);
+}
+
+/** A customer as a list shows it: the CPF hidden. */
+const listed = (c: Customer): Customer => ({ ...c, CPF: c.CPF ? hideCpf(c.CPF) : null });
+
+/** One customer of the venue with the whole CPF (the edit form, and the block/alert calls the spec keys by CPF). */
+export async function customerById(db: Db, venueId: string, id: string): Promise<Customer | null> {
+  const [r] = await db.select(selection).from(customers).where(and(eq(customers.venueId, venueId), eq(customers.id, id)));
+  return r ? toCustomer(r) : null;
 }
 
 export async function customerByCpf(db: Db, venueId: string, cpf: string) {
@@ -144,6 +155,8 @@ export async function blockHistoryOf(db: Db, venueId: string, cpf: string) {
   const c = await customerByCpf(db, venueId, cpf);
   return rows.map((r) => ({
     ...r,
+    // A list too: the caller typed the CPF; it is not repeated whole.
+    CPF: hideCpf(r.CPF),
     Name: c?.name ?? null,
     BlockedAt: r.BlockedAt?.toISOString() ?? null,
     UnlockedAt: r.UnlockedAt?.toISOString() ?? null,

@@ -11,7 +11,10 @@ import { errorBody } from '../../../shared/contract/common';
 import { downloadAnswer } from '../../../shared/contract/downloads';
 import {
   blockHistory,
+  customer as customerAnswer,
   customerCategories as categoriesAnswer,
+  customerDetailParams,
+  customerDetailQuery,
   customerFlagRequest,
   customerList,
   customerListQuery,
@@ -29,7 +32,7 @@ import { HttpError } from '../../lib/http-error';
 import type { FileStorage } from '../../lib/file-storage';
 import { requireUser, requireVenue } from '../../plugins/auth';
 import { saveDownload } from '../downloads/downloads';
-import { allCustomers, blockHistoryOf, customerByCpf, listCustomers, openBlock } from './customers.repository';
+import { allCustomers, blockHistoryOf, customerByCpf, customerById, listCustomers, openBlock } from './customers.repository';
 
 /** Spec: no role shown for customers; membership of the venue is required. */
 export const CUSTOMERS_ROLE = '';
@@ -47,6 +50,16 @@ export function customerRoutes(fastify: FastifyInstance, opts: { db: Db; files: 
   app.get('/api/ClienteEstabelecimento/BuscarClientesDoLocal', { schema: { querystring: customerListQuery, response: { 200: customerList, ...errors } } }, async (req) => {
     const { venueId } = await requireVenue(db, req, req.query.localClienteId, CUSTOMERS_ROLE);
     return listCustomers(db, venueId, req.query, Math.max(1, req.query.page ?? 1));
+  });
+
+  // Ours: one customer with the whole CPF (lists hide it), for the edit form and for the calls the
+  // spec keys by CPF (block, alert, history). No-store: personal data is not kept by caches.
+  app.get('/api/ClienteEstabelecimento/BuscarClientePorId/:id', { schema: { params: customerDetailParams, querystring: customerDetailQuery, response: { 200: customerAnswer, ...errors } } }, async (req, reply) => {
+    const { venueId } = await requireVenue(db, req, req.query.localClienteId, CUSTOMERS_ROLE);
+    const c = UUID_RE.test(req.params.id) ? await customerById(db, venueId, req.params.id) : null;
+    if (!c) throw new HttpError(404, CUSTOMER_MSG.notFound);
+    reply.header('cache-control', 'no-store');
+    return c;
   });
 
   app.get('/api/ClienteEstabelecimento/ExportarClientesDoLocal', { schema: { querystring: customerListQuery, response: { 200: downloadAnswer, ...errors } } }, async (req) => {

@@ -15,12 +15,15 @@ interface SseClient {
   res: ServerResponse;
   /** Id of the last event sent to this client. */
   lastId: number;
-  /** A narrower stream (a waiter's phone): the `data:` it gets of an event, or null to skip it. */
+  /** What this stream may see (its session's roles, modules/live/venue-events.ts): the `data:` it gets of an event, or null to skip it. */
   view?: StreamView;
 }
 
-/** Turns a log entry into what one kind of client may see (JSON), or null when it sees nothing of it. */
-export type StreamView = (type: string, id: number, payload: Record<string, unknown>) => string | null;
+/**
+ * Turns a log entry into what one kind of client may see (JSON), or null when it sees nothing of
+ * it; `whole` is the entry as the board gets it (computed once per entry, not once per client).
+ */
+export type StreamView = (type: string, id: number, payload: Record<string, unknown>, whole: string) => string | null;
 
 const writable = (res: ServerResponse) => !res.destroyed && !res.writableEnded;
 /**
@@ -192,7 +195,7 @@ export class KdsHub {
         const data = JSON.stringify({ id: String(row.id), ...row.payload });
         for (const c of this.clients.get(venueId) ?? []) {
           if (row.id <= c.lastId || !writable(c.res)) continue;
-          const shown = c.view ? c.view(row.type, row.id, row.payload as Record<string, unknown>) : data;
+          const shown = c.view ? c.view(row.type, row.id, row.payload as Record<string, unknown>, data) : data;
           // A skipped event still moves the client on; its id comes with the next one it sees.
           if (shown !== null) c.res.write(`id: ${row.id}\nevent: ${row.type}\ndata: ${shown}\n\n`);
           c.lastId = row.id;

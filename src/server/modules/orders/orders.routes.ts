@@ -66,6 +66,7 @@ import { marketplaceIntegrations } from '../../db/schema/marketplace';
 import { ifoodOnStoreSwitch, ifoodStoreSwitchNow } from '../marketplace/ifood/ifood-store-switch';
 import { carriers, kdsSettings, kdsTables, orders, orderStateHistory } from '../../db/schema/orders';
 import { venues } from '../../db/schema/venues';
+import { LINK_EVENTS_ROLE } from '../../../shared/contract/venue-events';
 import { STREAM_TICKET_PARAM, STREAM_TICKET_PATH, STREAM_TICKET_TTL_SECONDS, streamTicketRequest, streamTicketResponse } from '../../../shared/contract/stream-ticket';
 import { streamTickets } from '../../db/schema/stream-tickets';
 import { newToken, sha256 } from '../../lib/crypto';
@@ -73,7 +74,8 @@ import { HttpError } from '../../lib/http-error';
 import { requireUser, requireVenue, type AuthUser } from '../../plugins/auth';
 import { readFoodSettings } from './food-config.reader';
 import { commandDb, keyOf, requestHash, type CommandResult, type Idempotency } from './idempotency';
-import type { KdsHub } from './kds-hub';
+import type { KdsHub, StreamView } from './kds-hub';
+import { venueStreamView } from '../live/venue-events';
 import { ensureVenueBoard, EVENTS_CHANNEL, findOrder, isUuid, listOrders, loadSettings, loadStates, reais } from './orders.repository';
 import type { OrdersService } from './orders.service';
 
@@ -94,8 +96,14 @@ const PAINEL = 'Painel';
 const MARKETPLACE_ROLE = 'IntegracaoIfoodKds,Painel';
 const SETTINGS_ROLE = 'MeepFoodConfiguration';
 const POLL_ACCESS_TTL_MS = 2_000;
-/** The live stream: the board, and the waiter's phone (a filtered view, see waiterView). */
-const STREAM_ROLES = `${PAINEL},${WAITER_ROLE}`;
+/**
+ * The venue's live stream: the board, the waiter's phone (a filtered view, see waiterView) and the
+ * payment links' page (payment-link events only); each stream sees what its roles allow
+ * (venueStreamView, modules/live/venue-events.ts).
+ */
+const STREAM_ROLES = `${PAINEL},${WAITER_ROLE},${LINK_EVENTS_ROLE}`;
+/** The board's view of an order event: all of it. */
+const boardView: StreamView = (_type, _id, _payload, whole) => whole;
 
 /** What a waiter's stream carries of an event: table orders only, ids and state, no order body. */
 function waiterView(type: string, id: number, payload: Record<string, unknown>): string | null {
@@ -224,8 +232,9 @@ export async function ordersRoutes(fastify: FastifyInstance, opts: OrdersRoutesO
   // EventSource cannot send headers: the stream's URL carries a single-use ticket bound to the
   // session and this venue (POST STREAM_TICKET_PATH below), never the bearer token; the auth
   // plugin turns the ticket into its session (route config streamTicket). The board (Painel) gets
-  // every event; a waiter's phone (Garcom without Painel) only table orders' changes, without the
-  // order body (customers' data stays on the board).
+  // every order event; a waiter's phone (Garcom without Painel) only table orders' changes, without
+  // the order body (customers' data stays on the board); payment-link events go only to sessions
+  // with CadastroLink (issue 28), so a kitchen tablet's stream never carries them.
   app.get(KDS_PATHS.events, { config: { streamTicket: STREAM_TICKET_PARAM }, schema: { querystring: kdsEventsQuery, response: errors } }, async (req, reply) => {
     if (req.streamTicketVenue && req.streamTicketVenue !== req.query.localClienteId) throw new HttpError(403, MSG.accessDenied);
     const { venueId, roles } = await board(req, req.query.localClienteId, STREAM_ROLES);
@@ -233,7 +242,8 @@ export async function ordersRoutes(fastify: FastifyInstance, opts: OrdersRoutesO
     const last = (Array.isArray(header) ? header[0] : header) ?? req.query.lastEventId ?? null;
     reply.hijack();
     try {
-      await hub.open(venueId, reply.raw, last, hasAccess(roles, PAINEL) ? undefined : waiterView);
+      const orderView = hasAccess(roles, PAINEL) ? boardView : hasAccess(roles, WAITER_ROLE) ? waiterView : null;
+      await hub.open(venueId, reply.raw, last, venueStreamView(roles, orderView));
     } catch (err) {
       // The stream has started: no error body can follow, so end it and let EventSource reconnect.
       req.log.warn({ err }, 'falha ao abrir o fluxo de eventos do painel');

@@ -43,6 +43,7 @@ import { PixApiError, PixUnavailableError } from '../pix/api-pix-client';
 import { limitPublicPayment } from '../pix/pay-rate-limit';
 import { PixNotConfiguredError, type PixService } from '../pix/pix.service';
 import { AcquirerUnavailableError, type Acquirer } from './acquirer';
+import { publishLinkPayment } from '../live/venue-events';
 import { linkById, listLinks } from './payment-links.repository';
 
 export const LINK_ROLE = 'CadastroLink';
@@ -56,13 +57,30 @@ export function paymentLinkRoutes(fastify: FastifyInstance, opts: { db: Db; acqu
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, acquirer, pix } = opts;
 
-  // A Pix is paid when the PSP says so (webhook or status read); the payment follows, once.
+  // A Pix is paid when the PSP says so (webhook, its re-read job, or a status read); the payment
+  // follows, once, and the venue's live stream says so in the same transaction.
   pix.onPaid('payment-link', async (tx, charge) => {
-    await tx
+    const done = await tx
       .update(paymentLinkPayments)
       .set({ status: 'paid', paidAt: charge.paidAt ?? new Date() })
-      .where(and(eq(paymentLinkPayments.id, charge.refId), eq(paymentLinkPayments.status, 'pending')));
+      .where(and(eq(paymentLinkPayments.id, charge.refId), eq(paymentLinkPayments.status, 'pending')))
+      .returning({ id: paymentLinkPayments.id, linkId: paymentLinkPayments.linkId, venueId: paymentLinkPayments.venueId });
+    for (const p of done) await publishLinkPayment(tx, { venueId: p.venueId, linkId: p.linkId, paymentId: p.id, status: 'paid' });
   });
+  /**
+   * Every other way a payment becomes paid (a boleto the acquirer reports paid, the sandbox's
+   * boleto): once, with its live event in the same transaction.
+   */
+  async function markPaid(paymentId: string): Promise<void> {
+    await db.transaction(async (tx) => {
+      const done = await tx
+        .update(paymentLinkPayments)
+        .set({ status: 'paid', paidAt: new Date() })
+        .where(and(eq(paymentLinkPayments.id, paymentId), eq(paymentLinkPayments.status, 'pending')))
+        .returning({ id: paymentLinkPayments.id, linkId: paymentLinkPayments.linkId, venueId: paymentLinkPayments.venueId });
+      for (const p of done) await publishLinkPayment(tx, { venueId: p.venueId, linkId: p.linkId, paymentId: p.id, status: 'paid' });
+    });
+  }
   const methods = (allowSlip: boolean): Array<'pix' | 'card' | 'boleto'> => [...(pix.mode !== 'off' ? (['pix'] as const) : []), ...(acquirer ? (['card'] as const) : []), ...(acquirer && allowSlip ? (['boleto'] as const) : [])];
   const provider = pix.mode !== 'off' ? { name: pix.name, sandbox: pix.mode === 'sandbox' || Boolean(acquirer?.sandbox) } : acquirer ? { name: acquirer.name, sandbox: acquirer.sandbox } : null;
   function needAcquirer(): Acquirer {
@@ -247,7 +265,11 @@ export function paymentLinkRoutes(fastify: FastifyInstance, opts: { db: Db; acqu
       if (err instanceof PixUnavailableError || err instanceof PixApiError) throw new HttpError(502, LINK_MSG.acquirerUnavailable);
       throw err;
     }
-    await db.update(paymentLinkPayments).set({ brCode: charge.brCode }).where(eq(paymentLinkPayments.id, paymentId));
+    await db.transaction(async (tx) => {
+      await tx.update(paymentLinkPayments).set({ brCode: charge.brCode }).where(eq(paymentLinkPayments.id, paymentId));
+      // Only now is the attempt real (a failed charge was deleted above): the manager's list shows it waiting.
+      await publishLinkPayment(tx, { venueId: found.link.venueId, linkId: found.link.id, paymentId, status: 'pending' });
+    });
     return reply.status(201).send(await answer(paymentId));
   });
 
@@ -267,9 +289,12 @@ export function paymentLinkRoutes(fastify: FastifyInstance, opts: { db: Db; acqu
       throw err;
     }
     // Only the last four digits are kept; the rest of the card never touches the database.
-    await db.insert(paymentLinkPayments).values({
-      id: paymentId, linkId: found.link.id, venueId: found.link.venueId, method: 'card', status: r.status, amountCents: found.link.priceCents,
-      installments, provider: acquirer.name, providerRef: r.providerRef, cardLast4: b.number.slice(-4), paidAt: r.status === 'paid' ? new Date() : null, ...who,
+    await db.transaction(async (tx) => {
+      await tx.insert(paymentLinkPayments).values({
+        id: paymentId, linkId: found.link.id, venueId: found.link.venueId, method: 'card', status: r.status, amountCents: found.link.priceCents,
+        installments, provider: acquirer.name, providerRef: r.providerRef, cardLast4: b.number.slice(-4), paidAt: r.status === 'paid' ? new Date() : null, ...who,
+      });
+      await publishLinkPayment(tx, { venueId: found.link.venueId, linkId: found.link.id, paymentId, status: r.status });
     });
     return reply.status(201).send(await answer(paymentId, r.status === 'paid' ? LINK_MSG.paid : LINK_MSG.cardDeclined));
   });
@@ -303,9 +328,12 @@ export function paymentLinkRoutes(fastify: FastifyInstance, opts: { db: Db; acqu
       if (err instanceof AcquirerUnavailableError) throw new HttpError(502, LINK_MSG.acquirerUnavailable);
       throw err;
     }
-    await db.insert(paymentLinkPayments).values({
-      id: paymentId, linkId: found.link.id, venueId: found.link.venueId, method: 'boleto', status: 'pending', amountCents,
-      provider: acquirer.name, providerRef: boleto.providerRef, boletoLine: boleto.line, boletoDueDate: dueDate, payerName, payerCpf,
+    await db.transaction(async (tx) => {
+      await tx.insert(paymentLinkPayments).values({
+        id: paymentId, linkId: found.link.id, venueId: found.link.venueId, method: 'boleto', status: 'pending', amountCents,
+        provider: acquirer.name, providerRef: boleto.providerRef, boletoLine: boleto.line, boletoDueDate: dueDate, payerName, payerCpf,
+      });
+      await publishLinkPayment(tx, { venueId: found.link.venueId, linkId: found.link.id, paymentId, status: 'pending' });
     });
     return reply.status(201).send(await answer(paymentId));
   });
@@ -323,7 +351,7 @@ export function paymentLinkRoutes(fastify: FastifyInstance, opts: { db: Db; acqu
       try {
         if (p.method === 'pix' && p.txid) await pix.refresh(p.txid);
         else if (p.method === 'boleto' && acquirer && !acquirer.sandbox && p.provider === acquirer.name && p.providerRef && (await acquirer.boletoStatus(p.providerRef)) === 'paid') {
-          await db.update(paymentLinkPayments).set({ status: 'paid', paidAt: new Date() }).where(and(eq(paymentLinkPayments.id, p.id), eq(paymentLinkPayments.status, 'pending')));
+          await markPaid(p.id);
         }
       } catch {
         /* the provider is unreachable: the payment stays pending and the page asks again */
@@ -350,7 +378,7 @@ export function paymentLinkRoutes(fastify: FastifyInstance, opts: { db: Db; acqu
         if (pix.loopback!.cob(p.txid!)!.status === 'ATIVA') await pix.loopback!.pay(p.txid!);
         await pix.refresh(p.txid!);
       } else {
-        await db.update(paymentLinkPayments).set({ status: 'paid', paidAt: new Date() }).where(and(eq(paymentLinkPayments.id, p.id), eq(paymentLinkPayments.status, 'pending')));
+        await markPaid(p.id);
       }
     }
     return answer(p.id, LINK_MSG.paid);

@@ -3,6 +3,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
   blockHistory,
   CUSTOMER_PATHS,
+  customer,
   customerCategories,
   customerList,
   customerSaveResponse,
@@ -53,12 +54,19 @@ export const customerQueries = {
       queryFn: () => api(CUSTOMER_PATHS.categories(localId), { schema: customerCategories }),
       staleTime: 60_000,
     }),
-  history: (localId: string, cpf: string) =>
+  /** Keyed by the customer's id, not the CPF: the persisted cache never holds a whole CPF. */
+  history: (localId: string, customer: { id: string; CPF: string }) =>
     queryOptions({
-      queryKey: ['customers', 'history', localId, cpf] as const,
-      queryFn: () => api(CUSTOMER_PATHS.history(localId, cpf), { schema: blockHistory }),
+      queryKey: ['customers', 'history', localId, customer.id] as const,
+      queryFn: () => api(CUSTOMER_PATHS.history(localId, customer.CPF), { schema: blockHistory }),
     }),
 };
+
+/**
+ * One customer with the whole CPF (lists answer it hidden): read when the edit form opens and
+ * before a call the spec keys by CPF. No query key: it is never cached, so never persisted.
+ */
+export const fetchCustomer = (localId: string, id: string) => api(CUSTOMER_PATHS.detail(id), { query: { localClienteId: localId }, schema: customer });
 
 export const saveCustomer = (body: CustomerSaveRequest) => api(CUSTOMER_PATHS.save, { method: 'POST', body, schema: customerSaveResponse });
 

@@ -10,7 +10,7 @@ import { MSG } from '../../../../shared/messages';
 import { PlusIcon, SearchIcon } from '../../../components/icons';
 import { ApiError, serverMessageOr } from '../../../lib/api-client';
 import { toastError, toastSuccess } from '../../../lib/toast';
-import { customerQueries, exportCustomers, flagCustomer, saveCustomer, type CustomerSearch, type FlagAction } from '../api/customer-queries';
+import { customerQueries, exportCustomers, fetchCustomer, flagCustomer, saveCustomer, type CustomerSearch, type FlagAction } from '../api/customer-queries';
 import { useCurrentPlace } from '../hooks/use-current-place';
 import { CustomerFormModal } from './customer-form-modal';
 import { FlagDialog } from './flag-dialog';
@@ -171,6 +171,12 @@ export function CustomersPage({ search, onSearch }: { search: CustomerSearch; on
 
   if (!place) return <Alert color="yellow">Escolha um estabelecimento para ver os clientes.</Alert>;
   const refresh = () => queryClient.invalidateQueries({ queryKey: customerQueries.all });
+  // The edit form and the history need the whole CPF, which lists do not carry: read the one customer.
+  const withWholeCpf = (c: Customer, open: (whole: Customer) => void) => {
+    fetchCustomer(localId, c.id).then(open, (err: unknown) => void toastError(err instanceof Error ? err.message : String(err)));
+  };
+  const openEdit = (c: Customer) => withWholeCpf(c, (whole) => setForm({ customer: whole }));
+  const openHistory = (c: Customer) => withWholeCpf(c, setHistory);
   const categories = cats.data?.categorias ?? [];
 
   const save = async (body: CustomerSaveRequest) => {
@@ -193,7 +199,9 @@ export function CustomersPage({ search, onSearch }: { search: CustomerSearch; on
   const confirmFlag = async (reason: string): Promise<boolean> => {
     if (!flag) return false;
     try {
-      const r = await flagCustomer(flag.action, { CPF: flag.customer.CPF ?? '', localId, reason });
+      // The list hides CPFs; the call the spec keys by CPF gets the whole one from the single record.
+      const whole = await fetchCustomer(localId, flag.customer.id);
+      const r = await flagCustomer(flag.action, { CPF: whole.CPF ?? '', localId, reason });
       void toastSuccess(r.Message);
       await refresh();
       return true;
@@ -262,7 +270,7 @@ export function CustomersPage({ search, onSearch }: { search: CustomerSearch; on
           {phone ? (
             <Stack gap="sm">
               {data.Registros.map((c) => (
-                <CustomerCard key={c.id} customer={c} onEdit={() => setForm({ customer: c })} onFlag={(action) => setFlag({ action, customer: c })} onHistory={() => setHistory(c)} />
+                <CustomerCard key={c.id} customer={c} onEdit={() => openEdit(c)} onFlag={(action) => setFlag({ action, customer: c })} onHistory={() => openHistory(c)} />
               ))}
             </Stack>
           ) : (
@@ -304,7 +312,7 @@ export function CustomersPage({ search, onSearch }: { search: CustomerSearch; on
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatBRL(c.valorEmAberto)}</Table.Td>
                       <Table.Td style={{ width: 1 }}>
                         <SimpleGrid cols={2} spacing={6} verticalSpacing={6} miw={300}>
-                          <CustomerActions customer={c} size="compact-sm" onEdit={() => setForm({ customer: c })} onFlag={(action) => setFlag({ action, customer: c })} onHistory={() => setHistory(c)} />
+                          <CustomerActions customer={c} size="compact-sm" onEdit={() => openEdit(c)} onFlag={(action) => setFlag({ action, customer: c })} onHistory={() => openHistory(c)} />
                         </SimpleGrid>
                       </Table.Td>
                     </Table.Tr>
@@ -323,7 +331,7 @@ export function CustomersPage({ search, onSearch }: { search: CustomerSearch; on
       ) : null}
       <CustomerFormModal opened={form !== null} customer={form?.customer ?? null} localId={localId} categories={categories} onClose={() => setForm(null)} onSave={save} />
       <FlagDialog action={flag?.action ?? null} name={flag ? (flag.customer.nome ?? hideCpf(flag.customer.CPF)) : ''} onClose={() => setFlag(null)} onConfirm={confirmFlag} />
-      <HistoryDialog localId={localId} customer={history?.CPF ? { nome: history.nome, CPF: history.CPF } : null} onClose={() => setHistory(null)} />
+      <HistoryDialog localId={localId} customer={history?.CPF ? { id: history.id, nome: history.nome, CPF: history.CPF } : null} onClose={() => setHistory(null)} />
     </Stack>
   );
 }

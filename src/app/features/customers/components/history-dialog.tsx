@@ -10,9 +10,9 @@ import { customerQueries } from '../api/customer-queries';
  */
 const when = (iso: string | null) => (iso ? `${formatDate(iso)} ${formatTime(iso)}` : '—');
 
-export function HistoryDialog(props: { localId: string; customer: { nome: string | null; CPF: string } | null; onClose: () => void }) {
+export function HistoryDialog(props: { localId: string; customer: { id: string; nome: string | null; CPF: string } | null; onClose: () => void }) {
   const { localId, customer, onClose } = props;
-  const q = useQuery({ ...customerQueries.history(localId, customer?.CPF ?? ''), enabled: Boolean(customer) });
+  const q = useQuery({ ...customerQueries.history(localId, { id: customer?.id ?? '', CPF: customer?.CPF ?? '' }), enabled: Boolean(customer) });
   return (
     <Modal closeButtonProps={{ 'aria-label': 'Fechar' }} opened={customer !== null} onClose={onClose} title={`Histórico de bloqueio${customer?.nome ? ` — ${customer.nome}` : ''}`} size="xl">
       {q.isPending ? (

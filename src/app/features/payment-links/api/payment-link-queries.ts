@@ -23,7 +23,7 @@ export const linkQueries = {
   products: (localId: string) =>
     queryOptions({ queryKey: ['payment-links', 'products', localId] as const, queryFn: () => api(LINK_PATHS.products, { query: { localId }, schema: productLookup }), staleTime: 60_000 }),
   publicLink: (id: string) => queryOptions({ queryKey: ['payment-links', 'public', id] as const, queryFn: () => api(LINK_PATHS.publicLink(id), { schema: publicLink }), retry: false }),
-  /** Who paid the link; refetched every few seconds while its panel is open (LINK_PAYMENTS_REFRESH_MS). */
+  /** Who paid the link; read again on the venue stream's payment events (hooks/use-link-payments-live.ts). */
   payments: (id: string) => queryOptions({ queryKey: ['payment-links', 'payments', id] as const, queryFn: () => api(LINK_PATHS.payments(id), { schema: linkPaymentList }) }),
   payment: (paymentId: string) => queryOptions({ queryKey: ['payment-links', 'payment', paymentId] as const, queryFn: () => api(LINK_PATHS.payment(paymentId), { schema: paymentAnswer }) }),
 };

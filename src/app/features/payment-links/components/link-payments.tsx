@@ -6,10 +6,10 @@ import { formatBRL, formatDate, formatTime } from '../../../../shared/format';
 import { linkQueries } from '../api/payment-link-queries';
 
 /**
- * How often an open payments panel asks again. Payment links have no event stream of their own (the
- * board's stream carries orders only), so the open panel polls; closed, nothing is polled.
+ * How often an open payments panel asks again while the venue's live stream is down
+ * (hooks/use-link-payments-live.ts). While it is open, payments arrive as events and nothing polls.
  */
-export const LINK_PAYMENTS_REFRESH_MS = 4_000;
+export const LINK_PAYMENTS_FALLBACK_MS = 30_000;
 
 const STATUS: Record<LinkPayment['status'], { label: string; color: string }> = {
   paid: { label: 'Pago', color: 'green.2' },
@@ -26,22 +26,23 @@ export function paymentMethodText(p: LinkPayment): string {
 
 const when = (iso: string) => `${formatDate(iso)} ${formatTime(iso)}`;
 
-/** The payments of one link: who, when, how and how much, refreshed while open. */
-export function LinkPaymentsModal({ link, title, onClose }: { link: PaymentLink | null; title: string; onClose: () => void }) {
+/** The payments of one link: who, when, how and how much, live (`live`: the venue's stream is open) or polled slowly. */
+export function LinkPaymentsModal({ link, title, live, onClose }: { link: PaymentLink | null; title: string; live: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
   const q = useQuery({
     ...linkQueries.payments(link?.id ?? ''),
     enabled: Boolean(link),
-    refetchInterval: LINK_PAYMENTS_REFRESH_MS,
+    refetchInterval: live ? false : LINK_PAYMENTS_FALLBACK_MS,
     refetchIntervalInBackground: false,
   });
-  // A new payment also changes the card's "N pagamentos · R$ X": refresh the list when one arrives.
+  // Polled (stream down): a new payment also changes the card's "N pagamentos · R$ X", so the
+  // cards are read again when one shows up. Live, the event itself refreshes them.
   const seen = useRef<string | null>(null);
   const signature = q.data?.map((p) => `${p.id}:${p.status}`).join(',') ?? null;
   useEffect(() => {
-    if (signature !== null && seen.current !== null && seen.current !== signature) void queryClient.invalidateQueries({ queryKey: [...linkQueries.all, 'list'] });
+    if (!live && signature !== null && seen.current !== null && seen.current !== signature) void queryClient.invalidateQueries({ queryKey: [...linkQueries.all, 'list'] });
     seen.current = signature;
-  }, [signature, queryClient]);
+  }, [signature, live, queryClient]);
 
   return (
     <Modal opened={Boolean(link)} onClose={onClose} title={`Pagamentos: ${title}`} size="xl" centered closeButtonProps={{ 'aria-label': 'Fechar' }}>
@@ -88,8 +89,8 @@ export function LinkPaymentsModal({ link, title, onClose }: { link: PaymentLink 
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Text size="xs" c="gray.7" aria-live="polite">
-            Atualizado às {formatTime(new Date(q.dataUpdatedAt).toISOString())}
+          <Text size="xs" c="gray.7" aria-live="polite" data-testid="link-payments-freshness">
+            {live ? 'Ao vivo' : 'Sem conexão ao vivo'} · atualizado às {formatTime(new Date(q.dataUpdatedAt).toISOString())}
           </Text>
         </Stack>
       )}

@@ -10,6 +10,7 @@ import { EditIcon, PlusIcon, TrashIcon } from '../../../components/icons';
 import { getSession } from '../../../lib/session';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { deleteLink, linkQueries } from '../api/payment-link-queries';
+import { useLinkPaymentsLive } from '../hooks/use-link-payments-live';
 import { LinkPaymentsModal } from './link-payments';
 import { LinkQr } from './link-qr';
 import { SavedListNotice } from '../../../components/saved-list-notice';
@@ -90,6 +91,7 @@ export function PaymentLinksPage() {
   const localId = getSession()?.currentLocation?.localId ?? '';
   const queryClient = useQueryClient();
   const list = useQuery({ ...linkQueries.list(localId), enabled: Boolean(localId) });
+  const live = useLinkPaymentsLive(localId);
   const [deleting, setDeleting] = useState<PaymentLink | null>(null);
   const [qr, setQr] = useState<PaymentLink | null>(null);
   const [payments, setPayments] = useState<PaymentLink | null>(null);
@@ -179,7 +181,7 @@ export function PaymentLinksPage() {
           </Stack>
         )}
       </Modal>
-      <LinkPaymentsModal link={payments} title={payments ? linkTitle(payments) : ''} onClose={() => setPayments(null)} />
+      <LinkPaymentsModal link={payments} title={payments ? linkTitle(payments) : ''} live={live} onClose={() => setPayments(null)} />
     </Stack>
   );
 }
