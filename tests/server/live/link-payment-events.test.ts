@@ -157,6 +157,23 @@ describe('payment-link events on the venue stream', () => {
     expect(manager.linkEvents().map((e) => e.LocalClienteId)).toEqual([venue]);
   });
 
+  it('does not change the board’s ETag: the kitchen’s next poll after a payment is still a 304', async () => {
+    const venue = restaurant(t);
+    const kitchen = await t.login(DEMO.cozinha);
+    const url = `${KDS_PATHS.list}?localClienteId=${venue}&etapas=1,2,3`;
+    const first = await t.app.inject({ method: 'GET', url, headers: t.auth(kitchen) });
+    expect(first.statusCode, first.body).toBe(200);
+    const etag = first.headers.etag as string;
+    const manager = await stream(await t.login(DEMO.gerente), venue);
+    expect((await payByCard(await seededLinkId(venue))).statusCode).toBe(201);
+    await manager.waitFor((e) => e.event === VENUE_EVENT.linkPayment);
+    const again = await t.app.inject({ method: 'GET', url, headers: { ...t.auth(kitchen), 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    // An order change still does.
+    await newOrder(t, kitchen, { TipoEntrega: 3, Mesa: 'Mesa 4', Cliente: { Nome: 'Mesa 4' } });
+    expect((await t.app.inject({ method: 'GET', url, headers: { ...t.auth(kitchen), 'if-none-match': etag } })).statusCode).toBe(200);
+  });
+
   it('a session with only the payment links’ role gets their events and no order events', async () => {
     const venue = restaurant(t);
     await t.db.exec(`update memberships set roles = '${LINK_EVENTS_ROLE}' where user_id = (select id from users where email = '${DEMO.garcom}')`);

@@ -317,10 +317,14 @@ export async function appendEvent(tx: Tx, venueId: string, type: KdsEventType, o
   return e.id;
 }
 
-/** The newest event id of a venue (0 when none) and the settings' last change: the ETag seed. */
+/**
+ * The newest order event id of a venue (0 when none) and the settings' last change: the ETag seed
+ * of api/kds. Payment-link events share the venue's log (one stream per venue) but change nothing
+ * the board reads, so they do not turn the board's next 304 into a 200.
+ */
 export async function etagSeed(q: Q, venueId: string): Promise<string> {
   const res = (await q.execute(
-    sql`select coalesce((select max(id) from ${orderEvents} where venue_id = ${venueId}), 0)::text as last,
+    sql`select coalesce((select max(id) from ${orderEvents} where venue_id = ${venueId} and type not like 'paymentLink.%'), 0)::text as last,
                coalesce((select extract(epoch from updated_at)::text from ${kdsSettings} where venue_id = ${venueId}), '0') as settings`,
   )) as unknown as { rows: Array<{ last: string; settings: string }> };
   const r = res.rows[0];
