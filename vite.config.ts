@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { availableParallelism } from 'node:os';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -97,5 +98,8 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // One test file per core. Vitest's default is cores − 1, which on CI's 2 cores ran every file one
+    // after the other (the reports of the last runs never show two files at once), one core idle.
+    maxWorkers: availableParallelism(),
   },
 });
