@@ -18,8 +18,9 @@ import type { ChunkingContext } from 'rolldown';
 
 const ENTRY = '<entry>';
 const SHELL_ROOT = /[\\/]src[\\/]app[\\/]routes[\\/]_app\.tsx\?tsr-split/;
-/** Screens anyone may open without signing in: they must never load the signed-in layout's file. */
-const PUBLIC_ROOT = /[\\/]src[\\/]app[\\/](routes[\\/](?!_app[\\/.])|features[\\/](auth|waiter|payment-links|donations)[\\/]|features[\\/]orders[\\/]components[\\/](tracking|print)-page)/;
+/** Screens anyone may open without signing in: they must never load the signed-in layout's file (of
+ * the payment links, only the pay page: their list and form are signed-in screens). */
+const PUBLIC_ROOT = /[\\/]src[\\/]app[\\/](routes[\\/](?!_app[\\/.])|features[\\/](auth|waiter|donations)[\\/]|features[\\/]payment-links[\\/]components[\\/]pay-page|features[\\/]orders[\\/]components[\\/](tracking|print)-page)/;
 /** The board's screen; and the parts of it that load later (dialogs, menu sheet, filters). */
 const BOARD_ROOT = /[\\/]src[\\/]app[\\/](routes[\\/]_app[\\/]meepFood[\\/]painel\.tsx\?tsr-split|features[\\/]orders[\\/]components[\\/]order-board-page\.tsx$)/;
 const BOARD_LATER = /[\\/]src[\\/]app[\\/]features[\\/]orders[\\/]components[\\/](board-dialogs|board-menu|board-status-modals|filters-form)\.tsx$/;

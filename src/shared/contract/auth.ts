@@ -5,6 +5,11 @@ import { MFA_CODE_LENGTH, NAME_MAX, PASSWORD_MAX } from '../constants';
 import { isValidCpf } from '../documents';
 import { MSG } from '../messages';
 import { isPlainName, isStrongPassword } from '../password';
+import { userInfo } from './user-info';
+
+// The signed-in user's profile lives on its own (user-info.ts): every signed-in page reads it, and
+// none of the sign-in forms' rules need to load with it.
+export { place, userInfo, type Place, type UserInfo } from './user-info';
 
 const text = (checks: Parameters<ReturnType<typeof z.string>['check']>) => z.pipe(z.string().check(z.trim()), z.string().check(...checks));
 
@@ -18,25 +23,6 @@ export type LoginRequest = z.infer<typeof loginRequest>;
 
 /** Every integer fits its int4 column (common.ts). */
 const int = int32;
-
-export const place = z.object({
-  id: z.string(),
-  nome: z.string(),
-  tipo: int(),
-  origemPropostaCliente: int(),
-});
-export type Place = z.infer<typeof place>;
-
-export const userInfo = z.object({
-  usuarioMeep: z.object({ usuarioId: z.string(), nome: z.string(), email: z.string() }),
-  locais: z.array(place),
-  /** desktopApp: open the order board after sign-in; portalLegado: stays on this portal when a beta portal exists. */
-  configuracaoUsuarioMeep: z.object({ desktopApp: z.boolean(), portalLegado: z.boolean() }),
-  /** Semicolon-separated roles held everywhere (the place's roles come from the place call). */
-  roles: z.string(),
-  isAdmin: z.boolean(),
-});
-export type UserInfo = z.infer<typeof userInfo>;
 
 export const loginSuccess = z.extend(userInfo, {
   access_token: z.string(),

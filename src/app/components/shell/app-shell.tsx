@@ -1,11 +1,10 @@
 import { Burger, Text } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useMediaQuery } from '@mantine/hooks';
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { SIDEBAR_AUTO_CLOSE_PX, SIDEBAR_START_CLOSED_PX } from '../../../shared/constants';
 import { BOARD_PATH, isBoardDevice } from '../../../shared/permissions';
-import { logout, switchPlace } from '../../features/auth/api/auth-api';
 import { sessionQueries } from '../../features/auth/api/session-queries';
 import { useSession } from '../../lib/page-hooks';
 import { clearSession, getSession, saveSession } from '../../lib/session';
@@ -18,6 +17,8 @@ import { listRouteKind } from '../../lib/saved-lists';
 // touch of its button, the place selector only for people with more than one place, the sidebar
 // once the menu is first opened (it starts closed on the board and on small screens).
 const loadUserMenu = () => import('./user-menu');
+// Signing out and changing place load the sign-in module (and its forms' rules) only when used.
+const loadAuthApi = () => import('../../features/auth/api/auth-api');
 const UserMenu = lazy(loadUserMenu);
 const PlaceSelect = lazy(() => import('./place-select'));
 const Sidebar = lazy(() => import('./sidebar').then((m) => ({ default: m.Sidebar })));
@@ -39,7 +40,9 @@ export function PortalShell() {
   // device's "/" (the installed app's start) opens the board.
   const path = useRouterState({ select: (st) => st.location.pathname });
   const onBoard = path.toLowerCase() === BOARD_PATH.toLowerCase();
-  const [opened, { toggle, close }] = useDisclosure(window.innerWidth >= SIDEBAR_AUTO_CLOSE_PX && window.innerWidth > SIDEBAR_START_CLOSED_PX && !onBoard);
+  const [opened, setOpened] = useState(() => window.innerWidth >= SIDEBAR_AUTO_CLOSE_PX && window.innerWidth > SIDEBAR_START_CLOSED_PX && !onBoard);
+  const toggle = useCallback(() => setOpened((o) => !o), []);
+  const close = useCallback(() => setOpened(false), []);
   useEffect(() => {
     if (onBoard) close();
     else if (path === '/' && isBoardDevice(getSession()?.roles)) void navigate({ to: BOARD_PATH, replace: true });
@@ -66,13 +69,14 @@ export function PortalShell() {
     if (!id || id === session.currentLocation?.localId) return;
     setSwitching(true);
     try {
-      await switchPlace(id);
+      await (await loadAuthApi()).switchPlace(id);
     } finally {
       setSwitching(false);
     }
   };
   const onLogout = async () => {
-    await logout();
+    // Signing out works offline too: the session is cleared even when the module cannot load.
+    await loadAuthApi().then((m) => m.logout(), () => undefined);
     clearSession();
     navigate({ to: '/login' });
   };

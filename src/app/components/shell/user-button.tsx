@@ -1,6 +1,7 @@
-import { Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Group, Text, UnstyledButton } from '@mantine/core';
 import { forwardRef, type ComponentPropsWithoutRef } from 'react';
 import type { Session } from '../../lib/session';
+import classes from './shell.module.css';
 
 function initials(name: string) {
   return name
@@ -33,11 +34,12 @@ export const UserButton = forwardRef<HTMLButtonElement, { session: Session } & C
         >
           {initials(session.userName)}
         </span>
-        <VisuallyHidden>Menu do usuário</VisuallyHidden>
+        <span className={classes.visuallyHidden}>Menu do usuário</span>
         <Text visibleFrom="sm" fw={500} data-user-name>
           {session.userName}
         </Text>
-        <VisuallyHidden hiddenFrom="sm">{session.userName}</VisuallyHidden>
+        {/* Hidden from the sm breakpoint on, where the name is shown (Mantine's global class). */}
+        <span className={`${classes.visuallyHidden} mantine-hidden-from-sm`}>{session.userName}</span>
       </Group>
     </UnstyledButton>
   );

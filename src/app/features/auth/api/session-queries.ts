@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { userInfo } from '../../../../shared/contract/auth';
+import { userInfo } from '../../../../shared/contract/user-info';
 import { api } from '../../../lib/api-client';
 
 /** Query keys of the session's reference data (persisted for offline use: root "reference"). */

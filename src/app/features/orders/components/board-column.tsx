@@ -41,11 +41,15 @@ export const FollowContext = createContext<RefObject<string | null> | null>(null
 /** Event the board sends a column to bring one of its cards (by position) into view and focus it. */
 export const FOCUS_INDEX_EVENT = 'board-focus-index';
 
-/** Estimated row height before it is measured (a ticket of two items in the compact density). */
-const ESTIMATE_PX = 220;
+/**
+ * Estimated row height before it is measured: a short ticket in the compact density. Kept below most
+ * real tickets, so the first pass mounts every row the view will hold once measured (an estimate too
+ * tall mounts too few rows, and the board is drawn only after a second pass that adds the missing ones).
+ */
+const ESTIMATE_PX = 170;
 /** Mounted beyond each end of the column's visible part: about two cards' height, so the cards next
  * to the one in sight (a bump bar's next press, the order before a new one) are there at once. */
-const BUFFER_PX = 2 * ESTIMATE_PX;
+const BUFFER_PX = 440;
 
 /** The list's name and size, for the list and each card's aria-setsize (List and Row are static components). */
 const ListContext = createContext({ label: '', size: 0, tracks: 1 });
@@ -133,6 +137,7 @@ export const BoardColumn = memo(function BoardColumn({
   // Positions are tickets; the list scrolls by rows.
   const scrollTo = useCallback((i: number) => virtualizer.current?.scrollToIndex(Math.floor(i / tracksRef.current), { align: 'nearest' }), []);
   const fresh = useFreshCards(entries, scrollTo, loading);
+  const buffer = useBufferAfterFirstPaint(loading || entries.length === 0);
   // Kept mounted whatever the scroll: the rows of the focused ticket and of the ones that just arrived.
   const keep = useMemo(() => {
     const out = new Set<number>();
@@ -172,7 +177,7 @@ export const BoardColumn = memo(function BoardColumn({
       >
         {entries.length === 0 && <p className={strip ? classes.visuallyHidden : classes.emptyColumn}>{loading ? 'Carregando pedidos…' : 'Nenhum pedido'}</p>}
         <ListContext.Provider value={listInfo}>
-          <Virtualizer ref={virtualizer} scrollRef={scrollRef} data={rows} itemSize={ESTIMATE_PX} bufferSize={BUFFER_PX} keepMounted={keep} as={List} item={Row}>
+          <Virtualizer ref={virtualizer} scrollRef={scrollRef} data={rows} itemSize={ESTIMATE_PX} bufferSize={buffer} keepMounted={keep} as={List} item={Row}>
             {(row: { start: number; items: BoardEntry[] }, r: number) => (
               <Fragment key={r}>
                 {row.items.map((e, j) => (
@@ -201,6 +206,28 @@ export const BoardColumn = memo(function BoardColumn({
     </section>
   );
 });
+
+/**
+ * The rows beyond the view (BUFFER_PX) mount once the first cards are painted: the first frame with
+ * orders mounts only the cards in sight, and the buffer follows right after it (before anyone can
+ * press a key or scroll), so the board is drawn sooner without losing the buffer's purpose.
+ */
+function useBufferAfterFirstPaint(waiting: boolean | undefined): number {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (ready || waiting) return;
+    // The animation frame comes before the frame that draws the cards; the task after it, after its paint.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setReady(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [ready, waiting]);
+  return ready ? BUFFER_PX : 0;
+}
 
 /**
  * The board asks a column to focus its card at a position (arrow keys, bump bar): the list scrolls

@@ -43,12 +43,20 @@ class FakeResizeObserver {
   }
 }
 
-/** Lets the lists measure their view and the cards they mounted, as a browser would after layout. */
-async function settle() {
+/**
+ * Lets the lists measure their view and the cards they mounted, as a browser would after layout, and
+ * lets a frame pass (the rows beyond the view mount after the first cards are painted).
+ */
+async function settle(opts: { frames?: boolean } = {}) {
+  const { frames = true } = opts;
   for (let i = 0; i < 4; i++) {
     await act(async () => {
       await Promise.resolve();
       for (const o of [...observers]) o.report();
+      if (frames) {
+        vi.advanceTimersToNextFrame();
+        vi.advanceTimersByTime(0);
+      }
     });
   }
 }
@@ -71,7 +79,7 @@ afterEach(() => {
   delete g.__balcaoRenderCounts;
 });
 
-async function renderBoard(count: number, createdAt = '2026-03-10T14:58:00.000Z') {
+async function renderBoard(count: number, createdAt = '2026-03-10T14:58:00.000Z', settleOpts?: { frames?: boolean }) {
   // Timed states only (Pendente, Aceito, Em preparo), so every card has a timer.
   const orders = Array.from({ length: count }, (_, i) => makeOrder({ stateId: (i % 3) + 1, DataCriacao: createdAt }));
   renderWithMantine(
@@ -87,7 +95,7 @@ async function renderBoard(count: number, createdAt = '2026-03-10T14:58:00.000Z'
       onOpen={noop}
     />,
   );
-  await settle();
+  await settle(settleOpts);
   return orders;
 }
 
@@ -127,7 +135,11 @@ describe('one ticking clock', () => {
   });
 
   it('mounts only the cards in view plus a few beyond, while the list tells its true size', async () => {
-    await renderBoard(60);
+    await renderBoard(60, undefined, { frames: false });
+    // Before the first frame is painted: only the cards reaching each view (its 3, and the one whose
+    // top is its bottom edge), not the buffer below it.
+    expect(screen.getAllByTestId('order-card')).toHaveLength(12);
+    await settle();
     // 20 orders a column, one ticket a row (jsdom's board is 1008 px wide: a track per column).
     // Mounted in each: the 3 in view (900 px) and those starting in the 440 px buffer below it
     // (up to 1340 px): 5 of the 20.
