@@ -5,6 +5,7 @@
  * that they need the connection. (Writes offline: offline-lists-writes.spec.ts.)
  */
 import type { BrowserContext, Page } from '@playwright/test';
+import { ONLINE_ONLY_LIST_ROUTES } from '../../src/app/lib/saved-lists';
 import { expectAccessible } from './axe';
 import { INSTITUTE } from './donations-helpers';
 import { expect, signIn, test } from './fixtures';
@@ -79,26 +80,6 @@ const INSTITUTE_LISTS: ListCase[] = [
       await page.getByRole('button', { name: 'Buscar' }).click();
     },
   },
-];
-
-/** Finance and admin lists: never kept on the device. */
-const ONLINE_ONLY_PATHS = [
-  '/configuracoes/contasBancarias',
-  '/financeiro/saquesDiarios',
-  '/financeiro/atualizarDataSaque',
-  '/financeiro/remessaAdiq',
-  '/admin/ultimasPropostas',
-  '/admin/statusCredenciamento',
-  '/admin/monitorarCredenciamentos',
-  '/admin/FilaVinculacaoPayStore',
-  '/admin/terminaisMPPagamentos',
-  '/admin/manutencaoSemanal',
-  '/admin/EDI/eletronicExtracts',
-  '/admin/TransactionsProcess/transactionsProcess',
-  '/admin/TransactionsProcess/pixTransaction',
-  '/admin/processTotemTransactions/ProcessTotemTransactionsPage',
-  '/cashless/relatorios/saldoNegativo',
-  '/cashless/relatorios/saldoNegativo/historico',
 ];
 
 async function serviceWorkerInCharge(page: Page) {
@@ -192,7 +173,7 @@ test('finance and admin lists, and a list never opened here, say they need the c
   await page.goto('/financeiro/saquesDiarios');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await goOffline(context);
-  for (const path of ONLINE_ONLY_PATHS) {
+  for (const path of ONLINE_ONLY_LIST_ROUTES) {
     await page.goto(path);
     await expect(page.getByTestId('page-list-offline'), path).toContainText(ONLINE_ONLY);
     await expect(page.getByText('Não foi possível falar com o servidor'), path).toHaveCount(0);

@@ -20,10 +20,11 @@ import { DASHBOARD_TZ, isoDay, SAO_PAULO_OFFSET_HOURS, type Period } from '../..
 
 /** The fixed-offset day of an instant expression (SQL text). */
 export const fixedDay = (col: string) => `((${col} at time zone 'UTC') - interval '${SAO_PAULO_OFFSET_HOURS} hours')::date`;
-const localDay = (col: string) => `(${col} at time zone '${DASHBOARD_TZ}')::date`;
+/** The São Paulo day of an instant expression (SQL text). */
+export const localDay = (col: string) => `(${col} at time zone '${DASHBOARD_TZ}')::date`;
 
-/** Upserts dirty marks (same statement as dashboard.rollups.ts `mark`, kept local to this file). */
-const mark = (source: string) => `
+/** Upserts the (venue_id, day) rows of `source` as dirty marks (only venues that still exist); the rollups' triggers use it too. */
+export const mark = (source: string) => `
   insert into dashboard_dirty_days (venue_id, day)
   select distinct d.venue_id, d.day from (${source}) d
   where d.venue_id is not null and d.day is not null and exists (select 1 from venues v where v.id = d.venue_id)

@@ -28,7 +28,7 @@ import type { DashboardFilter } from '../../../shared/contract/dashboard';
 import { DASHBOARD_TZ, isoDay, periodDays, type Period } from '../../../shared/dashboard';
 import { DELIVERY_KIND, ORDER_STATE } from '../../../shared/orders';
 import type { Db } from '../../db/client';
-import { customerFilter, firstDayCondition, SPLIT_TABLES, splitRebuildStatements } from './dashboard.firsts';
+import { customerFilter, firstDayCondition, localDay, mark, SPLIT_TABLES, splitRebuildStatements } from './dashboard.firsts';
 import type { ConsumptionRow, CustomerRow, DayRow, Totals } from './dashboard.repository';
 
 const TZ = DASHBOARD_TZ;
@@ -37,16 +37,6 @@ const DELIVERY = DELIVERY_KIND.delivery;
 /** Bump when a rollup's definition changes: the next start rebuilds every day. */
 export const ROLLUP_VERSION = '2';
 const LOCK_NS = 424217;
-
-const localDay = (col: string) => `(${col} at time zone '${TZ}')::date`;
-
-/** Upserts the (venue_id, day) rows of `source` as dirty marks (only venues that still exist). */
-const mark = (source: string) => `
-  insert into dashboard_dirty_days (venue_id, day)
-  select distinct d.venue_id, d.day from (${source}) d
-  where d.venue_id is not null and d.day is not null and exists (select 1 from venues v where v.id = d.venue_id)
-  order by 1, 2
-  on conflict (venue_id, day) do update set gen = dashboard_dirty_days.gen + 1;`;
 
 /** What changes an order's place in the rollups (not its kitchen state, printer, courier...). */
 const ORDER_CHANGED = `(o.state_id = ${REFUSED}) is distinct from (n.state_id = ${REFUSED}) or o.total_cents <> n.total_cents
