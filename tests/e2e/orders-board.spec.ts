@@ -30,7 +30,9 @@ test.describe('order board', () => {
       await expect.poll(() => audioPlays(a.page)).toBeGreaterThan(playedBefore);
       await expect.poll(() => audioPlays(b.page)).toBeGreaterThan(0);
 
-      // Opening the order on one tablet silences it there.
+      // Opening the order on one tablet silences it there. On a shared server earlier specs leave
+      // older pending orders, so the new card can sit below the column's view: bring it in first.
+      await revealCard(a.page, order.Codigo);
       await card(a.page, order.Codigo).getByRole('button', { name: `Abrir detalhes do pedido #${order.Codigo}` }).click();
       const drawer = a.page.getByRole('dialog', { name: `Pedido #${order.Codigo}` });
       await expect(drawer.getByText(order.Cliente.Nome)).toBeVisible();
