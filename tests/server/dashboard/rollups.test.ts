@@ -4,16 +4,15 @@
  * change), after random edits, refusals, deletions and moves, with reads in between (so rollups
  * already built must follow the later writes).
  */
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { orderItems, orders } from '../../../src/server/db/schema/orders';
 import { SeriesCache } from '../../../src/server/modules/dashboard/dashboard.cache';
 import { dashboardAll, dashboardAnswer, RAW_SOURCE, ROLLUP_SOURCE } from '../../../src/server/modules/dashboard/dashboard.routes';
 import { DASHBOARD_CALLS, type DashboardFilter } from '../../../src/shared/contract/dashboard';
 import { addDays, checkPeriod, dayFromIso, formatDateBR } from '../../../src/shared/dashboard';
 import { useTestApp } from '../../setup/server';
+import { insertGenerated, wall } from './generated-orders';
 
 const t = useTestApp();
 
@@ -59,36 +58,8 @@ type Of<A> = A extends fc.Arbitrary<infer T> ? T : never;
 type OrderIn = Of<typeof order>;
 type EditIn = Of<typeof edit>;
 
-const wall = (base: string, day: number, time: string) => {
-  const d = addDays(dayFromIso(base), day);
-  const iso = `${d.y}-${String(d.m).padStart(2, '0')}-${String(d.d).padStart(2, '0')}`;
-  // The tz database decides the instant (2018 had daylight saving), like a real clock in São Paulo.
-  return sql`(${`${iso} ${time}`}::timestamp at time zone 'America/Sao_Paulo')`;
-};
-
-async function insert(venueId: string, base: string, list: OrderIn[], code: { next: number }) {
-  const ids: string[] = [];
-  for (const o of list) {
-    const id = randomUUID();
-    ids.push(id);
-    const items = o.items.map(([m, q], position) => ({ orderId: id, position, name: MENU[m][0], quantity: q, unitCents: MENU[m][1] }));
-    await t.db.db.insert(orders).values({
-      id,
-      venueId,
-      code: code.next++,
-      trackingCode: randomUUID(),
-      createdAt: sql`${wall(base, o.day, o.time)}` as unknown as Date,
-      origin: 1,
-      deliveryKind: o.kind,
-      customer: CUSTOMERS[o.customer] as never,
-      paymentTypeId: 1,
-      totalCents: items.reduce((s, i) => s + i.quantity * i.unitCents, 0),
-      stateId: o.state,
-    });
-    await t.db.db.insert(orderItems).values(items);
-  }
-  return ids;
-}
+const insert = (venueId: string, base: string, list: OrderIn[], code: { next: number }) =>
+  insertGenerated(t.db.db, venueId, base, list, code, { customers: CUSTOMERS, menu: MENU });
 
 async function apply(ids: string[], base: string, e: EditIn) {
   if (!ids.length) return;
