@@ -91,7 +91,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(securityHeadersPlugin, { frameAllowedOrigins: opts.config.frameAllowedOrigins, legacyPortalUrl: opts.config.legacyPortalUrl });
   await app.register(authPlugin, { db: opts.db.db, handle: opts.db });
   await app.register(cachePolicyPlugin);
-  await app.register(securityPlugin, { db: opts.db.db });
+  await app.register(securityPlugin);
   await app.register(openApiPlugin);
   await app.register(jobsPlugin, { handle: opts.db, env: opts.env ?? process.env });
 

@@ -134,6 +134,28 @@ describe('the kitchen tablet (Painel only)', () => {
   });
 });
 
+describe('places read with the session', () => {
+  it('reaches each of its places, and no other, also with more places than the session reads (60)', async () => {
+    // The session's query brings up to 50 places; past that each venue is looked up.
+    await t.db.exec(`insert into venues (name, type) select 'Casa extra ' || g, 1 from generate_series(1, 60) g`);
+    await t.db.exec(`insert into memberships (user_id, venue_id, position, roles)
+      select u.id, v.id, 'Gerente', 'Proprietario' from users u, venues v where u.email = '${DEMO.escola}' and v.name like 'Casa extra %'`);
+    const escola = t.auth(await t.login(DEMO.escola));
+    const [extra] = await rows<{ id: string }>(t, `select id from venues where name = 'Casa extra 37'`);
+    for (const venue of [extra.id, extra.id.toUpperCase(), t.seed.venues.school]) {
+      const res = await t.app.inject({ url: `/api/Produto/ListarProdutosDoLocal/${venue}`, headers: escola });
+      expect(res.statusCode, venue).toBe(200);
+    }
+    expectError(await t.app.inject({ url: `/api/Produto/ListarProdutosDoLocal/${t.seed.venues.restaurant}`, headers: escola }), 403, MSG.accessDenied);
+    // Leaving a place is seen by the next request, whichever way the places are read.
+    await t.db.exec(`delete from memberships where venue_id = '${extra.id}'`);
+    expectError(await t.app.inject({ url: `/api/Produto/ListarProdutosDoLocal/${extra.id}`, headers: escola }), 403, MSG.accessDenied);
+    await t.db.exec(`delete from memberships where venue_id in (select id from venues where name like 'Casa extra %')`);
+    expect((await t.app.inject({ url: `/api/Produto/ListarProdutosDoLocal/${t.seed.venues.school}`, headers: escola })).statusCode).toBe(200);
+    expectError(await t.app.inject({ url: `/api/Produto/ListarProdutosDoLocal/${t.seed.venues.restaurant}`, headers: escola }), 403, MSG.accessDenied);
+  });
+});
+
 describe('menus fit the account', () => {
   it('shows a device account only the pages of its device roles', () => {
     const entries = sidebarFor('Painel').flatMap((g) => g.entries);

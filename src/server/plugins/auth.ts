@@ -3,7 +3,7 @@
  * config says `public: true`. Handlers reach a venue only through `requireVenue`, which checks that
  * the user belongs to it and holds the role the route needs there (session roles ∪ place roles).
  */
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MSG } from '../../shared/messages';
@@ -24,7 +24,17 @@ export interface AuthUser {
   isAdmin: boolean;
   sessionId: string;
   sessionExpiresAt: Date;
+  /** The roles the user holds in any of its places (distinct, semicolon-separated), read with the session. */
+  placeRoles: string;
+  /** [venue id, roles] of each of the user's places, read with the session; more than PLACES_READ_WITH_SESSION of them are looked up when needed. */
+  places: Array<[string, string]> | null;
 }
+
+/**
+ * A user's places (up to this many) come with the session's own query, so that `requireVenue` needs
+ * no second read on every request; a support account in more places is checked with a query.
+ */
+const PLACES_READ_WITH_SESSION = 50;
 
 export interface VenueAccess {
   venueId: string;
@@ -93,10 +103,14 @@ export async function requireVenue(db: Db, request: FastifyRequest, venueId: str
   const user = requireUser(request);
   // A strict UUID: anything else would make the database raise (500) instead of answering 403.
   if (!venueId || !UUID_RE.test(venueId)) throw new HttpError(403, MSG.accessDenied);
-  const [m] = await db
-    .select({ roles: memberships.roles })
-    .from(memberships)
-    .where(and(eq(memberships.userId, user.id), eq(memberships.venueId, venueId)));
+  const lower = venueId.toLowerCase();
+  const [m] =
+    user.places && user.places.length <= PLACES_READ_WITH_SESSION
+      ? user.places.filter(([id]) => id === lower).map(([, roles]) => ({ roles }))
+      : await db
+          .select({ roles: memberships.roles })
+          .from(memberships)
+          .where(and(eq(memberships.userId, user.id), eq(memberships.venueId, venueId)));
   if (!m) throw new HttpError(403, MSG.accessDenied);
   const roles = mergeRoles(user.roles, m.roles);
   if (!hasAccess(roles, role)) throw new HttpError(403, MSG.accessDenied);
@@ -113,25 +127,32 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; handle
   await streams.start();
   app.decorate('sessionStreams', streams);
   app.addHook('onClose', async () => streams.stop());
+  const userColumns = {
+    id: users.id,
+    email: users.email,
+    name: users.name,
+    roles: users.roles,
+    isAdmin: users.isAdmin,
+    sessionId: sessions.id,
+    sessionExpiresAt: sessions.expiresAt,
+    // Least privilege's first check (plugins/security.ts) needs the roles of every place, and
+    // `requireVenue` the roles of one: both come with this query rather than in more per request.
+    placeRoles: sql<string>`coalesce((select string_agg(distinct ${memberships.roles}, ';') from ${memberships} where ${memberships.userId} = ${users.id}), '')`,
+    places: sql<Array<[string, string]> | null>`(select coalesce(json_agg(json_build_array(p.venue_id, p.roles)), '[]'::json) from (select ${memberships.venueId} as venue_id, ${memberships.roles} as roles from ${memberships} where ${memberships.userId} = ${users.id} limit ${PLACES_READ_WITH_SESSION + 1}) p)`,
+  };
+  const validSession = and(isNull(sessions.revokedAt), sql`${sessions.expiresAt} > now()`);
+  // Every request with a token runs this: built once (a prepared statement where the driver has them).
+  const sessionByToken = opts.db
+    .select(userColumns)
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('hash')), validSession))
+    .prepare('session_by_token');
   app.addHook('onRequest', async (request, reply) => {
     const ticketParam = request.routeOptions.config?.streamTicket;
     const token = bearerToken(request);
-    const userColumns = {
-      id: users.id,
-      email: users.email,
-      name: users.name,
-      roles: users.roles,
-      isAdmin: users.isAdmin,
-      sessionId: sessions.id,
-      sessionExpiresAt: sessions.expiresAt,
-    };
-    const validSession = and(isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()));
     if (token) {
-      const [row] = await opts.db
-        .select(userColumns)
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, sha256(token)), validSession));
+      const [row] = await sessionByToken.execute({ hash: sha256(token) });
       request.user = row ?? null;
     } else if (ticketParam) {
       const ticket = (request.query as Record<string, unknown>)[ticketParam];

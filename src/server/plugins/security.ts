@@ -8,14 +8,11 @@
  * - least privilege (src/shared/permissions.ts): the route's rule is checked against every role
  *   the user holds; `requireVenue` checks it again with the roles of the venue in question.
  */
-import { inArray } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { MSG } from '../../shared/messages';
 import { mayCall, permissionFor } from '../../shared/permissions';
 import { mergeRoles } from '../../shared/roles';
-import type { Db } from '../db/client';
-import { memberships } from '../db/schema/auth';
 import { HttpError } from '../lib/http-error';
 
 export interface RegisteredRoute {
@@ -107,14 +104,7 @@ export function findBadText(value: unknown, root: string): { field: string } | {
   return null;
 }
 
-/** Every role the user holds anywhere: the session's and those of all their places. */
-async function allRolesOf(db: Db, request: FastifyRequest): Promise<string> {
-  const user = request.user!;
-  const rows = await db.select({ roles: memberships.roles }).from(memberships).where(inArray(memberships.userId, [user.id]));
-  return mergeRoles(user.roles, ...rows.map((r) => r.roles));
-}
-
-export const securityPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
+export const securityPlugin = fp(async (app: FastifyInstance) => {
   const routes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', routes);
 
@@ -137,7 +127,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) 
     if (request.user && url && !request.routeOptions.config?.public) {
       const rule = permissionFor(request.method, url);
       if (!(rule && rule.device && !rule.role)) {
-        const roles = await allRolesOf(opts.db, request);
+        // Every role the user holds anywhere: the session's and those of all their places.
+        const roles = mergeRoles(request.user.roles, request.user.placeRoles);
         if (!mayCall(roles, request.method, url)) throw new HttpError(403, MSG.accessDenied);
       }
     }

@@ -66,6 +66,24 @@ describe('product list from the in-memory index', () => {
     expect(await list('pagina=999')).toMatchObject({ Registros: [], QuantidadeTotal: before + 2 });
   });
 
+  it('shows a product’s own fields and its category’s new name on the next request', async () => {
+    const venue = t.seed.venues.restaurant;
+    const token = await t.login(DEMO.gerente);
+    const list = async () => {
+      const res = await t.app.inject({ url: `/api/Produto/ListarProdutosDoLocal/${venue}?tamanho=100`, headers: t.auth(token) });
+      expect(res.statusCode).toBe(200);
+      return (res.json() as { Registros: Array<{ id: string; categoriaId: string | null; categoria: string | null; valor: number; descricao: string }> }).Registros;
+    };
+    const first = (await list()).find((r) => r.categoriaId)!;
+    expect(first).toBeTruthy();
+    await t.db.db.execute(`update product_categories set name = 'Categoria renomeada' where id = '${first.categoriaId}'`);
+    const renamed = (await list()).filter((r) => r.categoriaId === first.categoriaId);
+    expect(renamed.length).toBeGreaterThan(0);
+    expect(renamed.every((r) => r.categoria === 'Categoria renomeada')).toBe(true);
+    await t.db.db.execute(`update products set value_cents = 12345, description = 'Nova descrição' where id = '${first.id}'`);
+    expect((await list()).find((r) => r.id === first.id)).toMatchObject({ valor: 123.45, descricao: 'Nova descrição' });
+  });
+
   it('keeps each venue to its own products and its own members', async () => {
     await addProducts(t.seed.venues.school, 5);
     const escola = await t.login(DEMO.escola);

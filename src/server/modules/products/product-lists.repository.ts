@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import type { Tx } from '../../db/seed';
 import { productCategories, products } from '../../db/schema/products';
 import { productAccessLimits } from '../../db/schema/access-limits';
-import { productListIndex } from './product-list-index';
+import { productListIndex, summaryColumns, type SummaryRow } from './product-list-index';
 
 
 type Conn = Db | Tx;
@@ -15,19 +15,6 @@ type Conn = Db | Tx;
 // ----------------------------------------------------------------------------------------------
 // Lists
 
-const summaryColumns = {
-  id: products.id,
-  nome: products.name,
-  cents: products.valueCents,
-  tipo: products.type,
-  categoriaId: products.categoryId,
-  categoria: productCategories.name,
-  ativo: products.active,
-  foto: products.imageUrl,
-  descricao: products.description,
-  dontShowInKDS: products.dontShowInKds,
-};
-type SummaryRow = { id: string; nome: string; cents: number; tipo: number; categoriaId: string | null; categoria: string | null; ativo: boolean; foto: string | null; descricao: string; dontShowInKDS: boolean };
 const toSummary = ({ cents, ...r }: SummaryRow): ProductSummary => ({ ...r, valor: fromCents(cents) });
 
 /** The venue's catalogue; a user with access limits there sees only the products allowed. */
@@ -73,21 +60,11 @@ export async function listPage(db: Conn, venueId: string, f: ListFilter) {
     const matches = index.filter(
       (r) =>
         (!term || r.searchName.includes(term) || codes.has(r.internalCode) || r.barcode === raw) &&
-        (f.categoryId === EMPTY_GUID ? r.categoryId === null : !category || r.categoryId === category) &&
-        (!f.type || r.type === f.type) &&
-        (f.active === undefined || r.active === f.active),
+        (f.categoryId === EMPTY_GUID ? r.summary.categoriaId === null : !category || r.summary.categoriaId === category) &&
+        (!f.type || r.summary.tipo === f.type) &&
+        (f.active === undefined || r.summary.ativo === f.active),
     );
-    const ids = matches.slice((f.page - 1) * f.size, f.page * f.size).map((r) => r.id);
-    const rows = ids.length
-      ? await db
-          .select(summaryColumns)
-          .from(products)
-          .leftJoin(productCategories, eq(productCategories.id, products.categoryId))
-          .where(and(eq(products.venueId, venueId), inArray(products.id, ids)))
-      : [];
-    const at = new Map(ids.map((id, i) => [id, i]));
-    rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
-    return { Registros: rows.map(toSummary), QuantidadeTotal: matches.length };
+    return { Registros: matches.slice((f.page - 1) * f.size, f.page * f.size).map((r) => toSummary(r.summary)), QuantidadeTotal: matches.length };
   }
   const where: SQL[] = [eq(products.venueId, venueId)];
   if (term) {
