@@ -11,10 +11,49 @@ import { CACHE_BUSTER, dehydrateOptions } from '../query-client';
 
 const MAX_AGE_MS = 7 * 24 * 3600_000;
 
+/**
+ * The cache is written as JSON, at most once a second, in the tablet's first idle moment after a change
+ * (within WRITE_LATEST_MS, and at once when the page is hidden): turning a board of hundreds of orders
+ * into JSON takes milliseconds that a new order's first paint or a tap must not wait for.
+ */
+const WRITE_LATEST_MS = 2000;
+let pending: { key: string; value: unknown } | null = null;
+let scheduled = false;
+function writePending(): Promise<void> {
+  scheduled = false;
+  const p = pending;
+  pending = null;
+  return p ? set(p.key, JSON.stringify(p.value)) : Promise.resolve();
+}
+function writeWhenIdle(key: string, value: unknown): Promise<void> {
+  pending = { key, value };
+  if (!scheduled) {
+    scheduled = true;
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => void writePending().catch(() => {}), { timeout: WRITE_LATEST_MS });
+    else setTimeout(() => void writePending().catch(() => {}), 50);
+  }
+  return Promise.resolve();
+}
+if (typeof document !== 'undefined') {
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden' && pending) void writePending().catch(() => {});
+  });
+}
+
 const persister = createAsyncStoragePersister({
-  storage: { getItem: (k) => get(k), setItem: (k, v) => set(k, v), removeItem: (k) => del(k) },
+  storage: {
+    getItem: (k) => get(k),
+    setItem: (k, v) => writeWhenIdle(k, v),
+    removeItem: (k) => {
+      if (pending?.key === k) pending = null;
+      return del(k);
+    },
+  },
   key: 'balcao.queryCache',
   throttleTime: 1000,
+  // Handed over as is: writeWhenIdle turns it into JSON when the tablet is idle.
+  serialize: (client) => client as unknown as string,
+  deserialize: (stored) => (typeof stored === 'string' ? JSON.parse(stored) : stored),
 });
 
 /** True when IndexedDB can be used (private modes may refuse it). */

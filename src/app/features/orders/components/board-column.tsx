@@ -23,6 +23,8 @@ export interface BoardColumnProps {
   loading?: boolean;
   /** Tickets side by side in this column (see board-layout); 0: an empty column drawn as a narrow strip. */
   tracks?: number;
+  /** Its tickets are narrow (see board-layout): their type tightens. */
+  narrow?: boolean;
   delivery: DeliveryRules;
   ageWarnMinutes: number;
   ageLateMinutes: number;
@@ -111,6 +113,7 @@ export const BoardColumn = memo(function BoardColumn({
   total,
   loading,
   tracks: trackCount = 1,
+  narrow = false,
   delivery,
   ageWarnMinutes,
   ageLateMinutes,
@@ -154,7 +157,7 @@ export const BoardColumn = memo(function BoardColumn({
   const listInfo = useMemo(() => ({ label, size: entries.length, tracks }), [label, entries.length, tracks]);
 
   return (
-    <section ref={sectionRef} className={classes.column} data-strip={strip || undefined} data-tracks={tracks} aria-label={loading ? `${state.Name}: carregando pedidos` : `${state.Name}: ${count} ${count === 1 ? 'pedido' : 'pedidos'}`} data-testid={`column-${state.Id}`} data-count={entries.length}>
+    <section ref={sectionRef} className={classes.column} data-strip={strip || undefined} data-tracks={tracks} data-narrow={narrow || undefined} aria-label={loading ? `${state.Name}: carregando pedidos` : `${state.Name}: ${count} ${count === 1 ? 'pedido' : 'pedidos'}`} data-testid={`column-${state.Id}`} data-count={entries.length}>
       <div className={classes.columnHeader} style={{ background: state.BackgroundColor, color: readableTextOn(state.BackgroundColor) }}>
         <span>{state.Name}</span>
         <span aria-hidden className={classes.columnCount} data-testid={`column-count-${state.Id}`}>
@@ -208,26 +211,27 @@ export const BoardColumn = memo(function BoardColumn({
 });
 
 /**
- * The rows beyond the view (BUFFER_PX) mount once the first cards are painted: the first frame with
- * orders mounts only the cards in sight, and the buffer follows right after it (before anyone can
- * press a key or scroll), so the board is drawn sooner without losing the buffer's purpose.
+ * The rows beyond the view (BUFFER_PX) mount once the first cards are painted: the first frames with
+ * orders mount only the cards in sight (and reveal them once measured), and the buffer follows in the
+ * first idle moment after them (before anyone can press a key or scroll), so the board is drawn sooner
+ * without losing the buffer's purpose. Where the browser has no idle callback (Safari), a short timer.
  */
 function useBufferAfterFirstPaint(waiting: boolean | undefined): number {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     if (ready || waiting) return;
-    // The animation frame comes before the frame that draws the cards; the task after it, after its paint.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setReady(true), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
+    if (typeof requestIdleCallback === 'function') {
+      const idle = requestIdleCallback(() => setReady(true), { timeout: BUFFER_LATEST_MS });
+      return () => cancelIdleCallback(idle);
+    }
+    const timer = setTimeout(() => setReady(true), BUFFER_FALLBACK_MS);
+    return () => clearTimeout(timer);
   }, [ready, waiting]);
   return ready ? BUFFER_PX : 0;
 }
+/** The buffer mounts by then even if the tablet is never idle. */
+const BUFFER_LATEST_MS = 300;
+const BUFFER_FALLBACK_MS = 60;
 
 /**
  * The board asks a column to focus its card at a position (arrow keys, bump bar): the list scrolls

@@ -19,6 +19,15 @@ describe('boardLayout', () => {
     expect(boardLayout([20, 12, 10, 8], 756).tracks).toEqual([1, 1, 1, 1]);
   });
 
+  it('says which columns hold narrow tickets (a portrait tablet with four busy columns), not a landscape one', () => {
+    expect(boardLayout([20, 12, 10, 8], 756).narrow).toEqual([true, true, true, true]);
+    expect(boardLayout([23, 15, 14, 11], 1268).narrow).toEqual([false, false, false, false]);
+    // The portrait tablet with two busy columns: each ticket has room again.
+    expect(boardLayout([20, 12, 0, 0], 756).narrow).toEqual([false, false, false, false]);
+    // While loading, the columns share the width evenly.
+    expect(boardLayout([0, 0, 0, 0], 756, true).narrow).toEqual([true, true, true, true]);
+  });
+
   it('never gives a column more tracks than orders', () => {
     expect(boardLayout([1, 0, 2, 0], 1900).tracks).toEqual([1, 0, 2, 0]);
   });

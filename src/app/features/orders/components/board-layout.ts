@@ -13,11 +13,35 @@ export const GAP_PX = 8;
 /** An empty column: its name written down the strip, and its count. */
 export const EMPTY_COLUMN_PX = 56;
 
+/** A ticket this narrow or narrower tightens its type (a portrait tablet with four busy columns). */
+export const NARROW_TRACK_PX = 210;
+/** A column's own padding (its edge and its list's) and its list's scroll bar, around its tracks. */
+const COLUMN_INSET_PX = 16;
+
 export interface BoardLayout {
   /** Tracks (tickets side by side) of each column, in column order; 0 for an empty column drawn as a strip. */
   tracks: number[];
+  /**
+   * Whether each column's tickets are NARROW_TRACK_PX or narrower. Worked out here from the widths the
+   * grid gives, rather than with a container query on every ticket: those double the board's layout.
+   */
+  narrow: boolean[];
   /** The board's grid-template-columns. */
   template: string;
+}
+
+/** Whether one track of each column is narrow: the grid shares by fr what the strips and gaps leave. */
+function narrowColumns(tracks: readonly number[], width: number, even: boolean): boolean[] {
+  const n = tracks.length;
+  const strips = even ? 0 : tracks.filter((t) => t === 0).length;
+  const fr = even ? n : tracks.reduce((a, t) => a + t, 0);
+  const free = Math.max(0, width - strips * EMPTY_COLUMN_PX - (n - 1) * GAP_PX);
+  return tracks.map((t) => {
+    const share = even ? 1 : t;
+    if (share === 0) return false;
+    const column = (free * share) / fr - COLUMN_INSET_PX;
+    return (column - (share - 1) * GAP_PX) / share <= NARROW_TRACK_PX;
+  });
 }
 
 /**
@@ -29,9 +53,12 @@ export interface BoardLayout {
  */
 export function boardLayout(counts: readonly number[], width: number, loading = false): BoardLayout {
   const n = counts.length;
-  if (n === 0) return { tracks: [], template: 'none' };
+  if (n === 0) return { tracks: [], narrow: [], template: 'none' };
   const busy = counts.map((c, i) => (c > 0 ? i : -1)).filter((i) => i >= 0);
-  if (loading || busy.length === 0) return { tracks: counts.map(() => 1), template: `repeat(${n}, minmax(0, 1fr))` };
+  if (loading || busy.length === 0) {
+    const tracks = counts.map(() => 1);
+    return { tracks, narrow: narrowColumns(tracks, width, true), template: `repeat(${n}, minmax(0, 1fr))` };
+  }
   const empty = n - busy.length;
   const avail = Math.max(0, width - empty * EMPTY_COLUMN_PX - (n - 1) * GAP_PX);
   const fit = Math.max(1, Math.floor((avail + GAP_PX) / (TRACK_PX + GAP_PX)));
@@ -50,5 +77,5 @@ export function boardLayout(counts: readonly number[], width: number, loading = 
     tracks[best] += 1;
   }
   const template = tracks.map((t) => (t === 0 ? `${EMPTY_COLUMN_PX}px` : `minmax(0, ${t}fr)`)).join(' ');
-  return { tracks, template };
+  return { tracks, narrow: narrowColumns(tracks, width, false), template };
 }

@@ -132,7 +132,7 @@ export const Board = memo(function Board({ states, visibleStateIds, entries, tot
         onPointerDown={dropMove}
       >
         {columns.map((c, i) => (
-          <BoardColumn key={c.state.Id} state={c.state} entries={c.entries} total={totals?.get(c.state.Id)} loading={loading} tracks={layout ? layout.tracks[i] : 1} onAction={act} onRush={rush} {...rest} />
+          <BoardColumn key={c.state.Id} state={c.state} entries={c.entries} total={totals?.get(c.state.Id)} loading={loading} tracks={layout ? layout.tracks[i] : 1} narrow={layout?.narrow[i] ?? false} onAction={act} onRush={rush} {...rest} />
         ))}
       </div>
     </FollowContext.Provider>

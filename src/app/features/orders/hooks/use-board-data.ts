@@ -88,13 +88,11 @@ export function useBoardData({ localId, search, monitoring, autoRefresh }: {
   const marketQ = useQuery({ ...orderQueries.marketplace(localId), enabled: !!localId, refetchInterval: monitoring ? KDS_INTERVAL_DEFAULT_MS : false });
   const settings = settingsQ.data;
   const deliverySettings = settings?.delivery;
-  const delivery: DeliveryRules = useMemo(
-    () =>
-      deliverySettings
-        ? { useMeepDelivery: deliverySettings.useMeepDelivery, useOwnDelivery: deliverySettings.useOwnDelivery, deliveryTimePerOrder: deliverySettings.deliveryTimePerOrder }
-        : FALLBACK_DELIVERY,
-    [deliverySettings],
-  );
+  // Kept by value: the venue's settings arriving (or refetched) with the rules the board already
+  // uses must not re-render every ticket.
+  const rules = deliverySettings ?? FALLBACK_DELIVERY;
+  const [meep, own, perOrder] = [rules.useMeepDelivery, rules.useOwnDelivery, rules.deliveryTimePerOrder];
+  const delivery: DeliveryRules = useMemo(() => ({ useMeepDelivery: meep, useOwnDelivery: own, deliveryTimePerOrder: perOrder }), [meep, own, perOrder]);
   const chatOn = !!deliverySettings?.allowCustomerChatVisualization;
   const chatQ = useQuery({ ...orderQueries.chatUnread(localId), enabled: !!localId && chatOn });
   const states = useMemo(() => [...(statesQ.data ?? FALLBACK_STATES)].sort((a, b) => a.Ordem - b.Ordem), [statesQ.data]);
