@@ -325,11 +325,13 @@ export class JobQueue {
   /**
    * Waits (bounded by `timeoutMs`) until no job of a defined name is running or due within
    * `horizonMs` (a job scheduled a moment later, such as the sandbox courier's assignment, counts).
+   * A queue that is not running (never started, or stopped) runs nothing here: it returns once its
+   * own running jobs are done, rather than wait out the timeout for jobs another process will run.
    */
   async drain({ timeoutMs = 20_000, horizonMs = 0 }: { timeoutMs?: number; horizonMs?: number } = {}): Promise<void> {
     const until = Date.now() + timeoutMs;
     for (;;) {
-      if (!this.running.size && !(await this.pending(horizonMs))) return;
+      if (!this.running.size && (this.stopped || !(await this.pending(horizonMs)))) return;
       if (Date.now() > until) throw new Error('jobs did not drain');
       this.poke();
       await new Promise((r) => setTimeout(r, 20));

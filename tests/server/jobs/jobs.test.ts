@@ -153,6 +153,17 @@ describe('job queue', () => {
     expect((await jobRows())[0].state).toBe('done');
   });
 
+  it('drain on a queue that is not running returns at once, leaving due jobs to the process that runs them', async () => {
+    const q = queue();
+    q.defineJob('test.elsewhere', async () => {});
+    await enqueueJob(db.db, 'test.elsewhere', {});
+    const started = Date.now();
+    // A 5 s bound: before, it waited all of it for a job this stopped queue could never run.
+    await q.drain({ timeoutMs: 5_000 });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect((await jobRows())[0].state).toBe('queued');
+  });
+
   it('periodic work runs once per period across processes', async () => {
     let runs = 0;
     const a = queue({ pollMs: 60_000 });
