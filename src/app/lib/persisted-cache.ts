@@ -14,7 +14,8 @@ const MAX_AGE_MS = 7 * 24 * 3600_000;
 /**
  * The cache is written as JSON, at most once a second, in the tablet's first idle moment after a change
  * (within WRITE_LATEST_MS, and at once when the page is hidden): turning a board of hundreds of orders
- * into JSON takes milliseconds that a new order's first paint or a tap must not wait for.
+ * into JSON takes milliseconds that a new order's first paint or a tap must not wait for. A write
+ * that fails (storage refused or full) is dropped: the next change writes the whole cache again.
  */
 const WRITE_LATEST_MS = 2000;
 let pending: { key: string; value: unknown } | null = null;
