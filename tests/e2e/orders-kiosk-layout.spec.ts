@@ -106,6 +106,13 @@ test.describe('kiosk layout', () => {
       await expect(accept).toBeInViewport({ ratio: 1 });
       // Columns stay oldest first: the Pendente column starts with the oldest waiting order.
       await expect(cardAt(page, ORDER_STATE.Pendente, 1)).toHaveAttribute('data-codigo', oldestPending.Codigo);
+      // Four busy columns on a portrait tablet: narrow tickets, their type tightened (board-layout's
+      // `narrow`, in place of a container query on every ticket); none on the landscape one.
+      await expect(page.getByTestId('order-board')).toHaveAttribute('data-density', 'compact');
+      await expect(page.locator('section[data-narrow]')).toHaveCount(viewport.width === 768 ? 4 : 0);
+      const code = page.locator('[data-testid="order-card"] button > span').nth(1);
+      await expect(code).toHaveText(/^#\d+$/);
+      await expect(code).toHaveCSS('font-size', viewport.width === 768 ? '19.2px' : '22.4px');
       // A long ticket folds its extra items behind "+N itens" (the drawer lists them all).
       await page.screenshot({ path: `/tmp/board-shots/kiosk-${viewport.width}x${viewport.height}.png` });
       await expectAccessible(page);
