@@ -26,8 +26,11 @@ export interface AuthUser {
   sessionExpiresAt: Date;
   /** The roles the user holds in any of its places (distinct, semicolon-separated), read with the session. */
   placeRoles: string;
-  /** [venue id, roles] of each of the user's places, read with the session; more than PLACES_READ_WITH_SESSION of them are looked up when needed. */
-  places: Array<[string, string]> | null;
+  /**
+   * [venue id, roles] of the user's places, read with the session: all of them, or, when the list
+   * is longer than PLACES_READ_WITH_SESSION, only a part, and a venue is then looked up.
+   */
+  places: Array<[string, string]>;
 }
 
 /**
@@ -105,7 +108,7 @@ export async function requireVenue(db: Db, request: FastifyRequest, venueId: str
   if (!venueId || !UUID_RE.test(venueId)) throw new HttpError(403, MSG.accessDenied);
   const lower = venueId.toLowerCase();
   const [m] =
-    user.places && user.places.length <= PLACES_READ_WITH_SESSION
+    user.places.length <= PLACES_READ_WITH_SESSION
       ? user.places.filter(([id]) => id === lower).map(([, roles]) => ({ roles }))
       : await db
           .select({ roles: memberships.roles })
@@ -138,7 +141,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; handle
     // Least privilege's first check (plugins/security.ts) needs the roles of every place, and
     // `requireVenue` the roles of one: both come with this query rather than in more per request.
     placeRoles: sql<string>`coalesce((select string_agg(distinct ${memberships.roles}, ';') from ${memberships} where ${memberships.userId} = ${users.id}), '')`,
-    places: sql<Array<[string, string]> | null>`(select coalesce(json_agg(json_build_array(p.venue_id, p.roles)), '[]'::json) from (select ${memberships.venueId} as venue_id, ${memberships.roles} as roles from ${memberships} where ${memberships.userId} = ${users.id} limit ${PLACES_READ_WITH_SESSION + 1}) p)`,
+    places: sql<Array<[string, string]>>`(select coalesce(json_agg(json_build_array(p.venue_id, p.roles)), '[]'::json) from (select ${memberships.venueId} as venue_id, ${memberships.roles} as roles from ${memberships} where ${memberships.userId} = ${users.id} limit ${PLACES_READ_WITH_SESSION + 1}) p)`,
   };
   const validSession = and(isNull(sessions.revokedAt), sql`${sessions.expiresAt} > now()`);
   // Every request with a token runs this: built once (a prepared statement where the driver has them).

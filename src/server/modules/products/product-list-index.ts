@@ -58,7 +58,6 @@ interface Entry {
   rows: IndexRow[];
   bytes: number;
 }
-const caches = new WeakMap<object, Map<string, Entry>>();
 
 function sizeOf(rows: IndexRow[]): number {
   let chars = 0;
@@ -72,16 +71,18 @@ const versionQuery = (db: Db | Tx) =>
     .from(productListVersions)
     .where(eq(productListVersions.venueId, sql.placeholder('venueId')))
     .prepare('product_list_version');
-/** Every list request reads the version: built once per database (a prepared statement where the driver has them). */
-const versionQueries = new WeakMap<object, ReturnType<typeof versionQuery>>();
+/**
+ * Per database: the venues' copies, and the version's query, which every list request runs (built
+ * once: a prepared statement where the driver has them).
+ */
+const perDb = new WeakMap<object, { cache: Map<string, Entry>; version: ReturnType<typeof versionQuery> }>();
 
 export async function productListIndex(db: Db | Tx, venueId: string): Promise<IndexRow[] | null> {
-  let query = versionQueries.get(db);
-  if (!query) versionQueries.set(db, (query = versionQuery(db)));
-  const [v] = await query.execute({ venueId });
+  let state = perDb.get(db);
+  if (!state) perDb.set(db, (state = { cache: new Map(), version: versionQuery(db) }));
+  const { cache } = state;
+  const [v] = await state.version.execute({ venueId });
   if (!v) return null;
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
   const hit = cache.get(venueId);
   if (hit && hit.version === v.version) {
     cache.delete(venueId);

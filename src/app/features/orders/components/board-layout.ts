@@ -14,7 +14,7 @@ export const GAP_PX = 8;
 export const EMPTY_COLUMN_PX = 56;
 
 /** A ticket this narrow or narrower tightens its type (a portrait tablet with four busy columns). */
-export const NARROW_TRACK_PX = 210;
+const NARROW_TRACK_PX = 210;
 /** A column's own padding (its edge and its list's) and its list's scroll bar, around its tracks. */
 const COLUMN_INSET_PX = 16;
 
