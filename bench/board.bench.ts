@@ -130,11 +130,14 @@ async function latencyPolling(browser: Browser, server: RunningServer): Promise<
 const RENDER_RUNS = Number(process.env.BENCH_RENDER_RUNS ?? 7);
 
 /**
- * Runs in the board's page from its first script on: after every frame is painted (the task that
- * follows the frame's animation-frame callbacks, layout and paint: a MessageChannel message posted
- * from requestAnimationFrame), it checks whether the board is drawn, and keeps the first time it is
- * (window.__boardPaintedAt). Drawn: the columns count all `n` orders and every column's visible part
- * is covered by visible cards drawn in full (the virtualizer keeps a card hidden until measured).
+ * Runs in the board's page from its first script on. In every frame's animation-frame callback (the
+ * last script before that frame's style, layout and paint) it checks whether the board is drawn; the
+ * frame then paints exactly what was checked, and the task that follows it (a MessageChannel message
+ * posted from the callback) keeps that moment (window.__boardPaintedAt) the first time the check
+ * passed. Checking in the task after the frame instead would look at whatever a task queued between
+ * frames (a React render) put in the page, before the frame that paints it.
+ * Drawn: the columns count all `n` orders and every column's visible part is covered by visible cards
+ * drawn in full.
  */
 function watchBoardPaint(n: number) {
   if (location.pathname !== '/meepFood/painel') return;
@@ -155,22 +158,21 @@ function watchBoardPaint(n: number) {
     });
   };
   const channel = new MessageChannel();
-  channel.port1.onmessage = () => {
-    if (drawn()) {
+  channel.port1.onmessage = (e: MessageEvent<boolean>) => {
+    if (e.data) {
       w.__boardPaintedAt = performance.now();
       performance.mark('board-painted');
-    } else requestAnimationFrame(afterFrame);
+    } else requestAnimationFrame(inFrame);
   };
-  const afterFrame = () => channel.port2.postMessage(0);
-  requestAnimationFrame(afterFrame);
+  const inFrame = () => channel.port2.postMessage(drawn());
+  requestAnimationFrame(inFrame);
 }
 
 /**
  * One board of 300 orders, from the list's answer reaching the page to the board painted, on the
  * page's own clock: the answer's arrival is its Resource Timing (responseEnd), the painted moment the
  * end of the first frame painted with the columns counting all 300 and every column's visible part
- * covered by cards drawn in full and visible (the virtualizer keeps a card hidden until it has
- * measured it).
+ * covered by cards drawn in full and visible (see watchBoardPaint).
  * Measured in the page, not from the test's side: handing the answer over from Playwright's route
  * and polling back from Node add 20–40 ms that no kitchen tablet pays.
  */

@@ -174,8 +174,9 @@ export async function columnCodes(page: Page, stateId: number): Promise<string[]
 
 /**
  * Scrolls a column back to its top, as a cook's swipe would, until its first card is mounted. Each
- * try moves the list a little first, so the virtualizer always sees a scroll (in one CI run of 131,
- * a single scrollTo left the top card unmounted for a minute; see the closing note of 2026-11-24).
+ * try moves the list a little first, so the list always sees a scroll (with the earlier virtualizer,
+ * in one CI run of 131, a single scrollTo left the top card unmounted for a minute; see the closing
+ * note of 2026-11-24).
  */
 export async function scrollColumnToTop(page: Page, stateId: number): Promise<void> {
   const scroller = page.getByTestId(`column-scroll-${stateId}`);

@@ -1,5 +1,5 @@
-import { createContext, forwardRef, Fragment, memo, useCallback, useContext, useLayoutEffect, useMemo, useEffect, useRef, useState, type CSSProperties, type ReactNode, type RefObject } from 'react';
-import { Virtualizer, type VirtualizerHandle } from 'virtua';
+import { createContext, memo, useCallback, useContext, useLayoutEffect, useMemo, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { FlowList, type FlowListHandle } from '../../../lib/flow-list';
 import { ORDER_STATE } from '../../../../shared/orders';
 import type { Order, WorkflowState } from '../../../../shared/contract/orders';
 import type { BoardAction, DeliveryRules } from '../../../../shared/orders';
@@ -45,59 +45,21 @@ export const FOCUS_INDEX_EVENT = 'board-focus-index';
 
 /**
  * Estimated row height before it is measured: a short ticket in the compact density. Kept below most
- * real tickets, so the first pass mounts every row the view will hold once measured (an estimate too
- * tall mounts too few rows, and the board is drawn only after a second pass that adds the missing ones).
+ * real tickets, so the first render mounts every row the view will hold once measured (an estimate too
+ * tall mounts too few rows, and the rest of the view fills a frame later).
  */
 const ESTIMATE_PX = 170;
 /** Mounted beyond each end of the column's visible part: about two cards' height, so the cards next
  * to the one in sight (a bump bar's next press, the order before a new one) are there at once. */
 const BUFFER_PX = 440;
 
-/** The list's name and size, for the list and each card's aria-setsize (List and Row are static components). */
-const ListContext = createContext({ label: '', size: 0, tracks: 1 });
-
-/** The virtualizer's container is the list itself, so each card's slot is one of its items (its direct child). */
-const List = forwardRef<HTMLDivElement, { style: CSSProperties; children: ReactNode }>(function List({ style, children }, ref) {
-  const { label, size } = useContext(ListContext);
-  // Empty, it is no list (the column says "Nenhum pedido"). The virtualizer turns pointer events off
-  // while the list scrolls (virtua's default, against hover effects); a kitchen's tap must never be
-  // lost to a scroll, its own or the list settling after a new card, so they stay on.
-  return (
-    <div ref={ref} role={size ? 'list' : undefined} aria-label={size ? label : undefined} style={{ ...style, pointerEvents: undefined }}>
-      {children}
-    </div>
-  );
-});
-
-/**
- * One row of the list: as many tickets side by side as the column has tracks, positioned by the
- * virtualizer (virtua) and measured by it once drawn (its content box: the space between rows lives
- * on its padding). Each ticket is sized to its content; the row is as tall as its tallest.
- */
-const Row = forwardRef<HTMLDivElement, { style: CSSProperties; index: number; children: ReactNode }>(function Row({ style, index, children }, ref) {
-  const { tracks } = useContext(ListContext);
-  return (
-    <div ref={ref} role="none" data-row={index} className={classes.row} style={{ ...style, gridTemplateColumns: `repeat(${tracks}, minmax(0, 1fr))` }}>
-      {children}
-    </div>
-  );
-});
-
 /** One ticket's place in the list: it says its position in the whole list (the rows out of sight are not mounted). */
-function Slot({ index, children }: { index: number; children: ReactNode }) {
-  const { size } = useContext(ListContext);
+function Slot({ index, size, children }: { index: number; size: number; children: ReactNode }) {
   return (
     <div role="listitem" aria-setsize={size} aria-posinset={index + 1} data-index={index} className={classes.slot}>
       {children}
     </div>
   );
-}
-
-/** The entries in rows of `tracks` (oldest first, across then down). */
-function toRows(entries: readonly BoardEntry[], tracks: number): Array<{ start: number; items: BoardEntry[] }> {
-  const rows: Array<{ start: number; items: BoardEntry[] }> = [];
-  for (let i = 0; i < entries.length; i += tracks) rows.push({ start: i, items: entries.slice(i, i + tracks) });
-  return rows;
 }
 
 /**
@@ -132,13 +94,13 @@ export const BoardColumn = memo(function BoardColumn({
 
   const tracks = Math.max(1, trackCount);
   const strip = trackCount === 0 && entries.length === 0 && !loading;
-  const rows = useMemo(() => toRows(entries, tracks), [entries, tracks]);
+  const rowCount = Math.ceil(entries.length / tracks);
   const tracksRef = useRef(tracks);
   tracksRef.current = tracks;
 
-  const virtualizer = useRef<VirtualizerHandle>(null);
-  // Positions are tickets; the list scrolls by rows.
-  const scrollTo = useCallback((i: number) => virtualizer.current?.scrollToIndex(Math.floor(i / tracksRef.current), { align: 'nearest' }), []);
+  const list = useRef<FlowListHandle>(null);
+  // Positions are tickets; the list scrolls by rows (oldest first, across then down).
+  const scrollTo = useCallback((i: number) => list.current?.scrollToRow(Math.floor(i / tracksRef.current)), []);
   const fresh = useFreshCards(entries, scrollTo, loading);
   const buffer = useBufferAfterFirstPaint(loading || entries.length === 0);
   // Kept mounted whatever the scroll: the rows of the focused ticket and of the ones that just arrived.
@@ -153,8 +115,10 @@ export const BoardColumn = memo(function BoardColumn({
   useFocusIndexEvent(sectionRef, scrollRef, scrollTo);
   useFocusStaysOnBoard(sectionRef, entries);
   useBackToTop(scrollRef, state.Id === ORDER_STATE.Pendente);
-  const label = `Pedidos em ${state.Name}`;
-  const listInfo = useMemo(() => ({ label, size: entries.length, tracks }), [label, entries.length, tracks]);
+  const size = entries.length;
+  // Empty, it is no list (the column says "Nenhum pedido").
+  const listProps = useMemo(() => (size ? { role: 'list', 'aria-label': `Pedidos em ${state.Name}` } : {}), [size, state.Name]);
+  const rowStyle = useMemo(() => ({ gridTemplateColumns: `repeat(${tracks}, minmax(0, 1fr))` }), [tracks]);
 
   return (
     <section ref={sectionRef} className={classes.column} data-strip={strip || undefined} data-tracks={tracks} data-narrow={narrow || undefined} aria-label={loading ? `${state.Name}: carregando pedidos` : `${state.Name}: ${count} ${count === 1 ? 'pedido' : 'pedidos'}`} data-testid={`column-${state.Id}`} data-count={entries.length}>
@@ -179,32 +143,28 @@ export const BoardColumn = memo(function BoardColumn({
         }}
       >
         {entries.length === 0 && <p className={strip ? classes.visuallyHidden : classes.emptyColumn}>{loading ? 'Carregando pedidos…' : 'Nenhum pedido'}</p>}
-        <ListContext.Provider value={listInfo}>
-          <Virtualizer ref={virtualizer} scrollRef={scrollRef} data={rows} itemSize={ESTIMATE_PX} bufferSize={buffer} keepMounted={keep} as={List} item={Row}>
-            {(row: { start: number; items: BoardEntry[] }, r: number) => (
-              <Fragment key={r}>
-                {row.items.map((e, j) => (
-                  <Slot key={e.order.Id} index={row.start + j}>
-                    <OrderCard
-                      order={e.order}
-                      mark={e.mark}
-                      delivery={delivery}
-                      ageWarnMinutes={ageWarnMinutes}
-                      ageLateMinutes={ageLateMinutes}
-                      ringing={ringing.has(e.order.Id)}
-                      fresh={fresh.ids.has(e.order.Id)}
-                      onAction={onAction}
-                      onOpen={onOpen}
-                      station={station}
-                      onRush={onRush}
-                      onBump={onBump}
-                    />
-                  </Slot>
-                ))}
-              </Fragment>
-            )}
-          </Virtualizer>
-        </ListContext.Provider>
+        <FlowList ref={list} count={rowCount} scrollRef={scrollRef} estimate={ESTIMATE_PX} buffer={buffer} keep={keep} layoutKey={tracks} listProps={listProps} rowClassName={classes.row} rowStyle={rowStyle}>
+          {(r) =>
+            entries.slice(r * tracks, r * tracks + tracks).map((e, j) => (
+              <Slot key={e.order.Id} index={r * tracks + j} size={size}>
+                <OrderCard
+                  order={e.order}
+                  mark={e.mark}
+                  delivery={delivery}
+                  ageWarnMinutes={ageWarnMinutes}
+                  ageLateMinutes={ageLateMinutes}
+                  ringing={ringing.has(e.order.Id)}
+                  fresh={fresh.ids.has(e.order.Id)}
+                  onAction={onAction}
+                  onOpen={onOpen}
+                  station={station}
+                  onRush={onRush}
+                  onBump={onBump}
+                />
+              </Slot>
+            ))
+          }
+        </FlowList>
       </div>
     </section>
   );
@@ -251,8 +211,8 @@ function useFocusIndexEvent(sectionRef: RefObject<HTMLElement | null>, scrollRef
       let frames = 0;
       const tryFocus = () => {
         const card = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${i}"] [data-testid="order-card"]`);
-        // A card just mounted stays hidden until the list has measured it, and a hidden card takes
-        // no focus: try again on the next frame until it does.
+        // A card out of sight mounts once the list has re-rendered around it: try again on the
+        // next frame until it is there.
         card?.focus({ preventScroll: true });
         if (card && document.activeElement === card) card.scrollIntoView?.({ block: 'nearest' });
         else if (++frames < 30) cancel = requestAnimationFrame(tryFocus);
