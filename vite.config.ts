@@ -6,8 +6,11 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { chunkGroupOf } from './scripts/vite-chunk-groups';
 import { precompress } from './scripts/vite-precompress';
+import { contractFingerprint } from './src/server/contract-fingerprint';
 
 export default defineConfig({
+  // The contract this build speaks (src/server/contract-fingerprint.ts; lib/api-client.ts reads it).
+  define: { __CONTRACT_FINGERPRINT__: JSON.stringify(contractFingerprint()) },
   build: {
     outDir: 'dist/app',
     emptyOutDir: true,

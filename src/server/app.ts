@@ -35,6 +35,7 @@ import { financePlugin } from './modules/finance/finance.plugin';
 import { accreditationPlugin } from './modules/accreditation/accreditation.plugin';
 import { tutorialsPlugin } from './modules/tutorials/tutorials.plugin';
 import { cachePolicyPlugin } from './plugins/cache-policy';
+import { contractPlugin } from './plugins/contract';
 import { accountPlugin } from './modules/account/account.plugin';
 import { paymentMethodsPlugin } from './modules/payment-methods/payment-methods.plugin';
 import { customerCategoriesPlugin } from './modules/customer-categories/customer-categories.plugin';
@@ -91,6 +92,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(securityHeadersPlugin, { frameAllowedOrigins: opts.config.frameAllowedOrigins, legacyPortalUrl: opts.config.legacyPortalUrl });
   await app.register(authPlugin, { db: opts.db.db, handle: opts.db });
   await app.register(cachePolicyPlugin);
+  await app.register(contractPlugin);
   await app.register(securityPlugin);
   await app.register(openApiPlugin);
   await app.register(jobsPlugin, { handle: opts.db, env: opts.env ?? process.env });

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod/mini';
 import { MSG } from '../../shared/messages';
 import { api, ApiError, offlineRefusal } from './api-client';
 
@@ -47,5 +48,34 @@ describe('offline writes (issue 28)', () => {
     session = { token: 't' };
     online = true;
     expect(offlineRefusal('POST', true)).toBeNull();
+  });
+});
+
+describe('an answer our own server checked against this contract', () => {
+  const schema = z.object({ n: z.number() });
+  const answer = (body: unknown, fingerprint?: string) =>
+    new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json', ...(fingerprint ? { 'x-contract-fingerprint': fingerprint } : {}) } });
+  beforeEach(() => {
+    online = true;
+  });
+
+  it('is this build’s contract (vite.config.ts defines it from src/shared)', () => {
+    expect(__CONTRACT_FINGERPRINT__).toMatch(/^[0-9a-f]{32}$/);
+  });
+  it('is taken as it is when the caller asks and the fingerprint is this build’s', async () => {
+    // A body that does not fit the schema shows the parse was skipped (the server refuses to send one).
+    fetchSpy.mockResolvedValue(answer({ n: 'x' }, __CONTRACT_FINGERPRINT__));
+    await expect(api('api/x', { schema, checkedByServer: true })).resolves.toEqual({ n: 'x' });
+  });
+  it('is parsed when the fingerprint is another contract’s, when there is none, or when the caller did not ask', async () => {
+    fetchSpy.mockResolvedValueOnce(answer({ n: 'x' }, '0'.repeat(32)));
+    await expect(api('api/x', { schema, checkedByServer: true })).rejects.toMatchObject({ message: MSG.genericError });
+    fetchSpy.mockResolvedValueOnce(answer({ n: 'x' }));
+    await expect(api('api/x', { schema, checkedByServer: true })).rejects.toMatchObject({ message: MSG.genericError });
+    fetchSpy.mockResolvedValueOnce(answer({ n: 'x' }, __CONTRACT_FINGERPRINT__));
+    await expect(api('api/x', { schema })).rejects.toMatchObject({ message: MSG.genericError });
+    // A body that fits is parsed (unknown keys dropped), as always.
+    fetchSpy.mockResolvedValueOnce(answer({ n: 1, extra: true }));
+    await expect(api('api/x', { schema, checkedByServer: true })).resolves.toEqual({ n: 1 });
   });
 });

@@ -9,6 +9,10 @@ import { MSG } from '../../shared/messages';
 import { runtimeConfig } from './runtime-config';
 import { clearSession, getSession } from './session';
 
+/** The contract this build speaks, and the header our server says it with (src/server/contract-fingerprint.ts). */
+const CONTRACT_FINGERPRINT = typeof __CONTRACT_FINGERPRINT__ === 'string' ? __CONTRACT_FINGERPRINT__ : null;
+const CONTRACT_FINGERPRINT_HEADER = 'x-contract-fingerprint';
+
 interface StandardSchema {
   '~standard': { validate(v: unknown): { value?: unknown; issues?: unknown } | Promise<{ value?: unknown; issues?: unknown }> };
 }
@@ -56,6 +60,13 @@ export interface RequestOptions<S extends $ZodType | undefined> {
   /** Use this token instead of the session's (sign-in, before the session is saved). */
   token?: string;
   signal?: AbortSignal;
+  /**
+   * A large answer the tablet must draw at once (the board's orders): when our own server says it
+   * checked it against this very contract (its fingerprint, see src/server/contract-fingerprint.ts),
+   * it is taken as it is instead of being parsed again with the same schema. Any other answer (another
+   * backend, a server built from other sources) is parsed as always.
+   */
+  checkedByServer?: boolean;
 }
 
 export function apiUrl(path: string, query?: RequestOptions<undefined>['query']): string {
@@ -118,6 +129,7 @@ export async function api<S extends $ZodType | undefined = undefined>(
     throw new ApiError(res.status, messageOf(data), data);
   }
   if (!opts.schema) return data as never;
+  if (opts.checkedByServer && res.headers.get(CONTRACT_FINGERPRINT_HEADER) === CONTRACT_FINGERPRINT) return data as never;
   return parseAnswer(opts.schema, res.status, data) as never;
 }
 
