@@ -2,6 +2,7 @@
 import { act, cleanup, render } from '@testing-library/react';
 import { createRef, useRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeResizeObservers } from './fake-resize-observer';
 import { FlowList, rowsWithin, type FlowListHandle } from './flow-list';
 
 describe('rowsWithin', () => {
@@ -20,32 +21,12 @@ describe('rowsWithin', () => {
   });
 });
 
-/** jsdom lays nothing out: this observer reports the view as 300 px and every row as 100 px when told. */
-const observers = new Set<FakeResizeObserver>();
-class FakeResizeObserver {
-  readonly seen = new Set<Element>();
-  constructor(private readonly callback: ResizeObserverCallback) {
-    observers.add(this);
-  }
-  observe(el: Element) {
-    this.seen.add(el);
-  }
-  unobserve(el: Element) {
-    this.seen.delete(el);
-  }
-  disconnect() {
-    this.seen.clear();
-    observers.delete(this);
-  }
-  report(rowPx: number) {
-    const entries = [...this.seen].map((target) => ({ target, contentRect: { height: target.hasAttribute('data-row') ? rowPx : 300 } }) as unknown as ResizeObserverEntry);
-    if (entries.length) this.callback(entries, this as unknown as ResizeObserver);
-  }
-}
-function measure(rowPx = 100) {
-  act(() => {
-    for (const o of [...observers]) o.report(rowPx);
-  });
+/** The view is 300 px tall; every row `rowPx` (set by measure()). */
+let rowPx = 100;
+const observers = fakeResizeObservers((el) => (el.hasAttribute('data-row') ? rowPx : 300));
+function measure(px = 100) {
+  rowPx = px;
+  act(() => observers.report());
 }
 
 function List({ count, keep, handle }: { count: number; keep?: number[]; handle?: React.Ref<FlowListHandle> }) {
@@ -62,7 +43,7 @@ const mountedRows = (c: HTMLElement) => [...c.querySelectorAll<HTMLElement>('[da
 const spacers = (c: HTMLElement) => [...c.querySelectorAll<HTMLElement>('[aria-hidden]')].map((s) => s.style.height);
 
 beforeEach(() => {
-  vi.stubGlobal('ResizeObserver', FakeResizeObserver);
+  vi.stubGlobal('ResizeObserver', observers.Observer);
   vi.stubGlobal('innerHeight', 450);
 });
 afterEach(() => {

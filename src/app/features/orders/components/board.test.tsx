@@ -5,6 +5,7 @@ import { DEFAULT_WORKFLOW_STATES, type DeliveryRules } from '../../../../shared/
 import { boardClock, reevaluationClock } from '../hooks/clock';
 import { makeOrder } from '../testing/fixtures';
 import { renderWithMantine } from '../testing/render';
+import { fakeResizeObservers } from '../../../lib/fake-resize-observer';
 import { Board } from './board';
 
 const delivery: DeliveryRules = { useMeepDelivery: false, useOwnDelivery: false, deliveryTimePerOrder: false };
@@ -19,29 +20,8 @@ const g = globalThis as { __balcaoRenderCounts?: Counts };
  */
 const VIEW_PX = 900;
 const CARD_PX = 300;
-const observers = new Set<FakeResizeObserver>();
-class FakeResizeObserver {
-  readonly seen = new Set<Element>();
-  constructor(private readonly callback: ResizeObserverCallback) {
-    observers.add(this);
-  }
-  observe(el: Element) {
-    this.seen.add(el);
-  }
-  unobserve(el: Element) {
-    this.seen.delete(el);
-  }
-  disconnect() {
-    this.seen.clear();
-    observers.delete(this);
-  }
-  report() {
-    // The lists' views, and their rows (one ticket each here: the test's board is narrow).
-    const sizeOf = (el: Element) => (el.getAttribute('data-testid')?.startsWith('column-scroll-') ? VIEW_PX : el.hasAttribute('data-row') ? CARD_PX : 0);
-    const entries = [...this.seen].filter((el) => el.isConnected).map((target) => ({ target, contentRect: { width: 300, height: sizeOf(target) } }) as unknown as ResizeObserverEntry);
-    if (entries.length) this.callback(entries, this as unknown as ResizeObserver);
-  }
-}
+// The lists' views, and their rows (one ticket each here: the test's board is narrow).
+const observers = fakeResizeObservers((el) => (el.getAttribute('data-testid')?.startsWith('column-scroll-') ? VIEW_PX : el.hasAttribute('data-row') ? CARD_PX : 0));
 
 /**
  * Lets the lists measure their view and the cards they mounted, as a browser would after layout, and
@@ -52,7 +32,7 @@ async function settle(opts: { frames?: boolean } = {}) {
   for (let i = 0; i < 4; i++) {
     await act(async () => {
       await Promise.resolve();
-      for (const o of [...observers]) o.report();
+      observers.report();
       if (frames) {
         vi.advanceTimersToNextFrame();
         vi.advanceTimersByTime(0);
@@ -64,7 +44,7 @@ async function settle(opts: { frames?: boolean } = {}) {
 beforeEach(() => {
   vi.useFakeTimers({ now: new Date('2026-03-10T15:00:00.000Z') });
   g.__balcaoRenderCounts = {};
-  vi.stubGlobal('ResizeObserver', FakeResizeObserver);
+  vi.stubGlobal('ResizeObserver', observers.Observer);
 });
 afterEach(() => {
   cleanup();
