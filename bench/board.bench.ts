@@ -27,7 +27,8 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { encode } from 'zod/v4/core';
 import { kdsListResponse, type KdsListResponse, type Order } from '../src/shared/contract/orders';
-import { CONTRACT_FINGERPRINT_HEADER, contractFingerprint } from '../src/server/contract-fingerprint';
+import { contractFingerprint } from '../src/server/contract-fingerprint';
+import { CONTRACT_FINGERPRINT_HEADER } from '../src/shared/constants';
 import { KDS_ACTIVE_MODE, KDS_PATHS, ORDER_STATE } from '../src/shared/orders';
 import { makeOrder } from '../src/app/features/orders/testing/fixtures';
 import { startServer, type RunningServer } from '../tests/support/server';
@@ -166,15 +167,13 @@ function watchBoardPaint(n: number) {
       performance.mark('board-painted');
     } else requestAnimationFrame(inFrame);
   };
-  // The first task after the frame: a user-blocking task runs before the tasks already queued (the
-  // board's effects, idle work), which would otherwise be counted as painting.
-  const scheduler = (globalThis as unknown as { scheduler?: { postTask(cb: () => void, o: { priority: string }): Promise<void> } }).scheduler;
-  const channel = new MessageChannel();
-  channel.port1.onmessage = (e: MessageEvent<boolean>) => after(e.data);
+  // The first task after the frame: a user-blocking task (Chromium's scheduler.postTask) runs
+  // before the tasks already queued (the board's effects, idle work), which would otherwise be
+  // counted as painting.
+  const { scheduler } = globalThis as unknown as { scheduler: { postTask(cb: () => void, o: { priority: string }): Promise<void> } };
   const inFrame = () => {
     const ok = drawn();
-    if (scheduler) void scheduler.postTask(() => after(ok), { priority: 'user-blocking' });
-    else channel.port2.postMessage(ok);
+    void scheduler.postTask(() => after(ok), { priority: 'user-blocking' });
   };
   requestAnimationFrame(inFrame);
 }

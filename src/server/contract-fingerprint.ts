@@ -41,6 +41,3 @@ let cached: string | null = null;
 export function contractFingerprint(): string {
   return (cached ??= fingerprintOf(SHARED_DIR));
 }
-
-/** The header that carries it on an answer. */
-export const CONTRACT_FINGERPRINT_HEADER = 'x-contract-fingerprint';

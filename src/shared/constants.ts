@@ -51,6 +51,9 @@ export const TOAST_MS = 6000;
 /** The default request timeout (spec 000 §9). */
 export const REQUEST_TIMEOUT_MS = 30_000;
 
+/** The header on which our server says which contract checked an answer (src/server/contract-fingerprint.ts). */
+export const CONTRACT_FINGERPRINT_HEADER = 'x-contract-fingerprint';
+
 /** Placeholder id for "no store" (spec 001 §7). */
 export const EMPTY_GUID = '00000000-0000-0000-0000-000000000000';
 

@@ -4,14 +4,13 @@
  * no toasts and does no redirects: a 401 clears the session here, once, and the router reacts.
  */
 import type { $ZodType, output } from 'zod/v4/core';
-import { REQUEST_TIMEOUT_MS } from '../../shared/constants';
+import { CONTRACT_FINGERPRINT_HEADER, REQUEST_TIMEOUT_MS } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import { runtimeConfig } from './runtime-config';
 import { clearSession, getSession } from './session';
 
-/** The contract this build speaks, and the header our server says it with (src/server/contract-fingerprint.ts). */
+/** The contract this build speaks (src/server/contract-fingerprint.ts). */
 const CONTRACT_FINGERPRINT = typeof __CONTRACT_FINGERPRINT__ === 'string' ? __CONTRACT_FINGERPRINT__ : null;
-const CONTRACT_FINGERPRINT_HEADER = 'x-contract-fingerprint';
 
 interface StandardSchema {
   '~standard': { validate(v: unknown): { value?: unknown; issues?: unknown } | Promise<{ value?: unknown; issues?: unknown }> };

@@ -7,7 +7,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { CONTRACT_FINGERPRINT_HEADER, contractFingerprint } from '../contract-fingerprint';
+import { CONTRACT_FINGERPRINT_HEADER } from '../../shared/constants';
+import { contractFingerprint } from '../contract-fingerprint';
 
 export const contractPlugin = fp(async (app: FastifyInstance) => {
   const fingerprint = contractFingerprint();
