@@ -72,10 +72,42 @@ describe('FlowList', () => {
       scroll.scrollTop = 700;
       scroll.dispatchEvent(new Event('scroll'));
     });
-    // Rows 0–4 (the first render's) were measured at 120 px (600), row 5 is estimated at 100: the view
-    // [700, 1000) holds rows 6 to 8, and the spacers stand for 0–5 and 9–49.
-    expect(mountedRows(container)).toEqual([6, 7, 8]);
-    expect(spacers(container)).toEqual(['700px', '4100px']);
+    // Rows 0–4 (the first render's) were measured at 120 px (600); row 5, never measured, counts as
+    // their average (120): the view [700, 1000) meets rows 5 to 8, and the spacers stand for 0–4 and
+    // 9–49 (41 rows of 120 px).
+    expect(mountedRows(container)).toEqual([5, 6, 7, 8]);
+    expect(spacers(container)).toEqual(['600px', '4920px']);
+  });
+
+  describe('measures the rows it mounts in the same commit, before any frame', () => {
+    /** The browser's layout as jsdom does not do it: rows `px` tall, the view 300 px. */
+    function layout(px: number) {
+      vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+        return { top: 0, bottom: 0, height: this.hasAttribute('data-row') ? px : 0 } as DOMRect;
+      });
+      vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
+        return this.dataset.testid === 'scroll' ? 300 : 0;
+      });
+    }
+    afterEach(() => vi.restoreAllMocks());
+
+    it('mounts fewer rows when they are taller than the estimate', () => {
+      layout(150);
+      const { container } = render(<List count={50} />);
+      // No observer has reported. The first render mounted the window's 450 px of 100 px estimates
+      // (rows 0–4); its layout effect measured them (150 px) and the view (300 px), and the list now
+      // holds the two rows the view shows; the 48 others stand at the measured 150 px.
+      expect(mountedRows(container)).toEqual([0, 1]);
+      expect(spacers(container)).toEqual([`${48 * 150}px`]);
+    });
+
+    it('mounts more rows when they are shorter, and measures those too', () => {
+      layout(40);
+      const { container } = render(<List count={50} />);
+      // 300 px of 40 px rows: rows 0–7 (the eighth starts at 280).
+      expect(mountedRows(container)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+      expect(spacers(container)).toEqual([`${42 * 40}px`]);
+    });
   });
 
   it('keeps the rows it is told to keep, with a spacer for each gap', () => {

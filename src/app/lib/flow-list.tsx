@@ -6,9 +6,14 @@ import { forwardRef, useCallback, useEffect, useImperativeHandle, useLayoutEffec
  * positions each row absolutely and keeps it hidden until measured, the rows on screen are in place
  * and visible in the very frame they are mounted: the first screen needs no measuring pass.
  *
- * - Rows are measured (border box) by one ResizeObserver after each layout; a row's height is kept
- *   by its index. The list's view (the scroll element's height) is observed too; before it is known,
- *   the window's height stands for it.
+ * - A row is measured the moment it is mounted (in the commit's layout effect, its border box): when
+ *   the view needs more rows than the estimate said, or fewer, the range is corrected in the same
+ *   task, before the frame is painted. So the estimate need not be a lower bound: the first screen
+ *   mounts what it holds, not what the shortest ticket would need.
+ * - After that, one ResizeObserver keeps the heights (a row's height is kept by its index) and the
+ *   list's view (the scroll element's height); before the view is known, the window's height stands
+ *   for it.
+ * - A row never measured counts as the average of those measured, else as `estimate`.
  * - Mounted: the rows within `buffer` px of the view, the rows in `keep`, and a row being scrolled to.
  * - The browser's scroll anchoring keeps the rows in sight still when rows above change height.
  * - `scrollToRow` brings a row into view (the nearest edge), mounting it first if it was not.
@@ -22,7 +27,7 @@ export interface FlowListProps {
   count: number;
   /** The element that scrolls (the list is its first child). */
   scrollRef: RefObject<HTMLElement | null>;
-  /** Height of a row never measured, in px. */
+  /** Height of a row before any row is measured, in px (a typical row). */
   estimate: number;
   /** Mounted beyond each end of the view, in px. */
   buffer: number;
@@ -68,17 +73,30 @@ function heightOf(heights: readonly (number | undefined)[], estimate: number, fr
 
 export const FlowList = forwardRef<FlowListHandle, FlowListProps>(function FlowList({ count, scrollRef, estimate, buffer, keep, layoutKey, listProps, rowClassName, rowStyle, children }, ref) {
   const heights = useRef<(number | undefined)[]>([]);
+  /** Sum and number of the measured heights: a row never measured counts as their average. */
+  const measured = useRef({ sum: 0, n: 0 });
   const keyRef = useRef(layoutKey);
   if (keyRef.current !== layoutKey) {
     keyRef.current = layoutKey;
     heights.current = [];
+    measured.current = { sum: 0, n: 0 };
   }
-  const view = useRef({ top: 0, height: typeof window === 'undefined' ? 0 : window.innerHeight });
+  const setHeight = (row: number, px: number) => {
+    const before = heights.current[row];
+    if (before === px) return false;
+    heights.current[row] = px;
+    measured.current.sum += px - (before ?? 0);
+    if (before === undefined) measured.current.n += 1;
+    return true;
+  };
+  const unmeasured = () => (measured.current.n ? measured.current.sum / measured.current.n : estimate);
+  // Until the view is measured, the window's height stands for it.
+  const view = useRef({ top: 0, height: typeof window === 'undefined' ? 0 : window.innerHeight, known: false });
   const [target, setTarget] = useState<number | null>(null);
   const [version, refresh] = useReducer((n: number) => n + 1, 0);
 
   const compute = useCallback(
-    () => rowsWithin(count, heights.current, estimate, view.current.top - buffer, view.current.top + view.current.height + buffer),
+    () => rowsWithin(count, heights.current, unmeasured(), view.current.top - buffer, view.current.top + view.current.height + buffer),
     [count, estimate, buffer],
   );
   // `version` moves when the view or the heights moved the range (update below).
@@ -99,8 +117,8 @@ export const FlowList = forwardRef<FlowListHandle, FlowListProps>(function FlowL
           for (const e of entries) {
             const el = e.target as HTMLElement;
             const size = e.borderBoxSize?.[0]?.blockSize ?? e.contentRect.height;
-            if (el === scrollRef.current) view.current.height = e.contentRect.height;
-            else if (el.dataset.row !== undefined && el.isConnected) heights.current[Number(el.dataset.row)] = size;
+            if (el === scrollRef.current) view.current = { ...view.current, height: e.contentRect.height, known: true };
+            else if (el.dataset.row !== undefined && el.isConnected && size > 0) setHeight(Number(el.dataset.row), size);
           }
           update.current();
         }),
@@ -136,8 +154,8 @@ export const FlowList = forwardRef<FlowListHandle, FlowListProps>(function FlowL
       scrollToRow(row: number) {
         const el = scrollRef.current;
         if (!el || row < 0 || row >= count) return;
-        const top = heightOf(heights.current, estimate, 0, row);
-        const bottom = top + (heights.current[row] ?? estimate);
+        const top = heightOf(heights.current, unmeasured(), 0, row);
+        const bottom = top + (heights.current[row] ?? unmeasured());
         if (top < el.scrollTop) el.scrollTop = top;
         else if (bottom > el.scrollTop + el.clientHeight) el.scrollTop = bottom - el.clientHeight;
         view.current.top = el.scrollTop;
@@ -168,6 +186,28 @@ export const FlowList = forwardRef<FlowListHandle, FlowListProps>(function FlowL
     setTarget(null);
   }, [target, scrollRef]);
 
+  // Rows mounted by this commit are measured now: the layout this forces is the one the coming frame
+  // would do anyway. If their real heights change the range (the view holds more rows than the
+  // estimate said, or fewer), the range is corrected before this task ends, so no frame shows a view
+  // short of rows or mounts rows it does not need. Rows not laid out (height 0) wait for the observer.
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    let changed = false;
+    const el = scrollRef.current;
+    if (!view.current.known && el && el.clientHeight > 0) {
+      view.current = { ...view.current, height: el.clientHeight, known: true };
+      changed = true;
+    }
+    for (const child of list.children) {
+      const row = (child as HTMLElement).dataset.row;
+      if (row === undefined || heights.current[Number(row)] !== undefined) continue;
+      const px = child.getBoundingClientRect().height;
+      if (px > 0) changed = setHeight(Number(row), px) || changed;
+    }
+    if (changed) update.current();
+  });
+
   const mounted = useMemo(() => {
     const rows = new Set<number>();
     for (let r = range.start; r < Math.min(range.end, count); r++) rows.add(r);
@@ -177,9 +217,10 @@ export const FlowList = forwardRef<FlowListHandle, FlowListProps>(function FlowL
   }, [range, keep, target, count]);
 
   const out: ReactNode[] = [];
+  const fallback = unmeasured();
   let next = 0;
   for (const r of mounted) {
-    if (r > next) out.push(<div key={`gap-${next}`} aria-hidden style={{ height: heightOf(heights.current, estimate, next, r) }} />);
+    if (r > next) out.push(<div key={`gap-${next}`} aria-hidden style={{ height: heightOf(heights.current, fallback, next, r) }} />);
     out.push(
       <div key={r} ref={observeRow} role="none" data-row={r} className={rowClassName} style={rowStyle}>
         {children(r)}
@@ -187,7 +228,7 @@ export const FlowList = forwardRef<FlowListHandle, FlowListProps>(function FlowL
     );
     next = r + 1;
   }
-  if (next < count) out.push(<div key="gap-end" aria-hidden style={{ height: heightOf(heights.current, estimate, next, count) }} />);
+  if (next < count) out.push(<div key="gap-end" aria-hidden style={{ height: heightOf(heights.current, fallback, next, count) }} />);
 
   return (
     <div ref={listRef} {...listProps}>

@@ -44,11 +44,11 @@ export const FollowContext = createContext<RefObject<string | null> | null>(null
 export const FOCUS_INDEX_EVENT = 'board-focus-index';
 
 /**
- * Estimated row height before it is measured: a short ticket in the compact density. Kept below most
- * real tickets, so the first render mounts every row the view will hold once measured (an estimate too
- * tall mounts too few rows, and the rest of the view fills a frame later).
+ * A row's height before any is measured: a ticket of one or two items in the default density. The list
+ * measures the rows it mounts before the frame is painted and mounts more (or fewer) at once, so this
+ * only needs to be typical: close to real tickets, the first render mounts what the view holds.
  */
-const ESTIMATE_PX = 170;
+const ESTIMATE_PX = 200;
 /** Mounted beyond each end of the column's visible part: about two cards' height, so the cards next
  * to the one in sight (a bump bar's next press, the order before a new one) are there at once. */
 const BUFFER_PX = 440;
