@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { chunkGroupOf } from './scripts/vite-chunk-groups';
+import { compileHints } from './scripts/vite-compile-hints';
 import { precompress } from './scripts/vite-precompress';
 import { contractFingerprint } from './src/server/contract-fingerprint';
 
@@ -53,6 +54,9 @@ export default defineConfig({
       generatedRouteTree: './src/app/routeTree.gen.ts',
     }),
     react(),
+    // The board's own code and the order code it shares (scripts/vite-chunk-groups) run as the board
+    // opens: compiled while they download, not during the board's first paint.
+    compileHints(['board', 'orders']),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,

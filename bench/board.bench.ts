@@ -32,6 +32,7 @@ import { CONTRACT_FINGERPRINT_HEADER } from '../src/shared/constants';
 import { KDS_ACTIVE_MODE, KDS_PATHS, ORDER_STATE } from '../src/shared/orders';
 import { makeOrder } from '../src/app/features/orders/testing/fixtures';
 import { startServer, type RunningServer } from '../tests/support/server';
+import { COMPILE_HINT } from '../scripts/vite-compile-hints';
 import { CHROMIUM } from './chromium';
 import type { BenchResult } from './run';
 import { percentile } from './stats';
@@ -289,7 +290,7 @@ async function renderBoard(browser: Browser, server: RunningServer): Promise<{ r
 }
 
 /** JavaScript (gzip) a signed-in kitchen tablet downloads to show /meepFood/painel from a cold cache. */
-async function measureBoardJs(browser: Browser, server: RunningServer): Promise<{ files: number; gzipBytes: number }> {
+async function measureBoardJs(browser: Browser, server: RunningServer): Promise<{ files: number; gzipBytes: number; hinted: number }> {
   const login = await browser.newContext({ baseURL: server.url });
   const p = await login.newPage();
   await p.goto('/login');
@@ -318,9 +319,11 @@ async function measureBoardJs(browser: Browser, server: RunningServer): Promise<
   await page.getByTestId('board-page').waitFor();
   let gzipBytes = 0;
   for (const body of scripts.values()) gzipBytes += gzipSync(body, { level: 9 }).length;
+  // Files V8 compiles while they download (scripts/vite-compile-hints.ts).
+  const hinted = [...scripts.values()].filter((b) => b.subarray(0, COMPILE_HINT.length).toString() === COMPILE_HINT).length;
   if (process.env.BENCH_VERBOSE) for (const [u, b] of scripts) console.log(gzipSync(b).length, u);
   await context.close();
-  return { files: scripts.size, gzipBytes };
+  return { files: scripts.size, gzipBytes, hinted };
 }
 
 /** Whole tickets on screen (see tests/e2e/orders-helpers wholeTickets): corners in the window, in their list, not covered. */
@@ -434,7 +437,7 @@ export const benches = {
           value: kb,
           unit: 'KB',
           budget: 200,
-          note: `${r.files} arquivos; arquivos agrupados pelo grafo de módulos (scripts/vite-chunk-groups.ts: camada de dados, moldura, painel, pedidos)${kb > 200 ? ' · ACIMA: a moldura que toda página autenticada carrega soma ≈ 160 KB (React DOM 64, roteador + React + núcleo do Mantine 50, árvore de rotas e tema 11, camada de dados (zod + react-query) 22); procure o que o primeiro desenho do painel passou a importar (BENCH_VERBOSE=1 lista os arquivos)' : ''}`,
+          note: `${r.files} arquivos, ${r.hinted} compilados enquanto chegam (painel e pedidos, scripts/vite-compile-hints.ts); arquivos agrupados pelo grafo de módulos (scripts/vite-chunk-groups.ts: camada de dados, moldura, painel, pedidos)${kb > 200 ? ' · ACIMA: a moldura que toda página autenticada carrega soma ≈ 160 KB (React DOM 64, roteador + React + núcleo do Mantine 50, árvore de rotas e tema 11, camada de dados (zod + react-query) 22); procure o que o primeiro desenho do painel passou a importar (BENCH_VERBOSE=1 lista os arquivos)' : ''}`,
         },
       ];
     }),

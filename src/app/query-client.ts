@@ -3,7 +3,7 @@
  * board, the catalogue and the session's reference data survive a reload offline. Only queries whose
  * key starts with one of PERSISTED_ROOTS are written; the buster drops the cache of another release.
  */
-import { onlineManager, QueryClient } from '@tanstack/react-query';
+import { notifyManager, onlineManager, QueryClient } from '@tanstack/react-query';
 import { APP_VERSION } from '../shared/constants';
 import { ApiError } from './lib/api-client';
 
@@ -21,6 +21,11 @@ export function createQueryClient() {
   // retry, then turn its saved copy into an error. Start from the browser's word, so those retries
   // wait (paused) for the connection and the saved copy stays on screen.
   if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
+  // An answer reaches the screen before the tasks already queued (other answers, storage callbacks):
+  // TanStack hands results over in a task of its own (a timer by default); where the browser has a
+  // task scheduler, that task runs first.
+  const tasks = (globalThis as { scheduler?: { postTask(cb: () => void, o: { priority: string }): Promise<unknown> } }).scheduler;
+  if (tasks?.postTask) notifyManager.setScheduler((cb) => void tasks.postTask(cb, { priority: 'user-blocking' }));
   return new QueryClient({
     defaultOptions: {
       queries: {

@@ -90,8 +90,13 @@ function subscribe(l: () => void) {
   return () => listeners.delete(l);
 }
 
-export function useConnection(): ConnectionSnapshot {
-  return useSyncExternalStore(subscribe, () => snapshot);
+/**
+ * One part of the connection's state (`select` returns a value compared with Object.is): a component
+ * re-renders only when its part changes. The board page reads the mode, the banner the time of the
+ * last contact; a tablet's first answer sets that time without re-rendering the board.
+ */
+export function useConnection<T>(select: (c: ConnectionSnapshot) => T): T {
+  return useSyncExternalStore(subscribe, () => select(snapshot));
 }
 
 /**

@@ -123,13 +123,25 @@ export function orderOutbox(): Outbox {
   return outbox;
 }
 
-/** Starts draining (on start, online, visibility, timer) and lets answers update the cache. */
+/**
+ * Starts draining (on start, online, visibility, timer) and lets answers update the cache. The queued
+ * changes are read at once (they show on their cards); the draining starts at the tablet's first idle
+ * moment (within a second), not in the middle of the board's first paint. A change made meanwhile is
+ * sent at once (submit drains).
+ */
 export function bindOrderOutbox(qc: QueryClient): void {
   queryClient = qc;
   void isStorageAvailable().then((ok) => {
-    if (ok && !detachTriggers) detachTriggers = attachTriggers(orderOutbox());
+    if (!ok) return;
+    orderOutbox();
+    const attach = () => {
+      if (!detachTriggers) detachTriggers = attachTriggers(orderOutbox());
+    };
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(attach, { timeout: OUTBOX_START_LATEST_MS });
+    else setTimeout(attach, 0);
   });
 }
+const OUTBOX_START_LATEST_MS = 1_000;
 
 export interface SubmitOptions {
   orderId: string;

@@ -1,6 +1,7 @@
 import { formatTime } from '../../../../shared/format';
 import { ORDER_MSG } from '../../../../shared/orders';
 import type { OutboxRecord } from '../../../lib/outbox';
+import { useConnection } from '../api/connection';
 import { notAppliedMessage } from '../model/commands';
 import classes from './board-banners.module.css';
 
@@ -23,7 +24,6 @@ const SESSION_EXPIRED = 'sua sessão expirou: entre novamente para enviar as alt
  */
 export function BoardBanners({
   offline,
-  lastContactAt,
   records,
   queuePaused,
   storageOff,
@@ -34,7 +34,6 @@ export function BoardBanners({
   onDismissStore,
 }: {
   offline: boolean;
-  lastContactAt: number | null;
   records: OutboxRecord[];
   queuePaused: boolean;
   storageOff: boolean;
@@ -44,6 +43,8 @@ export function BoardBanners({
   onOpenStore: () => void;
   onDismissStore: () => void;
 }) {
+  // Read here, where it is shown: the time moves with every answer, and the board need not re-render.
+  const lastContactAt = useConnection((c) => c.lastContactAt);
   const waiting = records.filter((r) => r.status === 'pending' || r.status === 'sending').length;
   const refused = records.filter((r) => r.status === 'conflict' || r.status === 'failed');
   if (!refused.length && !offline && !waiting && !storageOff && !storeClosed) return null;

@@ -2,7 +2,7 @@ import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'r
 import type { Order, WorkflowState } from '../../../../shared/contract/orders';
 import type { BoardAction, DeliveryRules } from '../../../../shared/orders';
 import { countRender } from '../model/render-count';
-import { compareForColumn } from '../model/stations';
+import { sortForColumn } from '../model/stations';
 import type { CardStationProps } from './order-card';
 import { BoardColumn, FOCUS_INDEX_EVENT, FollowContext, type BoardEntry } from './board-column';
 import classes from './board.module.css';
@@ -101,7 +101,7 @@ export const Board = memo(function Board({ states, visibleStateIds, entries, tot
       else byState.set(id, [e]);
     }
     // Rushed orders first, then oldest first.
-    for (const list of byState.values()) list.sort((a, b) => compareForColumn(a.order, b.order));
+    for (const list of byState.values()) sortForColumn(list, (e) => e.order);
     const known = new Set(states.map((s) => s.Id));
     const cols = states
       .filter((s) => visibleStateIds.length === 0 || visibleStateIds.includes(s.Id) || byState.has(s.Id))

@@ -222,7 +222,6 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
 
       <BoardBanners
         offline={d.mode === 'offline'}
-        lastContactAt={d.conn.lastContactAt}
         records={d.records}
         queuePaused={d.queuePaused}
         storageOff={storageOff}

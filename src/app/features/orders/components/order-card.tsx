@@ -172,7 +172,7 @@ function ActionButton({ action, order, primary, busy, onAction }: { action: Boar
   const label = ACTION_LABEL[action];
   if (action === 'seeDelivery' && order.LinkRastreio) {
     return (
-      <KioskLink href={order.LinkRastreio} target="_blank" rel="noopener noreferrer" className={classes.secondaryAction}>
+      <KioskLink href={order.LinkRastreio} className={classes.secondaryAction}>
         {label}
       </KioskLink>
     );

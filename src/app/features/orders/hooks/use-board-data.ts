@@ -97,12 +97,11 @@ export function useBoardData({ localId, search, monitoring, autoRefresh }: {
   const chatQ = useQuery({ ...orderQueries.chatUnread(localId), enabled: !!localId && chatOn });
   const states = useMemo(() => [...(statesQ.data ?? FALLBACK_STATES)].sort((a, b) => a.Ordem - b.Ordem), [statesQ.data]);
 
-  const conn = useConnection();
   // Live from the moment the board opens: "Iniciar" only unlocks sound and the screen lock. The
   // stream stays open while automatic refresh is off (see onEvent): a paused board still hears,
   // and counts, what it is not showing.
   const live = autoRefresh;
-  const streamOpen = conn.stream === 'open';
+  const streamOpen = useConnection((c) => c.stream === 'open');
   const pollMs = settings?.refresh15s ? KDS_REFRESH_FAST_MS : KDS_REFRESH_MS;
   const safetyMs = settings?.refresh15s ? KDS_INTERVAL_FAST_MS : KDS_INTERVAL_DEFAULT_MS;
   // Live: the stream brings changes and a slow poll double-checks; stream down: poll every 25 s (or 15 s).
@@ -123,7 +122,7 @@ export function useBoardData({ localId, search, monitoring, autoRefresh }: {
   });
   const listQ = lists.active ? activeQ : finishedQ;
   useEffect(() => onOnline(() => void qc.invalidateQueries({ queryKey: orderQueries.lists() })), [qc]);
-  const mode = connectionMode(conn, autoRefresh);
+  const mode = useConnection((c) => connectionMode(c, autoRefresh));
 
   const { alerts, ringing } = useChimeAlerts(settings?.repeatChime ?? true, settings?.chimeRepeatSeconds ?? DEFAULT_CHIME_REPEAT_SECONDS);
 
@@ -266,7 +265,6 @@ export function useBoardData({ localId, search, monitoring, autoRefresh }: {
     chatOn,
     chatUnread: chatQ.data?.quantidade ?? 0,
     market: marketQ.data,
-    conn,
     mode,
     pollMs,
     activeQ,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeOrder } from '../testing/fixtures';
-import { boardStations, compareForColumn, EXPEDITOR, itemsForStation, NO_STATION, onStationScreen, orderComplete, ordersForStation, stationDone, stationProgress } from './stations';
+import { boardStations, EXPEDITOR, itemsForStation, NO_STATION, onStationScreen, orderComplete, ordersForStation, stationDone, stationProgress, sortForColumn } from './stations';
 
 const item = (id: string, station: string | null, done = false) => ({
   Id: id,
@@ -66,6 +66,6 @@ describe('rush', () => {
     const young = { DataCriacao: '2026-11-23T11:00:00Z', UrgenteEm: null };
     const rushedLate = { DataCriacao: '2026-11-23T11:30:00Z', UrgenteEm: '2026-11-23T12:10:00Z' };
     const rushedEarly = { DataCriacao: '2026-11-23T11:40:00Z', UrgenteEm: '2026-11-23T12:05:00Z' };
-    expect([young, rushedLate, old, rushedEarly].sort(compareForColumn)).toEqual([rushedEarly, rushedLate, old, young]);
+    expect(sortForColumn([young, rushedLate, old, rushedEarly], (o) => o)).toEqual([rushedEarly, rushedLate, old, young]);
   });
 });

@@ -69,12 +69,18 @@ export function ordersForStation<T extends { order: Pick<Order, 'Itens' | 'Workf
   return entries.filter((e) => onStationScreen(e.order, station));
 }
 
-/** Column order: rushed orders first (the earliest rushed on top), then oldest first. */
-export function compareForColumn(a: Pick<Order, 'UrgenteEm' | 'DataCriacao'>, b: Pick<Order, 'UrgenteEm' | 'DataCriacao'>): number {
-  const ra = a.UrgenteEm ? Date.parse(a.UrgenteEm) : null;
-  const rb = b.UrgenteEm ? Date.parse(b.UrgenteEm) : null;
-  if (ra !== null && rb === null) return -1;
-  if (ra === null && rb !== null) return 1;
-  if (ra !== null && rb !== null && ra !== rb) return ra - rb;
-  return Date.parse(a.DataCriacao) - Date.parse(b.DataCriacao);
+/**
+ * Column order: rushed orders first (the earliest rushed on top), then oldest first. Sorts `list` in
+ * place and returns it; each order's times are read once, not at every comparison (a 300-order board
+ * would parse ≈ 2,000 dates).
+ */
+export function sortForColumn<T>(list: T[], orderOf: (t: T) => Pick<Order, 'UrgenteEm' | 'DataCriacao'>): T[] {
+  const keyed = list.map((t) => {
+    const o = orderOf(t);
+    return { t, rushed: o.UrgenteEm ? Date.parse(o.UrgenteEm) : Infinity, created: Date.parse(o.DataCriacao) };
+  });
+  // Two unrushed orders: Infinity - Infinity is NaN, falsy, so their creation decides.
+  keyed.sort((a, b) => a.rushed - b.rushed || a.created - b.created);
+  keyed.forEach((k, i) => (list[i] = k.t));
+  return list;
 }
