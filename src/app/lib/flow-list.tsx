@@ -1,4 +1,4 @@
-import { forwardRef, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useReducer, useRef, useState, type CSSProperties, type HTMLAttributes, type ReactNode, type RefObject } from 'react';
+import { forwardRef, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useReducer, useRef, useState, type HTMLAttributes, type ReactNode, type RefObject } from 'react';
 
 /**
  * A virtual list whose mounted rows sit in normal flow, between two spacers that stand for the rows
@@ -37,9 +37,8 @@ export interface FlowListProps {
   layoutKey?: unknown;
   /** The list element's own attributes (role, aria-label…). */
   listProps?: HTMLAttributes<HTMLDivElement>;
-  /** Every row element's class and style (each row element is `role="none"` and carries `data-row`). */
+  /** Every row element's class (each row element is `role="none"` and carries `data-row`). */
   rowClassName?: string;
-  rowStyle?: CSSProperties;
   children: (row: number) => ReactNode;
 }
 
@@ -71,7 +70,7 @@ function heightOf(heights: readonly (number | undefined)[], estimate: number, fr
   return sum;
 }
 
-export const FlowList = forwardRef<FlowListHandle, FlowListProps>(function FlowList({ count, scrollRef, estimate, buffer, keep, layoutKey, listProps, rowClassName, rowStyle, children }, ref) {
+export const FlowList = forwardRef<FlowListHandle, FlowListProps>(function FlowList({ count, scrollRef, estimate, buffer, keep, layoutKey, listProps, rowClassName, children }, ref) {
   const heights = useRef<(number | undefined)[]>([]);
   /** Sum and number of the measured heights: a row never measured counts as their average. */
   const measured = useRef({ sum: 0, n: 0 });
@@ -222,7 +221,7 @@ export const FlowList = forwardRef<FlowListHandle, FlowListProps>(function FlowL
   for (const r of mounted) {
     if (r > next) out.push(<div key={`gap-${next}`} aria-hidden style={{ height: heightOf(heights.current, fallback, next, r) }} />);
     out.push(
-      <div key={r} ref={observeRow} role="none" data-row={r} className={rowClassName} style={rowStyle}>
+      <div key={r} ref={observeRow} role="none" data-row={r} className={rowClassName}>
         {children(r)}
       </div>,
     );

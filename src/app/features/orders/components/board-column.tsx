@@ -1,4 +1,4 @@
-import { createContext, memo, useCallback, useContext, useLayoutEffect, useMemo, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { createContext, memo, useCallback, useContext, useLayoutEffect, useMemo, useEffect, useRef, useState, type CSSProperties, type ReactNode, type RefObject } from 'react';
 import { FlowList, type FlowListHandle } from '../../../lib/flow-list';
 import { ORDER_STATE } from '../../../../shared/orders';
 import type { Order, WorkflowState } from '../../../../shared/contract/orders';
@@ -118,10 +118,9 @@ export const BoardColumn = memo(function BoardColumn({
   const size = entries.length;
   // Empty, it is no list (the column says "Nenhum pedido").
   const listProps = useMemo(() => (size ? { role: 'list', 'aria-label': `Pedidos em ${state.Name}` } : {}), [size, state.Name]);
-  const rowStyle = useMemo(() => ({ gridTemplateColumns: `repeat(${tracks}, minmax(0, 1fr))` }), [tracks]);
 
   return (
-    <section ref={sectionRef} className={classes.column} data-strip={strip || undefined} data-tracks={tracks} data-narrow={narrow || undefined} aria-label={loading ? `${state.Name}: carregando pedidos` : `${state.Name}: ${count} ${count === 1 ? 'pedido' : 'pedidos'}`} data-testid={`column-${state.Id}`} data-count={entries.length}>
+    <section ref={sectionRef} className={classes.column} style={{ '--tracks': tracks } as CSSProperties} data-strip={strip || undefined} data-tracks={tracks} data-narrow={narrow || undefined} aria-label={loading ? `${state.Name}: carregando pedidos` : `${state.Name}: ${count} ${count === 1 ? 'pedido' : 'pedidos'}`} data-testid={`column-${state.Id}`} data-count={entries.length}>
       <div className={classes.columnHeader} style={{ background: state.BackgroundColor, color: readableTextOn(state.BackgroundColor) }}>
         <span>{state.Name}</span>
         <span aria-hidden className={classes.columnCount} data-testid={`column-count-${state.Id}`}>
@@ -143,7 +142,7 @@ export const BoardColumn = memo(function BoardColumn({
         }}
       >
         {entries.length === 0 && <p className={strip ? classes.visuallyHidden : classes.emptyColumn}>{loading ? 'Carregando pedidos…' : 'Nenhum pedido'}</p>}
-        <FlowList ref={list} count={rowCount} scrollRef={scrollRef} estimate={ESTIMATE_PX} buffer={buffer} keep={keep} layoutKey={tracks} listProps={listProps} rowClassName={classes.row} rowStyle={rowStyle}>
+        <FlowList ref={list} count={rowCount} scrollRef={scrollRef} estimate={ESTIMATE_PX} buffer={buffer} keep={keep} layoutKey={tracks} listProps={listProps} rowClassName={classes.row}>
           {(r) =>
             entries.slice(r * tracks, r * tracks + tracks).map((e, j) => (
               <Slot key={e.order.Id} index={r * tracks + j} size={size}>

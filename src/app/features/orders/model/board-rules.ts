@@ -44,11 +44,16 @@ export function contrastRatio(a: number, b: number): number {
  * the board computes the contrast): near-black or white, whichever contrasts more.
  */
 export function readableTextOn(background: string): '#111111' | '#FFFFFF' {
-  const l = relativeLuminance(background);
-  if (l === null) return '#111111';
-  const dark = relativeLuminance('#111111')!;
-  return contrastRatio(l, dark) >= contrastRatio(l, 1) ? '#111111' : '#FFFFFF';
+  let text = textOn.get(background);
+  if (!text) {
+    const l = relativeLuminance(background);
+    text = l !== null && contrastRatio(l, relativeLuminance('#111111')!) < contrastRatio(l, 1) ? '#FFFFFF' : '#111111';
+    textOn.set(background, text);
+  }
+  return text;
 }
+/** A venue has a handful of state colours; every ticket of a state asks for the same one. */
+const textOn = new Map<string, '#111111' | '#FFFFFF'>();
 
 // ---------------------------------------------------------------------------------------------
 // Timer and age

@@ -16,11 +16,14 @@ export const EXPEDITOR = 'expedicao';
 export const stationOf = (item: Pick<OrderItem, 'NomeImpressora'>): string => item.NomeImpressora?.trim() || NO_STATION;
 export const itemDone = (item: Pick<OrderItem, 'ProntoEm'>): boolean => !!item.ProntoEm;
 
+/** One collator for the module: `localeCompare(b, 'pt-BR')` builds one per comparison. */
+const byName = new Intl.Collator('pt-BR').compare;
+
 /** Every station the orders use, in alphabetical order ("Sem estação" last). */
 export function boardStations(orders: readonly Pick<Order, 'Itens'>[]): string[] {
   const set = new Set<string>();
   for (const o of orders) for (const i of o.Itens) set.add(stationOf(i));
-  return [...set].sort((a, b) => (a === NO_STATION ? 1 : b === NO_STATION ? -1 : a.localeCompare(b, 'pt-BR')));
+  return [...set].sort((a, b) => (a === NO_STATION ? 1 : b === NO_STATION ? -1 : byName(a, b)));
 }
 
 export function itemsForStation<T extends Pick<OrderItem, 'NomeImpressora'>>(items: readonly T[], station: string): T[] {
