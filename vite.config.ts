@@ -55,7 +55,9 @@ export default defineConfig({
     }),
     react(),
     // The board's own code and the order code it shares (scripts/vite-chunk-groups) run as the board
-    // opens: compiled while they download, not during the board's first paint.
+    // opens: compiled while they download, not during the board's first paint. "orders" names three
+    // files: that group, and the two shared order modules the bundler names after their file
+    // (src/shared/orders.ts and src/shared/contract/orders.ts), which the board also runs on load.
     compileHints(['board', 'orders']),
     VitePWA({
       registerType: 'prompt',

@@ -116,7 +116,10 @@ export const FlowList = forwardRef<FlowListHandle, FlowListProps>(function FlowL
           for (const e of entries) {
             const el = e.target as HTMLElement;
             const size = e.borderBoxSize?.[0]?.blockSize ?? e.contentRect.height;
-            if (el === scrollRef.current) view.current = { ...view.current, height: e.contentRect.height, known: true };
+            if (el === scrollRef.current) {
+              view.current.height = e.contentRect.height;
+              view.current.known = true;
+            }
             else if (el.dataset.row !== undefined && el.isConnected && size > 0) setHeight(Number(el.dataset.row), size);
           }
           update.current();
@@ -195,7 +198,8 @@ export const FlowList = forwardRef<FlowListHandle, FlowListProps>(function FlowL
     let changed = false;
     const el = scrollRef.current;
     if (!view.current.known && el && el.clientHeight > 0) {
-      view.current = { ...view.current, height: el.clientHeight, known: true };
+      view.current.height = el.clientHeight;
+      view.current.known = true;
       changed = true;
     }
     for (const child of list.children) {

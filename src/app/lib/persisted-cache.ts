@@ -8,6 +8,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
 import { del, get, set } from 'idb-keyval';
 import { CACHE_BUSTER, dehydrateOptions } from '../query-client';
+import { whenIdle } from './idle';
 
 const MAX_AGE_MS = 7 * 24 * 3600_000;
 
@@ -30,8 +31,7 @@ function writeWhenIdle(key: string, value: unknown): Promise<void> {
   pending = { key, value };
   if (!scheduled) {
     scheduled = true;
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => void writePending().catch(() => {}), { timeout: WRITE_LATEST_MS });
-    else setTimeout(() => void writePending().catch(() => {}), 50);
+    whenIdle(() => void writePending().catch(() => {}), WRITE_LATEST_MS, 50);
   }
   return Promise.resolve();
 }

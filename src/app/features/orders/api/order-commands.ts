@@ -17,6 +17,7 @@ import { createStore, del, set } from 'idb-keyval';
 import { useSyncExternalStore } from 'react';
 import { IDEMPOTENCY_HEADER } from '../../../../shared/orders';
 import { api, ApiError } from '../../../lib/api-client';
+import { whenIdle } from '../../../lib/idle';
 import { attachTriggers, BOARD_MAX_DELAY_MS, Outbox, outcomeFromStatus, type OutboxRecord, type SendOutcome } from '../../../lib/outbox';
 import { onSessionChange } from '../../../lib/session';
 import { commandLabel, commandPath, type BoardCommand, type CommandPayload, type OrderPreview } from '../model/commands';
@@ -134,11 +135,9 @@ export function bindOrderOutbox(qc: QueryClient): void {
   void isStorageAvailable().then((ok) => {
     if (!ok) return;
     orderOutbox();
-    const attach = () => {
+    whenIdle(() => {
       if (!detachTriggers) detachTriggers = attachTriggers(orderOutbox());
-    };
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(attach, { timeout: OUTBOX_START_LATEST_MS });
-    else setTimeout(attach, 0);
+    }, OUTBOX_START_LATEST_MS, 0);
   });
 }
 const OUTBOX_START_LATEST_MS = 1_000;

@@ -1,5 +1,6 @@
 import { createContext, memo, useCallback, useContext, useLayoutEffect, useMemo, useEffect, useRef, useState, type CSSProperties, type ReactNode, type RefObject } from 'react';
 import { FlowList, type FlowListHandle } from '../../../lib/flow-list';
+import { whenIdle } from '../../../lib/idle';
 import { ORDER_STATE } from '../../../../shared/orders';
 import type { Order, WorkflowState } from '../../../../shared/contract/orders';
 import type { BoardAction, DeliveryRules } from '../../../../shared/orders';
@@ -179,12 +180,7 @@ function useBufferAfterFirstPaint(waiting: boolean | undefined): number {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     if (ready || waiting) return;
-    if (typeof requestIdleCallback === 'function') {
-      const idle = requestIdleCallback(() => setReady(true), { timeout: BUFFER_LATEST_MS });
-      return () => cancelIdleCallback(idle);
-    }
-    const timer = setTimeout(() => setReady(true), BUFFER_FALLBACK_MS);
-    return () => clearTimeout(timer);
+    return whenIdle(() => setReady(true), BUFFER_LATEST_MS, BUFFER_FALLBACK_MS);
   }, [ready, waiting]);
   return ready ? BUFFER_PX : 0;
 }
