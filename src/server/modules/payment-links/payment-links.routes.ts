@@ -210,11 +210,6 @@ export function paymentLinkRoutes(fastify: FastifyInstance, opts: { db: Db; acqu
     if (!found) throw new HttpError(404, LINK_MSG.notFound);
     return found;
   }
-  async function payable(id: string) {
-    const found = await publicFound(id);
-    if (found.dto.state !== 'open') throw new HttpError(410, STATE_MESSAGE[found.dto.state]);
-    return found;
-  }
   function payer(found: NonNullable<Awaited<ReturnType<typeof linkById>>>, b: { payerName?: string | null; payerCpf?: string | null }) {
     const name = (b.payerName ?? '').trim();
     const cpf = digits(b.payerCpf);
@@ -329,7 +324,8 @@ export function paymentLinkRoutes(fastify: FastifyInstance, opts: { db: Db; acqu
 
   app.post('/api/mepaylink/public/:id/pix', { config: { public: true }, schema: { params: idParams, body: pixRequest, response: { 201: paymentAnswer, 202: paymentAnswer, ...errors } } }, async (req, reply) => {
     const key = keyOf(req);
-    const found = await payable(req.params.id);
+    // The link's state is checked under its lock (reservePayment), so a replayed key still answers.
+    const found = await publicFound(req.params.id);
     const who = payer(found, req.body);
     if (pix.mode === 'off') throw new HttpError(503, PIX_MSG.notConfigured);
     await limitPublicPayment(db, req.ip);
@@ -375,7 +371,8 @@ export function paymentLinkRoutes(fastify: FastifyInstance, opts: { db: Db; acqu
 
   app.post('/api/mepaylink/public/:id/card', { config: { public: true }, schema: { params: idParams, body: cardRequest, response: { 201: paymentAnswer, 202: paymentAnswer, ...errors } } }, async (req, reply) => {
     const key = keyOf(req);
-    const found = await payable(req.params.id);
+    // The link's state is checked under its lock (reservePayment), so a replayed key still answers.
+    const found = await publicFound(req.params.id);
     const b = req.body;
     const who = payer(found, b);
     const acquirer = needAcquirer();
@@ -423,7 +420,8 @@ export function paymentLinkRoutes(fastify: FastifyInstance, opts: { db: Db; acqu
 
   app.post('/api/mepaylink/public/:id/boleto', { config: { public: true }, schema: { params: idParams, body: boletoRequest, response: { 201: paymentAnswer, 202: paymentAnswer, ...errors } } }, async (req, reply) => {
     const key = keyOf(req);
-    const found = await payable(req.params.id);
+    // The link's state is checked under its lock (reservePayment), so a replayed key still answers.
+    const found = await publicFound(req.params.id);
     if (!found.link.allowPaymentSlip) throw new HttpError(400, LINK_MSG.boletoNotAllowed);
     const acquirer = needAcquirer();
     await limitPublicPayment(db, req.ip);
