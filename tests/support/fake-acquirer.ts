@@ -20,7 +20,7 @@ export interface FakeAcquirer {
   close(): Promise<void>;
 }
 
-export async function startFakeAcquirer(): Promise<FakeAcquirer> {
+export async function startFakeAcquirer(port = 0): Promise<FakeAcquirer> {
   let seq = 0;
   const fake = { charges: new Map(), requests: 0, unkeyed: 0, delayMs: 0 } as FakeAcquirer;
   const server = http.createServer((req, res) => {
@@ -66,7 +66,7 @@ export async function startFakeAcquirer(): Promise<FakeAcquirer> {
       reply(200, c.answer);
     });
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   fake.close = () =>
     new Promise<void>((r) => {
