@@ -127,7 +127,7 @@ describe('an acquirer that does not answer in time: em verificação', () => {
     app = await buildApp({
       db: t.db, mailer: { send: async () => {}, describe: () => 'x' }, files: t.files,
       config: { publicUrl: 'http://portal.test', frameAllowedOrigins: [] },
-      env: { PAYMENT_ACQUIRER_URL: fake.url, PAYMENT_ACQUIRER_TOKEN: 'tok', PAYMENT_ACQUIRER_TIMEOUT_MS: '150', DONATION_ACQUIRER_URL: fake.url, DONATION_ACQUIRER_TIMEOUT_MS: '150', JOBS_WORKER: 'off' },
+      env: { PAYMENT_ACQUIRER_URL: fake.url, PAYMENT_ACQUIRER_TOKEN: 'tok', PAYMENT_ACQUIRER_TIMEOUT_MS: '1500', DONATION_ACQUIRER_URL: fake.url, DONATION_ACQUIRER_TIMEOUT_MS: '1500', JOBS_WORKER: 'off' },
     });
     return app;
   }
@@ -140,7 +140,7 @@ describe('an acquirer that does not answer in time: em verificação', () => {
     const a = await appOnFake();
     try {
       const id = await newLink();
-      fake.delayMs = 400;
+      fake.delayMs = 3500;
       const first = await pay(a, id, 'card', 'slow-1');
       expect(first.statusCode).toBe(202);
       expect(first.json()).toMatchObject({ status: 'pending', checking: true, Message: LINK_MSG.checking });
@@ -173,7 +173,7 @@ describe('an acquirer that does not answer in time: em verificação', () => {
     const a = await appOnFake();
     try {
       const id = await newLink();
-      fake.delayMs = 400;
+      fake.delayMs = 3500;
       const requests = fake.requests;
       const b1 = await pay(a, id, 'boleto', 'slow-boleto');
       expect(b1.statusCode).toBe(202);
