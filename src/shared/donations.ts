@@ -52,6 +52,10 @@ export const DONATION_MSG = {
   cardHolderRequired: 'Informe o nome impresso no cartão.',
   cardDeclined: 'Pagamento recusado pela operadora (sandbox). Tente outro cartão.',
   paymentNotFound: 'Pagamento não encontrado.',
+  // Ours (issue 36): exactly once.
+  paymentChecking: 'Pagamento em verificação.',
+  idempotencyInvalid: 'Idempotency-Key inválida (use de 1 a 200 caracteres visíveis).',
+  idempotencyMismatch: 'Esta Idempotency-Key já foi usada com outro pagamento.',
   faqIncomplete: 'Preencha a pergunta e a resposta.',
   reportNeedsEvent: 'Selecione o evento',
 } as const;

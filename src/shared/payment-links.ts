@@ -36,6 +36,12 @@ export const LINK_MSG = {
   boletoPayerName: 'Informe o nome do pagador do boleto.',
   boletoPayerCpf: 'Preencha com um CPF válido',
   acquirerUnavailable: 'Não foi possível falar com a operadora de pagamentos. Tente novamente.',
+  // Ours (issue 36): exactly once.
+  inProgress: 'Este link de pagamento já tem um pagamento em andamento.',
+  checking: 'Pagamento em verificação.',
+  checkingHint: 'A operadora ainda não confirmou este pagamento. Não pague de novo: esta página se atualiza sozinha.',
+  idempotencyInvalid: 'Idempotency-Key inválida (use de 1 a 200 caracteres visíveis).',
+  idempotencyMismatch: 'Esta Idempotency-Key já foi usada com outro pagamento.',
 } as const;
 
 export type LinkState = 'open' | 'expired' | 'deleted' | 'used';

@@ -18,6 +18,8 @@ export const FIXED_PORTS = {
   productsFrameHost: 24741,
   /** tests/e2e/food-config-cep.spec.ts: the fake postal-code service. */
   postalCodeFake: 24917,
+  /** tests/e2e/payment-links-checking.spec.ts: the fake card acquirer (slow on purpose). */
+  payAcquirerFake: 24927,
 } as const;
 
 /** Linux's default ephemeral range; ports inside it may be taken by any outgoing connection. */

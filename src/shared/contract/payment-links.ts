@@ -135,6 +135,8 @@ export const paymentAnswer = z.object({
   venueName: z.string(),
   productName: z.nullable(z.string()),
   sandbox: z.boolean(),
+  /** Ours (issue 36): the provider's answer is not known yet ("Pagamento em verificação"); the page keeps asking. */
+  checking: z.optional(z.boolean()),
   Message: z.nullable(z.string()),
 });
 export type PaymentAnswer = z.infer<typeof paymentAnswer>;
@@ -154,6 +156,12 @@ export const linkPayment = z.object({
 });
 export type LinkPayment = z.infer<typeof linkPayment>;
 export const linkPaymentList = z.array(linkPayment);
+
+/** 428 on a card attempt while a link or event is under a distributed card-testing attack: the page solves it and retries. */
+export const challengeBody = z.object({
+  Message: z.string(),
+  challenge: z.object({ token: z.string(), bits: z.number(), header: z.string() }),
+});
 
 export const idParams = z.object({ id: z.string().check(z.maxLength(40)) });
 export const localIdParams = z.object({ localId: z.string() });

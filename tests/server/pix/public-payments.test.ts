@@ -1,6 +1,7 @@
 /**
- * Public payments hardened: Pix and card attempts limited per address and per link (30 in 10
- * minutes, pt-BR 429); the sandbox's simulators exist only while a sandbox is active and never in
+ * Public payments hardened: attempts limited per address (30 in 10 minutes, pt-BR 429); card
+ * testers held back per address and card fingerprint, a link under a distributed attack asks a
+ * proof of work instead of closing (issue 37); the sandbox's simulators exist only while a sandbox is active and never in
  * production unless ALLOW_SANDBOX_PAYMENTS=true; production without a provider says payments are not
  * configured; amounts below R$ 0,01 refused on links, donations and refunds.
  */
@@ -12,13 +13,14 @@ import { FINANCE_MSG } from '../../../src/shared/finance';
 import { MSG } from '../../../src/shared/messages';
 import { LINK_MSG } from '../../../src/shared/payment-links';
 import { PIX_MSG } from '../../../src/shared/pix';
-import { PAY_RATE_LIMIT } from '../../../src/shared/public-payments';
+import { PAY_CHALLENGE_BITS, PAY_CHALLENGE_HEADER, PAY_DECLINE_LIMIT, PAY_MSG, PAY_RATE_LIMIT, PAY_RATE_WINDOW_S, PAY_TARGET_DECLINE_CEILING, solveChallenge } from '../../../src/shared/public-payments';
 import { DEMO, useTestApp } from '../../setup/server';
 import { demo } from '../donations/helpers';
 import { expect429, expectError, rows } from '../helpers';
 
 const t = useTestApp();
 const declined = { holderName: 'MARIA SILVA', number: '4000 0000 0000 0002', expiry: '12/39', cvv: '123' };
+const approved = { ...declined, number: '4111 1111 1111 1111' };
 
 async function newLink(price = 10) {
   const headers = t.auth(await t.login(DEMO.gerente));
@@ -32,33 +34,68 @@ async function appWith(env: Record<string, string>) {
   return buildApp({ db: t.db, mailer: { send: async () => {}, describe: () => 'x' }, files: t.files, config: { publicUrl: 'http://portal.test', frameAllowedOrigins: [] }, env });
 }
 
-describe('rate limits on public payments', () => {
-  it('per address: 30 declined cards, then 429 in pt-BR, also on another link', async () => {
+describe('card testers are throttled, not the link (issue 37)', () => {
+  it('35 declined cards from one address: 429 with a wait after 5; a real payer from another address pays the same link', async () => {
     const a = await newLink();
-    const b = await newLink();
-    for (let i = 0; i < PAY_RATE_LIMIT; i++) expect((await card(t.app, i % 2 ? a : b, '203.0.113.7')).statusCode).toBe(201);
-    expect429(await card(t.app, a, '203.0.113.7'), 600, MSG.tooManyAttempts);
-    expect429(await pix(t.app, b, '203.0.113.7'), 600, MSG.tooManyAttempts);
-    // Another address is not held back.
-    expect((await card(t.app, b, '203.0.113.8')).statusCode).toBe(201);
+    const answers: number[] = [];
+    for (let i = 0; i < 35; i++) answers.push((await card(t.app, a, '203.0.113.7')).statusCode);
+    expect(answers.slice(0, PAY_DECLINE_LIMIT)).toEqual(Array(PAY_DECLINE_LIMIT).fill(201));
+    expect(answers.slice(PAY_DECLINE_LIMIT)).toEqual(Array(35 - PAY_DECLINE_LIMIT).fill(429));
+    expect429(await card(t.app, a, '203.0.113.7'), PAY_RATE_WINDOW_S, MSG.tooManyAttempts);
+    // Only the declines reached the acquirer: the throttled attempts stored nothing.
+    expect(await rows(t, `select count(*)::int as n from payment_link_payments where link_id = '${a}'`)).toEqual([{ n: PAY_DECLINE_LIMIT }]);
+    const real = await t.app.inject({ method: 'POST', url: `/api/mepaylink/public/${a}/card`, payload: approved, remoteAddress: '198.51.100.20' });
+    expect(real.statusCode).toBe(201);
+    expect(real.json()).toMatchObject({ status: 'paid' });
   });
 
-  it('per link: 30 attempts from many addresses, then 429 for everybody on that link only', async () => {
+  it('the same declined card from many addresses is held back by its fingerprint (never stored in clear)', async () => {
     const a = await newLink();
-    const b = await newLink();
-    for (let i = 0; i < PAY_RATE_LIMIT; i++) expect((await (i % 3 ? card : pix)(t.app, a, `198.51.100.${i + 1}`)).statusCode).toBe(201);
-    expect429(await pix(t.app, a, '198.51.100.200'), 600, MSG.tooManyAttempts);
-    expect((await pix(t.app, b, '198.51.100.200')).statusCode).toBe(201);
-    expect(await rows(t, `select count(*)::int as n from payment_link_payments where link_id = '${a}'`)).toEqual([{ n: PAY_RATE_LIMIT }]);
+    for (let i = 0; i < PAY_DECLINE_LIMIT; i++) expect((await card(t.app, a, `198.51.100.${i + 1}`)).statusCode).toBe(201);
+    expect429(await card(t.app, a, '198.51.100.99'), PAY_RATE_WINDOW_S, MSG.tooManyAttempts);
+    const keys = JSON.stringify(await rows(t, `select key from rate_limits`));
+    expect(keys).not.toContain('4000000000000002');
   });
 
-  it('per donation event as well as per address', async () => {
+  it('past the per-link ceiling (a distributed attack) a card attempt needs a proof of work, not a lockout', async () => {
+    const a = await newLink();
+    await rows(t, `insert into rate_limits (key, count, reset_at) values ('pay-decline:link:${a}', ${PAY_TARGET_DECLINE_CEILING}, now() + interval '10 minutes')`);
+    const asked = await t.app.inject({ method: 'POST', url: `/api/mepaylink/public/${a}/card`, payload: approved, remoteAddress: '192.0.2.10' });
+    expect(asked.statusCode).toBe(428);
+    const { Message, challenge } = asked.json();
+    expect(Message).toBe(PAY_MSG.challenge);
+    expect(challenge).toMatchObject({ bits: PAY_CHALLENGE_BITS, header: PAY_CHALLENGE_HEADER });
+    const solved = await solveChallenge(challenge);
+    // A wrong answer does not pass.
+    expect((await t.app.inject({ method: 'POST', url: `/api/mepaylink/public/${a}/card`, payload: approved, remoteAddress: '192.0.2.10', headers: { [PAY_CHALLENGE_HEADER]: `${challenge.token}:1` } })).statusCode).toBe(428);
+    const paid = await t.app.inject({ method: 'POST', url: `/api/mepaylink/public/${a}/card`, payload: approved, remoteAddress: '192.0.2.10', headers: { [PAY_CHALLENGE_HEADER]: solved } });
+    expect(paid.statusCode).toBe(201);
+    // A solution is good once.
+    const again = await t.app.inject({ method: 'POST', url: `/api/mepaylink/public/${a}/card`, payload: approved, remoteAddress: '192.0.2.11', headers: { [PAY_CHALLENGE_HEADER]: solved } });
+    expect(again.statusCode).toBe(428);
+    expect(again.json().Message).toBe(PAY_MSG.challengeInvalid);
+    // Pix is not a card test: it still works without a challenge.
+    expect((await pix(t.app, a, '192.0.2.12')).statusCode).toBe(201);
+  }, 60_000);
+
+  it('per address, every attempt: 30 in 10 minutes, then 429 in pt-BR on any page', async () => {
+    const a = await newLink();
+    for (let i = 0; i < PAY_RATE_LIMIT; i++) expect((await pix(t.app, a, '203.0.113.9')).statusCode).toBe(201);
+    expect429(await pix(t.app, a, '203.0.113.9'), PAY_RATE_WINDOW_S, MSG.tooManyAttempts);
+    expect((await pix(t.app, a, '203.0.113.10')).statusCode).toBe(201);
+  });
+
+  it('the donor page: declines per address, then another donor gives (201)', async () => {
     const { institutes } = await demo(t);
     const donor = { name: 'Beatriz Teste', document: '', email: 'bia@exemplo.com.br', phone: '' };
     const body = { amount: 10, instituteId: institutes[0].id, method: 'card', donor, card: { number: '4000 0000 0000 0002', holder: 'X', expiry: '12/30', cvv: '123' } };
     const url = '/api/public/donation/natal-solidario/payments';
-    for (let i = 0; i < PAY_RATE_LIMIT; i++) expect((await t.app.inject({ method: 'POST', url, payload: body, remoteAddress: `192.0.2.${i + 1}` })).statusCode).toBe(402);
-    expect429(await t.app.inject({ method: 'POST', url, payload: { ...body, method: 'pix', card: null }, remoteAddress: '192.0.2.250' }), 600, MSG.tooManyAttempts);
+    const answers: number[] = [];
+    for (let i = 0; i < 35; i++) answers.push((await t.app.inject({ method: 'POST', url, payload: body, remoteAddress: '192.0.2.77' })).statusCode);
+    expect(answers.slice(0, PAY_DECLINE_LIMIT)).toEqual(Array(PAY_DECLINE_LIMIT).fill(402));
+    expect(answers.slice(PAY_DECLINE_LIMIT)).toEqual(Array(35 - PAY_DECLINE_LIMIT).fill(429));
+    const good = await t.app.inject({ method: 'POST', url, payload: { ...body, card: { ...body.card, number: '4111 1111 1111 1111' } }, remoteAddress: '192.0.2.78' });
+    expect(good.statusCode).toBe(201);
   });
 });
 

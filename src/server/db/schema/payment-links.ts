@@ -1,5 +1,6 @@
 /** Payment links (spec 000 §3 Payment link) and the payments made through their public page. */
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { products } from './products';
 import { venues } from './venues';
 
@@ -57,8 +58,14 @@ export const paymentLinkPayments = pgTable(
     /** When the link asks for an identified customer ("Cliente autenticado"). */
     payerName: text('payer_name'),
     payerCpf: text('payer_cpf'),
+    /** Copied from the link when the payment is made: a single-use link takes one paid or in-flight payment (index below). */
+    singleUse: boolean('single_use').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },
-  (t) => [index('payment_link_payments_link_idx').on(t.linkId, t.status)],
+  (t) => [
+    index('payment_link_payments_link_idx').on(t.linkId, t.status),
+    // Two processes can never both take a single-use link: one paid or in-flight payment per link.
+    uniqueIndex('payment_link_payments_single_use_idx').on(t.linkId).where(sql`${t.singleUse} and ${t.status} in ('pending', 'paid')`),
+  ],
 );

@@ -15,5 +15,5 @@ export async function donationsPlugin(app: FastifyInstance, opts: ModuleOptions)
   const acquirer = createAcquirer(opts.env);
   await app.register(eventRoutes, { db: opts.db.db, files: opts.files, acquirer, publicUrl: opts.config.publicUrl });
   await app.register(reportRoutes, { db: opts.db.db, files: opts.files });
-  await app.register(publicRoutes, { db: opts.db.db, files: opts.files, acquirer, pix: getPixService(opts), sandboxPayments: sandboxAllowed(opts.env) });
+  await app.register(publicRoutes, { db: opts.db.db, files: opts.files, acquirer, pix: getPixService(opts), sandboxPayments: sandboxAllowed(opts.env), env: opts.env, jobs: app.jobs });
 }

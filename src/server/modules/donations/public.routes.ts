@@ -3,8 +3,8 @@
  * cob's "copia e cola" with its QR) or card (the acquirer), the payment's status (re-read from the
  * PSP), banners, and the sandbox's "simular pagamento" (only while the Pix sandbox is active).
  */
-import { and, asc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
 import { z } from 'zod';
@@ -18,12 +18,23 @@ import type { FileStorage } from '../../lib/file-storage';
 import { HttpError } from '../../lib/http-error';
 import { PIX_MSG } from '../../../shared/pix';
 import { PixApiError, PixUnavailableError } from '../pix/api-pix-client';
-import { limitPublicPayment } from '../pix/pay-rate-limit';
+import { cardFingerprint, checkCardAttempt, countDecline, limitPublicPayment } from '../pix/pay-rate-limit';
+import { enqueueJob, PermanentJobError, type JobQueue } from '../../lib/jobs';
+import { commandHash, idempotencyKeyOf, runOnce, settleKeys, type Q, type Tx } from '../../lib/once';
+import { challengeBody } from '../../../shared/contract/payment-links';
+import { PAY_CHALLENGE_HEADER } from '../../../shared/public-payments';
+import { digits } from '../../../shared/customers';
 import { PixNotConfiguredError, type PixService } from '../pix/pix.service';
-import type { Acquirer } from './acquirer';
+import { DonationAcquirerUnavailableError, type Acquirer, type CardOutcome } from './acquirer';
 import { isUuid } from './donations.repository';
 
-const errors = { 400: errorBody, 402: errorBody, 404: errorBody, 409: errorBody, 410: errorBody, 429: errorBody, 502: errorBody, 503: errorBody };
+const errors = { 400: errorBody, 402: errorBody, 404: errorBody, 409: errorBody, 410: errorBody, 422: errorBody, 428: challengeBody, 429: errorBody, 502: errorBody, 503: errorBody };
+/** Job that settles a donation whose provider answer was not recorded (lib/once.ts: "em verificação"). */
+export const DONATION_CHECK_JOB = 'donations.charge-check';
+const challengeOf = (req: FastifyRequest) => {
+  const v = req.headers[PAY_CHALLENGE_HEADER];
+  return typeof v === 'string' ? v.slice(0, 80) : undefined;
+};
 const txidOf = (donationId: string) => donationId.replace(/-/g, '');
 const CONTENT: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
 
@@ -37,9 +48,10 @@ export function paidValues(method: DonationMethod, amountCents: number, at = new
   };
 }
 
-export async function publicRoutes(fastify: FastifyInstance, opts: { db: Db; files: FileStorage; acquirer: Acquirer | null; pix: PixService; sandboxPayments: boolean }) {
+export async function publicRoutes(fastify: FastifyInstance, opts: { db: Db; files: FileStorage; acquirer: Acquirer | null; pix: PixService; sandboxPayments: boolean; env: Record<string, string | undefined>; jobs?: JobQueue }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, files, acquirer, pix } = opts;
+  const checkDelayMs = Number(opts.env.PAYMENT_CHECK_DELAY_MS) >= 0 && opts.env.PAYMENT_CHECK_DELAY_MS ? Number(opts.env.PAYMENT_CHECK_DELAY_MS) : 30_000;
   const pub = { public: true };
 
   // A Pix donation is paid when the PSP says so (webhook or status read), once.
@@ -121,13 +133,14 @@ export async function publicRoutes(fastify: FastifyInstance, opts: { db: Db; fil
 
   app.post(
     '/api/public/donation/:link/payments',
-    { config: pub, schema: { params: z.object({ link: z.string().max(80) }), body: publicPaymentRequest, response: { 201: publicPayment, ...errors } } },
+    { config: pub, schema: { params: z.object({ link: z.string().max(80) }), body: publicPaymentRequest, response: { 201: publicPayment, 202: publicPayment, ...errors } } },
     async (req, reply) => {
       const ev = await eventByLink(req.params.link);
       if (!ev.isActive) throw new HttpError(409, M.eventInactive);
       const b = req.body;
       if ((b.method === 'pix' && pix.mode === 'off') || (b.method === 'card' && !acquirer)) throw new HttpError(503, PIX_MSG.notConfigured);
-      await limitPublicPayment(db, req.ip, `donation:${ev.id}`);
+      const key = idempotencyKeyOf(req, M.idempotencyInvalid);
+      await limitPublicPayment(db, req.ip);
       const doc = normalizeDocument(b.donor.document);
       if (doc && !isValidCpfOrCnpj(b.donor.document)) {
         throw new HttpError(400, M.donorDocumentInvalid, { errors: [{ path: 'donor.document', message: M.donorDocumentInvalid }] });
@@ -169,40 +182,130 @@ export async function publicRoutes(fastify: FastifyInstance, opts: { db: Db; fil
         donorEmail: b.donor.email,
         donorPhone: b.donor.phone.trim(),
       };
+      const card = b.method === 'card' ? b.card! : null;
+      const attempt = card ? { ip: req.ip, card: cardFingerprint(opts.env, card.number), target: `donation:${ev.id}`, challenge: challengeOf(req) } : null;
+      if (attempt) await checkCardAttempt(db, attempt);
 
-      if (b.method === 'pix') {
-        const [inst] = await db
-          .select({ pixKey: donationBankAccounts.pixKey })
-          .from(donationInstitutes)
-          .innerJoin(donationBankAccounts, eq(donationBankAccounts.id, donationInstitutes.bankAccountId))
-          .where(eq(donationInstitutes.id, instituteId));
-        const [row] = await db.insert(donations).values({ ...base, status: 'pending' }).returning();
-        const txid = txidOf(row.id);
-        let brCode: string;
-        try {
-          // The institution's own key when its account has one; otherwise the place's key.
-          ({ brCode } = await pix.createCharge({ venueId: ev.venueId, kind: 'donation', refId: row.id, txid, amountCents, description: `${ev.name} - ${description}`, key: inst?.pixKey || null }));
-        } catch (err) {
-          await db.delete(donations).where(eq(donations.id, row.id));
-          if (err instanceof PixNotConfiguredError) throw new HttpError(503, PIX_MSG.noKey);
-          if (err instanceof PixUnavailableError || err instanceof PixApiError) throw new HttpError(502, PIX_MSG.pspUnavailable);
-          throw err;
-        }
-        const [saved] = await db.update(donations).set({ brCode, acquirerId: txid }).where(eq(donations.id, row.id)).returning();
-        const qrDataUrl = await QRCode.toDataURL(brCode, { width: 320, margin: 2, errorCorrectionLevel: 'M' });
-        return reply.status(201).send(toPayment(saved, 'Pague com o Pix abaixo.', qrDataUrl));
-      }
-
-      const card = b.card!;
-      const charge = await acquirer!.chargeCard({ amountCents, number: card.number, holder: card.holder, expiry: card.expiry, cvv: card.cvv, description: ev.name });
-      const [row] = await db
-        .insert(donations)
-        .values({ ...base, acquirerId: charge.acquirerId, ...(charge.approved ? paidValues('card', amountCents) : { status: 'failed' }) })
-        .returning();
-      if (!charge.approved) throw new HttpError(402, M.cardDeclined);
-      return reply.status(201).send(toPayment(row, ev.customThanks || 'Obrigado pela sua doação!', null));
+      // Exactly once (lib/once.ts): the donation is stored pending with the key, then the provider is
+      // called with its id as the key it dedupes on, then the outcome is recorded.
+      const r = await runOnce<{ ref: string }, Outcome>(db, {
+        scope: `donation:${ev.id}`,
+        key,
+        // Never the card's number or CVV: its last four digits.
+        hash: commandHash('POST donation/payments', { ...base, last4: card ? digits(card.number).slice(-4) : null }),
+        mismatchMessage: M.idempotencyMismatch,
+        async reserve(tx) {
+          const [row] = await tx.insert(donations).values({ ...base, status: 'pending' }).returning({ id: donations.id });
+          await enqueueJob(tx, DONATION_CHECK_JOB, { donationId: row.id }, { key: row.id, delayMs: checkDelayMs });
+          return { ref: row.id };
+        },
+        async call({ ref }) {
+          if (card) {
+            try {
+              return { kind: 'card', value: await acquirer!.chargeCard({ amountCents, number: card.number, holder: card.holder, expiry: card.expiry, cvv: card.cvv, description: ev.name, reference: ref }) };
+            } catch (err) {
+              if (err instanceof DonationAcquirerUnavailableError) return { kind: 'unknown' };
+              throw err;
+            }
+          }
+          return createCob(ref, ev, instituteId, amountCents, description);
+        },
+        async finish(tx, { ref }, o) {
+          if (o.kind === 'unknown') return { ...(await current(ref, tx)), checking: true };
+          if (o.kind === 'failed') {
+            await tx.delete(donations).where(eq(donations.id, ref));
+            return { status: o.status, body: { Message: o.message } };
+          }
+          if (o.kind === 'pix') await tx.update(donations).set({ brCode: o.brCode, acquirerId: o.txid }).where(eq(donations.id, ref));
+          else await recordCard(tx, ref, o.value);
+          return current(ref, tx, ev.customThanks);
+        },
+        current: (ref) => current(ref, db, ev.customThanks),
+      });
+      if (attempt && !r.replayed && r.status === 402) await countDecline(db, attempt);
+      if (r.replayed) reply.header('idempotent-replayed', 'true');
+      if (r.status >= 400) throw new HttpError(r.status, (r.body as { Message: string }).Message, {}, r.replayed ? { 'idempotent-replayed': 'true' } : {});
+      return reply.status(r.status).send(r.body as PublicPayment);
     },
   );
+
+  type Outcome = { kind: 'card'; value: CardOutcome } | { kind: 'pix'; brCode: string; txid: string } | { kind: 'unknown' } | { kind: 'failed'; status: number; message: string };
+
+  async function createCob(id: string, ev: { venueId: string; name: string }, instituteId: string, amountCents: number, description: string): Promise<Outcome> {
+    const [inst] = await db
+      .select({ pixKey: donationBankAccounts.pixKey })
+      .from(donationInstitutes)
+      .innerJoin(donationBankAccounts, eq(donationBankAccounts.id, donationInstitutes.bankAccountId))
+      .where(eq(donationInstitutes.id, instituteId));
+    const txid = txidOf(id);
+    try {
+      // The institution's own key when its account has one; otherwise the place's key. PUT /cob/{txid}
+      // is API Pix's own idempotency: the same txid is the same cob, never a second one.
+      const { brCode } = await pix.createCharge({ venueId: ev.venueId, kind: 'donation', refId: id, txid, amountCents, description: `${ev.name} - ${description}`, key: inst?.pixKey || null });
+      return { kind: 'pix', brCode, txid };
+    } catch (err) {
+      if (err instanceof PixNotConfiguredError) return { kind: 'failed', status: 503, message: PIX_MSG.noKey };
+      if (err instanceof PixApiError) return { kind: 'failed', status: 502, message: PIX_MSG.pspUnavailable };
+      if (err instanceof PixUnavailableError) return { kind: 'unknown' };
+      throw err;
+    }
+  }
+
+  /** A card's outcome, once: the first to record it (the request or the settling job) wins. */
+  async function recordCard(tx: Tx, id: string, v: CardOutcome) {
+    const [row] = await tx.select({ amountCents: donations.amountCents }).from(donations).where(eq(donations.id, id));
+    await tx
+      .update(donations)
+      .set({ acquirerId: v.acquirerId, ...(v.approved ? paidValues('card', row.amountCents) : { status: 'failed' }) })
+      .where(and(eq(donations.id, id), eq(donations.status, 'pending')));
+  }
+
+  /** Whether the provider's answer for this donation is still unknown ("em verificação"). */
+  const awaiting = (row: typeof donations.$inferSelect) => row.status === 'pending' && (row.method === 'card' || !row.brCode);
+
+  /** The answer for a donation's current state. */
+  async function current(id: string, q: Q = db, thanks = ''): Promise<{ status: number; body: unknown }> {
+    const [row] = await q.select().from(donations).where(eq(donations.id, id));
+    if (!row) return { status: 404, body: { Message: M.paymentNotFound } };
+    if (awaiting(row)) return { status: 202, body: toPayment(row, M.paymentChecking, null) };
+    if (row.method === 'card') {
+      if (row.status === 'failed') return { status: row.acquirerId ? 402 : 502, body: { Message: row.acquirerId ? M.cardDeclined : PIX_MSG.pspUnavailable } };
+      return { status: 201, body: toPayment(row, thanks || 'Obrigado pela sua doação!', null) };
+    }
+    const qrDataUrl = row.brCode ? await QRCode.toDataURL(row.brCode, { width: 320, margin: 2, errorCorrectionLevel: 'M' }) : null;
+    return { status: 201, body: toPayment(row, row.status === 'paid' ? 'Pagamento confirmado.' : 'Pague com o Pix abaixo.', qrDataUrl) };
+  }
+
+  /**
+   * Settles a donation whose provider answer was never recorded: asks the acquirer for that key's
+   * outcome (a Pix cob is PUT again with its own txid), never charges again; then every key waiting
+   * on it answers the settled state.
+   */
+  async function settle(id: string): Promise<void> {
+    const [row] = await db.select().from(donations).where(eq(donations.id, id));
+    if (!row || !awaiting(row)) return;
+    if (row.method === 'pix') {
+      const [ev] = await db.select().from(donationEvents).where(eq(donationEvents.id, row.eventId));
+      const o = await createCob(row.id, ev, row.instituteId, row.amountCents, row.description);
+      if (o.kind === 'unknown') throw new Error('PSP unreachable');
+      await db.transaction(async (tx) => {
+        if (o.kind === 'pix') await tx.update(donations).set({ brCode: o.brCode, acquirerId: o.txid }).where(and(eq(donations.id, id), isNull(donations.brCode)));
+        else if (o.kind === 'failed') await tx.delete(donations).where(and(eq(donations.id, id), eq(donations.status, 'pending')));
+        await settleKeys(tx, id, o.kind === 'failed' ? { status: o.status, body: { Message: o.message } } : await current(id, tx));
+      });
+      return;
+    }
+    if (!acquirer) throw new PermanentJobError('no acquirer');
+    const seen = await acquirer.lookupCharge(id);
+    // Never received: after the call has surely given up, nothing was charged.
+    if (!seen && Date.now() - row.createdAt.getTime() < 60_000) throw new Error('not seen yet');
+    await db.transaction(async (tx) => {
+      if (seen) await recordCard(tx, id, seen);
+      else await tx.update(donations).set({ status: 'failed' }).where(and(eq(donations.id, id), eq(donations.status, 'pending')));
+      await settleKeys(tx, id, await current(id, tx));
+    });
+  }
+  opts.jobs?.defineJob<{ donationId: string }>(DONATION_CHECK_JOB, async ({ donationId }) => settle(String(donationId)), { maxAttempts: 40, backoffMs: 5_000, maxBackoffMs: 5 * 60_000 });
 
   async function paymentById(id: string) {
     const [row] = isUuid(id) ? await db.select().from(donations).where(eq(donations.id, id)) : [];
@@ -220,7 +323,7 @@ export async function publicRoutes(fastify: FastifyInstance, opts: { db: Db; fil
       }
     }
     // The page already shows the QR: the status poll does not send it again.
-    return toPayment(row, row.status === 'paid' ? 'Pagamento confirmado.' : 'Aguardando pagamento.', null);
+    return toPayment(row, row.status === 'paid' ? 'Pagamento confirmado.' : awaiting(row) ? M.paymentChecking : 'Aguardando pagamento.', null);
   });
 
   // The sandbox's "Simular pagamento": the loopback PSP plays the donor's bank; its webhook is then

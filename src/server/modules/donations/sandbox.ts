@@ -1,10 +1,14 @@
 /**
  * The sandbox card acquirer (labelled "sandbox" on every screen): links get made-up ids and cards
  * are approved when the number passes the Luhn check, except numbers ending in 0002 (declined).
- * Pix has its own sandbox: the loopback API Pix PSP (modules/pix).
+ * Pix has its own sandbox: the loopback API Pix PSP (modules/pix). Like a real acquirer held to
+ * our contract, it dedupes on the reference (Idempotency-Key): a repeat answers the first outcome
+ * and charges nothing; DONATION_SANDBOX_LEDGER is its book, which tests count.
  */
 import { randomBytes } from 'node:crypto';
-import type { Acquirer } from './acquirer';
+import type { Acquirer, CardOutcome } from './acquirer';
+
+export const DONATION_SANDBOX_LEDGER = { outcomes: new Map<string, CardOutcome>(), requests: new Map<string, number>() };
 
 export function luhnValid(number: string): boolean {
   const digits = number.replace(/\D/g, '');
@@ -31,8 +35,18 @@ export function createSandboxAcquirer(): Acquirer {
       return { gatewayLinkId: localId('sbxlnk') };
     },
     async chargeCard(input) {
-      const digits = input.number.replace(/\D/g, '');
-      return { acquirerId: localId('sbxcard'), approved: luhnValid(digits) && !digits.endsWith('0002') };
+      const book = DONATION_SANDBOX_LEDGER;
+      book.requests.set(input.reference, (book.requests.get(input.reference) ?? 0) + 1);
+      let seen = book.outcomes.get(input.reference);
+      if (!seen) {
+        const digits = input.number.replace(/\D/g, '');
+        seen = { acquirerId: localId('sbxcard'), approved: luhnValid(digits) && !digits.endsWith('0002') };
+        book.outcomes.set(input.reference, seen);
+      }
+      return seen;
+    },
+    async lookupCharge(reference) {
+      return DONATION_SANDBOX_LEDGER.outcomes.get(reference) ?? null;
     },
   };
 }

@@ -3,12 +3,18 @@
  * The embedded default is the sandbox (sandbox.ts, shown as "sandbox" on the page); a real provider
  * is PAYMENT_ACQUIRER_URL + PAYMENT_ACQUIRER_TOKEN (http-acquirer.ts). In production without a
  * provider there is none (unless ALLOW_SANDBOX_PAYMENTS=true): the page says payments are not set up.
+ *
+ * Exactly once (issue 36): every charge carries our payment's id as `reference` and as the
+ * `Idempotency-Key` header; the acquirer must answer a repeat of a key with the first outcome and
+ * never charge twice. `lookup(reference)` asks for a key's outcome after a timeout ("em
+ * verificação"), so a retry never sends the charge again.
  */
 import { sandboxAllowed } from '../pix/pix.service';
 
 export interface CardCharge {
   amountCents: number;
   installments: number;
+  /** Our payment's id: the Idempotency-Key and the charge's reference at the acquirer. */
   reference: string;
   card: { number: string; holderName: string; expiry: string; cvv: string };
 }
@@ -17,11 +23,18 @@ export interface BoletoCharge {
   amountCents: number;
   /** Due date, a calendar day (YYYY-MM-DD) in America/Sao_Paulo. */
   dueDate: string;
-  /** Our payment's id (the "nosso número" is derived from it). */
+  /** Our payment's id (the "nosso número" is derived from it): also the Idempotency-Key. */
   reference: string;
   description: string;
   payer: { name: string; cpf: string };
 }
+
+/** What the acquirer knows of a reference (`GET {base}/charges/{reference}`). */
+export type ChargeLookup =
+  | { kind: 'card'; status: 'paid' | 'declined'; providerRef: string }
+  | { kind: 'boleto'; line: string; providerRef: string }
+  /** The acquirer never received that key: nothing was charged. */
+  | null;
 
 export interface Acquirer {
   /** Shown to the payer; "sandbox" for the embedded one. */
@@ -32,15 +45,22 @@ export interface Acquirer {
   createBoleto(charge: BoletoCharge): Promise<{ line: string; providerRef: string }>;
   /** Whether a boleto was paid (the provider's word). */
   boletoStatus(providerRef: string): Promise<'pending' | 'paid'>;
+  /** The outcome of the charge sent with this reference (Idempotency-Key); null when never received. */
+  lookup(reference: string): Promise<ChargeLookup>;
 }
 
+/**
+ * The acquirer did not answer (timeout, connection lost, 5xx): whether it charged is unknown, so the
+ * payment stays pending ("em verificação") until `lookup` says.
+ */
 export class AcquirerUnavailableError extends Error {}
 
 export async function createAcquirer(env: Record<string, string | undefined>): Promise<Acquirer | null> {
   const url = env.PAYMENT_ACQUIRER_URL?.trim();
   if (url) {
     const { createHttpAcquirer } = await import('./http-acquirer');
-    return createHttpAcquirer({ baseUrl: url, token: env.PAYMENT_ACQUIRER_TOKEN ?? '', name: env.PAYMENT_ACQUIRER_NAME?.trim() || 'Adquirente' });
+    const timeoutMs = Number(env.PAYMENT_ACQUIRER_TIMEOUT_MS) > 0 ? Number(env.PAYMENT_ACQUIRER_TIMEOUT_MS) : undefined;
+    return createHttpAcquirer({ baseUrl: url, token: env.PAYMENT_ACQUIRER_TOKEN ?? '', name: env.PAYMENT_ACQUIRER_NAME?.trim() || 'Adquirente', timeoutMs });
   }
   if (!sandboxAllowed(env)) return null;
   const { createSandboxAcquirer } = await import('./sandbox');

@@ -6,5 +6,5 @@ import { createAcquirer } from './acquirer';
 import { paymentLinkRoutes } from './payment-links.routes';
 
 export async function paymentLinksPlugin(app: FastifyInstance, opts: ModuleOptions): Promise<void> {
-  paymentLinkRoutes(app, { db: opts.db.db, acquirer: await createAcquirer(opts.env), pix: getPixService(opts), sandboxPayments: sandboxAllowed(opts.env) });
+  paymentLinkRoutes(app, { db: opts.db.db, acquirer: await createAcquirer(opts.env), pix: getPixService(opts), sandboxPayments: sandboxAllowed(opts.env), env: opts.env, jobs: app.jobs });
 }

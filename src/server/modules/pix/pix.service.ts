@@ -168,7 +168,8 @@ export function createPixService(o: PixServiceOptions): PixService {
         solicitacaoPagador: emvText(c.description, 140) || undefined,
       });
       if (typeof cob.pixCopiaECola !== 'string' || !cob.pixCopiaECola) throw new PixUnavailableError('cob without pixCopiaECola');
-      await db.insert(pixCharges).values({ txid: c.txid, venueId: c.venueId, kind: c.kind, refId: c.refId, amountCents: c.amountCents, pixKey: key });
+      // A repeat of the same txid (a settling job after a lost answer) is the same cob: one row.
+      await db.insert(pixCharges).values({ txid: c.txid, venueId: c.venueId, kind: c.kind, refId: c.refId, amountCents: c.amountCents, pixKey: key }).onConflictDoNothing();
       return { txid: c.txid, brCode: cob.pixCopiaECola };
     },
     onPaid(kind, handler) {

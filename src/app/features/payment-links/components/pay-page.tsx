@@ -1,7 +1,7 @@
 import { Alert, Badge, Box, Button, Center, Container, CopyButton, Divider, Group, InputBase, Loader, Paper, SegmentedControl, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { IMaskInput } from 'react-imask';
 import { formatBoletoLine } from '../../../../shared/boleto';
 import { boletoRequest, type PaymentAnswer, type PublicLink } from '../../../../shared/contract/payment-links';
@@ -37,6 +37,45 @@ function Confirmation({ payment }: { payment: PaymentAnswer }) {
         Código do pagamento: {payment.paymentId}
       </Text>
     </Stack>
+  );
+}
+
+/**
+ * One key per payment attempt (issue 36): made when the payer presses pay, kept while the answer is
+ * unknown (network lost, 5xx) so sending again never charges twice, dropped once the server answered.
+ */
+function useAttemptKey() {
+  const key = useRef<string | null>(null);
+  return {
+    get: () => (key.current ??= crypto.randomUUID()),
+    settle: (err?: unknown) => {
+      if (!(err instanceof ApiError) || (err.status >= 400 && err.status < 500)) key.current = null;
+    },
+  };
+}
+
+/**
+ * The acquirer has not confirmed the payment yet ("Pagamento em verificação"): the page follows it
+ * and never offers to pay again meanwhile; `onUpdate` gets it once its outcome is known.
+ */
+function CheckingPayment({ payment, onUpdate }: { payment: PaymentAnswer; onUpdate: (p: PaymentAnswer) => void }) {
+  useQuery({
+    ...linkQueries.payment(payment.paymentId),
+    refetchInterval: 3000,
+    select: (p) => {
+      if (!p.checking) onUpdate(p);
+      return p;
+    },
+  });
+  return (
+    <Alert color="yellow" variant="light" title={LINK_MSG.checking} data-testid="pay-checking" role="status">
+      <Group gap="xs" wrap="nowrap" align="flex-start">
+        <Loader size="xs" aria-hidden color="dark" />
+        <Text size="sm" c="dark.9">
+          {LINK_MSG.checkingHint}
+        </Text>
+      </Group>
+    </Alert>
   );
 }
 
@@ -89,19 +128,23 @@ function PixPanel({ link, payer, onPaid }: { link: PublicLink; payer: () => { pa
   const [payment, setPayment] = useState<PaymentAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const attempt = useAttemptKey();
   const start = async () => {
     const who = payer();
     if (!who) return;
     setBusy(true);
     setError(null);
     try {
-      setPayment(await payByPix(link.id, who));
+      setPayment(await payByPix(link.id, who, attempt.get()));
+      attempt.settle();
     } catch (err) {
+      attempt.settle(err);
       setError(err instanceof Error ? err.message : String(err));
     } finally {
       setBusy(false);
     }
   };
+  if (payment?.checking) return <CheckingPayment payment={payment} onUpdate={setPayment} />;
   if (!payment?.brCode) {
     return (
       <Stack>
@@ -137,6 +180,7 @@ function BoletoPanel({ link, onPaid }: { link: PublicLink; onPaid: (p: PaymentAn
   const [payment, setPayment] = useState<PaymentAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const attempt = useAttemptKey();
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     setError(null);
@@ -150,8 +194,10 @@ function BoletoPanel({ link, onPaid }: { link: PublicLink; onPaid: (p: PaymentAn
     setErrors({});
     setBusy(true);
     try {
-      setPayment(await payByBoleto(link.id, v));
+      setPayment(await payByBoleto(link.id, v, attempt.get()));
+      attempt.settle();
     } catch (err) {
+      attempt.settle(err);
       const list = err instanceof ApiError ? ((err.body as { errors?: Array<{ path: string; message: string }> } | null)?.errors ?? []) : [];
       const next: Record<string, string> = {};
       for (const i of list) next[i.path.replace(/^body\.?/, '')] ??= i.message;
@@ -161,6 +207,7 @@ function BoletoPanel({ link, onPaid }: { link: PublicLink; onPaid: (p: PaymentAn
       setBusy(false);
     }
   };
+  if (payment?.checking) return <CheckingPayment payment={payment} onUpdate={setPayment} />;
   if (!payment?.boletoLine) {
     return (
       <form onSubmit={submit} noValidate aria-label="Pagamento com boleto">
@@ -198,7 +245,16 @@ function CardPanel({ link, payer, onPaid }: { link: PublicLink; payer: () => { p
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [verifying, setVerifying] = useState(false);
+  const [checking, setChecking] = useState<PaymentAnswer | null>(null);
+  const attempt = useAttemptKey();
   const max = Math.max(1, link.maximumInstallments);
+  const outcome = (r: PaymentAnswer) => {
+    setChecking(null);
+    if (r.status === 'paid') onPaid(r);
+    else if (r.checking) setChecking(r);
+    else setError(r.Message ?? LINK_MSG.cardDeclined);
+  };
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     const who = payer();
@@ -207,10 +263,11 @@ function CardPanel({ link, payer, onPaid }: { link: PublicLink; payer: () => { p
     setError(null);
     setErrors({});
     try {
-      const r = await payByCard(link.id, { ...who, holderName: c.holderName, number: c.number, expiry: c.expiry, cvv: c.cvv, installments: Number(c.installments) });
-      if (r.status === 'paid') onPaid(r);
-      else setError(r.Message ?? LINK_MSG.cardDeclined);
+      const r = await payByCard(link.id, { ...who, holderName: c.holderName, number: c.number, expiry: c.expiry, cvv: c.cvv, installments: Number(c.installments) }, attempt.get(), () => setVerifying(true));
+      attempt.settle();
+      outcome(r);
     } catch (err) {
+      attempt.settle(err);
       const list = err instanceof ApiError ? ((err.body as { errors?: Array<{ path: string; message: string }> } | null)?.errors ?? []) : [];
       const next: Record<string, string> = {};
       for (const i of list) next[i.path.replace(/^body\.?/, '')] ??= i.message;
@@ -218,8 +275,10 @@ function CardPanel({ link, payer, onPaid }: { link: PublicLink; payer: () => { p
       if (!list.length) setError(err instanceof Error ? err.message : String(err));
     } finally {
       setBusy(false);
+      setVerifying(false);
     }
   };
+  if (checking) return <CheckingPayment payment={checking} onUpdate={outcome} />;
   return (
     <form onSubmit={submit} noValidate aria-label="Pagamento com cartão">
       <Stack>
@@ -231,6 +290,11 @@ function CardPanel({ link, payer, onPaid }: { link: PublicLink; payer: () => { p
         </Group>
         <Select label="Parcelas" allowDeselect={false} value={c.installments} onChange={(v) => setC({ ...c, installments: v ?? '1' })} data={Array.from({ length: max }, (_, i) => ({ value: String(i + 1), label: i === 0 ? `À vista — ${formatBRL(link.price)}` : `${i + 1}x de ${formatBRL(Math.round((link.price * 100) / (i + 1)) / 100)}` }))} />
         {error && <Alert color="red">{error}</Alert>}
+        {verifying && (
+          <Text size="sm" role="status">
+            Verificando o seu navegador…
+          </Text>
+        )}
         <Button type="submit" size="lg" loading={busy} fullWidth>
           Pagar {formatBRL(link.price)}
         </Button>

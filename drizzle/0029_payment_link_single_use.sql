@@ -1,0 +1,2 @@
+ALTER TABLE "payment_link_payments" ADD COLUMN "single_use" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "payment_link_payments_single_use_idx" ON "payment_link_payments" USING btree ("link_id") WHERE "payment_link_payments"."single_use" and "payment_link_payments"."status" in ('pending', 'paid');
