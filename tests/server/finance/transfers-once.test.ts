@@ -14,7 +14,7 @@ let bank: FakeBank;
 const saved = { ...process.env };
 beforeAll(async () => {
   bank = await startFakeBank();
-  Object.assign(process.env, { BANK_API_URL: bank.url, BANK_API_TOKEN: 'bank-token', BANK_TIMEOUT_MS: '300' });
+  Object.assign(process.env, { BANK_API_URL: bank.url, BANK_API_TOKEN: 'bank-token', BANK_TIMEOUT_MS: '4000' });
 });
 afterAll(async () => {
   for (const k of ['BANK_API_URL', 'BANK_API_TOKEN', 'BANK_TIMEOUT_MS']) if (saved[k] === undefined) delete process.env[k];
@@ -36,7 +36,7 @@ describe('bank transfer exactly once', () => {
   it('a bank answering after the timeout: 202 em verificação, a retry sends nothing, the job settles it from GET /transfers/{key}', async () => {
     bank.transfers.clear();
     bank.posts.length = 0;
-    bank.answerDelayMs = 1_500;
+    bank.answerDelayMs = 7_000;
     const token = await t.login(DEMO.admin);
     const key = { 'idempotency-key': 'late-bank-1' };
     const first = await call('POST', url(), token, form, key);
