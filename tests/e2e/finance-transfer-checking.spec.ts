@@ -22,6 +22,8 @@ test.beforeAll(async () => {
 test.afterAll(async () => bank?.close());
 
 test('a transfer whose bank answers after the timeout shows "Transferência em verificação", then the bank’s outcome', async ({ page }) => {
+  // The bank's late answer and the settle job's backoff take real seconds, and axe runs twice.
+  test.setTimeout(240_000);
   await openAsAdmin(page, '/financeiro/transferenciaBs2');
   await expect(page.getByRole('heading', { name: 'Transferência' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Código do banco' }).fill('341');
