@@ -78,6 +78,11 @@ export const FINANCE_MSG = {
   erpReprocessFailed: 'O ERP recusou a nota: veja os erros na lista.',
   erpReprocessAll: (ok: number, failed: number) => `${ok} nota(s) integrada(s), ${failed} com erro.`,
   sessionRequired: 'Escolha um caixa.',
+  transferChecking: 'Transferência em verificação',
+  transferCheckingDetail: 'O banco não respondeu a tempo. A transferência não será enviada de novo: o resultado aparece aqui assim que o banco confirmar.',
+  transferNotFound: 'Transferência não encontrada.',
+  idempotencyKeyInvalid: 'Idempotency-Key inválida: use de 1 a 200 caracteres visíveis.',
+  idempotencyKeyReused: 'Esta Idempotency-Key já foi usada em outro pedido.',
 } as const;
 
 /** Roles (spec 001 §6); finance pages with no role shown use the route table's FINANCE rule. */

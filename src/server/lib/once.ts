@@ -81,8 +81,12 @@ export interface OnceCommand<R extends { ref: string }, O> {
   mismatchMessage: string;
   /** In the key's transaction: lock/check the resource and insert the effect as pending. */
   reserve(tx: Tx): Promise<R>;
-  /** Outside any transaction: the provider call with `r.ref` as its idempotency key. */
-  call(r: R): Promise<O>;
+  /**
+   * Outside any transaction: the provider call with `r.ref` as its idempotency key. A command with
+   * no provider call (a ledger change only) leaves it out: then `finish` runs in the key's own
+   * transaction, so the effect and its answer commit together and no twin ever waits for it.
+   */
+  call?(r: R): Promise<O>;
   /**
    * In a transaction: records the outcome and answers. `checking: true` when the outcome is not
    * known yet (the provider timed out: "em verificação"): the key then answers the effect's current
@@ -103,14 +107,16 @@ export async function runOnce<R extends { ref: string }, O>(db: Db, cmd: OnceCom
   // In this process a twin waits for the original outright (no polling).
   for (let twin = inflight.get(id); twin; twin = inflight.get(id)) await twin.catch(() => {});
   const p = (async () => {
-    const seen = await replay(db, cmd);
-    if (seen) return { ...seen, replayed: true };
-    try {
-      return { ...(await execute(db, cmd)), replayed: false };
-    } catch (err) {
-      if (!(err instanceof KeyTaken)) throw err;
-      // Another process took the key between our look and our insert: its answer is ours.
-      return { ...((await replay(db, cmd)) ?? (await cmd.current(err.message))), replayed: true };
+    for (let attempt = 1; ; attempt++) {
+      const seen = await replay(db, cmd);
+      if (seen) return { ...seen, replayed: true };
+      try {
+        return { ...(await execute(db, cmd)), replayed: false };
+      } catch (err) {
+        // Another process took the key between our look and our insert: its answer is ours (the
+        // next look finds it). Should its row be gone again (it expired), the key is free: run.
+        if (!(err instanceof KeyTaken) || attempt >= 3) throw err;
+      }
     }
   })();
   inflight.set(id, p);
@@ -138,17 +144,17 @@ async function replay<R extends { ref: string }, O>(db: Db, cmd: OnceCommand<R, 
 }
 
 async function execute<R extends { ref: string }, O>(db: Db, cmd: OnceCommand<R, O>): Promise<CommandResult> {
+  if (!cmd.call) {
+    return db.transaction(async (tx) => {
+      await takeKey(tx, cmd);
+      const r = await cmd.reserve(tx);
+      const { checking, ...result } = await cmd.finish(tx, r, undefined as O);
+      if (cmd.key) await tx.update(commandKeys).set(checking ? { state: 'checking', ref: r.ref } : { state: 'done', ref: r.ref, statusCode: result.status, response: result.body as object }).where(and(eq(commandKeys.scope, cmd.scope), eq(commandKeys.key, cmd.key)));
+      return result;
+    });
+  }
   const reserved = await db.transaction(async (tx) => {
-    if (cmd.key) {
-      await tx.delete(commandKeys).where(and(eq(commandKeys.scope, cmd.scope), eq(commandKeys.key, cmd.key), lte(commandKeys.expiresAt, new Date())));
-      // A placeholder ref until the effect exists; the row is ours only if this insert wins.
-      const won = await tx
-        .insert(commandKeys)
-        .values({ scope: cmd.scope, key: cmd.key, requestHash: cmd.hash, state: 'pending', ref: '', expiresAt: new Date(Date.now() + KEY_TTL_DAYS * 86_400_000) })
-        .onConflictDoNothing()
-        .returning({ key: commandKeys.key });
-      if (!won.length) throw new KeyTaken('');
-    }
+    await takeKey(tx, cmd);
     const r = await cmd.reserve(tx);
     if (cmd.key) await tx.update(commandKeys).set({ ref: r.ref }).where(and(eq(commandKeys.scope, cmd.scope), eq(commandKeys.key, cmd.key)));
     return r;
@@ -164,6 +170,19 @@ async function execute<R extends { ref: string }, O>(db: Db, cmd: OnceCommand<R,
     }
     return result;
   });
+}
+
+/** Inserts the key's row (pending); throws KeyTaken when another request holds the key. */
+async function takeKey<R extends { ref: string }, O>(tx: Tx, cmd: OnceCommand<R, O>): Promise<void> {
+  if (!cmd.key) return;
+  await tx.delete(commandKeys).where(and(eq(commandKeys.scope, cmd.scope), eq(commandKeys.key, cmd.key), lte(commandKeys.expiresAt, new Date())));
+  // A placeholder ref until the effect exists; the row is ours only if this insert wins.
+  const won = await tx
+    .insert(commandKeys)
+    .values({ scope: cmd.scope, key: cmd.key, requestHash: cmd.hash, state: 'pending', ref: '', expiresAt: new Date(Date.now() + KEY_TTL_DAYS * 86_400_000) })
+    .onConflictDoNothing()
+    .returning({ key: commandKeys.key });
+  if (!won.length) throw new KeyTaken('');
 }
 
 /**

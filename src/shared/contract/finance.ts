@@ -174,7 +174,15 @@ export const transferRequest = z
     }),
   );
 export type TransferRequest = z.infer<typeof transferRequest>;
-export const transferAnswer = z.object({ Message: z.string(), TransferenciaId: z.string(), Protocolo: z.string() });
+/**
+ * Status: 'sent' (200, Protocolo from the bank), 'checking' (202 "em verificação": the bank did not
+ * answer in time; Protocolo null until the settle job hears from it), 'pending' (202: the call is
+ * still under way), 'failed' (the bank refused it: Message says why).
+ */
+export const transferStatus = z.enum(['pending', 'checking', 'sent', 'failed']);
+export type TransferStatus = z.infer<typeof transferStatus>;
+export const transferAnswer = z.object({ Message: z.string(), TransferenciaId: z.string(), Protocolo: z.nullable(z.string()), Status: transferStatus });
+export type TransferAnswer = z.infer<typeof transferAnswer>;
 
 // ---- Pix (§3, §4) ----
 export const pixRefundState = z.object({

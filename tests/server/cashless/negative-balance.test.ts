@@ -124,6 +124,29 @@ describe('recharge planning and confirmation', () => {
   const confirm = (token: string, LocalId: string, Password: string) =>
     t.app.inject({ method: 'POST', url: '/api/SaldoNegativo/RealizarRecarga', headers: t.auth(token), payload: { LocalId, Password } });
 
+  it('racing confirmations with one Idempotency-Key: one recharge, every answer the original success (not "no pending plan"); a replay too', async () => {
+    const token = await t.login(DEMO.gerente);
+    const venue = t.seed.venues.restaurant;
+    expect((await plan(token, venue, DEMO.password)).statusCode).toBe(200);
+    const sumBefore = (await t.db.db.execute(`select coalesce(sum(balance_cents), 0)::int as s from cashless_cards where venue_id = '${venue}'`)) as unknown as { rows: Array<{ s: number }> };
+    const keyed = () => t.app.inject({ method: 'POST', url: '/api/SaldoNegativo/RealizarRecarga', headers: { ...t.auth(token), 'idempotency-key': 'confirm-1' }, payload: { LocalId: venue, Password: DEMO.password } });
+    const answers = await Promise.all([keyed(), keyed(), keyed(), keyed()]);
+    expect(answers.map((a) => [a.statusCode, a.json().Message])).toEqual(Array(4).fill([200, 'Pagamento Confirmado com sucesso!']));
+    expect(answers.filter((a) => a.headers['idempotent-replayed'] === 'true')).toHaveLength(3);
+    const replay = await keyed();
+    expect([replay.statusCode, replay.json().Message, replay.headers['idempotent-replayed']]).toEqual([200, 'Pagamento Confirmado com sucesso!', 'true']);
+    // One credit per planned card: the venue's balance went up by the plan once.
+    const planned = (await t.db.db.execute(`select sum(i.value_cents)::int as s from recharge_plan_items i join recharge_plans p on p.id = i.plan_id where p.venue_id = '${venue}' and p.paid_by_id is not null and p.paid_at > now() - interval '1 minute'`)) as unknown as { rows: Array<{ s: number }> };
+    const sumAfter = (await t.db.db.execute(`select coalesce(sum(balance_cents), 0)::int as s from cashless_cards where venue_id = '${venue}'`)) as unknown as { rows: Array<{ s: number }> };
+    expect(sumAfter.rows[0].s - sumBefore.rows[0].s).toBe(planned.rows[0].s);
+    // Another key is another confirmation: nothing left to pay.
+    const other = await t.app.inject({ method: 'POST', url: '/api/SaldoNegativo/RealizarRecarga', headers: { ...t.auth(token), 'idempotency-key': 'confirm-2' }, payload: { LocalId: venue, Password: DEMO.password } });
+    expect([other.statusCode, other.json().Message]).toEqual([400, 'Não há planejamento de recarga pendente.']);
+    // A wrong password is checked on a replay too.
+    const wrong = await t.app.inject({ method: 'POST', url: '/api/SaldoNegativo/RealizarRecarga', headers: { ...t.auth(token), 'idempotency-key': 'confirm-1' }, payload: { LocalId: venue, Password: 'errada' } });
+    expect(wrong.statusCode).toBe(400);
+  });
+
   it('plans every negative card, then confirming recharges them once and writes the history', async () => {
     const token = await t.login(DEMO.gerente);
     const venue = t.seed.venues.restaurant;

@@ -137,7 +137,9 @@ describe('bank transfer', () => {
     expect(closed.json().Message).toBe('Erro ao gerar transferência. Tente novamente. Conta de destino encerrada.');
     expect((await call('POST', `/api/MPPagamentosFinancial/TransferenciaBs2${q()}`, await t.login(DEMO.gerente), form)).statusCode).toBe(403);
     expect((await call('POST', `/api/MPPagamentosFinancial/TransferenciaBs2?localId=${t.seed.venues.school}`, await t.login(DEMO.gerente), form)).statusCode).toBe(403);
-    expect(await one(t, 'select count(*)::int as n from finance_transfers')).toEqual({ n: 0 });
-    expect(await auditCount(t)).toBe(0);
+    // Only the bank's refusal is stored (reserved before the bank was asked), failed with its reason.
+    expect(await one(t, 'select count(*)::int as n, max(status) as status, max(error) as error from finance_transfers')).toEqual({ n: 1, status: 'failed', error: 'Conta de destino encerrada.' });
+    expect(await auditCount(t)).toBe(1);
+    expect(await auditCount(t, 'bank-transfer-refused')).toBe(1);
   });
 });

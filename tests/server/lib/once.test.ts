@@ -104,3 +104,32 @@ describe('runOnce', () => {
     expect([...provider.values()]).toEqual([1]);
   });
 });
+
+describe('runOnce without a provider call', () => {
+  it('finishes in the key’s own transaction: racing twins get the committed answer at once, and a refusal stores nothing', async () => {
+    await h.exec("insert into once_effects (id, resource, state) values ('plan-1', 'plan', 'open')");
+    let applied = 0;
+    const confirm = (key: string): OnceCommand<{ ref: string }, undefined> => ({
+      scope: 'test:plan',
+      key,
+      hash: commandHash('POST /confirm', { plan: 'plan' }),
+      mismatchMessage: 'Chave usada em outro pedido.',
+      async reserve(tx) {
+        const res = (await tx.execute(sql`update once_effects set state = 'paid' where id = 'plan-1' and state = 'open' returning id`)) as unknown as { rows: unknown[] };
+        if (!res.rows.length) throw new HttpError(400, 'Não há planejamento de recarga pendente.');
+        applied++;
+        return { ref: 'plan-1' };
+      },
+      finish: async () => ({ status: 200, body: { Message: 'Pagamento Confirmado com sucesso!' } }),
+      current: async () => ({ status: 500, body: { Message: 'never asked: the answer commits with the effect' } }),
+    });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => runOnce(h.db, confirm('same'))));
+    expect(applied).toBe(1);
+    expect(answers.map((a) => [a.status, (a.body as { Message: string }).Message])).toEqual(Array(5).fill([200, 'Pagamento Confirmado com sucesso!']));
+    const [row] = ((await h.db.execute(sql`select state, status_code from command_keys where scope = 'test:plan' and key = 'same'`)) as unknown as { rows: Array<{ state: string; status_code: number }> }).rows;
+    expect(row).toEqual({ state: 'done', status_code: 200 });
+    await expect(runOnce(h.db, confirm('other'))).rejects.toMatchObject({ statusCode: 400 });
+    const left = (await h.db.execute(sql`select count(*)::int as n from command_keys where scope = 'test:plan' and key = 'other'`)) as unknown as { rows: Array<{ n: number }> };
+    expect(left.rows[0].n).toBe(0);
+  });
+});

@@ -213,10 +213,15 @@ describe('finance: Pix status and refunds through API Pix', () => {
     // stays reserved, and the queued retry names the same devolução, so the PSP answers it instead of
     // refunding twice.
     psp.loseNextAnswers(20);
-    const lost = await app!.inject({ method: 'POST', url, headers: admin, payload: { Value: 10 } });
+    const lostKey = { ...admin, 'idempotency-key': 'refund-lost-1' };
+    const lost = await app!.inject({ method: 'POST', url, headers: lostKey, payload: { Value: 10 } });
     expect(lost.statusCode, lost.body).toBe(200);
     expect(lost.json()).toMatchObject({ Message: FINANCE_MSG.pixRefundRequested, Order: { RefundedValue: 60, Refunds: [{ Value: 10, Status: 'pending' }, { Status: 'done' }] } });
     expect(await recorded()).toBe(1);
+    // A replay while the PSP has not answered: the same current state, nothing sent again.
+    const early = await app!.inject({ method: 'POST', url, headers: lostKey, payload: { Value: 10 } });
+    expect([early.statusCode, early.headers['idempotent-replayed'], early.json().Message]).toEqual([200, 'true', FINANCE_MSG.pixRefundRequested]);
+    expect(await refunded()).toBe(6000);
     const job = `name = 'pix.devolucao' and key = '${lost.json().Order.Refunds[0].Id}'`;
     expect(await rows(t, `select state, attempts from jobs where ${job}`)).toEqual([{ state: 'queued', attempts: 1 }]);
     psp.loseNextAnswers(0);
@@ -229,6 +234,11 @@ describe('finance: Pix status and refunds through API Pix', () => {
     expect(devolucoes().size).toBe(2);
     const order = (await app!.inject({ url: `/api/CDCBank/GetPixPaymentOrder/${DEMO_FINANCE.pixApproved}?localId=${t.seed.venues.restaurant}`, headers: admin })).json();
     expect(order.Refunds.map((r: { Status: string }) => r.Status)).toEqual(['done', 'done']);
+    // The replay after the PSP answered says what happened now, not the first answer's "solicitada".
+    const late = await app!.inject({ method: 'POST', url, headers: lostKey, payload: { Value: 10 } });
+    expect(late.headers['idempotent-replayed']).toBe('true');
+    expect(late.json()).toMatchObject({ Message: FINANCE_MSG.pixRefunded, Order: { RefundedValue: 60, Refunds: [{ Value: 10, Status: 'done' }, { Status: 'done' }] } });
+    expect(devolucoes().size).toBe(2);
 
     // Down before anything happens: pending, then the PSP refuses it: failed with its reason, value given back.
     psp.failNext(20, 503);

@@ -101,11 +101,24 @@ export const financeTransfers = pgTable(
     document: text('document').notNull(),
     holderName: text('holder_name').notNull(),
     amountCents: integer('amount_cents').notNull(),
-    protocol: text('protocol').notNull(),
+    /**
+     * 'pending' (stored with its Idempotency-Key, the bank not asked yet or the call under way),
+     * 'checking' ("em verificação": the bank did not answer in time; the settle job asks it),
+     * 'sent' (the bank's protocol), 'failed' (the bank refused it: `error`). The row's id is the
+     * Idempotency-Key the bank receives.
+     */
+    status: text('status').notNull().default('sent'),
+    protocol: text('protocol'),
+    error: text('error'),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
     createdBy: uuid('created_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('finance_transfers_amount_ck', sql`${t.amountCents} > 0`)],
+  (t) => [
+    check('finance_transfers_amount_ck', sql`${t.amountCents} > 0`),
+    check('finance_transfers_status_ck', sql`${t.status} in ('pending', 'checking', 'sent', 'failed')`),
+    check('finance_transfers_sent_protocol_ck', sql`${t.status} <> 'sent' or ${t.protocol} is not null`),
+  ],
 );
 
 export const financePixOrders = pgTable(

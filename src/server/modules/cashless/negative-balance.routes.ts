@@ -35,6 +35,8 @@ import { HttpError, tooManyRequests } from '../../lib/http-error';
 import { hitRateLimit, rateLimitWait } from '../../lib/rate-limit';
 import { requireUser, requireVenue } from '../../plugins/auth';
 import { saveDownload } from '../downloads/downloads';
+import { commandHash, idempotencyKeyOf, runOnce } from '../../lib/once';
+import { ORDER_MSG } from '../../../shared/orders';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 429: errorBody };
 const PASSWORD_TRIES = 10;
@@ -231,26 +233,49 @@ export function negativeBalanceRoutes(fastify: FastifyInstance, opts: { db: Db; 
     return { Message: CASHLESS_MSG.planCreated };
   });
 
-  app.post(`/${CASHLESS_PATHS.confirm}`, { schema: { body: rechargeBody, response: { 200: messageAnswer, ...errors } } }, async (req) => {
+  /**
+   * Confirmation on runOnce (lib/once.ts): the Idempotency-Key commits with the paid plan and the
+   * credits, so the racing retry of a confirmation that succeeded answers that success (it waits
+   * for the original, then replays its answer), never "Não há planejamento de recarga pendente.".
+   * The password is checked on every call, replays included; a wrong one stores nothing.
+   */
+  app.post(`/${CASHLESS_PATHS.confirm}`, { schema: { body: rechargeBody, response: { 200: messageAnswer, ...errors } } }, async (req, reply) => {
     const { venueId } = await requireVenue(db, req, req.body.LocalId, CASHLESS_ROLES.confirm);
+    const key = idempotencyKeyOf(req, ORDER_MSG.idempotencyInvalid);
     const me = await checkOwnPassword(db, req, req.body.Password);
-    await db.transaction(async (tx) => {
-      // Claiming the plan first makes a second confirmation (another tab, a retry) find nothing to pay.
-      const [plan] = await tx
-        .update(rechargePlans)
-        .set({ paidAt: new Date(), paidById: me.id, paidBy: me.name })
-        .where(and(eq(rechargePlans.venueId, venueId), isNull(rechargePlans.paidAt)))
-        .returning({ id: rechargePlans.id });
-      if (!plan) throw new HttpError(400, CASHLESS_MSG.noPendingPlan);
-      await tx.execute(sql`
-        update cashless_cards c set balance_cents = c.balance_cents + i.value_cents
-        from recharge_plan_items i where i.plan_id = ${plan.id}::uuid and i.card_id = c.id`);
-      await tx.execute(sql`
-        insert into cashless_consumptions (venue_id, card_id, product_name, unit_cents, quantity, total_cents, payment_kind, performed_at, device, operator)
-        select ${venueId}::uuid, i.card_id, 'Recarga planejada', i.value_cents, 1, i.value_cents, 'Recarga', now(), 'Portal', ${me.name}
-        from recharge_plan_items i where i.plan_id = ${plan.id}::uuid`);
+    const r = await runOnce<{ ref: string }, undefined>(db, {
+      scope: `venue:${venueId}`,
+      key,
+      // Never the password: what the command asks for is "pay this venue's pending plan".
+      hash: commandHash('cashless:recharge-confirm', { LocalId: venueId }),
+      mismatchMessage: ORDER_MSG.idempotencyMismatch,
+      async reserve(tx) {
+        // Claiming the plan first makes a second confirmation (another tab, a retry) find nothing to pay.
+        const [plan] = await tx
+          .update(rechargePlans)
+          .set({ paidAt: new Date(), paidById: me.id, paidBy: me.name })
+          .where(and(eq(rechargePlans.venueId, venueId), isNull(rechargePlans.paidAt)))
+          .returning({ id: rechargePlans.id });
+        if (!plan) throw new HttpError(400, CASHLESS_MSG.noPendingPlan);
+        await tx.execute(sql`
+          update cashless_cards c set balance_cents = c.balance_cents + i.value_cents
+          from recharge_plan_items i where i.plan_id = ${plan.id}::uuid and i.card_id = c.id`);
+        await tx.execute(sql`
+          insert into cashless_consumptions (venue_id, card_id, product_name, unit_cents, quantity, total_cents, payment_kind, performed_at, device, operator)
+          select ${venueId}::uuid, i.card_id, 'Recarga planejada', i.value_cents, 1, i.value_cents, 'Recarga', now(), 'Portal', ${me.name}
+          from recharge_plan_items i where i.plan_id = ${plan.id}::uuid`);
+        return { ref: plan.id };
+      },
+      // No provider: the answer commits with the credits (runOnce without `call`).
+      finish: async () => ({ status: 200, body: { Message: CASHLESS_MSG.rechargeConfirmed } }),
+      async current(ref) {
+        const [plan] = await db.select({ paidAt: rechargePlans.paidAt }).from(rechargePlans).where(eq(rechargePlans.id, ref));
+        return plan?.paidAt ? { status: 200, body: { Message: CASHLESS_MSG.rechargeConfirmed } } : { status: 400, body: { Message: CASHLESS_MSG.noPendingPlan } };
+      },
     });
-    return { Message: CASHLESS_MSG.rechargeConfirmed };
+    if (r.replayed) reply.header('idempotent-replayed', 'true');
+    if (r.status >= 400) throw new HttpError(r.status, (r.body as { Message: string }).Message);
+    return r.body as { Message: string };
   });
 
   app.get(`/${CASHLESS_PATHS.history}`, { schema: { querystring: historyQuery, response: { 200: historyPage, ...errors } } }, async (req) => {

@@ -1,8 +1,10 @@
 /**
  * Shared ledger plumbing of the finance module: the venue lock, the append-only audit log, the
- * Idempotency-Key rules (the orders module's, same table and semantics: a replay answers the stored
- * response and changes nothing; the same key with another request answers 422) and row mappers.
+ * Idempotency-Key rules (lib/once.ts, the one rule for money and provider commands: a replay answers
+ * the stored response, or the current state while pending; the same key with another request
+ * answers 422) and row mappers.
  */
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { centsToReais } from '../../../shared/finance';
@@ -11,7 +13,8 @@ import type { Db } from '../../db/client';
 import { financeAuditLog, financePixOrders } from '../../db/schema/finance';
 import { HttpError } from '../../lib/http-error';
 import { requireUser, type AuthUser } from '../../plugins/auth';
-import { Idempotency, keyOf, requestHash, type CommandResult } from '../orders/idempotency';
+import { commandHash, idempotencyKeyOf, runOnce, type CommandResult } from '../../lib/once';
+import { ORDER_MSG } from '../../../shared/orders';
 import type { Tx } from '../orders/orders.repository';
 
 export type { Tx };
@@ -37,30 +40,41 @@ export async function audit(tx: Tx | Db, e: AuditEntry): Promise<void> {
 
 export type FinanceCommand = (tx: Tx, user: AuthUser) => Promise<CommandResult>;
 
+/** The finance calls' Idempotency-Key (the one rule, lib/once.ts): keys are the venue's. */
+export const financeKeyOf = (req: FastifyRequest) => idempotencyKeyOf(req, ORDER_MSG.idempotencyInvalid);
+export const financeScope = (venueId: string) => `venue:${venueId}`;
+
 /**
- * Runs a money change in one transaction under the venue lock, keyed by the request's
- * Idempotency-Key (optional; replays carry the `idempotent-replayed: true` header). An HttpError
- * thrown inside rolls everything back and stores nothing.
+ * Runs a ledger change (no provider call) in one transaction under the venue lock, keyed by the
+ * request's Idempotency-Key through runOnce (lib/once.ts): the key and the answer commit with the
+ * change; replays carry the `idempotent-replayed: true` header. An HttpError thrown inside rolls
+ * everything back and stores nothing.
  */
 export function createIdempotentRunner(db: Db) {
-  const idem = new Idempotency(db);
-  /** `after` (optional) runs after the commit of a fresh (not replayed) success and may change the answer. */
-  return async function run(req: FastifyRequest, reply: FastifyReply, route: string, venueId: string, payload: unknown, work: FinanceCommand, after?: (r: CommandResult) => Promise<CommandResult>) {
+  return async function run(req: FastifyRequest, reply: FastifyReply, route: string, venueId: string, payload: unknown, work: FinanceCommand) {
     const user = requireUser(req);
-    const key = keyOf(req);
-    const r = await idem.inTransaction(
-      { venueId, key, hash: requestHash(`finance:${route}`, payload), userId: user.id },
-      (tx) => lockVenue(tx, venueId),
-      (tx) => work(tx, user),
-    );
-    if (r.replayed) reply.header('idempotent-replayed', 'true');
-    else if (after && r.status < 400) {
-      const next = await after({ status: r.status, body: r.body } as CommandResult);
-      return reply.status(next.status).send(next.body);
-    }
-    if (r.status >= 400) throw new HttpError(r.status, (r.body as { Message: string }).Message, {}, r.replayed ? { 'idempotent-replayed': 'true' } : {});
-    return reply.status(r.status).send(r.body);
+    const r = await runOnce<{ ref: string; result: CommandResult }, undefined>(db, {
+      scope: financeScope(venueId),
+      key: financeKeyOf(req),
+      hash: commandHash(`finance:${route}`, payload),
+      mismatchMessage: ORDER_MSG.idempotencyMismatch,
+      async reserve(tx) {
+        await lockVenue(tx, venueId);
+        return { ref: randomUUID(), result: await work(tx, user) };
+      },
+      finish: async (_tx, r) => r.result,
+      // Never pending: the answer commits with the change.
+      current: async () => ({ status: 409, body: { Message: ORDER_MSG.idempotencyMismatch } }),
+    });
+    return sendCommand(reply, r);
   };
+}
+
+/** A command's answer: 4xx as the error it is (with the replay header), the rest as sent. */
+export function sendCommand(reply: FastifyReply, r: CommandResult & { replayed: boolean }) {
+  if (r.status >= 400) throw new HttpError(r.status, (r.body as { Message: string }).Message, {}, r.replayed ? { 'idempotent-replayed': 'true' } : {});
+  if (r.replayed) reply.header('idempotent-replayed', 'true');
+  return reply.status(r.status).send(r.body);
 }
 
 type PixRow = typeof financePixOrders.$inferSelect;

@@ -23,7 +23,9 @@ import { PermanentJobError, type JobQueue } from '../../lib/jobs';
 import type { AcquirerAdapter } from './adapters/acquirer';
 import { PspUnavailableError } from './adapters/acquirer';
 import { ProviderError } from './adapters/http';
-import { audit, type Tx } from './finance.repository';
+import { audit, toPixOrder, type Tx } from './finance.repository';
+import { venues } from '../../db/schema/venues';
+import { settleKeys, type CommandResult } from '../../lib/once';
 
 export const PIX_REFUND_JOB = 'pix.devolucao';
 /** 2 s doubling up to 10 minutes: 60 attempts last about 9 hours. */
@@ -42,6 +44,26 @@ export async function refundStates(q: Db | Tx, orderIds: string[]): Promise<Map<
     out.set(r.pixOrderId, list);
   }
   return out;
+}
+
+/**
+ * The answer of a refund request in the devolução's current state (the request, its replays and the
+ * key the job settles all answer this): done "Estorno realizado", failed 422 with the PSP's reason,
+ * pending "Devolução solicitada" (`pending` true: the key keeps answering the current state).
+ */
+export async function refundAnswer(q: Db | Tx, devolucaoId: string): Promise<CommandResult & { pending: boolean }> {
+  const [d] = await q.select().from(pixDevolucoes).where(eq(pixDevolucoes.id, devolucaoId));
+  const [r] = await q.select({ o: financePixOrders, venueName: venues.name }).from(financePixOrders).innerJoin(venues, eq(venues.id, financePixOrders.venueId)).where(eq(financePixOrders.id, d.pixOrderId));
+  const order = { ...toPixOrder(r.o, r.venueName), Refunds: (await refundStates(q, [r.o.id])).get(r.o.id) ?? [] };
+  if (d.status === 'failed') return { status: 422, body: { Message: d.error ?? FINANCE_MSG.pixRefundFailed }, pending: false };
+  if (d.status === 'done') return { status: 200, body: { Message: FINANCE_MSG.pixRefunded, Order: order }, pending: false };
+  return { status: 200, body: { Message: FINANCE_MSG.pixRefundRequested, Order: order }, pending: true };
+}
+
+/** The devolução is settled: every key still waiting on it answers its outcome from now on. */
+async function settle(tx: Tx, devolucaoId: string): Promise<void> {
+  const { pending: _pending, ...answer } = await refundAnswer(tx, devolucaoId);
+  await settleKeys(tx, devolucaoId, answer);
 }
 
 async function auditAs(tx: Tx, d: typeof pixDevolucoes.$inferSelect, action: string, detail: Record<string, unknown>) {
@@ -67,6 +89,7 @@ async function fail(db: Db, id: string, reason: string): Promise<void> {
       })
       .where(eq(financePixOrders.id, d.pixOrderId));
     await auditAs(tx, d, 'pix-refund-failed', { devolucaoId: d.id, amountCents: d.amountCents, reason });
+    await settle(tx, d.id);
   });
 }
 
@@ -97,6 +120,7 @@ export function definePixRefundJob(queue: JobQueue, db: Db, acquirer: AcquirerAd
         if (!done) return;
         await tx.insert(financePixRefunds).values({ venueId: d.venueId, pixOrderId: d.pixOrderId, amountCents: d.amountCents, acquirerRefundId: rtrId, createdBy: d.createdBy });
         await auditAs(tx, d, 'pix-refund-done', { devolucaoId: d.id, acquirerRefundId: rtrId, amountCents: d.amountCents });
+        await settle(tx, d.id);
       });
     },
     PIX_REFUND_RETRY,

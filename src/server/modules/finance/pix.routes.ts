@@ -17,13 +17,15 @@ import { pixDevolucoes } from '../../db/schema/pix';
 import { enqueueJob, type JobQueue } from '../../lib/jobs';
 import { venues } from '../../db/schema/venues';
 import { HttpError } from '../../lib/http-error';
-import { requireVenue } from '../../plugins/auth';
-import { PspUnavailableError, type AcquirerAdapter } from './adapters/acquirer';
+import { requireUser, requireVenue } from '../../plugins/auth';
+import type { AcquirerAdapter } from './adapters/acquirer';
 import { ProviderError } from './adapters/http';
 import { ledgerTx } from './adapters/sandbox';
-import { allowsRefund, audit, createIdempotentRunner, toPixOrder, type Tx } from './finance.repository';
+import { allowsRefund, audit, createIdempotentRunner, financeKeyOf, financeScope, lockVenue, sendCommand, toPixOrder, type Tx } from './finance.repository';
+import { commandHash, runOnce } from '../../lib/once';
+import { ORDER_MSG } from '../../../shared/orders';
 import { venueOfObject } from './finance-venue';
-import { PIX_REFUND_INLINE_MS, PIX_REFUND_JOB, refundStates } from './pix-refund-job';
+import { PIX_REFUND_INLINE_MS, PIX_REFUND_JOB, refundAnswer, refundStates } from './pix-refund-job';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
 
@@ -100,51 +102,63 @@ export function pixRoutes(fastify: FastifyInstance, opts: { db: Db; acquirer: Ac
     });
   });
 
+  /**
+   * A Pix refund on runOnce (lib/once.ts): the key, the reserved value and the devolução (its id is
+   * the key API Pix dedupes on) commit with the job; the PSP is called by the job, inline after the
+   * commit. While the PSP has not answered, the key answers the refund's current state (the job
+   * settles the key when it hears), so a replay never shows an out-of-date message.
+   */
   app.post(
     `/${FINANCE_PATHS.pixRefund}/:id`,
     { schema: { params: idParam, querystring: optionalLocalQuery, body: refundRequest, response: { 200: pixActionAnswer, ...errors } } },
     async (req, reply) => {
       const { venueId } = await pixVenue(req, req.query.localId, req.params.id);
+      const user = requireUser(req);
       const askedCents = req.body?.Value === undefined ? null : Math.round(req.body.Value * 100);
-      let jobId: number | null = null;
-      let refundId = '';
-      return run(req, reply, 'pix-refund', venueId, { id: req.params.id, cents: askedCents }, async (tx, user) => {
-        const { o, venueName } = await findOrder(tx, venueId, req.params.id, true);
-        if (!allowsRefund(o)) throw new HttpError(409, FINANCE_MSG.pixRefundNotAllowed);
-        const cents = askedCents ?? o.amountCents - o.refundedCents;
-        // The ledger's rule in SQL: the refunded total may never pass the paid value.
-        const [next] = await tx
-          .update(financePixOrders)
-          .set({
-            refundedCents: sql`${financePixOrders.refundedCents} + ${cents}`,
-            status: sql`case when ${financePixOrders.refundedCents} + ${cents} = ${financePixOrders.amountCents} then 'chargeback' else ${financePixOrders.status} end`,
-          })
-          .where(and(eq(financePixOrders.id, o.id), sql`${financePixOrders.refundedCents} + ${cents} <= ${financePixOrders.amountCents}`))
-          .returning();
-        if (!next) throw new HttpError(422, FINANCE_MSG.pixRefundAbovePaid);
-        // The PSP is called by the job (pix-refund-job.ts), after this commit, with this devolução id
-        // on every attempt: API Pix answers the same id with the same devolução, never a second one.
-        const devolucaoId = randomUUID().replace(/-/g, '');
-        await tx.insert(pixDevolucoes).values({ id: devolucaoId, venueId, pixOrderId: o.id, endToEndId: o.endToEndId, amountCents: cents, createdBy: user.id });
-        jobId = await enqueueJob(tx, PIX_REFUND_JOB, { id: devolucaoId }, { key: devolucaoId, delayMs: PIX_REFUND_INLINE_MS });
-        refundId = devolucaoId;
-        await audit(tx, { venueId, user, action: 'pix-refund', entity: 'pix_order', entityId: o.id, detail: { devolucaoId, amountCents: cents, refundedTotalCents: next.refundedCents } });
-        return { status: 200, body: { Message: FINANCE_MSG.pixRefundRequested, Order: await withRefunds(tx, toPixOrder(next, venueName)) } };
-      }, async (pending) => {
+      const r = await runOnce<{ ref: string; jobId: number | null }, void>(db, {
+        scope: financeScope(venueId),
+        key: financeKeyOf(req),
+        hash: commandHash('finance:pix-refund', { id: req.params.id, cents: askedCents }),
+        mismatchMessage: ORDER_MSG.idempotencyMismatch,
+        async reserve(tx) {
+          await lockVenue(tx, venueId);
+          const { o } = await findOrder(tx, venueId, req.params.id, true);
+          if (!allowsRefund(o)) throw new HttpError(409, FINANCE_MSG.pixRefundNotAllowed);
+          const cents = askedCents ?? o.amountCents - o.refundedCents;
+          // The ledger's rule in SQL: the refunded total may never pass the paid value.
+          const [next] = await tx
+            .update(financePixOrders)
+            .set({
+              refundedCents: sql`${financePixOrders.refundedCents} + ${cents}`,
+              status: sql`case when ${financePixOrders.refundedCents} + ${cents} = ${financePixOrders.amountCents} then 'chargeback' else ${financePixOrders.status} end`,
+            })
+            .where(and(eq(financePixOrders.id, o.id), sql`${financePixOrders.refundedCents} + ${cents} <= ${financePixOrders.amountCents}`))
+            .returning();
+          if (!next) throw new HttpError(422, FINANCE_MSG.pixRefundAbovePaid);
+          // The PSP is called by the job (pix-refund-job.ts), after this commit, with this devolução id
+          // on every attempt: API Pix answers the same id with the same devolução, never a second one.
+          const devolucaoId = randomUUID().replace(/-/g, '');
+          await tx.insert(pixDevolucoes).values({ id: devolucaoId, venueId, pixOrderId: o.id, endToEndId: o.endToEndId, amountCents: cents, createdBy: user.id });
+          const jobId = await enqueueJob(tx, PIX_REFUND_JOB, { id: devolucaoId }, { key: devolucaoId, delayMs: PIX_REFUND_INLINE_MS });
+          await audit(tx, { venueId, user, action: 'pix-refund', entity: 'pix_order', entityId: o.id, detail: { devolucaoId, amountCents: cents, refundedTotalCents: next.refundedCents } });
+          return { ref: devolucaoId, jobId };
+        },
         // The first attempt runs now, in this request; if the PSP is down the queue retries later and
-        // the page shows "Devolução solicitada" until then.
-        try {
-          if (jobId !== null) await jobs.runNow(jobId);
-        } catch (err) {
-          if (!(err instanceof ProviderError) || err instanceof PspUnavailableError) return pending;
-        }
-        const { o, venueName } = await findOrder(db, venueId, req.params.id);
-        const order = await withRefunds(db, toPixOrder(o, venueName));
-        const mine = order.Refunds?.find((r) => r.Id === refundId);
-        if (mine?.Status === 'failed') throw new HttpError(422, mine.Error ?? FINANCE_MSG.pixRefundFailed);
-        if (mine?.Status === 'done') return { status: 200, body: { Message: FINANCE_MSG.pixRefunded, Order: order } };
-        return { status: 200, body: { Message: FINANCE_MSG.pixRefundRequested, Order: order } };
+        // the page shows "Devolução solicitada" until then. The job records the outcome itself.
+        async call(r) {
+          try {
+            if (r.jobId !== null) await jobs.runNow(r.jobId);
+          } catch {
+            /* recorded on the devolução (failed) or left pending for the queue's retry */
+          }
+        },
+        async finish(tx, r) {
+          const answer = await refundAnswer(tx, r.ref);
+          return { ...answer, checking: answer.pending };
+        },
+        current: (ref) => refundAnswer(db, ref),
       });
+      return sendCommand(reply, r);
     },
   );
 }

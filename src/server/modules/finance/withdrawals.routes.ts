@@ -23,6 +23,7 @@ import {
   withdrawalDateRequest,
   withdrawalInfo,
   messageAnswer,
+  idParam,
 } from '../../../shared/contract/finance';
 import { normalizeDocument } from '../../../shared/documents';
 import { centsToReais, FINANCE_MSG, FINANCE_ROLES, isUuid, saoPauloDay, wireToCents } from '../../../shared/finance';
@@ -33,11 +34,13 @@ import type { FileStorage } from '../../lib/file-storage';
 import { HttpError } from '../../lib/http-error';
 import { enqueueJob } from '../../lib/jobs';
 import type { Mailer } from '../../lib/mailer';
-import { requireVenue } from '../../plugins/auth';
+import { requireUser, requireVenue } from '../../plugins/auth';
 import { saveDownload } from '../downloads/downloads';
 import type { BankAdapter } from './adapters/bank';
-import { ProviderError } from './adapters/http';
-import { audit, createIdempotentRunner, type Tx } from './finance.repository';
+import { audit, createIdempotentRunner, financeKeyOf, sendCommand, type Tx } from './finance.repository';
+import { defineTransferSettleJob, transferAnswerOf, transferCommand } from './transfers';
+import { commandHash, runOnce } from '../../lib/once';
+import { ORDER_MSG } from '../../../shared/orders';
 import type { AuthUser } from '../../plugins/auth';
 import { venueOfObject } from './finance-venue';
 import { defineRemittanceMailJob, REMITTANCE_MAIL_JOB, type RemittanceMailPayload } from './remittance-mail-job';
@@ -61,6 +64,7 @@ export function withdrawalRoutes(fastify: FastifyInstance, opts: { db: Db; files
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, files, mailer, bank } = opts;
   defineRemittanceMailJob(fastify.jobs, { mailer, files });
+  defineTransferSettleJob(fastify.jobs, db, bank);
   const run = createIdempotentRunner(db);
 
   app.get(`/${FINANCE_PATHS.dailyWithdrawals}`, { schema: { querystring: dailyWithdrawalQuery, response: { 200: dailyWithdrawalReport, ...errors } } }, async (req) => {
@@ -199,23 +203,48 @@ export function withdrawalRoutes(fastify: FastifyInstance, opts: { db: Db; files
     });
   }
 
-  app.post(`/${FINANCE_PATHS.transfer}`, { schema: { querystring: localQuery, body: transferRequest, response: { 200: transferAnswer, ...errors } } }, async (req, reply) => {
-    const { venueId } = await requireVenue(db, req, req.query.localId.toLowerCase(), FINANCE_ROLES.finance);
-    const b = req.body;
-    const amountCents = wireToCents(b.valorTransferencia)!;
-    const document = normalizeDocument(b.documentoContaBancaria);
-    return run(req, reply, 'transfer', venueId, b, async (tx, user) => {
-      const t = { bankCode: b.codigoBanco, agency: b.agencia, account: b.contaBancaria, accountDigit: b.digitoContaBancaria, accountType: b.tipoContaBancaria, document, holderName: b.titularConta.trim(), amountCents };
-      let protocol: string;
-      try {
-        ({ protocol } = await bank.transfer(t));
-      } catch (err) {
-        if (err instanceof ProviderError) throw new HttpError(422, `${FINANCE_MSG.transferFailed} ${err.message}`);
-        throw err;
-      }
-      const [row] = await tx.insert(financeTransfers).values({ venueId, ...t, protocol, createdBy: user.id }).returning({ id: financeTransfers.id });
-      await audit(tx, { venueId, user, action: 'bank-transfer', entity: 'transfer', entityId: row.id, detail: { ...t, protocol } });
-      return { status: 200, body: { Message: FINANCE_MSG.transferSent, TransferenciaId: row.id, Protocolo: protocol } };
-    });
-  });
+  /**
+   * The bank transfer, exactly once (transfers.ts). 202 answers a transfer the bank has not
+   * confirmed yet ("em verificação"): the request was accepted and its effect is stored, but its
+   * outcome is not known; 202 is HTTP's "accepted, not yet completed", a 2xx because nothing failed
+   * and a retry must not be invited (the same key answers the current state, never sends again).
+   */
+  app.post(
+    `/${FINANCE_PATHS.transfer}`,
+    { schema: { querystring: localQuery, body: transferRequest, response: { 200: transferAnswer, 202: transferAnswer, ...errors } } },
+    async (req, reply) => {
+      const { venueId } = await requireVenue(db, req, req.query.localId.toLowerCase(), FINANCE_ROLES.finance);
+      const user = requireUser(req);
+      const b = req.body;
+      const transfer = {
+        bankCode: b.codigoBanco,
+        agency: b.agencia,
+        account: b.contaBancaria,
+        accountDigit: b.digitoContaBancaria,
+        accountType: b.tipoContaBancaria,
+        document: normalizeDocument(b.documentoContaBancaria),
+        holderName: b.titularConta.trim(),
+        amountCents: wireToCents(b.valorTransferencia)!,
+      };
+      const r = await runOnce(
+        db,
+        transferCommand(db, bank, { venueId, user, key: financeKeyOf(req), hash: commandHash('finance:transfer', b), transfer, mismatchMessage: ORDER_MSG.idempotencyMismatch }),
+      );
+      return sendCommand(reply, r);
+    },
+  );
+
+  /** A transfer's current state (the screen follows one "em verificação" until the bank settles it). */
+  app.get(
+    `/${FINANCE_PATHS.transfer}/:id`,
+    { schema: { params: idParam, querystring: localQuery, response: { 200: transferAnswer, ...errors } } },
+    async (req) => {
+      const { venueId } = await requireVenue(db, req, req.query.localId.toLowerCase(), FINANCE_ROLES.finance);
+      const id = req.params.id.trim().toLowerCase();
+      if (!isUuid(id)) throw new HttpError(404, FINANCE_MSG.transferNotFound);
+      const [row] = await db.select().from(financeTransfers).where(and(eq(financeTransfers.venueId, venueId), eq(financeTransfers.id, id)));
+      if (!row) throw new HttpError(404, FINANCE_MSG.transferNotFound);
+      return transferAnswerOf(row).body;
+    },
+  );
 }

@@ -73,6 +73,8 @@ export const cashlessQueries = {
 export const exportReport = (localId: string, document?: string) =>
   api(CASHLESS_PATHS.export, { query: { localId, document, extension: 'EXCELOPENXML' }, schema: exportAnswer });
 export const planRecharge = (LocalId: string, Password: string) => api(CASHLESS_PATHS.plan, { method: 'POST', body: { LocalId, Password }, schema: messageAnswer });
-export const confirmRecharge = (LocalId: string, Password: string) => api(CASHLESS_PATHS.confirm, { method: 'POST', body: { LocalId, Password }, schema: messageAnswer });
+/** `key`: the confirmation's own Idempotency-Key, the same on every retry of that confirmation. */
+export const confirmRecharge = (LocalId: string, Password: string, key: string) =>
+  api(CASHLESS_PATHS.confirm, { method: 'POST', body: { LocalId, Password }, headers: { 'idempotency-key': key }, schema: messageAnswer });
 export const verifyCard = (cardId: string, imageDocument: string) =>
   api(CASHLESS_PATHS.verifyCard, { method: 'POST', body: { cardId, imageDocument }, schema: messageAnswer, timeoutMs: 60_000 });

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, Pagination, Paper, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CASHLESS_MSG, CASHLESS_ROLES, formatDocument, formatLegacyDate, maskCpf, NEGATIVE_BALANCE_PAGE_SIZE, onlyDigits } from '../../../../shared/cashless';
 import { formatBRL } from '../../../../shared/format';
 import { hasAccess } from '../../../../shared/roles';
@@ -42,6 +42,7 @@ export function NegativeBalancePage({ search, onSearch }: { search: NegativeBala
   useEffect(() => setCpf(maskCpf(search.documento ?? '')), [search.documento]);
   const [exporting, setExporting] = useState(false);
   const [dialog, setDialog] = useState<'plan' | 'confirm' | null>(null);
+  const confirmKey = useRef<string | null>(null);
   const [consumptionOf, setConsumptionOf] = useState<{ id: string; name: string } | null>(null);
 
   if (!session || !localId) return <Alert color="yellow">Escolha um estabelecimento.</Alert>;
@@ -76,8 +77,12 @@ export function NegativeBalancePage({ search, onSearch }: { search: NegativeBala
     }
   };
   const submitConfirm = async (password: string) => {
+    // One key per confirmation, kept across its retries (a lost answer, a second click): the
+    // server answers a retry with the first answer instead of "no pending plan".
+    confirmKey.current ??= crypto.randomUUID();
     try {
-      const r = await confirmRecharge(localId, password);
+      const r = await confirmRecharge(localId, password, confirmKey.current);
+      confirmKey.current = null;
       void toastSuccess(r.Message);
       setDialog(null);
       await refresh();

@@ -48,6 +48,14 @@ export const financeQueries = {
   /** Under the Pix lookup's key prefix, so the page's reload after an action refreshes it too. */
   pixRecent: (localId: string) =>
     queryOptions({ queryKey: ['finance', 'pix', localId, { list: 'recent' }] as const, queryFn: () => api(FINANCE_PATHS.pixRecent, { query: { localId }, schema: pixOrderList }), retry: false }),
+  /** A transfer's state; followed every 3 s while the bank has not confirmed it ("em verificação"). */
+  transfer: (localId: string, id: string) =>
+    queryOptions({
+      queryKey: ['finance', 'transfer', localId, id] as const,
+      queryFn: () => api(`${FINANCE_PATHS.transfer}/${encodeURIComponent(id)}`, { query: { localId }, schema: transferAnswer }),
+      refetchInterval: (q) => (q.state.data && (q.state.data.Status === 'sent' || q.state.data.Status === 'failed') ? false : 3_000),
+      retry: false,
+    }),
   erpMapping: (localId: string) =>
     queryOptions({ queryKey: ['finance', 'erp-mapping', localId] as const, queryFn: () => api(`${FINANCE_PATHS.erpMapping}/${localId}`), retry: false }),
   erpSessions: (localId: string) =>

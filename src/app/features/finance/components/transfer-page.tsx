@@ -1,11 +1,13 @@
-import { Button, Group, Modal, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { ACCOUNT_TYPES, brlToCents, brlToWire, centsToReais, FINANCE_MSG, transferErrors, type TransferErrors } from '../../../../shared/finance';
+import type { TransferAnswer } from '../../../../shared/contract/finance';
 import { formatCpfOrCnpj, normalizeDocument } from '../../../../shared/documents';
 import { formatBRL, formatMoneyInput } from '../../../../shared/format';
 import { toastSuccess } from '../../../lib/toast';
 import { financeCall } from '../api/finance-call';
-import { sendTransfer } from '../api/finance-queries';
+import { financeQueries, sendTransfer } from '../api/finance-queries';
 import { transferIntent, type TransferIntent } from '../model/transfer-intent';
 import { FinancePage } from './finance-page';
 
@@ -40,6 +42,7 @@ function TransferForm({ localId }: { localId: string }) {
   const [confirming, setConfirming] = useState(false);
   // Survives failed attempts: a retry of the same transfer carries the same key.
   const intent = useRef<TransferIntent | null>(null);
+  const [checking, setChecking] = useState<TransferAnswer | null>(null);
   const set = (patch: Partial<Form>) => setF((o) => ({ ...o, ...patch }));
   const agencyError = agencyBlur && f.agencia.length !== 4 ? FINANCE_MSG.agencyExact : errors.agencia;
   const submit = (e: FormEvent) => {
@@ -61,10 +64,13 @@ function TransferForm({ localId }: { localId: string }) {
     setConfirming(false);
     if (!r) return;
     intent.current = null;
-    void toastSuccess(`${FINANCE_MSG.transferSent} Protocolo ${r.Protocolo}.`);
     setF(EMPTY);
     setErrors({});
     setAgencyBlur(false);
+    // 202: the bank did not answer in time. The transfer is stored and will not be sent again; the
+    // page follows it until the bank says what happened.
+    if (r.Status === 'checking' || r.Status === 'pending') setChecking(r);
+    else void toastSuccess(`${FINANCE_MSG.transferSent} Protocolo ${r.Protocolo}.`);
   };
   const cents = brlToCents(f.valor) ?? 0;
   const accountType = ACCOUNT_TYPES.find((t) => String(t.value) === f.tipoContaBancaria)?.label ?? '';
@@ -110,6 +116,7 @@ function TransferForm({ localId }: { localId: string }) {
             error={errors.valorTransferencia}
           />
         </SimpleGrid>
+        {checking && <TransferFollow localId={localId} first={checking} onClose={() => setChecking(null)} />}
         {/* §5: submit is disabled while the agency is invalid. */}
         <Button type="submit" loading={busy} disabled={f.agencia.length !== 4} size="md" style={{ alignSelf: 'flex-start' }}>
           Transferir
@@ -132,6 +139,27 @@ function TransferForm({ localId }: { localId: string }) {
         </Stack>
       </Modal>
     </Paper>
+  );
+}
+
+/**
+ * A transfer the bank has not confirmed: "Transferência em verificação" (never an error: the money
+ * may well have left), followed until the bank's answer, then its outcome.
+ */
+function TransferFollow({ localId, first, onClose }: { localId: string; first: TransferAnswer; onClose: () => void }) {
+  const q = useQuery(financeQueries.transfer(localId, first.TransferenciaId));
+  const t = q.data ?? first;
+  const amount = t.Status === 'sent' ? 'green' : t.Status === 'failed' ? 'red' : 'yellow';
+  const title = t.Status === 'sent' ? FINANCE_MSG.transferSent : t.Status === 'failed' ? FINANCE_MSG.transferFailed : FINANCE_MSG.transferChecking;
+  return (
+    <Alert color={amount} variant="light" title={title} role="status" aria-live="polite" withCloseButton={t.Status === 'sent' || t.Status === 'failed'} onClose={onClose} closeButtonLabel="Fechar aviso">
+      <Text size="sm" c="var(--mantine-color-text)">
+        {t.Status === 'sent' ? `Protocolo ${t.Protocolo}.` : t.Status === 'failed' ? t.Message : FINANCE_MSG.transferCheckingDetail}
+      </Text>
+      <Text size="xs" c="var(--mantine-color-text)">
+        Transferência {t.TransferenciaId}
+      </Text>
+    </Alert>
   );
 }
 

@@ -7,7 +7,7 @@ import { PixApiError, PixUnavailableError, valorOf } from '../../pix/api-pix-cli
 import type { PixService } from '../../pix/pix.service';
 import { PIX_MSG } from '../../../../shared/pix';
 import { FINANCE_MSG } from '../../../../shared/finance';
-import { callProvider, ProviderError, providerConfig } from './http';
+import { callProvider, ProviderError, providerConfig, ProviderUnavailableError } from './http';
 import { createSandboxAcquirer } from './sandbox';
 
 export interface AcquiredTransaction {
@@ -30,7 +30,7 @@ export interface AcquirerAdapter {
 }
 
 /** The PSP could not be reached (or answered 5xx/429 after the client's retries): worth trying again later. */
-export class PspUnavailableError extends ProviderError {}
+export class PspUnavailableError extends ProviderUnavailableError {}
 
 /** PSP failures as the finance screens say them (a ProviderError's message is shown as is). */
 async function viaPsp<T>(pix: PixService, run: (client: NonNullable<PixService['client']>) => Promise<T>): Promise<T> {

@@ -1,8 +1,28 @@
 /**
  * The bank (transfers out of the payments account). Sandbox by default; BANK_API_URL +
- * BANK_API_TOKEN select the real one.
+ * BANK_API_TOKEN select the real one (BANK_TIMEOUT_MS: how long a call may take, default 30 s).
+ *
+ * The bank's contract (what a real bank behind BANK_API_URL must do; tests/support/fake-bank.ts is a
+ * loopback fake written from it):
+ *
+ *   POST {url}/transfers
+ *     Authorization: Bearer {token}
+ *     Idempotency-Key: {our transfer id}    (a UUID, the same on every attempt of one transfer)
+ *     body: BankTransfer (below, JSON)
+ *     → 200/201 { protocol: string }        the transfer was made
+ *     → 4xx { Message }                     refused (closed account, ...): nothing was sent
+ *     → 5xx / 429 / no answer in time       unknown: ask GET /transfers/{key}, never POST blindly
+ *     The bank keeps every key (at least 7 days) with its outcome: a POST with a key it has seen
+ *     makes no second transfer and answers the first one's outcome (422 when the body differs).
+ *
+ *   GET {url}/transfers/{key}
+ *     → 200 { status: 'done', protocol }    made
+ *     → 200 { status: 'failed', Message }   refused
+ *     → 200 { status: 'processing' }        received, not decided yet: ask again later
+ *     → 404                                 the bank never received this key: nothing was sent, so
+ *                                           the same POST (same key) may be sent again
  */
-import { callProvider, providerConfig } from './http';
+import { callProvider, ProviderError, providerConfig } from './http';
 import { createSandboxBank } from './sandbox';
 
 export interface BankTransfer {
@@ -16,11 +36,20 @@ export interface BankTransfer {
   amountCents: number;
 }
 
+export type BankTransferStatus = { status: 'done'; protocol: string } | { status: 'failed'; reason: string } | { status: 'processing' } | { status: 'unknown' };
+
 export interface BankAdapter {
   name: string;
   sandbox: boolean;
-  /** Sends a transfer; answers the bank's protocol, or throws with the bank's reason. */
-  transfer(t: BankTransfer): Promise<{ protocol: string }>;
+  /** Seconds-level bound of one call: the settle job waits this long before asking about a transfer still in flight. */
+  timeoutMs: number;
+  /**
+   * Sends a transfer with `key` as its Idempotency-Key; answers the bank's protocol, throws
+   * ProviderError with the bank's reason, or ProviderUnavailableError when the outcome is unknown.
+   */
+  transfer(t: BankTransfer, key: string): Promise<{ protocol: string }>;
+  /** What the bank did with the transfer of `key` (throws ProviderUnavailableError when it cannot say). */
+  transferStatus(key: string): Promise<BankTransferStatus>;
 }
 
 export function createBank(env: Record<string, string | undefined>): BankAdapter {
@@ -29,6 +58,18 @@ export function createBank(env: Record<string, string | undefined>): BankAdapter
   return {
     name: new URL(cfg.baseUrl).host,
     sandbox: false,
-    transfer: (t) => callProvider<{ protocol: string }>(cfg, 'POST', 'transfers', t),
+    timeoutMs: cfg.timeoutMs,
+    transfer: (t, key) => callProvider<{ protocol: string }>(cfg, 'POST', 'transfers', t, { idempotencyKey: key }),
+    async transferStatus(key) {
+      try {
+        const r = await callProvider<{ status: string; protocol?: string; Message?: string }>(cfg, 'GET', `transfers/${encodeURIComponent(key)}`);
+        if (r.status === 'done' && r.protocol) return { status: 'done', protocol: r.protocol };
+        if (r.status === 'failed') return { status: 'failed', reason: r.Message ?? '' };
+        return { status: 'processing' };
+      } catch (err) {
+        if (err instanceof ProviderError && err.status === 404) return { status: 'unknown' };
+        throw err;
+      }
+    },
   };
 }

@@ -2,22 +2,62 @@
 export interface ProviderConfig {
   baseUrl: string;
   token: string;
+  /** How long a call may take before it counts as unanswered (`{PREFIX}_TIMEOUT_MS`, default 30 s). */
+  timeoutMs: number;
 }
 
-export class ProviderError extends Error {}
+/** The provider answered and refused (4xx, or a refusal in its body): its message is shown as is. */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
 
-export async function callProvider<T>(cfg: ProviderConfig, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${cfg.baseUrl.replace(/\/$/, '')}/${path.replace(/^\//, '')}`, {
-    method,
-    headers: { authorization: `Bearer ${cfg.token}`, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(30_000),
-  });
-  const text = await res.text();
-  const data = text ? (JSON.parse(text) as unknown) : null;
+/**
+ * The provider did not answer in time, could not be reached, or answered 5xx/429: the outcome of a
+ * command is unknown ("em verificação"), never a failure; settle it by asking the provider.
+ */
+export class ProviderUnavailableError extends ProviderError {}
+
+export interface CallOptions {
+  /** The stable key the provider dedupes on (the effect's own id): sent as `Idempotency-Key`. */
+  idempotencyKey?: string;
+}
+
+export async function callProvider<T>(cfg: ProviderConfig, method: 'GET' | 'POST', path: string, body?: unknown, opts: CallOptions = {}): Promise<T> {
+  let res: Response;
+  let text: string;
+  try {
+    res = await fetch(`${cfg.baseUrl.replace(/\/$/, '')}/${path.replace(/^\//, '')}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${cfg.token}`,
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(opts.idempotencyKey ? { 'idempotency-key': opts.idempotencyKey } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(cfg.timeoutMs),
+    });
+    text = await res.text();
+  } catch (err) {
+    const unanswered = new ProviderUnavailableError('O provedor não respondeu a tempo.');
+    unanswered.cause = err;
+    throw unanswered;
+  }
+  let data: unknown = null;
+  try {
+    data = text ? (JSON.parse(text) as unknown) : null;
+  } catch {
+    if (res.ok) throw new ProviderUnavailableError(`HTTP ${res.status}`, res.status);
+  }
   if (!res.ok) {
     const message = data && typeof data === 'object' && 'Message' in data ? String((data as { Message: unknown }).Message) : `HTTP ${res.status}`;
-    throw new ProviderError(message);
+    if (res.status >= 500 || res.status === 429 || res.status === 408) throw new ProviderUnavailableError(message, res.status);
+    throw new ProviderError(message, res.status);
   }
   return data as T;
 }
@@ -25,5 +65,6 @@ export async function callProvider<T>(cfg: ProviderConfig, method: 'GET' | 'POST
 export function providerConfig(env: Record<string, string | undefined>, prefix: string): ProviderConfig | null {
   const baseUrl = env[`${prefix}_API_URL`];
   const token = env[`${prefix}_API_TOKEN`];
-  return baseUrl && token ? { baseUrl, token } : null;
+  const timeoutMs = Number(env[`${prefix}_TIMEOUT_MS`]) || 30_000;
+  return baseUrl && token ? { baseUrl, token, timeoutMs } : null;
 }

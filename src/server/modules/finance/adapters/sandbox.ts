@@ -59,13 +59,30 @@ export function ledgerPixSource(db: Db): PixSource {
   };
 }
 
+/**
+ * The sandbox bank keeps the bank contract's rule (adapters/bank.ts): a key it has seen makes no
+ * second transfer and answers the first one's outcome; GET by key says what it did. It lives in
+ * this process's memory, as a sandbox may.
+ */
 export function createSandboxBank(): BankAdapter {
+  const seen = new Map<string, { protocol: string } | { refused: string }>();
   return {
     name: 'Sandbox',
     sandbox: true,
-    async transfer(t) {
-      if (/^0+$/.test(t.account)) throw new ProviderError('Conta de destino encerrada.');
-      return { protocol: `BS2${Date.now().toString(36).toUpperCase()}${hashInt(t.document + t.amountCents).toString(36).toUpperCase()}` };
+    timeoutMs: 30_000,
+    async transfer(t, key) {
+      let outcome = seen.get(key);
+      if (!outcome) {
+        outcome = /^0+$/.test(t.account) ? { refused: 'Conta de destino encerrada.' } : { protocol: `BS2${Date.now().toString(36).toUpperCase()}${hashInt(key).toString(36).toUpperCase()}` };
+        seen.set(key, outcome);
+      }
+      if ('refused' in outcome) throw new ProviderError(outcome.refused, 422);
+      return { protocol: outcome.protocol };
+    },
+    async transferStatus(key) {
+      const outcome = seen.get(key);
+      if (!outcome) return { status: 'unknown' };
+      return 'refused' in outcome ? { status: 'failed', reason: outcome.refused } : { status: 'done', protocol: outcome.protocol };
     },
   };
 }

@@ -1,0 +1,109 @@
+/**
+ * Money moves exactly once on two API processes sharing one PostgreSQL (issue 36, finance and
+ * cashless paths), against a loopback bank written from the bank contract (tests/support/fake-bank.ts):
+ * racing requests with one key spread over both processes, a bank answering after the timeout, and
+ * kill -9 of the process whose bank call is in flight. Counts are in the test's name.
+ */
+import fs from 'node:fs';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDb } from '../../src/server/db/client';
+import { seedDemo } from '../../src/server/db/seed';
+import { startFakeBank, type FakeBank } from '../support/fake-bank';
+import { startServer, type RunningServer } from '../support/server';
+import { createDatabase, login, startPostgres, until, type LocalPostgres } from './pg-helpers';
+
+const DB = 'balcao_money_finance';
+let pgServer: LocalPostgres;
+let db: pg.Client;
+let bank: FakeBank;
+let venue: string;
+let a: RunningServer;
+let b: RunningServer;
+let tokens: { a: string; b: string };
+const servers: RunningServer[] = [];
+
+const form = { agencia: '0742', contaBancaria: '458213', digitoContaBancaria: '3', documentoContaBancaria: '11222333000181', codigoBanco: '341', titularConta: 'Sabor da Casa Ltda', valorTransferencia: '10.00', tipoContaBancaria: 1 };
+
+function post(s: RunningServer, token: string, path: string, body: unknown, key: string) {
+  return fetch(`${s.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'idempotency-key': key }, body: JSON.stringify(body) });
+}
+const transfer = (s: RunningServer, token: string, key: string, body = form) => post(s, token, `/api/MPPagamentosFinancial/TransferenciaBs2?localId=${venue}`, body, key);
+const q = async <T>(text: string, values: unknown[] = []) => (await db.query(text, values)).rows as T[];
+
+beforeAll(async () => {
+  pgServer = await startPostgres();
+  const url = await createDatabase(pgServer.url, DB);
+  const handle = await openDb({ databaseUrl: url, log: () => {} });
+  venue = (await seedDemo(handle.db)).venues.restaurant;
+  await handle.close();
+  db = new pg.Client({ connectionString: url });
+  db.on('error', () => {});
+  await db.connect();
+  bank = await startFakeBank();
+  const env = { DATABASE_URL: url, STATIC_DIR: '/nonexistent', DATABASE_POOL_MAX: '6', BANK_API_URL: bank.url, BANK_API_TOKEN: 'bank-token', BANK_TIMEOUT_MS: '3000', JOBS_LEASE_MS: '2000', JOBS_POLL_MS: '200' };
+  [a, b] = await Promise.all([startServer(env), startServer(env)]);
+  servers.push(a, b);
+  tokens = { a: await login(a.url, 'admin@balcao.dev'), b: await login(b.url, 'admin@balcao.dev') };
+}, 240_000);
+
+afterAll(async () => {
+  await db?.end().catch(() => {});
+  await Promise.allSettled(servers.map((s) => s.stop()));
+  await bank?.close();
+  pgServer?.stop();
+});
+
+describe('money on two processes', () => {
+  it('chaos: 6 keys × 4 racing requests over 2 processes, 1 bank timeout, 1 kill -9 mid-call → 8 transfers at the bank, one per key', async () => {
+    bank.answerDelayMs = 0;
+    // 1. Racing keys: 6 keys, each sent 4 times at once, alternating processes.
+    for (let k = 0; k < 6; k++) {
+      const key = `race-${k}`;
+      const answers = await Promise.all([0, 1, 2, 3].map((i) => (i % 2 ? transfer(b, tokens.b, key) : transfer(a, tokens.a, key))));
+      expect(answers.map((r) => r.status), key).toEqual([200, 200, 200, 200]);
+      const bodies = await Promise.all(answers.map((r) => r.text()));
+      expect(new Set(bodies).size, key).toBe(1);
+    }
+    expect(bank.posts).toHaveLength(6);
+    expect(bank.transfers.size).toBe(6);
+
+    // 2. The bank answers after the timeout: 202 em verificação; the retry on the other process
+    //    sends nothing; a settle job (either process) asks the bank and records it.
+    bank.answerDelayMs = 5_000;
+    const late = await transfer(a, tokens.a, 'late-1');
+    expect(late.status).toBe(202);
+    const lateBody = (await late.json()) as { TransferenciaId: string; Status: string };
+    expect(lateBody.Status).toBe('checking');
+    const retry = await transfer(b, tokens.b, 'late-1');
+    expect([retry.status, retry.headers.get('idempotent-replayed')]).toEqual([202, 'true']);
+    expect(bank.posts).toHaveLength(7);
+    await until('the late transfer is settled from the bank', async () => (await q<{ status: string }>(`select status from finance_transfers where id = $1`, [lateBody.TransferenciaId]))[0].status === 'sent', 30_000);
+    const settled = await transfer(b, tokens.b, 'late-1');
+    expect(settled.status).toBe(200);
+    expect(((await settled.json()) as { Protocolo: string }).Protocolo).toBe(bank.transfers.get(lateBody.TransferenciaId)!.protocol);
+
+    // 3. kill -9 of the process whose bank call is in flight: the other process's settle job asks
+    //    the bank for the key and records it; the bank made one transfer.
+    bank.answerDelayMs = 2_000;
+    const inFlight = transfer(a, tokens.a, 'killed-1', { ...form, valorTransferencia: '11.00' }).catch(() => null);
+    await until('the bank received the call', async () => bank.posts.length === 8, 20_000);
+    const exited = new Promise((r) => a.proc.once('exit', r));
+    a.proc.kill('SIGKILL');
+    await exited;
+    servers.splice(servers.indexOf(a), 1);
+    fs.rmSync(a.dataDir, { recursive: true, force: true });
+    await inFlight;
+    const [killed] = await q<{ id: string; status: string }>(`select id, status from finance_transfers where amount_cents = 1100`);
+    expect(killed.status).toBe('pending');
+    await until('the killed transfer is settled by the surviving process', async () => (await q<{ status: string }>(`select status from finance_transfers where id = $1`, [killed.id]))[0].status === 'sent', 30_000);
+    const replay = await transfer(b, tokens.b, 'killed-1', { ...form, valorTransferencia: '11.00' });
+    expect(replay.status).toBe(200);
+    expect(bank.posts.filter((p) => p.key === killed.id)).toHaveLength(1);
+
+    // One transfer per key at the bank and in the ledger.
+    expect(bank.transfers.size).toBe(8);
+    expect((await q<{ n: number }>(`select count(*)::int as n from finance_transfers`))[0].n).toBe(8);
+    console.log(`money-finance chaos: ${bank.posts.length} POSTs, ${bank.gets.length} GETs, ${bank.transfers.size} transfers at the bank for 8 keys`);
+  }, 90_000);
+});
