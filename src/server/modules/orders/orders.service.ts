@@ -53,7 +53,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { PRINTER_MSG } from '../../../shared/printers';
 import { enqueueOrderJobs, localServerJobs, planPrinting, planStatus, type PrintPlan } from '../printers/printers.repository';
 import type { JobQueue } from '../../lib/jobs';
-import { courierCalledColumns, enqueueCourierCall } from './courier-jobs';
+import { courierCalledColumns, CourierPendingError, enqueueCourierCall } from './courier-jobs';
 import { createCouriers, type Couriers } from './couriers';
 import { ifoodOnTransition } from '../marketplace/ifood/ifood-actions';
 import { readFoodSettings } from './food-config.reader';
@@ -711,7 +711,14 @@ export class OrdersService {
     if (jobId === null) return first.order;
     const id: number = jobId;
     const run = async () => {
-      await this.opts.jobs.runNow(id);
+      try {
+        await this.opts.jobs.runNow(id);
+      } catch (err) {
+        // The platform did not answer: the call is "em verificação" (still marked called, the job
+        // asks the platform for its key), not a failure to show.
+        if (!(err instanceof CourierPendingError)) throw err;
+        this.opts.log.warn({ venueId, orderId, jobId: id }, 'chamada do entregador em verificação');
+      }
       return (await findOrder(this.db, venueId, orderId))!;
     };
     // Inside a command's transaction the platform is asked after its commit (never under the lock).
