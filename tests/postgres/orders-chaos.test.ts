@@ -78,7 +78,7 @@ async function racingIntake(procs: Array<{ s: RunningServer; token: string }>, n
     for (let attempt = 0; ; attempt++) {
       const res = await fetch(`${p.s.url}${KDS_PATHS.intake}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${p.token}`, 'idempotency-key': `caos-${name}` },
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${p.token}`, 'idempotency-key': `caos-${name.replace(/\s+/g, '-')}` },
         body: JSON.stringify(order(name)),
       });
       if (res.status === 503 && attempt < 10) continue;
