@@ -91,6 +91,10 @@ async function racingIntake(procs: Array<{ s: RunningServer; token: string }>, n
   return { id: a.id, replays: [a, b].filter((x) => x.replayed).length };
 }
 
+const t0 = Date.now();
+/** Progress on stderr, so a slow run shows where it is. */
+const step = (what: string) => process.stderr.write(`chaos +${Math.round((Date.now() - t0) / 100) / 10}s ${what}\n`);
+
 const pidOf = (lockedBy: string | null) => (lockedBy ? Number(lockedBy.split(':')[1]) : null);
 
 beforeAll(async () => {
@@ -129,7 +133,9 @@ describe('chaos: 20 orders with racing Idempotency-Keys on two processes, 4 kill
 
     // Rounds 1 and 2: calls reach the platform, whose answers are held; both processes die mid-call.
     platform.hold = true;
+    step('starting two processes');
     let procs = await pair(60_000);
+    step('started');
     for (const [round, count] of [
       [1, ORDERS.kill1],
       [2, ORDERS.kill2],
@@ -141,6 +147,7 @@ describe('chaos: 20 orders with racing Idempotency-Keys on two processes, 4 kill
         replays += r.replays;
       }
       ids.push(...mine);
+      step(`round ${round}: ${count} orders taken`);
       await until(`round ${round}: every call reached the platform`, async () => mine.every((id) => platform.requests.some((r) => r.method === 'POST' && r.ref === id)), 30_000);
       // The processes now holding calls in flight (their jobs are running, locked by them).
       const holding = await q<{ locked_by: string | null }>(`select locked_by from jobs where name = 'orders.courier-call' and state = 'running' and payload->>'orderId' = any($1)`, [mine]);
@@ -151,9 +158,11 @@ describe('chaos: 20 orders with racing Idempotency-Keys on two processes, 4 kill
       expect(holding.length).toBeGreaterThan(0);
       await Promise.all(procs.map((p) => kill9(p.s)));
       kills += 2;
+      step(`round ${round}: both processes killed mid-call`);
       // Two new processes take the jobs over once the lease passes. Round 2's pair is killed in turn;
       // the last pair times out quickly (round 3).
       procs = await pair(round === 1 ? 60_000 : 1_500);
+      step(`round ${round}: two new processes up`);
     }
     platform.hold = false;
     platform.releaseHeld();
@@ -170,6 +179,7 @@ describe('chaos: 20 orders with racing Idempotency-Keys on two processes, 4 kill
       replays += r.replays;
     }
 
+    step('round 3: slow platform orders taken');
     await until(
       'every order records its delivery',
       async () => (await q<{ n: number }>(`select count(*)::int as n from orders where id = any($1) and courier_external_id is not null`, [ids]))[0].n === TOTAL,
@@ -200,5 +210,5 @@ describe('chaos: 20 orders with racing Idempotency-Keys on two processes, 4 kill
     console.log(
       `chaos: ${TOTAL} orders (${replays} replayed racing intakes), ${kills} kill -9 (${killedHolding.size} processes holding calls), ${ORDERS.timeouts} timeouts; platform saw ${posts} POSTs and ${platform.requests.length - posts} GETs, made ${platform.deliveries.length} deliveries, 0 double`,
     );
-  }, 240_000);
+  }, 600_000);
 });
