@@ -319,6 +319,8 @@ export const ORDER_MSG = {
   sentToPrinter: (printer: string) => `Pedido enviado para impressora: ${printer}`,
   printerError: (printer: string) => `Erro ao enviar pedido para impressora: ${printer}`,
   platformFailed: (platform: string) => `Falha ao solicitar ${platform}. Tente novamente`,
+  /** Ours (issue 36): a write that waited its bound for the venue lock; 503 with Retry-After. */
+  venueBusy: 'Muitas alterações ao mesmo tempo, tente de novo',
   passwordEmpty: 'Preencha a senha do usuário atual para continuar',
   storeClosedAsk: 'A loja está fechada. Deseja abrir?',
   printerInQueue: 'Na fila',

@@ -219,7 +219,7 @@ describe('couriers and carriers', () => {
       let body = '';
       req.on('data', (c) => (body += c));
       req.on('end', () => {
-        calls.push({ url: req.url, auth: req.headers.authorization, body: JSON.parse(body) });
+        calls.push({ url: req.url, auth: req.headers.authorization, key: req.headers['idempotency-key'], body: JSON.parse(body) });
         res.statusCode = status;
         res.setHeader('content-type', 'application/json');
         res.end(JSON.stringify({ id: 'LG-1', trackingUrl: 'https://loggi.example/t/LG-1', courier: { name: 'Ana', phone: '11999990000', document: 'X1' } }));
@@ -233,10 +233,10 @@ describe('couriers and carriers', () => {
       expect(loggi).toMatchObject({ name: 'Loggi', sandbox: false });
       expect(couriers.forPlatform(DELIVERY_PLATFORM.Meep).sandbox).toBe(true);
       expect(couriers.allSandbox()).toBe(false);
-      const req = { orderId: 'o1', code: '7', trackingCode: 'ABC', venueName: 'V', customer: { Nome: 'C', Telefone: '1', Endereco: null }, totalCents: 1234 };
+      const req = { orderId: 'o1', idempotencyKey: 'balcao-entrega-o1-1', code: '7', trackingCode: 'ABC', venueName: 'V', customer: { Nome: 'C', Telefone: '1', Endereco: null }, totalCents: 1234 };
       const call = await loggi.request(req);
       expect(call).toEqual({ externalId: 'LG-1', trackingLink: 'https://loggi.example/t/LG-1', courier: { Nome: 'Ana', Telefone: '11999990000', Documento: 'X1' }, sandbox: false });
-      expect(calls[0]).toMatchObject({ url: '/deliveries', auth: 'Bearer segredo', body: { externalReference: 'o1', amount: 12.34 } });
+      expect(calls[0]).toMatchObject({ url: '/deliveries', auth: 'Bearer segredo', key: 'balcao-entrega-o1-1', body: { externalReference: 'o1', amount: 12.34 } });
       status = 503;
       await expect(loggi.request(req)).rejects.toThrow('Loggi');
     } finally {

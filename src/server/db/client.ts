@@ -64,6 +64,9 @@ const stderrLog: DbLog = (level, msg, data) => {
   process.stderr.write(`${JSON.stringify({ level, time: Date.now(), msg, ...data })}\n`);
 };
 
+/** Default statement_timeout of the PostgreSQL pool (DATABASE_STATEMENT_TIMEOUT_MS). */
+export const STATEMENT_TIMEOUT_MS_DEFAULT = 30_000;
+
 /** Any number of processes may start at once: one migrates under this lock, the others wait, then find nothing to do. */
 export const MIGRATION_LOCK_KEY = 72_616_001;
 
@@ -142,7 +145,16 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.DATABASE_POOL_MAX ?? 10), connectionTimeoutMillis: 30_000 });
+    // statement_timeout bounds every statement of request and job work (a runaway query or a wait
+    // nobody bounded answers 503 instead of holding a connection); migrations and LISTEN use
+    // connections of their own without it. DATABASE_STATEMENT_TIMEOUT_MS=0 turns it off.
+    const statementTimeout = Number(process.env.DATABASE_STATEMENT_TIMEOUT_MS ?? STATEMENT_TIMEOUT_MS_DEFAULT);
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: Number(process.env.DATABASE_POOL_MAX ?? 10),
+      connectionTimeoutMillis: 30_000,
+      ...(Number.isFinite(statementTimeout) && statementTimeout > 0 ? { statement_timeout: Math.floor(statementTimeout) } : {}),
+    });
     // An idle client whose connection dies (database restart: 57P01) is reported here; without a
     // listener Node would crash the process. The pool replaces it on the next query.
     pool.on('error', (err) => log('warn', 'conexão do banco perdida (pool)', { code: (err as { code?: string }).code, error: err.message }));

@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import ptBR from 'zod/v4/locales/pt-BR.js';
 import { MSG } from '../../shared/messages';
+import { ORDER_MSG } from '../../shared/orders';
 import { FileStoreUnavailableError } from '../lib/file-storage';
 import { HttpError } from '../lib/http-error';
 import { fieldName } from './security';
@@ -150,6 +151,16 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const [dbStatus, message] = DB_INPUT_ERRORS[state];
       request.log.warn({ sqlState: state, route: request.routeOptions.url }, 'entrada recusada pelo banco');
       return reply.status(dbStatus).send({ Message: message });
+    }
+    // A lock wait that passed its lock_timeout (the venue lock of order writes: issue 36) or a
+    // statement that passed statement_timeout: the server is busy, not broken; the client retries.
+    if (state === '55P03') {
+      request.log.warn({ sqlState: state, route: request.routeOptions.url }, 'espera por trava excedeu o limite');
+      return reply.status(503).header('retry-after', '3').send({ Message: ORDER_MSG.venueBusy });
+    }
+    if (state === '57014') {
+      request.log.warn({ sqlState: state, route: request.routeOptions.url }, 'consulta excedeu o limite de tempo');
+      return reply.status(503).header('retry-after', '5').send({ Message: MSG.databaseUnavailable });
     }
     // Before the database check: an S3 outage carries network error codes too.
     if (error instanceof FileStoreUnavailableError) {

@@ -10,6 +10,16 @@
  *   result or "Falha ao solicitar ..."; its row is the safety net if the process dies meanwhile.
  * - `orders.courier-assigned`: the sandbox courier's assignment, scheduled COURIER_SANDBOX_DELAY_MS
  *   after the call in the transaction that records the call.
+ *
+ * Exactly once at the platform (issue 36). Each call job sends one Idempotency-Key,
+ * `balcao-entrega-{orderId}-{jobId}`: the job's id is stable across its retries and across a
+ * process that died mid-call (another process claims the same row after its lease), and a new
+ * call after a given-up one is a new job, so a new delivery. A platform that did not answer
+ * (timeout, lost connection) leaves the call "em verificação": the order stays marked called and
+ * the job is retried; from its second attempt on a job first asks the platform for its key's
+ * delivery (GET, couriers.ts) and records it, and POSTs again (same key) only when the platform
+ * has none. When the last attempt still finds no answer, the mark stays (a hand call could make a
+ * second delivery) and the job fails for an operator to check.
  */
 import { and, eq } from 'drizzle-orm';
 import { DELIVERY_MODE, DELIVERY_PLATFORM_NAME, ORDER_MSG } from '../../../shared/orders';
@@ -17,7 +27,7 @@ import { orders } from '../../db/schema/orders';
 import { venues } from '../../db/schema/venues';
 import { HttpError } from '../../lib/http-error';
 import { enqueueJob, PermanentJobError, type JobContext, type JobQueue } from '../../lib/jobs';
-import { CourierError, SANDBOX_COURIER } from './couriers';
+import { CourierError, CourierUnknownError, SANDBOX_COURIER, type CourierCall } from './couriers';
 import { readFoodSettings } from './food-config.reader';
 import { findOrder, type Tx } from './orders.repository';
 import type { OrdersService } from './orders.service';
@@ -47,10 +57,24 @@ export function courierCalledColumns(row: { deliveryPlatform: number | null }, f
   return { courierCalled: true, deliveryMode: DELIVERY_MODE.ownPlatform, deliveryPlatform: row.deliveryPlatform ?? food.deliveryPlatform, carrierId: null };
 }
 
+/** The Idempotency-Key one courier call sends on every attempt (see the header). */
+export function courierCallKey(orderId: string, jobId: number): string {
+  return `balcao-entrega-${orderId}-${jobId}`;
+}
+
+/**
+ * Thrown by an attempt whose platform did not answer: the call is "em verificação" and the job is
+ * retried (its next attempt asks the platform for the key's delivery). "Chamar Motoboy" answers
+ * the order as it is (called, courier pending) instead of a failure.
+ */
+export class CourierPendingError extends Error {}
+
 /** Enqueues the courier call in the transaction that marks the order called; answers the job id. */
 export function enqueueCourierCall(tx: Tx, venueId: string, orderId: string, manual = false): Promise<number | null> {
   const payload: CallPayload = { venueId, orderId, ...(manual ? { manual: true } : {}) };
-  return enqueueJob(tx, COURIER_CALL_JOB, payload, manual ? { delayMs: INLINE_SAFETY_MS, maxAttempts: 1 } : { maxAttempts: AUTO_ATTEMPTS });
+  // A manual call gets attempts too: only to settle a call the platform did not answer (a refusal
+  // still fails it at once, so the board can call again).
+  return enqueueJob(tx, COURIER_CALL_JOB, payload, manual ? { delayMs: INLINE_SAFETY_MS, maxAttempts: AUTO_ATTEMPTS } : { maxAttempts: AUTO_ATTEMPTS });
 }
 
 async function requestCourier(service: OrdersService, p: CallPayload, ctx: JobContext): Promise<void> {
@@ -67,10 +91,15 @@ async function requestCourier(service: OrdersService, p: CallPayload, ctx: JobCo
   const platform = order.EmpresaTransporte ?? food.deliveryPlatform;
   const adapter = service.couriers.forPlatform(platform);
   const [venue] = await ctx.db.select({ name: venues.name }).from(venues).where(eq(venues.id, venueId));
-  let call;
+  const idempotencyKey = courierCallKey(orderId, ctx.job.id);
+  let call: CourierCall | null = null;
   try {
-    call = await adapter.request({
+    // A previous attempt of this job may have reached the platform (no answer in time, or its
+    // process died mid-call): ask for that key's delivery first, never a blind resend.
+    if (ctx.job.attempt > 1) call = await adapter.find(idempotencyKey, orderId);
+    call ??= await adapter.request({
       orderId,
+      idempotencyKey,
       code: order.Codigo,
       trackingCode: order.CodigoRastreio,
       venueName: venue?.name ?? '',
@@ -78,6 +107,12 @@ async function requestCourier(service: OrdersService, p: CallPayload, ctx: JobCo
       totalCents: Math.round(order.ValorTotal * 100),
     });
   } catch (err) {
+    if (err instanceof CourierUnknownError) {
+      // "Em verificação": the order stays called; the next attempt asks the platform for the key.
+      const message = `courier platform ${platform} did not answer: call ${idempotencyKey} em verificação`;
+      if (ctx.job.attempt >= ctx.job.maxAttempts) throw new PermanentJobError(`${message}; attempts exhausted, check with the platform`);
+      throw new CourierPendingError(message);
+    }
     const last = p.manual || ctx.job.attempt >= ctx.job.maxAttempts;
     if (!last) throw new Error(`courier platform ${platform} failed`);
     // Given up: the board may call again by hand.
@@ -85,17 +120,18 @@ async function requestCourier(service: OrdersService, p: CallPayload, ctx: JobCo
     const answer = err instanceof CourierError ? new HttpError(502, ORDER_MSG.platformFailed(DELIVERY_PLATFORM_NAME[platform] ?? adapter.name)) : err;
     throw new PermanentJobError(`courier platform ${platform} failed`, { cause: answer });
   }
+  const got = call;
   await service.change(venueId, orderId, 'order.changed', async (r, tx) => {
     if (r.courierExternalId) return null;
-    if (call.assignAfterMs !== undefined) {
-      const assigned: AssignedPayload = { venueId, orderId, externalId: call.externalId };
-      await enqueueJob(tx, COURIER_ASSIGNED_JOB, assigned, { delayMs: call.assignAfterMs, key: call.externalId });
+    if (got.assignAfterMs !== undefined) {
+      const assigned: AssignedPayload = { venueId, orderId, externalId: got.externalId };
+      await enqueueJob(tx, COURIER_ASSIGNED_JOB, assigned, { delayMs: got.assignAfterMs, key: got.externalId });
     }
     return {
-      courierExternalId: call.externalId,
-      trackingLink: call.trackingLink,
-      courierSandbox: call.sandbox,
-      ...(call.courier ? { courier: call.courier } : {}),
+      courierExternalId: got.externalId,
+      trackingLink: got.trackingLink,
+      courierSandbox: got.sandbox,
+      ...(got.courier ? { courier: got.courier } : {}),
     };
   });
 }

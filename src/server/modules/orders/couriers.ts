@@ -7,15 +7,36 @@
  * (`assignAfterMs`) and the caller enqueues a durable job for it (courier-jobs.ts), so it happens
  * even if this process dies meanwhile.
  *
+ * The HTTP contract a platform is held to (issue 36: a call happens exactly once):
+ *
+ *   POST {base}/deliveries
+ *     Authorization: Bearer {COURIER_API_TOKEN}          (when set)
+ *     Idempotency-Key: {key}                             stable per call: `balcao-entrega-{orderId}-{n}`,
+ *                                                        the same on every retry of that call
+ *     { externalReference: orderId, code, merchant, customer, amount }
+ *   → 200/201 { id, trackingUrl?, courier?: { name, phone, document } }
+ *   The platform MUST dedupe on Idempotency-Key: a repeat with a key it has seen creates nothing
+ *   and answers the delivery that key created (several requests, one delivery).
+ *
+ *   GET {base}/deliveries?idempotencyKey={key}&externalReference={orderId}
+ *   → 200 the delivery that key created (same shape as above), 404 when it has none.
+ *
+ * A call the platform did not answer (timeout, connection lost) is "em verificação", not a
+ * failure: the job (courier-jobs.ts) asks GET for that key's delivery and records it, and sends
+ * the POST again (same key) only when the platform says it has none. A refusal (any non-2xx
+ * answer) is a failure, retried with the same key.
+ *
  * Env: COURIER_PLAYDELIVERY_URL, COURIER_LOGGI_URL, COURIER_MEEP_URL (base URLs),
- * COURIER_API_TOKEN (bearer sent to them), COURIER_SANDBOX_DELAY_MS (default 5000).
+ * COURIER_API_TOKEN (bearer sent to them), COURIER_TIMEOUT_MS (how long a call may take before it
+ * is "em verificação"; default 30000), COURIER_SANDBOX_DELAY_MS (default 5000).
  */
-import { randomUUID } from 'node:crypto';
 import { REQUEST_TIMEOUT_MS } from '../../../shared/constants';
 import { DELIVERY_PLATFORM, DELIVERY_PLATFORM_NAME, SANDBOX_COURIER_NAME } from '../../../shared/orders';
 
 export interface CourierRequest {
   orderId: string;
+  /** Sent as the Idempotency-Key header: the same on every retry of one call. */
+  idempotencyKey: string;
   code: string;
   trackingCode: string;
   venueName: string;
@@ -47,9 +68,15 @@ export interface CourierAdapter {
   name: string;
   sandbox: boolean;
   request(req: CourierRequest): Promise<CourierCall>;
+  /** The delivery a call with this key created, or null when the platform has none. */
+  find(idempotencyKey: string, orderId: string): Promise<CourierCall | null>;
 }
 
+/** The platform answered and refused the call (a non-2xx answer, or one without a delivery id). */
 export class CourierError extends Error {}
+
+/** The platform did not answer (timeout, connection lost): the call is "em verificação". */
+export class CourierUnknownError extends Error {}
 
 class SandboxCourier implements CourierAdapter {
   sandbox = true;
@@ -62,7 +89,8 @@ class SandboxCourier implements CourierAdapter {
 
   async request(req: CourierRequest): Promise<CourierCall> {
     return {
-      externalId: `sandbox-${randomUUID()}`,
+      // Derived from the key, as a deduping platform answers: a repeat of one call is one delivery.
+      externalId: `sandbox-${req.idempotencyKey}`,
       // The sandbox has no map: its tracking link is the order's own tracking page.
       trackingLink: `${this.publicUrl}/statusPedido/${req.trackingCode}`,
       courier: null,
@@ -70,12 +98,14 @@ class SandboxCourier implements CourierAdapter {
       assignAfterMs: this.delayMs,
     };
   }
+
+  async find(): Promise<CourierCall | null> {
+    // The sandbox keeps nothing: a call is its answer, and asking again answers the same delivery.
+    return null;
+  }
 }
 
-/**
- * A platform reached over HTTP: POST {base}/deliveries with the order, answered with
- * { id, trackingUrl?, courier?: { name, phone, document } }.
- */
+/** A platform reached over HTTP (the contract in the header). */
 class HttpCourier implements CourierAdapter {
   sandbox = false;
   constructor(
@@ -83,14 +113,37 @@ class HttpCourier implements CourierAdapter {
     public name: string,
     private baseUrl: string,
     private token: string | undefined,
+    private timeoutMs: number,
   ) {}
+
+  private get base(): string {
+    return this.baseUrl.replace(/\/+$/, '');
+  }
+
+  private get auth(): Record<string, string> {
+    return this.token ? { authorization: `Bearer ${this.token}` } : {};
+  }
+
+  async find(idempotencyKey: string, orderId: string): Promise<CourierCall | null> {
+    let res: Response;
+    try {
+      const q = new URLSearchParams({ idempotencyKey, externalReference: orderId });
+      res = await fetch(`${this.base}/deliveries?${q}`, { headers: this.auth, signal: AbortSignal.timeout(this.timeoutMs) });
+    } catch {
+      throw new CourierUnknownError(this.name);
+    }
+    if (res.status === 404) return null;
+    // Any other answer settles nothing: still "em verificação", asked again later.
+    if (!res.ok) throw new CourierUnknownError(this.name);
+    return this.parse(res, CourierUnknownError);
+  }
 
   async request(req: CourierRequest): Promise<CourierCall> {
     let res: Response;
     try {
-      res = await fetch(`${this.baseUrl.replace(/\/+$/, '')}/deliveries`, {
+      res = await fetch(`${this.base}/deliveries`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(this.token ? { authorization: `Bearer ${this.token}` } : {}) },
+        headers: { 'content-type': 'application/json', 'idempotency-key': req.idempotencyKey, ...this.auth },
         body: JSON.stringify({
           externalReference: req.orderId,
           code: req.code,
@@ -98,14 +151,19 @@ class HttpCourier implements CourierAdapter {
           customer: req.customer,
           amount: req.totalCents / 100,
         }),
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        signal: AbortSignal.timeout(this.timeoutMs),
       });
     } catch {
-      throw new CourierError(this.name);
+      // Sent, but no answer: the platform may have created the delivery. Not a failure.
+      throw new CourierUnknownError(this.name);
     }
     if (!res.ok) throw new CourierError(this.name);
+    return this.parse(res, CourierError);
+  }
+
+  private async parse(res: Response, Failure: new (m: string) => Error): Promise<CourierCall> {
     const body = (await res.json().catch(() => null)) as { id?: unknown; trackingUrl?: unknown; courier?: { name?: unknown; phone?: unknown; document?: unknown } } | null;
-    if (!body || (typeof body.id !== 'string' && typeof body.id !== 'number')) throw new CourierError(this.name);
+    if (!body || (typeof body.id !== 'string' && typeof body.id !== 'number')) throw new Failure(this.name);
     const c = body.courier;
     return {
       externalId: String(body.id),
@@ -124,6 +182,8 @@ export interface Couriers {
 
 export function createCouriers(env: Record<string, string | undefined>, publicUrl: string): Couriers {
   const delay = Number(env.COURIER_SANDBOX_DELAY_MS ?? 5000);
+  const timeout = Number(env.COURIER_TIMEOUT_MS ?? REQUEST_TIMEOUT_MS);
+  const timeoutMs = Number.isFinite(timeout) && timeout > 0 ? timeout : REQUEST_TIMEOUT_MS;
   const urls: Record<number, string | undefined> = {
     [DELIVERY_PLATFORM.PlayDelivery]: env.COURIER_PLAYDELIVERY_URL,
     [DELIVERY_PLATFORM.Loggi]: env.COURIER_LOGGI_URL,
@@ -136,7 +196,7 @@ export function createCouriers(env: Record<string, string | undefined>, publicUr
     adapters.set(
       platform,
       url
-        ? new HttpCourier(platform, name, url, env.COURIER_API_TOKEN)
+        ? new HttpCourier(platform, name, url, env.COURIER_API_TOKEN, timeoutMs)
         : new SandboxCourier(platform, name, publicUrl, Number.isFinite(delay) && delay >= 0 ? delay : 5000),
     );
   }

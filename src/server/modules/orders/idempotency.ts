@@ -25,6 +25,7 @@ import type { Db } from '../../db/client';
 import { idempotencyKeys } from '../../db/schema/orders';
 import { HttpError } from '../../lib/http-error';
 import { lockVenue, type Q, type Tx } from './orders.repository';
+import { VenueWriteGate } from './venue-writes';
 
 interface Ambient {
   tx: Tx;
@@ -96,6 +97,8 @@ export class Idempotency {
   constructor(
     private db: Db,
     private ttlDays: number = IDEMPOTENCY_TTL_DAYS_DEFAULT,
+    /** Every order write's transaction goes through it (venue-writes.ts): bounded, isolated lock waits. */
+    readonly gate: VenueWriteGate = new VenueWriteGate({ perVenue: 2, total: 7, waitMs: 3_000 }),
   ) {}
 
   private async lookup(q: Q, ctx: IdemContext): Promise<CommandResult | null> {
@@ -157,14 +160,16 @@ export class Idempotency {
       const early = await this.lookup(this.db, ctx);
       if (early) return { ...early, replayed: true };
       await prepare?.();
-      return this.db.transaction(async (tx) => {
-        await lock(tx);
-        const stored = await this.lookup(tx, ctx);
-        if (stored) return { ...stored, replayed: true };
-        const result = await work(tx);
-        await this.store(tx, ctx, result);
-        return { ...result, replayed: false };
-      });
+      return this.gate.run(ctx.venueId, () =>
+        this.db.transaction(async (tx) => {
+          await lock(tx);
+          const stored = await this.lookup(tx, ctx);
+          if (stored) return { ...stored, replayed: true };
+          const result = await work(tx);
+          await this.store(tx, ctx, result);
+          return { ...result, replayed: false as boolean };
+        }),
+      );
     });
   }
 
@@ -178,15 +183,19 @@ export class Idempotency {
       const early = await this.lookup(this.db, ctx);
       if (early) return { ...early, replayed: true };
       const store: Ambient = { tx: null as unknown as Tx, after: [] };
-      const committed = await this.db.transaction(async (tx) => {
-        await lockVenue(tx, ctx.venueId);
-        const stored = await this.lookup(tx, ctx);
-        if (stored) return { ...stored, replayed: true };
-        store.tx = tx;
-        const result = await ambient.run(store, work);
-        if (result.status < 500) await this.store(tx, ctx, result);
-        return { ...result, replayed: false };
-      });
+      // The gate covers the transaction only: work handed to afterCommit (a courier platform's
+      // answer) runs once the connection and the slot are given back.
+      const committed = await this.gate.run(ctx.venueId, () =>
+        this.db.transaction(async (tx) => {
+          await lockVenue(tx, ctx.venueId);
+          const stored = await this.lookup(tx, ctx);
+          if (stored) return { ...stored, replayed: true };
+          store.tx = tx;
+          const result = await ambient.run(store, work);
+          if (result.status < 500) await this.store(tx, ctx, result);
+          return { ...result, replayed: false as boolean };
+        }),
+      );
       if (committed.replayed || !store.after.length) return committed;
       let result: CommandResult = committed;
       try {

@@ -3,7 +3,8 @@
  * (LISTEN/NOTIFY + SSE), idempotency keys, courier adapters and their jobs (courier-jobs.ts), and
  * the hourly housekeeping job (once per cluster) that drops expired idempotency keys and old events.
  *
- * Env: IDEMPOTENCY_TTL_DAYS (7), KDS_EVENT_RETENTION_HOURS (48), KDS_SSE_HEARTBEAT_MS (15000),
+ * Env: IDEMPOTENCY_TTL_DAYS (7), ORDERS_LOCK_TIMEOUT_MS / ORDERS_VENUE_WRITERS / ORDERS_WRITERS_MAX
+ * (venue-writes.ts), KDS_EVENT_RETENTION_HOURS (48), KDS_SSE_HEARTBEAT_MS (15000),
  * COURIER_* (see couriers.ts), CHAT_BASE_URL / CHAT_API_TOKEN (chat unread count). iFood's polling
  * and board actions live in the marketplace module (modules/marketplace/ifood).
  */
@@ -16,7 +17,9 @@ import { defineCourierJobs } from './courier-jobs';
 import { Idempotency } from './idempotency';
 import { KdsHub } from './kds-hub';
 import { ordersRoutes } from './orders.routes';
+import { setVenueLockTimeout } from './orders.repository';
 import { OrdersService } from './orders.service';
+import { VenueWriteGate, venueWriteSettings } from './venue-writes';
 
 const HOUR = 3_600_000;
 
@@ -35,7 +38,12 @@ declare module 'fastify' {
 export async function ordersPlugin(app: FastifyInstance, opts: ModuleOptions): Promise<void> {
   const env = opts.env;
   const hub = new KdsHub(opts.db, app.log, positive(env.KDS_SSE_HEARTBEAT_MS, KDS_SSE_HEARTBEAT_MS), () => app.sessionStreams.recheck());
-  const idem = new Idempotency(opts.db.db, positive(env.IDEMPOTENCY_TTL_DAYS, IDEMPOTENCY_TTL_DAYS_DEFAULT));
+  // Order writes: bounded lock waits, and never more writers holding connections than the pool
+  // can spare for reads, the event stream and health (venue-writes.ts, issue 36).
+  const writes = venueWriteSettings(env);
+  setVenueLockTimeout(writes.lockTimeoutMs);
+  const gate = new VenueWriteGate({ perVenue: writes.perVenue, total: writes.total, waitMs: writes.lockTimeoutMs });
+  const idem = new Idempotency(opts.db.db, positive(env.IDEMPOTENCY_TTL_DAYS, IDEMPOTENCY_TTL_DAYS_DEFAULT), gate);
   const service = new OrdersService(opts.db, hub, idem, { publicUrl: opts.config.publicUrl, env, log: app.log, jobs: app.jobs });
   defineCourierJobs(app.jobs, service);
   await hub.start();

@@ -44,12 +44,32 @@ export async function ensureVenueBoard(q: Q, venueId: string): Promise<void> {
   await q.insert(kdsSettings).values({ venueId }).onConflictDoNothing();
 }
 
+let venueLockTimeoutMs = 3_000;
+
+/** How long lockVenue waits for the lock (ORDERS_LOCK_TIMEOUT_MS, set by the orders plugin). */
+export function setVenueLockTimeout(ms: number): void {
+  venueLockTimeoutMs = Math.max(1, Math.floor(ms));
+}
+
+export function venueLockTimeout(): number {
+  return venueLockTimeoutMs;
+}
+
 /**
  * Every change of a venue's orders runs under this row lock: concurrent changes (and duplicate
  * commands) queue up, and event ids are handed out in commit order, so a reconnecting board that
  * asks for "everything after N" can never miss an event committed later with a smaller id.
+ *
+ * The wait is bounded (issue 36): `lock_timeout` for the rest of this transaction, so a lock held
+ * too long (another process, a stuck session) makes the write fail with 55P03 after a few seconds,
+ * which the error handler answers as 503 "Muitas alterações ao mesmo tempo, tente de novo" with
+ * Retry-After, instead of holding a pool connection for as long as the holder likes. Writers reach
+ * this point through the venue-write gate (venue-writes.ts), so only a few wait here at once.
  */
 export async function lockVenue(tx: Tx, venueId: string): Promise<void> {
+  // set_config(..., true) is SET LOCAL: it ends with the transaction (also on PGlite, where there
+  // is one connection and so never a wait).
+  await tx.execute(sql`select set_config('lock_timeout', ${`${venueLockTimeoutMs}ms`}, true)`);
   // The row exists for every seeded venue; a venue created later gets it here.
   await tx.insert(kdsSettings).values({ venueId }).onConflictDoNothing();
   await tx.execute(sql`select 1 from ${kdsSettings} where ${kdsSettings.venueId} = ${venueId} for update`);

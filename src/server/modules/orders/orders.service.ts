@@ -53,7 +53,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { PRINTER_MSG } from '../../../shared/printers';
 import { enqueueOrderJobs, localServerJobs, planPrinting, planStatus, type PrintPlan } from '../printers/printers.repository';
 import type { JobQueue } from '../../lib/jobs';
-import { courierCalledColumns, enqueueCourierCall } from './courier-jobs';
+import { courierCalledColumns, CourierPendingError, enqueueCourierCall } from './courier-jobs';
 import { createCouriers, type Couriers } from './couriers';
 import { ifoodOnTransition } from '../marketplace/ifood/ifood-actions';
 import { readFoodSettings } from './food-config.reader';
@@ -142,10 +142,12 @@ export class OrdersService {
     type: KdsEventType,
     mutate: (row: OrderRow, tx: Tx) => Promise<OrderSet | null> | OrderSet | null,
   ): Promise<{ order: Order; changed: boolean }> {
-    const res = await this.db.transaction(async (tx) => {
-      await lockVenue(tx, venueId);
-      return this.changeIn(tx, venueId, orderId, type, mutate);
-    });
+    const res = await this.idem.gate.run(venueId, () =>
+      this.db.transaction(async (tx) => {
+        await lockVenue(tx, venueId);
+        return this.changeIn(tx, venueId, orderId, type, mutate);
+      }),
+    );
     if (res.changed) this.hub.changed(venueId);
     return res;
   }
@@ -306,7 +308,7 @@ export class OrdersService {
   // Recall (ours): a finished or refused order back to the state it left
 
   async recall(user: AuthUser, venueId: string, body: { Id: string; Motivo: string; ExpectedStateId?: number | null }): Promise<CommandResult> {
-    const result = await this.db.transaction(async (tx) => {
+    const result = await this.idem.gate.run(venueId, () => this.db.transaction(async (tx) => {
       await lockVenue(tx, venueId);
       const row = await lockOrderRow(tx, venueId, body.Id);
       if (!row) throw new HttpError(404, ORDER_MSG.orderNotFound);
@@ -333,7 +335,7 @@ export class OrdersService {
       await appendEvent(tx, venueId, 'order.changed', order);
       const s = order.WorkflowInstance.CurrenteState;
       return { status: 200, body: { Id: s.Id, Name: s.Name, Pedido: order, Aplicado: true } } as CommandResult;
-    });
+    }));
     if (result.status === 200) {
       this.hub.changed(venueId);
       this.opts.log.info({ venueId, orderId: body.Id, userId: user.id, reason: body.Motivo }, 'pedido recuperado no painel');
@@ -709,7 +711,14 @@ export class OrdersService {
     if (jobId === null) return first.order;
     const id: number = jobId;
     const run = async () => {
-      await this.opts.jobs.runNow(id);
+      try {
+        await this.opts.jobs.runNow(id);
+      } catch (err) {
+        // The platform did not answer: the call is "em verificação" (still marked called, the job
+        // asks the platform for its key), not a failure to show.
+        if (!(err instanceof CourierPendingError)) throw err;
+        this.opts.log.warn({ venueId, orderId, jobId: id }, 'chamada do entregador em verificação');
+      }
       return (await findOrder(this.db, venueId, orderId))!;
     };
     // Inside a command's transaction the platform is asked after its commit (never under the lock).

@@ -6,8 +6,20 @@
  * (iFood down, 5xx, 429, timeout) with exponential backoff, also after a restart, for about 9
  * hours (iFood keeps an order's events 8 hours); iFood refusing a call (another 4xx) fails it at
  * once. One job per order and action (the key), and the calls of one order go in the order they
- * were made. A call is repeated only if a process dies between iFood's answer and the job's end
- * (iFood answers the repeat of a state it is already in with 202).
+ * were made.
+ *
+ * Repeats (issue 36). iFood's Merchant API has no idempotency key on order actions; instead it
+ * answers a repeated confirm / startPreparation / readyToPickup / dispatch / requestCancellation
+ * of an order already in that state with 202 and changes nothing, so a repeat is harmless and we
+ * rely on it in exactly these places, and nowhere after a success:
+ * - a retryable failure (timeout, connection lost, 408, 429, 5xx): iFood may or may not have
+ *   applied it, so the job sends it again (the answer tells us nothing more; asking GET order
+ *   first would cost a call and still race iFood's own processing);
+ * - a process that dies between iFood's 202 and the job's "done" (its lease passes, another
+ *   process runs the job again);
+ * - ifood-client.ts retries once on 401 (token expired early): iFood did not process that one.
+ * After a 202 the job ends "done" and the (order, action) key keeps another from being enqueued,
+ * so no repeat is sent after a success otherwise.
  */
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { OrderCommand } from '../../../../shared/orders';
@@ -110,6 +122,8 @@ export function defineIfoodJobs(queue: JobQueue, client: () => IfoodClient): voi
       } catch (err) {
         const e = err instanceof IfoodError ? err : new IfoodError(0, job.action);
         if (!e.retryable) throw new PermanentJobError(`iFood recusou ${job.action}: ${e.status}`);
+        // Retried with the same action: iFood answers a repeat of a state the order is already in
+        // with 202 (see the header), so a call that did reach iFood is not applied twice.
         throw new Error(e.message);
       }
     },

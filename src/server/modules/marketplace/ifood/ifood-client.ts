@@ -104,6 +104,7 @@ export class IfoodClient {
   private async call(path: string, init: RequestInit = {}, retried = false): Promise<Response> {
     const token = await this.accessToken();
     const res = await this.send(path, { ...init, headers: { accept: 'application/json', ...(init.headers ?? {}), authorization: `Bearer ${token}` } });
+    // A 401 was not processed by iFood, so trying once more with a new token repeats nothing.
     if (res.status === 401 && !retried) {
       this.token = null;
       return this.call(path, init, true);
