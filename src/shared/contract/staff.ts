@@ -24,6 +24,8 @@ export const STAFF_PATHS = {
   /** The signed-in person's own pending invitations (open to every account, like Minha conta). */
   myInvitations: 'api/Account/MinhaConta/Convites',
   acceptInvitation: (id: string) => `api/Account/MinhaConta/Convites/${encodeURIComponent(id)}/Aceitar`,
+  /** Public: what the invitation link of a new account shows (its e-mail and the place), without using the link. */
+  invitationByToken: 'api/Account/Convite',
   declineInvitation: (id: string) => `api/Account/MinhaConta/Convites/${encodeURIComponent(id)}/Recusar`,
 } as const;
 
@@ -130,3 +132,6 @@ export type MyInvitation = z.infer<typeof myInvitation>;
 export const myInvitationList = z.object({ convites: z.array(myInvitation) });
 export const invitationIdParams = z.object({ id: z.string().check(z.maxLength(64)) });
 export const acceptInvitationResponse = z.object({ localId: z.string(), Message: z.string() });
+
+export const invitationTokenQuery = z.object({ token: z.string().check(z.maxLength(200)) });
+export const invitationByToken = z.object({ email: z.string(), local: z.string() });

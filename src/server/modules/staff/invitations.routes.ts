@@ -4,16 +4,20 @@
  * here; declining deletes it. Open to every account like Minha conta ("/api/account/*"); each call
  * acts only on the session's own invitations, so another person's invitation id answers 404.
  */
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ACCOUNT_MSG } from '../../../shared/account';
 import { errorBody } from '../../../shared/contract/common';
-import { acceptInvitationResponse, invitationIdParams, messageResponse, myInvitationList } from '../../../shared/contract/staff';
+import { acceptInvitationResponse, invitationByToken, invitationIdParams, invitationTokenQuery, messageResponse, myInvitationList } from '../../../shared/contract/staff';
+import { MSG } from '../../../shared/messages';
 import { mergeRoles } from '../../../shared/roles';
 import { STAFF_MSG } from '../../../shared/staff';
 import type { Db } from '../../db/client';
-import { memberships, users } from '../../db/schema/auth';
+import { memberships, oneTimeTokens, users } from '../../db/schema/auth';
+import { sha256 } from '../../lib/crypto';
+import { hitRateLimit } from '../../lib/rate-limit';
+import { tooManyRequests } from '../../lib/http-error';
 import { memberProfiles, venueInvitations } from '../../db/schema/staff';
 import { venues } from '../../db/schema/venues';
 import { HttpError } from '../../lib/http-error';
@@ -38,6 +42,27 @@ export async function invitationRoutes(fastify: FastifyInstance, opts: { db: Db 
     if (!row) throw new HttpError(404, STAFF_MSG.invitationNotFound);
     return row;
   }
+
+  // The page a new account's invitation link opens reads its e-mail and place here (the link itself
+  // is used only when the password is set). Unknown, used or expired links: the reset's message.
+  app.get(
+    '/api/Account/Convite',
+    { config: { public: true }, schema: { querystring: invitationTokenQuery, response: { 200: invitationByToken, ...errors } } },
+    async (req) => {
+      const wait = await hitRateLimit(db, `invite-link:addr:${req.ip}`, 30, 900);
+      if (wait > 0) throw tooManyRequests(wait, MSG.tooManyAttempts(wait));
+      const [row] = await db
+        .select({ email: users.email, local: venues.name })
+        .from(oneTimeTokens)
+        .innerJoin(users, eq(users.id, oneTimeTokens.userId))
+        .innerJoin(memberships, eq(memberships.userId, users.id))
+        .innerJoin(venues, eq(venues.id, memberships.venueId))
+        .where(and(eq(oneTimeTokens.tokenHash, sha256(req.query.token)), eq(oneTimeTokens.kind, 'reset'), isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, new Date())))
+        .limit(1);
+      if (!row) throw new HttpError(404, MSG.resetInvalidLink);
+      return row;
+    },
+  );
 
   app.get('/api/Account/MinhaConta/Convites', { schema: { response: { 200: myInvitationList, ...errors } } }, async (req) => {
     const me = requireUser(req);
