@@ -24,7 +24,7 @@ import { products } from '../../db/schema/products';
 import { donationEvents, donationInstitutes, donations } from '../../db/schema/donations';
 import type { FileStorage } from '../../lib/file-storage';
 import { HttpError } from '../../lib/http-error';
-import { requireVenue, requireVenueOf } from '../../plugins/auth';
+import { requireVenue } from '../../plugins/auth';
 import { venueOfCall } from '../../lib/venue-context';
 import { saveDownload } from '../downloads/downloads';
 import { findEvent, isUuid } from './donations.repository';
@@ -118,7 +118,7 @@ export async function reportRoutes(fastify: FastifyInstance, opts: { db: Db; fil
   // ---- Dashboard ----------------------------------------------------------------------------
   app.get('/api/Donate/:eventId', { schema: { params: eventParam, response: { 200: dashboardData, ...errors } } }, async (req) => {
     const ev = await findEvent(db, req.params.eventId);
-    await requireVenueOf(db, req, ev.venueId, DONATION_ROLE, M.eventNotFound);
+    await requireVenue(db, req, ev.venueId, DONATION_ROLE);
     const grouped = await db
       .select({
         productId: sql<string>`coalesce(${donations.productId}::text, '')`,
@@ -149,7 +149,7 @@ export async function reportRoutes(fastify: FastifyInstance, opts: { db: Db; fil
 
   app.get('/api/Donate/Payables/:eventId', { schema: { params: eventParam, response: { 200: payables, ...errors } } }, async (req) => {
     const ev = await findEvent(db, req.params.eventId);
-    await requireVenueOf(db, req, ev.venueId, DONATION_ROLE, M.eventNotFound);
+    await requireVenue(db, req, ev.venueId, DONATION_ROLE);
     const day = sql<string>`to_char(${donations.paymentDate} at time zone '${sql.raw(TIME_ZONE)}', 'YYYY-MM-DD')`;
     const rows = await db
       .select({
@@ -168,7 +168,7 @@ export async function reportRoutes(fastify: FastifyInstance, opts: { db: Db; fil
 
   app.get('/api/Donate/Version/:eventId', { schema: { params: eventParam, response: { 200: dashboardVersion, ...errors } } }, async (req) => {
     const ev = await findEvent(db, req.params.eventId);
-    await requireVenueOf(db, req, ev.venueId, DONATION_ROLE, M.eventNotFound);
+    await requireVenue(db, req, ev.venueId, DONATION_ROLE);
     const [v] = await db
       .select({ count: sql<number>`count(*)::int`, last: sql<string | null>`max(${donations.paidAt})::text` })
       .from(donations)

@@ -71,7 +71,7 @@ import { STREAM_TICKET_PARAM, STREAM_TICKET_PATH, STREAM_TICKET_TTL_SECONDS, str
 import { streamTickets } from '../../db/schema/stream-tickets';
 import { newToken, sha256 } from '../../lib/crypto';
 import { HttpError } from '../../lib/http-error';
-import { requireUser, requireVenue, requireVenueOf, type AuthUser } from '../../plugins/auth';
+import { requireUser, requireVenue, type AuthUser } from '../../plugins/auth';
 import { readFoodSettings } from './food-config.reader';
 import { commandDb, keyOf, requestHash, type CommandResult, type Idempotency } from './idempotency';
 import type { KdsHub, StreamView } from './kds-hub';
@@ -154,7 +154,7 @@ export async function ordersRoutes(fastify: FastifyInstance, opts: OrdersRoutesO
       .from(memberships)
       .where(and(eq(memberships.userId, user.id), eq(memberships.venueId, row.venueId)));
     if (!member) throw new HttpError(404, ORDER_MSG.orderNotFound);
-    await requireVenueOf(db, req, row.venueId, role, ORDER_MSG.orderNotFound);
+    await requireVenue(db, req, row.venueId, role);
     return { venueId: row.venueId, origin: row.origin, user };
   }
 

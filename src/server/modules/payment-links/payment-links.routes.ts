@@ -37,7 +37,7 @@ import type { Db } from '../../db/client';
 import { products } from '../../db/schema/products';
 import { paymentLinkPayments, paymentLinks } from '../../db/schema/payment-links';
 import { HttpError } from '../../lib/http-error';
-import { requireUser, requireVenue, requireVenueOf } from '../../plugins/auth';
+import { requireUser, requireVenue } from '../../plugins/auth';
 import { PIX_MSG } from '../../../shared/pix';
 import { PixApiError, PixUnavailableError } from '../pix/api-pix-client';
 import { limitPublicPayment } from '../pix/pay-rate-limit';
@@ -92,7 +92,7 @@ export function paymentLinkRoutes(fastify: FastifyInstance, opts: { db: Db; acqu
     requireUser(req);
     const found = UUID_RE.test(id) ? await linkById(db, id) : null;
     if (!found || found.link.deletedAt) throw new HttpError(404, LINK_MSG.notFound);
-    await requireVenueOf(db, req, found.link.venueId, LINK_ROLE, LINK_MSG.notFound);
+    await requireVenue(db, req, found.link.venueId, LINK_ROLE);
     return found;
   }
 

@@ -30,7 +30,7 @@ import type { Db } from '../../db/client';
 import { productLists } from '../../db/schema/products';
 import { devices, salesPointDevices, salesPoints } from '../../db/schema/sales-points';
 import { HttpError } from '../../lib/http-error';
-import { requireVenue, requireVenueOf } from '../../plugins/auth';
+import { requireVenue } from '../../plugins/auth';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -91,7 +91,7 @@ export async function salesPointRoutes(fastify: FastifyInstance, opts: { db: Db 
     if (!row) throw new HttpError(400, SALES_POINT_MSG.unknownProductList, { errors: [{ path: 'salesPoint.productListId', message: SALES_POINT_MSG.unknownProductList }] });
   }
 
-  /** A sales point by id; 404 when missing or of a venue the user is not in (the routes check). */
+  /** A sales point by id; 404 when missing, 403 when it belongs to a venue the user is not in. */
   async function loadSalesPoint(id: string): Promise<Row> {
     const [row] = isUuid(id) ? await db.select().from(salesPoints).where(eq(salesPoints.id, id)) : [];
     if (!row) throw new HttpError(404, SALES_POINT_MSG.salesPointNotFound);
@@ -145,7 +145,7 @@ export async function salesPointRoutes(fastify: FastifyInstance, opts: { db: Db 
     { schema: { params: z.object({ id: z.string().max(64) }), response: { 200: messageResponse, ...errors } } },
     async (req) => {
       const current = await loadSalesPoint(req.params.id);
-      await requireVenueOf(db, req, current.venueId, SALES_POINT_ROLE, SALES_POINT_MSG.salesPointNotFound);
+      await requireVenue(db, req, current.venueId, SALES_POINT_ROLE);
       // Its devices are unlinked with it (the links cascade) and can join another sales point.
       await db.delete(salesPoints).where(eq(salesPoints.id, current.id));
       return { Message: SALES_POINT_MSG.salesPointDeleted };
@@ -203,7 +203,7 @@ export async function salesPointRoutes(fastify: FastifyInstance, opts: { db: Db 
     { schema: { body: linkRequest, response: { 200: linkResponse, ...errors } } },
     async (req) => {
       const sp = await loadSalesPoint(req.body.salesPointId);
-      await requireVenueOf(db, req, sp.venueId, SALES_POINT_ROLE, SALES_POINT_MSG.salesPointNotFound);
+      await requireVenue(db, req, sp.venueId, SALES_POINT_ROLE);
       const rows = await loadDevices(req.body.equipaments);
       if (rows.some((d) => d.venueId !== sp.venueId)) {
         throw new HttpError(400, SALES_POINT_MSG.unknownDevice, { errors: [{ path: 'equipaments', message: SALES_POINT_MSG.unknownDevice }] });

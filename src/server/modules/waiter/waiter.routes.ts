@@ -16,7 +16,7 @@ import { WAITER_MSG, WAITER_ROLE } from '../../../shared/waiter';
 import type { Db } from '../../db/client';
 import { memberships } from '../../db/schema/auth';
 import { HttpError } from '../../lib/http-error';
-import { requireUser, requireVenue, requireVenueOf } from '../../plugins/auth';
+import { requireUser, requireVenue } from '../../plugins/auth';
 import { keyOf } from '../orders/idempotency';
 import { isUuid } from '../orders/orders.repository';
 import type { OrdersService } from '../orders/orders.service';
@@ -50,7 +50,7 @@ export async function waiterRoutes(fastify: FastifyInstance, opts: { db: Db; ord
       if (!row) throw new HttpError(404, ORDER_MSG.orderNotFound);
       const [member] = await db.select({ v: memberships.venueId }).from(memberships).where(and(eq(memberships.userId, user.id), eq(memberships.venueId, row.venueId)));
       if (!member) throw new HttpError(404, ORDER_MSG.orderNotFound);
-      await requireVenueOf(db, req, row.venueId, WAITER_ROLE, ORDER_MSG.orderNotFound);
+      await requireVenue(db, req, row.venueId, WAITER_ROLE);
       if (row.kind !== DELIVERY_KIND.table) throw new HttpError(400, WAITER_MSG.notTableOrder);
       const r = await opts.orders.runCommand(user, row.venueId, row.origin, 'deliverOrder', { Id: id, ExpectedStateId: req.body.ExpectedStateId ?? null }, key);
       if (r.replayed) reply.header('idempotent-replayed', 'true');

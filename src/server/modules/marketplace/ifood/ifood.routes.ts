@@ -18,7 +18,7 @@ import { memberships } from '../../../db/schema/auth';
 import { marketplaceIntegrations } from '../../../db/schema/marketplace';
 import { kdsSettings, orders } from '../../../db/schema/orders';
 import { HttpError } from '../../../lib/http-error';
-import { requireUser, requireVenue, requireVenueOf } from '../../../plugins/auth';
+import { requireUser, requireVenue } from '../../../plugins/auth';
 import { isUuid, loadSettings } from '../../orders/orders.repository';
 import type { IfoodIntegration } from './ifood-integration';
 
@@ -93,7 +93,7 @@ export async function ifoodRoutes(fastify: FastifyInstance, opts: { db: Db; ifoo
     if (!row) throw new HttpError(404, ORDER_MSG.orderNotFound);
     const [member] = await db.select({ v: memberships.venueId }).from(memberships).where(and(eq(memberships.userId, user.id), eq(memberships.venueId, row.venueId)));
     if (!member) throw new HttpError(404, ORDER_MSG.orderNotFound);
-    await requireVenueOf(db, req, row.venueId, PAINEL, ORDER_MSG.orderNotFound);
+    await requireVenue(db, req, row.venueId, PAINEL);
     return row.venueId;
   }
 
