@@ -7,7 +7,6 @@ import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ACCOUNT_MSG } from '../../shared/account';
 import { ACCOUNT_PATHS, accountMessage, confirmEmailRequest, myAccount } from '../../shared/contract/account';
 import { api } from '../lib/api-client';
 import { apiFieldErrors, schemaErrors } from '../lib/form-errors';
@@ -49,7 +48,7 @@ export function EmailConfirmCard({ email }: { email: string }) {
         <Stack gap="sm">
           <Text size="sm">
             Enviamos um código de 6 números para <strong>{email}</strong> quando você criou a conta. Digite-o aqui para cadastrar
-            estabelecimentos e aceitar convites. {ACCOUNT_MSG.emailCodeFormat}
+            estabelecimentos e aceitar convites.
           </Text>
           <TextInput label="Código de confirmação" withAsterisk inputMode="numeric" autoComplete="one-time-code" maxLength={12} {...form.getInputProps('codigo')} />
           <Group justify="flex-end">
