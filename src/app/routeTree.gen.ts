@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as AppRouteImport } from './routes/_app'
+import { Route as AceitarConviteRouteImport } from './routes/aceitarConvite'
 import { Route as CadastrarRouteImport } from './routes/cadastrar'
 import { Route as EsqueciMinhaSenhaRouteImport } from './routes/esqueciMinhaSenha'
 import { Route as GarcomRouteImport } from './routes/garcom'
@@ -98,6 +99,11 @@ import { Route as AppProdutosProdutoCadastroFinalizacaoProductIdRouteImport } fr
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AceitarConviteRoute = AceitarConviteRouteImport.update({
+  id: '/aceitarConvite',
+  path: '/aceitarConvite',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CadastrarRoute = CadastrarRouteImport.update({
@@ -580,6 +586,7 @@ const AppProdutosProdutoCadastroFinalizacaoProductIdRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
+  '/aceitarConvite': typeof AceitarConviteRoute
   '/cadastrar': typeof CadastrarRoute
   '/esqueciMinhaSenha': typeof EsqueciMinhaSenhaRoute
   '/garcom': typeof GarcomRoute
@@ -666,6 +673,7 @@ export interface FileRoutesByFullPath {
   '/produtos/produto/cadastro/finalizacao/$productId': typeof AppProdutosProdutoCadastroFinalizacaoProductIdRoute
 }
 export interface FileRoutesByTo {
+  '/aceitarConvite': typeof AceitarConviteRoute
   '/cadastrar': typeof CadastrarRoute
   '/esqueciMinhaSenha': typeof EsqueciMinhaSenhaRoute
   '/garcom': typeof GarcomRoute
@@ -755,6 +763,7 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
+  '/aceitarConvite': typeof AceitarConviteRoute
   '/cadastrar': typeof CadastrarRoute
   '/esqueciMinhaSenha': typeof EsqueciMinhaSenhaRoute
   '/garcom': typeof GarcomRoute
@@ -845,6 +854,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/aceitarConvite'
     | '/cadastrar'
     | '/esqueciMinhaSenha'
     | '/garcom'
@@ -931,6 +941,7 @@ export interface FileRouteTypes {
     | '/produtos/produto/cadastro/finalizacao/$productId'
   fileRoutesByTo: FileRoutesByTo
   to:
+    | '/aceitarConvite'
     | '/cadastrar'
     | '/esqueciMinhaSenha'
     | '/garcom'
@@ -1019,6 +1030,7 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/_app'
+    | '/aceitarConvite'
     | '/cadastrar'
     | '/esqueciMinhaSenha'
     | '/garcom'
@@ -1108,6 +1120,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren
+  AceitarConviteRoute: typeof AceitarConviteRoute
   CadastrarRoute: typeof CadastrarRoute
   EsqueciMinhaSenhaRoute: typeof EsqueciMinhaSenhaRoute
   GarcomRoute: typeof GarcomRoute
@@ -1128,6 +1141,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof AppRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/aceitarConvite': {
+      id: '/aceitarConvite'
+      path: '/aceitarConvite'
+      fullPath: '/aceitarConvite'
+      preLoaderRoute: typeof AceitarConviteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/cadastrar': {
@@ -1902,6 +1922,7 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
+  AceitarConviteRoute: AceitarConviteRoute,
   CadastrarRoute: CadastrarRoute,
   EsqueciMinhaSenhaRoute: EsqueciMinhaSenhaRoute,
   GarcomRoute: GarcomRoute,

@@ -58,4 +58,4 @@ export const CONTRACT_FINGERPRINT_HEADER = 'x-contract-fingerprint';
 export const EMPTY_GUID = '00000000-0000-0000-0000-000000000000';
 
 /** Public routes (spec 001 §2.16): reachable without a session. */
-export const PUBLIC_PATHS = ['/login', '/esqueciMinhaSenha', '/cadastrar', '/redefinirSenha', '/statusPedido', '/print', '/doacoes/eventos/qrcode', '/externalauthentication', '/paymentlink'];
+export const PUBLIC_PATHS = ['/login', '/esqueciMinhaSenha', '/cadastrar', '/redefinirSenha', '/aceitarConvite', '/statusPedido', '/print', '/doacoes/eventos/qrcode', '/externalauthentication', '/paymentlink'];

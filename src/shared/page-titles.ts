@@ -9,6 +9,7 @@ const OTHER_TITLES: Array<[prefix: string, title: string]> = [
   ['/cadastrar', 'Criar conta'],
   ['/esqueciMinhaSenha', 'Recuperar senha'],
   ['/redefinirSenha', 'Redefinir senha'],
+  ['/aceitarConvite', 'Aceitar convite'],
   ['/statusPedido', 'Status do pedido'],
   ['/print', 'Impressão do pedido'],
   ['/externalauthentication', 'Entrando'],

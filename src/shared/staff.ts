@@ -24,8 +24,8 @@ export const STAFF_MSG = {
   emailInvalid: 'Formato do e-mail inválido',
   profileInvalid: 'Escolha um perfil.',
   profileUnknown: 'Perfil não encontrado neste estabelecimento.',
+  /** The one answer to Convidar, for a known and an unknown e-mail alike (issue 37): the e-mail says the rest. */
   invited: 'Convite enviado por e-mail.',
-  addedExisting: 'Pessoa adicionada ao estabelecimento. Avisamos por e-mail.',
   inviteResent: 'Convite enviado de novo por e-mail.',
   alreadyMember: 'Esta pessoa já faz parte do estabelecimento.',
   emailIsDevice: 'Este e-mail não pode receber convites.',
@@ -34,6 +34,13 @@ export const STAFF_MSG = {
   beyondYourRoles: 'Você só pode dar ou mudar acessos que você mesmo tem.',
   profileChanged: 'Perfil alterado com sucesso!',
   personRemoved: 'Pessoa removida do estabelecimento.',
+  invitationCancelled: 'Convite cancelado.',
+  // Invitations to an existing account (Minha conta → Convites)
+  invitationNotFound: 'Convite não encontrado ou expirado. Peça um novo convite a quem convidou você.',
+  invitationProfileGone: 'O perfil deste convite não existe mais. Peça um novo convite a quem convidou você.',
+  invitationAccepted: (place: string) => `Convite aceito. ${place} já aparece no seletor de estabelecimento.`,
+  invitationDeclined: 'Convite recusado.',
+  invitationsEmpty: 'Nenhum convite pendente.',
   // Profiles (role sets)
   roleSetNameRequired: 'Dê um nome ao perfil.',
   roleSetNameTaken: 'Já existe um perfil com este nome.',
@@ -125,6 +132,9 @@ export const UFS = [
 export const AUDIT_ACTIONS = {
   invite: 'Convite',
   addExisting: 'Acesso concedido',
+  inviteAccepted: 'Convite aceito',
+  inviteDeclined: 'Convite recusado',
+  inviteCancelled: 'Convite cancelado',
   profileChange: 'Mudança de perfil',
   removal: 'Remoção',
   deviceCreate: 'Novo dispositivo',

@@ -55,6 +55,21 @@ test('a padaria starts from zero: place, manager, tablet and phone by code, an o
   await expectAccessible(page);
   await page.getByRole('link', { name: 'Cadastrar estabelecimento' }).click();
 
+  // The e-mail comes first (issue 37): the code e-mailed at sign-up, typed on the same page.
+  await page.waitForURL((u) => u.pathname === '/cadastro/estabelecimento');
+  const confirmBox = page.getByRole('region', { name: 'Confirme seu e-mail' });
+  await expect(confirmBox).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cadastrar estabelecimento' })).toBeDisabled();
+  await expectAccessible(page);
+  const confirmation = await waitForMail(server, 'paula.padeira@gmail.com');
+  expect(confirmation.subject).toMatch(/^Confirme seu e-mail no Balcão: \d{6}$/);
+  await confirmBox.getByLabel('Código de confirmação').fill('000');
+  await confirmBox.getByRole('button', { name: 'Confirmar e-mail' }).click();
+  await expect(confirmBox.getByLabel('Código de confirmação')).toHaveAttribute('aria-invalid', 'true');
+  await confirmBox.getByLabel('Código de confirmação').fill(/: (\d{6})/.exec(confirmation.subject)![1]);
+  await confirmBox.getByRole('button', { name: 'Confirmar e-mail' }).click();
+  await expect(confirmBox).toBeHidden();
+
   // Create the place: the CEP lookup fails, the address is typed; a wrong CNPJ is named under its field.
   await page.waitForURL((u) => u.pathname === '/cadastro/estabelecimento');
   await expect(page).toHaveTitle('Cadastrar estabelecimento · Balcão');
@@ -101,13 +116,18 @@ test('a padaria starts from zero: place, manager, tablet and phone by code, an o
   await expect(marcosRow).toContainText('Convite pendente');
   const mail = await waitForMail(server, 'marcos@padaria.com.br');
   expect(mail.subject).toBe('Convite para Padaria Pão Quente no Balcão');
-  const link = new URL(/(http\S+\/redefinirSenha\?token=\S+)/.exec(mail.text)![1]);
+  const link = new URL(/(http\S+\/aceitarConvite\?token=\S+)/.exec(mail.text)![1]);
   const marcos = await device(browser, server.url, { width: 1280, height: 800 });
   try {
+    // The invitation page reads as an invitation, with the e-mail filled in (issue 37).
     await marcos.page.goto(`${link.pathname}${link.search}`);
-    await marcos.page.getByLabel(/^Nova senha/).fill('Marcos#2026');
-    await marcos.page.getByLabel('Confirmar nova senha').fill('Marcos#2026');
-    await marcos.page.getByRole('button', { name: 'Salvar nova senha' }).click();
+    await expect(marcos.page).toHaveTitle('Aceitar convite · Balcão');
+    await expect(marcos.page.getByRole('heading', { name: 'Aceitar convite' })).toBeVisible();
+    await expect(marcos.page.getByLabel('E-mail')).toHaveValue('marcos@padaria.com.br');
+    await expectAccessible(marcos.page);
+    await marcos.page.getByLabel(/^Senha/).fill('Marcos#2026');
+    await marcos.page.getByLabel('Confirmar senha').fill('Marcos#2026');
+    await marcos.page.getByRole('button', { name: 'Criar senha e aceitar' }).click();
     await marcos.page.waitForURL((u) => u.pathname === '/login');
     await signIn(marcos.page, 'marcos@padaria.com.br', 'Marcos#2026');
     await marcos.page.waitForURL((u) => u.pathname === '/dashboard');

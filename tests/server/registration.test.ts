@@ -104,14 +104,17 @@ describe('POST api/Account/Register', () => {
     expectError(await login('jose.silva@example.com', 'Outra#Chave2027'), 400, MSG.badCredentials);
 
     await t.app.jobs.drain();
-    expect(t.mails.map((m) => m.to).sort()).toEqual([DEMO.gerente, 'jose.silva@example.com']);
+    // The new account's confirmation code (issue 37), then the notices: one per taken sign-up.
+    const confirmations = t.mails.filter((m) => m.subject.startsWith('Confirme seu e-mail'));
+    expect(confirmations.map((m) => m.to)).toEqual(['jose.silva@example.com']);
+    expect(t.mails.filter((m) => !confirmations.includes(m)).map((m) => m.to).sort()).toEqual([DEMO.gerente, 'jose.silva@example.com']);
     const notice = t.mails.find((m) => m.to === DEMO.gerente)!;
     expect(notice.subject).toBe('Tentativa de cadastro com os seus dados no Balcão');
     expect(notice.text).toContain('Gustavo Gerente');
     expect(notice.text).toContain('Alguém tentou criar uma conta no Balcão com o seu e-mail ou o seu CPF.');
     // A new sign-up gets no such notice.
     const queued = await rows<{ name: string }>(t, `select name from jobs where name like 'auth.%'`);
-    expect(queued.map((j) => j.name)).toEqual(['auth.signup-attempt-mail', 'auth.signup-attempt-mail']);
+    expect(queued.map((j) => j.name).sort()).toEqual(['auth.confirm-email-mail', 'auth.signup-attempt-mail', 'auth.signup-attempt-mail']);
   });
 
   it('treats a taken CPF, however it is formatted, the same way and tells the CPF owner', async () => {
@@ -123,7 +126,11 @@ describe('POST api/Account/Register', () => {
     expect((await login('jose.silva@example.com', 'Cadastro#2026')).statusCode).toBe(200);
     expectError(await login('outro@example.com', 'Cadastro#2026'), 400, MSG.badCredentials);
     await t.app.jobs.drain();
-    expect(t.mails.map((m) => m.to)).toEqual(['jose.silva@example.com']);
+    // The first sign-up's confirmation code, and the notice to the CPF's owner.
+    expect(t.mails.map((m) => [m.to, m.subject.startsWith('Confirme seu e-mail')])).toEqual([
+      ['jose.silva@example.com', true],
+      ['jose.silva@example.com', false],
+    ]);
   });
 
   it('sends at most three "someone tried" notices per account an hour', async () => {

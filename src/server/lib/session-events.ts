@@ -89,6 +89,21 @@ export class SessionStreams {
   }
 
   /**
+   * Ends the open streams of the sessions matching `where` in every process, without ending the
+   * sessions: the clients reconnect, and each stream checks its place again (a person removed from
+   * one place keeps the others). Returns how many sessions it asked about.
+   */
+  async endStreams(where: SQL | undefined): Promise<number> {
+    const rows = await this.handle.db.select({ id: sessions.id }).from(sessions).where(where);
+    const ids = rows.map((r) => r.id);
+    this.endLocal(ids);
+    for (let i = 0; i < ids.length; i += IDS_PER_NOTIFY) {
+      await this.handle.notify(SESSION_CHANNEL, ids.slice(i, i + IDS_PER_NOTIFY).join(','));
+    }
+    return ids.length;
+  }
+
+  /**
    * Revokes the sessions matching `where` (still open ones) and ends their streams in every
    * process. Returns how many were revoked.
    */

@@ -123,6 +123,23 @@ export async function requireVenue(db: Db, request: FastifyRequest, venueId: str
   return { venueId, roles };
 }
 
+/**
+ * For a route that reaches an object by its id (issue 37, "uniform answers"): the object's venue
+ * when the user belongs to it (then the role decides, 403 as usual), else the same 404 a random id
+ * gets, so another place's real id and an id that exists nowhere answer alike.
+ */
+export async function requireVenueOf(db: Db, request: FastifyRequest, venueId: string | null | undefined, role: string, notFound: string): Promise<VenueAccess> {
+  const user = requireUser(request);
+  if (!venueId || !UUID_RE.test(venueId)) throw new HttpError(404, notFound);
+  const lower = venueId.toLowerCase();
+  const member =
+    user.places.length <= PLACES_READ_WITH_SESSION
+      ? user.places.some(([id]) => id === lower)
+      : (await db.select({ v: memberships.venueId }).from(memberships).where(and(eq(memberships.userId, user.id), eq(memberships.venueId, venueId)))).length > 0;
+  if (!member) throw new HttpError(404, notFound);
+  return requireVenue(db, request, venueId, role);
+}
+
 export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; handle?: DbHandle }) => {
   app.decorateRequest('user', null);
   app.decorateRequest('streamTicketVenue', null);

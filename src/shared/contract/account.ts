@@ -4,7 +4,7 @@
  */
 import { z } from 'zod/mini';
 import '../zod-locale';
-import { ACCOUNT_MSG } from '../account';
+import { ACCOUNT_MSG, EMAIL_CODE_LENGTH } from '../account';
 import { NAME_MAX, PASSWORD_MAX } from '../constants';
 import { MSG } from '../messages';
 import { isPlainName, isStrongPassword } from '../password';
@@ -18,6 +18,9 @@ export const ACCOUNT_PATHS = {
   /** DELETE without an id ends every other session; with an id, that one. */
   sessions: 'api/Account/MinhaConta/Sessoes',
   session: (id: string) => `api/Account/MinhaConta/Sessoes/${id}`,
+  /** E-mail confirmation after sign-up (issue 37): the code e-mailed, and asking for a new one. */
+  confirmEmail: 'api/Account/MinhaConta/ConfirmarEmail',
+  resendEmailCode: 'api/Account/MinhaConta/ConfirmarEmail/Reenviar',
 } as const;
 
 const trimmedText = (checks: Parameters<ReturnType<typeof z.string>['check']>) => z.pipe(z.string().check(z.trim()), z.string().check(...checks));
@@ -39,6 +42,8 @@ export const myAccount = z.object({
   email: z.string(),
   /** Second factor: a code by e-mail at every sign-in. */
   segundoFator: z.boolean(),
+  /** Whether the e-mail was confirmed (sign-up e-mails a code; until then no new place nor invitation). */
+  emailConfirmado: z.boolean(),
   sessoes: z.array(accountSession),
 });
 export type MyAccount = z.infer<typeof myAccount>;
@@ -75,3 +80,12 @@ export type MfaToggleRequest = z.input<typeof mfaToggleRequest>;
 
 export const sessionIdParams = z.object({ id: z.string().check(z.maxLength(64)) });
 export const accountMessage = z.object({ Message: z.string() });
+
+/** POST api/Account/MinhaConta/ConfirmarEmail: the digits e-mailed at sign-up (spaces ignored). */
+export const confirmEmailRequest = z.object({
+  codigo: z.pipe(
+    z.string({ error: ACCOUNT_MSG.emailCodeFormat }).check(z.maxLength(40, ACCOUNT_MSG.emailCodeFormat), z.overwrite((v) => v.replace(/\s|-/g, ''))),
+    z.string().check(z.regex(new RegExp(`^\\d{${EMAIL_CODE_LENGTH}}$`), ACCOUNT_MSG.emailCodeFormat)),
+  ),
+});
+export type ConfirmEmailRequest = z.input<typeof confirmEmailRequest>;

@@ -2,8 +2,11 @@
  * People of a place (issue 24, /cadastro/operador "Operadores" and /configuracoes/acessos), in the
  * style of the spec's api/Operador and api/Acesso paths (ours: the spec shows none). `perfil` is a
  * built-in profile key (Gerente, Cozinha, Garcom) or the id of a profile the place composed.
- * The invitation e-mail's link opens /redefinirSenha (the same single-use link as a password reset,
- * valid INVITE_TTL_HOURS).
+ * Joining needs consent (issue 37): an invitation to an e-mail without an account makes the account
+ * and e-mails a single-use link to /aceitarConvite?token= (valid INVITE_TTL_HOURS) that sets its
+ * password; an invitation to an existing account stays pending (no membership, no role) until the
+ * person accepts it in Minha conta → Convites or from the e-mailed /aceitarConvite?convite=<id>.
+ * Convidar answers the same for both; the list shows both as pending, under the name typed.
  */
 import { z } from 'zod/mini';
 import '../zod-locale';
@@ -18,6 +21,12 @@ export const STAFF_PATHS = {
   history: 'api/Operador/Historico',
   profiles: 'api/Operador/Perfis',
   profile: (id: string) => `api/Operador/Perfis/${encodeURIComponent(id)}`,
+  /** The signed-in person's own pending invitations (open to every account, like Minha conta). */
+  myInvitations: 'api/Account/MinhaConta/Convites',
+  acceptInvitation: (id: string) => `api/Account/MinhaConta/Convites/${encodeURIComponent(id)}/Aceitar`,
+  /** Public: what the invitation link of a new account shows (its e-mail and the place), without using the link. */
+  invitationByToken: 'api/Account/Convite',
+  declineInvitation: (id: string) => `api/Account/MinhaConta/Convites/${encodeURIComponent(id)}/Recusar`,
 } as const;
 
 const text = (max: number, message: string) =>
@@ -37,7 +46,8 @@ export const inviteRequest = z.object({
   perfil,
 });
 export type InviteRequest = z.input<typeof inviteRequest>;
-export const inviteResponse = z.object({ usuarioId: z.string(), novo: z.boolean(), Message: z.string() });
+/** The same for a known and an unknown e-mail: nothing here tells whether the address has an account. */
+export const inviteResponse = z.object({ Message: z.string() });
 
 export const changeProfileRequest = z.object({ localId: z.string().check(z.maxLength(64)), usuarioId: z.string().check(z.maxLength(64)), perfil });
 export const messageResponse = z.object({ Message: z.string() });
@@ -49,7 +59,10 @@ export const staffPerson = z.object({
   perfil: z.string(),
   perfilNome: z.string(),
   papeis: z.array(z.string()),
-  /** Invited and has not set a password yet. */
+  /**
+   * Invited and not in yet (has not set a password, or has not accepted). For a pending invitation
+   * `usuarioId` is the invitation's id: removing it cancels the invitation.
+   */
   pendente: z.boolean(),
   /** The person asking. */
   voce: z.boolean(),
@@ -105,3 +118,20 @@ export const roleSetRequest = z.object({
 });
 export type RoleSetRequest = z.input<typeof roleSetRequest>;
 export const roleSetResponse = z.object({ id: z.string(), Message: z.string() });
+
+/** One of the signed-in person's pending invitations. */
+export const myInvitation = z.object({
+  id: z.string(),
+  local: z.string(),
+  perfilNome: z.string(),
+  convidadoPor: z.string(),
+  criadoEm: z.string(),
+  expiraEm: z.string(),
+});
+export type MyInvitation = z.infer<typeof myInvitation>;
+export const myInvitationList = z.object({ convites: z.array(myInvitation) });
+export const invitationIdParams = z.object({ id: z.string().check(z.maxLength(64)) });
+export const acceptInvitationResponse = z.object({ localId: z.string(), Message: z.string() });
+
+export const invitationTokenQuery = z.object({ token: z.string().check(z.maxLength(200)) });
+export const invitationByToken = z.object({ email: z.string(), local: z.string() });

@@ -151,8 +151,8 @@ describe('bank accounts', () => {
     const escola = await as(DEMO.escola);
     expectError(await list(escola), 403, MSG.accessDenied);
     expectError(await create(escola, body()), 403, MSG.accessDenied);
-    expectError(await put(escola, acc.id, body({ localClienteId: t.seed.venues.school })), 403, MSG.accessDenied);
-    expectError(await del(escola, acc.id), 403, MSG.accessDenied);
+    expectError(await put(escola, acc.id, body({ localClienteId: t.seed.venues.school })), 404, M.notFound);
+    expectError(await del(escola, acc.id), 404, M.notFound);
     const admin = await as(DEMO.admin);
     expectError(await put(admin, acc.id, body({ localClienteId: t.seed.venues.school })), 403, MSG.accessDenied);
   });

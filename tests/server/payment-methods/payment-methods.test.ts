@@ -70,8 +70,8 @@ describe('payment methods', () => {
     const escola = await as(DEMO.escola);
     expectError(await list(escola), 403, MSG.accessDenied);
     expectError(await create(escola, body()), 403, MSG.accessDenied);
-    expectError(await t.app.inject({ method: 'PUT', url: `/api/FormaPagamento/${id}`, headers: escola, payload: body({ localClienteId: t.seed.venues.school }) }), 403, MSG.accessDenied);
-    expectError(await t.app.inject({ method: 'DELETE', url: `/api/FormaPagamento/${id}`, headers: escola }), 403, MSG.accessDenied);
+    expectError(await t.app.inject({ method: 'PUT', url: `/api/FormaPagamento/${id}`, headers: escola, payload: body({ localClienteId: t.seed.venues.school }) }), 404, M.notFound);
+    expectError(await t.app.inject({ method: 'DELETE', url: `/api/FormaPagamento/${id}`, headers: escola }), 404, M.notFound);
     // A manager of both places cannot move a row to the other place through the body.
     const admin = await as(DEMO.admin);
     expectError(await t.app.inject({ method: 'PUT', url: `/api/FormaPagamento/${id}`, headers: admin, payload: body({ localClienteId: t.seed.venues.school }) }), 403, MSG.accessDenied);

@@ -85,8 +85,8 @@ describe('product categories', () => {
     const escola = await as(DEMO.escola);
     expectError(await list(escola), 403, MSG.accessDenied);
     expectError(await create(escola, 'Nova'), 403, MSG.accessDenied);
-    expectError(await put(escola, first.id, 'Outra', t.seed.venues.school), 403, MSG.accessDenied);
-    expectError(await del(escola, first.id), 403, MSG.accessDenied);
+    expectError(await put(escola, first.id, 'Outra', t.seed.venues.school), 404, M.notFound);
+    expectError(await del(escola, first.id), 404, M.notFound);
     const admin = await as(DEMO.admin);
     expectError(await put(admin, first.id, 'Outra', t.seed.venues.school), 403, MSG.accessDenied);
   });

@@ -5,15 +5,35 @@ import type { TestContext } from '../../setup/server';
 
 export const NEW_PASSWORD = 'Padaria#2026';
 
-/** A new account as /cadastrar makes it (no place yet); returns its token. */
-export async function newAccount(t: TestContext, email: string, cpf = '52998224725'): Promise<string> {
+/**
+ * A new account as /cadastrar makes it (no place yet); returns its token. Unless `confirm` is false,
+ * it confirms the e-mail with the code the sign-up e-mailed (issue 37), as the person would.
+ */
+export async function newAccount(t: TestContext, email: string, cpf = '52998224725', confirm = true): Promise<string> {
   const reg = await t.app.inject({
     method: 'POST',
     url: '/api/Account/Register',
     payload: { cpf, nome: 'Paula Padeira', email, senha: NEW_PASSWORD, confirmarSenha: NEW_PASSWORD },
   });
   expect(reg.statusCode, reg.body).toBe(201);
-  return t.login(email, NEW_PASSWORD);
+  const token = await t.login(email, NEW_PASSWORD);
+  if (confirm) await confirmEmail(t, token, email);
+  return token;
+}
+
+/** The digits of the newest confirmation e-mail to `email` (runs the queued jobs first). */
+export async function emailCodeFor(t: TestContext, email: string): Promise<string> {
+  await t.app.jobs.drain();
+  const mail = t.mails.filter((m) => m.to === email && m.subject.startsWith('Confirme seu e-mail')).at(-1);
+  expect(mail, `no confirmation e-mail to ${email}`).toBeDefined();
+  const m = /código para confirmar este e-mail no Balcão é: (\d{6})/.exec(mail!.text);
+  expect(m, mail!.text).not.toBeNull();
+  return m![1];
+}
+
+export async function confirmEmail(t: TestContext, token: string, email: string): Promise<void> {
+  const res = await t.app.inject({ method: 'POST', url: '/api/Account/MinhaConta/ConfirmarEmail', headers: t.auth(token), payload: { codigo: await emailCodeFor(t, email) } });
+  expect(res.statusCode, res.body).toBe(200);
 }
 
 export const placeBody = (over: Record<string, unknown> = {}) => ({
@@ -36,9 +56,9 @@ export async function createPlace(t: TestContext, token: string, over: Record<st
   return res.json().id as string;
 }
 
-/** The token of the link in an invitation e-mail (/redefinirSenha?token=). */
+/** The token of the link in an invitation e-mail to a new account (/aceitarConvite?token=). */
 export function inviteTokenOf(mail: Mail): string {
-  const m = /\/redefinirSenha\?token=([^\s]+)/.exec(mail.text);
+  const m = /\/aceitarConvite\?token=([^\s]+)/.exec(mail.text);
   expect(m, `no link in: ${mail.text}`).not.toBeNull();
   return decodeURIComponent(m![1]);
 }

@@ -48,7 +48,7 @@ describe('POST api/Operador/Convidar', () => {
     const { token, venue } = await asGerente();
     const res = await invite(token, { localId: venue, nome: 'Marta Garçonete', email: ' Marta@Exemplo.com.br ', perfil: 'Garcom' });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ novo: true, Message: STAFF_MSG.invited });
+    expect(res.json()).toEqual({ Message: STAFF_MSG.invited });
     const mail = t.mails.find((m) => m.to === 'marta@exemplo.com.br')!;
     expect(mail.subject).toBe('Convite para Restaurante Sabor da Casa no Balcão');
     expect(mail.text).toContain('com o perfil Garçom');
@@ -90,15 +90,14 @@ describe('POST api/Operador/Convidar', () => {
     expect(set.statusCode, set.body).toBe(200);
   });
 
-  it('an existing account just gains the place (and hears about it); a member already there answers 409', async () => {
+  it('an existing account is only invited (consent: invitations.test.ts); a member already there answers 409', async () => {
     const { token, venue } = await asGerente();
-    const res = await invite(token, { localId: venue, nome: 'Ignorado', email: DEMO.escola, perfil: 'Cozinha' });
+    const res = await invite(token, { localId: venue, nome: 'Eva Escola', email: DEMO.escola, perfil: 'Cozinha' });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ novo: false, Message: STAFF_MSG.addedExisting });
-    expect(t.mails.find((m) => m.to === DEMO.escola)?.subject).toBe('Você agora faz parte de Restaurante Sabor da Casa no Balcão');
+    expect(res.json()).toEqual({ Message: STAFF_MSG.invited });
     const escola = await t.login(DEMO.escola);
-    expect(await placeRoles(t, escola, venue)).toEqual(['Painel']);
-    expectError(await invite(token, { localId: venue, nome: 'X', email: DEMO.escola, perfil: 'Cozinha' }), 409, STAFF_MSG.alreadyMember);
+    expectError(await t.app.inject({ method: 'GET', url: `/api/Acesso/PapeisDoLocal/${venue}`, headers: t.auth(escola) }), 403, MSG.accessDenied);
+    expectError(await invite(token, { localId: venue, nome: 'X', email: DEMO.cozinha, perfil: 'Cozinha' }), 409, STAFF_MSG.alreadyMember);
   });
 
   it('answers 400 for bad input, 403 for a device, another place, or a profile beyond the caller', async () => {
@@ -122,7 +121,7 @@ describe('POST api/Operador/Convidar', () => {
 });
 
 describe('PUT api/Operador/Perfil and DELETE api/Operador/{usuarioId}', () => {
-  it('changes a profile (roles apply at once) and removes a person, whose sessions end at once', async () => {
+  it('changes a profile (roles apply at once) and removes a person, who loses this place at once but keeps their session', async () => {
     const { token, venue } = await asGerente();
     const garcom = await t.login(DEMO.garcom);
     const garcomId = (await list(token, venue)).pessoas.find((p) => p.email === DEMO.garcom)!.usuarioId as string;
@@ -133,7 +132,9 @@ describe('PUT api/Operador/Perfil and DELETE api/Operador/{usuarioId}', () => {
 
     const del = await t.app.inject({ method: 'DELETE', url: `/api/Operador/${garcomId}?localId=${venue}`, headers: t.auth(token) });
     expect(del.statusCode, del.body).toBe(200);
-    expectError(await t.app.inject({ method: 'GET', url: '/api/account/userinfo', headers: t.auth(garcom) }), 401, MSG.unauthorized);
+    // The place is gone for them at once; the session is theirs (issue 37: other places go on).
+    expectError(await t.app.inject({ method: 'GET', url: `/api/Acesso/PapeisDoLocal/${venue}`, headers: t.auth(garcom) }), 403, MSG.accessDenied);
+    expect((await t.app.inject({ method: 'GET', url: '/api/account/userinfo', headers: t.auth(garcom) })).statusCode).toBe(200);
     expect((await list(token, venue)).pessoas.some((p) => p.email === DEMO.garcom)).toBe(false);
     expect((await history(token, venue))[0]).toMatchObject({ acao: 'Remoção', autor: 'Gustavo Gerente' });
   });

@@ -14,6 +14,11 @@ export const users = pgTable('users', {
   roles: text('roles').notNull().default(''),
   desktopApp: boolean('desktop_app').notNull().default(false),
   legacyPortal: boolean('legacy_portal').notNull().default(true),
+  /**
+   * Whether the person proved the e-mail is theirs (issue 37): sign-up sets false until the e-mailed
+   * code comes back; accounts made otherwise (demo, create-admin, an invitation's link) count as confirmed.
+   */
+  emailConfirmed: boolean('email_confirmed').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -62,6 +67,17 @@ export const mfaChallenges = pgTable('mfa_challenges', {
   attempts: integer('attempts').notNull().default(0),
   /** When the password was last verified: a resend is only allowed within a sign-in in progress. */
   passwordVerifiedAt: timestamp('password_verified_at', { withTimezone: true }).notNull(),
+});
+
+/** The pending e-mail confirmation code of a new account (one at a time, hashed, expiring). */
+export const emailConfirmations = pgTable('email_confirmations', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  attempts: integer('attempts').notNull().default(0),
 });
 
 /** One-time links: password reset ("reset") and share tokens ("share"). Only hashes are stored. */

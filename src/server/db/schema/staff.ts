@@ -94,3 +94,30 @@ export const staffAudit = pgTable(
   },
   (t) => [index('staff_audit_venue_idx').on(t.venueId, t.createdAt)],
 );
+
+/**
+ * An invitation to an existing account (issue 37): it joins the place only when that person
+ * accepts (Minha conta → Convites, or the e-mailed link). Until then it holds no membership and no
+ * role. One pending invitation per person and place; accepted, declined or cancelled ones are
+ * deleted (the audit keeps what happened). `name` is what the inviter typed (the list shows it,
+ * never the account's own name, so the list does not tell who has an account).
+ */
+export const venueInvitations = pgTable(
+  'venue_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    venueId: uuid('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    profile: text('profile').notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    invitedByName: text('invited_by_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('venue_invitations_venue_user_idx').on(t.venueId, t.userId), index('venue_invitations_user_idx').on(t.userId)],
+);

@@ -5,15 +5,16 @@
  * e-mail, the password or the second factor asks for the current password; wrong ones are
  * rate-limited per account. A new password ends every other session and every reset link.
  */
-import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ACCOUNT_MSG, ACCOUNT_PASSWORD_TRIES } from '../../../shared/account';
+import { ACCOUNT_MSG, ACCOUNT_PASSWORD_TRIES, EMAIL_CODE_MAX_ATTEMPTS, EMAIL_CODE_RESEND_SECONDS, EMAIL_CODE_RESENDS_PER_HOUR } from '../../../shared/account';
 import {
   accountMessage,
   changeEmailRequest,
   changeNameRequest,
   changePasswordRequest,
+  confirmEmailRequest,
   mfaToggleRequest,
   myAccount,
   sessionIdParams,
@@ -22,13 +23,13 @@ import { errorBody } from '../../../shared/contract/common';
 import { LOGIN_LIMIT_WINDOW_SECONDS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import type { Db } from '../../db/client';
-import { sessions, users } from '../../db/schema/auth';
+import { emailConfirmations, sessions, users } from '../../db/schema/auth';
 import { hashPassword, verifyPassword } from '../../lib/crypto';
 import { HttpError, tooManyRequests } from '../../lib/http-error';
 import { clearRateLimit, hitRateLimit, rateLimitWait } from '../../lib/rate-limit';
 import { requireUser } from '../../plugins/auth';
 import { enqueueJob } from '../../lib/jobs';
-import { AUTH_JOBS } from '../auth/auth.jobs';
+import { AUTH_JOBS, emailCodeHash } from '../auth/auth.jobs';
 import { revokeResetLinks } from '../auth/auth.repository';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
@@ -57,7 +58,10 @@ export function accountRoutes(fastify: FastifyInstance, opts: { db: Db }) {
 
   app.get('/api/Account/MinhaConta', { schema: { response: { 200: myAccount, ...errors } } }, async (req) => {
     const me = requireUser(req);
-    const [u] = await db.select({ nome: users.name, email: users.email, segundoFator: users.mfaEnabled }).from(users).where(eq(users.id, me.id));
+    const [u] = await db
+      .select({ nome: users.name, email: users.email, segundoFator: users.mfaEnabled, emailConfirmado: users.emailConfirmed })
+      .from(users)
+      .where(eq(users.id, me.id));
     if (!u) throw new HttpError(401, MSG.unauthorized);
     const rows = await db
       .select({ id: sessions.id, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
@@ -69,6 +73,45 @@ export function accountRoutes(fastify: FastifyInstance, opts: { db: Db }) {
       // This device first, then the newest.
       .sort((a, b) => Number(b.atual) - Number(a.atual) || b.criadaEm.localeCompare(a.criadaEm));
     return { ...u, sessoes };
+  });
+
+  // E-mail confirmation (issue 37): the code e-mailed at sign-up, and asking for a new one.
+  app.post('/api/Account/MinhaConta/ConfirmarEmail', { schema: { body: confirmEmailRequest, response: { 200: accountMessage, ...errors } } }, async (req) => {
+    const me = requireUser(req);
+    const [u] = await db.select({ confirmed: users.emailConfirmed }).from(users).where(eq(users.id, me.id));
+    if (!u) throw new HttpError(401, MSG.unauthorized);
+    if (u.confirmed) return { Message: ACCOUNT_MSG.emailAlreadyConfirmed };
+    const wrong = () => new HttpError(400, ACCOUNT_MSG.emailCodeWrong, { errors: [{ path: 'codigo', message: ACCOUNT_MSG.emailCodeWrong }] });
+    // One try counted per call, before comparing: EMAIL_CODE_MAX_ATTEMPTS wrong ones spend the code.
+    const [c] = await db
+      .update(emailConfirmations)
+      .set({ attempts: sql`${emailConfirmations.attempts} + 1` })
+      .where(and(eq(emailConfirmations.userId, me.id), gt(emailConfirmations.expiresAt, new Date()), lt(emailConfirmations.attempts, EMAIL_CODE_MAX_ATTEMPTS)))
+      .returning({ codeHash: emailConfirmations.codeHash });
+    if (!c || c.codeHash !== emailCodeHash(me.id, req.body.codigo)) throw wrong();
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ emailConfirmed: true }).where(eq(users.id, me.id));
+      await tx.delete(emailConfirmations).where(eq(emailConfirmations.userId, me.id));
+    });
+    return { Message: ACCOUNT_MSG.emailConfirmed };
+  });
+
+  app.post('/api/Account/MinhaConta/ConfirmarEmail/Reenviar', { schema: { response: { 200: accountMessage, ...errors } } }, async (req) => {
+    const me = requireUser(req);
+    const [u] = await db.select({ confirmed: users.emailConfirmed }).from(users).where(eq(users.id, me.id));
+    if (!u) throw new HttpError(401, MSG.unauthorized);
+    if (u.confirmed) return { Message: ACCOUNT_MSG.emailAlreadyConfirmed };
+    for (const [key, limit] of [
+      [`email-code:minute:${me.id}`, 1],
+      [`email-code:hour:${me.id}`, EMAIL_CODE_RESENDS_PER_HOUR],
+    ] as const) {
+      const wait = await rateLimitWait(db, key, limit);
+      if (wait > 0) throw tooManyRequests(wait, MSG.tooManyAttempts(wait));
+    }
+    await hitRateLimit(db, `email-code:minute:${me.id}`, 1, EMAIL_CODE_RESEND_SECONDS);
+    await hitRateLimit(db, `email-code:hour:${me.id}`, EMAIL_CODE_RESENDS_PER_HOUR, 3600);
+    await enqueueJob(db, AUTH_JOBS.confirmEmailMail, { userId: me.id });
+    return { Message: ACCOUNT_MSG.emailCodeSent };
   });
 
   app.post('/api/Account/MinhaConta/Nome', { schema: { body: changeNameRequest, response: { 200: accountMessage, ...errors } } }, async (req) => {

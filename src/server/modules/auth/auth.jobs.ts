@@ -10,13 +10,18 @@
  * - `auth.signup-attempt-mail` { userIds }: api/Account/Register answers a taken e-mail or CPF
  *   exactly like a new sign-up; the existing owners hear that someone tried.
  * - `account.email-changed-mail` { userId, previousEmail }: the old address hears of the change.
+ * - `auth.confirm-email-mail` { userId }: sign-up (and "reenviar") asks for a confirmation code; the
+ *   job makes it (a newer code replaces the older one) and sends it. Nothing when already confirmed.
  *
  * Second-factor codes stay synchronous (auth.routes.ts sendCode): the answer "code sent" and the
  * 60 s resend timer depend on the e-mail having gone, and the person is waiting at the screen.
  */
+import { randomInt } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
+import { EMAIL_CODE_LENGTH, EMAIL_CODE_TTL_MINUTES } from '../../../shared/account';
 import { LOGIN_LIMIT_WINDOW_SECONDS, RESET_TOKEN_TTL_MINUTES } from '../../../shared/constants';
-import { users } from '../../db/schema/auth';
+import { emailConfirmations, users } from '../../db/schema/auth';
+import { sha256 } from '../../lib/crypto';
 import type { JobQueue } from '../../lib/jobs';
 import type { Mailer } from '../../lib/mailer';
 import { hitRateLimit } from '../../lib/rate-limit';
@@ -26,6 +31,7 @@ export const AUTH_JOBS = {
   recoveryMail: 'auth.recovery-mail',
   signupAttemptMail: 'auth.signup-attempt-mail',
   emailChangedMail: 'account.email-changed-mail',
+  confirmEmailMail: 'auth.confirm-email-mail',
 } as const;
 
 /** Links per account per window (asked by e-mail and by CPF alike); more are dropped silently. */
@@ -103,4 +109,34 @@ export function defineAuthMailJobs(jobs: JobQueue, deps: { mailer: Mailer; publi
       ].join('\n'),
     });
   });
+
+  jobs.defineJob<{ userId: string }>(AUTH_JOBS.confirmEmailMail, async ({ userId }, ctx) => {
+    const [user] = await ctx.db.select({ id: users.id, name: users.name, email: users.email, confirmed: users.emailConfirmed }).from(users).where(eq(users.id, userId));
+    if (!user || user.confirmed) return;
+    const code = String(randomInt(10 ** EMAIL_CODE_LENGTH)).padStart(EMAIL_CODE_LENGTH, '0');
+    const now = new Date();
+    const values = { codeHash: emailCodeHash(user.id, code), sentAt: now, expiresAt: new Date(now.getTime() + EMAIL_CODE_TTL_MINUTES * 60_000), attempts: 0 };
+    await ctx.db.insert(emailConfirmations).values({ userId: user.id, ...values }).onConflictDoUpdate({ target: emailConfirmations.userId, set: values });
+    try {
+      await mailer.send({
+        to: user.email,
+        subject: `Confirme seu e-mail no Balcão: ${code}`,
+        text: [
+          `Olá, ${user.name}.`,
+          '',
+          `Seu código para confirmar este e-mail no Balcão é: ${code}`,
+          '',
+          `Ele vale por ${EMAIL_CODE_TTL_MINUTES} minutos. Digite-o na tela "Confirmar e-mail" depois de entrar.`,
+          'Se você não criou uma conta no Balcão, ignore este e-mail.',
+        ].join('\n'),
+      });
+    } catch (err) {
+      // No code may work that nobody received; the retry makes a new one.
+      await ctx.db.delete(emailConfirmations).where(eq(emailConfirmations.userId, user.id)).catch(() => {});
+      throw err;
+    }
+  });
 }
+
+/** What is stored of an e-mail confirmation code: a hash bound to the account. */
+export const emailCodeHash = (userId: string, code: string) => sha256(`email:${userId}:${code}`);

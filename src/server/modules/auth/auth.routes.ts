@@ -278,10 +278,14 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptio
       await db.transaction(async (tx) => {
         const inserted = await tx
           .insert(users)
-          .values({ cpf, name: nome, email, passwordHash, legacyPortal: false })
+          .values({ cpf, name: nome, email, passwordHash, legacyPortal: false, emailConfirmed: false })
           .onConflictDoNothing()
           .returning({ id: users.id });
-        if (inserted.length) return;
+        if (inserted.length) {
+          // The address is proved by a code e-mailed now (issue 37); until then no place, no invitation.
+          await enqueueJob(tx, AUTH_JOBS.confirmEmailMail, { userId: inserted[0].id });
+          return;
+        }
         // Taken e-mail or CPF: the same answer as a new sign-up (no account discovery); the
         // owners hear of it by e-mail instead.
         const owners = await tx.select({ id: users.id }).from(users).where(or(eq(users.email, email), eq(users.cpf, cpf)));

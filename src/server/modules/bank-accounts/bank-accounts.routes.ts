@@ -16,7 +16,7 @@ import { MANAGER_ROLES } from '../../../shared/permissions';
 import type { Db } from '../../db/client';
 import { bankAccounts } from '../../db/schema/bank-accounts';
 import { HttpError } from '../../lib/http-error';
-import { requireVenue } from '../../plugins/auth';
+import { requireVenue, requireVenueOf } from '../../plugins/auth';
 import { deleteBankAccount, findSameAccount, institutionsOf, listBankAccounts, saveBankAccount } from './bank-accounts.repository';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -47,7 +47,7 @@ export function bankAccountRoutes(fastify: FastifyInstance, opts: { db: Db }) {
 
   app.put('/api/ContaBancaria/:id', { schema: { params: registryIdParams, body: bankAccountInput, response: { 200: registrySaved, ...errors } } }, async (req) => {
     const row = await findRow(req.params.id);
-    await requireVenue(db, req, row.venueId, MANAGER_ROLES);
+    await requireVenueOf(db, req, row.venueId, MANAGER_ROLES, M.notFound);
     if (req.body.localClienteId !== row.venueId) throw new HttpError(403, MSG.accessDenied);
     if (await findSameAccount(db, row.venueId, req.body, row.id)) throw duplicate();
     await db.transaction((tx) => saveBankAccount(tx, row.venueId, req.body, row.id));
@@ -56,7 +56,7 @@ export function bankAccountRoutes(fastify: FastifyInstance, opts: { db: Db }) {
 
   app.delete('/api/ContaBancaria/:id', { schema: { params: registryIdParams, response: { 200: registryMessage, ...errors } } }, async (req) => {
     const row = await findRow(req.params.id);
-    await requireVenue(db, req, row.venueId, MANAGER_ROLES);
+    await requireVenueOf(db, req, row.venueId, MANAGER_ROLES, M.notFound);
     const names = await institutionsOf(db, row.id);
     if (names.length) throw new HttpError(409, M.inUseByInstitution(names));
     await db.transaction((tx) => deleteBankAccount(tx, row));

@@ -15,7 +15,7 @@ import { MSG } from '../../../shared/messages';
 import type { Db } from '../../db/client';
 import { customerCategories, customers } from '../../db/schema/customers';
 import { HttpError } from '../../lib/http-error';
-import { requireVenue } from '../../plugins/auth';
+import { requireVenue, requireVenueOf } from '../../plugins/auth';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -58,7 +58,7 @@ export function customerCategoryRoutes(fastify: FastifyInstance, opts: { db: Db 
 
   app.put('/api/ClienteEstabelecimento/CategoriaCliente/:id', { schema: { params: registryIdParams, body: customerCategoryInput, response: { 200: registrySaved, ...errors } } }, async (req) => {
     const row = await findRow(req.params.id);
-    await requireVenue(db, req, row.venueId);
+    await requireVenueOf(db, req, row.venueId, '', M.notFound);
     if (req.body.localClienteId !== row.venueId) throw new HttpError(403, MSG.accessDenied);
     await refuseDuplicate(row.venueId, req.body.descricao, row.id);
     await db.update(customerCategories).set({ description: req.body.descricao }).where(eq(customerCategories.id, row.id));
@@ -67,7 +67,7 @@ export function customerCategoryRoutes(fastify: FastifyInstance, opts: { db: Db 
 
   app.delete('/api/ClienteEstabelecimento/CategoriaCliente/:id', { schema: { params: registryIdParams, response: { 200: registryMessage, ...errors } } }, async (req) => {
     const row = await findRow(req.params.id);
-    await requireVenue(db, req, row.venueId);
+    await requireVenueOf(db, req, row.venueId, '', M.notFound);
     await db.delete(customerCategories).where(eq(customerCategories.id, row.id));
     return { Message: M.deleted };
   });

@@ -14,7 +14,7 @@ import { PAYMENT_METHOD_MSG as M } from '../../../shared/payment-methods';
 import type { Db } from '../../db/client';
 import { paymentMethods } from '../../db/schema/payment-methods';
 import { HttpError } from '../../lib/http-error';
-import { requireVenue } from '../../plugins/auth';
+import { requireVenue, requireVenueOf } from '../../plugins/auth';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -53,7 +53,7 @@ export function paymentMethodRoutes(fastify: FastifyInstance, opts: { db: Db }) 
   app.put('/api/FormaPagamento/:id', { schema: { params: registryIdParams, body: paymentMethodInput, response: { 200: registrySaved, ...errors } } }, async (req) => {
     const row = await findRow(req.params.id);
     // The row's own place decides, whatever place the body names.
-    await requireVenue(db, req, row.venueId);
+    await requireVenueOf(db, req, row.venueId, '', M.notFound);
     if (req.body.localClienteId !== row.venueId) throw new HttpError(403, MSG.accessDenied);
     await refuseDuplicate(row.venueId, req.body.descricao, row.id);
     await db.update(paymentMethods).set(values(req.body)).where(eq(paymentMethods.id, row.id));
@@ -62,7 +62,7 @@ export function paymentMethodRoutes(fastify: FastifyInstance, opts: { db: Db }) 
 
   app.delete('/api/FormaPagamento/:id', { schema: { params: registryIdParams, response: { 200: registryMessage, ...errors } } }, async (req) => {
     const row = await findRow(req.params.id);
-    await requireVenue(db, req, row.venueId);
+    await requireVenueOf(db, req, row.venueId, '', M.notFound);
     await db.delete(paymentMethods).where(eq(paymentMethods.id, row.id));
     return { Message: M.deleted };
   });

@@ -33,7 +33,7 @@ import type { Db } from '../../db/client';
 import { printAgents, printers } from '../../db/schema/printers';
 import { sha256 } from '../../lib/crypto';
 import { HttpError } from '../../lib/http-error';
-import { bearerToken, requireVenue } from '../../plugins/auth';
+import { bearerToken, requireVenue, requireVenueOf } from '../../plugins/auth';
 import type { JobWaiters } from './job-waiters';
 import { agentByTokenHash, claimJobs, completeJob, expireLeases, listPrinters, orderStatusFromJobs, printerDto, recentJobs } from './printers.repository';
 
@@ -64,7 +64,7 @@ export function printersRoutes(fastify: FastifyInstance, opts: PrintersRoutesOpt
   async function printerOf(req: FastifyRequest, id: string) {
     const [p] = await db.select().from(printers).where(eq(printers.id, id));
     if (!p) throw new HttpError(404, PRINTER_MSG.notFound);
-    await requireVenue(db, req, p.venueId, '');
+    await requireVenueOf(db, req, p.venueId, '', PRINTER_MSG.notFound);
     return p;
   }
 
@@ -146,7 +146,7 @@ export function printersRoutes(fastify: FastifyInstance, opts: PrintersRoutesOpt
   app.delete(PRINTER_PATHS.agent, { schema: { summary: 'Desconectar agente de impressão', params: idParams, response: { 200: messageAnswer, ...errors } } }, async (req) => {
     const [a] = await db.select().from(printAgents).where(and(eq(printAgents.id, req.params.id), sql`${printAgents.revokedAt} is null`));
     if (!a) throw new HttpError(404, PRINTER_MSG.agentNotFound);
-    await requireVenue(db, req, a.venueId, '');
+    await requireVenueOf(db, req, a.venueId, '', PRINTER_MSG.agentNotFound);
     await db.update(printAgents).set({ revokedAt: new Date() }).where(eq(printAgents.id, a.id));
     return { Message: PRINTER_MSG.agentRevoked };
   });

@@ -17,7 +17,7 @@ import { defaultCategoryImage, straightenApostrophes } from '../../../shared/pro
 import type { Db } from '../../db/client';
 import { productCategories, products } from '../../db/schema/products';
 import { HttpError } from '../../lib/http-error';
-import { requireVenue } from '../../plugins/auth';
+import { requireVenue, requireVenueOf } from '../../plugins/auth';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -66,7 +66,7 @@ export function productCategoryRoutes(fastify: FastifyInstance, opts: { db: Db }
 
   app.put('/api/CategoriaProduto/:id', { schema: { params: registryIdParams, body: productCategoryInput, response: { 200: registrySaved, ...errors } } }, async (req) => {
     const row = await findRow(req.params.id);
-    await requireVenue(db, req, row.venueId);
+    await requireVenueOf(db, req, row.venueId, '', M.notFound);
     if (req.body.localClienteId !== row.venueId) throw new HttpError(403, MSG.accessDenied);
     const name = straightenApostrophes(req.body.nome);
     await refuseDuplicate(row.venueId, name, row.id);
@@ -76,7 +76,7 @@ export function productCategoryRoutes(fastify: FastifyInstance, opts: { db: Db }
 
   app.delete('/api/CategoriaProduto/:id', { schema: { params: registryIdParams, response: { 200: registryMessage, ...errors } } }, async (req) => {
     const row = await findRow(req.params.id);
-    await requireVenue(db, req, row.venueId);
+    await requireVenueOf(db, req, row.venueId, '', M.notFound);
     const [{ n }] = await db.select({ n: count() }).from(products).where(eq(products.categoryId, row.id));
     if (n > 0) throw new HttpError(409, M.hasProducts(n));
     await db.delete(productCategories).where(eq(productCategories.id, row.id));

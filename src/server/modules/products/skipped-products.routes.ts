@@ -8,7 +8,7 @@ import { SKIPPED_PRODUCT_MSG, SKIPPED_PRODUCT_PATHS, SKIPPED_PRODUCT_ROLE } from
 import type { Db } from '../../db/client';
 import { skippedProducts } from '../../db/schema/skipped-products';
 import { HttpError } from '../../lib/http-error';
-import { requireUser, requireVenue } from '../../plugins/auth';
+import { requireUser, requireVenue, requireVenueOf } from '../../plugins/auth';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
@@ -40,7 +40,7 @@ export function skippedProductRoutes(fastify: FastifyInstance, opts: { db: Db })
     const [row] = await db.select({ venueId: skippedProducts.venueId }).from(skippedProducts).where(eq(skippedProducts.id, req.params.id));
     if (!row) throw new HttpError(404, SKIPPED_PRODUCT_MSG.notFound);
     // Another venue's notice: 403 like every venue check (the member learns nothing about it).
-    const { venueId } = await requireVenue(db, req, row.venueId, SKIPPED_PRODUCT_ROLE);
+    const { venueId } = await requireVenueOf(db, req, row.venueId, SKIPPED_PRODUCT_ROLE, SKIPPED_PRODUCT_MSG.notFound);
     const gone = await db.delete(skippedProducts).where(and(eq(skippedProducts.id, req.params.id), eq(skippedProducts.venueId, venueId))).returning({ id: skippedProducts.id });
     if (!gone.length) throw new HttpError(404, SKIPPED_PRODUCT_MSG.notFound);
     return { Message: SKIPPED_PRODUCT_MSG.deleted };

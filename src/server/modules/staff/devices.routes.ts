@@ -32,7 +32,7 @@ import { memberProfiles, pairedDevices } from '../../db/schema/staff';
 import { newCode, newToken, sha256 } from '../../lib/crypto';
 import { HttpError, tooManyRequests } from '../../lib/http-error';
 import { hitRateLimit, rateLimitWait } from '../../lib/rate-limit';
-import { requireUser, requireVenue } from '../../plugins/auth';
+import { requireUser, requireVenue, requireVenueOf } from '../../plugins/auth';
 import { userInfoFor } from '../auth/auth.repository';
 import { audit, deviceEmail, isUuid, mayManage, NO_PASSWORD, resolveProfile } from './staff.repository';
 
@@ -120,8 +120,8 @@ export async function deviceRoutes(fastify: FastifyInstance, opts: { db: Db }) {
       const me = requireUser(req);
       if (!isUuid(req.params.id)) throw new HttpError(404, STAFF_MSG.deviceNotFound);
       const [device] = await db.select().from(pairedDevices).where(eq(pairedDevices.id, req.params.id));
-      // Another place's device answers like any other place's data: 403 (requireVenue).
-      const access = await requireVenue(db, req, device?.venueId ?? req.params.id, MANAGER_ROLES);
+      // Another place's device answers like a device that exists nowhere: 404 (issue 37).
+      const access = await requireVenueOf(db, req, device?.venueId, MANAGER_ROLES, STAFF_MSG.deviceNotFound);
       if (!device) throw new HttpError(404, STAFF_MSG.deviceNotFound);
       const [m] = await db
         .select({ roles: memberships.roles })

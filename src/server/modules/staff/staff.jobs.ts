@@ -8,18 +8,26 @@
  *   (INVITE_TTL_HOURS), revoking every older one, so only the newest invitation works; a failed
  *   send revokes the new link and the retry makes another. Nothing is sent when the person has
  *   since created a password or left the place.
- * - `staff.access-mail`: an existing account was given access to one more place.
+ * - `staff.access-mail`: an existing account was given access to one more place (before issue 37;
+ *   kept so jobs queued before the upgrade still run; nothing enqueues it now).
+ * - `staff.consent-mail` { invitationId }: an existing account is invited; it joins only when it
+ *   accepts (Minha conta → Convites, or the link, which needs that account's sign-in).
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { INVITE_TTL_HOURS } from '../../../shared/staff';
 import { memberships, users } from '../../db/schema/auth';
+import { venueInvitations } from '../../db/schema/staff';
 import { venues } from '../../db/schema/venues';
 import type { JobContext, JobQueue } from '../../lib/jobs';
 import type { Mailer } from '../../lib/mailer';
 import { createOneTimeToken, revokeResetLinks } from '../auth/auth.repository';
-import { NO_PASSWORD } from './staff.repository';
+import { NO_PASSWORD, resolveProfile } from './staff.repository';
 
-export const STAFF_JOBS = { inviteMail: 'staff.invite-mail', accessMail: 'staff.access-mail' } as const;
+export const STAFF_JOBS = { inviteMail: 'staff.invite-mail', accessMail: 'staff.access-mail', consentMail: 'staff.consent-mail' } as const;
+
+export interface ConsentMailPayload {
+  invitationId: string;
+}
 
 export interface StaffMailPayload {
   userId: string;
@@ -50,7 +58,7 @@ export function defineStaffMailJobs(jobs: JobQueue, deps: { mailer: Mailer; publ
       await revokeResetLinks(tx, person.id);
       return (await createOneTimeToken(tx, 'reset', person.id, INVITE_TTL_HOURS * 3600)).token;
     });
-    const link = `${deps.publicUrl}/redefinirSenha?token=${encodeURIComponent(token)}`;
+    const link = `${deps.publicUrl}/aceitarConvite?token=${encodeURIComponent(token)}`;
     try {
       await mailer.send({
         to: person.email,
@@ -84,6 +92,41 @@ export function defineStaffMailJobs(jobs: JobQueue, deps: { mailer: Mailer; publ
         '',
         `${p.inviter} deu a você acesso a ${person.place} no Balcão, com o perfil ${p.profileLabel}.`,
         `Entre com sua conta de sempre em ${deps.publicUrl}/login e escolha ${person.place} no seletor de estabelecimento.`,
+      ].join('\n'),
+    });
+  });
+
+  jobs.defineJob<ConsentMailPayload>(STAFF_JOBS.consentMail, async ({ invitationId }, ctx) => {
+    const [row] = await ctx.db
+      .select({
+        name: users.name,
+        email: users.email,
+        place: venues.name,
+        venueId: venueInvitations.venueId,
+        profile: venueInvitations.profile,
+        inviter: venueInvitations.invitedByName,
+        expiresAt: venueInvitations.expiresAt,
+      })
+      .from(venueInvitations)
+      .innerJoin(users, eq(users.id, venueInvitations.userId))
+      .innerJoin(venues, eq(venues.id, venueInvitations.venueId))
+      .where(and(eq(venueInvitations.id, invitationId), gt(venueInvitations.expiresAt, new Date())));
+    // Cancelled, answered or expired since: nothing to say.
+    if (!row) return;
+    const profile = await resolveProfile(ctx.db, row.venueId, row.profile);
+    const link = `${deps.publicUrl}/aceitarConvite?convite=${encodeURIComponent(invitationId)}`;
+    await mailer.send({
+      to: row.email,
+      subject: `Convite para ${row.place} no Balcão`,
+      text: [
+        `Olá, ${row.name}.`,
+        '',
+        `${row.inviter} convidou você para a equipe de ${row.place} no Balcão${profile ? `, com o perfil ${profile.label}` : ''}.`,
+        'Você já tem uma conta: nada muda até você aceitar. Para aceitar ou recusar, entre com a sua conta e abra:',
+        link,
+        '',
+        'Ou veja em Minha conta → Convites.',
+        `O convite vale por ${INVITE_TTL_HOURS} horas. Se você não conhece este estabelecimento, recuse ou ignore este e-mail.`,
       ].join('\n'),
     });
   });

@@ -8,7 +8,7 @@ import { parseRoles, SUPPORT_ROLES } from '../../../shared/roles';
 import { AUDIT_ACTIONS, BUILT_IN_PROFILES, builtInProfile, isDeviceProfile, type AuditAction } from '../../../shared/staff';
 import type { Db } from '../../db/client';
 import { memberships, users } from '../../db/schema/auth';
-import { memberProfiles, pairedDevices, roleSets, staffAudit } from '../../db/schema/staff';
+import { memberProfiles, pairedDevices, roleSets, staffAudit, venueInvitations } from '../../db/schema/staff';
 
 /** The password hash of an account that has none yet (invited) or never will (a device): no password matches it. */
 export const NO_PASSWORD = '!';
@@ -92,9 +92,31 @@ function profileLabel(key: string, position: string, sets: Map<string, string>):
   return builtInProfile(key)?.label ?? sets.get(key) ?? (position || 'Personalizado');
 }
 
+/**
+ * The place's people, and its pending invitations to existing accounts as pending people under the
+ * name and e-mail the inviter typed (the same as a pending new account: issue 37), sorted by name.
+ */
 export async function listPeople(db: Db, venueId: string, me: string): Promise<StaffPerson[]> {
-  const [members, sets] = await Promise.all([membersOf(db, venueId), roleSetNames(db, venueId)]);
-  return members
+  const [members, sets, invitations] = await Promise.all([
+    membersOf(db, venueId),
+    roleSetNames(db, venueId),
+    db
+      .select({ id: venueInvitations.id, name: venueInvitations.name, email: users.email, profile: venueInvitations.profile })
+      .from(venueInvitations)
+      .innerJoin(users, eq(users.id, venueInvitations.userId))
+      .where(eq(venueInvitations.venueId, venueId)),
+  ]);
+  const invited: StaffPerson[] = invitations.map((i) => ({
+    usuarioId: i.id,
+    nome: i.name,
+    email: i.email,
+    perfil: i.profile,
+    perfilNome: profileLabel(i.profile, '', sets),
+    papeis: builtInProfile(i.profile)?.roles.slice() ?? [],
+    pendente: true,
+    voce: false,
+  }));
+  const people: StaffPerson[] = members
     .filter((m) => !m.deviceId)
     .map((m) => {
       const key = profileKeyOf(m);
@@ -109,6 +131,7 @@ export async function listPeople(db: Db, venueId: string, me: string): Promise<S
         voce: m.userId === me,
       };
     });
+  return [...people, ...invited].sort((a, b) => a.nome.localeCompare(b.nome, 'pt-BR'));
 }
 
 export async function listDevices(db: Db, venueId: string): Promise<StaffDevice[]> {

@@ -1,9 +1,10 @@
 /**
  * The people of a place (issue 24): list with devices, invite, change profile, remove, the audit
- * history, and the profiles composed on /configuracoes/acessos. Every call needs a manager role in
+ * history, and the profiles composed on /configuracoes/acessos. Joining needs consent (issue 37):
+ * an existing account is only invited (venue_invitations) until it accepts (invitations.routes.ts). Every call needs a manager role in
  * the place (permissions.ts MANAGER_ROLES) and hands out only roles the caller holds.
  */
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,10 +24,11 @@ import {
 import { MSG } from '../../../shared/messages';
 import { MANAGER_ROLES } from '../../../shared/permissions';
 import { mergeRoles, parseRoles, VENUE_ROLES } from '../../../shared/roles';
-import { BUILT_IN_PROFILES, INVITE_LIMIT_PER_HOUR, isDeviceProfile, STAFF_MSG } from '../../../shared/staff';
+import { BUILT_IN_PROFILES, INVITE_LIMIT_PER_HOUR, INVITE_TTL_HOURS, isDeviceProfile, STAFF_MSG } from '../../../shared/staff';
 import type { Db } from '../../db/client';
 import { memberships, sessions, users } from '../../db/schema/auth';
-import { memberProfiles, pairedDevices, roleSets } from '../../db/schema/staff';
+import { memberProfiles, pairedDevices, roleSets, venueInvitations } from '../../db/schema/staff';
+import { streamTickets } from '../../db/schema/stream-tickets';
 import { HttpError, tooManyRequests } from '../../lib/http-error';
 import { enqueueJob } from '../../lib/jobs';
 import type { Mailer } from '../../lib/mailer';
@@ -47,7 +49,7 @@ import {
   profileUse,
   resolveProfile,
 } from './staff.repository';
-import { defineStaffMailJobs, STAFF_JOBS, type StaffMailPayload } from './staff.jobs';
+import { type ConsentMailPayload, defineStaffMailJobs, STAFF_JOBS, type StaffMailPayload } from './staff.jobs';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
 
@@ -89,10 +91,12 @@ export async function staffRoutes(fastify: FastifyInstance, opts: { db: Db; mail
     if (wait > 0) throw tooManyRequests(wait, MSG.tooManyAttempts(wait));
 
     // The e-mails go on the job queue in the same transaction as the change (staff.jobs.ts).
-    const mail = (tx: Parameters<typeof enqueueJob>[0], kind: 'inviteMail' | 'accessMail', userId: string) =>
+    const mail = (tx: Parameters<typeof enqueueJob>[0], kind: 'inviteMail', userId: string) =>
       enqueueJob(tx, STAFF_JOBS[kind], { userId, venueId, inviter: me.name, profileLabel: profile.label } satisfies StaffMailPayload);
 
     const [existing] = await db.select().from(users).where(eq(users.email, email));
+    // Every branch below answers with STAFF_MSG.invited (201) the first time and inviteResent (200)
+    // after: what the inviter sees never tells whether the address has an account (issue 37).
     if (existing) {
       const [member] = await db
         .select({ userId: memberships.userId })
@@ -104,35 +108,66 @@ export async function staffRoutes(fastify: FastifyInstance, opts: { db: Db; mail
         // The job revokes the older links: only the newest invitation works.
         await db.transaction(async (tx) => {
           await mail(tx, 'inviteMail', existing.id);
-          await audit(tx, venueId, actor, 'invite', `Reenviou o convite de ${existing.name} (${email})`);
+          await audit(tx, venueId, actor, 'invite', `Reenviou o convite de ${nome} (${email})`);
         });
-        return reply.status(200).send({ usuarioId: existing.id, novo: false, Message: STAFF_MSG.inviteResent });
+        return reply.status(200).send({ Message: STAFF_MSG.inviteResent });
       }
       const [device] = await db.select({ id: pairedDevices.id }).from(pairedDevices).where(eq(pairedDevices.userId, existing.id));
       if (device) throw new HttpError(400, STAFF_MSG.emailIsDevice);
-      await db.transaction(async (tx) => {
-        await tx.insert(memberships).values({ userId: existing.id, venueId, position: profile.label, roles: mergeRoles(profile.roles), sortOrder: 100 });
-        await tx.insert(memberProfiles).values({ userId: existing.id, venueId, profile: profile.key });
-        await audit(tx, venueId, actor, 'addExisting', `Deu acesso a ${existing.name} (${email}) como ${profile.label}`);
-        await mail(tx, existing.passwordHash === NO_PASSWORD ? 'inviteMail' : 'accessMail', existing.id);
+      // An existing account joins only when that person accepts: a pending invitation, no membership.
+      const expiresAt = new Date(Date.now() + INVITE_TTL_HOURS * 3600_000);
+      const resent = await db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ id: venueInvitations.id })
+          .from(venueInvitations)
+          .where(and(eq(venueInvitations.venueId, venueId), eq(venueInvitations.userId, existing.id)));
+        const [inv] = await tx
+          .insert(venueInvitations)
+          .values({ venueId, userId: existing.id, name: nome, profile: profile.key, invitedBy: me.id, invitedByName: me.name, expiresAt })
+          .onConflictDoUpdate({
+            target: [venueInvitations.venueId, venueInvitations.userId],
+            set: { name: nome, profile: profile.key, invitedBy: me.id, invitedByName: me.name, expiresAt },
+          })
+          .returning({ id: venueInvitations.id });
+        await audit(tx, venueId, actor, 'invite', before ? `Reenviou o convite de ${nome} (${email})` : `Convidou ${nome} (${email}) como ${profile.label}`);
+        await enqueueJob(tx, STAFF_JOBS.consentMail, { invitationId: inv.id } satisfies ConsentMailPayload);
+        return Boolean(before);
       });
-      return reply.status(201).send({ usuarioId: existing.id, novo: false, Message: STAFF_MSG.addedExisting });
+      return resent ? reply.status(200).send({ Message: STAFF_MSG.inviteResent }) : reply.status(201).send({ Message: STAFF_MSG.invited });
     }
 
-    const userId = await db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       const [u] = await tx.insert(users).values({ email, name: nome, passwordHash: NO_PASSWORD, legacyPortal: false }).returning({ id: users.id });
       await tx.insert(memberships).values({ userId: u.id, venueId, position: profile.label, roles: mergeRoles(profile.roles) });
       await tx.insert(memberProfiles).values({ userId: u.id, venueId, profile: profile.key });
       await audit(tx, venueId, actor, 'invite', `Convidou ${nome} (${email}) como ${profile.label}`);
       await mail(tx, 'inviteMail', u.id);
-      return u.id;
     });
-    return reply.status(201).send({ usuarioId: userId, novo: true, Message: STAFF_MSG.invited });
+    return reply.status(201).send({ Message: STAFF_MSG.invited });
   });
+
+  /** A pending invitation of the place to an existing account, by its id (what the list shows as usuarioId). */
+  async function invitationOf(venueId: string, id: string) {
+    if (!isUuid(id)) return null;
+    const [inv] = await db.select().from(venueInvitations).where(and(eq(venueInvitations.venueId, venueId), eq(venueInvitations.id, id)));
+    return inv ?? null;
+  }
 
   app.put('/api/Operador/Perfil', { schema: { body: changeProfileRequest, response: { 200: messageResponse, ...errors } } }, async (req) => {
     const access = await requireVenue(db, req, req.body.localId, MANAGER_ROLES);
     const me = requireUser(req);
+    const invitation = await invitationOf(access.venueId, req.body.usuarioId);
+    if (invitation) {
+      // A pending invitation changes the profile it offers, like a pending person's.
+      const [profile, before] = await Promise.all([resolveProfile(db, access.venueId, req.body.perfil), resolveProfile(db, access.venueId, invitation.profile)]);
+      if (!profile) throw new HttpError(400, STAFF_MSG.profileUnknown);
+      if (!mayManage(access.roles, before?.roles ?? []) || !mayManage(access.roles, profile.roles)) throw new HttpError(403, STAFF_MSG.beyondYourRoles);
+      await db.transaction(async (tx) => {
+        await tx.update(venueInvitations).set({ profile: profile.key }).where(eq(venueInvitations.id, invitation.id));
+        await audit(tx, access.venueId, { id: me.id, name: me.name }, 'profileChange', `Mudou o perfil do convite de ${invitation.name} de ${before?.label ?? 'Personalizado'} para ${profile.label}`);
+      });
+      return { Message: STAFF_MSG.profileChanged };
+    }
     const person = await personOf(access.venueId, req.body.usuarioId);
     if (person.userId === me.id) throw new HttpError(400, STAFF_MSG.notYourself);
     const profile = await resolveProfile(db, access.venueId, req.body.perfil);
@@ -159,17 +194,35 @@ export async function staffRoutes(fastify: FastifyInstance, opts: { db: Db; mail
     async (req) => {
       const access = await requireVenue(db, req, req.query.localId, MANAGER_ROLES);
       const me = requireUser(req);
+      const invitation = await invitationOf(access.venueId, req.params.usuarioId);
+      if (invitation) {
+        const offered = await resolveProfile(db, access.venueId, invitation.profile);
+        if (!mayManage(access.roles, offered?.roles ?? [])) throw new HttpError(403, STAFF_MSG.beyondYourRoles);
+        await db.transaction(async (tx) => {
+          await tx.delete(venueInvitations).where(eq(venueInvitations.id, invitation.id));
+          await audit(tx, access.venueId, { id: me.id, name: me.name }, 'inviteCancelled', `Cancelou o convite de ${invitation.name}`);
+        });
+        return { Message: STAFF_MSG.invitationCancelled };
+      }
       const person = await personOf(access.venueId, req.params.usuarioId);
       if (person.userId === me.id) throw new HttpError(400, STAFF_MSG.notYourself);
       if (!mayManage(access.roles, parseRoles(person.roles))) throw new HttpError(403, STAFF_MSG.beyondYourRoles);
       await db.transaction(async (tx) => {
         await tx.delete(memberships).where(and(eq(memberships.userId, person.userId), eq(memberships.venueId, access.venueId)));
         await tx.delete(memberProfiles).where(and(eq(memberProfiles.userId, person.userId), eq(memberProfiles.venueId, access.venueId)));
+        // A stream ticket for this place not used yet would open nothing (the stream checks the
+        // membership), but it goes too.
+        await tx
+          .delete(streamTickets)
+          .where(and(eq(streamTickets.venueId, access.venueId), inArray(streamTickets.sessionId, tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, person.userId)))));
         await audit(tx, access.venueId, { id: me.id, name: me.name }, 'removal', `Removeu ${person.name} (${person.email}) do estabelecimento`);
       });
-      // Sessions belong to the account, not to a place: they all end now (and their live streams, in
-      // every process), so nothing of this place stays open; the person signs in again for the others.
-      await fastify.sessionStreams.revoke(and(eq(sessions.userId, person.userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+      // Only this place ends (issue 37): every request reads the membership, so nothing of the place
+      // answers them from now on, while their sessions for other places go on. A live stream was
+      // checked when it opened: the person's open streams end now (in every process) and reconnect,
+      // and a reconnection to this place is refused. Never the sessions themselves: a manager of one
+      // place cannot sign anyone out of another.
+      await fastify.sessionStreams.endStreams(and(eq(sessions.userId, person.userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
       return { Message: STAFF_MSG.personRemoved };
     },
   );

@@ -10,7 +10,8 @@ import { MSG } from '../../../shared/messages';
 import { mergeRoles, VENUE_ROLES } from '../../../shared/roles';
 import { LOCATION_TYPE_LABELS, STARTER_TABLES, STAFF_MSG, TABLE_SERVICE_TYPES } from '../../../shared/staff';
 import type { Db } from '../../db/client';
-import { memberships } from '../../db/schema/auth';
+import { memberships, users } from '../../db/schema/auth';
+import { ACCOUNT_MSG } from '../../../shared/account';
 import { kdsTables } from '../../db/schema/orders';
 import { memberProfiles, pairedDevices, venueTaxIds } from '../../db/schema/staff';
 import { venueAddresses, venues } from '../../db/schema/venues';
@@ -34,6 +35,8 @@ export async function venueRoutes(fastify: FastifyInstance, opts: { db: Db }) {
       const user = requireUser(req);
       const [device] = await db.select({ id: pairedDevices.id }).from(pairedDevices).where(eq(pairedDevices.userId, user.id));
       if (device) throw new HttpError(403, STAFF_MSG.deviceCannotCreatePlace);
+      const [me] = await db.select({ confirmed: users.emailConfirmed }).from(users).where(eq(users.id, user.id));
+      if (!me?.confirmed) throw new HttpError(403, ACCOUNT_MSG.emailNotConfirmed);
       const wait = await hitRateLimit(db, `place:create:${user.id}`, CREATE_LIMIT_PER_HOUR, 3600);
       if (wait > 0) throw tooManyRequests(wait, MSG.tooManyAttempts(wait));
       const b = req.body;

@@ -9,13 +9,19 @@ import {
   type ChangePasswordRequest,
   type MfaToggleRequest,
 } from '../../../../shared/contract/account';
+import { acceptInvitationResponse, messageResponse, myInvitationList, STAFF_PATHS } from '../../../../shared/contract/staff';
 import { api } from '../../../lib/api-client';
 
 export const accountQueries = {
   all: ['account'] as const,
   // Never persisted or reused across people: it is read fresh each time the page opens.
   me: () => queryOptions({ queryKey: ['account', 'me'] as const, queryFn: () => api(ACCOUNT_PATHS.me, { schema: myAccount }), staleTime: 0 }),
+  /** The person's pending invitations to places (issue 37). */
+  invitations: () => queryOptions({ queryKey: ['account', 'invitations'] as const, queryFn: () => api(STAFF_PATHS.myInvitations, { schema: myInvitationList }), staleTime: 0 }),
 };
+
+export const acceptInvitation = (id: string) => api(STAFF_PATHS.acceptInvitation(id), { method: 'POST', schema: acceptInvitationResponse });
+export const declineInvitation = (id: string) => api(STAFF_PATHS.declineInvitation(id), { method: 'POST', schema: messageResponse });
 
 export const changeName = (body: ChangeNameRequest) => api(ACCOUNT_PATHS.name, { method: 'POST', body, schema: accountMessage });
 export const changeEmail = (body: ChangeEmailRequest) => api(ACCOUNT_PATHS.email, { method: 'POST', body, schema: accountMessage });

@@ -10,7 +10,11 @@ import { usePageTitle } from '../../../lib/page-hooks';
 import { PASSWORD_TOGGLE_PROPS } from '../../../lib/a11y-labels';
 import { getSession, saveSession } from '../../../lib/session';
 import { toastError, toastSuccess } from '../../../lib/toast';
-import { accountQueries, changeEmail, changeName, changePassword, endOtherSessions, endSession, toggleMfa } from '../api/account-queries';
+import { EmailConfirmCard } from '../../../components/email-confirm-card';
+import { enterPlace } from '../../../lib/enter-place';
+import { STAFF_MSG } from '../../../../shared/staff';
+import type { MyInvitation } from '../../../../shared/contract/staff';
+import { acceptInvitation, accountQueries, changeEmail, changeName, changePassword, declineInvitation, endOtherSessions, endSession, toggleMfa } from '../api/account-queries';
 
 const when = (iso: string) => `${formatDate(iso)} às ${formatTime(iso)}`;
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
@@ -76,6 +80,8 @@ function AccountSections({ data }: { data: MyAccount }) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: accountQueries.all });
   return (
     <>
+      {!data.emailConfirmado && <EmailConfirmCard email={data.email} />}
+      <InvitationsSection confirmed={data.emailConfirmado} />
       <NameSection name={data.nome} onSaved={refresh} />
       <EmailSection email={data.email} onSaved={refresh} />
       <PasswordSection onSaved={refresh} />
@@ -252,6 +258,66 @@ function SessionsSection({ sessions, onChanged }: { sessions: AccountSession[]; 
             Encerrar as outras sessões
           </Button>
         </Group>
+      )}
+    </Section>
+  );
+}
+
+/**
+ * "Convites" (issue 37): places that invited this account. Nothing of a place reaches the person
+ * until they accept here (or from the e-mailed link, which opens this same answer).
+ */
+function InvitationsSection({ confirmed }: { confirmed: boolean }) {
+  const queryClient = useQueryClient();
+  const list = useQuery(accountQueries.invitations());
+  const [busy, setBusy] = useState<string | null>(null);
+  const answer = async (inv: MyInvitation, accept: boolean) => {
+    setBusy(`${accept ? 'a' : 'r'}:${inv.id}`);
+    try {
+      if (accept) {
+        const res = await acceptInvitation(inv.id);
+        await enterPlace(res.localId);
+        void toastSuccess(res.Message);
+      } else {
+        void toastSuccess((await declineInvitation(inv.id)).Message);
+      }
+      await queryClient.invalidateQueries({ queryKey: accountQueries.invitations().queryKey });
+    } catch (err) {
+      void toastError(errorText(err));
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <Section title="Convites" description="Estabelecimentos que convidaram você. Você só passa a fazer parte de um deles depois de aceitar.">
+      {list.isError && <Alert color="red">{list.error.message}</Alert>}
+      {list.isPending ? (
+        <Skeleton h={60} radius="sm" />
+      ) : list.data && list.data.convites.length === 0 ? (
+        <Text c="gray.7">{STAFF_MSG.invitationsEmpty}</Text>
+      ) : (
+        <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Convites pendentes">
+          {list.data?.convites.map((inv) => (
+            <Card key={inv.id} withBorder radius="sm" padding="sm" component="li" data-testid="invitation">
+              <Group justify="space-between" wrap="wrap">
+                <Stack gap={0}>
+                  <Text fw={600}>{inv.local}</Text>
+                  <Text size="sm" c="gray.7">
+                    Perfil {inv.perfilNome} · convite de {inv.convidadoPor} · vale até {when(inv.expiraEm)}
+                  </Text>
+                </Stack>
+                <Group gap="xs">
+                  <Button variant="default" loading={busy === `r:${inv.id}`} disabled={busy !== null} onClick={() => void answer(inv, false)} aria-label={`Recusar convite de ${inv.local}`}>
+                    Recusar
+                  </Button>
+                  <Button loading={busy === `a:${inv.id}`} disabled={busy !== null || !confirmed} onClick={() => void answer(inv, true)} aria-label={`Aceitar convite de ${inv.local}`}>
+                    Aceitar
+                  </Button>
+                </Group>
+              </Group>
+            </Card>
+          ))}
+        </Stack>
       )}
     </Section>
   );

@@ -5,6 +5,7 @@
  */
 import { Alert, Button, Group, InputBase, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { IMaskInput } from 'react-imask';
@@ -13,6 +14,7 @@ import { CNPJ_MASK } from '../../../../shared/documents';
 import { LOCATION_TYPES } from '../../../../shared/enums';
 import { MSG } from '../../../../shared/messages';
 import { LOCATION_TYPE_LABELS, STAFF_MSG, UFS } from '../../../../shared/staff';
+import { EmailConfirmCard, emailStatusQuery } from '../../../components/email-confirm-card';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/page-hooks';
 import { toastError, toastSuccess } from '../../../lib/toast';
@@ -26,6 +28,9 @@ export function CreatePlacePage() {
   const navigate = useNavigate();
   const session = useSession();
   const [busy, setBusy] = useState(false);
+  // A new account confirms its e-mail first (issue 37): the server refuses the place until then.
+  const account = useQuery(emailStatusQuery());
+  const unconfirmed = account.data ? !account.data.emailConfirmado : false;
   const [lookup, setLookup] = useState<Lookup>('idle');
   const lastCep = useRef('');
   const form = useForm<Values>({
@@ -76,6 +81,7 @@ export function CreatePlacePage() {
           {hasPlaces ? 'Mais um estabelecimento na sua conta: você será o gerente dele.' : 'Comece pelo seu estabelecimento: você será o gerente dele e poderá convidar sua equipe.'}
         </Text>
       </div>
+      {unconfirmed && account.data && <EmailConfirmCard email={account.data.email} />}
       <Paper withBorder p="md" radius="md" component="form" onSubmit={submit} noValidate aria-label="Dados do estabelecimento">
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -136,7 +142,7 @@ export function CreatePlacePage() {
             <Select label="Estado (UF)" withAsterisk searchable data={[...UFS]} placeholder="UF" {...form.getInputProps('uf')} />
           </SimpleGrid>
           <Group justify="flex-end">
-            <Button type="submit" loading={busy} size="md">
+            <Button type="submit" loading={busy} size="md" disabled={unconfirmed}>
               Cadastrar estabelecimento
             </Button>
           </Group>
