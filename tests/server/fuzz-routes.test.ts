@@ -137,8 +137,6 @@ const KNOWN_UNBOUNDED_BODY_FIELDS = new Set([
   'POST /api/MeepFood/IntegracaoMarketplace id',
   'POST /api/kds/transportadores LocalClienteId',
   'POST /api/kds/configuracao localClienteId',
-  'POST /api/ifoodMerchantConfiguration id',
-  'POST /api/ifoodMerchantConfiguration localClienteId',
   'POST /api/FormaPagamento localClienteId',
   'PUT /api/FormaPagamento/:id localClienteId',
   'POST /api/ClienteEstabelecimento/CategoriaCliente localClienteId',
