@@ -124,7 +124,6 @@ const KNOWN_UNBOUNDED_BODY_FIELDS = new Set([
   'POST /api/Account/Register confirmarSenha',
   'POST /api/Account/RedefinirSenha confirmarSenha',
   'POST /api/Account/MinhaConta/Senha confirmarSenha',
-  'POST /api/MeepFood/Configuration localId',
   'POST /api/MeepFood/Configuration storeCategories.0.name',
   'POST /api/MeepFood/Configuration notificationPhone',
   'POST /api/MeepFood/AtualizarLocalCliente localId',

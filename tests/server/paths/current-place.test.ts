@@ -205,6 +205,83 @@ describe('spec calls that name no place (issue 40)', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/ifoodMerchantConfiguration', headers: t.auth(await t.login(DEMO.garcom)), payload: { isActive: true } })).statusCode).toBe(403);
   });
 
+  it('POST api/CategorySchedule/Add and /Update with the spec category (id, name, imageUrl): the current place', async () => {
+    const placeOf = async (id: string) =>
+      ((await t.db.db.execute(`select venue_id::text as v from schedule_categories where id = '${id}'`)) as unknown as { rows: Array<{ v: string }> }).rows[0]!.v;
+    for (const email of [DEMO.admin, DEMO.gerente]) {
+      const token = await t.login(email);
+      const add = await t.app.inject({ method: 'POST', url: '/api/CategorySchedule/Add', headers: t.auth(token), payload: { name: `Beleza ${email.slice(0, 3)}` } });
+      expect(add.statusCode, add.body).toBe(201);
+      expect(add.json().Message).toBe('Categoria criada com sucesso');
+      expect(await placeOf(add.json().id)).toBe(t.seed.venues.restaurant);
+      const edit = await t.app.inject({ method: 'POST', url: '/api/CategorySchedule/Update', headers: t.auth(token), payload: { id: add.json().id, name: `Estética ${email.slice(0, 3)}` } });
+      expect(edit.statusCode, edit.body).toBe(200);
+      expect(edit.json().Message).toBe('Categoria editada com sucesso');
+      expect((await t.app.inject({ method: 'POST', url: '/api/CategorySchedule/Add', headers: t.auth(token), payload: { name: ' ' } })).statusCode).toBe(400);
+    }
+    const admin = await t.login(DEMO.admin);
+    await choose(admin, t.seed.venues.school);
+    const school = await t.app.inject({ method: 'POST', url: '/api/CategorySchedule/Add', headers: t.auth(admin), payload: { name: 'Aulas de reforço' } });
+    expect(school.statusCode).toBe(201);
+    expect(await placeOf(school.json().id)).toBe(t.seed.venues.school);
+    // The restaurant's manager cannot edit the school's category; the waiter may not add one.
+    const gerente = await t.login(DEMO.gerente);
+    expect((await t.app.inject({ method: 'POST', url: '/api/CategorySchedule/Update', headers: t.auth(gerente), payload: { id: school.json().id, name: 'X' } })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: '/api/CategorySchedule/Add', headers: t.auth(await t.login(DEMO.garcom)), payload: { name: 'X' } })).statusCode).toBe(403);
+  });
+
+  it('POST api/ClienteEstabelecimento/SalvarClienteEstabelecimento with the spec customer (no place): the current place', async () => {
+    const placeOf = async (id: string) =>
+      ((await t.db.db.execute(`select venue_id::text as v from customers where id = '${id}'`)) as unknown as { rows: Array<{ v: string }> }).rows[0]!.v;
+    for (const email of [DEMO.admin, DEMO.gerente]) {
+      const token = await t.login(email);
+      const res = await t.app.inject({ method: 'POST', url: '/api/ClienteEstabelecimento/SalvarClienteEstabelecimento', headers: t.auth(token), payload: { nome: `Cliente ${email.slice(0, 5)}` } });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await placeOf(res.json().id)).toBe(t.seed.venues.restaurant);
+      const bad = await t.app.inject({ method: 'POST', url: '/api/ClienteEstabelecimento/SalvarClienteEstabelecimento', headers: t.auth(token), payload: {} });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().Message).toBe('Preencha o nome ou o CPF para continuar');
+    }
+    const admin = await t.login(DEMO.admin);
+    await choose(admin, t.seed.venues.school);
+    const school = await t.app.inject({ method: 'POST', url: '/api/ClienteEstabelecimento/SalvarClienteEstabelecimento', headers: t.auth(admin), payload: { nome: 'Aluno' } });
+    expect(await placeOf(school.json().id)).toBe(t.seed.venues.school);
+    expect((await t.app.inject({ method: 'POST', url: '/api/ClienteEstabelecimento/SalvarClienteEstabelecimento', headers: t.auth(await t.login(DEMO.garcom)), payload: { nome: 'X' } })).statusCode).toBe(403);
+  });
+
+  it('POST api/Institute with the spec institute (nome, bankDataId, eventId): the event’s place', async () => {
+    const admin = await t.login(DEMO.admin);
+    const venue = t.seed.venues.donations;
+    const [event] = (await get(`/api/Event/GetByLocalClienteId/${venue}`, admin)).json() as Array<{ id: string }>;
+    const [bank] = (await get(`/api/Institute/BankData/${venue}`, admin)).json() as Array<{ dadoBancarioId: string }>;
+    const body = { nome: 'Lar dos Idosos', bankDataId: bank!.dadoBancarioId, eventId: event!.id };
+    const created = await t.app.inject({ method: 'POST', url: '/api/Institute', headers: t.auth(admin), payload: body });
+    expect(created.statusCode, created.body).toBe(201);
+    const edited = await t.app.inject({ method: 'PUT', url: '/api/Institute', headers: t.auth(admin), payload: { ...body, id: created.json().id, nome: 'Lar São Vicente' } });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await get(`/api/Institute/${created.json().id}`, admin)).json().nome).toBe('Lar São Vicente');
+    // The restaurant's manager: the event is another venue's.
+    const gerente = await t.login(DEMO.gerente);
+    expect((await t.app.inject({ method: 'POST', url: '/api/Institute', headers: t.auth(gerente), payload: body })).statusCode).toBe(403);
+    // Of the manager's own place (no event there): the event is refused as the form's field.
+    const own = await t.app.inject({ method: 'POST', url: '/api/Institute', headers: t.auth(gerente), payload: { ...body, eventId: 'x' } });
+    expect(own.statusCode).toBe(400);
+  });
+
+  it('POST api/MeepFood/Configuration with the spec configuration (no place): the current place', async () => {
+    for (const email of [DEMO.admin, DEMO.gerente]) {
+      const token = await t.login(email);
+      const config = (await get(`/api/MeepFood/Configuration/${t.seed.venues.restaurant}`, token)).json() as Record<string, unknown>;
+      const { localId: _l, ...spec } = config;
+      const res = await t.app.inject({ method: 'POST', url: '/api/MeepFood/Configuration', headers: t.auth(token), payload: { ...spec, description: `Pelo local atual ${email.slice(0, 5)}` } });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await get(`/api/MeepFood/Configuration/${t.seed.venues.restaurant}`, token)).json().description).toBe(`Pelo local atual ${email.slice(0, 5)}`);
+    }
+    const gerente = await t.login(DEMO.gerente);
+    expect((await t.app.inject({ method: 'POST', url: '/api/MeepFood/Configuration', headers: t.auth(gerente), payload: { description: 'x' } })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'POST', url: '/api/MeepFood/Configuration', headers: t.auth(await t.login(DEMO.garcom)), payload: {} })).statusCode).toBe(403);
+  });
+
   it('no spec GET or DELETE call written as the spec writes it asks for a place parameter', async () => {
     const PLACE = /local(cliente?|client)?id|storeid|ownerid/i;
     const calls = ALL.filter((c) => (c.method === 'GET' || c.method === 'DELETE') && !PLACE.test(c.path) && !c.query.some((q) => PLACE.test(q)));
