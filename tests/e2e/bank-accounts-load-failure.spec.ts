@@ -21,6 +21,8 @@ for (const email of ['admin@balcao.dev', 'gerente@balcao.dev']) {
 /** A54 (spec 000: "Sidebar collapses under 900px"): shrinking the window below 900 px closes an open sidebar. */
 for (const email of ['admin@balcao.dev', 'gerente@balcao.dev']) {
   test(`the sidebar closes when the window shrinks below 900 px (${email})`, async ({ page }) => {
+    // Two viewports and an axe pass on a shared, loaded machine: more than the default minute.
+    test.setTimeout(180_000);
     await page.setViewportSize({ width: 1280, height: 800 });
     await signIn(page, email);
     await page.waitForURL((u) => u.pathname === '/dashboard');
