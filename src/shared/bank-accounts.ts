@@ -58,6 +58,8 @@ export const PIX_EMAIL_MAX = 77;
 
 export const BANK_ACCOUNT_MSG = {
   empty: 'Nenhuma conta bancária cadastrada.',
+  /** spec 001 §8 "Bank accounts screen fetch failure". */
+  loadFailed: 'Falha ao obter contas bancárias',
   bankCode: 'Informe o código do banco com 3 números.',
   /** spec 001 §5 (bank transfer). */
   agency: 'Agência deve conter exatamente 4 números.',

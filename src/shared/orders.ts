@@ -313,6 +313,8 @@ export const INTAKE_MAX_ITEMS = 100;
 
 export const ORDER_MSG = {
   listError: 'Erro ao buscar os pedidos.',
+  /** Ours: api/ifoodMerchantConfiguration named two different places (id and localClienteId). */
+  merchantConfigurationPlaceDisagree: 'Os campos id e localClienteId devem indicar o mesmo local.',
   genericError: 'Ocorreu um erro! Tente novamente',
   refused: 'Pedido recusado com sucesso!',
   printImageError: 'Ocorreu um erro. Tente novamente',

@@ -66,6 +66,11 @@ export interface RequestOptions<S extends $ZodType | undefined> {
    * backend, a server built from other sources) is parsed as always.
    */
   checkedByServer?: boolean;
+  /**
+   * The one success status the call's spec accepts (e.g. 201 for AdicionarProdutoV2: "any other
+   * status yields null"): another 2xx answer is then a failure too, with the server's Message.
+   */
+  expectStatus?: number;
 }
 
 export function apiUrl(path: string, query?: RequestOptions<undefined>['query']): string {
@@ -127,6 +132,7 @@ export async function api<S extends $ZodType | undefined = undefined>(
     if (res.status === 401 && token) clearSession();
     throw new ApiError(res.status, messageOf(data), data);
   }
+  if (opts.expectStatus !== undefined && res.status !== opts.expectStatus) throw new ApiError(res.status, messageOf(data), data);
   if (!opts.schema) return data as never;
   if (opts.checkedByServer && res.headers.get(CONTRACT_FINGERPRINT_HEADER) === CONTRACT_FINGERPRINT) return data as never;
   return parseAnswer(opts.schema, res.status, data) as never;

@@ -3,21 +3,16 @@
  * `api/Schedule/getByFilter?name=&initialDate=&finalDate=` …). Ours stays accepted as an optional
  * parameter, and when given it must agree. Without it the venue follows from:
  * 1. the object the call is about (an event, an order, a payment), when the caller passes its venue as `fromObject`;
- * 2. otherwise the caller's places: the one place where the account holds the call's role. An account
- *    with that role in several places must name one (400, pt-BR), because guessing would show the
- *    wrong venue's data.
+ * 2. otherwise the session's current place (docs/decisions/auth.md "Current place": the last place
+ *    the session named, else the user's first place), with the call's role checked there, exactly
+ *    as for an account with one place.
  */
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { hasAccess, mergeRoles } from '../../shared/roles';
 import type { Db } from '../db/client';
-import { memberships } from '../db/schema/auth';
-import { requireUser, requireVenue, type VenueAccess } from '../plugins/auth';
+import { requireVenue, type VenueAccess } from '../plugins/auth';
 import { HttpError } from './http-error';
 
 export const VENUE_CONTEXT_MSG = {
-  choose: (param: string) => `Você tem acesso a mais de um local: informe o parâmetro ${param}.`,
-  none: 'Você não tem acesso a nenhum local para esta consulta.',
   disagree: (param: string) => `O parâmetro ${param} não corresponde ao local do registro consultado.`,
 } as const;
 
@@ -32,11 +27,6 @@ export async function venueOfCall(
     if (given && given !== opts.fromObject.toLowerCase()) throw new HttpError(400, VENUE_CONTEXT_MSG.disagree(param));
     return requireVenue(db, req, opts.fromObject, opts.role);
   }
-  if (given) return requireVenue(db, req, given, opts.role);
-  const user = requireUser(req);
-  const rows = await db.select({ venueId: memberships.venueId, roles: memberships.roles }).from(memberships).where(eq(memberships.userId, user.id));
-  const usable = rows.filter((m) => hasAccess(mergeRoles(user.roles, m.roles), opts.role ?? ''));
-  if (usable.length === 0) throw new HttpError(403, VENUE_CONTEXT_MSG.none);
-  if (usable.length > 1) throw new HttpError(400, VENUE_CONTEXT_MSG.choose(param));
-  return requireVenue(db, req, usable[0]!.venueId, opts.role);
+  // Given, or else the current place (requireVenue resolves a missing place to it).
+  return requireVenue(db, req, given, opts.role);
 }

@@ -15,6 +15,7 @@ import { sha256 } from '../lib/crypto';
 import { HttpError } from '../lib/http-error';
 import { SessionStreams } from '../lib/session-events';
 import { streamTickets } from '../db/schema/stream-tickets';
+import { venues } from '../db/schema/venues';
 
 export interface AuthUser {
   id: string;
@@ -31,6 +32,12 @@ export interface AuthUser {
    * is longer than PLACES_READ_WITH_SESSION, only a part, and a venue is then looked up.
    */
   places: Array<[string, string]>;
+  /**
+   * The session's current place (docs/decisions/auth.md "Current place"): the last of the user's
+   * places a call named, else the user's first place (memberships.sortOrder, then name); null
+   * without any place. A call that names no place answers for it.
+   */
+  currentPlace: string | null;
 }
 
 /**
@@ -98,12 +105,44 @@ function isApiRequest(request: FastifyRequest): boolean {
   return path.replace(/\/{2,}/g, '/').toLowerCase().startsWith('/api/');
 }
 
+/** Query, body and route parameters that name a place: localId, localClienteId, localClientId (any case). */
+const PLACE_PARAM_RE = /^local(cliente?)?id$/i;
+
+function namedPlace(source: unknown): string | null {
+  if (!source || typeof source !== 'object' || Array.isArray(source)) return null;
+  for (const [k, v] of Object.entries(source as Record<string, unknown>)) {
+    if (PLACE_PARAM_RE.test(k) && typeof v === 'string' && UUID_RE.test(v.trim())) return v.trim().toLowerCase();
+  }
+  return null;
+}
+
+/**
+ * Makes `venueId` the session's current place when it is one of the user's places and not already
+ * current (one UPDATE only on a change). Called for every call that names a place; routes whose
+ * place travels under another name (H06's `id`, a multipart `LocalId`) call it themselves.
+ */
+export async function rememberPlace(db: Db, request: FastifyRequest, venueId: string | null | undefined): Promise<void> {
+  const user = request.user;
+  if (!user || !venueId || !UUID_RE.test(venueId)) return;
+  const lower = venueId.toLowerCase();
+  if (lower === user.currentPlace) return;
+  const member =
+    user.places.length <= PLACES_READ_WITH_SESSION
+      ? user.places.some(([id]) => id === lower)
+      : (await db.select({ id: memberships.venueId }).from(memberships).where(and(eq(memberships.userId, user.id), eq(memberships.venueId, lower)))).length > 0;
+  if (!member) return;
+  await db.update(sessions).set({ currentVenueId: lower }).where(eq(sessions.id, user.sessionId));
+  user.currentPlace = lower;
+}
+
 /**
  * Checks that the user belongs to the venue and holds `role` there (comma-separated, any of them,
  * empty = membership is enough). Another venue's id answers 403 whether or not it exists.
  */
-export async function requireVenue(db: Db, request: FastifyRequest, venueId: string | undefined, role = ''): Promise<VenueAccess> {
+export async function requireVenue(db: Db, request: FastifyRequest, venueId: string | null | undefined, role = ''): Promise<VenueAccess> {
   const user = requireUser(request);
+  // A call that names no place answers for the session's current place (docs/decisions/auth.md).
+  if (venueId === undefined || venueId === null || venueId === '') venueId = user.currentPlace ?? undefined;
   // A strict UUID: anything else would make the database raise (500) instead of answering 403.
   if (!venueId || !UUID_RE.test(venueId)) throw new HttpError(403, MSG.accessDenied);
   const lower = venueId.toLowerCase();
@@ -159,6 +198,11 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; handle
     // `requireVenue` the roles of one: both come with this query rather than in more per request.
     placeRoles: sql<string>`coalesce((select string_agg(distinct ${memberships.roles}, ';') from ${memberships} where ${memberships.userId} = ${users.id}), '')`,
     places: sql<Array<[string, string]>>`(select coalesce(json_agg(json_build_array(p.venue_id, p.roles)), '[]'::json) from (select ${memberships.venueId} as venue_id, ${memberships.roles} as roles from ${memberships} where ${memberships.userId} = ${users.id} limit ${PLACES_READ_WITH_SESSION + 1}) p)`,
+    // The place the session last named while the user still belongs to it, else the first place in
+    // the order sign-in lists them (auth.repository userInfoFor: sortOrder, then name).
+    currentPlace: sql<string | null>`coalesce(
+      (select cm.venue_id::text from ${memberships} cm where cm.user_id = ${users.id} and cm.venue_id = ${sessions.currentVenueId}),
+      (select fm.venue_id::text from ${memberships} fm join ${venues} fv on fv.id = fm.venue_id where fm.user_id = ${users.id} order by fm.sort_order, fv.name limit 1))`,
   };
   const validSession = and(isNull(sessions.revokedAt), sql`${sessions.expiresAt} > now()`);
   // Every request with a token runs this: built once (a prepared statement where the driver has them).
@@ -200,5 +244,12 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; handle
       // Unknown /api paths also answer 401 without a token, so they reveal nothing.
       throw new HttpError(401, MSG.unauthorized);
     }
+  });
+  // A call that names one of the user's places makes it the session's current place (after the
+  // schemas have read the parameters; before the handler, so the same request already sees it).
+  app.addHook('preHandler', async (request) => {
+    if (!request.user) return;
+    const named = namedPlace(request.params) ?? namedPlace(request.query) ?? namedPlace(request.body);
+    if (named) await rememberPlace(opts.db, request, named);
   });
 });

@@ -152,9 +152,12 @@ export const IMPORT_ROWS_SHOWN = 2000;
 // ----------------------------------------------------------------------------------------------
 // Credit-card verification
 
-/** GET api/superapp/Creditcard/GetCreditCardByUserCPF/{cpf}?localId (localId is ours: cards belong to a place's users). */
+/**
+ * GET api/superapp/Creditcard/GetCreditCardByUserCPF/{cpf}[?localId] (localId is ours: cards belong to
+ * a place's users; without it, the session's current place, docs/decisions/auth.md "Current place").
+ */
 export const cardsParams = z.object({ cpf: z.string().check(z.maxLength(20)) });
-export const cardsQuery = z.object({ localId: guid() });
+export const cardsQuery = z.object({ localId: z.optional(guid()) });
 export const creditCard = z.object({ cardId: z.string(), holderName: z.string(), finalNumber: z.string(), isActive: z.boolean() });
 export type CreditCard = z.infer<typeof creditCard>;
 export const creditCardList = z.array(creditCard);
@@ -168,10 +171,13 @@ export const verifierAnswer = z.object({ provider: z.string(), sandbox: z.boolea
 // ----------------------------------------------------------------------------------------------
 // Electronic extracts (spec 001 §3 "Electronic extract")
 
-/** GET api/eletronicExtract/filtro?localId&startDate&finalDate&status (localId is ours: extracts belong to a place). */
+/**
+ * GET api/eletronicExtract/filtro?startDate&finalDate&status[&localId] (localId is ours: extracts belong
+ * to a place; without it, the session's current place).
+ */
 const dateParam = () => z.optional(z.string().check(z.regex(/^(\d{4}-\d{2}-\d{2})?$/, 'Data inválida.')));
 export const extractListQuery = z.object({
-  localId: guid(),
+  localId: z.optional(guid()),
   startDate: dateParam(),
   finalDate: dateParam(),
   status: z.optional(z.enum(['', 'aguardandoprocessamento', 'processado'])),

@@ -75,7 +75,8 @@ export const customerCategories = z.object({ categorias: z.array(z.object({ id: 
 export const customerSaveRequest = z
   .object({
     id: z.optional(z.nullable(z.string().check(z.maxLength(40)))),
-    localClienteId: z.string().check(z.maxLength(40)),
+    /** Ours (spec 000 §3's customer has no place): without it, the session's current place. */
+    localClienteId: z.optional(z.string().check(z.maxLength(40))),
     nome: optText(5000),
     dataNascimento: optText(40),
     CPF: optText(40),

@@ -141,7 +141,8 @@ export const instituteInput = z.object({
   nome: required(M.instituteNameRequired, 120),
   bankDataId: z.string().check(z.minLength(1, M.chooseBankData), z.maxLength(64)),
   eventId: z.string().check(z.minLength(1, M.chooseEvent), z.maxLength(64)),
-  localClienteId: id(),
+  /** Ours (spec 000 §3's institute has no place): without it, the event's place, else the session's current place. */
+  localClienteId: z.optional(id()),
 });
 export type InstituteInput = z.infer<typeof instituteInput>;
 

@@ -210,8 +210,11 @@ export const foodConfiguration = z.object({
 });
 export type FoodConfiguration = z.infer<typeof foodConfiguration>;
 
-/** POST api/MeepFood/Configuration: the whole configuration of one venue (localId). */
-export const foodConfigurationSave = z.object({ localId: z.string(), ...foodConfigShape }).check(configRules);
+/**
+ * POST api/MeepFood/Configuration: the whole configuration of one venue. The spec's configuration has
+ * no place; `localId` is ours (without it, the session's current place, docs/decisions/auth.md).
+ */
+export const foodConfigurationSave = z.object({ localId: z.optional(z.string().check(z.maxLength(64))), ...foodConfigShape }).check(configRules);
 export type FoodConfigurationSave = z.input<typeof foodConfigurationSave>;
 
 /** GET api/MeepFood/VerificarUrl?url=&localId= */

@@ -31,9 +31,10 @@ export const workflowState = z.object({
   Ordem: int(),
 });
 export type WorkflowState = z.infer<typeof workflowState>;
+/** GET api/workflow/states[?workflowDefinition&localClienteId]: without a place, the session's current place. */
 export const workflowStatesQuery = z.object({
   workflowDefinition: z.optional(z.string()),
-  localClienteId: z.string(),
+  localClienteId: z.optional(z.string().check(z.maxLength(64))),
 });
 export const workflowStatesResponse = z.array(workflowState);
 
@@ -181,8 +182,9 @@ const stateIds = () =>
     ),
   );
 
+/** GET api/kds: the spec sends filters, page and size; localClienteId is ours (without it, the session's current place). */
 export const kdsListQuery = z.object({
-  localClienteId: z.string(),
+  localClienteId: z.optional(z.string().check(z.maxLength(64))),
   keyword: z.optional(text(200)),
   /** ISO date-time; the board sends the start of the chosen day. */
   dataInicio: z.optional(isoDate()),
@@ -276,7 +278,10 @@ export type OrderConflictBody = z.infer<typeof orderConflictBody>;
 // ---------------------------------------------------------------------------------------------
 // Carriers and couriers
 
-export const carrierListQuery = z.object({ localClienteId: z.string() });
+/** GET api/kds/transportadores (the spec names no place: without localClienteId, the session's current place). */
+export const carrierListQuery = z.object({ localClienteId: z.optional(z.string().check(z.maxLength(64))) });
+/** Ours: the venue's tables and electronic-tabs flow (api/comandaseletronicasfluxo?localClienteId, as the spec shows it). */
+export const venueQuery = z.object({ localClienteId: z.string() });
 export const carrierListResponse = z.array(carrier);
 export const carrierCreateRequest = z.object({
   Nome: z.pipe(z.string().check(z.trim()), z.string().check(z.minLength(1, 'Informe o nome do transportador.'), z.maxLength(200))),
@@ -440,9 +445,14 @@ export const merchantConfiguration = z.object({
   isActive: z.boolean(),
 });
 export type MerchantConfiguration = z.infer<typeof merchantConfiguration>;
+/**
+ * POST api/ifoodMerchantConfiguration: the spec's body is {id, merchantId, isActive}, the
+ * configuration's id being the place's. `localClienteId` (ours) may name it instead; with neither the
+ * session's current place is meant (docs/decisions/auth.md "Current place"). A `merchantId` is saved.
+ */
 export const merchantConfigurationUpdate = z.object({
-  id: z.optional(z.string()),
-  localClienteId: z.string(),
+  id: z.optional(z.string().check(z.maxLength(64))),
+  localClienteId: z.optional(z.string().check(z.maxLength(64))),
   merchantId: z.optional(text(100)),
   ifoodIntegration: z.optional(z.boolean()),
   isOpenTime: z.optional(z.boolean()),

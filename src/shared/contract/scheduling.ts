@@ -119,9 +119,13 @@ export type Collaborator = z.infer<typeof collaboratorList>[number];
 export const categorySchedule = z.object({ id: z.string(), name: z.string(), imageUrl: z.nullable(z.string()), agendas: int() });
 export type CategorySchedule = z.infer<typeof categorySchedule>;
 export const categoryScheduleList = z.array(categorySchedule);
+/**
+ * POST api/CategorySchedule/Add and /Update: the spec's category is id, name, imageUrl; localClientId is
+ * ours (without it, Add creates in the session's current place; Update follows the category).
+ */
 export const categorySaveRequest = z.object({
   id: z.optional(guid()),
-  localClientId: guid(),
+  localClientId: z.optional(guid()),
   name: optText(120),
   image: optText(),
 });

@@ -64,10 +64,16 @@ describe('withdrawals and remittances without a venue parameter', () => {
     const bad = await call('POST', `${F}/AtualizarDataRecebimentoSaque`, token, { SaqueId: DEMO_FINANCE.withdrawal, NovaDataSaque: 'amanhã' });
     expect(bad.statusCode).toBe(400);
   });
-  it('reports the day and lists today’s withdrawals of the user’s only place; asks which place when there are several', async () => {
-    const several = await call('GET', `${F}/GetBS2TodayWithdrawals`, await t.login(DEMO.admin));
-    expect(several.statusCode).toBe(400);
-    expect(several.json().Message).toBe('Você tem acesso a mais de um local: informe o parâmetro localId.');
+  it('reports the day and lists today’s withdrawals of the current place: the only one, or the first of several until a call names another', async () => {
+    const admin = await t.login(DEMO.admin);
+    const several = await call('GET', `${F}/GetBS2TodayWithdrawals`, admin);
+    expect(several.statusCode, several.body).toBe(200);
+    expect(several.json()).toHaveLength(6);
+    // Naming the school (any call with localId) makes it current: the same call answers for it.
+    expect((await call('GET', `${F}/GetBS2TodayWithdrawals?localId=${t.seed.venues.school}`, admin)).statusCode).toBe(200);
+    const school = (await call('GET', `${F}/GetBS2TodayWithdrawals`, admin)).json() as unknown[];
+    expect(school).toEqual((await call('GET', `${F}/GetBS2TodayWithdrawals?localId=${t.seed.venues.school}`, admin)).json());
+    expect(school).not.toHaveLength(6);
     const token = await adminOfRestaurantOnly();
     const list = await call('GET', `${F}/GetBS2TodayWithdrawals`, token);
     expect(list.statusCode).toBe(200);

@@ -333,11 +333,16 @@ describe('calendar events, collaborator schedules and the map', () => {
     const specOnly = await t.app.inject({ method: 'GET', url: '/api/Schedule/getByFilter?name=sofia&initialDate=&finalDate=', headers });
     expect(specOnly.statusCode, specOnly.body).toBe(200);
     expect(specOnly.json().map((s: { collaboratorName: string }) => s.collaboratorName)).toEqual(['Sofia Suporte']);
-    // An account that manages schedules in several places must name one.
+    // An account with several places: the spec's call answers for the session's current place, the
+    // first place until a call names another (the restaurant, then the school).
     const admin = await as(DEMO.admin);
-    const many = await t.app.inject({ method: 'GET', url: '/api/Schedule/getByFilter?name=sofia', headers: admin });
-    expect(many.statusCode).toBe(400);
-    expect(many.json().Message).toBe('Você tem acesso a mais de um local: informe o parâmetro localClientId.');
+    const first = await t.app.inject({ method: 'GET', url: '/api/Schedule/getByFilter?name=sofia', headers: admin });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().map((s: { collaboratorName: string }) => s.collaboratorName)).toEqual(['Sofia Suporte']);
+    expect((await t.app.inject({ method: 'GET', url: `/api/Schedule/getByFilter?localClientId=${t.seed.venues.school}&name=sofia`, headers: admin })).statusCode).toBe(200);
+    const school = await t.app.inject({ method: 'GET', url: '/api/Schedule/getByFilter?name=sofia', headers: admin });
+    expect(school.statusCode, school.body).toBe(200);
+    expect(school.json()).toEqual([]);
     const events = (
       await t.app.inject({ method: 'GET', url: `/api/Schedule/GetEventsByCollaborator?localClientId=${venue}&collaboratorId=${sofia}&start=2026-11-30&end=2026-12-07`, headers })
     ).json();

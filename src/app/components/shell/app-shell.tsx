@@ -41,6 +41,12 @@ export function PortalShell() {
   const path = useRouterState({ select: (st) => st.location.pathname });
   const onBoard = path.toLowerCase() === BOARD_PATH.toLowerCase();
   const [opened, setOpened] = useState(() => window.innerWidth >= SIDEBAR_AUTO_CLOSE_PX && window.innerWidth > SIDEBAR_START_CLOSED_PX && !onBoard);
+  // A54: the window shrinking below 900 px closes the sidebar (latched during render, no effect).
+  const [wasNarrow, setWasNarrow] = useState(narrow);
+  if (narrow !== wasNarrow) {
+    setWasNarrow(narrow);
+    if (narrow) setOpened(false);
+  }
   const toggle = useCallback(() => setOpened((o) => !o), []);
   const close = useCallback(() => setOpened(false), []);
   useEffect(() => {

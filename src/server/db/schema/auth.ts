@@ -52,6 +52,12 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * The session's current place: the last of the user's places a call named (`localId`,
+     * `localClienteId`, the place selector's api/Acesso/PapeisDoLocal/{localId}). Null until then, or
+     * when the place is removed: the user's first place is current (docs/decisions/auth.md).
+     */
+    currentVenueId: uuid('current_venue_id').references(() => venues.id, { onDelete: 'set null' }),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

@@ -99,7 +99,7 @@ export function extractRoutes(fastify: FastifyInstance, opts: { db: Db; files: F
   });
 
   app.post(`/${CASHLESS_PATHS.extracts}`, { schema: { response: { 201: extractUploadAnswer, ...errors } } }, async (req, reply) => {
-    const up = await receiveTextUpload(req, { db, files, role: CASHLESS_ROLES.extracts, folder: 'extracts', ext: 'txt', maxBytes: EXTRACT_MAX_BYTES, nameOk: isTxtFileName });
+    const up = await receiveTextUpload(req, { db, files, role: CASHLESS_ROLES.extracts, folder: 'extracts', ext: 'txt', maxBytes: EXTRACT_MAX_BYTES, nameOk: isTxtFileName, currentPlaceWhenUnnamed: true });
     const row = await db.transaction(async (tx) => {
       const [created] = await tx.insert(electronicExtracts).values({ venueId: up.venueId, fileName: up.fileName, storageKey: up.key }).returning({ id: electronicExtracts.id });
       await enqueueJob(tx, EXTRACT_JOB, { extractId: created.id }, { key: created.id, delayMs: opts.delayMs || undefined });

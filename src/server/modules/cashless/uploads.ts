@@ -13,7 +13,7 @@ import { CASHLESS_MSG } from '../../../shared/cashless';
 import type { Db } from '../../db/client';
 import type { FileStorage } from '../../lib/file-storage';
 import { HttpError } from '../../lib/http-error';
-import { requireVenue } from '../../plugins/auth';
+import { rememberPlace, requireVenue } from '../../plugins/auth';
 
 /** Magic numbers of binary files people pick by mistake (spreadsheets, PDFs, images, archives). */
 const BINARY_SIGNATURES = [
@@ -79,6 +79,8 @@ export async function receiveTextUpload(
     nameOk: (name: string) => boolean;
     /** Names taken as an .xlsx workbook (binary, zip-signed) instead of text. */
     workbook?: (name: string) => boolean;
+    /** The spec's call names no place (api/eletronicExtract/): without one, the session's current place. */
+    currentPlaceWhenUnnamed?: boolean;
   },
 ): Promise<StoredUpload> {
   if (!req.isMultipart()) throw new HttpError(400, CASHLESS_MSG.fileRequired);
@@ -99,8 +101,10 @@ export async function receiveTextUpload(
     const localId = fields.LocalId ?? fields.localId ?? fields.localClienteId;
     let venueId: string;
     try {
-      if (!localId) throw new HttpError(400, CASHLESS_MSG.localRequired);
+      if (!localId && !opts.currentPlaceWhenUnnamed) throw new HttpError(400, CASHLESS_MSG.localRequired);
       ({ venueId } = await requireVenue(opts.db, req, localId, opts.role));
+      // A place named in a form field makes it current too (the auth hook reads query and body only).
+      if (localId) await rememberPlace(opts.db, req, venueId);
       if (!opts.nameOk(file.filename ?? '')) throw new HttpError(400, CASHLESS_MSG.invalidFile);
     } catch (err) {
       file.file.resume();

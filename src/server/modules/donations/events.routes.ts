@@ -165,7 +165,7 @@ export async function eventRoutes(fastify: FastifyInstance, opts: DonationRouteO
   app.put('/api/Event', { schema: { body: donationEventInput, response: { 200: idResponse, ...errors } } }, async (req) => {
     const current = await findEvent(db, req.body.id ?? '');
     await requireVenue(db, req, current.venueId, DONATION_ROLE);
-    if (req.body.localClienteId !== current.venueId) throw new HttpError(403, 'Acesso negado/Proibido');
+    if (req.body.localClienteId && req.body.localClienteId.toLowerCase() !== current.venueId) throw new HttpError(403, 'Acesso negado/Proibido');
     const values = await saveEvent(req.body, current);
     await db.update(donationEvents).set(values).where(eq(donationEvents.id, current.id));
     return { id: current.id, Message: M.eventEdited };
@@ -223,7 +223,10 @@ export async function eventRoutes(fastify: FastifyInstance, opts: DonationRouteO
   }
 
   app.post('/api/Institute', { schema: { body: instituteInput, response: { 201: idResponse, ...errors } } }, async (req, reply) => {
-    const { venueId } = await requireVenue(db, req, req.body.localClienteId, DONATION_ROLE);
+    // The place: named, else the event's, else the session's current place (requireVenue).
+    const [ofEvent] =
+      req.body.localClienteId || !isUuid(req.body.eventId) ? [] : await db.select({ venueId: donationEvents.venueId }).from(donationEvents).where(eq(donationEvents.id, req.body.eventId));
+    const { venueId } = await requireVenue(db, req, req.body.localClienteId || ofEvent?.venueId, DONATION_ROLE);
     await checkInstituteRefs(venueId, req.body.bankDataId, req.body.eventId);
     const [row] = await db
       .insert(donationInstitutes)
@@ -235,7 +238,7 @@ export async function eventRoutes(fastify: FastifyInstance, opts: DonationRouteO
   app.put('/api/Institute', { schema: { body: instituteInput, response: { 200: idResponse, ...errors } } }, async (req) => {
     const current = await findInstitute(req.body.id ?? '');
     await requireVenue(db, req, current.venueId, DONATION_ROLE);
-    if (req.body.localClienteId !== current.venueId) throw new HttpError(403, 'Acesso negado/Proibido');
+    if (req.body.localClienteId && req.body.localClienteId.toLowerCase() !== current.venueId) throw new HttpError(403, 'Acesso negado/Proibido');
     await checkInstituteRefs(current.venueId, req.body.bankDataId, req.body.eventId);
     await db
       .update(donationInstitutes)

@@ -17,6 +17,7 @@ import {
   carrierAssignRequest,
   carrierCreateRequest,
   carrierListQuery,
+  venueQuery,
   carrierListResponse,
   changeDeliveryCompanyRequest,
   chatUnreadResponse,
@@ -71,7 +72,7 @@ import { STREAM_TICKET_PARAM, STREAM_TICKET_PATH, STREAM_TICKET_TTL_SECONDS, str
 import { streamTickets } from '../../db/schema/stream-tickets';
 import { newToken, sha256 } from '../../lib/crypto';
 import { HttpError } from '../../lib/http-error';
-import { requireUser, requireVenue, type AuthUser } from '../../plugins/auth';
+import { rememberPlace, requireUser, requireVenue, type AuthUser } from '../../plugins/auth';
 import { readFoodSettings } from './food-config.reader';
 import { commandDb, keyOf, requestHash, type CommandResult, type Idempotency } from './idempotency';
 import type { KdsHub, StreamView } from './kds-hub';
@@ -196,7 +197,9 @@ export async function ordersRoutes(fastify: FastifyInstance, opts: OrdersRoutesO
     { schema: { querystring: kdsListQuery, response: { 200: kdsListResponse, ...errors } } },
     async (req, reply) => {
       const q = req.query;
-      const venueId = q.localClienteId;
+      // Named, or the session's current place (docs/decisions/auth.md "Current place").
+      const venueId = q.localClienteId || requireUser(req).currentPlace;
+      if (!venueId) throw new HttpError(403, MSG.accessDenied);
       await boardPoll(req, venueId);
       if (q.shouldOpenStore) {
         // "A loja está fechada. Deseja abrir?" → Sim: the board reloads with shouldOpenStore.
@@ -211,7 +214,8 @@ export async function ordersRoutes(fastify: FastifyInstance, opts: OrdersRoutesO
       }
       // The seed is read before the list, so an ETag never claims content newer than it answers.
       const seed = await hub.seed(venueId);
-      const { shouldOpenStore: _s, kdsDesktop: _d, ...filters } = q;
+      const { shouldOpenStore: _s, kdsDesktop: _d, ...rest } = q;
+      const filters = { ...rest, localClienteId: venueId };
       const etag = `W/"kds-${seed}-${createHash('sha1').update(JSON.stringify(filters)).digest('base64url').slice(0, 16)}"`;
       reply.header('etag', etag);
       reply.header('cache-control', 'private, no-cache');
@@ -428,13 +432,13 @@ export async function ordersRoutes(fastify: FastifyInstance, opts: OrdersRoutesO
 
   // api/kds/cancellationReasons/{id} is the marketplace module's (iFood's own reasons for its orders).
 
-  app.get(KDS_PATHS.tables, { schema: { querystring: carrierListQuery, response: { 200: kdsTablesResponse, ...errors } } }, async (req) => {
+  app.get(KDS_PATHS.tables, { schema: { querystring: venueQuery, response: { 200: kdsTablesResponse, ...errors } } }, async (req) => {
     const { venueId } = await board(req, req.query.localClienteId);
     const rows = await db.select().from(kdsTables).where(eq(kdsTables.venueId, venueId)).orderBy(asc(kdsTables.position), asc(kdsTables.name));
     return rows.map((t) => ({ Id: t.id, Nome: t.name }));
   });
 
-  app.get(KDS_PATHS.electronicTabsFlow, { schema: { querystring: carrierListQuery, response: { 200: electronicTabsFlow, ...errors } } }, async (req) => {
+  app.get(KDS_PATHS.electronicTabsFlow, { schema: { querystring: venueQuery, response: { 200: electronicTabsFlow, ...errors } } }, async (req) => {
     const { venueId } = await board(req, req.query.localClienteId);
     const s = await loadSettings(db, venueId);
     return { localClienteId: venueId, ativo: s?.electronicTabs ?? false };
@@ -520,9 +524,23 @@ export async function ordersRoutes(fastify: FastifyInstance, opts: OrdersRoutesO
   });
 
   app.post(KDS_PATHS.merchantConfiguration, { schema: { body: merchantConfigurationUpdate, response: { 200: merchantConfiguration, ...errors } } }, async (req) => {
-    const { venueId } = await board(req, req.body.localClienteId, MARKETPLACE_ROLE);
+    // The place: ours (localClienteId), else the spec's configuration id, else the current place.
+    const named = req.body.localClienteId || req.body.id;
+    if (req.body.localClienteId && req.body.id && req.body.localClienteId.toLowerCase() !== req.body.id.toLowerCase()) {
+      throw new HttpError(400, ORDER_MSG.merchantConfigurationPlaceDisagree);
+    }
+    const { venueId } = await board(req, named, MARKETPLACE_ROLE);
+    await rememberPlace(db, req, venueId);
     await db.insert(kdsSettings).values({ venueId }).onConflictDoNothing();
     const storeJob = await db.transaction(async (tx) => {
+      if (req.body.merchantId !== undefined) {
+        // The store ID is the marketplace area's (api/MeepFood/IntegracaoMarketplace): saved there.
+        const merchantId = req.body.merchantId.trim();
+        await tx
+          .insert(marketplaceIntegrations)
+          .values({ id: venueId, merchantId, updatedAt: new Date() })
+          .onConflictDoUpdate({ target: marketplaceIntegrations.id, set: { merchantId, updatedAt: new Date() } });
+      }
       await tx
         .update(kdsSettings)
         .set({

@@ -322,7 +322,7 @@ export function schedulingRoutes(fastify: FastifyInstance, opts: { db: Db; files
     const b = req.body;
     if (!b.id) throw new HttpError(400, SCHED_MSG.categoryNotFound);
     const c = await categoryFor(req, b.id, CATEGORY_ROLE);
-    if (c.venueId !== b.localClientId.toLowerCase()) throw new HttpError(400, SCHED_MSG.categoryNotFound);
+    if (b.localClientId && c.venueId !== b.localClientId.toLowerCase()) throw new HttpError(400, SCHED_MSG.categoryNotFound);
     const e = validateCategory(b);
     if (e.name) fail(e, []);
     await refuseDuplicateCategory(c.venueId, b.name!, c.id);

@@ -43,7 +43,7 @@ export function BankAccountsPage() {
       emptyText={M.empty}
       rows={list.data}
       loading={Boolean(localId) && list.isPending}
-      error={!localId ? 'Escolha um estabelecimento para ver as contas bancárias.' : list.isError ? list.error.message : null}
+      error={!localId ? 'Escolha um estabelecimento para ver as contas bancárias.' : list.isError ? M.loadFailed : null}
       rowName={(r) => `conta ${r.descricao}`}
       columns={[
         { header: 'Conta', cell: (r) => r.descricao },

@@ -1,3 +1,4 @@
+import { failureText } from '../failure-text';
 import { Alert, AspectRatio, Badge, Button, Card, Group, Image, Modal, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -73,7 +74,7 @@ export function EventsPage() {
       await queryClient.invalidateQueries({ queryKey: donationQueries.all });
     },
     // The server says why when it knows (an event with institutions); otherwise the spec's text.
-    onError: (err) => void toastError(err.message && err.message !== 'Ocorreu um erro! Tente novamente' ? err.message : DONATION_MSG.eventDeleteFailed),
+    onError: (err) => void toastError(failureText(err, DONATION_MSG.eventDeleteFailed)),
   });
 
   if (!place) return <Alert color="yellow">Escolha um estabelecimento para ver os eventos.</Alert>;

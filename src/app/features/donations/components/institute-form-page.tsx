@@ -1,3 +1,4 @@
+import { failureText } from '../failure-text';
 import { Alert, Button, Group, Loader, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
@@ -6,7 +7,6 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { instituteInput, type InstituteInput } from '../../../../shared/contract/donations';
 import { DONATION_MSG } from '../../../../shared/donations';
-import { MSG } from '../../../../shared/messages';
 import { ApiError } from '../../../lib/api-client';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { donationQueries, saveInstitute } from '../api/donation-queries';
@@ -49,7 +49,7 @@ export function InstituteFormPage({ instituteId }: { instituteId?: string }) {
     } catch (err) {
       if (err instanceof ApiError) form.setErrors(serverErrors(err.body));
       const fallback = isNew ? DONATION_MSG.instituteSaveFailed : DONATION_MSG.instituteEditFailed;
-      void toastError(err instanceof Error && err.message !== MSG.genericError ? err.message : fallback);
+      void toastError(failureText(err, fallback));
     } finally {
       setSaving(false);
     }

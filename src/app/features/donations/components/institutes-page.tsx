@@ -1,3 +1,4 @@
+import { failureText } from '../failure-text';
 import { Alert, Button, Card, Group, Modal, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -5,7 +6,6 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { Institute } from '../../../../shared/contract/donations';
 import { DONATION_MSG } from '../../../../shared/donations';
-import { MSG } from '../../../../shared/messages';
 import { EditIcon, PlusIcon, TrashIcon } from '../../../components/icons';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { deleteInstitute, donationQueries } from '../api/donation-queries';
@@ -27,7 +27,7 @@ export function InstitutesPage() {
       setDeleting(null);
       await queryClient.invalidateQueries({ queryKey: donationQueries.all });
     },
-    onError: (err) => void toastError(err.message && err.message !== MSG.genericError ? err.message : DONATION_MSG.instituteDeleteFailed),
+    onError: (err) => void toastError(failureText(err, DONATION_MSG.instituteDeleteFailed)),
   });
   if (!place) return <Alert color="yellow">Escolha um estabelecimento.</Alert>;
   const rows = list.data ?? [];

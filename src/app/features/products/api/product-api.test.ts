@@ -1,21 +1,41 @@
-import { describe, expect, it } from 'vitest';
+// @vitest-environment jsdom
+/** D24 (spec 001 §7): AdicionarProdutoV2 succeeds only with 201 and an Id; any other status is a failure. */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { serverMessages } from './product-api';
+import { createProduct } from './product-api';
 
-describe('serverMessages', () => {
-  it('joins the server’s messages with new lines (spec 001 §8), once each', () => {
-    const err = new ApiError(400, 'Preencha o NCM para continuar', {
-      Message: 'Preencha o NCM para continuar',
-      errors: [
-        { path: 'produto', message: 'Preencha o NCM para continuar' },
-        { path: 'produto', message: 'Escolha o nome para continuar' },
-        { path: 'x', message: 'Escolha o nome para continuar' },
-      ],
-    });
-    expect(serverMessages(err)).toBe('Preencha o NCM para continuar\nEscolha o nome para continuar');
+vi.mock('../../../lib/session', () => ({ getSession: () => ({ token: 't' }), clearSession: vi.fn() }));
+vi.mock('../../../lib/runtime-config', () => ({ runtimeConfig: () => ({ apiBaseUrl: 'http://127.0.0.1:9' }) }));
+const fetchSpy = vi.fn();
+const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const body = { LocalClienteId: '00000000-0000-4000-8000-000000000001', Nome: 'Bolo', Valor: 10 } as unknown as Parameters<typeof createProduct>[0];
+
+beforeEach(() => {
+  vi.spyOn(window.navigator, 'onLine', 'get').mockImplementation(() => true);
+  fetchSpy.mockReset();
+  vi.stubGlobal('fetch', fetchSpy);
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('createProduct (api/Produto/AdicionarProdutoV2)', () => {
+  it('answers the new Id on 201', async () => {
+    fetchSpy.mockResolvedValue(answer(201, { Id: 'p-1' }));
+    await expect(createProduct(body)).resolves.toMatchObject({ Id: 'p-1' });
   });
-  it('falls back to the Message', () => {
-    expect(serverMessages(new ApiError(403, 'Acesso negado/Proibido', { Message: 'Acesso negado/Proibido' }))).toBe('Acesso negado/Proibido');
-    expect(serverMessages(new Error('x'))).toBe('x');
+  it('fails on a 200, even one carrying an Id, with the server message', async () => {
+    fetchSpy.mockResolvedValue(answer(200, { Id: 'p-1', Message: 'Produto já existe' }));
+    const err = await createProduct(body).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).status).toBe(200);
+    expect((err as ApiError).message).toBe('Produto já existe');
+  });
+  it('fails on a 204 without a body, with the generic message', async () => {
+    fetchSpy.mockResolvedValue(new Response(null, { status: 204 }));
+    const err = await createProduct(body).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).message).toBe('Ocorreu um erro! Tente novamente');
   });
 });

@@ -11,7 +11,8 @@ import {
 } from '../../../../shared/contract/products';
 import { api, ApiError } from '../../../lib/api-client';
 
-export const createProduct = (body: ProductCreateRequest) => api('api/Produto/AdicionarProdutoV2', { method: 'POST', body, schema: idResponse });
+/** Spec 001 §7: "Success is status 201 and the answer carries Id. Any other status yields null" (a 200 is a failure too). */
+export const createProduct = (body: ProductCreateRequest) => api('api/Produto/AdicionarProdutoV2', { method: 'POST', body, schema: idResponse, expectStatus: 201 });
 
 export const editProduct = (body: ProductEditRequest) => api('api/Produto/EditarProduto', { method: 'POST', body, schema: idMessageResponse });
 

@@ -1,0 +1,2 @@
+ALTER TABLE "sessions" ADD COLUMN "current_venue_id" uuid;--> statement-breakpoint
+ALTER TABLE "sessions" ADD CONSTRAINT "sessions_current_venue_id_venues_id_fk" FOREIGN KEY ("current_venue_id") REFERENCES "public"."venues"("id") ON DELETE set null ON UPDATE no action;
