@@ -107,7 +107,7 @@ function IfoodDispute({ order, ticket }: { order: Order; ticket: IfoodTicket }) 
             <Textarea
               label="Motivo da recusa"
               description="O iFood mostra este motivo ao cliente."
-              required
+              withAsterisk
               autosize
               minRows={2}
               maxLength={IFOOD_DISPUTE_REASON_MAX}
