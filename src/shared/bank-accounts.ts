@@ -8,8 +8,8 @@
  * +55DDDNÚMERO, random key as a lower-case UUID); the account marked "chave do estabelecimento"
  * holds the place's own Pix key.
  */
-import { isValidCpf, isValidCpfOrCnpj } from './documents';
-import { isValidCnpj, onlyDigits } from './format';
+import { isValidCnpj, isValidCpf, isValidCpfOrCnpj, normalizeCnpj } from './documents';
+import { onlyDigits } from './format';
 
 export const BANK_ACCOUNT_KINDS = [
   { id: 1, label: 'Conta corrente', short: 'CC' },
@@ -92,7 +92,9 @@ export function normalizePixKey(type: string, key: string): string | null {
       return d.length === 11 && isValidCpf(d) ? d : null;
     }
     case 'cnpj': {
-      const d = onlyDigits(k);
+      // An alphanumeric CNPJ (Receita Federal, July 2026) keeps its letters (shared/documents.ts).
+      if (!/^[\s0-9A-Za-z./-]*$/.test(k)) return null;
+      const d = normalizeCnpj(k);
       return isValidCnpj(d) ? d : null;
     }
     case 'email': {

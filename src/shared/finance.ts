@@ -4,7 +4,7 @@
  * processing, totem, Pix, ERP dashboard). Rules and pt-BR messages shared by server and client.
  * Messages copied from the spec are marked (spec); the others are ours, in the same style.
  */
-import { isValidCpfOrCnpj } from './documents';
+import { isValidCpfOrCnpj, normalizeDocument } from './documents';
 import { TIME_ZONE } from './format';
 
 export const FINANCE_MSG = {
@@ -238,7 +238,6 @@ export interface TransferInput {
 }
 export type TransferErrors = Partial<Record<keyof TransferInput, string>>;
 
-const digits = (s: string) => s.replace(/\D/g, '');
 /** A valid CPF or CNPJ (numeric or alphanumeric), masked or not (shared/documents.ts). */
 export function documentValid(doc: string): boolean {
   return isValidCpfOrCnpj(doc);
@@ -258,8 +257,9 @@ export function transferErrors(v: TransferInput): TransferErrors {
   if (!v.digitoContaBancaria) e.digitoContaBancaria = FINANCE_MSG.required;
   else if (!/^\d{1,2}$/.test(v.digitoContaBancaria)) e.digitoContaBancaria = FINANCE_MSG.digitInvalid;
   if (!/^\d{3}$/.test(v.codigoBanco)) e.codigoBanco = FINANCE_MSG.bankCodeInvalid;
-  const doc = digits(v.documentoContaBancaria);
-  if (!documentValid(doc)) e.documentoContaBancaria = FINANCE_MSG.documentInvalid;
+  // One document helper (shared/documents.ts): an alphanumeric CNPJ keeps its letters.
+  const doc = normalizeDocument(v.documentoContaBancaria);
+  if (!documentValid(v.documentoContaBancaria)) e.documentoContaBancaria = FINANCE_MSG.documentInvalid;
   if (!v.titularConta.trim()) e.titularConta = FINANCE_MSG.holderRequired;
   const cents = wireToCents(v.valorTransferencia);
   if (cents === null || cents <= 0) e.valorTransferencia = FINANCE_MSG.amountInvalid;

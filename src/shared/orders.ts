@@ -409,6 +409,8 @@ export const KDS_PATHS = {
   callCourier: '/api/kds/chamarEntregador',
   /** GET → marketplaceStatus */
   marketplaceStatus: (localId: string) => `/api/kds/ifoodMerchantStatus/${localId}`,
+  /** POST ifoodDisputeAnswer → order: the consumer's cancellation request answered (id = order id). Ours. */
+  ifoodDispute: (orderId: string) => `/api/kds/ifoodDisputes/${orderId}`,
   /** GET → CancellationReason[] (id = order id) */
   cancellationReasons: (orderId: string) => `/api/kds/cancellationReasons/${orderId}`,
   /** GET ?localClienteId= → electronicTabsFlow */

@@ -11,6 +11,8 @@ import type { Order } from './contract/orders';
 import { formatBRL, formatDate, formatTime } from './format';
 import { ORDER_ORIGIN, paymentText } from './orders';
 import { PAPER_COLUMNS, tableLabel, type CodePage, type PaperWidth } from './printers';
+import { printable, upperByte } from './escpos-text';
+import { ifoodLabel, ifoodTicketLines } from './ifood-ticket';
 
 export interface TicketInput {
   order: Order;
@@ -66,47 +68,75 @@ export function encodeKitchenTicket(t: TicketInput): Uint8Array {
   const o = t.order;
   const e = new ReceiptPrinterEncoder({ language: 'esc-pos', columns: cols, codepageMapping: 'epson', newline: '\n', feedBeforeCut: 4 });
   e.initialize().codepage(t.codePage);
-  const lines = (ls: string[]) => ls.forEach((l) => e.line(l));
+  const cp = t.codePage;
+  // Every text goes through printable() first (the page's characters or readable fallbacks), and
+  // "§"/"¶" as the page's own bytes: the encoder writes them as 0x15/0x14, control bytes to a printer.
+  const out = (l: string) => {
+    const parts = l.split(/([§¶])/);
+    if (parts.length === 1) return void e.line(l);
+    for (const part of parts) {
+      const byte = part.length === 1 ? upperByte(part, cp) : undefined;
+      if (byte !== undefined) e.raw([byte]);
+      else if (part) e.text(part);
+    }
+    e.newline();
+  };
+  const lines = (ls: string[]) => ls.forEach(out);
+  const W = (text: string, c: number) => wrap(printable(text, cp), c);
+  const LR = (left: string, right: string, c: number) => leftRight(printable(left, cp), printable(right, cp), c);
+  const P = (text: string) => printable(text, cp);
   // A dashed rule in plain ASCII: the library's rule() switches to CP437 for box-drawing characters.
   const rule = () => e.line('-'.repeat(cols));
 
   e.align('center');
-  if (t.businessName) lines(wrap(t.businessName, cols));
+  if (t.businessName) lines(W(t.businessName, cols));
   e.bold(true).size(2, 2).line(`Pedido #${o.Codigo}`).size(1, 1).bold(false);
-  e.line(t.station);
+  // iFood's displayId, as the courier and the customer say it (iFood's homologation: screen and receipt).
+  if (o.Ifood) e.bold(true).size(2, 2).line(P(ifoodLabel(o.Ifood))).size(1, 1).bold(false);
+  lines(W(t.station, cols));
   e.line(`${formatDate(o.DataCriacao)} ${formatTime(o.DataCriacao)}`);
   e.align('left');
   rule();
 
-  lines(wrap(`Cliente: ${o.Cliente.Nome}`, cols));
-  if (o.OrigemPedido === ORDER_ORIGIN.marketplace && o.Cliente.CPF) e.line(`CPF: ${o.Cliente.CPF}`);
-  if (o.Cliente.Telefone) e.line(`Telefone: ${o.Cliente.Telefone}`);
-  if (o.Mesa) e.bold(true).line(tableLabel(o.Mesa)).bold(false);
+  lines(W(`Cliente: ${o.Cliente.Nome}`, cols));
+  if (o.OrigemPedido === ORDER_ORIGIN.marketplace && o.Cliente.CPF) out(P(`CPF: ${o.Cliente.CPF}`));
+  if (o.Cliente.Telefone) lines(W(`Telefone: ${o.Cliente.Telefone}`, cols));
+  if (o.Mesa) {
+    e.bold(true);
+    lines(W(tableLabel(o.Mesa), cols));
+    e.bold(false);
+  }
   const a = o.Cliente.Endereco;
   if (a) {
-    lines(wrap(`${[a.Logradouro, a.Numero].filter(Boolean).join(', ')}${a.Complemento ? ` - ${a.Complemento}` : ''}`, cols));
-    lines(wrap([a.Bairro, [a.Cidade, a.UF].filter(Boolean).join('/')].filter(Boolean).join(' - '), cols));
-    if (a.Referencia) lines(wrap(`Referência: ${a.Referencia}`, cols));
+    lines(W(`${[a.Logradouro, a.Numero].filter(Boolean).join(', ')}${a.Complemento ? ` - ${a.Complemento}` : ''}`, cols));
+    lines(W([a.Bairro, [a.Cidade, a.UF].filter(Boolean).join('/')].filter(Boolean).join(' - '), cols));
+    if (a.Referencia) lines(W(`Referência: ${a.Referencia}`, cols));
   }
   const pay = paymentText(o);
-  lines(wrap(`Pagamento: ${pay.afterLabel}${pay.inPerson ? ' (na entrega)' : ''}`, cols));
-  if (o.Troco != null && o.Troco > 0) e.line(`Troco para: ${money(o.Troco)}`);
+  lines(W(`Pagamento: ${pay.afterLabel}${pay.inPerson ? ' (na entrega)' : ''}`, cols));
+  if (o.Troco != null && o.Troco > 0) out(P(`Troco para: ${money(o.Troco)}`));
+  if (o.Ifood) {
+    // Scheduling, when to start, takeout time, card brand, discounts by sponsor, iFood's answers.
+    e.bold(true);
+    for (const l of ifoodTicketLines(o.Ifood).slice(1)) lines(W(l, cols));
+    e.bold(false);
+  }
   rule();
 
   for (const it of t.items) {
     e.bold(true);
-    lines(leftRight(`${it.Quantidade}x ${it.NomeProduto}`, money(it.Quantidade * it.Valor), cols));
+    lines(LR(`${it.Quantidade}x ${it.NomeProduto}`, money(it.Quantidade * it.Valor), cols));
     e.bold(false);
-    for (const n of it.Observacoes) lines(wrap([n.Descricao, n.Opcoes.join(', ')].filter(Boolean).join(': '), cols - 2).map((l) => `  ${l}`));
+    for (const n of it.Observacoes) lines(W([n.Descricao, n.Opcoes.join(', ')].filter(Boolean).join(': '), cols - 2).map((l) => `  ${l}`));
   }
   if (o.ObservacaoPedido) {
     rule();
-    lines(wrap(`Obs.: ${o.ObservacaoPedido}`, cols));
+    lines(W(`Obs.: ${o.ObservacaoPedido}`, cols));
   }
   rule();
-  if (o.TaxaEntrega > 0) lines(leftRight('Taxa de entrega', money(o.TaxaEntrega), cols));
+  if (o.TaxaEntrega > 0) lines(LR('Taxa de entrega', money(o.TaxaEntrega), cols));
   e.bold(true);
-  lines(leftRight('Total', money(o.ValorTotal), cols));
+  lines(LR('Total', money(o.ValorTotal), cols));
   e.bold(false);
   e.cut();
   return e.encode();

@@ -7,6 +7,7 @@
 import { z } from 'zod/mini';
 import '../zod-locale';
 import { int32 } from './common';
+import { ifoodTicket } from './ifood-ticket';
 import { isValidCpfOrCnpj } from '../documents';
 import { INTAKE_MAX_ITEMS, KDS_ACTIVE_MODE, KDS_PAGE_SIZE, KDS_PAGE_SIZE_MAX, RECALL_REASON_MAX, RECALL_REASON_MIN } from '../orders';
 
@@ -137,6 +138,8 @@ export const order = z.object({
   CodigoRastreio: z.string(),
   /** Marketplace's own order id. */
   CodigoExterno: z.nullable(z.string()),
+  /** iFood orders only: what iFood's homologation asks the board to show (contract/ifood-ticket.ts). */
+  Ifood: z.optional(z.nullable(ifoodTicket)),
   /** DELIVERY_MODE chosen for this order (null = not chosen yet). */
   ModoEntrega: z.nullable(int()),
   /** DELIVERY_PLATFORM the courier was asked from (null = none). */

@@ -11,6 +11,8 @@
  * - GET /order/v1.0/orders/{id} → the order; POST .../confirm | startPreparation | readyToPickup |
  *   dispatch | requestCancellation ({ reason, cancellationCode }) → 202;
  *   GET .../cancellationReasons → [{ cancelCodeId, description }].
+ * - POST /order/v1.0/disputes/{disputeId}/accept → 202; …/reject with { reason } → 202 (negotiation
+ *   platform, "handshake": one answer per dispute, 409 for a second one; 400 without a reason).
  * - GET /merchant/v1.0/merchants/{id}/status → [{ operation, salesChannel, available, state, message, validations }].
  * - POST /merchant/v1.0/merchants/{id}/interruptions { description, start, end } (store local time,
  *   at most 7 days) → 201 { id, description, start, end }; GET …/interruptions → the list;
@@ -58,6 +60,8 @@ export class FakeIfood {
     { cancelCodeId: '503', description: 'ITEM INDISPONÍVEL' },
   ];
   merchantAvailable = true;
+  /** Disputes (consumer cancellation requests) already answered. */
+  answeredDisputes = new Set<string>();
   /** Interruptions (store pauses) per merchant id. */
   interruptions = new Map<string, Array<{ id: string; description: string; start: string; end: string }>>();
   /** Every request answers this status while set (iFood down). */
@@ -174,6 +178,16 @@ export class FakeIfood {
           ],
         },
       ]);
+    }
+    const dispute = /^\/order\/v1\.0\/disputes\/([^/]+)\/(accept|reject)$/.exec(path);
+    if (dispute && req.method === 'POST') {
+      if (this.answeredDisputes.has(dispute[1])) return this.send(res, 409, { message: 'dispute already answered' });
+      if (dispute[2] === 'reject') {
+        const b = JSON.parse(body || '{}') as { reason?: unknown };
+        if (typeof b.reason !== 'string' || !b.reason.trim()) return this.send(res, 400, { message: 'reason is required' });
+      }
+      this.answeredDisputes.add(dispute[1]);
+      return this.send(res, 202);
     }
     const m = /^\/order\/v1\.0\/orders\/([^/]+)(?:\/(\w+))?$/.exec(path);
     if (m) {

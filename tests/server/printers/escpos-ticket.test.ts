@@ -139,3 +139,66 @@ describe('kitchen ticket as ESC/POS', () => {
     expect(leftRight('Caipirinha de limão', 'R$ 1.234,00', 20)).toEqual(['Caipirinha de limão', '         R$ 1.234,00']);
   });
 });
+
+/** The printable bytes of a ticket: the ESC/POS commands it uses taken out (each of known length). */
+function textBytes(bytes: Uint8Array): Buffer {
+  const out: number[] = [];
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i];
+    if (b === 0x1b || b === 0x1c || b === 0x1d) {
+      const c = bytes[i + 1];
+      if ((b === 0x1b && c === 0x40) || (b === 0x1c && c === 0x2e)) i += 1;
+      else if (b === 0x1d && c === 0x56) i += bytes[i + 2] >= 65 ? 3 : 2;
+      else i += 2; // ESC t n, ESC E n, ESC M n, ESC a n, GS ! n, ESC d n
+      continue;
+    }
+    out.push(b);
+  }
+  return Buffer.from(out);
+}
+
+describe('characters missing from the code page, and iFood’s lines (decoded with iconv-lite, an independent CP850/CP860 decoder)', () => {
+  const ifoodOrder = order({
+    OrigemPedido: 2,
+    CodigoExterno: '7421',
+    ObservacaoPedido: 'Troco — 5 € § ç ã',
+    Itens: [{ Id: 'i1', Quantidade: 1, NomeProduto: 'Pão “francês” — 2 un', Valor: 10, NomeImpressora: 'Cozinha', Observacoes: [], ProdutoId: null }],
+    Ifood: {
+      DisplayId: '7421',
+      Tipo: 'DELIVERY',
+      Agendado: true,
+      AgendadoInicio: '2026-11-29T22:30:00.000Z',
+      AgendadoFim: '2026-11-29T23:00:00.000Z',
+      InicioPreparo: '2026-11-29T21:50:00.000Z',
+      RetiradaEm: null,
+      Bandeiras: ['VISA'],
+      Descontos: [{ Valor: 15, Alvo: 'CART', Patrocinio: [{ Nome: 'IFOOD', Valor: 10 }, { Nome: 'MERCHANT', Valor: 5 }] }],
+      Negociacao: null,
+      FalhaCancelamento: null,
+    },
+  });
+
+  it('CP850: "—" → "-", "€" → "EUR", "§" as 0xF5 (never the control byte 0x15), "ç ã" as letters; iFood lines printed', async () => {
+    const iconv = (await import('iconv-lite')).default;
+    const bytes = ticket(80, 'cp850', ifoodOrder);
+    const text = iconv.decode(textBytes(bytes), 'cp850').replace(/\n/g, ' ');
+    expect(text).toContain('Obs.: Troco - 5 EUR § ç ã');
+    expect(text).toContain('1x Pão "francês" - 2 un');
+    expect(text).toContain('iFood 7421');
+    expect(text).toContain('Agendado para 29/11 19:30');
+    expect(text).toContain('Iniciar preparo às 18:50');
+    expect(text).toContain('Cartão VISA');
+    expect(text).toContain('Desconto R$ 15,00 (iFood R$ 10,00 · loja R$ 5,00)');
+    expect([...bytes]).toContain(0xf5);
+    expect([...bytes]).not.toContain(0x15);
+    expect(text).not.toContain('?');
+  });
+
+  it('CP860 (no "§" there): a readable fallback instead of "?"', async () => {
+    const iconv = (await import('iconv-lite')).default;
+    const text = iconv.decode(textBytes(ticket(80, 'cp860', ifoodOrder)), 'cp860').replace(/\n/g, ' ');
+    expect(text).toContain('Obs.: Troco - 5 EUR par. ç ã');
+    expect(text).toContain('Desconto R$ 15,00 (iFood R$ 10,00 · loja R$ 5,00)');
+    expect(text).not.toContain('?');
+  });
+});

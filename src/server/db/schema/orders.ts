@@ -2,6 +2,7 @@
  * Orders of the order board (spec 000 §3 "Order (board)"). Owned by the orders module.
  * Money in integer cents; the API speaks reais. State ids are the shared ORDER_STATE numbers.
  */
+import type { IfoodTicket } from '../../../shared/contract/ifood-ticket';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -169,6 +170,8 @@ export const orders = pgTable(
     courierSandbox: boolean('courier_sandbox').notNull().default(false),
     trackingLink: text('tracking_link'),
     cancellation: jsonb('cancellation').$type<{ cancellationCode: string; reason: string } | null>(),
+    /** iFood orders: displayId, schedule, discounts, the consumer's cancellation request… (contract/ifood-ticket.ts). */
+    ifood: jsonb('ifood').$type<IfoodTicket | null>(),
     /** Rush ("Urgente"): the order goes to the top of its column on every board. */
     rushAt: timestamp('rush_at', { withTimezone: true }),
   },

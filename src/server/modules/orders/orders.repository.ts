@@ -171,6 +171,7 @@ function toDto(r: OrderRow, ctx: DtoContext): Order {
     TaxaEntrega: reais(o.deliveryFeeCents) ?? 0,
     CodigoRastreio: o.trackingCode,
     CodigoExterno: o.externalCode,
+    Ifood: o.ifood ?? null,
     ModoEntrega: o.deliveryMode,
     EmpresaTransporte: o.deliveryPlatform,
     EntregaSandbox: o.courierSandbox,

@@ -31,6 +31,7 @@ import { SoundOverlay } from './sound-overlay';
 import { StationSelect } from './station-select';
 import { StartMonitoringDialog } from './start-monitoring-dialog';
 import classes from './board.module.css';
+import { IfoodBoardWatch } from './ifood-board-watch';
 
 const BoardDialogs = lazy(() => import('./board-dialogs'));
 const loadMenu = () => import('./board-menu');
@@ -220,6 +221,7 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
         return slot ? createPortal(bar, slot) : bar;
       })()}
 
+      <IfoodBoardWatch localId={localId} orders={d.entryById.values()} monitoring={monitoring} />
       <BoardBanners
         offline={d.mode === 'offline'}
         records={d.records}

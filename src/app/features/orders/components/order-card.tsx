@@ -30,6 +30,7 @@ import { OrderItems } from './order-items';
 import { StationItems } from './station-items';
 import { OrderTimer } from './order-timer';
 import { PrinterBadgeView } from './printer-badge';
+import { IfoodTicketInfo } from './ifood-ticket-info';
 
 /** A ticket shows this many lines of items (an item, or one of its notes); the rest fold behind "+N itens". */
 export const FOLD_LINES = 3;
@@ -129,6 +130,7 @@ export const OrderCard = memo(function OrderCard({ order: o, mark, delivery, age
           </span>
           {o.Cliente.Nome.trim().toLowerCase() !== kind.toLowerCase() && <span className={classes.client}>{o.Cliente.Nome}</span>}
         </div>
+        {o.Ifood && <IfoodTicketInfo order={o} compact />}
         {o.UrgenteEm && (
           <div className={classes.rushTag} data-testid="rush-tag">
             URGENTE

@@ -20,6 +20,7 @@ import { OrderItems } from './order-items';
 import { OrderTimer, OrderTotalTime } from './order-timer';
 import { timerSince } from '../model/timers';
 import { PrinterBadgeView } from './printer-badge';
+import { IfoodTicketInfo } from './ifood-ticket-info';
 
 const dateTime = (iso: string) => `${formatDate(iso)} ${formatTime(iso)}`;
 
@@ -79,6 +80,7 @@ export function OrderDetailDrawer({ order, mark, states, delivery, onClose, onAc
             {order.NomeLoja && <Field label="Loja">{order.NomeLoja}</Field>}
             {order.TempoEntrega != null && <Field label="Tempo de entrega">{order.TempoEntrega} min</Field>}
           </Group>
+          <IfoodTicketInfo order={order} />
           <Divider label="Cliente" labelPosition="left" />
           <Field label="Nome">{order.Cliente.Nome}</Field>
           {order.OrigemPedido === ORDER_ORIGIN.marketplace && order.Cliente.CPF && <Field label="CPF">{order.Cliente.CPF}</Field>}

@@ -157,6 +157,15 @@ export class IfoodClient {
     });
   }
 
+  /**
+   * The consumer's cancellation request (HANDSHAKE_DISPUTE): POST /order/v1.0/disputes/{disputeId}/accept,
+   * or …/reject with `{ reason }` (iFood's negotiation platform; one answer per dispute).
+   */
+  async answerDispute(disputeId: string, accept: boolean, reason?: string): Promise<void> {
+    const path = `/order/v1.0/disputes/${encodeURIComponent(disputeId)}/${accept ? 'accept' : 'reject'}`;
+    await this.call(path, { method: 'POST', ...(accept ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ reason: reason ?? '' }) }) });
+  }
+
   /** POST /merchant/v1.0/merchants/{id}/interruptions: pauses the store from start to end; answers the interruption (its id). */
   async createInterruption(merchantId: string, body: IfoodInterruptionRequest): Promise<IfoodInterruption> {
     const path = `/merchant/v1.0/merchants/${encodeURIComponent(merchantId)}/interruptions`;

@@ -16,7 +16,7 @@
  * IFOOD_SANDBOX_ORDER_MS (README). Without credentials the in-process sandbox answers.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Order } from '../../../../shared/contract/orders';
 import { FINAL_STATES, ORDER_STATE } from '../../../../shared/orders';
@@ -27,10 +27,20 @@ import type { AuthUser } from '../../../plugins/auth';
 import { frozenTimer } from '../../orders/orders.repository';
 import type { OrdersService } from '../../orders/orders.service';
 import { IFOOD_API_URL_DEFAULT, IfoodClient, IfoodError } from './ifood-client';
-import { deliveryModeOf, toIntake } from './ifood-mapping';
+import { deliveryModeOf, ticketOf, toIntake } from './ifood-mapping';
 import { enqueueMissed } from './ifood-actions';
 import { IfoodSandbox } from './ifood-sandbox';
-import { IFOOD_EVENT, type IfoodEvent, type IfoodMerchantStatus } from './ifood-types';
+import { IFOOD_EVENT, ifoodDisputeMetadata, ifoodSettlementMetadata, type IfoodEvent, type IfoodMerchantStatus } from './ifood-types';
+import { IFOOD_DISPUTE_STATUS, type IfoodTicket } from '../../../../shared/contract/ifood-ticket';
+
+/** The first non-empty text among these metadata keys. */
+function metaText(meta: Record<string, unknown> | null, keys: string[]): string | null {
+  for (const k of keys) {
+    const v = meta?.[k];
+    if (typeof v === 'string' && v.trim()) return v.trim();
+  }
+  return null;
+}
 
 /** Who places iFood orders: no signed-in user (history and keys record none). */
 const IFOOD_USER = { id: null, email: '', name: 'iFood', roles: '', isAdmin: false, sessionId: '', sessionExpiresAt: new Date(0) } as unknown as AuthUser;
@@ -83,7 +93,7 @@ export class IfoodIntegration {
 
   constructor(
     private readonly handle: DbHandle,
-    private readonly service: () => OrdersService,
+    readonly service: () => OrdersService,
     private readonly log: FastifyBaseLogger,
     readonly settings: IfoodSettings,
     opts: { client?: IfoodClient; sandbox?: IfoodSandbox | null; leaseMs?: number } = {},
@@ -225,6 +235,47 @@ export class IfoodIntegration {
       await this.importOrder(e.venueId, e.ifoodOrderId);
       return;
     }
+    const is = (code: string, full: string) => e.code === code || e.fullCode === full;
+    if (is(IFOOD_EVENT.confirmed, 'CONFIRMED')) {
+      const orderId = await this.importOrder(e.venueId, e.ifoodOrderId);
+      await this.confirmedLocally(e.venueId, orderId);
+      return;
+    }
+    if (is(IFOOD_EVENT.cancellationRequestFailed, 'CANCELLATION_REQUEST_FAILED')) {
+      const orderId = await this.importOrder(e.venueId, e.ifoodOrderId);
+      const reason = metaText(e.metadata, ['CANCEL_REASON', 'reason', 'message', 'description']) ?? 'O iFood não aceitou o cancelamento; o pedido continua.';
+      await this.cancellationFailed(e.venueId, orderId, reason.slice(0, 500));
+      return;
+    }
+    if (is(IFOOD_EVENT.dispute, 'HANDSHAKE_DISPUTE')) {
+      const orderId = await this.importOrder(e.venueId, e.ifoodOrderId);
+      const m = ifoodDisputeMetadata.safeParse(e.metadata ?? {});
+      if (!m.success) return; // a dispute without its id cannot be answered: nothing to show
+      const d = m.data;
+      await this.patchTicket(e.venueId, orderId, (t) => ({
+        ...t,
+        Negociacao: {
+          Id: d.disputeId,
+          Acao: d.action ?? 'CANCELLATION',
+          Mensagem: (d.message ?? '').slice(0, 500),
+          ExpiraEm: d.expiresAt && Number.isFinite(Date.parse(d.expiresAt)) ? new Date(d.expiresAt).toISOString() : null,
+          AoExpirar: d.timeoutAction ?? null,
+          Situacao: IFOOD_DISPUTE_STATUS.open,
+        },
+      }), true);
+      return;
+    }
+    if (is(IFOOD_EVENT.settlement, 'HANDSHAKE_SETTLEMENT')) {
+      const orderId = await this.importOrder(e.venueId, e.ifoodOrderId);
+      const m = ifoodSettlementMetadata.safeParse(e.metadata ?? {});
+      const status = (m.success ? (m.data.status ?? '') : '').toUpperCase();
+      const situacao = status === 'ACCEPTED' ? IFOOD_DISPUTE_STATUS.accepted : status === 'REJECTED' ? IFOOD_DISPUTE_STATUS.rejected : IFOOD_DISPUTE_STATUS.expired;
+      await this.patchTicket(e.venueId, orderId, (t) =>
+        t.Negociacao && (!m.success || !m.data.disputeId || m.data.disputeId === t.Negociacao.Id) ? { ...t, Negociacao: { ...t.Negociacao, Situacao: situacao } } : null,
+      );
+      // An accepted cancellation is followed by iFood's CANCELLED event, which moves the ticket.
+      return;
+    }
     if (e.code === IFOOD_EVENT.cancelled || e.fullCode === 'CANCELLED') {
       const orderId = await this.importOrder(e.venueId, e.ifoodOrderId);
       const meta = e.metadata ?? {};
@@ -266,9 +317,52 @@ export class IfoodIntegration {
         .onConflictDoNothing()
         .returning();
       if (link) await enqueueMissed(tx, link);
-      return mode !== null && row.deliveryMode == null ? { deliveryMode: mode } : null;
+      return { ifood: row.ifood ?? ticketOf(o), ...(mode !== null && row.deliveryMode == null ? { deliveryMode: mode } : {}) };
     });
     return order.Id;
+  }
+
+  /** Changes the order's Ifood field (null from `f`: nothing to change); `signal` makes it call again. */
+  async patchTicket(venueId: string, orderId: string, f: (t: IfoodTicket) => IfoodTicket | null, signal = false): Promise<void> {
+    await this.service().change(venueId, orderId, 'order.changed', (row) => {
+      if (!row.ifood) return null;
+      const next = f(row.ifood);
+      return next ? { ifood: next, ...(signal ? { signal: true } : {}) } : null;
+    });
+  }
+
+  /**
+   * iFood confirmed the order (our confirm echoed, or confirmed elsewhere): a ticket still Pendente here
+   * moves to Aceito, without a call back to iFood (this path is not a board command).
+   */
+  async confirmedLocally(venueId: string, orderId: string): Promise<void> {
+    await this.service().change(venueId, orderId, 'order.changed', async (row, tx) => {
+      if (row.stateId !== ORDER_STATE.Pendente) return null;
+      const now = new Date();
+      await tx.insert(orderStateHistory).values({ orderId, fromStateId: row.stateId, toStateId: ORDER_STATE.Aceito, command: 'ifoodConfirmed', userId: null, reason: null, at: now });
+      return { stateId: ORDER_STATE.Aceito, stateChangedAt: now, signal: false };
+    });
+  }
+
+  /**
+   * iFood refused our cancellation (CANCELLATION_REQUEST_FAILED): the order is still live there, so the
+   * ticket leaves Recusado for the state it was refused from, with iFood's reason, and calls again.
+   */
+  async cancellationFailed(venueId: string, orderId: string, reason: string): Promise<void> {
+    await this.service().change(venueId, orderId, 'order.changed', async (row, tx) => {
+      const ticket = row.ifood ? { ...row.ifood, FalhaCancelamento: reason } : null;
+      if (row.stateId !== ORDER_STATE.Recusado) return ticket ? { ifood: ticket, signal: true } : null;
+      const [last] = await tx
+        .select({ from: orderStateHistory.fromStateId })
+        .from(orderStateHistory)
+        .where(and(eq(orderStateHistory.orderId, orderId), eq(orderStateHistory.toStateId, ORDER_STATE.Recusado)))
+        .orderBy(desc(orderStateHistory.id))
+        .limit(1);
+      const back = last?.from && last.from !== ORDER_STATE.Recusado ? last.from : ORDER_STATE.Pendente;
+      const now = new Date();
+      await tx.insert(orderStateHistory).values({ orderId, fromStateId: row.stateId, toStateId: back, command: 'ifoodCancellationFailed', userId: null, reason, at: now });
+      return { stateId: back, stateChangedAt: now, cancellation: null, timerSeconds: null, signal: true, ...(ticket ? { ifood: ticket } : {}) };
+    });
   }
 
   /** iFood cancelled the order: Recusado with iFood's reason, and the board chimes (Signal). */

@@ -6,8 +6,9 @@
  */
 import type { z } from 'zod/mini';
 import type { orderIntakeRequest } from '../../../../shared/contract/orders';
-import { formatBRL, formatCpf, formatDate, formatTime, onlyDigits } from '../../../../shared/format';
+import { formatBRL, formatCpf, onlyDigits } from '../../../../shared/format';
 import { DELIVERY_KIND, DELIVERY_MODE, ORDER_ORIGIN } from '../../../../shared/orders';
+import type { IfoodTicket } from '../../../../shared/contract/ifood-ticket';
 import type { IfoodOrder } from './ifood-types';
 
 export type IntakeBody = z.output<typeof orderIntakeRequest>;
@@ -63,15 +64,13 @@ export function toIntake(venueId: string, o: IfoodOrder, sandbox: boolean): Inta
   const cash = methods.find((m) => m.method.toUpperCase() === 'CASH' && m.cash?.changeFor);
 
   const notes: string[] = [];
-  if (o.orderTiming === 'SCHEDULED' && o.delivery?.deliveryDateTime) {
-    notes.push(`Agendado para ${formatDate(o.delivery.deliveryDateTime)} ${formatTime(o.delivery.deliveryDateTime)}`);
-  }
+  // Scheduling, takeout time, discounts and card brand travel in the order's Ifood field (ticketOf);
+  // the note keeps what has no field there.
   if (o.delivery?.observations) notes.push(o.delivery.observations);
   if (o.extraInfo) notes.push(o.extraInfo);
   if (o.delivery?.pickupCode) notes.push(`Código de coleta: ${o.delivery.pickupCode}`);
   if (o.customer.phone?.localizer) notes.push(`Localizador do telefone: ${o.customer.phone.localizer}`);
   if (methods.length > 1) notes.push(`Pagamento: ${methods.map((m) => `${METHOD_LABEL[m.method.toUpperCase()] ?? m.method} ${formatBRL(m.value)}`).join(' + ')}`);
-  if (o.total.benefits) notes.push(`Desconto iFood: ${formatBRL(o.total.benefits)}`);
   if (o.total.benefits || o.total.additionalFees) notes.push(`Total no iFood: ${formatBRL(o.total.orderAmount)}`);
   if (sandbox) notes.push('Pedido de teste do iFood sandbox');
 
@@ -126,6 +125,37 @@ export function toIntake(venueId: string, o: IfoodOrder, sandbox: boolean): Inta
     EhPagamentoPresencial: pending,
     Troco: cash?.cash?.changeFor ? round2(cash.cash.changeFor) : null,
     TaxaEntrega: delivery ? round2(o.total.deliveryFee) : 0,
-    Signal: true,
+    // A scheduled order chimes when its preparation should start (the board's iFood watcher), not now.
+    Signal: !isScheduledLater(o),
   } as IntakeBody;
 }
+
+/** A SCHEDULED order whose preparation starts more than a minute from now. */
+export function isScheduledLater(o: IfoodOrder, now = Date.now()): boolean {
+  const start = Date.parse(o.preparationStartDateTime ?? '');
+  return o.orderTiming === 'SCHEDULED' && Number.isFinite(start) && start > now + 60_000;
+}
+
+const iso = (v: string | null | undefined): string | null => (v && Number.isFinite(Date.parse(v)) ? new Date(v).toISOString() : null);
+
+/** What the board shows of an iFood order beyond our order's fields (contract/ifood-ticket.ts). */
+export function ticketOf(o: IfoodOrder): IfoodTicket {
+  const scheduled = o.orderTiming === 'SCHEDULED';
+  const brands = [...new Set((o.payments?.methods ?? []).map((m) => (m.card?.brand ?? '').trim().toUpperCase()).filter(Boolean))];
+  return {
+    DisplayId: cut(o.displayId, 100),
+    Tipo: o.orderType,
+    Agendado: scheduled,
+    AgendadoInicio: scheduled ? iso(o.schedule?.deliveryDateTimeStart) : null,
+    AgendadoFim: scheduled ? iso(o.schedule?.deliveryDateTimeEnd) : null,
+    InicioPreparo: iso(o.preparationStartDateTime),
+    RetiradaEm: o.orderType === 'TAKEOUT' ? iso(o.takeout?.takeoutDateTime) : null,
+    Bandeiras: brands,
+    Descontos: (o.benefits ?? [])
+      .filter((b) => b.value > 0)
+      .map((b) => ({ Valor: round2(b.value), Alvo: b.target ?? null, Patrocinio: (b.sponsorshipValues ?? []).map((s) => ({ Nome: s.name.toUpperCase(), Valor: round2(s.value) })) })),
+    Negociacao: null,
+    FalhaCancelamento: null,
+  };
+}
+

@@ -6,6 +6,7 @@
  * demand: "Simular pedido"); its orders and customers say "sandbox". State lives in memory.
  */
 import { randomUUID } from 'node:crypto';
+import type { IfoodSandboxScenario } from '../../../../shared/contract/marketplace';
 import { IFOOD_ACTIONS, type IfoodAction, type IfoodOrderInput } from './ifood-types';
 
 const TOKEN_TTL_S = 6 * 3600;
@@ -35,6 +36,10 @@ const ACTION_EFFECT: Record<Exclude<IfoodAction, 'requestCancellation'>, { statu
 
 interface SandboxOrder {
   order: IfoodOrderInput;
+  /** iFood refuses a cancellation of this order (CANCELLATION_REQUEST_FAILED). */
+  refuseCancellation: boolean;
+  /** Its customer asks to cancel once it is confirmed (HANDSHAKE_DISPUTE). */
+  dispute: boolean;
   merchantId: string;
   status: string;
   /** Every action call received, in order (what the demo screen and the tests look at). */
@@ -96,12 +101,18 @@ export class IfoodSandbox {
   }
 
   /** Places an order for the store now; returns iFood's order id. */
-  place(merchantId: string, kind: 'DELIVERY' | 'TAKEOUT' | null = null): string {
+  place(merchantId: string, kind: 'DELIVERY' | 'TAKEOUT' | null = null, scenario: IfoodSandboxScenario | null = null): string {
     this.seq += 1;
     const n = this.seq;
     const id = randomUUID();
     const createdAt = new Date(this.now()).toISOString();
-    const type = kind ?? (n % 4 === 0 ? 'TAKEOUT' : 'DELIVERY');
+    // Without a scenario the sandbox rotates through every shape of iFood's homologation.
+    const sc = scenario ?? ([null, 'desconto', 'retirada', 'agendado', 'negociacao', 'recusaCancelamento'] as const)[n % 6];
+    const type = kind ?? (sc === 'retirada' ? 'TAKEOUT' : sc ? 'DELIVERY' : n % 4 === 0 ? 'TAKEOUT' : 'DELIVERY');
+    const scheduled = sc === 'agendado';
+    // A scheduled order: the customer's window two hours from now, preparation 40 minutes before it.
+    const windowStart = Math.ceil((this.now() + 2 * 3600_000) / 900_000) * 900_000;
+    const prepStart = scheduled ? windowStart - 40 * 60_000 : this.now();
     const picks = [MENU[n % MENU.length], MENU[(n + 2) % MENU.length]];
     const items = picks.map((m, i) => {
       const quantity = i === 0 ? 1 : 2;
@@ -125,17 +136,27 @@ export class IfoodSandbox {
     });
     const subTotal = round2(items.reduce((acc, i) => acc + i.totalPrice, 0));
     const deliveryFee = type === 'DELIVERY' ? 5.99 : 0;
-    const orderAmount = round2(subTotal + deliveryFee);
-    const cash = n % 3 === 0;
+    // A R$ 15,00 coupon, R$ 10,00 paid by iFood and R$ 5,00 by the store (benefits[].sponsorshipValues).
+    const benefits =
+      sc === 'desconto'
+        ? [{ value: 15, target: 'CART', sponsorshipValues: [{ name: 'IFOOD', value: 10, description: 'Incentivo iFood' }, { name: 'MERCHANT', value: 5, description: 'Incentivo da loja' }] }]
+        : [];
+    const discount = benefits.reduce((acc, b) => acc + b.value, 0);
+    const orderAmount = round2(subTotal + deliveryFee - discount);
+    const cash = sc !== 'desconto' && n % 3 === 0;
+    const brand = ['VISA', 'MASTERCARD', 'ELO'][n % 3];
     const merchantDelivers = n % 2 === 0;
     const order: Record<string, unknown> = {
       id,
       displayId: String(1000 + n),
       orderType: type,
-      orderTiming: 'IMMEDIATE',
+      orderTiming: scheduled ? 'SCHEDULED' : 'IMMEDIATE',
       salesChannel: 'IFOOD',
       category: 'FOOD',
       createdAt,
+      preparationStartDateTime: new Date(prepStart).toISOString(),
+      ...(scheduled ? { schedule: { deliveryDateTimeStart: new Date(windowStart).toISOString(), deliveryDateTimeEnd: new Date(windowStart + 30 * 60_000).toISOString() } } : {}),
+      benefits,
       isTest: true,
       merchant: { id: merchantId, name: 'Loja sandbox' },
       customer: {
@@ -145,16 +166,16 @@ export class IfoodSandbox {
         phone: { number: '0800 000 0000', localizer: String(10_000_000 + n), localizerExpiration: createdAt },
       },
       items,
-      total: { subTotal, deliveryFee, benefits: 0, additionalFees: 0, orderAmount },
+      total: { subTotal, deliveryFee, benefits: discount, additionalFees: 0, orderAmount },
       payments: cash
         ? { prepaid: 0, pending: orderAmount, methods: [{ value: orderAmount, currency: 'BRL', method: 'CASH', type: 'OFFLINE', cash: { changeFor: Math.ceil(orderAmount / 50) * 50 } }] }
-        : { prepaid: orderAmount, pending: 0, methods: [{ value: orderAmount, currency: 'BRL', method: 'CREDIT', type: 'ONLINE', card: { brand: 'VISA' } }] },
+        : { prepaid: orderAmount, pending: 0, methods: [{ value: orderAmount, currency: 'BRL', method: 'CREDIT', type: 'ONLINE', card: { brand } }] },
       ...(type === 'DELIVERY'
         ? {
             delivery: {
               mode: 'DEFAULT',
               deliveredBy: merchantDelivers ? 'MERCHANT' : 'IFOOD',
-              deliveryDateTime: new Date(this.now() + 45 * 60_000).toISOString(),
+              deliveryDateTime: new Date(scheduled ? windowStart : this.now() + 45 * 60_000).toISOString(),
               observations: 'Interfone quebrado, ligar ao chegar',
               pickupCode: merchantDelivers ? null : String(1000 + ((n * 37) % 9000)),
               deliveryAddress: {
@@ -174,9 +195,30 @@ export class IfoodSandbox {
           }
         : { takeout: { mode: 'DEFAULT', takeoutDateTime: new Date(this.now() + 20 * 60_000).toISOString() } }),
     };
-    this.orders.set(id, { order: order as unknown as IfoodOrderInput, merchantId, status: 'PLACED', calls: [] });
+    this.orders.set(id, { order: order as unknown as IfoodOrderInput, merchantId, status: 'PLACED', calls: [], refuseCancellation: sc === 'recusaCancelamento', dispute: sc === 'negociacao' });
     this.emit(id, 'PLC', 'PLACED');
     return id;
+  }
+
+  private disputes = new Map<string, { orderId: string; expiresAt: string; answered: boolean }>();
+
+  /** The customer asks to cancel (iFood's negotiation platform): a HANDSHAKE_DISPUTE with 5 minutes to answer. */
+  openDispute(o: SandboxOrder): string {
+    const disputeId = randomUUID();
+    const expiresAt = new Date(this.now() + 5 * 60_000).toISOString();
+    this.disputes.set(disputeId, { orderId: o.order.id, expiresAt, answered: false });
+    this.emit(o.order.id, 'HSD', 'HANDSHAKE_DISPUTE', {
+      disputeId,
+      action: 'CANCELLATION',
+      handshakeType: 'PREPARATION_TIME',
+      handshakeGroup: 'CUSTOMER_ORDER_SUPPORT',
+      message: 'Demorou demais, quero cancelar',
+      createdAt: new Date(this.now()).toISOString(),
+      expiresAt,
+      timeoutAction: 'ACCEPT_CANCELLATION',
+      alternatives: [],
+    });
+    return disputeId;
   }
 
   /** The customer (or iFood) cancels an order: a CANCELLED event with its reason. */
@@ -305,6 +347,11 @@ export class IfoodSandbox {
           }
           if (o.status === 'CANCELLED') return new Response(null, { status: 202 });
           this.emit(o.order.id, 'CAR', 'CANCELLATION_REQUESTED', { CANCEL_CODE: b.cancellationCode, CANCEL_REASON: b.reason });
+          if (o.refuseCancellation) {
+            // Asynchronous refusal: the call is accepted (202), then iFood says it did not cancel.
+            this.emit(o.order.id, 'CARF', 'CANCELLATION_REQUEST_FAILED', { CANCEL_CODE: b.cancellationCode, CANCEL_REASON: 'O pedido já saiu para entrega no iFood' });
+            return new Response(null, { status: 202 });
+          }
           o.status = 'CANCELLED';
           this.emit(o.order.id, 'CAN', 'CANCELLED', { CANCEL_CODE: b.cancellationCode, CANCEL_REASON: b.reason, CANCEL_ORIGIN: 'RESTAURANT' });
           return new Response(null, { status: 202 });
@@ -314,8 +361,31 @@ export class IfoodSandbox {
         if (!effect.from.includes(o.status)) return problem(400, `Order is ${o.status}`);
         o.status = effect.status;
         this.emit(o.order.id, effect.code, effect.fullCode);
+        if (action === 'confirm' && o.dispute) this.openDispute(o);
         return new Response(null, { status: 202 });
       }
+    }
+    const dm = /^\/order\/v1\.0\/disputes\/([^/]+)\/(accept|reject)$/.exec(path);
+    if (dm && req.method === 'POST') {
+      const disputeId = decodeURIComponent(dm[1]);
+      const d = this.disputes.get(disputeId);
+      if (!d) return problem(404, 'Dispute not found');
+      if (d.answered) return problem(409, 'Dispute already answered');
+      if (Date.parse(d.expiresAt) <= this.now()) return problem(409, 'Dispute expired');
+      const o = this.orders.get(d.orderId)!;
+      if (dm[2] === 'reject') {
+        const b = (await req.json().catch(() => null)) as { reason?: unknown } | null;
+        if (!b || typeof b.reason !== 'string' || !b.reason.trim()) return problem(400, 'reason is required');
+      }
+      d.answered = true;
+      o.calls.push(`disputes/${dm[2]}`);
+      const accepted = dm[2] === 'accept';
+      this.emit(o.order.id, 'HSS', 'HANDSHAKE_SETTLEMENT', { disputeId, status: accepted ? 'ACCEPTED' : 'REJECTED', createdAt: new Date(this.now()).toISOString() });
+      if (accepted) {
+        o.status = 'CANCELLED';
+        this.emit(o.order.id, 'CAN', 'CANCELLED', { CANCEL_CODE: '818', CANCEL_REASON: 'Cancelamento pedido pelo cliente e aceito pela loja', CANCEL_ORIGIN: 'CONSUMER' });
+      }
+      return new Response(null, { status: 202 });
     }
     return problem(404, 'Not found');
   }

@@ -38,7 +38,28 @@ export const ifoodEvents = z.array(ifoodEvent);
  * (ifood-integration.ts: `code === PLC || fullCode === 'PLACED'`, same for CANCELLED): either
  * spelling lands the order.
  */
-export const IFOOD_EVENT = { placed: 'PLC', confirmed: 'CFM', cancelled: 'CAN' } as const;
+export const IFOOD_EVENT = { placed: 'PLC', confirmed: 'CFM', cancelled: 'CAN', cancellationRequestFailed: 'CARF', dispute: 'HSD', settlement: 'HSS' } as const;
+
+/**
+ * The asynchronous answers to our actions and the consumer's cancellation request (checked 2026-11-29):
+ * - CANCELLATION_REQUEST_FAILED (CARF): our requestCancellation was refused; the order stays live at
+ *   iFood (developer.ifood.com.br …/modules/order/events, group CANCELLATION_REQUEST).
+ * - HANDSHAKE_DISPUTE (HSD) / HANDSHAKE_SETTLEMENT (HSS): the "Plataforma de Negociação", iFood's current
+ *   name for the consumer's cancellation request (…/modules/order/handshake-platform and its guide):
+ *   metadata { disputeId, action (CANCELLATION, PARTIAL_CANCELLATION…), handshakeType, message,
+ *   expiresAt, timeoutAction (ACCEPT_CANCELLATION | REJECT_CANCELLATION | VOID), alternatives };
+ *   answered with POST /order/v1.0/disputes/{disputeId}/accept | /reject before expiresAt; HSS
+ *   metadata { disputeId, status } settles it (ACCEPTED, REJECTED, EXPIRED…).
+ */
+export const ifoodDisputeMetadata = z.looseObject({
+  disputeId: z.string().min(1),
+  action: z.string().nullish(),
+  handshakeType: z.string().nullish(),
+  message: z.string().nullish(),
+  expiresAt: z.string().nullish(),
+  timeoutAction: z.string().nullish(),
+});
+export const ifoodSettlementMetadata = z.looseObject({ disputeId: z.string().nullish(), status: z.string().nullish() });
 
 const num = z.coerce.number().catch(0);
 const str = z.string().nullish().transform((v) => v ?? '');
@@ -85,6 +106,16 @@ export const ifoodPaymentMethod = z.object({
   card: z.object({ brand: z.string().nullish() }).nullish(),
 });
 
+/**
+ * benefits[] of the order details: a discount's `value`, its `target` (CART, DELIVERY_FEE, ITEM…) and
+ * who pays it, `sponsorshipValues: [{ name: IFOOD | MERCHANT | EXTERNAL | CHAIN, value, description }]`.
+ */
+export const ifoodBenefit = z.object({
+  value: num,
+  target: z.string().nullish(),
+  sponsorshipValues: z.array(z.object({ name: z.string(), value: num, description: z.string().nullish() })).nullish(),
+});
+
 /** GET /order/v1.0/orders/{id} (the fields we map). */
 export const ifoodOrder = z.object({
   id: z.string(),
@@ -93,6 +124,11 @@ export const ifoodOrder = z.object({
   orderType: z.string(),
   orderTiming: z.string().nullish(),
   createdAt: z.string(),
+  /** When the kitchen should start (iFood's own estimate; scheduled orders: well after createdAt). */
+  preparationStartDateTime: z.string().nullish(),
+  /** SCHEDULED orders: the window the customer chose. */
+  schedule: z.object({ deliveryDateTimeStart: z.string().nullish(), deliveryDateTimeEnd: z.string().nullish() }).nullish(),
+  benefits: z.array(ifoodBenefit).nullish(),
   isTest: z.boolean().nullish(),
   extraInfo: z.string().nullish(),
   merchant: z.object({ id: z.string(), name: z.string().nullish() }),

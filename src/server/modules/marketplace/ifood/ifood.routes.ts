@@ -9,8 +9,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '../../../../shared/contract/common';
-import { ifoodSandboxCancel, ifoodSandboxPlaced, ifoodSandboxView, MARKETPLACE_ROLE } from '../../../../shared/contract/marketplace';
-import { cancellationReasonsResponse, marketplaceStatus } from '../../../../shared/contract/orders';
+import { ifoodSandboxCancel, ifoodSandboxPlace, ifoodSandboxPlaced, ifoodSandboxView, MARKETPLACE_ROLE } from '../../../../shared/contract/marketplace';
+import { cancellationReasonsResponse, marketplaceStatus, order } from '../../../../shared/contract/orders';
 import { IFOOD_MSG } from '../../../../shared/marketplace';
 import { CANCELLATION_REASONS, KDS_PATHS, ORDER_MSG } from '../../../../shared/orders';
 import type { Db } from '../../../db/client';
@@ -21,14 +21,18 @@ import { HttpError } from '../../../lib/http-error';
 import { requireUser, requireVenue } from '../../../plugins/auth';
 import { isUuid, loadSettings } from '../../orders/orders.repository';
 import type { IfoodIntegration } from './ifood-integration';
+import { enqueueDisputeAnswer } from './ifood-disputes';
+import type { JobQueue } from '../../../lib/jobs';
+import { IFOOD_DISPUTE_STATUS, ifoodDisputeAnswer } from '../../../../shared/contract/ifood-ticket';
+import { IFOOD_TICKET_MSG } from '../../../../shared/ifood-ticket';
 
 const PAINEL = 'Painel';
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 502: errorBody };
 type Validation = { state: string; message: { title: string; subtitle: string; description: string } };
 
-export async function ifoodRoutes(fastify: FastifyInstance, opts: { db: Db; ifood: IfoodIntegration }) {
+export async function ifoodRoutes(fastify: FastifyInstance, opts: { db: Db; ifood: IfoodIntegration; jobs: JobQueue }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, ifood } = opts;
+  const { db, ifood, jobs } = opts;
 
   async function integrationOf(venueId: string) {
     const [m] = await db.select().from(marketplaceIntegrations).where(eq(marketplaceIntegrations.id, venueId));
@@ -109,6 +113,38 @@ export async function ifoodRoutes(fastify: FastifyInstance, opts: { db: Db; ifoo
     }
   });
 
+  /**
+   * The board answers the consumer's cancellation request (HANDSHAKE_DISPUTE) within iFood's deadline:
+   * the answer is stored on the order with its call queued (once per dispute), then sent at once.
+   */
+  app.post(
+    KDS_PATHS.ifoodDispute(':id'),
+    { schema: { params: z.object({ id: z.string() }), body: ifoodDisputeAnswer, response: { 200: order, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody } } },
+    async (req) => {
+      const venueId = await orderVenue(req, req.params.id);
+      const reason = req.body.motivo?.trim() ?? '';
+      if (!req.body.aceitar && !reason) throw new HttpError(400, IFOOD_TICKET_MSG.disputeReasonRequired);
+      let jobId: number | null = null;
+      let refused: string | null = null;
+      await ifood.service().change(venueId, req.params.id, 'order.changed', async (row, tx) => {
+        const d = row.ifood?.Negociacao;
+        if (!row.ifood || !d || d.Situacao !== IFOOD_DISPUTE_STATUS.open) {
+          refused = IFOOD_TICKET_MSG.disputeNotOpen;
+          return null;
+        }
+        if (d.ExpiraEm && Date.parse(d.ExpiraEm) <= Date.now()) {
+          refused = IFOOD_TICKET_MSG.disputeExpired;
+          return null;
+        }
+        jobId = await enqueueDisputeAnswer(tx, { venueId, orderId: row.id, disputeId: d.Id, accept: req.body.aceitar, reason: req.body.aceitar ? null : reason });
+        return { ifood: { ...row.ifood, Negociacao: { ...d, Situacao: req.body.aceitar ? IFOOD_DISPUTE_STATUS.accepted : IFOOD_DISPUTE_STATUS.rejected } }, signal: false };
+      });
+      if (refused) throw new HttpError(409, refused);
+      if (jobId !== null) await jobs.runNow(jobId).catch(() => {});
+      return (await ifood.service().change(venueId, req.params.id, 'order.changed', () => null)).order;
+    },
+  );
+
   // --- Sandbox (paths: MARKETPLACE_API in the shared contract) -----------------------------------
 
   const localParams = z.object({ localId: z.string().max(64) });
@@ -136,13 +172,13 @@ export async function ifoodRoutes(fastify: FastifyInstance, opts: { db: Db; ifoo
     }
   }
 
-  app.post('/api/MeepFood/IntegracaoMarketplace/:localId/sandbox/pedido', { schema: { params: localParams, response: { 201: ifoodSandboxPlaced, ...errors } } }, async (req, reply) => {
+  app.post('/api/MeepFood/IntegracaoMarketplace/:localId/sandbox/pedido', { schema: { params: localParams, body: ifoodSandboxPlace, response: { 201: ifoodSandboxPlaced, ...errors } } }, async (req, reply) => {
     const { venueId } = await requireVenue(db, req, req.params.localId, MARKETPLACE_ROLE);
     const sandbox = ifood.sandbox;
     if (!sandbox) throw new HttpError(404, IFOOD_MSG.sandboxInactive);
     const m = await integrationOf(venueId);
     if (!m.isActive) throw new HttpError(400, IFOOD_MSG.sandboxNeedsMerchant);
-    const id = sandbox.place(m.merchantId);
+    const id = sandbox.place(m.merchantId, null, req.body?.cenario ?? null);
     const displayId = sandbox.ordersOf(m.merchantId).find((o) => o.id === id)!.displayId;
     await pollNow(venueId, m.merchantId).catch((err) => req.log.warn({ err }, 'consulta imediata ao iFood sandbox falhou'));
     reply.status(201);

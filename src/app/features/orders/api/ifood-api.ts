@@ -1,0 +1,10 @@
+/** The board's iFood calls that are not order commands: the answer to a consumer's cancellation request. */
+import type { IfoodDisputeAnswer } from '../../../../shared/contract/ifood-ticket';
+import { order } from '../../../../shared/contract/orders';
+import { KDS_PATHS } from '../../../../shared/orders';
+import { api } from '../../../lib/api-client';
+
+/** Online only: iFood's deadline is minutes long, so an answer is never queued. */
+export function answerIfoodDispute(orderId: string, body: IfoodDisputeAnswer) {
+  return api(KDS_PATHS.ifoodDispute(orderId), { method: 'POST', body, schema: order });
+}

@@ -1,0 +1,159 @@
+/**
+ * iFood's order module homologation on the kitchen board at 1280x800, against the in-process sandbox
+ * iFood (the real adapter talking iFood's published API): displayId, a scheduled order (window and
+ * when to start), a takeout time, card brand, a discount split between iFood and the store, a
+ * cancellation iFood refuses (the ticket comes back with iFood's reason), the customer's cancellation
+ * request answered from the board, and the store status line. Axe on each state; screenshots at
+ * 1280x800 and 768x1024 in test-results/.
+ */
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { Order } from '../../src/shared/contract/orders';
+import { MARKETPLACE_API } from '../../src/shared/contract/marketplace';
+import { ORDER_STATE } from '../../src/shared/orders';
+import { expectAccessible } from './axe';
+import { expect, test } from './fixtures';
+import { apiLogin, card, getOrder, openBoard, revealCard, setFoodConfig, type ApiSession } from './orders-helpers';
+
+async function simulate(request: APIRequestContext, manager: ApiSession, cenario: string): Promise<string> {
+  const res = await request.post(MARKETPLACE_API.sandboxOrder(manager.localId), { headers: manager.auth, data: { cenario } });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { displayId: string }).displayId;
+}
+async function orderOf(request: APIRequestContext, kitchen: ApiSession, displayId: string): Promise<Order> {
+  let found: Order | undefined;
+  await expect
+    .poll(async () => {
+      const list = await request.get(`/api/kds?localClienteId=${kitchen.localId}&size=100`, { headers: kitchen.auth });
+      found = ((await list.json()).items as Order[]).find((o) => o.CodigoExterno === displayId);
+      return !!found;
+    })
+    .toBe(true);
+  return found!;
+}
+/** The sandbox's calls for one of its orders (its integration screen's data). */
+async function sandboxCalls(request: APIRequestContext, manager: ApiSession, displayId: string): Promise<string[]> {
+  const res = await request.get(MARKETPLACE_API.sandbox(manager.localId), { headers: manager.auth });
+  return ((await res.json()).pedidos as Array<{ displayId: string; calls: string[] }>).find((p) => p.displayId === displayId)?.calls ?? [];
+}
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: test.info().outputPath(`${name}-1280x800.png`) });
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await page.screenshot({ path: test.info().outputPath(`${name}-768x1024.png`) });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test.use({ viewport: { width: 1280, height: 800 }, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+
+test('iFood homologation on the board: displayId, scheduled, takeout, card brand, discounts by sponsor; printed ticket lines', async ({ page, request }) => {
+  test.setTimeout(420_000);
+  const manager = await apiLogin(request, 'gerente@balcao.dev');
+  const kitchen = await apiLogin(request, 'cozinha@balcao.dev');
+  await setFoodConfig(request, manager, { automaticallyAcceptOrder: false, deliveryTimePerOrder: false, useMeepDelivery: false, sendToPrinterServerOnAcceptOrder: false });
+  const scheduledId = await simulate(request, manager, 'agendado');
+  const discountId = await simulate(request, manager, 'desconto');
+  const takeoutId = await simulate(request, manager, 'retirada');
+  const scheduled = await orderOf(request, kitchen, scheduledId);
+  const discount = await orderOf(request, kitchen, discountId);
+  const takeout = await orderOf(request, kitchen, takeoutId);
+
+  await openBoard(page);
+  await revealCard(page, scheduled.Codigo);
+  const s = card(page, scheduled.Codigo);
+  await expect(s.getByTestId('ifood-display-id')).toHaveText(`iFood ${scheduledId}`);
+  await expect(s).toContainText(/Agendado para \d{2}\/\d{2} \d{2}:\d{2}/);
+  await expect(s).toContainText(/Iniciar preparo às \d{2}:\d{2}/);
+  // A scheduled order does not chime at arrival (it does when preparation should start).
+  expect(scheduled.Signal).toBe(false);
+  await expectAccessible(page);
+  await shot(page, 'ifood-scheduled');
+
+  await revealCard(page, discount.Codigo);
+  const d = card(page, discount.Codigo);
+  await expect(d).toContainText(`iFood ${discountId}`);
+  await expect(d).toContainText('Desconto R$ 15,00 (iFood R$ 10,00 · loja R$ 5,00)');
+  await expect(d).toContainText(/Cartão (VISA|MASTERCARD|ELO)/);
+  await expectAccessible(page);
+
+  await revealCard(page, takeout.Codigo);
+  const t = card(page, takeout.Codigo);
+  await expect(t).toContainText(/Retirada às \d{2}:\d{2}/);
+
+  // The drawer shows the same.
+  await d.getByRole('button', { name: /Abrir detalhes do pedido/ }).click();
+  const drawer = page.getByTestId('order-detail');
+  await expect(drawer.getByTestId('ifood-display-id')).toHaveText(`iFood ${discountId}`);
+  await expect(drawer).toContainText('Desconto R$ 15,00 (iFood R$ 10,00 · loja R$ 5,00)');
+  await expectAccessible(page);
+  await shot(page, 'ifood-drawer');
+  await page.keyboard.press('Escape');
+
+  // Confirm works for a scheduled order as for an immediate one; readyToPickup for the takeout.
+  await s.getByRole('button', { name: 'Aceitar' }).click();
+  await expect.poll(() => sandboxCalls(request, manager, scheduledId), { timeout: 30_000 }).toContain('confirm');
+  await t.getByRole('button', { name: 'Aceitar' }).click();
+  await t.getByRole('button', { name: 'Iniciar' }).click();
+  await t.getByRole('button', { name: 'Pedido pronto' }).click();
+  await expect.poll(() => sandboxCalls(request, manager, takeoutId), { timeout: 30_000 }).toContain('readyToPickup');
+
+  // The printed ticket carries the same lines (the order as the print endpoint serves it).
+  const printed = (await getOrder(request, kitchen, discount.Id)).Ifood;
+  expect(printed?.DisplayId).toBe(discountId);
+});
+
+test('iFood answers: a refused cancellation comes back with its reason; the customer’s cancellation request is answered from the board', async ({ page, request }) => {
+  test.setTimeout(420_000);
+  const manager = await apiLogin(request, 'gerente@balcao.dev');
+  const kitchen = await apiLogin(request, 'cozinha@balcao.dev');
+  await setFoodConfig(request, manager, { automaticallyAcceptOrder: false, deliveryTimePerOrder: false, useMeepDelivery: false, sendToPrinterServerOnAcceptOrder: false });
+  const refuseId = await simulate(request, manager, 'recusaCancelamento');
+  const disputeId = await simulate(request, manager, 'negociacao');
+  const refuse = await orderOf(request, kitchen, refuseId);
+  const dispute = await orderOf(request, kitchen, disputeId);
+
+  await openBoard(page, 'cozinha@balcao.dev', '?etapas=1,2,3,4,5,6');
+  await revealCard(page, refuse.Codigo);
+  const r = card(page, refuse.Codigo);
+  await r.getByRole('button', { name: 'Recusar' }).click();
+  const dialog = page.getByRole('dialog', { name: `Recusar pedido #${refuse.Codigo}` });
+  await dialog.getByLabel('Motivo do cancelamento').click();
+  await page.getByRole('option').first().click();
+  const password = dialog.getByLabel('Senha do usuário atual');
+  if (await password.count()) await password.fill('Demo#2026');
+  await dialog.getByRole('button', { name: 'Recusar pedido' }).click();
+  await expect.poll(() => sandboxCalls(request, manager, refuseId), { timeout: 30_000 }).toContain('requestCancellation');
+  // Another sandbox order makes the server poll iFood now (instead of in up to 30 s).
+  await simulate(request, manager, 'desconto');
+  await expect.poll(async () => (await getOrder(request, kitchen, refuse.Id)).WorkflowInstance.CurrenteState.Id, { timeout: 45_000 }).toBe(ORDER_STATE.Pendente);
+  await revealCard(page, refuse.Codigo);
+  await expect(r.getByTestId('ifood-cancel-failed')).toHaveText('iFood recusou o cancelamento: O pedido já saiu para entrega no iFood');
+  await expect(r).toHaveAttribute('data-state', String(ORDER_STATE.Pendente));
+  await expectAccessible(page);
+  await shot(page, 'ifood-cancel-failed');
+
+  // The customer asks to cancel once the order is confirmed (HANDSHAKE_DISPUTE).
+  await revealCard(page, dispute.Codigo);
+  const c = card(page, dispute.Codigo);
+  await c.getByRole('button', { name: 'Aceitar' }).click();
+  await expect.poll(() => sandboxCalls(request, manager, disputeId), { timeout: 30_000 }).toContain('confirm');
+  await simulate(request, manager, 'retirada');
+  await revealCard(page, dispute.Codigo);
+  const box = c.getByTestId('ifood-dispute');
+  await expect(box).toBeVisible({ timeout: 45_000 });
+  await expect(box).toContainText('Cliente pediu o cancelamento: "Demorou demais, quero cancelar".');
+  await expect(box).toContainText(/Responda até \d{2}:\d{2}\./);
+  await expectAccessible(page);
+  await shot(page, 'ifood-dispute');
+
+  // Refusing asks for a reason, then reaches iFood as /reject.
+  await box.getByRole('button', { name: 'Recusar cancelamento' }).click();
+  const modal = page.getByRole('dialog', { name: `Recusar o cancelamento do pedido #${dispute.Codigo}` });
+  await modal.getByRole('button', { name: 'Recusar cancelamento' }).click();
+  await expect(modal.getByText('Informe o motivo para recusar o cancelamento.')).toBeVisible();
+  await expectAccessible(page);
+  await modal.getByLabel('Motivo da recusa').fill('O pedido já está saindo');
+  await modal.getByRole('button', { name: 'Recusar cancelamento' }).click();
+  await expect(modal).toBeHidden();
+  await expect(c.getByTestId('ifood-dispute-done')).toHaveText('Cancelamento pedido pelo cliente: recusado');
+  await expect.poll(() => sandboxCalls(request, manager, disputeId)).toContain('disputes/reject');
+  await expect(c).toHaveAttribute('data-state', String(ORDER_STATE.Aceito));
+});

@@ -1,0 +1,209 @@
+/**
+ * iFood's order module homologation on the server, against the loopback iFood written from its
+ * documentation (ifood-fake.ts): displayId, scheduled orders (schedule.deliveryDateTimeStart/End,
+ * preparationStartDateTime), takeout time, card brand, discounts by sponsor (benefits[].sponsorshipValues),
+ * the asynchronous results CONFIRMED and CANCELLATION_REQUEST_FAILED, and the consumer's cancellation
+ * request (HANDSHAKE_DISPUTE / HANDSHAKE_SETTLEMENT) answered from the board.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Order } from '../../../src/shared/contract/orders';
+import { ifoodTicketLines } from '../../../src/shared/ifood-ticket';
+import { KDS_PATHS, ORDER_ORIGIN, ORDER_STATE } from '../../../src/shared/orders';
+import { MSG } from '../../../src/shared/messages';
+import { IfoodClient } from '../../../src/server/modules/marketplace/ifood/ifood-client';
+import type { IfoodIntegration } from '../../../src/server/modules/marketplace/ifood/ifood-integration';
+import { DEMO, useTestApp } from '../../setup/server';
+import { expectError } from '../helpers';
+import { allOrders, command, restaurant, setFoodConfig } from '../orders-helpers';
+import { fakeEvent, fakeOrder, FakeIfood } from './ifood-fake';
+
+const t = useTestApp();
+const fake = new FakeIfood();
+const MERCHANT = 'sabor-da-casa-demo';
+let token: string;
+let ifood: IfoodIntegration;
+
+beforeAll(() => fake.start());
+afterAll(() => fake.stop());
+beforeEach(async () => {
+  Object.assign(fake, { requests: [], events: [], down: null, onAck: null, merchantAvailable: true });
+  fake.acked.clear();
+  fake.orders.clear();
+  fake.answeredDisputes.clear();
+  ifood = t.app.ifood!;
+  ifood.connect(new IfoodClient({ baseUrl: fake.url, clientId: fake.clientId, clientSecret: fake.clientSecret }));
+  ifood.settings.pollMs = 30_000;
+  token = await t.login(DEMO.cozinha);
+  await setFoodConfig(t, restaurant(t), { automaticallyAcceptOrder: false, useMeepDelivery: false, sendToPrinterServerOnAcceptOrder: false, deliveryTimePerOrder: false });
+});
+
+const T0 = Date.now() - 10 * 60_000;
+const at = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString();
+const settle = () => t.app.jobs.drain({ horizonMs: 60_000, timeoutMs: 60_000 });
+
+async function placed(over: Record<string, unknown> = {}): Promise<{ order: Record<string, unknown>; o: Order }> {
+  const order = fakeOrder(MERCHANT, over);
+  fake.orders.set(order.id as string, order);
+  fake.events.push(fakeEvent(order, 'PLC', 'PLACED', at(0)));
+  await ifood.pollOnce();
+  return { order, o: await current(order) };
+}
+async function current(order: Record<string, unknown>): Promise<Order> {
+  const all = await allOrders(t, token, restaurant(t));
+  return all.find((x) => x.OrigemPedido === ORDER_ORIGIN.marketplace && x.CodigoExterno === order.displayId)!;
+}
+async function event(order: Record<string, unknown>, code: string, fullCode: string, minutes: number, metadata?: Record<string, unknown>) {
+  fake.events.push(fakeEvent(order, code, fullCode, at(minutes), metadata));
+  await ifood.pollOnce();
+  return current(order);
+}
+
+describe('what the ticket shows', () => {
+  it('a scheduled order: window from schedule, preparation start, no chime at arrival; displayId, card brand and discounts by sponsor', async () => {
+    const start = new Date(Date.now() + 3 * 3600_000);
+    start.setUTCMinutes(30, 0, 0);
+    const prep = new Date(start.getTime() - 40 * 60_000);
+    const { o } = await placed({
+      displayId: '7421',
+      orderTiming: 'SCHEDULED',
+      preparationStartDateTime: prep.toISOString(),
+      schedule: { deliveryDateTimeStart: start.toISOString(), deliveryDateTimeEnd: new Date(start.getTime() + 30 * 60_000).toISOString() },
+      // iFood's docs: the delivery date of a scheduled order is not where its window is.
+      delivery: { ...(fakeOrder(MERCHANT).delivery as object), deliveryDateTime: '2020-01-01T00:00:00.000Z' },
+      benefits: [{ value: 15, target: 'CART', sponsorshipValues: [{ name: 'IFOOD', value: 10, description: 'iFood' }, { name: 'MERCHANT', value: 5, description: 'Loja' }] }],
+      total: { subTotal: 102, deliveryFee: 7.5, benefits: 15, additionalFees: 0, orderAmount: 94.5 },
+      payments: { prepaid: 94.5, pending: 0, methods: [{ value: 94.5, currency: 'BRL', method: 'CREDIT', type: 'ONLINE', card: { brand: 'MASTERCARD' } }] },
+    });
+    expect(o.Signal).toBe(false);
+    expect(o.Ifood).toMatchObject({
+      DisplayId: '7421',
+      Tipo: 'DELIVERY',
+      Agendado: true,
+      AgendadoInicio: start.toISOString(),
+      InicioPreparo: prep.toISOString(),
+      Bandeiras: ['MASTERCARD'],
+      Descontos: [{ Valor: 15, Alvo: 'CART', Patrocinio: [{ Nome: 'IFOOD', Valor: 10 }, { Nome: 'MERCHANT', Valor: 5 }] }],
+      Negociacao: null,
+      FalhaCancelamento: null,
+    });
+    const hhmm = (d: Date) => new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d);
+    const ddmm = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit' }).format(start);
+    const lines = ifoodTicketLines(o.Ifood!);
+    expect(lines).toContain('iFood 7421');
+    expect(lines).toContain(`Agendado para ${ddmm} ${hhmm(start)}`);
+    expect(lines).toContain(`Iniciar preparo às ${hhmm(prep)}`);
+    expect(lines).toContain('Cartão MASTERCARD');
+    expect(lines).toContain('Desconto R$ 15,00 (iFood R$ 10,00 · loja R$ 5,00)');
+    expect(o.ObservacaoPedido ?? '').not.toContain('Desconto iFood');
+    // Confirm works as for an immediate order.
+    expect((await command(t, token, 'acceptOrder', { Id: o.Id })).statusCode).toBe(200);
+    await settle();
+    expect(fake.calls(/\/confirm$/)).toHaveLength(1);
+  });
+
+  it('a takeout shows its time; an immediate order still chimes at arrival; cash keeps its change', async () => {
+    const when = new Date(Date.now() + 25 * 60_000);
+    const { o } = await placed({ orderType: 'TAKEOUT', delivery: null, takeout: { mode: 'DEFAULT', takeoutDateTime: when.toISOString() } });
+    expect(o.Signal).toBe(true);
+    expect(o.Ifood?.RetiradaEm).toBe(when.toISOString());
+    expect(o.Ifood?.Agendado).toBe(false);
+    expect(o.Troco).toBe(150);
+    const hhmm = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(when);
+    expect(ifoodTicketLines(o.Ifood!)).toContain(`Retirada às ${hhmm}`);
+  });
+});
+
+describe('results of our actions, as iFood answers them', () => {
+  it('CONFIRMED moves a ticket still Pendente to Aceito without calling iFood back', async () => {
+    const { order, o } = await placed();
+    expect(o.WorkflowInstance.CurrenteState.Id).toBe(ORDER_STATE.Pendente);
+    const after = await event(order, 'CFM', 'CONFIRMED', 1);
+    expect(after.WorkflowInstance.CurrenteState.Id).toBe(ORDER_STATE.Aceito);
+    await settle();
+    expect(fake.calls(/\/confirm$/)).toHaveLength(0);
+  });
+
+  it('CANCELLATION_REQUEST_FAILED puts the refused ticket back with iFood’s reason and a chime', async () => {
+    const { order, o } = await placed();
+    expect((await command(t, token, 'refuseOrder', { Id: o.Id, ReasonCancellation: { cancellationCode: '503', reason: 'ITEM INDISPONÍVEL' } })).statusCode).toBe(200);
+    await settle();
+    expect(fake.calls(/requestCancellation$/)).toHaveLength(1);
+    expect((await current(order)).WorkflowInstance.CurrenteState.Id).toBe(ORDER_STATE.Recusado);
+    const back = await event(order, 'CARF', 'CANCELLATION_REQUEST_FAILED', 2, { CANCEL_REASON: 'Pedido já saiu para entrega' });
+    expect(back.WorkflowInstance.CurrenteState.Id).toBe(ORDER_STATE.Pendente);
+    expect(back.ReasonCancellation).toBeNull();
+    expect(back.Signal).toBe(true);
+    expect(back.Ifood?.FalhaCancelamento).toBe('Pedido já saiu para entrega');
+    expect(ifoodTicketLines(back.Ifood!)).toContain('iFood recusou o cancelamento: Pedido já saiu para entrega');
+    // The order is live again: it can be accepted and confirmed at iFood.
+    expect((await command(t, token, 'acceptOrder', { Id: o.Id })).statusCode).toBe(200);
+  });
+});
+
+describe('the consumer asks to cancel (HANDSHAKE_DISPUTE)', () => {
+  const dispute = (disputeId: string, minutesLeft = 5) => ({
+    disputeId,
+    action: 'CANCELLATION',
+    handshakeType: 'PREPARATION_TIME',
+    handshakeGroup: 'CUSTOMER_ORDER_SUPPORT',
+    message: 'Demorou demais',
+    createdAt: new Date().toISOString(),
+    expiresAt: new Date(Date.now() + minutesLeft * 60_000).toISOString(),
+    timeoutAction: 'ACCEPT_CANCELLATION',
+    alternatives: [],
+  });
+  const answer = (id: string, payload: unknown, who = token) => t.app.inject({ method: 'POST', url: KDS_PATHS.ifoodDispute(id), headers: t.auth(who), payload: payload as object });
+
+  it('shows it with its deadline; accepting reaches iFood once; settlement and cancellation follow', async () => {
+    const { order, o } = await placed();
+    const withDispute = await event(order, 'HSD', 'HANDSHAKE_DISPUTE', 1, dispute('d-1'));
+    expect(withDispute.Ifood?.Negociacao).toMatchObject({ Id: 'd-1', Acao: 'CANCELLATION', Mensagem: 'Demorou demais', Situacao: 'aberta', AoExpirar: 'ACCEPT_CANCELLATION' });
+    expect(withDispute.Signal).toBe(true);
+    expect(ifoodTicketLines(withDispute.Ifood!).some((l) => l.startsWith('Cliente pediu o cancelamento: "Demorou demais".'))).toBe(true);
+
+    const res = await answer(o.Id, { aceitar: true });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().Ifood.Negociacao.Situacao).toBe('aceita');
+    expect(fake.calls(/\/disputes\/d-1\/accept$/)).toHaveLength(1);
+    // A second answer (another tablet) is refused here, never sent.
+    expectError(await answer(o.Id, { aceitar: true }), 409, 'Este pedido não tem pedido de cancelamento aberto.');
+    await settle();
+    expect(fake.calls(/\/disputes\//)).toHaveLength(1);
+
+    await event(order, 'HSS', 'HANDSHAKE_SETTLEMENT', 2, { disputeId: 'd-1', status: 'ACCEPTED' });
+    const cancelled = await event(order, 'CAN', 'CANCELLED', 3, { CANCEL_CODE: '818', CANCEL_REASON: 'Cancelado pelo cliente' });
+    expect(cancelled.WorkflowInstance.CurrenteState.Id).toBe(ORDER_STATE.Recusado);
+    expect(cancelled.Ifood?.Negociacao?.Situacao).toBe('aceita');
+  });
+
+  it('refusing needs a reason, sent as iFood’s { reason }; an expired request cannot be answered', async () => {
+    const { order, o } = await placed();
+    await event(order, 'HSD', 'HANDSHAKE_DISPUTE', 1, dispute('d-2'));
+    expectError(await answer(o.Id, { aceitar: false }), 400, 'Informe o motivo para recusar o cancelamento.');
+    expect((await answer(o.Id, { aceitar: 'sim' })).statusCode).toBe(400);
+    const res = await answer(o.Id, { aceitar: false, motivo: 'O pedido já está pronto' });
+    expect(res.statusCode).toBe(200);
+    const [call] = fake.calls(/\/disputes\/d-2\/reject$/);
+    expect(JSON.parse(call.body)).toEqual({ reason: 'O pedido já está pronto' });
+    const settled = await event(order, 'HSS', 'HANDSHAKE_SETTLEMENT', 2, { disputeId: 'd-2', status: 'REJECTED' });
+    expect(settled.Ifood?.Negociacao?.Situacao).toBe('recusada');
+
+    const late = await placed();
+    await event(late.order, 'HSD', 'HANDSHAKE_DISPUTE', 1, dispute('d-3', -1));
+    expectError(await answer(late.o.Id, { aceitar: true }), 409, 'O prazo do iFood para responder terminou.');
+    expect(fake.calls(/\/disputes\/d-3\//)).toHaveLength(0);
+  });
+
+  it('wrong role, another venue, an order with no request', async () => {
+    const { order, o } = await placed();
+    await event(order, 'HSD', 'HANDSHAKE_DISPUTE', 1, dispute('d-4'));
+    const waiter = await t.login(DEMO.garcom);
+    expectError(await answer(o.Id, { aceitar: true }, waiter), 403, MSG.accessDenied);
+    const escola = await t.login(DEMO.escola);
+    expect((await answer(o.Id, { aceitar: true }, escola)).statusCode).toBe(404);
+    expectError(await answer('00000000-0000-4000-8000-000000000000', { aceitar: true }), 404, 'Pedido não encontrado.');
+    const plain = await placed();
+    expectError(await answer(plain.o.Id, { aceitar: true }), 409, 'Este pedido não tem pedido de cancelamento aberto.');
+    expect(fake.calls(/\/disputes\//)).toHaveLength(0);
+  });
+});
