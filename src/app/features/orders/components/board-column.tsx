@@ -325,7 +325,7 @@ function useUnseenArrivals(scrollRef: RefObject<HTMLElement | null>, entries: re
         pending.current.delete(id);
         continue;
       }
-      const card = el.querySelector<HTMLElement>(`[data-testid="order-card"][data-order-id="${CSS.escape(id)}"]`);
+      const card = el.querySelector<HTMLElement>(`[data-testid="order-card"][data-order-id="${id.replace(/["\\]/g, '\\$&')}"]`);
       const r = card?.getBoundingClientRect();
       // Seen: at least its top part (the code and timer) inside the column's view.
       if (r && r.height > 0 && r.top >= view.top - 1 && r.top + Math.min(r.height, 48) <= view.bottom + 1) {

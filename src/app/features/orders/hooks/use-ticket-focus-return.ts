@@ -60,7 +60,7 @@ export function useTicketFocusReturn(open: boolean): void {
       const board = document.querySelector<HTMLElement>('[data-testid="order-board"]');
       if (!board) return;
       const section = board.querySelector<HTMLElement>(`section[data-testid="${was.column}"]`);
-      const same = section?.querySelector<HTMLElement>(`[data-testid="order-card"][data-order-id="${CSS.escape(was.id)}"]`);
+      const same = section?.querySelector<HTMLElement>(`[data-testid="order-card"][data-order-id="${was.id.replace(/["\\]/g, '\\$&')}"]`);
       if (same) {
         same.focus({ preventScroll: true });
         same.scrollIntoView?.({ block: 'nearest' });
