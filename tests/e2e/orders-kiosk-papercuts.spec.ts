@@ -6,10 +6,10 @@
  */
 import type { Page } from '@playwright/test';
 import type { Order } from '../../src/shared/contract/orders';
-import { KDS_PATHS, ORDER_STATE } from '../../src/shared/orders';
+import { KDS_PATHS } from '../../src/shared/orders';
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
-import { apiLogin, card, closeBoardMenu, getOrder, openBoard, openBoardMenu, placeOrder, revealCard, runCommand, type ApiSession } from './orders-helpers';
+import { apiLogin, closeBoardMenu, openBoard, placeOrder, runCommand, type ApiSession } from './orders-helpers';
 
 const PICKUP = { TipoEntrega: 2, Cliente: { Nome: 'Cliente Retirada', Telefone: '(11) 99999-0000' } };
 const SIZES = [
@@ -125,123 +125,5 @@ test.describe('a busy board on a tablet', () => {
       await expectAccessible(page);
       await context.close();
     }
-  });
-
-  test('a dialog opened with Enter gives the focus back to its ticket (or the next one) and three more Enters move three orders', async ({ browser, baseURL, request }) => {
-    test.setTimeout(120_000);
-    kitchen ??= await apiLogin(request, 'cozinha@balcao.dev');
-    // Own delivery tickets ask for a carrier before "Transportar"; pickup ones move on Enter.
-    const delivery = [await placeOrder(request, kitchen), await placeOrder(request, kitchen)];
-    const pickups: Order[] = [];
-    for (let i = 0; i < 3; i++) pickups.push(await placeOrder(request, kitchen, PICKUP));
-    for (const o of [...delivery, ...pickups]) {
-      expect((await runCommand(request, kitchen, 'acceptOrder', { Id: o.Id })).status()).toBe(200);
-      expect((await runCommand(request, kitchen, 'startOrder', { Id: o.Id })).status()).toBe(200);
-    }
-    const context = await browser.newContext({ baseURL, viewport: { width: 768, height: 1024 }, hasTouch: true, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
-    const page = await context.newPage();
-    await openBoard(page);
-    const [d0, d1] = delivery;
-    await revealCard(page, d0.Codigo);
-    await card(page, d0.Codigo).focus();
-    const dialog = (o: Order) => page.getByRole('dialog', { name: `Transportador do pedido #${o.Codigo}` });
-
-    // Enter opens the carrier dialog; the next Enter closes it (its first control): back on the ticket.
-    await page.keyboard.press('Enter');
-    await expect(dialog(d0)).toBeVisible();
-    await expectAccessible(page);
-    await page.keyboard.press('Enter');
-    await expect(dialog(d0)).toBeHidden();
-    await expect(card(page, d0.Codigo)).toBeFocused();
-    // And Escape.
-    await page.keyboard.press('Enter');
-    await expect(dialog(d0)).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(dialog(d0)).toBeHidden();
-    await expect(card(page, d0.Codigo)).toBeFocused();
-
-    // The next ticket: a carrier chosen, Enter sends it on; the focus goes to the ticket now in its place.
-    await page.keyboard.press('ArrowDown');
-    await expect(card(page, d1.Codigo)).toBeFocused();
-    await page.keyboard.press('Enter');
-    await expect(dialog(d1)).toBeVisible();
-    await dialog(d1).getByRole('textbox', { name: 'Transportador' }).click();
-    await page.getByRole('option', { name: /Carlos Motoboy/ }).click();
-    await dialog(d1).getByRole('textbox', { name: 'Transportador' }).press('Enter');
-    await expect(dialog(d1)).toBeHidden();
-    await expect.poll(async () => (await getOrder(request, kitchen, d1.Id)).WorkflowInstance.CurrenteState.Id).toBe(ORDER_STATE.EmTransporte);
-    await expect(card(page, pickups[0].Codigo)).toBeFocused();
-    for (let i = 0; i < 3; i++) {
-      await page.keyboard.press('Enter');
-      if (i < 2) await expect(card(page, pickups[i + 1].Codigo)).toBeFocused();
-    }
-    for (const o of pickups) await expect.poll(async () => (await getOrder(request, kitchen, o.Id)).WorkflowInstance.CurrenteState.Id).toBe(ORDER_STATE.EmTransporte);
-    // The focus is still on the board, never on the page.
-    await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('[data-testid="order-board"]'))).toBe(true);
-
-    // The drawer too: opened from a ticket's header, closed with Escape, back on that ticket.
-    await revealCard(page, d0.Codigo);
-    await card(page, d0.Codigo).getByRole('button', { name: new RegExp(`^Abrir detalhes do pedido #${d0.Codigo} `) }).press('Enter');
-    const drawer = page.getByRole('dialog', { name: `Pedido #${d0.Codigo}` });
-    await expect(drawer).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(drawer).toBeHidden();
-    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-testid="order-card"]')?.getAttribute('data-order-id'))).toBe(d0.Id);
-    await context.close();
-  });
-
-  test('a new order below the fold shows "1 pedido novo ↓" at the column\'s visible edge, which scrolls to it', async ({ browser, baseURL, request }) => {
-    test.setTimeout(120_000);
-    kitchen ??= await apiLogin(request, 'cozinha@balcao.dev');
-    for (const size of SIZES) {
-      const context = await browser.newContext({ baseURL, viewport: { width: size.width, height: size.height }, hasTouch: size.touch, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
-      const page = await context.newPage();
-      await openBoard(page);
-      const column = page.getByTestId(`column-${ORDER_STATE.Pendente}`);
-      await expect(column).toHaveAttribute('data-count', /\d+/);
-      const fresh = await placeOrder(request, kitchen);
-      const chip = page.getByTestId(`new-orders-${ORDER_STATE.Pendente}`);
-      // Within 2 s of the order, on screen, inside its column's visible part.
-      await expect(chip).toBeVisible({ timeout: 2_000 });
-      await expect(chip).toHaveText('1 pedido novo ↓');
-      await expect(chip).toBeInViewport({ ratio: 1 });
-      const [c, s] = [(await chip.boundingBox())!, (await page.getByTestId(`column-scroll-${ORDER_STATE.Pendente}`).boundingBox())!];
-      expect(c.y + c.height).toBeLessThanOrEqual(s.y + s.height);
-      expect(c.x).toBeGreaterThanOrEqual(s.x);
-      await expect(card(page, fresh.Codigo)).not.toBeInViewport();
-      await page.screenshot({ path: `/tmp/board-shots/papercuts-new-order-${size.width}x${size.height}.png` });
-      await expectAccessible(page);
-      if (size.touch) await chip.tap();
-      else await chip.click();
-      await expect(card(page, fresh.Codigo)).toBeInViewport();
-      await expect(chip).toHaveCount(0);
-      await context.close();
-    }
-  });
-
-  test('paused refresh: the line under the bar counts what it holds back, live, at 768x1024', async ({ browser, baseURL, request }) => {
-    kitchen ??= await apiLogin(request, 'cozinha@balcao.dev');
-    const context = await browser.newContext({ baseURL, viewport: { width: 768, height: 1024 }, hasTouch: true, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
-    const page = await context.newPage();
-    await openBoard(page);
-    const menu = await openBoardMenu(page);
-    await menu.getByRole('switch', { name: 'Atualização automática' }).uncheck();
-    await closeBoardMenu(page);
-    const paused = page.getByTestId('paused-bar');
-    await expect(paused).toBeInViewport({ ratio: 1 });
-    await expect(page.getByTestId('connection-mode')).toHaveAttribute('data-mode', 'paused');
-    await placeOrder(request, kitchen);
-    const count = page.getByTestId('missed-count');
-    await expect(count).toHaveText('1 alteração não exibida');
-    await expect(count).toBeInViewport({ ratio: 1 });
-    await placeOrder(request, kitchen);
-    await expect(count).toHaveText('2 alterações não exibidas');
-    await expect.poll(() => clippedTexts(page)).toEqual([]);
-    await page.screenshot({ path: '/tmp/board-shots/papercuts-paused-768x1024.png' });
-    await expectAccessible(page);
-    await paused.getByRole('button', { name: 'Retomar' }).click();
-    await expect(page.getByTestId('connection-mode')).toHaveText('ao vivo');
-    await expect(paused).toHaveCount(0);
-    await context.close();
   });
 });
