@@ -6,12 +6,17 @@
  * /cadastro/impressoras, writes each job's ESC/POS bytes over raw TCP to the printer's address
  * (port 9100 by default) and reports the result. The server never connects to printers itself.
  *
- * Settings (environment or flags):
+ * The printers page also hands it out as one file (GET api/Impressoras/Agente/Download, bundled with
+ * esbuild, the server's address and the agent's token written at its top): `node agente.mjs` on any
+ * PC with Node.js, no copy of Balcão.
+ *
+ * Settings (environment or flags; the downloaded file's own come first only when none is given):
  *   PRINT_AGENT_SERVER / --server   the server's address (default http://localhost:8080)
  *   PRINT_AGENT_TOKEN  / --token    the agent token (pa_…), shown once when the agent was created
  *   PRINT_AGENT_WAIT_S              long-poll wait in seconds (default 25)
  */
 import net from 'node:net';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { PRINTER_PATHS, type AgentJob, type AgentResultRequest } from '../src/shared/contract/printers';
 import { isLocalPrinterHost } from '../src/shared/printers';
@@ -123,14 +128,18 @@ export class AgentRevokedError extends Error {
   }
 }
 
+/** Written at the top of the downloaded file by the server (see printers.routes / agent-bundle). */
+declare const __BALCAO_AGENT__: { server: string; token: string } | undefined;
+const embedded = typeof __BALCAO_AGENT__ === 'undefined' ? undefined : __BALCAO_AGENT__;
+
 async function main() {
   const { values } = parseArgs({ options: { server: { type: 'string' }, token: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
   if (values.help) {
     console.log('Uso: PRINT_AGENT_TOKEN=pa_... npm run print-agent -- --server https://balcao.example.com.br');
     return;
   }
-  const token = values.token ?? process.env.PRINT_AGENT_TOKEN;
-  const server = values.server ?? process.env.PRINT_AGENT_SERVER ?? 'http://localhost:8080';
+  const token = values.token ?? process.env.PRINT_AGENT_TOKEN ?? embedded?.token;
+  const server = values.server ?? process.env.PRINT_AGENT_SERVER ?? embedded?.server ?? 'http://localhost:8080';
   if (!token) {
     console.error('Informe o token do agente (PRINT_AGENT_TOKEN ou --token), criado em Cadastros › Impressoras.');
     process.exitCode = 1;
@@ -150,4 +159,5 @@ async function main() {
   }
 }
 
-if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) void main();
+// Run as a program (npm run print-agent, or the downloaded file), not when a test imports it.
+if (embedded || (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href)) void main();

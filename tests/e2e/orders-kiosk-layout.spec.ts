@@ -253,7 +253,7 @@ test.describe('kiosk layout', () => {
     // The paused board does not show it, and says what it is holding back.
     await expect(paused).toContainText(/\d+ alteraç(ão|ões) não exibidas?/);
     await expect(card(page, fresh.Codigo)).toHaveCount(0);
-    await paused.click();
+    await paused.getByRole('button', { name: 'Retomar' }).click();
     await expect(page.getByTestId('connection-mode')).toHaveText('ao vivo');
     await revealCard(page, fresh.Codigo);
     await expect(card(page, fresh.Codigo)).toBeVisible();

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { expect, signIn, test } from './fixtures';
@@ -64,7 +65,15 @@ test.describe('printers (/cadastro/impressoras)', () => {
     await agent.getByLabel('Nome do agente').fill('PC do caixa');
     await agent.getByRole('button', { name: 'Criar agente' }).click();
     await expect(agent.getByTestId('agent-token')).toHaveText(/^pa_[A-Za-z0-9_-]{40,}$/);
-    await expect(agent).toContainText('npm run print-agent');
+    const token = (await agent.getByTestId('agent-token').textContent())!;
+    // No command line beyond starting Node: the agent is one download with its token filled in.
+    await expect(agent).not.toContainText('npm run');
+    await expect(agent.getByTestId('agent-run-windows')).toHaveText('node "%USERPROFILE%\\Downloads\\balcao-agente-impressao.mjs"');
+    await expect(agent.getByTestId('agent-run-linux')).toHaveText('node ~/Downloads/balcao-agente-impressao.mjs');
+    const [download] = await Promise.all([page.waitForEvent('download'), agent.getByRole('button', { name: 'Baixar agente de impressão' }).click()]);
+    expect(download.suggestedFilename()).toBe('balcao-agente-impressao.mjs');
+    const file = fs.readFileSync((await download.path())!, 'utf8');
+    expect(file).toContain(`const __BALCAO_AGENT__ = ${JSON.stringify({ server: new URL(page.url()).origin, token })};`);
     await expectAccessible(page);
     await agent.getByRole('button', { name: 'Concluir' }).click();
     const agentRow = page.getByTestId('agent-row');

@@ -25,6 +25,8 @@ export const PRINTER_PATHS = {
   jobs: '/api/Impressoras/Trabalhos',
   agentJobs: '/api/Impressoras/Agente/Trabalhos',
   agentResult: '/api/Impressoras/Agente/Trabalhos/:id/Resultado',
+  /** The agent as one file, its token filled in (authenticated by that token). */
+  agentDownload: '/api/Impressoras/Agente/Download',
 } as const;
 
 const guid = () => z.guid();

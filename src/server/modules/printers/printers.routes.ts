@@ -34,6 +34,7 @@ import { printAgents, printers } from '../../db/schema/printers';
 import { sha256 } from '../../lib/crypto';
 import { HttpError } from '../../lib/http-error';
 import { bearerToken, requireVenue, requireVenueOf } from '../../plugins/auth';
+import { AGENT_FILE_NAME, agentFile } from './agent-bundle';
 import type { JobWaiters } from './job-waiters';
 import { agentByTokenHash, claimJobs, completeJob, expireLeases, listPrinters, orderStatusFromJobs, printerDto, recentJobs } from './printers.repository';
 
@@ -160,6 +161,23 @@ export function printersRoutes(fastify: FastifyInstance, opts: PrintersRoutesOpt
     await db.update(printAgents).set({ lastSeenAt: new Date() }).where(eq(printAgents.id, a.id));
     return a;
   }
+
+  // The agent as one file, with this server's address and the token that asked for it: the printers
+  // page fetches it right after creating the agent (the only moment it holds the token).
+  app.get(
+    PRINTER_PATHS.agentDownload,
+    { config: { public: true }, schema: { summary: 'Agente: baixar o agente de impressão (um arquivo, Node.js)' } },
+    async (req, reply) => {
+      await agentOf(req);
+      const token = bearerToken(req)!;
+      const file = await agentFile(`${req.protocol}://${req.host}`, token);
+      return reply
+        .header('content-type', 'text/javascript; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${AGENT_FILE_NAME}"`)
+        .header('cache-control', 'no-store')
+        .send(file);
+    },
+  );
 
   app.get(
     PRINTER_PATHS.agentJobs,

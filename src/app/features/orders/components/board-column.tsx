@@ -103,6 +103,7 @@ export const BoardColumn = memo(function BoardColumn({
   // Positions are tickets; the list scrolls by rows (oldest first, across then down).
   const scrollTo = useCallback((i: number) => list.current?.scrollToRow(Math.floor(i / tracksRef.current)), []);
   const fresh = useFreshCards(entries, scrollTo, loading);
+  const unseen = useUnseenArrivals(scrollRef, entries, fresh.ids);
   const buffer = useBufferAfterFirstPaint(loading || entries.length === 0);
   // Kept mounted whatever the scroll: the rows of the focused ticket and of the ones that just arrived.
   const keep = useMemo(() => {
@@ -166,6 +167,12 @@ export const BoardColumn = memo(function BoardColumn({
           }
         </FlowList>
       </div>
+      {unseen.count > 0 && (
+        // A new order out of sight says so at the column's visible edge; one tap scrolls to it.
+        <button type="button" className={classes.newChip} data-edge={unseen.above ? 'top' : 'bottom'} onClick={() => unseen.show(scrollTo)} data-testid={`new-orders-${state.Id}`}>
+          {unseen.count === 1 ? '1 pedido novo' : `${unseen.count} pedidos novos`} <span aria-hidden>{unseen.above ? '↑' : '↓'}</span>
+        </button>
+      )}
     </section>
   );
 });
@@ -296,6 +303,76 @@ function useBackToTop(scrollRef: RefObject<HTMLElement | null>, enabled: boolean
 const BACK_TO_TOP_MS = 30_000;
 
 const NONE: ReadonlySet<string> = new Set();
+
+/**
+ * New orders that joined this column out of its view (a busy column: a new Pendente ticket lands at
+ * the bottom, below the fold): counted until each is seen (scrolled into view, or the chip tapped).
+ */
+function useUnseenArrivals(scrollRef: RefObject<HTMLElement | null>, entries: readonly BoardEntry[], fresh: ReadonlySet<string>) {
+  const [unseen, setUnseen] = useState<{ ids: readonly string[]; above: boolean }>({ ids: [], above: false });
+  const pending = useRef<Set<string>>(new Set());
+  const entriesRef = useRef(entries);
+  entriesRef.current = entries;
+  const check = useCallback(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const view = el.getBoundingClientRect();
+    let above = false;
+    const ids: string[] = [];
+    const present = new Set(entriesRef.current.map((e) => e.order.Id));
+    for (const id of pending.current) {
+      if (!present.has(id)) {
+        pending.current.delete(id);
+        continue;
+      }
+      const card = el.querySelector<HTMLElement>(`[data-testid="order-card"][data-order-id="${id.replace(/["\\]/g, '\\$&')}"]`);
+      const r = card?.getBoundingClientRect();
+      // Seen: at least its top part (the code and timer) inside the column's view.
+      if (r && r.height > 0 && r.top >= view.top - 1 && r.top + Math.min(r.height, 48) <= view.bottom + 1) {
+        pending.current.delete(id);
+        continue;
+      }
+      if (r && r.bottom <= view.top) above = true;
+      ids.push(id);
+    }
+    setUnseen((u) => (u.ids.length === ids.length && u.ids.every((x, i) => x === ids[i]) && u.above === above ? u : { ids, above }));
+  }, [scrollRef]);
+  useEffect(() => {
+    if (fresh.size === 0) return;
+    for (const id of fresh) pending.current.add(id);
+    // After the new cards are mounted and measured.
+    let raf = requestAnimationFrame(() => (raf = requestAnimationFrame(check)));
+    return () => cancelAnimationFrame(raf);
+  }, [fresh, check]);
+  useEffect(() => {
+    if (pending.current.size) check();
+  }, [entries, check]);
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const onScroll = () => {
+      if (pending.current.size) check();
+    };
+    el.addEventListener('scroll', onScroll, { passive: true });
+    return () => el.removeEventListener('scroll', onScroll);
+  }, [scrollRef, check]);
+  const show = useCallback(
+    (scrollTo: (i: number) => void) => {
+      const first = unseen.ids[0];
+      const i = entriesRef.current.findIndex((e) => e.order.Id === first);
+      if (i >= 0) scrollTo(i);
+      // The list settles over a few frames (rows measured as they mount): check once it has.
+      let n = 0;
+      const again = () => {
+        check();
+        if (++n < 10 && pending.current.has(first)) requestAnimationFrame(again);
+      };
+      requestAnimationFrame(again);
+    },
+    [unseen.ids, check],
+  );
+  return { count: unseen.ids.length, above: unseen.above, show };
+}
 const FRESH_MS = 8_000;
 
 /**

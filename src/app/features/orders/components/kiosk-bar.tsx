@@ -31,6 +31,8 @@ export interface KioskBarProps {
   /** Loads the menu's code ahead of the tap. */
   onMenuIntent?: () => void;
   chatUnread: number;
+  /** A station screen's name ("Bar", or the expeditor's): the bar says which screen this is. */
+  station?: string | null;
 }
 
 const MODE_LABEL: Record<Exclude<ConnectionMode, 'polling' | 'paused'>, string> = {
@@ -66,27 +68,27 @@ function countText(c: StateCount): string {
   return c.count === null ? c.name : `${c.name}: ${c.count === 1 ? '1 pedido' : `${c.count} pedidos`}`;
 }
 
-export function missedText(n: number): string {
-  return n === 1 ? '1 alteração não exibida' : `${n} alterações não exibidas`;
-}
-
 export function KioskBar(p: KioskBarProps) {
   const label = p.mode === 'polling' ? `atualizando a cada ${p.pollSeconds} s` : p.mode === 'paused' ? 'Atualização pausada' : MODE_LABEL[p.mode];
   return (
     <div className={classes.bar} data-testid="kiosk-bar">
       <h1 className={classes.hidden}>Painel de pedidos</h1>
       {p.mode === 'paused' ? (
-        // Never silent: the paused board says so, how much it is not showing, and resumes in one tap.
-        <button type="button" className={classes.paused} onClick={p.onResume} data-testid="paused-bar">
+        // Never silent: the bar says "pausada" in one tap's reach; the line under it (PausedBanner)
+        // counts what it holds back, on screen at every width.
+        <button type="button" className={classes.paused} onClick={p.onResume} aria-label={`${label}: Retomar`} data-testid="paused-chip">
           <span role="status" data-testid="connection-mode" data-mode="paused">
-            {label}
+            pausada
           </span>
-          {p.missed > 0 && <span className={classes.missed}>{missedText(p.missed)}</span>}
-          <strong className={classes.resume}>Retomar</strong>
         </button>
       ) : (
         <span className={classes.mode} role="status" aria-live="polite" data-testid="connection-mode" data-mode={p.mode}>
           {label}
+        </span>
+      )}
+      {p.station && (
+        <span className={classes.station} data-testid="board-station" title={`Estação: ${p.station}`}>
+          Estação: {p.station}
         </span>
       )}
       <ul className={classes.counts} aria-label="Pedidos por etapa">

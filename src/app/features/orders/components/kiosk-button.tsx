@@ -32,7 +32,7 @@ export function KioskButton({ variant = 'default', color = 'blue', size = 'lg', 
       onClick={onClick}
     >
       {loading && <span className={classes.spinner} aria-hidden />}
-      {children}
+      <span className={classes.label}>{children}</span>
     </button>
   );
 }
@@ -41,15 +41,15 @@ export function KioskButton({ variant = 'default', color = 'blue', size = 'lg', 
 export function KioskLink({ variant = 'default', color = 'blue', size = 'lg', className, children, href }: Common & { href: string }) {
   return (
     <a className={`mantine-focus-auto ${classes.button} ${className ?? ''}`} data-variant={variant} data-color={color} data-size={size} href={href} target="_blank" rel="noopener noreferrer">
-      {children}
+      <span className={classes.label}>{children}</span>
     </a>
   );
 }
 
 /** A card's label (delivery kind, marketplace, store), in Mantine's light badge colours. */
-export function Tag({ color, children }: { color: 'gray' | 'red' | 'grape'; children: ReactNode }) {
+export function Tag({ color, children }: { color: 'gray' | 'red' | 'grape'; children: string }) {
   return (
-    <span className={classes.tag} data-color={color}>
+    <span className={classes.tag} data-color={color} data-testid="tag" title={children}>
       {children}
     </span>
   );

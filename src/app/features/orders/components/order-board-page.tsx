@@ -23,12 +23,14 @@ import { useWakeLock } from '../hooks/use-wake-lock';
 import type { BoardSearch } from '../model/board-filters';
 import { parseBoardSearch } from '../model/board-search';
 import { platformName } from '../model/board-rules';
-import { boardStations, ordersForStation } from '../model/stations';
+import { boardStations, EXPEDITOR, ordersForStation } from '../model/stations';
 import { Board } from './board';
 import { BoardBanners } from './board-banners';
 import { KioskBar, type StateCount } from './kiosk-bar';
 import { SoundOverlay } from './sound-overlay';
 import { StationSelect } from './station-select';
+import { PausedBanner } from './paused-banner';
+import { useTicketFocusReturn } from '../hooks/use-ticket-focus-return';
 import { StartMonitoringDialog } from './start-monitoring-dialog';
 import classes from './board.module.css';
 import { IfoodBoardWatch } from './ifood-board-watch';
@@ -179,6 +181,8 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
   const slot = usePageBarSlot();
   const silent = monitoring && audioBlocked;
 
+  useTicketFocusReturn(cmd.dialog !== null || openId !== null);
+
   const drawerEntry = openId ? d.entryById.get(openId) : undefined;
   const detailQ = useQuery({ ...orderQueries.detail(openId ?? ''), enabled: !!openId && !drawerEntry });
   const drawerOrder = drawerEntry?.order ?? (openId ? (detailQ.data ?? null) : null);
@@ -216,12 +220,14 @@ export function OrderBoardPage({ urlSearch, onSearchChange }: OrderBoardPageProp
             onMenu={() => setMenuOpen(true)}
             onMenuIntent={() => void loadMenu()}
             chatUnread={d.chatOn ? d.chatUnread : 0}
+            station={station === EXPEDITOR ? 'Expedição' : station}
           />
         );
         return slot ? createPortal(bar, slot) : bar;
       })()}
 
       <IfoodBoardWatch localId={localId} orders={d.entryById.values()} monitoring={monitoring} />
+      {d.mode === 'paused' && <PausedBanner missed={d.missed} onResume={resume} />}
       <BoardBanners
         offline={d.mode === 'offline'}
         records={d.records}

@@ -108,7 +108,7 @@ export const OrderCard = memo(function OrderCard({ order: o, mark, delivery, age
       <button type="button" className={classes.header} style={{ background: state.BackgroundColor, color: headerText }} onClick={() => onOpen(o)}>
         {/* The accessible name keeps the visible text (WCAG 2.5.3): "Abrir detalhes do pedido #12 Pendente 00:03:10". */}
         <span className={classes.visuallyHidden}>Abrir detalhes do pedido</span>{' '}
-        <span className={classes.code}>#{o.Codigo}</span>{' '}
+        <span className={classes.code} data-testid="order-code">#{o.Codigo}</span>{' '}
         {/* The column says the state; the card keeps it for screen readers. */}
         <span className={classes.stateName} data-testid="order-state">
           {state.Name}
@@ -155,7 +155,7 @@ export const OrderCard = memo(function OrderCard({ order: o, mark, delivery, age
             {o.EntregaSandbox && !/sandbox/i.test(o.Transportador.Nome) && ' (sandbox)'}
           </div>
         )}
-        <PrinterBadgeView order={o} onResend={onAction} disabled={busy} />
+        <PrinterBadgeView order={o} onResend={onAction} disabled={busy} compact />
         {actions.length > 0 && (
           <div className={classes.actions}>
             {primary && <ActionButton action={primary} order={o} primary busy={busy} onAction={onAction} />}

@@ -1,13 +1,17 @@
 import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { PrintAgent } from '../../../../shared/contract/printers';
+import { PRINTER_PATHS, type PrintAgent } from '../../../../shared/contract/printers';
 import { formatDate, formatTime } from '../../../../shared/format';
 import { PRINTER_MSG } from '../../../../shared/printers';
 import { ConfirmDelete } from '../../../components/confirm-delete';
 import { PlusIcon } from '../../../components/icons';
 import { toastError, toastSuccess } from '../../../lib/toast';
+import { apiUrl } from '../../../lib/api-client';
 import { createAgent, printerQueries, revokeAgent } from '../api/printer-queries';
+
+/** The downloaded agent's file name (the server's Content-Disposition says the same). */
+const AGENT_FILE = 'balcao-agente-impressao.mjs';
 
 /** The token and the command wrap instead of scrolling (a scrolling block would need keyboard focus). */
 const WRAP = { whiteSpace: 'pre-wrap', wordBreak: 'break-all' } as const;
@@ -60,7 +64,27 @@ export function AgentsSection({ localId }: { localId: string }) {
     setToken(null);
     setNameError(null);
   };
-  const server = typeof window === 'undefined' ? '' : window.location.origin;
+  const [downloading, setDownloading] = useState(false);
+  /** The file is asked for with the token itself (shown only now): the server writes it in. */
+  const downloadAgent = async (agentToken: string) => {
+    setDownloading(true);
+    try {
+      const res = await fetch(apiUrl(PRINTER_PATHS.agentDownload), { headers: { authorization: `Bearer ${agentToken}` } });
+      if (!res.ok) throw new Error(((await res.json().catch(() => null)) as { Message?: string } | null)?.Message ?? 'Não foi possível baixar o agente. Tente novamente.');
+      const url = URL.createObjectURL(await res.blob());
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = AGENT_FILE;
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (err) {
+      void toastError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setDownloading(false);
+    }
+  };
   const list = agents.data ?? [];
   return (
     <Stack component="section" aria-labelledby="agents-title">
@@ -115,8 +139,24 @@ export function AgentsSection({ localId }: { localId: string }) {
             <Code block data-testid="agent-token" style={WRAP}>
               {token}
             </Code>
-            <Text size="sm">No computador do estabelecimento (com Node.js 20 e uma cópia do Balcão), rode:</Text>
-            <Code block style={WRAP}>{`PRINT_AGENT_TOKEN=${token} npm run print-agent -- --server ${server}`}</Code>
+            <Text size="sm">
+              No computador do estabelecimento, com o Node.js 20 ou mais novo instalado (nodejs.org), baixe o agente (um arquivo, já com este token e o
+              endereço deste servidor) e abra-o com o Node.js:
+            </Text>
+            <Button onClick={() => void downloadAgent(token)} loading={downloading} data-testid="agent-download">
+              Baixar agente de impressão
+            </Button>
+            <Text size="sm" fw={600}>
+              Windows (Prompt de Comando):
+            </Text>
+            <Code block style={WRAP} data-testid="agent-run-windows">{`node "%USERPROFILE%\\Downloads\\${AGENT_FILE}"`}</Code>
+            <Text size="sm" fw={600}>
+              Linux:
+            </Text>
+            <Code block style={WRAP} data-testid="agent-run-linux">{`node ~/Downloads/${AGENT_FILE}`}</Code>
+            <Text size="sm" c="dimmed">
+              Deixe a janela aberta: o agente imprime enquanto estiver rodando. O arquivo contém o token: guarde-o só nesse computador.
+            </Text>
             <Group justify="flex-end">
               <CopyButton value={token}>
                 {({ copied, copy }) => (
