@@ -6,7 +6,7 @@
  * POST {url}/links, POST {url}/card. In production without a provider there is none (unless
  * ALLOW_SANDBOX_PAYMENTS=true): the donor's page says card payments are not set up.
  */
-import { sandboxAllowed } from '../pix/pix.service';
+import { sandboxAllowed } from '../../lib/sandboxes';
 import { createSandboxAcquirer } from './sandbox';
 
 export interface CardRequest {
@@ -50,5 +50,5 @@ export function createHttpAcquirer(baseUrl: string, token: string | undefined, t
 export function createAcquirer(env: Record<string, string | undefined>): Acquirer | null {
   const url = env.DONATION_ACQUIRER_URL?.trim();
   if (url) return createHttpAcquirer(url, env.DONATION_ACQUIRER_TOKEN);
-  return sandboxAllowed(env) ? createSandboxAcquirer() : null;
+  return sandboxAllowed(env, 'donations') ? createSandboxAcquirer() : null;
 }

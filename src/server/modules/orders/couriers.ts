@@ -8,8 +8,11 @@
  * even if this process dies meanwhile.
  *
  * Env: COURIER_PLAYDELIVERY_URL, COURIER_LOGGI_URL, COURIER_MEEP_URL (base URLs),
- * COURIER_API_TOKEN (bearer sent to them), COURIER_SANDBOX_DELAY_MS (default 5000).
+ * COURIER_API_TOKEN (bearer sent to them), COURIER_SANDBOX_DELAY_MS (default 5000). In production a
+ * platform without its URL is "não configurado" unless ALLOW_SANDBOXES=couriers (lib/sandboxes.ts).
  */
+import { NOT_CONFIGURED_MSG } from '../../../shared/not-configured';
+import { ProviderNotConfiguredError, sandboxAllowed } from '../../lib/sandboxes';
 import { randomUUID } from 'node:crypto';
 import { REQUEST_TIMEOUT_MS } from '../../../shared/constants';
 import { DELIVERY_PLATFORM, DELIVERY_PLATFORM_NAME, SANDBOX_COURIER_NAME } from '../../../shared/orders';
@@ -46,6 +49,8 @@ export interface CourierAdapter {
   platform: number;
   name: string;
   sandbox: boolean;
+  /** Set when nothing answers for this platform (production without its URL nor the sandbox). */
+  notConfigured?: string;
   request(req: CourierRequest): Promise<CourierCall>;
 }
 
@@ -69,6 +74,20 @@ class SandboxCourier implements CourierAdapter {
       sandbox: true,
       assignAfterMs: this.delayMs,
     };
+  }
+}
+
+/** Production without the platform's URL nor ALLOW_SANDBOXES=couriers: every call is refused. */
+class NotConfiguredCourier implements CourierAdapter {
+  sandbox = false;
+  notConfigured = NOT_CONFIGURED_MSG.couriers;
+  constructor(
+    public platform: number,
+    public name: string,
+  ) {}
+
+  request(): Promise<CourierCall> {
+    return Promise.reject(new ProviderNotConfiguredError(this.notConfigured));
   }
 }
 
@@ -120,6 +139,8 @@ export interface Couriers {
   forPlatform(platform: number): CourierAdapter;
   /** Whether every platform is the sandbox (shown on the board). */
   allSandbox(): boolean;
+  /** The "não configurado" text when no platform answers at all (shown on the board), else null. */
+  notConfigured(): string | null;
 }
 
 export function createCouriers(env: Record<string, string | undefined>, publicUrl: string): Couriers {
@@ -130,6 +151,7 @@ export function createCouriers(env: Record<string, string | undefined>, publicUr
     [DELIVERY_PLATFORM.Meep]: env.COURIER_MEEP_URL,
   };
   const adapters = new Map<number, CourierAdapter>();
+  const sandbox = sandboxAllowed(env, 'couriers');
   for (const platform of Object.values(DELIVERY_PLATFORM)) {
     const name = DELIVERY_PLATFORM_NAME[platform];
     const url = urls[platform];
@@ -137,11 +159,14 @@ export function createCouriers(env: Record<string, string | undefined>, publicUr
       platform,
       url
         ? new HttpCourier(platform, name, url, env.COURIER_API_TOKEN)
-        : new SandboxCourier(platform, name, publicUrl, Number.isFinite(delay) && delay >= 0 ? delay : 5000),
+        : sandbox
+          ? new SandboxCourier(platform, name, publicUrl, Number.isFinite(delay) && delay >= 0 ? delay : 5000)
+          : new NotConfiguredCourier(platform, name),
     );
   }
   return {
     forPlatform: (p) => adapters.get(p) ?? adapters.get(DELIVERY_PLATFORM.Meep)!,
     allSandbox: () => [...adapters.values()].every((a) => a.sandbox),
+    notConfigured: () => ([...adapters.values()].every((a) => a.notConfigured) ? NOT_CONFIGURED_MSG.couriers : null),
   };
 }

@@ -455,6 +455,7 @@ export async function ordersRoutes(fastify: FastifyInstance, opts: OrdersRoutesO
       defaultStation: s.defaultStation,
       delivery: await readFoodSettings(db, venueId),
       courierSandbox: service.couriers.allSandbox(),
+      courierNotConfigured: service.couriers.notConfigured(),
     };
   }
 

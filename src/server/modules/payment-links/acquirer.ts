@@ -4,7 +4,7 @@
  * is PAYMENT_ACQUIRER_URL + PAYMENT_ACQUIRER_TOKEN (http-acquirer.ts). In production without a
  * provider there is none (unless ALLOW_SANDBOX_PAYMENTS=true): the page says payments are not set up.
  */
-import { sandboxAllowed } from '../pix/pix.service';
+import { sandboxAllowed } from '../../lib/sandboxes';
 
 export interface CardCharge {
   amountCents: number;
@@ -42,7 +42,7 @@ export async function createAcquirer(env: Record<string, string | undefined>): P
     const { createHttpAcquirer } = await import('./http-acquirer');
     return createHttpAcquirer({ baseUrl: url, token: env.PAYMENT_ACQUIRER_TOKEN ?? '', name: env.PAYMENT_ACQUIRER_NAME?.trim() || 'Adquirente' });
   }
-  if (!sandboxAllowed(env)) return null;
+  if (!sandboxAllowed(env, 'payments')) return null;
   const { createSandboxAcquirer } = await import('./sandbox');
   return createSandboxAcquirer();
 }

@@ -5,13 +5,14 @@
  * Settings (README): PIX_API_URL, PIX_TOKEN_URL, PIX_CLIENT_ID, PIX_CLIENT_SECRET, PIX_CERT_FILE +
  * PIX_CERT_KEY_FILE (mTLS), PIX_CA_FILE, PIX_KEY, PIX_PSP_NAME, PIX_CHARGE_EXPIRATION_SECONDS,
  * PIX_RETRY_BASE_MS. Without PIX_API_URL the labelled sandbox (loopback PSP, in process) answers the same calls, except with
- * NODE_ENV=production, where Pix is "not configured" unless ALLOW_SANDBOX_PAYMENTS=true.
+ * NODE_ENV=production, where Pix is "not configured" unless ALLOW_SANDBOXES=payments (or ALLOW_SANDBOX_PAYMENTS=true).
  *
  * A charge is paid only when the PSP says so: the webhook's body and the payer's page are never
  * believed; `refresh` re-reads the cob and marks it paid when it is CONCLUIDA for the same key and
  * value, once, updating the owner (payment link payment, donation) in the same transaction.
  */
 import { getVenuePixKey } from '../bank-accounts/bank-accounts.repository';
+import { sandboxAllowed as familyAllowed } from '../../lib/sandboxes';
 import fs from 'node:fs';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { jobs } from '../../db/schema/jobs';
@@ -74,9 +75,9 @@ export interface PixServiceOptions {
   retryDelayMs?: (n: number) => number;
 }
 
-/** Whether the sandbox's payment simulators may exist: never in production unless allowed. */
+/** Whether the sandbox's payment simulators may exist: never in production unless allowed (lib/sandboxes.ts). */
 export function sandboxAllowed(env: Record<string, string | undefined>): boolean {
-  return env.NODE_ENV !== 'production' || env.ALLOW_SANDBOX_PAYMENTS === 'true';
+  return familyAllowed(env, 'payments');
 }
 
 const memo = new WeakMap<object, PixService>();
