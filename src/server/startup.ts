@@ -41,7 +41,7 @@ export async function prepareDatabase(db: DbHandle, env: Env): Promise<StartStat
   // Only an empty embedded database outside production: a PostgreSQL one is seeded by hand (seed:demo).
   if (mode === 'demo' && db.kind === 'pglite' && (await isEmpty(db.db))) {
     seeded = await seedDemo(db.db);
-    await seedDemoSalesHistory(db.db, seeded.venues.restaurant);
+    await seedDemoSalesHistory(db.db, seeded.venues.restaurant, env);
     await seedDemoWaiterOrders(db.db, seeded.venues.restaurant);
   }
   return { mode, seeded, hasAdmin: await hasAdministrator(db.db), demoAccounts: seeded ? true : await hasDemoAccounts(db.db) };
