@@ -10,7 +10,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { openDb } from '../../../src/server/db/client';
 import { users } from '../../../src/server/db/schema/auth';
 import { startServer, type RunningServer } from '../../support/server';
