@@ -80,8 +80,12 @@ export async function pixPlugin(app: FastifyInstance, opts: ModuleOptions): Prom
       return {};
     },
   );
-  // Any other path under the webhook (the old tokenless one, a guessed one): 404, nothing queued.
-  api.all(`${PIX_WEBHOOK_PATH}/*`, { config: { public: true }, onRequest: async (req) => admit(req.ip, '') }, async () => {
-    throw new HttpError(404, NOT_FOUND);
-  });
+  // The old tokenless path (/api/pix/webhook/pix) and the bare URL: 404, nothing queued, counted as a wrong token.
+  api.post(
+    `${PIX_WEBHOOK_PATH}/:token`,
+    { config: { public: true }, onRequest: async (req) => admit(req.ip, ''), schema: { params: z.object({ token: z.string().max(200) }), response: { 404: errorBody, 429: errorBody } } },
+    async () => {
+      throw new HttpError(404, NOT_FOUND);
+    },
+  );
 }
