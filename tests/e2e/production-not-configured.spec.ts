@@ -22,6 +22,8 @@ let dataDir: string;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
+  // create-admin (PGlite from the template) and a cold production start, on a busy machine.
+  test.setTimeout(300_000);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'balcao-e2e-prod-'));
   copyPgliteTemplate(dataDir);
   const made = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/create-admin.ts', '--email', ADMIN, '--name', 'Dona Maria'], {
@@ -62,7 +64,7 @@ test('production: no demo in the start log, the demo password is refused', async
   await expect(page).toHaveURL(/\/login/);
 });
 
-test('accreditation and card verification say "não configurado" with what to set', async ({ page }) => {
+test('accreditation says "não configurado" with what to set', async ({ page }) => {
   await signInAdmin(page);
   await page.goto(`${server.url}/admin/monitorarCredenciamentos`);
   await expect(page.getByText('Credenciamento: não configurado')).toBeVisible();
@@ -71,10 +73,6 @@ test('accreditation and card verification say "não configurado" with what to se
   await page.screenshot({ path: 'test-results/prod-accreditation.png' });
   await expectAccessible(page);
 
-  await page.goto(`${server.url}/admin/verificarCartaoCredito`);
-  await expect(page.getByText('Verificação de cartões: não configurado')).toBeVisible();
-  await expect(page.getByText(NOT_CONFIGURED_MSG.cashless)).toBeVisible();
-  await expect(page.getByText('Verificação: sandbox')).toHaveCount(0);
-  await page.screenshot({ path: 'test-results/prod-card-verification.png' });
+});
   await expectAccessible(page);
 });
