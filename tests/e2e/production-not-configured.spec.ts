@@ -72,7 +72,4 @@ test('accreditation says "não configurado" with what to set', async ({ page }) 
   await expect(page.getByText('Sandbox', { exact: true })).toHaveCount(0);
   await page.screenshot({ path: 'test-results/prod-accreditation.png' });
   await expectAccessible(page);
-
-});
-  await expectAccessible(page);
 });
