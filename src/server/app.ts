@@ -99,7 +99,7 @@ export async function buildApp(opts: BuildOptions) {
 
   // Each dependency separately (plugins/health.ts).
   const files = opts.files ?? createLocalFileStorage(opts.config.dataDir);
-  healthRoute(app, { db: opts.db, files });
+  healthRoute(app, { db: opts.db, files, env: opts.env ?? process.env });
 
   app.get('/runtime-config.json', { config: { public: true } }, async (_req, reply) => {
     reply.header('cache-control', 'no-cache');

@@ -1,13 +1,11 @@
-/** Starts the server: opens (and locks) the database, migrates, seeds an empty embedded one, listens. */
+/** Starts the server: opens (and locks) the database, migrates, seeds an empty embedded one outside production (startup.ts), listens. */
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { DataDirLockedError, openDb } from './db/client';
-import { hasDemoAccounts, isEmpty, seedDemo } from './db/seed';
 import { createFileStorage } from './lib/file-storage';
 import { logSerializers } from './lib/log-redaction';
 import { createMailer } from './lib/mailer';
-import { seedDemoSalesHistory } from './modules/dashboard/dashboard.seed';
-import { seedDemoWaiterOrders } from './modules/waiter/waiter.seed';
+import { modeLines, prepareDatabase } from './startup';
 
 const config = loadConfig();
 let db;
@@ -21,9 +19,8 @@ try {
   throw err;
 }
 const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.mailOutboxDir });
-const seeded = db.kind === 'pglite' && (await isEmpty(db.db)) ? await seedDemo(db.db) : null;
-if (seeded) await seedDemoSalesHistory(db.db, seeded.venues.restaurant);
-if (seeded) await seedDemoWaiterOrders(db.db, seeded.venues.restaurant);
+// The demo only outside production (startup.ts); production starts empty, with create-admin.
+const state = await prepareDatabase(db, process.env);
 
 const files = await createFileStorage(process.env, config.dataDir);
 const app = await buildApp({
@@ -65,10 +62,5 @@ const lines = [
   mailer.describe(),
   `Arquivos: ${files.describe()}`,
 ];
-if (seeded) {
-  lines.push('', `Dados de demonstração criados. Contas (senha ${seeded.password}):`);
-  for (const a of seeded.accounts) lines.push(`  ${a.email.padEnd(22)} ${a.description}`);
-} else if (db.kind === 'pglite' && (await hasDemoAccounts(db.db))) {
-  lines.push('', 'Contas de demonstração (senha Demo#2026): admin@, gerente@, cozinha@, suporte@, mfa@, escola@balcao.dev');
-}
+lines.push('', ...modeLines(state, process.env));
 console.log(lines.join('\n') + '\n');

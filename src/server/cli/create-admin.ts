@@ -1,56 +1,65 @@
 /**
- * npm run create-admin -- --email x@y --name "Nome" [--password ...]
- * Creates the first administrator of a production database (which never gets demo passwords).
- * Without --password it reads ADMIN_PASSWORD or asks on the terminal.
+ * npm run create-admin -- --email admin@empresa.com.br --name "Nome Sobrenome"
+ *
+ * Creates the first administrator of a production database (which never gets demo data or demo
+ * passwords). Non-interactive: the password comes from ADMIN_PASSWORD (preferred: a flag shows in
+ * the process list) or --password; only on a terminal, with neither, is it asked for. ADMIN_EMAIL and
+ * ADMIN_NAME may stand for the flags. Works on the embedded database (DATA_DIR; stop the server
+ * first, one process per data directory) and on PostgreSQL (DATABASE_URL, with the server running).
+ * The administrator signs in with a code by e-mail (SMTP_URL, else the outbox folder).
+ *
+ * Exit codes: 0 created; 1 the e-mail already exists or the database is in use; 2 bad input.
  */
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
-import { isStrongPassword } from '../../shared/password';
-import { MSG } from '../../shared/messages';
-import { ADMIN_TOOL_ROLES, mergeRoles } from '../../shared/roles';
 import { loadConfig } from '../config';
-import { openDb } from '../db/client';
-import { users } from '../db/schema/auth';
-import { hashPassword } from '../lib/crypto';
+import { DataDirLockedError, openDb } from '../db/client';
+import { createAdministrator, CreateAdminError } from '../lib/create-admin';
 
-const { values } = parseArgs({
-  options: { email: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' } },
-});
-if (!values.email || !values.name) {
-  console.error('Uso: npm run create-admin -- --email admin@empresa.com.br --name "Nome Sobrenome" [--password ...]');
+const USAGE = 'Uso: ADMIN_PASSWORD=... npm run create-admin -- --email admin@empresa.com.br --name "Nome Sobrenome"';
+
+let values: { email?: string; name?: string; password?: string };
+try {
+  ({ values } = parseArgs({ options: { email: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' } } }));
+} catch (err) {
+  console.error(`${(err as Error).message}\n${USAGE}`);
+  process.exit(2);
+}
+const email = values.email ?? process.env.ADMIN_EMAIL;
+const name = values.name ?? process.env.ADMIN_NAME;
+if (!email || !name) {
+  console.error(USAGE);
   process.exit(2);
 }
 let password = values.password ?? process.env.ADMIN_PASSWORD;
 if (!password) {
+  if (!process.stdin.isTTY) {
+    console.error(`Defina a senha em ADMIN_PASSWORD (ou --password).\n${USAGE}`);
+    process.exit(2);
+  }
   const rl = createInterface({ input: process.stdin, output: process.stdout });
   password = await rl.question('Senha: ');
   rl.close();
 }
-if (!isStrongPassword(password)) {
-  console.error(MSG.registerPasswordRule);
-  process.exit(2);
-}
+
 const config = loadConfig();
-const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
+let db;
 try {
-  const inserted = await db.db
-    .insert(users)
-    .values({
-      email: values.email.trim().toLowerCase(),
-      name: values.name.trim(),
-      passwordHash: await hashPassword(password),
-      isAdmin: true,
-      mfaEnabled: true,
-      roles: mergeRoles(['Admin', 'SuporteMeep'], ADMIN_TOOL_ROLES),
-    })
-    .onConflictDoNothing()
-    .returning({ id: users.id });
-  if (!inserted.length) {
-    console.error(`Já existe um usuário com o e-mail ${values.email}.`);
-    process.exitCode = 1;
-  } else {
-    console.log(`Administrador ${values.email} criado (com código por e-mail ativado).`);
+  db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
+} catch (err) {
+  if (err instanceof DataDirLockedError) {
+    console.error(err.message);
+    process.exit(1);
   }
+  throw err;
+}
+try {
+  const created = await createAdministrator(db.db, { email, name, password });
+  console.log(`Administrador ${created.email} criado (entra com código por e-mail). Banco: ${db.kind === 'pglite' ? `embutido em ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}.`);
+} catch (err) {
+  if (!(err instanceof CreateAdminError)) throw err;
+  console.error(err.message);
+  process.exitCode = err.exitCode;
 } finally {
   await db.close();
 }

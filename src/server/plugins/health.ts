@@ -9,11 +9,17 @@
  *   "Armazenamento de arquivos indisponível." (everything but uploads and downloads works, so the
  *   process stays in; alert on it).
  * Each check gives up after HEALTH_TIMEOUT_MS so the answer is always fast. No internals in it.
+ *
+ * Anonymous callers get only `{ status }` (same HTTP status): the version and the database kind help
+ * an attacker more than a load balancer. The whole body goes to an Admin's token or to
+ * `Authorization: Bearer <HEALTH_TOKEN>` (the monitoring's own secret; docs/operations.md).
  */
-import type { FastifyInstance } from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { APP_VERSION } from '../../shared/constants';
 import type { DbHandle } from '../db/client';
 import type { FileStorage } from '../lib/file-storage';
+import { bearerToken } from './auth';
 
 const HEALTH_TIMEOUT_MS = 3_000;
 export const HEALTH_MSG = {
@@ -38,8 +44,22 @@ async function ok(check: () => Promise<unknown>): Promise<boolean> {
   }
 }
 
-export function healthRoute(app: FastifyInstance, opts: { db: DbHandle; files: FileStorage }): void {
-  app.get('/api/health', { config: { public: true } }, async (_req, reply) => {
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** Whether the caller may see the details: an Admin's session, or HEALTH_TOKEN (when set, 16+ characters). */
+function mayReadDetails(req: FastifyRequest, healthToken: string | undefined): boolean {
+  if (req.user?.isAdmin) return true;
+  const token = bearerToken(req);
+  return !!(healthToken && healthToken.length >= 16 && token && sameSecret(token, healthToken));
+}
+
+export function healthRoute(app: FastifyInstance, opts: { db: DbHandle; files: FileStorage; env?: Record<string, string | undefined> }): void {
+  const healthToken = (opts.env ?? process.env).HEALTH_TOKEN?.trim() || undefined;
+  app.get('/api/health', { config: { public: true } }, async (req, reply) => {
     const [dbOk, filesOk] = await Promise.all([ok(() => opts.db.exec('select 1')), ok(() => opts.files.check?.() ?? Promise.resolve())]);
     const body = {
       status: !dbOk ? 'indisponível' : filesOk ? 'ok' : 'degradado',
@@ -50,6 +70,7 @@ export function healthRoute(app: FastifyInstance, opts: { db: DbHandle; files: F
         files: { kind: opts.files.kind ?? 'local', ...(filesOk ? { status: 'ok' } : { status: 'indisponível', message: HEALTH_MSG.filesUnavailable }) },
       },
     };
-    return reply.status(dbOk ? 200 : 503).send(body);
+    reply.header('cache-control', 'no-store');
+    return reply.status(dbOk ? 200 : 503).send(mayReadDetails(req, healthToken) ? body : { status: body.status });
   });
 }

@@ -42,7 +42,7 @@ export const ACC_PATHS = {
 } as const;
 
 export const messageAnswer = z.object({ Message: z.string() });
-export const providerAnswer = z.object({ provider: z.string(), sandbox: z.boolean() });
+export const providerAnswer = z.object({ provider: z.string(), sandbox: z.boolean(), notConfigured: z.nullish(z.string()) });
 export const localParams = z.object({ localId: guid() });
 export const localQuery = z.object({ localClienteId: guid() });
 export const idParams = z.object({ id: guid() });

@@ -166,7 +166,7 @@ export const verifyCardBody = z.object({
   cardId: guid(),
   imageDocument: z.string().check(z.minLength(1, CASHLESS_MSG.photoRequired), z.maxLength(7_200_000, CASHLESS_MSG.fileTooLarge(5))),
 });
-export const verifierAnswer = z.object({ provider: z.string(), sandbox: z.boolean() });
+export const verifierAnswer = z.object({ provider: z.string(), sandbox: z.boolean(), notConfigured: z.nullish(z.string()) });
 
 // ----------------------------------------------------------------------------------------------
 // Electronic extracts (spec 001 §3 "Electronic extract")

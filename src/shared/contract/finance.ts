@@ -54,7 +54,8 @@ export const optionalLocalQuery = z.object({ localId: z.optional(uuid(FINANCE_MS
 export const idParam = z.object({ id: z.string().check(z.maxLength(80)) });
 export const messageAnswer = z.object({ Message: z.string() });
 
-export const providerInfo = z.object({ name: z.string(), sandbox: z.boolean() });
+/** ours: `notConfigured` is set (the pt-BR text saying what to set) when nothing answers for this provider. */
+export const providerInfo = z.object({ name: z.string(), sandbox: z.boolean(), notConfigured: z.nullish(z.string()) });
 export const providersAnswer = z.object({ acquirer: providerInfo, bank: providerInfo, erp: providerInfo });
 
 export const bankAccountOption = z.object({ id: z.string(), descricao: z.string(), mPPagamentos: z.boolean() });

@@ -49,6 +49,8 @@ export const ifoodSandboxView = z.object({
   pedidoAutomaticoMinutos: z.number(),
   merchantId: z.string(),
   pedidos: z.array(ifoodSandboxOrder),
+  /** ours: production without iFood credentials nor ALLOW_SANDBOXES=ifood: the pt-BR text saying what to set. */
+  naoConfigurado: z.nullish(z.string()),
 });
 export type IfoodSandboxView = z.infer<typeof ifoodSandboxView>;
 export const ifoodSandboxCancel = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });

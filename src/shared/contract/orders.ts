@@ -507,6 +507,8 @@ export const kdsSettings = z.object({
   defaultStation: z.optional(z.string()),
   /** Courier platform adapters that are sandboxes (no real courier comes). */
   courierSandbox: z.boolean(),
+  /** ours: production without any courier platform (nor its sandbox): the pt-BR text saying what to set. */
+  courierNotConfigured: z.nullish(z.string()),
 });
 export type KdsSettings = z.infer<typeof kdsSettings>;
 export const kdsSettingsUpdate = z.object({

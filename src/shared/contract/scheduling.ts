@@ -207,4 +207,4 @@ export const syncRequest = z.object({
   deliveryFee: z.optional(money()),
 });
 export const syncResponse = z.object({ razaoSocial: z.string(), Message: z.string(), sandbox: z.boolean() });
-export const syncProviderResponse = z.object({ sandbox: z.boolean(), name: z.string() });
+export const syncProviderResponse = z.object({ sandbox: z.boolean(), name: z.string(), notConfigured: z.nullish(z.string()) });

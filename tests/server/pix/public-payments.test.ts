@@ -5,6 +5,7 @@
  * production unless ALLOW_SANDBOX_PAYMENTS=true; production without a provider says payments are not
  * configured; amounts below R$ 0,01 refused on links, donations and refunds.
  */
+import { pixWebhookToken } from '../../../src/server/modules/pix/pix.service';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/server/app';
 import { DEMO_FINANCE } from '../../../src/server/modules/finance/finance.seed';
@@ -105,7 +106,7 @@ describe('sandbox simulators and production', () => {
     try {
       expect(app.hasRoute({ method: 'POST', url: '/api/mepaylink/public/payment/:paymentId/sandbox-pay' })).toBe(false);
       expect(app.hasRoute({ method: 'POST', url: '/api/public/donation/payments/:id/sandbox-confirm' })).toBe(false);
-      expect(app.hasRoute({ method: 'POST', url: '/api/pix/webhook/pix' })).toBe(false);
+      expect(app.hasRoute({ method: 'POST', url: '/api/pix/webhook/:token/pix' })).toBe(false);
       const linkId = await newLink();
       expect((await app.inject({ url: `/api/mepaylink/public/${linkId}` })).json()).toMatchObject({ acquirer: null, methods: [] });
       expectError(await pix(app, linkId, '10.0.0.1'), 503, PIX_MSG.notConfigured);
@@ -141,7 +142,7 @@ describe('sandbox simulators and production', () => {
     const txid = p.paymentId.replace(/-/g, '');
     expect(await rows(t, `select status, amount_cents from pix_charges where txid = '${txid}'`)).toEqual([{ status: 'pending', amount_cents: 750 }]);
     // The webhook alone, without the PSP saying so, changes nothing in the sandbox either.
-    expect((await t.app.inject({ method: 'POST', url: '/api/pix/webhook/pix', payload: { pix: [{ txid, valor: '7.50' }] } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: `/api/pix/webhook/${pixWebhookToken({})}/pix`, payload: { pix: [{ txid, valor: '7.50' }] } })).statusCode).toBe(200);
     expect(await rows(t, `select status from payment_link_payments where id = '${p.paymentId}'`)).toEqual([{ status: 'pending' }]);
     const paid = (await t.app.inject({ method: 'POST', url: `/api/mepaylink/public/payment/${p.paymentId}/sandbox-pay` })).json();
     expect(paid).toMatchObject({ status: 'paid', Message: LINK_MSG.paid });

@@ -7,6 +7,8 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/server/app';
 import { centsOf } from '../../../src/server/modules/pix/api-pix-client';
 import { createLoopbackPsp, type LoopbackPsp } from '../../../src/server/modules/pix/loopback-psp';
+import { PIX_WEBHOOK_BAD_TOKEN_LIMIT } from '../../../src/server/modules/pix/pix.plugin';
+import { PIX_WEBHOOK_MAX_REREADS, pixWebhookToken } from '../../../src/server/modules/pix/pix.service';
 import { DEMO_FINANCE } from '../../../src/server/modules/finance/finance.seed';
 import { getVenuePixKey } from '../../../src/server/modules/bank-accounts/bank-accounts.repository';
 import { FINANCE_MSG } from '../../../src/shared/finance';
@@ -54,7 +56,9 @@ async function payByPix(linkId: string) {
 }
 const txidOf = (paymentId: string) => paymentId.replace(/-/g, '');
 const status = async (paymentId: string) => (await app!.inject({ url: `/api/mepaylink/public/payment/${paymentId}` })).json();
-const webhook = (pix: unknown[]) => app!.inject({ method: 'POST', url: '/api/pix/webhook/pix', payload: { pix } });
+const TOKEN = pixWebhookToken({ PIX_API_URL: 'https://psp.example', PIX_CLIENT_SECRET: creds.clientSecret });
+const webhook = (pix: unknown[], token = TOKEN, remoteAddress = '203.0.113.10') => app!.inject({ method: 'POST', url: `/api/pix/webhook/${token}/pix`, payload: { pix }, remoteAddress });
+const queuedRereads = async () => (await rows(t, `select count(*)::int as n from jobs where name = 'pix.cob-reread' and state = 'queued'`))[0].n as number;
 
 describe('payment links by Pix through API Pix', () => {
   it("creates the cob at the PSP with the place's key, value and text; the payer gets its copia e cola", async () => {
@@ -70,8 +74,9 @@ describe('payment links by Pix through API Pix', () => {
     expect(cob.txid).toMatch(/^[a-zA-Z0-9]{26,35}$/);
     expect(cob.solicitacaoPagador).toBe('Encomenda de bolo de aniversario para 30 pessoas, com vela');
     expect(p).toMatchObject({ brCode: cob.pixCopiaECola, status: 'pending', sandbox: false });
-    // The webhook is registered for the key at {PUBLIC_URL}/api/pix/webhook.
-    expect(psp.webhooks().get(placeKey)).toBe('https://balcao.example/api/pix/webhook');
+    // The webhook is registered for the key at {PUBLIC_URL}/api/pix/webhook/{secret token}.
+    expect(psp.webhooks().get(placeKey)).toBe(`https://balcao.example/api/pix/webhook/${TOKEN}`);
+    expect(TOKEN).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(psp.log.filter((l) => l.startsWith('PUT'))).toEqual([`PUT /api/v2/webhook/${encodeURIComponent(placeKey)}`, `PUT /api/v2/cob/${cob.txid}`]);
     // A real PSP's payment cannot be confirmed by the sandbox's simulator.
     expect((await app!.inject({ method: 'POST', url: `/api/mepaylink/public/payment/${p.paymentId}/sandbox-pay` })).statusCode).toBe(404);
@@ -95,7 +100,7 @@ describe('payment links by Pix through API Pix', () => {
     expect(await rows(t, `select status from pix_charges where txid = '${txid}'`)).toEqual([{ status: 'pending' }]);
     // Garbage and unknown txids are ignored too.
     expect((await webhook([{ txid: 'Z'.repeat(32) }, { txid: 'curto' }, {}])).statusCode).toBe(200);
-    expect((await app!.inject({ method: 'POST', url: '/api/pix/webhook/pix', payload: { pix: 'x' } })).statusCode).toBe(400);
+    expect((await app!.inject({ method: 'POST', url: `/api/pix/webhook/${TOKEN}/pix`, payload: { pix: 'x' } })).statusCode).toBe(400);
 
     // The payer's bank pays R$ 1,00 only: the PSP concludes the cob, but the value differs.
     await psp.pay(txid, '1.00');
@@ -118,6 +123,35 @@ describe('payment links by Pix through API Pix', () => {
     expect(again.statusCode).toBe(200);
     expect((await status(other.paymentId)).paidAt).toBe(paid.paidAt);
     expect(await rows(t, `select count(*)::int as n from payment_link_payments where link_id = '${linkId}' and status = 'paid'`)).toEqual([{ n: 1 }]);
+  });
+
+  it('a wrong or missing token is 404 with nothing queued; wrong tokens from one address end in 429, not the PSP\'s calls', async () => {
+    const p = await payByPix(await openLink());
+    const txid = txidOf(p.paymentId);
+    const before = await queuedRereads();
+    const wrong = await webhook([{ txid }], `${TOKEN.slice(0, -1)}x`, '198.51.100.7');
+    expect(wrong.statusCode).toBe(404);
+    // The old tokenless path and a guessed one answer the same 404, before reading the body.
+    expect((await app!.inject({ method: 'POST', url: '/api/pix/webhook/pix', payload: { pix: [{ txid }] }, remoteAddress: '198.51.100.7' })).statusCode).toBe(404);
+    expect((await app!.inject({ method: 'POST', url: '/api/pix/webhook/qualquer/pix', payload: 'x', headers: json, remoteAddress: '198.51.100.7' })).statusCode).toBe(404);
+    expect(await queuedRereads()).toBe(before);
+    for (let i = 3; i < PIX_WEBHOOK_BAD_TOKEN_LIMIT; i++) expect((await webhook([{ txid }], 'chute', '198.51.100.7')).statusCode).toBe(404);
+    const limited = await webhook([{ txid }], 'chute', '198.51.100.7');
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await queuedRereads()).toBe(before);
+    // The PSP, from its own address and with the token, still gets through and queues the re-read.
+    expect((await webhook([{ txid }])).statusCode).toBe(200);
+    expect(await queuedRereads()).toBe(before + 1);
+  });
+
+  it(`one call queues at most ${PIX_WEBHOOK_MAX_REREADS} re-reads, however many pending charges it names`, async () => {
+    const venue = t.seed.venues.restaurant;
+    const txids = Array.from({ length: PIX_WEBHOOK_MAX_REREADS + 30 }, (_, i) => `limite${String(i).padStart(4, '0')}${'a'.repeat(20)}`);
+    await rows(t, `insert into pix_charges (txid, venue_id, kind, ref_id, amount_cents, pix_key) values ${txids.map((x) => `('${x}', '${venue}', 'payment-link', gen_random_uuid(), 100, '${KEY}')`).join(', ')}`);
+    const before = await queuedRereads();
+    expect((await webhook(txids.map((txid) => ({ txid })))).statusCode).toBe(200);
+    expect((await queuedRereads()) - before).toBe(PIX_WEBHOOK_MAX_REREADS);
   });
 
   it("the payer's page re-reads the cob when no webhook came", async () => {

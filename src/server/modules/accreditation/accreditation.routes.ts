@@ -7,6 +7,7 @@
  * (Idempotency-Key) and write an append-only audit line with who and when.
  */
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { ProviderNotConfiguredError } from '../../lib/sandboxes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -80,7 +81,7 @@ export function accreditationRoutes(fastify: FastifyInstance, opts: { db: Db; pr
 
   app.get(`/${ACC_PATHS.provider}`, { schema: { response: { 200: providerAnswer, 401: errorBody } } }, async (req) => {
     requireUser(req);
-    return { provider: provider.name, sandbox: provider.sandbox };
+    return { provider: provider.name, sandbox: provider.sandbox, notConfigured: provider.notConfigured ?? null };
   });
 
   // ---------------------------------------------------------------- weekly maintenance
@@ -196,6 +197,7 @@ export function accreditationRoutes(fastify: FastifyInstance, opts: { db: Db; pr
         try {
           ({ proposalId } = await provider.submitProposal({ document: row!.m.document, fullName: row!.m.fullName, acquirerId: a, mcc: row!.m.mcc }));
         } catch (err) {
+          if (err instanceof ProviderNotConfiguredError) throw err;
           req.log.warn({ err }, 'accreditation provider failed');
           throw new HttpError(502, ACC_MSG.providerFailed);
         }
@@ -236,6 +238,7 @@ export function accreditationRoutes(fastify: FastifyInstance, opts: { db: Db; pr
     try {
       url = await provider.managementUrl(m.document);
     } catch (err) {
+      if (err instanceof ProviderNotConfiguredError) throw err;
       req.log.warn({ err }, 'accreditation provider failed');
       throw new HttpError(502, ACC_MSG.managementUrlFailed);
     }
@@ -278,6 +281,7 @@ export function accreditationRoutes(fastify: FastifyInstance, opts: { db: Db; pr
     try {
       mcc = await provider.fetchMcc(row!.m.document);
     } catch (err) {
+      if (err instanceof ProviderNotConfiguredError) throw err;
       req.log.warn({ err }, 'accreditation provider failed');
       throw new HttpError(502, ACC_MSG.providerFailed);
     }

@@ -5,6 +5,7 @@
  * the service accepts becomes active.
  */
 import { randomUUID } from 'node:crypto';
+import { ProviderNotConfiguredError } from '../../lib/sandboxes';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -41,7 +42,7 @@ export function cardRoutes(fastify: FastifyInstance, opts: { db: Db; files: File
 
   app.get(`/${CASHLESS_PATHS.verifier}`, { schema: { response: { 200: verifierAnswer, 401: errorBody } } }, async (req) => {
     requireUser(req);
-    return { provider: verifier.name, sandbox: verifier.sandbox };
+    return { provider: verifier.name, sandbox: verifier.sandbox, notConfigured: verifier.notConfigured ?? null };
   });
 
   app.get(
@@ -66,6 +67,8 @@ export function cardRoutes(fastify: FastifyInstance, opts: { db: Db; files: File
     const [card] = await db.select().from(cashlessCreditCards).where(eq(cashlessCreditCards.id, req.body.cardId));
     if (!card) throw new HttpError(404, CASHLESS_MSG.cardNotFound);
     const { venueId } = await requireVenue(db, req, card.venueId, CASHLESS_ROLES.verifyCard);
+    // Nothing stored when no service can verify it (production without CARD_VERIFY_URL nor its sandbox).
+    if (verifier.notConfigured) throw new ProviderNotConfiguredError(verifier.notConfigured);
     const image = decodeImage(req.body.imageDocument);
     if (image.length > CARD_PHOTO_MAX_BYTES) throw new HttpError(413, CASHLESS_MSG.fileTooLarge(5));
     const kind = imageKind(image);

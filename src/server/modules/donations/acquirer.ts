@@ -13,7 +13,7 @@
  * first outcome and never charges twice. A timeout (DONATION_ACQUIRER_TIMEOUT_MS, default 10 s) or a
  * 5xx leaves the outcome unknown ("em verificação"): GET /charges/{reference} settles it later.
  */
-import { sandboxAllowed } from '../pix/pix.service';
+import { sandboxAllowed } from '../../lib/sandboxes';
 import { createSandboxAcquirer } from './sandbox';
 
 export interface CardRequest {
@@ -82,5 +82,5 @@ export function createAcquirer(env: Record<string, string | undefined>): Acquire
   const url = env.DONATION_ACQUIRER_URL?.trim();
   const timeoutMs = Number(env.DONATION_ACQUIRER_TIMEOUT_MS) > 0 ? Number(env.DONATION_ACQUIRER_TIMEOUT_MS) : undefined;
   if (url) return createHttpAcquirer(url, env.DONATION_ACQUIRER_TOKEN, timeoutMs);
-  return sandboxAllowed(env) ? createSandboxAcquirer() : null;
+  return sandboxAllowed(env, 'donations') ? createSandboxAcquirer() : null;
 }

@@ -33,7 +33,7 @@ export async function financePlugin(app: FastifyInstance, opts: ModuleOptions): 
     { schema: { querystring: localQuery, response: { 200: providersAnswer, 403: errorBody, 401: errorBody, 400: errorBody } } },
     async (req) => {
       await requireVenue(db, req, req.query.localId.toLowerCase());
-      const info = (a: { name: string; sandbox: boolean }) => ({ name: a.name, sandbox: a.sandbox });
+      const info = (a: { name: string; sandbox: boolean; notConfigured?: string }) => ({ name: a.name, sandbox: a.sandbox, notConfigured: a.notConfigured ?? null });
       return { acquirer: info(acquirer), bank: info(bank), erp: info(erp) };
     },
   );

@@ -28,8 +28,11 @@
  *
  * Env: COURIER_PLAYDELIVERY_URL, COURIER_LOGGI_URL, COURIER_MEEP_URL (base URLs),
  * COURIER_API_TOKEN (bearer sent to them), COURIER_TIMEOUT_MS (how long a call may take before it
- * is "em verificação"; default 30000), COURIER_SANDBOX_DELAY_MS (default 5000).
+ * is "em verificação"; default 30000), COURIER_SANDBOX_DELAY_MS (default 5000). In production a
+ * platform without its URL is "não configurado" unless ALLOW_SANDBOXES=couriers (lib/sandboxes.ts).
  */
+import { NOT_CONFIGURED_MSG } from '../../../shared/not-configured';
+import { ProviderNotConfiguredError, sandboxAllowed } from '../../lib/sandboxes';
 import { REQUEST_TIMEOUT_MS } from '../../../shared/constants';
 import { DELIVERY_PLATFORM, DELIVERY_PLATFORM_NAME, SANDBOX_COURIER_NAME } from '../../../shared/orders';
 
@@ -67,6 +70,8 @@ export interface CourierAdapter {
   platform: number;
   name: string;
   sandbox: boolean;
+  /** Set when nothing answers for this platform (production without its URL nor the sandbox). */
+  notConfigured?: string;
   request(req: CourierRequest): Promise<CourierCall>;
   /** The delivery a call with this key created, or null when the platform has none. */
   find(idempotencyKey: string, orderId: string): Promise<CourierCall | null>;
@@ -102,6 +107,24 @@ class SandboxCourier implements CourierAdapter {
   async find(): Promise<CourierCall | null> {
     // The sandbox keeps nothing: a call is its answer, and asking again answers the same delivery.
     return null;
+  }
+}
+
+/** Production without the platform's URL nor ALLOW_SANDBOXES=couriers: every call is refused. */
+class NotConfiguredCourier implements CourierAdapter {
+  sandbox = false;
+  notConfigured = NOT_CONFIGURED_MSG.couriers;
+  constructor(
+    public platform: number,
+    public name: string,
+  ) {}
+
+  request(): Promise<CourierCall> {
+    return Promise.reject(new ProviderNotConfiguredError(this.notConfigured));
+  }
+
+  find(): Promise<CourierCall | null> {
+    return Promise.reject(new ProviderNotConfiguredError(this.notConfigured));
   }
 }
 
@@ -178,6 +201,8 @@ export interface Couriers {
   forPlatform(platform: number): CourierAdapter;
   /** Whether every platform is the sandbox (shown on the board). */
   allSandbox(): boolean;
+  /** The "não configurado" text when no platform answers at all (shown on the board), else null. */
+  notConfigured(): string | null;
 }
 
 export function createCouriers(env: Record<string, string | undefined>, publicUrl: string): Couriers {
@@ -190,6 +215,7 @@ export function createCouriers(env: Record<string, string | undefined>, publicUr
     [DELIVERY_PLATFORM.Meep]: env.COURIER_MEEP_URL,
   };
   const adapters = new Map<number, CourierAdapter>();
+  const sandbox = sandboxAllowed(env, 'couriers');
   for (const platform of Object.values(DELIVERY_PLATFORM)) {
     const name = DELIVERY_PLATFORM_NAME[platform];
     const url = urls[platform];
@@ -197,11 +223,14 @@ export function createCouriers(env: Record<string, string | undefined>, publicUr
       platform,
       url
         ? new HttpCourier(platform, name, url, env.COURIER_API_TOKEN, timeoutMs)
-        : new SandboxCourier(platform, name, publicUrl, Number.isFinite(delay) && delay >= 0 ? delay : 5000),
+        : sandbox
+          ? new SandboxCourier(platform, name, publicUrl, Number.isFinite(delay) && delay >= 0 ? delay : 5000)
+          : new NotConfiguredCourier(platform, name),
     );
   }
   return {
     forPlatform: (p) => adapters.get(p) ?? adapters.get(DELIVERY_PLATFORM.Meep)!,
     allSandbox: () => [...adapters.values()].every((a) => a.sandbox),
+    notConfigured: () => ([...adapters.values()].every((a) => a.notConfigured) ? NOT_CONFIGURED_MSG.couriers : null),
   };
 }

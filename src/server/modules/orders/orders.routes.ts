@@ -459,6 +459,7 @@ export async function ordersRoutes(fastify: FastifyInstance, opts: OrdersRoutesO
       defaultStation: s.defaultStation,
       delivery: await readFoodSettings(db, venueId),
       courierSandbox: service.couriers.allSandbox(),
+      courierNotConfigured: service.couriers.notConfigured(),
     };
   }
 

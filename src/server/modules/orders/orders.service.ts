@@ -4,6 +4,7 @@
  * appends one event (SSE + ETag); side effects that talk to other machines (print server, courier
  * platform) run after the commit.
  */
+import { ProviderNotConfiguredError } from '../../lib/sandboxes';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type {
@@ -275,7 +276,8 @@ export class OrdersService {
       }
       if (food.useMeepDelivery && !food.callMeepDeliveryManually && row.deliveryMode !== DELIVERY_MODE.merchant) {
         const rules = { OrigemPedido: row.origin, TipoEntrega: row.deliveryKind, EhPagamentoPresencial: row.payOnDelivery };
-        if (courierCalledAutomatically(rules as never, food) && !row.courierCalled) {
+        // Production without a courier platform (nor its sandbox) calls nobody by itself.
+        if (courierCalledAutomatically(rules as never, food) && !row.courierCalled && !this.couriers.forPlatform(row.deliveryPlatform ?? food.deliveryPlatform).notConfigured) {
           // Marked and queued with the accept itself: a process dying now loses no call (courier-jobs.ts).
           Object.assign(set, courierCalledColumns(row, food));
           await enqueueCourierCall(tx, venueId, row.id);
@@ -535,7 +537,7 @@ export class OrdersService {
           ...(auto ? [{ orderId: created.id, fromStateId: ORDER_STATE.Pendente, toStateId: ORDER_STATE.Aceito, command: 'automaticallyAcceptOrder', userId: null, at: now }] : []),
         ]);
         const rules = { OrigemPedido: created.origin, TipoEntrega: created.deliveryKind, EhPagamentoPresencial: created.payOnDelivery };
-        if (auto && food.useMeepDelivery && !food.callMeepDeliveryManually && courierCalledAutomatically(rules as never, food)) {
+        if (auto && food.useMeepDelivery && !food.callMeepDeliveryManually && courierCalledAutomatically(rules as never, food) && !this.couriers.forPlatform(created.deliveryPlatform ?? food.deliveryPlatform).notConfigured) {
           // Marked and queued with the order itself: a process dying now loses no call (courier-jobs.ts).
           await tx.update(orders).set(courierCalledColumns(created, food)).where(eq(orders.id, created.id));
           await enqueueCourierCall(tx, venueId, created.id);
@@ -700,6 +702,9 @@ export class OrdersService {
     const first = await this.change(venueId, orderId, 'order.changed', async (row, tx) => {
       if (row.deliveryKind !== DELIVERY_KIND.delivery) throw new HttpError(400, ORDER_MSG.courierNotForThisOrder);
       if (row.courierCalled) return null;
+      // Refused before anything is marked: no platform (nor its sandbox) would answer.
+      const adapter = this.couriers.forPlatform(row.deliveryPlatform ?? food.deliveryPlatform);
+      if (adapter.notConfigured) throw new ProviderNotConfiguredError(adapter.notConfigured);
       if (row.stateId === ORDER_STATE.Entregue || row.stateId === ORDER_STATE.Recusado || row.stateId === ORDER_STATE.Pendente) {
         const current = await findOrder(tx, venueId, orderId);
         throw new HttpError(409, ORDER_MSG.transitionRefused(String(row.code), current?.WorkflowInstance.CurrenteState.Name ?? ''), { Pedido: current });

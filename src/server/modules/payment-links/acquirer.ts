@@ -9,7 +9,7 @@
  * never charge twice. `lookup(reference)` asks for a key's outcome after a timeout ("em
  * verificação"), so a retry never sends the charge again.
  */
-import { sandboxAllowed } from '../pix/pix.service';
+import { sandboxAllowed } from '../../lib/sandboxes';
 
 export interface CardCharge {
   amountCents: number;
@@ -62,7 +62,7 @@ export async function createAcquirer(env: Record<string, string | undefined>): P
     const timeoutMs = Number(env.PAYMENT_ACQUIRER_TIMEOUT_MS) > 0 ? Number(env.PAYMENT_ACQUIRER_TIMEOUT_MS) : undefined;
     return createHttpAcquirer({ baseUrl: url, token: env.PAYMENT_ACQUIRER_TOKEN ?? '', name: env.PAYMENT_ACQUIRER_NAME?.trim() || 'Adquirente', timeoutMs });
   }
-  if (!sandboxAllowed(env)) return null;
+  if (!sandboxAllowed(env, 'payments')) return null;
   const { createSandboxAcquirer } = await import('./sandbox');
   return createSandboxAcquirer();
 }

@@ -5,13 +5,15 @@
  * Settings (README): PIX_API_URL, PIX_TOKEN_URL, PIX_CLIENT_ID, PIX_CLIENT_SECRET, PIX_CERT_FILE +
  * PIX_CERT_KEY_FILE (mTLS), PIX_CA_FILE, PIX_KEY, PIX_PSP_NAME, PIX_CHARGE_EXPIRATION_SECONDS,
  * PIX_RETRY_BASE_MS. Without PIX_API_URL the labelled sandbox (loopback PSP, in process) answers the same calls, except with
- * NODE_ENV=production, where Pix is "not configured" unless ALLOW_SANDBOX_PAYMENTS=true.
+ * NODE_ENV=production, where Pix is "not configured" unless ALLOW_SANDBOXES=payments (or ALLOW_SANDBOX_PAYMENTS=true).
  *
  * A charge is paid only when the PSP says so: the webhook's body and the payer's page are never
  * believed; `refresh` re-reads the cob and marks it paid when it is CONCLUIDA for the same key and
  * value, once, updating the owner (payment link payment, donation) in the same transaction.
  */
 import { getVenuePixKey } from '../bank-accounts/bank-accounts.repository';
+import { sandboxAllowed as familyAllowed } from '../../lib/sandboxes';
+import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { jobs } from '../../db/schema/jobs';
@@ -39,6 +41,25 @@ export type PaidHandler = (tx: Tx, charge: typeof pixCharges.$inferSelect) => Pr
 
 export class PixNotConfiguredError extends Error {}
 
+/** At most this many re-read jobs one webhook call may queue (the rest: the payer's page re-reads). */
+export const PIX_WEBHOOK_MAX_REREADS = 50;
+
+/**
+ * The secret path segment of the webhook URL registered at the PSP ({PUBLIC_URL}/api/pix/webhook/{token}):
+ * PIX_WEBHOOK_TOKEN when set (24+ characters), else derived from PIX_CLIENT_SECRET (HMAC-SHA-256),
+ * so every process of a deployment agrees on it without one more setting, and rotating the client
+ * secret rotates it too. Without a PSP (the sandbox) it derives from the sandbox's own secret.
+ */
+export function pixWebhookToken(env: Record<string, string | undefined>): string {
+  const own = env.PIX_WEBHOOK_TOKEN?.trim();
+  if (own) {
+    if (own.length < 24 || !/^[A-Za-z0-9_-]+$/.test(own)) throw new Error('PIX_WEBHOOK_TOKEN precisa de 24 ou mais letras, dígitos, "-" ou "_".');
+    return own;
+  }
+  const secret = env.PIX_API_URL?.trim() ? (env.PIX_CLIENT_SECRET ?? '') : SANDBOX_CLIENT.clientSecret;
+  return createHmac('sha256', secret).update('balcao:pix-webhook:v1').digest('base64url').slice(0, 32);
+}
+
 /** Re-reads a cob named by a webhook (pix.plugin.ts defines it): the PSP down is retried with backoff. */
 export const PIX_REREAD_JOB = 'pix.cob-reread';
 /** 1 s doubling up to 5 minutes, 40 attempts: about 3 hours, longer than a cob lives by default. */
@@ -52,6 +73,8 @@ export interface PixService {
   readonly client: ApiPixClient | null;
   /** The sandbox's PSP (null with a real PSP): plays the payer's bank. */
   readonly loopback: LoopbackPsp | null;
+  /** The secret path segment of the webhook URL (pixWebhookToken). */
+  readonly webhookToken: string;
   setPixKeyResolver(resolver: PixKeyResolver): void;
   resolveKey(venueId: string): Promise<string | null>;
   /** Creates the cob at the PSP and records it; answers its txid and "copia e cola". */
@@ -74,9 +97,9 @@ export interface PixServiceOptions {
   retryDelayMs?: (n: number) => number;
 }
 
-/** Whether the sandbox's payment simulators may exist: never in production unless allowed. */
+/** Whether the sandbox's payment simulators may exist: never in production unless allowed (lib/sandboxes.ts). */
 export function sandboxAllowed(env: Record<string, string | undefined>): boolean {
-  return env.NODE_ENV !== 'production' || env.ALLOW_SANDBOX_PAYMENTS === 'true';
+  return familyAllowed(env, 'payments');
 }
 
 const memo = new WeakMap<object, PixService>();
@@ -134,7 +157,8 @@ export function createPixService(o: PixServiceOptions): PixService {
     mode = 'off';
   }
   const expiracao = Math.max(60, Number(env.PIX_CHARGE_EXPIRATION_SECONDS) || 3600);
-  const webhookUrl = `${o.publicUrl.replace(/\/+$/, '')}/api/pix/webhook`;
+  const webhookToken = pixWebhookToken(env);
+  const webhookUrl = `${o.publicUrl.replace(/\/+$/, '')}/api/pix/webhook/${webhookToken}`;
 
   async function registerWebhook(key: string) {
     if (registered.has(key) || !client) return;
@@ -151,6 +175,7 @@ export function createPixService(o: PixServiceOptions): PixService {
     name: mode === 'sandbox' ? 'sandbox' : env.PIX_PSP_NAME?.trim() || (apiUrl ? new URL(apiUrl).host : ''),
     client,
     loopback,
+    webhookToken,
     setPixKeyResolver(r) {
       resolver = r;
     },
@@ -202,10 +227,15 @@ export function createPixService(o: PixServiceOptions): PixService {
     },
     async handleWebhook(body) {
       const list = body && typeof body === 'object' && Array.isArray((body as { pix?: unknown }).pix) ? ((body as { pix: unknown[] }).pix as Array<{ txid?: unknown }>) : [];
-      const txids = [...new Set(list.map((p) => p?.txid).filter((t): t is string => typeof t === 'string' && TXID_RE.test(t)))].slice(0, 100);
+      const txids = [...new Set(list.map((p) => p?.txid).filter((t): t is string => typeof t === 'string' && TXID_RE.test(t)))].slice(0, 4 * PIX_WEBHOOK_MAX_REREADS);
       if (!txids.length) return;
-      // Only our own charges still pending are worth a re-read; one queued re-read per charge is enough.
-      const pending = await db.select({ txid: pixCharges.txid }).from(pixCharges).where(and(inArray(pixCharges.txid, txids), eq(pixCharges.status, 'pending')));
+      // Only our own charges still pending are worth a re-read; one queued re-read per charge is enough,
+      // and one call queues at most PIX_WEBHOOK_MAX_REREADS (a charge left out is re-read by its payer's page).
+      const pending = await db
+        .select({ txid: pixCharges.txid })
+        .from(pixCharges)
+        .where(and(inArray(pixCharges.txid, txids), eq(pixCharges.status, 'pending')))
+        .limit(PIX_WEBHOOK_MAX_REREADS);
       if (!pending.length) return;
       await db.transaction(async (tx) => {
         const queued = await tx

@@ -3,8 +3,11 @@
  * delivery-activation call `POST api/{provider}Estabelecimento/AtivarEstabelecimentoDeliveryOld`.
  * With DELIVERY_ACTIVATION_URL set, that backend is called over HTTP (bearer
  * DELIVERY_ACTIVATION_TOKEN, 30 s timeout, the spec's sync client timeout); without it the embedded
- * sandbox (sandbox.ts) answers, and the screen labels the button "sandbox".
+ * sandbox (sandbox.ts) answers, and the screen labels the button "sandbox" (in production only with
+ * ALLOW_SANDBOXES=scheduling; else "não configurado").
  */
+import { NOT_CONFIGURED_MSG, NOT_CONFIGURED_NAME } from '../../../shared/not-configured';
+import { ProviderNotConfiguredError, sandboxAllowed } from '../../lib/sandboxes';
 import { createSandboxDeliveryActivation } from './sandbox';
 
 /** spec 001 §9: sync client timeout. */
@@ -22,6 +25,8 @@ export interface DeliveryActivationBody {
 export interface DeliveryActivationAdapter {
   name: string;
   sandbox: boolean;
+  /** Set when nothing answers (production without DELIVERY_ACTIVATION_URL nor its sandbox): what to configure. */
+  notConfigured?: string;
   /** Answers the razaoSocial the backend gives back; throws DeliveryActivationError with a pt-BR message. */
   activate(body: DeliveryActivationBody): Promise<{ razaoSocial: string }>;
 }
@@ -56,5 +61,9 @@ function httpDeliveryActivation(baseUrl: string, token: string | undefined): Del
 
 export function createDeliveryActivation(env: Record<string, string | undefined>): DeliveryActivationAdapter {
   const base = env.DELIVERY_ACTIVATION_URL?.trim();
+  if (!base && !sandboxAllowed(env, 'scheduling')) {
+    const message = NOT_CONFIGURED_MSG.scheduling;
+    return { name: NOT_CONFIGURED_NAME, sandbox: false, notConfigured: message, activate: () => Promise.reject(new ProviderNotConfiguredError(message)) };
+  }
   return base ? httpDeliveryActivation(base, env.DELIVERY_ACTIVATION_TOKEN?.trim() || undefined) : createSandboxDeliveryActivation();
 }

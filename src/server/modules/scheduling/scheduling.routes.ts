@@ -410,7 +410,7 @@ export function schedulingRoutes(fastify: FastifyInstance, opts: { db: Db; files
   // --- tablet sync ---------------------------------------------------------------------------------
   app.get(`/${SCHEDULING_PATHS.syncProvider}`, { schema: { response: { 200: syncProviderResponse, ...errors } } }, async (req) => {
     requireUser(req);
-    return { sandbox: delivery.sandbox, name: delivery.name };
+    return { sandbox: delivery.sandbox, name: delivery.name, notConfigured: delivery.notConfigured ?? null };
   });
 
   app.post(`/${SCHEDULING_PATHS.sync}`, { schema: { body: syncRequest, response: { 200: syncResponse, ...errors } } }, async (req) => {

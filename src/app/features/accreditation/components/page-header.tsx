@@ -1,15 +1,16 @@
-import { Badge, Group, Title } from '@mantine/core';
+import { Alert, Badge, Group, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { formatDate, formatDocument, formatTime } from '../../../../shared/format';
 import { accreditationQueries } from '../api/accreditation-queries';
 import { useTitle } from '../hooks/use-session';
 
-/** The page title, with the "Sandbox" badge while no real accreditation provider is configured. */
+/** The page title, with the "Sandbox" badge while no real accreditation provider is configured ("não configurado" in production). */
 export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
   useTitle(title);
   const provider = useQuery(accreditationQueries.provider());
   return (
+    <Stack gap="sm">
     <Group justify="space-between" align="center">
       <Group gap="sm">
         <Title order={1} size="h2">
@@ -23,6 +24,12 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
       </Group>
       {children}
     </Group>
+      {provider.data?.notConfigured && (
+        <Alert color="red" variant="light" title="Credenciamento: não configurado">
+          {provider.data.notConfigured}
+        </Alert>
+      )}
+    </Stack>
   );
 }
 

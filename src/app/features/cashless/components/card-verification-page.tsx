@@ -117,6 +117,11 @@ export function CardVerificationPage() {
           </Badge>
         )}
       </Group>
+      {verifier.data?.notConfigured && (
+        <Alert color="red" variant="light" title="Verificação de cartões: não configurado">
+          {verifier.data.notConfigured}
+        </Alert>
+      )}
       <Paper withBorder p="md" radius="md">
         <form onSubmit={search} role="search" aria-label="Buscar cartões por CPF" noValidate>
           <Group align="flex-start" wrap="wrap">

@@ -7,7 +7,10 @@ import { useLocalId, useTitle } from '../hooks/use-finance-page';
 export type ProviderKind = 'acquirer' | 'bank' | 'erp';
 const KIND_LABEL: Record<ProviderKind, string> = { acquirer: 'Adquirente', bank: 'Banco', erp: 'ERP' };
 
-/** The page frame: title, the provider's "Sandbox" badge when no real provider is configured, content. */
+/**
+ * The page frame: title, the provider's "Sandbox" badge when no real provider is configured (or, in
+ * production without one, the server's "não configurado" text saying what to set), content.
+ */
 export function FinancePage({ title, provider, children, maw = 960 }: { title: string; provider?: ProviderKind; children: (localId: string) => ReactNode; maw?: number }) {
   useTitle(title);
   const localId = useLocalId();
@@ -25,6 +28,11 @@ export function FinancePage({ title, provider, children, maw = 960 }: { title: s
           </Badge>
         )}
       </Group>
+      {info?.notConfigured && (
+        <Alert color="red" variant="light" title={`${KIND_LABEL[provider!]}: não configurado`}>
+          {info.notConfigured}
+        </Alert>
+      )}
       {localId ? children(localId) : <Alert color="yellow">Escolha um estabelecimento.</Alert>}
     </Stack>
   );

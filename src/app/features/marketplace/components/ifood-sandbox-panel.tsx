@@ -10,7 +10,8 @@ const FINAL = new Set(['CANCELLED', 'CONCLUDED']);
 const errorText = (err: unknown) => (err instanceof ApiError ? err.message : 'Ocorreu um erro. Tente novamente');
 
 /**
- * The iFood sandbox (shown only while this server talks to its in-process sandbox instead of iFood):
+ * The iFood sandbox (shown only while this server talks to its in-process sandbox instead of iFood;
+ * in production without credentials nor the sandbox, the server's "não configurado" text instead):
  * test orders it placed for the store, the calls the board's actions made to it, and buttons that
  * play iFood's part (a new order, the customer cancelling).
  */
@@ -35,6 +36,13 @@ export function IfoodSandboxPanel({ localId }: { localId: string }) {
     onError: (err) => void toastError(errorText(err)),
   });
   const v = q.data;
+  if (v?.naoConfigurado) {
+    return (
+      <Alert color="red" variant="light" title="iFood: não configurado">
+        {v.naoConfigurado}
+      </Alert>
+    );
+  }
   if (!v?.ativo) return null;
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="ifood-sandbox-title">

@@ -53,11 +53,12 @@ export default function BoardDialogs(p: BoardDialogsProps) {
         order={dialog?.kind === 'deliveryChoice' ? dialog.order : null}
         platform={p.platform}
         sandbox={p.sandbox}
+        notConfigured={p.settings?.courierNotConfigured ?? null}
         onClose={p.onCloseDialog}
         onPlatform={p.onConfirmPlatform}
         onOwn={p.onChooseOwn}
       />
-      <CallCourierDialog order={dialog?.kind === 'callCourier' ? dialog.order : null} platform={p.platform} sandbox={p.sandbox} onClose={p.onCloseDialog} onConfirm={p.onConfirmCallCourier} />
+      <CallCourierDialog order={dialog?.kind === 'callCourier' ? dialog.order : null} platform={p.platform} sandbox={p.sandbox} notConfigured={p.settings?.courierNotConfigured ?? null} onClose={p.onCloseDialog} onConfirm={p.onConfirmCallCourier} />
       <OrderDetailDrawer order={p.drawer.order} mark={p.drawer.mark} states={p.states} delivery={p.delivery} onClose={p.drawer.onClose} onAction={p.drawer.onAction} onPrint={p.drawer.onPrint} onRush={p.drawer.onRush} />
       <StoreStatusModal opened={p.store.opened} status={p.store.status} canToggle={p.store.canToggle} toggling={p.store.toggling} onToggle={p.store.onToggle} onClose={p.store.onClose} />
     </>

@@ -1,4 +1,4 @@
-import { Badge, Button, Group } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { CurrentPlace } from '../../../lib/session';
@@ -20,6 +20,19 @@ export function SyncButton({ place }: { place: CurrentPlace }) {
       setBusy(false);
     }
   };
+  const notConfigured = provider.data?.notConfigured;
+  if (notConfigured) {
+    return (
+      <Stack gap={4}>
+        <Button variant="default" disabled aria-describedby="sync-not-configured">
+          Sincronizar produtos com o tablet
+        </Button>
+        <Text id="sync-not-configured" size="sm" c="red.9">
+          {notConfigured}
+        </Text>
+      </Stack>
+    );
+  }
   return (
     <Group gap="xs" wrap="wrap">
       <Button variant="default" onClick={() => void sync()} loading={busy}>

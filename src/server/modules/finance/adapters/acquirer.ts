@@ -1,12 +1,14 @@
 /**
  * The acquirer: looks up a captured card transaction (ACQUIRER_API_URL + ACQUIRER_API_TOKEN, a small
- * JSON API of ours in front of the card acquirer; sandbox by default), and reads and refunds Pix
+ * JSON API of ours in front of the card acquirer; sandbox by default outside production), and reads and refunds Pix
  * through API Pix (modules/pix): GET /pix/{e2eid} and PUT /pix/{e2eid}/devolucao/{id}.
  */
 import { PixApiError, PixUnavailableError, valorOf } from '../../pix/api-pix-client';
 import type { PixService } from '../../pix/pix.service';
 import { PIX_MSG } from '../../../../shared/pix';
 import { FINANCE_MSG } from '../../../../shared/finance';
+import { NOT_CONFIGURED_MSG, NOT_CONFIGURED_NAME } from '../../../../shared/not-configured';
+import { ProviderNotConfiguredError, sandboxAllowed } from '../../../lib/sandboxes';
 import { callProvider, ProviderError, providerConfig, ProviderUnavailableError } from './http';
 import { createSandboxAcquirer } from './sandbox';
 
@@ -22,6 +24,8 @@ export type PixRemoteStatus = 'pending' | 'approved' | 'cancelled';
 export interface AcquirerAdapter {
   name: string;
   sandbox: boolean;
+  /** Set when no acquirer answers (production without ACQUIRER_API_* nor its sandbox): what to configure. */
+  notConfigured?: string;
   /** A transaction the acquirer captured (totem processing), or null when it does not know it. */
   findTransaction(acquirerTransactionId: string): Promise<AcquiredTransaction | null>;
   pixStatus(endToEndId: string): Promise<{ status: PixRemoteStatus; approvedAt: Date | null }>;
@@ -50,10 +54,13 @@ async function viaPsp<T>(pix: PixService, run: (client: NonNullable<PixService['
 export function createAcquirer(env: Record<string, string | undefined>, pix: PixService): AcquirerAdapter {
   const cfg = providerConfig(env, 'ACQUIRER');
   const sandbox = createSandboxAcquirer();
+  const off = !cfg && !sandboxAllowed(env, 'finance') ? NOT_CONFIGURED_MSG.financeAcquirer : undefined;
   return {
-    name: cfg ? new URL(cfg.baseUrl).host : sandbox.name,
-    sandbox: !cfg || pix.mode === 'sandbox',
+    name: cfg ? new URL(cfg.baseUrl).host : off ? NOT_CONFIGURED_NAME : sandbox.name,
+    sandbox: !off && (!cfg || pix.mode === 'sandbox'),
+    notConfigured: off,
     async findTransaction(id) {
+      if (off) throw new ProviderNotConfiguredError(off);
       if (!cfg) return sandbox.findTransaction(id);
       const r = await callProvider<{ amountCents: number; serialNumber: string; cardLastDigits: string; capturedAt: string } | null>(cfg, 'GET', `transactions/${encodeURIComponent(id)}`).catch(() => null);
       return r ? { ...r, capturedAt: new Date(r.capturedAt) } : null;

@@ -1,6 +1,7 @@
 /**
- * The bank (transfers out of the payments account). Sandbox by default; BANK_API_URL +
- * BANK_API_TOKEN select the real one (BANK_TIMEOUT_MS: how long a call may take, default 30 s).
+ * The bank (transfers out of the payments account). Sandbox by default (outside production, or
+ * with ALLOW_SANDBOXES=finance); BANK_API_URL + BANK_API_TOKEN select the real one (BANK_TIMEOUT_MS:
+ * how long a call may take, default 30 s).
  *
  * The bank's contract (what a real bank behind BANK_API_URL must do; tests/support/fake-bank.ts is a
  * loopback fake written from it):
@@ -22,6 +23,8 @@
  *     → 404                                 the bank never received this key: nothing was sent, so
  *                                           the same POST (same key) may be sent again
  */
+import { NOT_CONFIGURED_MSG, NOT_CONFIGURED_NAME } from '../../../../shared/not-configured';
+import { ProviderNotConfiguredError, sandboxAllowed } from '../../../lib/sandboxes';
 import { callProvider, ProviderError, providerConfig } from './http';
 import { createSandboxBank } from './sandbox';
 
@@ -41,6 +44,8 @@ export type BankTransferStatus = { status: 'done'; protocol: string } | { status
 export interface BankAdapter {
   name: string;
   sandbox: boolean;
+  /** Set when no bank answers (production without BANK_API_* nor its sandbox): what to configure. */
+  notConfigured?: string;
   /** Seconds-level bound of one call: the settle job waits this long before asking about a transfer still in flight. */
   timeoutMs: number;
   /**
@@ -54,6 +59,11 @@ export interface BankAdapter {
 
 export function createBank(env: Record<string, string | undefined>): BankAdapter {
   const cfg = providerConfig(env, 'BANK');
+  if (!cfg && !sandboxAllowed(env, 'finance')) {
+    const message = NOT_CONFIGURED_MSG.bank;
+    const refuse = () => Promise.reject(new ProviderNotConfiguredError(message));
+    return { name: NOT_CONFIGURED_NAME, sandbox: false, notConfigured: message, timeoutMs: 0, transfer: refuse, transferStatus: refuse };
+  }
   if (!cfg) return createSandboxBank();
   return {
     name: new URL(cfg.baseUrl).host,

@@ -1,7 +1,9 @@
 /**
- * The ERP (Sankhya): receives a session's orders as invoices. Sandbox by default; ERP_API_URL +
- * ERP_API_TOKEN select the real one.
+ * The ERP (Sankhya): receives a session's orders as invoices. Sandbox by default (outside production, or
+ * with ALLOW_SANDBOXES=finance); ERP_API_URL + ERP_API_TOKEN select the real one.
  */
+import { NOT_CONFIGURED_MSG, NOT_CONFIGURED_NAME } from '../../../../shared/not-configured';
+import { ProviderNotConfiguredError, sandboxAllowed } from '../../../lib/sandboxes';
 import { callProvider, providerConfig } from './http';
 import { createSandboxErp } from './sandbox';
 
@@ -17,11 +19,17 @@ export type ErpExportResult = { ok: true; erpNumber: string } | { ok: false; err
 export interface ErpAdapter {
   name: string;
   sandbox: boolean;
+  /** Set when no ERP answers (production without ERP_API_* nor its sandbox): what to configure. */
+  notConfigured?: string;
   exportInvoice(invoice: ErpInvoice): Promise<ErpExportResult>;
 }
 
 export function createErp(env: Record<string, string | undefined>): ErpAdapter {
   const cfg = providerConfig(env, 'ERP');
+  if (!cfg && !sandboxAllowed(env, 'finance')) {
+    const message = NOT_CONFIGURED_MSG.erp;
+    return { name: NOT_CONFIGURED_NAME, sandbox: false, notConfigured: message, exportInvoice: () => Promise.reject(new ProviderNotConfiguredError(message)) };
+  }
   if (!cfg) return createSandboxErp();
   return {
     name: new URL(cfg.baseUrl).host,

@@ -15,6 +15,8 @@
  * Settings: IFOOD_API_URL, IFOOD_CLIENT_ID, IFOOD_CLIENT_SECRET, IFOOD_POLL_MS,
  * IFOOD_SANDBOX_ORDER_MS (README). Without credentials the in-process sandbox answers.
  */
+import { NOT_CONFIGURED_MSG } from '../../../../shared/not-configured';
+import { ProviderNotConfiguredError, sandboxAllowed } from '../../../lib/sandboxes';
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -59,6 +61,8 @@ export interface IfoodSettings {
   sandboxOrderMs: number;
   /** Poll by itself (API tests drive polling instead). */
   background: boolean;
+  /** Whether the in-process sandbox may answer without credentials (lib/sandboxes.ts: never in production unless allowed). */
+  sandboxAllowed?: boolean;
 }
 
 function ms(v: string | undefined, fallback: number): number {
@@ -80,6 +84,7 @@ export function ifoodSettingsFromEnv(env: Record<string, string | undefined>): I
     sandboxOrderMs: ms(env.IFOOD_SANDBOX_ORDER_MS, production ? 0 : 180_000),
     // API tests drive polling themselves, unless they set IFOOD_POLL_MS (an end-to-end server does).
     background: !test || !!env.IFOOD_POLL_MS?.trim(),
+    sandboxAllowed: sandboxAllowed(env, 'ifood'),
   };
 }
 
@@ -87,6 +92,8 @@ export class IfoodIntegration {
   readonly owner = randomUUID();
   sandbox: IfoodSandbox | null;
   client: IfoodClient;
+  /** Production without iFood credentials nor ALLOW_SANDBOXES=ifood: what to set (nothing polls, nothing is simulated). */
+  readonly notConfigured: string | null;
   private timer: ReturnType<typeof setInterval> | null = null;
   private running: Promise<unknown> | null = null;
   private statusCache = new Map<string, { at: number; value: Promise<IfoodMerchantStatus> }>();
@@ -99,12 +106,17 @@ export class IfoodIntegration {
     opts: { client?: IfoodClient; sandbox?: IfoodSandbox | null; leaseMs?: number } = {},
   ) {
     const real = !!(settings.clientId && settings.clientSecret);
-    this.sandbox = opts.sandbox !== undefined ? opts.sandbox : real ? null : new IfoodSandbox({ orderEveryMs: settings.sandboxOrderMs });
+    const off = !real && settings.sandboxAllowed === false && !opts.client && !opts.sandbox;
+    this.notConfigured = off ? NOT_CONFIGURED_MSG.ifood : null;
+    this.sandbox = opts.sandbox !== undefined ? opts.sandbox : real || off ? null : new IfoodSandbox({ orderEveryMs: settings.sandboxOrderMs });
+    const refuse: typeof fetch = () => Promise.reject(new ProviderNotConfiguredError(NOT_CONFIGURED_MSG.ifood));
     this.client =
       opts.client ??
       (this.sandbox
         ? new IfoodClient({ baseUrl: SANDBOX_BASE_URL, clientId: this.sandbox.clientId, clientSecret: this.sandbox.clientSecret, fetch: this.sandbox.fetch })
-        : new IfoodClient({ baseUrl: settings.apiUrl, clientId: settings.clientId!, clientSecret: settings.clientSecret! }));
+        : off
+          ? new IfoodClient({ baseUrl: settings.apiUrl, clientId: 'nao-configurado', clientSecret: 'nao-configurado', fetch: refuse })
+          : new IfoodClient({ baseUrl: settings.apiUrl, clientId: settings.clientId!, clientSecret: settings.clientSecret! }));
     this.leaseMs = opts.leaseMs ?? 60_000;
   }
   private readonly leaseMs: number;
@@ -114,7 +126,7 @@ export class IfoodIntegration {
   }
 
   get polling(): boolean {
-    return this.settings.pollMs > 0;
+    return !this.notConfigured && this.settings.pollMs > 0;
   }
 
   /** Takes (or renews) this process's lease on the venue; false while another process holds it. */

@@ -4,6 +4,7 @@
  * api/kds/cancellationReasons, iFood's own list for an iFood order); and the sandbox's screen
  * (ours): its test orders with the calls they received, "Simular pedido", "Simular cancelamento".
  */
+import { ProviderNotConfiguredError } from '../../../lib/sandboxes';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -47,7 +48,9 @@ export async function ifoodRoutes(fastify: FastifyInstance, opts: { db: Db; ifoo
     const validations: Validation[] = [];
     let ifoodAvailable = false;
     if (m.isActive) {
-      if (!ifood.polling) {
+      if (ifood.notConfigured) {
+        validations.push({ state: 'ERROR', message: { title: 'iFood não configurado', subtitle: 'Nenhum pedido do iFood chega a este servidor.', description: ifood.notConfigured } });
+      } else if (!ifood.polling) {
         validations.push({ state: 'ERROR', message: { title: IFOOD_MSG.pollingOffTitle, subtitle: IFOOD_MSG.pollingOffSubtitle, description: IFOOD_MSG.pollingOffDescription } });
       } else {
         try {
@@ -159,6 +162,7 @@ export async function ifoodRoutes(fastify: FastifyInstance, opts: { db: Db; ifoo
       pedidoAutomaticoMinutos: sandbox ? Math.round((ifood.settings.sandboxOrderMs / 60_000) * 10) / 10 : 0,
       merchantId: m.merchantId,
       pedidos: sandbox && m.merchantId ? sandbox.ordersOf(m.merchantId).slice(0, 20).map(({ merchantId: _m, ...o }) => o) : [],
+      naoConfigurado: ifood.notConfigured,
     };
   });
 
@@ -175,6 +179,7 @@ export async function ifoodRoutes(fastify: FastifyInstance, opts: { db: Db; ifoo
   app.post('/api/MeepFood/IntegracaoMarketplace/:localId/sandbox/pedido', { schema: { params: localParams, body: ifoodSandboxPlace, response: { 201: ifoodSandboxPlaced, ...errors } } }, async (req, reply) => {
     const { venueId } = await requireVenue(db, req, req.params.localId, MARKETPLACE_ROLE);
     const sandbox = ifood.sandbox;
+    if (ifood.notConfigured) throw new ProviderNotConfiguredError(ifood.notConfigured);
     if (!sandbox) throw new HttpError(404, IFOOD_MSG.sandboxInactive);
     const m = await integrationOf(venueId);
     if (!m.isActive) throw new HttpError(400, IFOOD_MSG.sandboxNeedsMerchant);
@@ -188,6 +193,7 @@ export async function ifoodRoutes(fastify: FastifyInstance, opts: { db: Db; ifoo
   app.post('/api/MeepFood/IntegracaoMarketplace/:localId/sandbox/cancelamento', { schema: { params: localParams, body: ifoodSandboxCancel, response: { 200: ifoodSandboxPlaced, ...errors } } }, async (req) => {
     const { venueId } = await requireVenue(db, req, req.params.localId, MARKETPLACE_ROLE);
     const sandbox = ifood.sandbox;
+    if (ifood.notConfigured) throw new ProviderNotConfiguredError(ifood.notConfigured);
     if (!sandbox) throw new HttpError(404, IFOOD_MSG.sandboxInactive);
     const m = await integrationOf(venueId);
     const mine = m.merchantId ? sandbox.ordersOf(m.merchantId).find((o) => o.id === req.body.id) : undefined;
