@@ -221,7 +221,14 @@ describe('GET api/Acesso/BuscarPapeisPorCargo?ownerId=', () => {
     const token = await t.login(DEMO.gerente);
     expectError(await get(`/api/Acesso/BuscarPapeisPorCargo?ownerId=${t.seed.venues.school}`, token), 403, MSG.accessDenied);
     expectError(await get(`/api/Acesso/BuscarPapeisPorCargo?ownerId=xyz`, token), 403, MSG.accessDenied);
-    expectError(await get(`/api/Acesso/BuscarPapeisPorCargo?ownerId=`, token), 403, MSG.accessDenied);
+  });
+
+  it('an empty ownerId answers for the session’s current place (issue 40)', async () => {
+    const token = await t.login(DEMO.gerente);
+    const res = await get(`/api/Acesso/BuscarPapeisPorCargo?ownerId=`, token);
+    expect(res.statusCode, res.body).toBe(200);
+    const named = (await get(`/api/Acesso/BuscarPapeisPorCargo?ownerId=${t.seed.venues.restaurant}`, token)).json();
+    expect(res.json()).toEqual(named);
   });
 
   it('answers 400 with `errors` without ownerId', async () => {

@@ -72,7 +72,7 @@ describe('query parameter names and messages', () => {
 
   it('words a missing or invalid parameter in pt-BR with its name; keeps the spec’s own messages', async () => {
     const token = await t.login(DEMO.gerente);
-    expectError(await t.app.inject({ method: 'GET', url: '/api/workflow/states', headers: t.auth(token) }), 400, 'Informe o parâmetro "localClienteId".');
+    expectError(await t.app.inject({ method: 'GET', url: '/api/Acesso/BuscarPapeisPorCargo', headers: t.auth(token) }), 400, 'Informe o parâmetro "ownerId".');
     const body = await t.app.inject({ method: 'POST', url: '/api/mfa/login', payload: { password: 'x' } });
     expectError(body, 400, 'Informe o campo "username".');
     // A message the contract wrote itself is kept as it is.

@@ -167,6 +167,6 @@ describe('accreditation page: information and proposals', () => {
     const gerente = await t.login(DEMO.gerente);
     expect((await t.app.inject({ url: `/api/MPPagamentosCredentials/ObterUrlGestao/${DEMO_ACCREDITATION.restaurantDocument}`, headers: t.auth(gerente) })).statusCode).toBe(403);
     const provider = await t.app.inject({ url: '/api/MPPagamentosCredentials/Provedor', headers: t.auth(token) });
-    expect(provider.json()).toEqual({ provider: 'Sandbox', sandbox: true });
+    expect(provider.json()).toEqual({ provider: 'Sandbox', sandbox: true, notConfigured: null });
   });
 });

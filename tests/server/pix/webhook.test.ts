@@ -189,13 +189,23 @@ describe('payment links by Pix through API Pix', () => {
     expect(await rows(t, `select count(*)::int as n from jobs where ${reread}`)).toEqual([{ n: 1 }]);
   });
 
-  it('PSP unreachable when creating: 502 in pt-BR and no payment kept; a 5xx is retried', async () => {
+  it('PSP unreachable when creating: "em verificação" (202) with the payment kept, a retry with the same key sends nothing; a single 5xx is retried', async () => {
     const linkId = await openLink();
     psp.failNext(20, 500);
-    expectError(await app!.inject({ method: 'POST', url: `/api/mepaylink/public/${linkId}/pix`, payload: {} }), 502, LINK_MSG.acquirerUnavailable);
-    expect(await rows(t, `select count(*)::int as n from payment_link_payments where link_id = '${linkId}'`)).toEqual([{ n: 0 }]);
+    const pay = () => app!.inject({ method: 'POST', url: `/api/mepaylink/public/${linkId}/pix`, payload: {}, headers: { 'idempotency-key': 'pix-psp-down' } });
+    const first = await pay();
+    expect(first.statusCode, first.body).toBe(202);
+    expect(first.json()).toMatchObject({ status: 'pending', checking: true, Message: LINK_MSG.checking });
+    psp.failNext(0);
+    const calls = psp.log.length;
+    const again = await pay();
+    expect(again.json()).toMatchObject({ paymentId: first.json().paymentId, checking: true });
+    // The PSP heard nothing more: the settling job (same txid), not the retry, creates the charge.
+    expect(psp.log.length).toBe(calls);
+    expect(await rows(t, `select count(*)::int as n from payment_link_payments where link_id = '${linkId}'`)).toEqual([{ n: 1 }]);
+    const other = await openLink();
     psp.failNext(1, 502);
-    expect((await payByPix(linkId)).status).toBe('pending');
+    expect((await payByPix(other)).status).toBe('pending');
   });
 });
 

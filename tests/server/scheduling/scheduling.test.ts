@@ -379,7 +379,7 @@ describe('tablet sync (sandbox)', () => {
   it('sends the current place and answers the spec’s message, labelled sandbox', async () => {
     const headers = await as(DEMO.gerente);
     const provider = await t.app.inject({ method: 'GET', url: '/api/MeepEstabelecimento/DeliveryActivationProvider', headers });
-    expect(provider.json()).toEqual({ sandbox: true, name: 'sandbox' });
+    expect(provider.json()).toEqual({ sandbox: true, name: 'sandbox', notConfigured: null });
     const res = await t.app.inject({ method: 'POST', url: '/api/MeepEstabelecimento/AtivarEstabelecimentoDeliveryOld', headers, payload: { id: t.seed.venues.restaurant, name: 'ignorado' } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ razaoSocial: 'Restaurante Sabor da Casa', Message: 'Restaurante Sabor da Casa Importado com sucesso.', sandbox: true });

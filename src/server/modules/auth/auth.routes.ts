@@ -225,11 +225,12 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptio
     '/api/Acesso/BuscarPapeisPorCargo',
     { schema: { querystring: z.object({ ownerId: z.string() }), response: { 200: rolesByPositionResponse, ...errors } } },
     async (req) => {
-      await requireVenue(db, req, req.query.ownerId);
+      // An empty ownerId names no place: the session's current one answers (requireVenue).
+      const { venueId } = await requireVenue(db, req, req.query.ownerId);
       const rows = await db
         .selectDistinct({ position: memberships.position, roles: memberships.roles })
         .from(memberships)
-        .where(eq(memberships.venueId, req.query.ownerId));
+        .where(eq(memberships.venueId, venueId));
       const byPosition = new Map<string, Set<string>>();
       for (const r of rows) {
         const set = byPosition.get(r.position || 'Sem cargo') ?? new Set<string>();
