@@ -26,7 +26,7 @@ describe('credit-card verification', () => {
     const after = (await cards(token, DEMO_CASHLESS.cpf, t.seed.venues.restaurant)).json();
     expect(after.find((c: { cardId: string }) => c.cardId === pending.cardId).isActive).toBe(true);
     const verifier = await t.app.inject({ url: '/api/superapp/Creditcard/Verificador', headers: t.auth(token) });
-    expect(verifier.json()).toEqual({ provider: 'sandbox', sandbox: true });
+    expect(verifier.json()).toEqual({ provider: 'sandbox', sandbox: true, notConfigured: null });
     const none = await cards(token, '11144477735', t.seed.venues.restaurant);
     expect(none.json()).toEqual([]);
   });
