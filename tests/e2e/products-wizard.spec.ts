@@ -86,16 +86,6 @@ test.describe('product wizard, list and edit form', () => {
     await page.getByRole('textbox', { name: 'Opções' }).fill('Bem passadinho');
     await page.getByRole('option', { name: 'Criar "Bem passadinho"' }).click();
     await expect(page.getByText('Bem passadinho', { exact: true })).toBeVisible();
-    // Enter takes what was typed: a new option, then the next one typed is another (never glued).
-    const options = page.getByRole('textbox', { name: 'Opções' });
-    await options.fill('Mal passado');
-    await options.press('Enter');
-    await expect(page.getByRole('button', { name: 'Remover opção Mal passado' })).toBeVisible();
-    await expect(options).toHaveValue('');
-    await options.fill('Ao ponto');
-    await options.press('Enter');
-    await expect(options).toHaveValue('');
-    await expect(page.getByRole('button', { name: 'Remover opção Ao ponto' })).toHaveCount(1);
     await page.getByRole('button', { name: 'Adicionar observação' }).click();
     await expect(page.getByTestId('observation-row')).toHaveCount(1);
     await page.getByRole('button', { name: 'Avançar' }).click();

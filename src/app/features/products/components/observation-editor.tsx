@@ -76,16 +76,6 @@ function OptionsPicker({ localId, value, onChange }: { localId: string; value: O
                   setSearch(e.currentTarget.value);
                 }}
                 onKeyDown={(e) => {
-                  // Enter with no option highlighted takes what was typed: the option of that name
-                  // when the place has it, else a new one (never glued to the next one typed).
-                  if (e.key === 'Enter' && !e.nativeEvent.isComposing && search.trim() && combobox.getSelectedOptionIndex() === -1) {
-                    e.preventDefault();
-                    if (creating) return;
-                    const same = data.find((o) => normalizeText(o.descricao) === term);
-                    if (same && chosen.has(same.id)) setSearch('');
-                    else void submit(same ? same.id : '$create');
-                    return;
-                  }
                   if (e.key === 'Backspace' && !search && value.length) {
                     e.preventDefault();
                     onChange(value.slice(0, -1));
