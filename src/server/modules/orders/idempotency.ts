@@ -24,6 +24,7 @@ import { IDEMPOTENCY_TTL_DAYS_DEFAULT, ORDER_MSG } from '../../../shared/orders'
 import type { Db } from '../../db/client';
 import { idempotencyKeys } from '../../db/schema/orders';
 import { HttpError } from '../../lib/http-error';
+import { idempotencyKeyOf } from '../../lib/once';
 import { lockVenue, type Q, type Tx } from './orders.repository';
 import { VenueWriteGate } from './venue-writes';
 
@@ -82,13 +83,9 @@ export function requestHash(route: string, payload: unknown): string {
   return createHash('sha256').update(`${route}\n${canonical(clean)}`).digest('hex');
 }
 
-/** The Idempotency-Key header: 1-200 visible ASCII characters, or absent. */
+/** The Idempotency-Key header: 1-200 visible ASCII characters, or absent (lib/once.ts reads it). */
 export function keyOf(req: FastifyRequest): string | null {
-  const raw = req.headers['idempotency-key'];
-  if (raw === undefined) return null;
-  const key = Array.isArray(raw) ? raw[0] : raw;
-  if (!key || key.length > 200 || !/^[\x21-\x7e]+$/.test(key)) throw new HttpError(400, ORDER_MSG.idempotencyInvalid);
-  return key;
+  return idempotencyKeyOf(req, ORDER_MSG.idempotencyInvalid);
 }
 
 export class Idempotency {
