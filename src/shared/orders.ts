@@ -340,6 +340,7 @@ export const ORDER_MSG = {
   reasonRequired: 'Selecione o motivo do cancelamento para continuar.',
   orderNotFound: 'Pedido não encontrado.',
   carrierNotFound: 'Transportador não encontrado.',
+  carrierDocumentInvalid: 'Informe um CPF ou CNPJ válido para o transportador.',
   productNotFound: 'Produto não encontrado ou inativo neste estabelecimento.',
   storeNotFound: 'Loja não encontrada neste estabelecimento.',
   tableNotFound: 'Mesa não encontrada neste estabelecimento.',

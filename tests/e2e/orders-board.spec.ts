@@ -1,4 +1,4 @@
-import { ORDER_STATE } from '../../src/shared/orders';
+import { ORDER_MSG, ORDER_STATE } from '../../src/shared/orders';
 import { expect, signIn, test } from './fixtures';
 import { apiLogin, audioPlays, card, getOrder, newBoardContext, openBoard, placeOrder, revealCard, setFoodConfig, SPARE_CPF, openBoardMenu, resumeAfterReload } from './orders-helpers';
 
@@ -82,6 +82,12 @@ test.describe('order board', () => {
       await carrier.getByRole('button', { name: 'Cadastrar novo transportador' }).click();
       await carrier.getByLabel('Nome').fill('Zé Entregas');
       await carrier.getByLabel('Telefone').fill('(11) 97777-6666');
+      // A document of zeros is refused on the tablet, before the server is asked; a real CPF goes through.
+      await carrier.getByLabel('Documento').fill('000.000.000-00');
+      await carrier.getByRole('button', { name: 'Cadastrar' }).click();
+      await expect(carrier.getByText(ORDER_MSG.carrierDocumentInvalid)).toBeVisible();
+      await expect(carrier.getByLabel('Documento')).toHaveAttribute('aria-invalid', 'true');
+      await carrier.getByLabel('Documento').fill('111.222.333-96');
       await carrier.getByRole('button', { name: 'Cadastrar' }).click();
       await expect(carrier.getByRole('combobox', { name: 'Transportador' })).toHaveValue(/Zé Entregas/);
       await carrier.getByRole('button', { name: 'Transportar' }).click();

@@ -212,6 +212,17 @@ describe('couriers and carriers', () => {
     expect(empty.statusCode).toBe(400);
   });
 
+  it('a carrier document, when given, is a real CPF or CNPJ (alphanumeric CNPJ included); all zeros is refused', async () => {
+    const post = (Documento: string) =>
+      t.app.inject({ method: 'POST', url: KDS_PATHS.carriers, headers: t.auth(token), payload: { Nome: `Entregas ${Documento}`, Telefone: '', Documento, LocalClienteId: restaurant(t) } });
+    for (const bad of ['000.000.000-00', '00000000000000', '111.222.333-97', '12.ABC.345/01DE-36', 'abc']) {
+      const res = await post(bad);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().Message).toBe(ORDER_MSG.carrierDocumentInvalid);
+    }
+    for (const good of ['', '111.222.333-96', '12.ABC.345/01DE-35']) expect((await post(good)).statusCode, good).toBe(201);
+  });
+
   it('an HTTP courier platform is called at its base URL; a failure is “Falha ao solicitar {platform}”', async () => {
     const calls: unknown[] = [];
     let status = 200;

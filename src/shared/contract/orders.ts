@@ -9,7 +9,7 @@ import '../zod-locale';
 import { int32 } from './common';
 import { ifoodTicket } from './ifood-ticket';
 import { isValidCpfOrCnpj } from '../documents';
-import { INTAKE_MAX_ITEMS, KDS_ACTIVE_MODE, KDS_PAGE_SIZE, KDS_PAGE_SIZE_MAX, RECALL_REASON_MAX, RECALL_REASON_MIN } from '../orders';
+import { INTAKE_MAX_ITEMS, KDS_ACTIVE_MODE, ORDER_MSG, KDS_PAGE_SIZE, KDS_PAGE_SIZE_MAX, RECALL_REASON_MAX, RECALL_REASON_MIN } from '../orders';
 
 /** Every integer fits its int4 column (common.ts). */
 const int = int32;
@@ -289,7 +289,8 @@ export const carrierListResponse = z.array(carrier);
 export const carrierCreateRequest = z.object({
   Nome: z.pipe(z.string().check(z.trim()), z.string().check(z.minLength(1, 'Informe o nome do transportador.'), z.maxLength(200))),
   Telefone: text(30),
-  Documento: text(30),
+  /** Optional; when given, a real CPF or CNPJ (alphanumeric CNPJ included: shared/documents.ts). */
+  Documento: z.pipe(text(30), z.string().check(z.refine((s) => s === '' || isValidCpfOrCnpj(s), ORDER_MSG.carrierDocumentInvalid))),
   LocalClienteId: z.string().check(z.maxLength(64)),
 });
 export type CarrierCreateRequest = z.input<typeof carrierCreateRequest>;

@@ -70,6 +70,7 @@ const KEYS = [
   '+5511998765432',
   '52998224725',
   '11222333000181',
+  '12ABC34501DE35', // an alphanumeric CNPJ (Receita Federal, July 2026), in DICT form
   `${'a'.repeat(64)}@exemplo.com`, // 77 characters, the longest key
 ];
 const WORDS = 'Bolo de chocolate com morango e açúcar de confeiteiro; Pão-de-queijo & café "especial" — São João / Ação Solidária 100% ';
@@ -101,7 +102,7 @@ describe('BR Code (static) read by independent parsers', () => {
     expect(r.info).toBe('Encomenda de bolo de aniversario para');
     expect(r).toMatchObject({ name: 'SABOR DA CASA', city: 'SAO PAULO', amount: '120.50' });
     // The longest key leaves no room: the text is dropped, never overflowing the template.
-    expect(strictRead(buildStaticBrCode({ key: KEYS[4], description: 'x', merchantName: 'A', merchantCity: 'B' })).info).toBeNull();
+    expect(strictRead(buildStaticBrCode({ key: KEYS[KEYS.length - 1], description: 'x', merchantName: 'A', merchantCity: 'B' })).info).toBeNull();
   });
 
   it('long names and cities are cut to 25 and 15; no amount means the payer types it', () => {

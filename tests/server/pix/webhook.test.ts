@@ -72,7 +72,10 @@ describe('payment links by Pix through API Pix', () => {
     expect(placeKey).toBeTruthy();
     expect(cob).toMatchObject({ status: 'ATIVA', chave: placeKey, valor: { original: '42.50' }, calendario: { expiracao: 3600 } });
     expect(cob.txid).toMatch(/^[a-zA-Z0-9]{26,35}$/);
-    expect(cob.solicitacaoPagador).toBe('Encomenda de bolo de aniversario para 30 pessoas, com vela');
+    // The cob's text is UTF-8: its accents kept (only the BR Code's own fields are ASCII).
+    expect(cob.solicitacaoPagador).toBe('Encomenda de bolo de aniversário para 30 pessoas, com vela');
+    // An anonymous payer: no devedor.
+    expect(cob.devedor).toBeUndefined();
     expect(p).toMatchObject({ brCode: cob.pixCopiaECola, status: 'pending', sandbox: false });
     // The webhook is registered for the key at {PUBLIC_URL}/api/pix/webhook/{secret token}.
     expect(psp.webhooks().get(placeKey)).toBe(`https://balcao.example/api/pix/webhook/${TOKEN}`);
@@ -80,6 +83,19 @@ describe('payment links by Pix through API Pix', () => {
     expect(psp.log.filter((l) => l.startsWith('PUT'))).toEqual([`PUT /api/v2/webhook/${encodeURIComponent(placeKey)}`, `PUT /api/v2/cob/${cob.txid}`]);
     // A real PSP's payment cannot be confirmed by the sandbox's simulator.
     expect((await app!.inject({ method: 'POST', url: `/api/mepaylink/public/payment/${p.paymentId}/sandbox-pay` })).statusCode).toBe(404);
+  });
+
+  it('a payer who identified themselves goes to the PSP as the cob\'s devedor (name and CPF); a long text is cut at 140 characters, not bytes', async () => {
+    const headers = t.auth(await t.login(DEMO.gerente));
+    const description = 'Ação solidária: café da manhã é ótimo — '.repeat(5);
+    const add = await t.app.inject({ method: 'POST', url: '/api/mepaylink/Add', headers, payload: { localId: t.seed.venues.restaurant, price: 12.3, description } });
+    const linkId = add.json().link.id as string;
+    const res = await app!.inject({ method: 'POST', url: `/api/mepaylink/public/${linkId}/pix`, payload: { payerName: '  Conceição   Araújo ', payerCpf: '111.222.333-96' } });
+    expect(res.statusCode, res.body).toBe(201);
+    const cob = psp.cob(txidOf(res.json().paymentId))!;
+    expect(cob.devedor).toEqual({ cpf: '11122233396', nome: 'Conceição Araújo' });
+    expect([...cob.solicitacaoPagador!].length).toBeLessThanOrEqual(140);
+    expect(cob.solicitacaoPagador!.startsWith('Ação solidária: café da manhã é ótimo — Ação')).toBe(true);
   });
 
   it('a place without a Pix key of its own charges to PIX_KEY', async () => {

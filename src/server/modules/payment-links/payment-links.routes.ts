@@ -359,7 +359,7 @@ export function paymentLinkRoutes(fastify: FastifyInstance, opts: { db: Db; acqu
 
   async function createCob(row: typeof paymentLinkPayments.$inferSelect, description: string): Promise<Outcome<string>> {
     try {
-      const charge = await pix.createCharge({ venueId: row.venueId, kind: 'payment-link', refId: row.id, txid: row.txid!, amountCents: row.amountCents, description });
+      const charge = await pix.createCharge({ venueId: row.venueId, kind: 'payment-link', refId: row.id, txid: row.txid!, amountCents: row.amountCents, description, payer: { name: row.payerName, document: row.payerCpf } });
       return { kind: 'ok', value: charge.brCode };
     } catch (err) {
       if (err instanceof PixNotConfiguredError) return { kind: 'failed', status: 503, message: PIX_MSG.noKey };

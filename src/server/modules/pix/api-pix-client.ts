@@ -73,6 +73,7 @@ export interface Cob {
   status: CobStatus;
   valor: { original: string; modalidadeAlteracao?: number };
   chave: string;
+  devedor?: { cpf?: string; cnpj?: string; nome: string };
   solicitacaoPagador?: string;
   location?: string;
   pixCopiaECola?: string;

@@ -106,6 +106,13 @@ export function createLoopbackPsp(o: LoopbackPspOptions): LoopbackPsp {
     else if (centsOf(original) === 0) v.push({ razao: 'Valor da cobrança não pode ser 0.00', propriedade: 'cob.valor.original' });
     if (typeof b?.chave !== 'string' || !b.chave || b.chave.length > 77) v.push({ razao: 'O campo cob.chave não respeita o schema.', propriedade: 'cob.chave' });
     if (b?.solicitacaoPagador !== undefined && (typeof b.solicitacaoPagador !== 'string' || b.solicitacaoPagador.length > 140)) v.push({ razao: 'O campo solicitacaoPagador não respeita o schema.', propriedade: 'cob.solicitacaoPagador' });
+    // devedor (optional): nome up to 200 with exactly one of cpf (11 digits) or cnpj (14; alphanumeric from July 2026).
+    const d = b?.devedor;
+    if (d !== undefined) {
+      const okName = typeof d?.nome === 'string' && d.nome.trim() !== '' && d.nome.length <= 200;
+      const okDoc = (d?.cpf !== undefined) !== (d?.cnpj !== undefined) && (d?.cpf === undefined || /^\d{11}$/.test(d.cpf)) && (d?.cnpj === undefined || /^[0-9A-Z]{12}\d{2}$/.test(d.cnpj));
+      if (!okName || !okDoc) v.push({ razao: 'O campo cob.devedor não respeita o schema.', propriedade: 'cob.devedor' });
+    }
     const existing = cobs.get(txid);
     if (existing && existing.status !== 'ATIVA') v.push({ razao: 'A cobrança não está ATIVA.', propriedade: 'cob.txid' });
     if (v.length) return problem(400, 'CobOperacaoInvalida', 'Cobrança inválida.', 'A requisição que busca alterar ou criar uma cobrança para pagamento imediato não respeita o schema ou está semanticamente errada.', v);
@@ -118,6 +125,7 @@ export function createLoopbackPsp(o: LoopbackPspOptions): LoopbackPsp {
       status: 'ATIVA',
       valor: { original, modalidadeAlteracao: 0 },
       chave: b!.chave,
+      ...(d ? { devedor: d } : {}),
       ...(b!.solicitacaoPagador ? { solicitacaoPagador: b!.solicitacaoPagador } : {}),
       location,
       pixCopiaECola: buildStaticBrCode({

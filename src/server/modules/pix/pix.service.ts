@@ -22,7 +22,7 @@ import type { Db, DbHandle } from '../../db/client';
 import { pixCharges } from '../../db/schema/pix';
 import type { Tx } from '../orders/orders.repository';
 import { createApiPixClient, nodeTransport, PixApiError, PixUnavailableError, TXID_RE, centsOf, valorOf, type ApiPixClient, type PixRecebido } from './api-pix-client';
-import { emvText } from './br-code';
+import { isValidCpfOrCnpj, normalizeDocument } from '../../../shared/documents';
 import { createLoopbackPsp, LOOPBACK_API_BASE, LOOPBACK_TOKEN_PATH, type LoopbackPsp } from './loopback-psp';
 
 /** A random-key (EVP) Pix key reserved for the sandbox: no bank settles it. */
@@ -78,7 +78,8 @@ export interface PixService {
   setPixKeyResolver(resolver: PixKeyResolver): void;
   resolveKey(venueId: string): Promise<string | null>;
   /** Creates the cob at the PSP and records it; answers its txid and "copia e cola". */
-  createCharge(c: { venueId: string; kind: PixChargeKind; refId: string; txid: string; amountCents: number; description: string; key?: string | null }): Promise<{ txid: string; brCode: string }>;
+  /** `payer`: who identified themselves (sent as the cob's `devedor` when the document is a real CPF or CNPJ). */
+  createCharge(c: { venueId: string; kind: PixChargeKind; refId: string; txid: string; amountCents: number; description: string; key?: string | null; payer?: { name?: string | null; document?: string | null } | null }): Promise<{ txid: string; brCode: string }>;
   onPaid(kind: PixChargeKind, handler: PaidHandler): void;
   /** Re-reads the cob from the PSP; answers whether the charge is paid (now or before). */
   refresh(txid: string): Promise<boolean>;
@@ -190,7 +191,9 @@ export function createPixService(o: PixServiceOptions): PixService {
         calendario: { expiracao },
         valor: { original: valorOf(c.amountCents) },
         chave: key,
-        solicitacaoPagador: emvText(c.description, 140) || undefined,
+        devedor: devedorOf(c.payer) ?? undefined,
+        // The cob's own text is UTF-8 (API Pix: string up to 140): accents kept, unlike the BR Code's.
+        solicitacaoPagador: payerRequestText(c.description) || undefined,
       });
       if (typeof cob.pixCopiaECola !== 'string' || !cob.pixCopiaECola) throw new PixUnavailableError('cob without pixCopiaECola');
       // A repeat of the same txid (a settling job after a lost answer) is the same cob: one row.
@@ -248,4 +251,21 @@ export function createPixService(o: PixServiceOptions): PixService {
     },
   };
   return service;
+}
+
+/** API Pix's `solicitacaoPagador`: UTF-8 text up to 140 characters; control characters out, spaces collapsed, accents kept. */
+export function payerRequestText(s: string | null | undefined): string {
+  const clean = (s ?? '').normalize('NFC').replace(/[\p{Cc}\p{Cf}]/gu, ' ').replace(/\s+/g, ' ').trim();
+  return [...clean].slice(0, 140).join('').trim();
+}
+
+/**
+ * API Pix's `devedor` (cob request): the payer's name with a CPF or a CNPJ (alphanumeric CNPJ
+ * included), only when both are there and the document is real; otherwise none (the field is optional).
+ */
+export function devedorOf(payer: { name?: string | null; document?: string | null } | null | undefined): { cpf: string; nome: string } | { cnpj: string; nome: string } | null {
+  const nome = [...(payer?.name ?? '').normalize('NFC').replace(/\s+/g, ' ').trim()].slice(0, 200).join('');
+  const doc = normalizeDocument(payer?.document);
+  if (!nome || !isValidCpfOrCnpj(doc)) return null;
+  return doc.length === 11 ? { cpf: doc, nome } : { cnpj: doc, nome };
 }

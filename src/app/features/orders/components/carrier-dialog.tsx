@@ -1,7 +1,7 @@
 import { Button, Divider, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { Carrier, Order } from '../../../../shared/contract/orders';
+import { carrierCreateRequest, type Carrier, type Order } from '../../../../shared/contract/orders';
 import { PLACEHOLDER_CARRIER_ID } from '../../../../shared/orders';
 import { ApiError } from '../../../lib/api-client';
 import { createCarrier } from '../api/order-api';
@@ -25,6 +25,7 @@ export function CarrierDialog({ target, localId, onClose, onConfirm }: {
   const [creating, setCreating] = useState(false);
   const [form, setForm] = useState({ Nome: '', Telefone: '', Documento: '' });
   const [error, setError] = useState<string | null>(null);
+  const [docError, setDocError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
   const key = target ? `${target.order.Id}:${target.mode}` : null;
@@ -35,16 +36,23 @@ export function CarrierDialog({ target, localId, onClose, onConfirm }: {
     setCreating(false);
     setForm({ Nome: '', Telefone: '', Documento: '' });
     setError(null);
+    setDocError(null);
   }, [key]);
 
   const list = (carriers.data ?? []).filter((c) => c.Id.toUpperCase() !== PLACEHOLDER_CARRIER_ID);
   const options = list.map((c) => ({ value: c.Id, label: c.Telefone ? `${c.Nome} · ${c.Telefone}` : c.Nome }));
 
   const create = async () => {
-    if (!form.Nome.trim()) {
-      setError('Informe o nome do transportador.');
-      return;
+    // The server's own schema first: a name, and a real CPF/CNPJ when a document is given.
+    const checked = carrierCreateRequest.safeParse({ ...form, LocalClienteId: localId });
+    if (!checked.success) {
+      const nameIssue = checked.error.issues.find((i) => i.path[0] === 'Nome');
+      const docIssue = checked.error.issues.find((i) => i.path[0] === 'Documento');
+      setError(nameIssue ? nameIssue.message : null);
+      setDocError(docIssue ? docIssue.message : null);
+      if (nameIssue || docIssue) return;
     }
+    setDocError(null);
     setSaving(true);
     try {
       const c = await createCarrier(localId, form);
@@ -101,7 +109,17 @@ export function CarrierDialog({ target, localId, onClose, onConfirm }: {
               <Text fw={600}>Novo transportador</Text>
               <TextInput label="Nome" required size="lg" value={form.Nome} onChange={(e) => setForm({ ...form, Nome: e.currentTarget.value })} error={error} data-autofocus />
               <TextInput label="Telefone" size="lg" value={form.Telefone} onChange={(e) => setForm({ ...form, Telefone: e.currentTarget.value })} inputMode="tel" />
-              <TextInput label="Documento" size="lg" value={form.Documento} onChange={(e) => setForm({ ...form, Documento: e.currentTarget.value })} />
+              <TextInput
+                label="Documento"
+                description="CPF ou CNPJ (opcional)"
+                size="lg"
+                value={form.Documento}
+                onChange={(e) => {
+                  setForm({ ...form, Documento: e.currentTarget.value });
+                  setDocError(null);
+                }}
+                error={docError}
+              />
               <Group justify="flex-end">
                 <Button variant="default" size="lg" onClick={() => setCreating(false)}>
                   Voltar
