@@ -3,14 +3,14 @@
  * ESC @ (initialize), ESC t n (the printer's code page, CP860 or CP850, so "ç", "ã" and "é" print as
  * letters), bold and double size for the order number, the station's items, then feed and cut.
  * Built on the server for the print agent and on the tablet for the venue's local print server, so
- * both print the same ticket. Lines are laid out here (48 columns on 80 mm, 32 on 58 mm), so money
+ * both print the same ticket. Lines are laid out here (48 or 42 columns on 80 mm, 32 on 58 mm), so money
  * never splits from its "R$".
  */
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
 import type { Order } from './contract/orders';
 import { formatBRL, formatDate, formatTime } from './format';
 import { ORDER_ORIGIN, paymentText } from './orders';
-import { PAPER_COLUMNS, tableLabel, type CodePage, type PaperWidth } from './printers';
+import { columnsOf, tableLabel, type CodePage, type PaperWidth } from './printers';
 import { printable, upperByte } from './escpos-text';
 import { ifoodLabel, ifoodTicketLines } from './ifood-ticket';
 
@@ -21,6 +21,8 @@ export interface TicketInput {
   items: Order['Itens'];
   businessName: string;
   paperWidth: PaperWidth;
+  /** Characters per line (48 or 42 on 80 mm, 32 on 58 mm); the paper's default when absent. */
+  columns?: number | null;
   codePage: CodePage;
 }
 
@@ -64,7 +66,7 @@ export function leftRight(left: string, right: string, cols: number): string[] {
 const money = (v: number) => formatBRL(v);
 
 export function encodeKitchenTicket(t: TicketInput): Uint8Array {
-  const cols = PAPER_COLUMNS[t.paperWidth];
+  const cols = columnsOf(t.paperWidth, t.columns);
   const o = t.order;
   const e = new ReceiptPrinterEncoder({ language: 'esc-pos', columns: cols, codepageMapping: 'epson', newline: '\n', feedBeforeCut: 4 });
   e.initialize().codepage(t.codePage);

@@ -18,6 +18,25 @@ export const PRINTER_CONNECTION_LABEL: Record<PrinterConnection, string> = {
 export const PAPER_WIDTHS = [80, 58] as const;
 export type PaperWidth = (typeof PAPER_WIDTHS)[number];
 export const PAPER_COLUMNS: Record<PaperWidth, number> = { 80: 48, 58: 32 };
+/**
+ * Characters per line a printer can be set to: 48 (80 mm, font A), 42 (80 mm printers with 512 dots
+ * or a wider font, common in Brazil: Bematech, Elgin, Daruma) and 32 (58 mm).
+ */
+export const PRINTER_COLUMNS = [48, 42, 32] as const;
+export type PrinterColumns = (typeof PRINTER_COLUMNS)[number];
+/** The columns each paper width allows; the first is the default. */
+export const COLUMNS_BY_WIDTH: Record<PaperWidth, readonly PrinterColumns[]> = { 80: [48, 42], 58: [32] };
+/** A printer's characters per line: its own setting when its paper allows it, else the paper's default. */
+export function columnsOf(paperWidth: number, columns: number | null | undefined): PrinterColumns {
+  const allowed = COLUMNS_BY_WIDTH[paperWidth === 58 ? 58 : 80];
+  return allowed.find((c) => c === columns) ?? allowed[0];
+}
+/** The paper choices a manager picks from (paper width and columns together). */
+export const PAPER_CHOICES = [
+  { value: '80-48', paperWidth: 80, columns: 48, label: '80 mm — 48 colunas' },
+  { value: '80-42', paperWidth: 80, columns: 42, label: '80 mm — 42 colunas' },
+  { value: '58-32', paperWidth: 58, columns: 32, label: '58 mm — 32 colunas' },
+] as const;
 
 /** Code pages with Portuguese letters, chosen on the printer with ESC t n. */
 export const CODE_PAGES = ['cp860', 'cp850'] as const;
@@ -49,6 +68,7 @@ export const PRINTER_MSG = {
   saved: 'Impressora salva com sucesso!',
   deleted: 'Impressora excluída com sucesso!',
   notFound: 'Impressora não encontrada neste estabelecimento.',
+  columnsInvalid: 'Escolha 48 ou 42 colunas para papel de 80 mm e 32 colunas para papel de 58 mm.',
   nameRequired: 'Informe o nome da impressora (a estação, ex.: Cozinha).',
   nameTooLong: `O nome tem no máximo ${PRINTER_NAME_MAX} caracteres.`,
   nameTaken: 'Já existe uma impressora com este nome neste estabelecimento.',

@@ -14,6 +14,8 @@ test.describe('printers (/cadastro/impressoras)', () => {
   test.describe.configure({ mode: 'serial' });
 
   test('a manager lists, creates, edits and deletes printers, and creates and disconnects a print agent', async ({ page }) => {
+    // A whole round (four dialogs, a download, five axe checks): more than one default minute on a busy 2-core machine.
+    test.setTimeout(120_000);
     await signIn(page, 'gerente@balcao.dev');
     await page.waitForURL((u) => u.pathname === '/dashboard');
     await page.goto('/cadastro/impressoras');
@@ -21,7 +23,7 @@ test.describe('printers (/cadastro/impressoras)', () => {
     await expect(page).toHaveTitle(/Impressoras/);
     await expect(rows(page)).toHaveCount(2);
     await expect(rows(page).first()).toContainText('Bar');
-    await expect(rows(page).first()).toContainText('58 mm');
+    await expect(rows(page).first()).toContainText('58 mm · 32 colunas');
     await expect(rows(page).last()).toContainText('Cozinha');
     await expectAccessible(page);
 
@@ -34,21 +36,24 @@ test.describe('printers (/cadastro/impressoras)', () => {
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     await expect(dialog.getByText('Use um endereço da rede local do estabelecimento')).toBeVisible();
     await dialog.getByLabel('Endereço na rede').fill('192.168.0.60');
+    // An 80 mm printer that fits 42 characters a line (Bematech, Elgin…).
+    await dialog.getByRole('radio', { name: '80 mm — 42 colunas' }).check();
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     await expect(toast(page, 'Impressora salva com sucesso!')).toBeVisible();
     await expect(dialog).toBeHidden();
     const sobremesas = rows(page).filter({ hasText: 'Sobremesas' });
     await expect(sobremesas).toContainText('Rede · 192.168.0.60:9100');
-    await expect(sobremesas).toContainText('80 mm');
+    await expect(sobremesas).toContainText('80 mm · 42 colunas');
 
     // Edit: 58 mm paper in CP850.
     await page.getByRole('button', { name: 'Editar impressora Sobremesas' }).click();
     const edit = page.getByRole('dialog', { name: 'Editar impressora Sobremesas' });
-    await edit.getByRole('radio', { name: '58 mm' }).check();
+    await expect(edit.getByRole('radio', { name: '80 mm — 42 colunas' })).toBeChecked();
+    await edit.getByRole('radio', { name: '58 mm — 32 colunas' }).check();
     await edit.getByRole('combobox', { name: 'Página de código' }).click();
     await page.getByRole('option', { name: 'CP850 (Multilíngue)' }).click();
     await edit.getByRole('button', { name: 'Salvar' }).click();
-    await expect(sobremesas).toContainText('58 mm');
+    await expect(sobremesas).toContainText('58 mm · 32 colunas');
     await expect(sobremesas).toContainText('CP850 (Multilíngue)');
 
     // Delete, after a confirmation that says what happens.

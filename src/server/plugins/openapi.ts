@@ -10,6 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import { APP_VERSION } from '../../shared/constants';
+import { errorBody } from '../../shared/contract/common';
+import { KDS_EVENT, KDS_PATHS } from '../../shared/orders';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PREFIX = '/api/docs';
@@ -47,6 +49,17 @@ function fixNullable(node: unknown): void {
   for (const v of Object.values(o)) fixNullable(v);
 }
 
+/** GET /api/kds/events: Server-Sent Events (orders-events.test.ts and kds-hub.ts are its contract). */
+const EVENT_STREAM_200 = {
+  description:
+    'Fluxo de eventos (Server-Sent Events) do painel de pedidos do local: cada mudança de pedido chega como um evento com `id` ' +
+    '(reenviado em `Last-Event-ID` ao reconectar, para receber o que faltou), `event` (o tipo) e `data` (JSON). Tipos: ' +
+    `\`${Object.values(KDS_EVENT).join('`, `')}\` (novo pedido, mudança de pedido, status da impressora; \`ready\` ao conectar e ` +
+    '`reset` quando o que faltou não pode ser reenviado: recarregue a lista). Comentários `:` mantêm a conexão viva. A URL leva ' +
+    'um ticket de uso único (POST do ticket de fluxo), nunca o token.',
+  content: { 'text/event-stream': { schema: { type: 'string', example: `id: 42\nevent: ${KDS_EVENT.orderCreated}\ndata: {"Pedido":{"Id":"…","Codigo":"1234"}}\n\n` } } },
+};
+
 type OpenApiDoc = { servers?: unknown[]; paths?: Record<string, Record<string, { operationId?: string; summary?: string } | undefined>> };
 
 /**
@@ -68,15 +81,35 @@ export function completeOpenApi<T extends OpenApiDoc>(doc: T): T {
       op.summary ??= `${VERB[method] ?? method.toUpperCase()}: ${path.replace(/^\/api\//, '')}`;
     }
   }
+  // The board's event stream (not JSON: zod cannot describe it) documents its 200 by hand.
+  const events = doc.paths?.[KDS_PATHS.events]?.get as { responses?: Record<string, unknown> } | undefined;
+  if (events) events.responses = { '200': EVENT_STREAM_200, ...events.responses };
   fixNullable(doc.paths);
   fixNullable((doc as { components?: unknown }).components);
   return doc;
+}
+
+/**
+ * The 4xx every route answers by construction, documented where a route names none: a route with
+ * params, query or body validates them (400, the pt-BR `{ Message, errors }`), and a route that is not
+ * public needs its token (401). Routes that name their own 4xx keep them as they are.
+ */
+function documentErrors(route: { url: string; schema?: Record<string, unknown>; config?: unknown }): void {
+  const schema = route.schema;
+  if (!schema || schema.hide || route.url === OPENAPI_PATH) return;
+  const response = (schema.response ?? {}) as Record<string | number, unknown>;
+  if (Object.keys(response).some((code) => /^4\d\d$/.test(String(code)))) return;
+  const extra: Record<number, typeof errorBody> = {};
+  if (schema.params || schema.querystring || schema.body) extra[400] = errorBody;
+  if (!(route.config as { public?: boolean } | undefined)?.public) extra[401] = errorBody;
+  if (Object.keys(extra).length) schema.response = { ...response, ...extra };
 }
 
 export const openApiPlugin = fp(async (app: FastifyInstance) => {
   // The docs' own routes need no token.
   app.addHook('onRoute', (route) => {
     if (route.url === DOCS_PREFIX || route.url.startsWith(`${DOCS_PREFIX}/`)) route.config = { ...(route.config ?? {}), public: true };
+    documentErrors(route as unknown as Parameters<typeof documentErrors>[0]);
   });
   await app.register(swagger, {
     openapi: {

@@ -11,6 +11,8 @@ import {
   CODE_PAGES,
   isLocalPrinterHost,
   PAPER_WIDTHS,
+  PRINTER_COLUMNS,
+  COLUMNS_BY_WIDTH,
   PRINTER_CONNECTION,
   PRINTER_MSG,
   PRINTER_NAME_MAX,
@@ -39,6 +41,8 @@ export const printer = z.object({
   Endereco: z.nullable(z.string()),
   Porta: z.nullable(z.number()),
   LarguraPapel: z.number(),
+  /** Characters per line: 48 or 42 on 80 mm, 32 on 58 mm. */
+  Colunas: z.number(),
   PaginaCodigo: z.enum(CODE_PAGES),
 });
 export type Printer = z.infer<typeof printer>;
@@ -58,10 +62,13 @@ export const printerSaveRequest = z
     endereco: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(253, PRINTER_MSG.hostNotLocal)))),
     porta: z.optional(z.nullable(z.number().check(z.int(PRINTER_MSG.portInvalid), z.minimum(1, PRINTER_MSG.portInvalid), z.maximum(65535, PRINTER_MSG.portInvalid)))),
     larguraPapel: z.union([z.literal(PAPER_WIDTHS[0]), z.literal(PAPER_WIDTHS[1])]),
+    /** Optional: the paper's default (48 on 80 mm, 32 on 58 mm) when absent. */
+    colunas: z.optional(z.nullable(z.union([z.literal(PRINTER_COLUMNS[0]), z.literal(PRINTER_COLUMNS[1]), z.literal(PRINTER_COLUMNS[2])]))),
     paginaCodigo: z.enum(CODE_PAGES),
   })
   .check(
     z.superRefine((v, ctx) => {
+      if (v.colunas != null && !COLUMNS_BY_WIDTH[v.larguraPapel].includes(v.colunas)) ctx.addIssue({ code: 'custom', path: ['colunas'], message: PRINTER_MSG.columnsInvalid });
       if (v.conexao !== PRINTER_CONNECTION.network) return;
       const host = v.endereco?.trim() ?? '';
       if (!host) ctx.addIssue({ code: 'custom', path: ['endereco'], message: PRINTER_MSG.hostRequired });

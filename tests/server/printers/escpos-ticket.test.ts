@@ -115,6 +115,19 @@ describe('kitchen ticket as ESC/POS', () => {
     expect(indexOf(bytes, [0x6c, 0x69, 0x6d, 0xc6, 0x6f])).toBeGreaterThan(0);
   });
 
+  it('80 mm set to 42 columns (Bematech, Elgin…): every line fits 42, the item and its price on one line, flush right', () => {
+    const o = order();
+    const lines = linesOf(decodeEscPos(encodeKitchenTicket({ order: o, station: 'Cozinha', items: o.Itens, businessName: 'Restaurante São João', paperWidth: 80, columns: 42, codePage: 'cp860' })));
+    for (const l of lines) expect(l.length, l).toBeLessThanOrEqual(42);
+    const item = lines.find((l) => l.startsWith('2x Feijoada com limão'))!;
+    expect(item).toHaveLength(42);
+    expect(item.endsWith('R$ 91,00')).toBe(true);
+    expect(lines.find((l) => l.startsWith('Total'))!).toHaveLength(42);
+    // 42 asked of a 58 mm paper is not possible: its own 32.
+    const narrow = linesOf(decodeEscPos(encodeKitchenTicket({ order: o, station: 'Cozinha', items: o.Itens, businessName: 'X', paperWidth: 58, columns: 42, codePage: 'cp860' })));
+    for (const l of narrow) expect(l.length).toBeLessThanOrEqual(32);
+  });
+
   it('prints a delivery address and, for the marketplace, the CPF', () => {
     const o = order({
       Mesa: null,

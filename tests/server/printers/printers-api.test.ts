@@ -45,8 +45,8 @@ describe('GET api/Impressoras?localClienteId (spec 000 §7)', () => {
     const res = await t.app.inject({ method: 'GET', url: `${PRINTER_PATHS.list}?localClienteId=${restaurant(t)}`, headers: await as(DEMO.gerente) });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
-      expect.objectContaining({ Nome: 'Bar', Conexao: 'servidorLocal', Endereco: null, Porta: null, LarguraPapel: 58, PaginaCodigo: 'cp850' }),
-      expect.objectContaining({ Nome: 'Cozinha', Conexao: 'servidorLocal', LarguraPapel: 80, PaginaCodigo: 'cp860' }),
+      expect.objectContaining({ Nome: 'Bar', Conexao: 'servidorLocal', Endereco: null, Porta: null, LarguraPapel: 58, Colunas: 32, PaginaCodigo: 'cp850' }),
+      expect.objectContaining({ Nome: 'Cozinha', Conexao: 'servidorLocal', LarguraPapel: 80, Colunas: 48, PaginaCodigo: 'cp860' }),
     ]);
     expectError(await t.app.inject({ method: 'GET', url: `${PRINTER_PATHS.list}?localClienteId=${school(t)}`, headers: await as(DEMO.gerente) }), 403, MSG.accessDenied);
     expectError(await t.app.inject({ method: 'GET', url: `${PRINTER_PATHS.list}?localClienteId=${restaurant(t)}`, headers: await as(DEMO.cozinha) }), 403, MSG.accessDenied);
@@ -57,11 +57,11 @@ describe('GET api/Impressoras?localClienteId (spec 000 §7)', () => {
 describe('POST, PUT and DELETE api/Impressoras', () => {
   it('creates a network printer, edits it into a print-server one and deletes it', async () => {
     const headers = await as(DEMO.gerente);
-    const created = await t.app.inject({ method: 'POST', url: PRINTER_PATHS.list, headers, payload: network(restaurant(t), { endereco: ' 192.168.0.50 ' }) });
+    const created = await t.app.inject({ method: 'POST', url: PRINTER_PATHS.list, headers, payload: network(restaurant(t), { endereco: ' 192.168.0.50 ', colunas: 42 }) });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().Id;
-    const [row] = await rows<{ host: string; port: number }>(t, `select host, port from printers where id = '${id}'`);
-    expect(row).toEqual({ host: '192.168.0.50', port: 9100 });
+    const [row] = await rows<{ host: string; port: number; columns: number }>(t, `select host, port, columns from printers where id = '${id}'`);
+    expect(row).toEqual({ host: '192.168.0.50', port: 9100, columns: 42 });
 
     const edited = await t.app.inject({
       method: 'PUT',
@@ -71,7 +71,7 @@ describe('POST, PUT and DELETE api/Impressoras', () => {
     });
     expect(edited.statusCode, edited.body).toBe(200);
     const list = (await t.app.inject({ method: 'GET', url: `${PRINTER_PATHS.list}?localClienteId=${restaurant(t)}`, headers })).json();
-    expect(list.find((p: { Id: string }) => p.Id === id)).toEqual({ Id: id, Nome: 'Sobremesas', Conexao: 'servidorLocal', Endereco: null, Porta: null, LarguraPapel: 58, PaginaCodigo: 'cp850' });
+    expect(list.find((p: { Id: string }) => p.Id === id)).toEqual({ Id: id, Nome: 'Sobremesas', Conexao: 'servidorLocal', Endereco: null, Porta: null, LarguraPapel: 58, Colunas: 32, PaginaCodigo: 'cp850' });
 
     const del = await t.app.inject({ method: 'DELETE', url: PRINTER_PATHS.one.replace(':id', id), headers });
     expect(del.json()).toEqual({ Message: PRINTER_MSG.deleted });
@@ -87,6 +87,9 @@ describe('POST, PUT and DELETE api/Impressoras', () => {
     expectError(await post({ porta: 70000 }), 400, PRINTER_MSG.portInvalid, true);
     expectError(await post({ nome: '   ' }), 400, PRINTER_MSG.nameRequired, true);
     expect((await post({ larguraPapel: 76 })).statusCode).toBe(400);
+    // 42 columns only on 80 mm paper; 58 mm is 32.
+    expectError(await post({ nome: 'Colunas', larguraPapel: 58, colunas: 42 }), 400, PRINTER_MSG.columnsInvalid);
+    expect((await post({ nome: 'Colunas', colunas: 40 })).statusCode).toBe(400);
     expect((await post({ paginaCodigo: 'utf8' })).statusCode).toBe(400);
     expectError(await post({ nome: 'cozinha' }), 400, PRINTER_MSG.nameTaken);
     expect((await post({ endereco: 'epson-cozinha.local' })).statusCode).toBe(201);

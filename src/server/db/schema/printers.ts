@@ -21,6 +21,8 @@ export const printers = pgTable(
     host: text('host'),
     port: integer('port'),
     paperWidth: integer('paper_width').notNull().default(80),
+    /** Characters per line (48/42 on 80 mm, 32 on 58 mm); null: the paper's default (shared/printers.ts columnsOf). */
+    columns: integer('columns'),
     codePage: text('code_page').notNull().default('cp860'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

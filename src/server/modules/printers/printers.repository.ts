@@ -9,7 +9,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Order } from '../../../shared/contract/orders';
 import type { Printer, PrintJobRow } from '../../../shared/contract/printers';
 import { buildPrintJobs, PRINTER_STATUS, type PrinterStatus } from '../../../shared/orders';
-import { DEFAULT_PRINTER_PORT, PRINTER_CONNECTION, PRINT_JOB_STATUS, PRINT_MAX_ATTEMPTS, type CodePage, type PaperWidth } from '../../../shared/printers';
+import { columnsOf, DEFAULT_PRINTER_PORT, PRINTER_CONNECTION, PRINT_JOB_STATUS, PRINT_MAX_ATTEMPTS, type CodePage, type PaperWidth } from '../../../shared/printers';
 import { encodeKitchenTicket } from '../../../shared/printers-ticket';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema/orders';
@@ -37,6 +37,7 @@ export function printerDto(p: PrinterRow): Printer {
     Endereco: p.host,
     Porta: p.port,
     LarguraPapel: p.paperWidth,
+    Colunas: columnsOf(p.paperWidth, p.columns),
     PaginaCodigo: p.codePage === 'cp850' ? 'cp850' : 'cp860',
   };
 }
@@ -53,7 +54,7 @@ export interface PrintPlan {
   /** Stations with no way to print. */
   missing: string[];
   /** Paper and code page of each station's printer (defaults when none is registered). */
-  formats: Record<string, { paperWidth: PaperWidth; codePage: CodePage }>;
+  formats: Record<string, { paperWidth: PaperWidth; columns: number; codePage: CodePage }>;
 }
 
 /**
@@ -68,7 +69,7 @@ export async function planPrinting(q: Q, venueId: string, order: Order, printSer
   const plan: PrintPlan = { agent: [], localServer: [], missing: [], formats: {} };
   for (const [station, items] of stations) {
     const p = byName.get(station.toLowerCase());
-    plan.formats[station] = { paperWidth: p?.paperWidth === 58 ? 58 : 80, codePage: p?.codePage === 'cp850' ? 'cp850' : 'cp860' };
+    plan.formats[station] = { paperWidth: p?.paperWidth === 58 ? 58 : 80, columns: columnsOf(p?.paperWidth ?? 80, p?.columns), codePage: p?.codePage === 'cp850' ? 'cp850' : 'cp860' };
     if (p?.connection === PRINTER_CONNECTION.network && p.host) plan.agent.push({ printer: p, items });
     else if (printServerUrl) plan.localServer.push(station);
     else plan.missing.push(station);
@@ -98,6 +99,7 @@ export async function enqueueOrderJobs(tx: Tx, venueId: string, order: Order, pl
           items,
           businessName: venue?.name ?? '',
           paperWidth: printer.paperWidth === 58 ? 58 : 80,
+          columns: printer.columns,
           codePage: printer.codePage === 'cp850' ? 'cp850' : 'cp860',
         }),
       ).toString('base64'),
@@ -115,7 +117,7 @@ export function localServerJobs(order: Order, plan: PrintPlan, ctx: { businessNa
     .map((j) => {
       const f = plan.formats[j.printer];
       const items = order.Itens.filter((i) => stationOf(i) === j.printer);
-      const bytes = encodeKitchenTicket({ order, station: j.printer, items, businessName: ctx.businessName, paperWidth: f.paperWidth, codePage: f.codePage });
+      const bytes = encodeKitchenTicket({ order, station: j.printer, items, businessName: ctx.businessName, paperWidth: f.paperWidth, columns: f.columns, codePage: f.codePage });
       return { ...j, body: { ...j.body, escPosBase64: Buffer.from(bytes).toString('base64') } };
     });
 }

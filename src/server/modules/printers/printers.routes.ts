@@ -28,7 +28,7 @@ import {
   PRINTER_PATHS,
   type PrinterSaveRequest,
 } from '../../../shared/contract/printers';
-import { DEFAULT_PRINTER_PORT, PRINTER_CONNECTION, PRINTER_MSG, PRINT_LEASE_MS } from '../../../shared/printers';
+import { columnsOf, DEFAULT_PRINTER_PORT, PRINTER_CONNECTION, PRINTER_MSG, PRINT_LEASE_MS } from '../../../shared/printers';
 import type { Db } from '../../db/client';
 import { printAgents, printers } from '../../db/schema/printers';
 import { sha256 } from '../../lib/crypto';
@@ -77,6 +77,7 @@ export function printersRoutes(fastify: FastifyInstance, opts: PrintersRoutesOpt
       host: network ? b.endereco!.trim().toLowerCase() : null,
       port: network ? (b.porta ?? DEFAULT_PRINTER_PORT) : null,
       paperWidth: b.larguraPapel,
+      columns: columnsOf(b.larguraPapel, b.colunas),
       codePage: b.paginaCodigo,
     };
   }
@@ -166,7 +167,7 @@ export function printersRoutes(fastify: FastifyInstance, opts: PrintersRoutesOpt
   // page fetches it right after creating the agent (the only moment it holds the token).
   app.get(
     PRINTER_PATHS.agentDownload,
-    { config: { public: true }, schema: { summary: 'Agente: baixar o agente de impressão (um arquivo, Node.js)' } },
+    { config: { public: true }, schema: { summary: 'Agente: baixar o agente de impressão (um arquivo, Node.js)', response: { 401: errorBody } } },
     async (req, reply) => {
       await agentOf(req);
       const token = bearerToken(req)!;
@@ -175,7 +176,8 @@ export function printersRoutes(fastify: FastifyInstance, opts: PrintersRoutesOpt
         .header('content-type', 'text/javascript; charset=utf-8')
         .header('content-disposition', `attachment; filename="${AGENT_FILE_NAME}"`)
         .header('cache-control', 'no-store')
-        .send(file);
+        // A JavaScript file, not JSON: the schema documents only its 401 (a wrong agent token).
+        .send(file as never);
     },
   );
 

@@ -1,10 +1,16 @@
 import { Button, Group, Modal, NumberInput, Radio, Select, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { schemaResolver, useForm, type FormErrors } from '@mantine/form';
 import { useState } from 'react';
 import { printerSaveRequest, type Printer, type PrinterSaveRequest } from '../../../../shared/contract/printers';
-import { CODE_PAGE_LABEL, CODE_PAGES, DEFAULT_PRINTER_PORT, PRINTER_CONNECTION, PRINTER_CONNECTION_LABEL } from '../../../../shared/printers';
+import { CODE_PAGE_LABEL, CODE_PAGES, DEFAULT_PRINTER_PORT, PAPER_CHOICES, PRINTER_CONNECTION, PRINTER_CONNECTION_LABEL } from '../../../../shared/printers';
 
-type Values = Omit<PrinterSaveRequest, 'larguraPapel'> & { larguraPapel: string };
+type Values = Pick<PrinterSaveRequest, 'localClienteId' | 'nome' | 'conexao' | 'endereco' | 'porta' | 'paginaCodigo'> & { papel: string };
+
+/** The form's paper choice as the request's width and columns. */
+function paperOf(value: string) {
+  const c = PAPER_CHOICES.find((x) => x.value === value) ?? PAPER_CHOICES[0];
+  return { larguraPapel: c.paperWidth, colunas: c.columns } as Pick<PrinterSaveRequest, 'larguraPapel' | 'colunas'>;
+}
 
 /** Create or edit a printer; validated with the same schema as the server. */
 export function PrinterFormModal({ localId, printer, opened, onClose, onSave }: {
@@ -23,17 +29,23 @@ export function PrinterFormModal({ localId, printer, opened, onClose, onSave }: 
       conexao: printer?.Conexao ?? PRINTER_CONNECTION.network,
       endereco: printer?.Endereco ?? '',
       porta: printer?.Porta ?? DEFAULT_PRINTER_PORT,
-      larguraPapel: String(printer?.LarguraPapel ?? 80),
+      papel: printer ? `${printer.LarguraPapel}-${printer.Colunas}` : PAPER_CHOICES[0].value,
       paginaCodigo: printer?.PaginaCodigo ?? 'cp860',
     },
-    validate: (v) => schemaResolver(printerSaveRequest, { sync: true })({ ...v, larguraPapel: Number(v.larguraPapel) } as never),
+    validate: (v) => {
+      const { papel, ...rest } = v;
+      const errors = schemaResolver(printerSaveRequest, { sync: true })({ ...rest, ...paperOf(papel) } as never);
+      const { larguraPapel, colunas, ...others } = errors as Record<string, unknown>;
+      return (larguraPapel || colunas ? { ...others, papel: larguraPapel ?? colunas } : others) as FormErrors;
+    },
   });
   const network = form.getValues().conexao === PRINTER_CONNECTION.network;
 
   const submit = form.onSubmit(async (v) => {
     setBusy(true);
     try {
-      const typed: PrinterSaveRequest = { ...v, larguraPapel: Number(v.larguraPapel) as 80 | 58 };
+      const { papel, ...rest } = v;
+      const typed: PrinterSaveRequest = { ...rest, ...paperOf(papel) };
       const body: PrinterSaveRequest = network ? typed : { ...typed, endereco: null, porta: null };
       if (await onSave(body)) form.reset();
     } finally {
@@ -58,11 +70,17 @@ export function PrinterFormModal({ localId, printer, opened, onClose, onSave }: 
               <NumberInput label="Porta" min={1} max={65535} allowDecimal={false} {...form.getInputProps('porta')} value={form.getValues().porta ?? ''} />
             </Group>
           )}
-          <Radio.Group label="Largura do papel" required {...form.getInputProps('larguraPapel')}>
-            <Group mt={6}>
-              <Radio value="80" label="80 mm" />
-              <Radio value="58" label="58 mm" />
-            </Group>
+          <Radio.Group
+            label="Papel"
+            description="A largura do papel e quantos caracteres cabem numa linha (veja no teste de impressão da impressora)."
+            required
+            {...form.getInputProps('papel')}
+          >
+            <Stack gap="xs" mt={6}>
+              {PAPER_CHOICES.map((c) => (
+                <Radio key={c.value} value={c.value} label={c.label} />
+              ))}
+            </Stack>
           </Radio.Group>
           <Select
             label="Página de código"
