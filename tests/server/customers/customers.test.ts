@@ -1,3 +1,4 @@
+import Papa from 'papaparse';
 import { isValidCpf } from '@brazilian-utils/brazilian-utils';
 import { describe, expect, it } from 'vitest';
 import { CUSTOMER_COUNT_CAP, CUSTOMER_MSG, hideCpf } from '../../../src/shared/customers';
@@ -237,9 +238,17 @@ describe('CSV export', () => {
     const file = await t.app.inject({ method: 'GET', url: `/api/download/file?filename=${encodeURIComponent(FileName)}&relativepath=${encodeURIComponent(RelativePath)}`, headers });
     expect(file.statusCode).toBe(200);
     const lines = file.body.replace(/^\uFEFF/, '').trim().split(/\r\n/);
-    expect(lines[0]).toBe('Nome;CPF;Identificador;Categoria;Nome na lista;Telefone;E-mail;Data de nascimento;Sexo;Bloqueado;Alertado;Valor em aberto');
+    expect(lines[0]).toBe('Nome;CPF;Identificador;Categoria;Nome na lista;Telefone;E-mail;Data de nascimento;Sexo;Bloqueado;Alertado;Valor em aberto (R$)');
     expect(lines).toHaveLength(5);
     expect(lines.slice(1).every((l) => l.includes(';Sim;Não;'))).toBe(true);
+    // Read as a spreadsheet would: money a number with a decimal comma, CPF and phone masked text (leading zeros kept).
+    const cells = lines.slice(1).map((l) => Papa.parse<string[]>(l, { delimiter: ';' }).data[0]);
+    for (const c of cells) {
+      expect(c[11]).toMatch(/^\d+,\d{2}$/);
+      if (c[1]) expect(c[1]).toMatch(/^\d{3}\.\d{3}\.\d{3}-\d{2}$/);
+      if (c[5]) expect(c[5]).toMatch(/^\(\d{2}\) \d{4,5}-\d{4}$/);
+    }
+    expect(cells.some((c) => c[1])).toBe(true);
     const other = await t.app.inject({ method: 'GET', url: `/api/download/file?filename=x.csv&relativepath=${encodeURIComponent(RelativePath)}`, headers: await as(DEMO.escola) });
     expect(other.statusCode).toBe(403);
     expectError(await t.app.inject({ method: 'GET', url: `/api/ClienteEstabelecimento/ExportarClientesDoLocal?localClienteId=${t.seed.venues.school}`, headers }), 403, MSG.accessDenied);

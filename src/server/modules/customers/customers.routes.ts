@@ -24,8 +24,8 @@ import {
   localIdParams,
   messageAnswer,
 } from '../../../shared/contract/customers';
-import { CUSTOMER_MSG, digits, GENDERS, isoToBrDate, searchKey } from '../../../shared/customers';
-import { formatBRL } from '../../../shared/format';
+import { CUSTOMER_MSG, digits, GENDERS, isoToBrDate, maskPhone, searchKey } from '../../../shared/customers';
+import { formatCpfOrCnpj } from '../../../shared/documents';
 import type { Db } from '../../db/client';
 import { customerAlerts, customerBlocks, customerCategories, customers } from '../../db/schema/customers';
 import { HttpError } from '../../lib/http-error';
@@ -42,6 +42,11 @@ const blankToNull = (s: string | null | undefined) => {
   const t = (s ?? '').trim();
   return t ? t : null;
 };
+
+/** Cells a spreadsheet would run as a formula (=, +, -, @, tab, CR first), unless the cell is just a number. */
+const CSV_FORMULA = /^(?![-+]?\d+(?:,\d+)?$)[=+\-@\t\r]/;
+/** Money for a pt-BR spreadsheet: 1234.5 → "1234,50". */
+const csvMoney = (v: number | null | undefined) => (v ?? 0).toFixed(2).replace('.', ',');
 
 export function customerRoutes(fastify: FastifyInstance, opts: { db: Db; files: FileStorage }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -67,24 +72,27 @@ export function customerRoutes(fastify: FastifyInstance, opts: { db: Db; files: 
     const rows = await allCustomers(db, venueId, req.query);
     const csv = Papa.unparse(
       {
-        fields: ['Nome', 'CPF', 'Identificador', 'Categoria', 'Nome na lista', 'Telefone', 'E-mail', 'Data de nascimento', 'Sexo', 'Bloqueado', 'Alertado', 'Valor em aberto'],
+        fields: ['Nome', 'CPF', 'Identificador', 'Categoria', 'Nome na lista', 'Telefone', 'E-mail', 'Data de nascimento', 'Sexo', 'Bloqueado', 'Alertado', 'Valor em aberto (R$)'],
         data: rows.map((c) => [
           c.nome ?? '',
-          c.CPF ?? '',
+          // Masked, the CPF and the phone are text to Excel: leading zeros stay (01234567890 is not a number).
+          formatCpfOrCnpj(c.CPF ?? ''),
           c.identificador ?? '',
           c.categoria ?? '',
           c.nomeNaLista ?? '',
-          c.telefone ?? '',
+          maskPhone(c.telefone),
           c.email ?? '',
           isoToBrDate(c.dataNascimento),
           GENDERS.find((g) => g.value === c.sexo)?.label ?? '',
           c.estaBloqueado ? 'Sim' : 'Não',
           c.estaAlertado ? 'Sim' : 'Não',
-          formatBRL(c.valorEmAberto),
+          // A number Excel in pt-BR sums (decimal comma, no "R$"); the column's name says the currency.
+          csvMoney(c.valorEmAberto),
         ]),
       },
       // Semicolons and a BOM: what Excel in pt-BR opens correctly.
-      { delimiter: ';', escapeFormulae: true },
+      // A cell that would start a formula gets a leading apostrophe (CSV injection), except plain numbers like "-12,50".
+      { delimiter: ';', escapeFormulae: CSV_FORMULA },
     );
     return saveDownload(files, venueId, 'customers', 'clientes.csv', 'csv', Buffer.from(`\uFEFF${csv}\r\n`, 'utf8'));
   });
