@@ -14,7 +14,7 @@ import { JobQueue } from '../../../src/server/lib/jobs';
 import type { IfoodIntegration } from '../../../src/server/modules/marketplace/ifood/ifood-integration';
 import { DEMO, useTestApp } from '../../setup/server';
 import { rows } from '../helpers';
-import { allOrders, command, getOrder, restaurant, setFoodConfig } from '../orders-helpers';
+import { allOrders, command, getOrder, restaurant, school, setFoodConfig } from '../orders-helpers';
 import { fakeEvent, fakeOrder, FakeIfood } from './ifood-fake';
 
 const t = useTestApp();
@@ -108,6 +108,30 @@ describe('orders in', () => {
       { Descricao: 'Sabores', Opcoes: ['Metade calabresa'] },
       { Descricao: 'Sem cebola', Opcoes: [] },
     ]);
+  });
+
+  it('a process serving several venues polls their merchants in one request (x-polling-merchants) and files each event under its own venue', async () => {
+    const OTHER = 'escola-demo-merchant';
+    await rows(t, `insert into marketplace_integrations (id, merchant_id, is_active) values ('${school(t)}', '${OTHER}', true) on conflict (id) do update set merchant_id = excluded.merchant_id, is_active = true`);
+    try {
+      const mine = place();
+      const theirs = fakeOrder(OTHER);
+      fake.orders.set(theirs.id as string, theirs);
+      const theirEvent = fakeEvent(theirs, 'PLC', 'PLACED', at(0, 2));
+      fake.events.push(theirEvent);
+      expect(await ifood.pollOnce()).toEqual({ stored: 2, skipped: 0, failed: 0 });
+      const polls = fake.calls(/events:polling$/, 'GET');
+      expect(polls).toHaveLength(1);
+      expect(polls[0].headers['x-polling-merchants']!.split(',').sort()).toEqual([MERCHANT, OTHER].sort());
+      expect(fake.acked.has(mine.event.id) && fake.acked.has(theirEvent.id)).toBe(true);
+      const filed = await rows<{ id: string; venue_id: string }>(t, `select id, venue_id from ifood_events where id in ('${mine.event.id}', '${theirEvent.id}') order by id`);
+      expect(Object.fromEntries(filed.map((r) => [r.id, r.venue_id]))).toEqual({ [mine.event.id]: restaurant(t), [theirEvent.id]: school(t) });
+      // Each venue's board gets its own order only.
+      expect((await byCode(mine.order.displayId)).CodigoExterno).toBe(mine.order.displayId);
+      expect((await ifoodOrders()).some((o) => o.CodigoExterno === theirs.displayId)).toBe(false);
+    } finally {
+      await rows(t, `update marketplace_integrations set is_active = false where id = '${school(t)}'`);
+    }
   });
 
   it('an online payment, a takeout and iFood delivering map too', async () => {

@@ -47,6 +47,8 @@ function metaText(meta: Record<string, unknown> | null, keys: string[]): string 
 /** Who places iFood orders: no signed-in user (history and keys record none). */
 const IFOOD_USER = { id: null, email: '', name: 'iFood', roles: '', isAdmin: false, sessionId: '', sessionExpiresAt: new Date(0) } as unknown as AuthUser;
 /** iFood keeps events 8 hours; one we still cannot handle after that is given up (and logged). */
+/** Merchants in one events:polling request (`x-polling-merchants`): iFood accepts up to 100. */
+export const IFOOD_POLL_MERCHANTS_MAX = 100;
 const GIVE_UP_MS = 8 * 3600_000;
 const STATUS_CACHE_MS = 10_000;
 const SANDBOX_BASE_URL = 'http://ifood-sandbox.invalid';
@@ -156,36 +158,64 @@ export class IfoodIntegration {
       .where(and(eq(marketplaceIntegrations.isActive, true), ne(marketplaceIntegrations.merchantId, '')));
   }
 
-  /** One round over every venue with the integration on. */
+  /**
+   * One round over every venue with the integration on. The venues this process leases are polled
+   * together, IFOOD_POLL_MERCHANTS_MAX merchants per request (`x-polling-merchants`, iFood: group the
+   * merchants of one integration instead of one request each), so a process serving many venues stays
+   * far from iFood's requests-per-minute limit.
+   */
   async pollOnce(): Promise<{ stored: number; skipped: number; failed: number }> {
     let stored = 0;
     let skipped = 0;
     let failed = 0;
+    const leased: Array<{ venueId: string; merchantId: string }> = [];
     for (const v of await this.activeVenues()) {
-      if (!(await this.lease(v.venueId))) {
-        skipped += 1;
-        continue;
-      }
+      if (await this.lease(v.venueId)) leased.push(v);
+      else skipped += 1;
+    }
+    for (let i = 0; i < leased.length; i += IFOOD_POLL_MERCHANTS_MAX) {
+      const group = leased.slice(i, i + IFOOD_POLL_MERCHANTS_MAX);
       try {
-        stored += await this.pollVenue(v.venueId, v.merchantId);
+        stored += await this.pollMerchants(group);
       } catch (err) {
-        failed += 1;
+        failed += group.length;
         const status = err instanceof IfoodError ? err.status : undefined;
-        this.log.warn({ venueId: v.venueId, status }, 'consulta de eventos do iFood falhou; nova tentativa na próxima rodada');
+        this.log.warn({ venues: group.length, status }, 'consulta de eventos do iFood falhou; nova tentativa na próxima rodada');
       }
       // Events stored earlier (a failed round, another process's) are handled even when iFood is down.
-      await this.handlePending(v.venueId);
+      for (const v of group) await this.handlePending(v.venueId);
     }
     return { stored, skipped, failed };
   }
 
   /** Polls one venue's merchant, stores the new events and acknowledges them. Answers how many were new. */
   async pollVenue(venueId: string, merchantId: string): Promise<number> {
-    const events = (await this.client.pollEvents([merchantId])).sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
+    return this.pollMerchants([{ venueId, merchantId }]);
+  }
+
+  /**
+   * One polling request for these venues' merchants: each event is stored under the venue of its
+   * `merchantId` (with one merchant asked, an event without one is that merchant's), then the stored
+   * ones are acknowledged. An event of a merchant not asked for is neither stored nor acknowledged.
+   */
+  private async pollMerchants(group: Array<{ venueId: string; merchantId: string }>): Promise<number> {
+    const venueOf = new Map(group.map((v) => [v.merchantId, v.venueId]));
+    const events = (await this.client.pollEvents([...venueOf.keys()])).sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
     if (!events.length) return 0;
-    const inserted = await this.store(venueId, merchantId, events);
+    const byVenue = new Map<string, { merchantId: string; events: IfoodEvent[] }>();
+    for (const e of events) {
+      const merchantId = e.merchantId ?? (group.length === 1 ? group[0].merchantId : undefined);
+      const venueId = merchantId ? venueOf.get(merchantId) : undefined;
+      if (!merchantId || !venueId) continue;
+      const entry = byVenue.get(venueId) ?? { merchantId, events: [] };
+      entry.events.push(e);
+      byVenue.set(venueId, entry);
+    }
+    let inserted = 0;
+    for (const [venueId, v] of byVenue) inserted += await this.store(venueId, v.merchantId, v.events);
     // Stored (committed) before acknowledged: iFood's rule.
-    const ids = events.map((e) => e.id);
+    const ids = [...byVenue.values()].flatMap((v) => v.events.map((e) => e.id));
+    if (!ids.length) return 0;
     await this.client.acknowledge(ids);
     await this.db.update(ifoodEvents).set({ acknowledgedAt: new Date() }).where(and(inArray(ifoodEvents.id, ids), isNull(ifoodEvents.acknowledgedAt)));
     return inserted;
