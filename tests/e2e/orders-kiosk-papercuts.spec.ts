@@ -10,7 +10,7 @@ import { KDS_PATHS } from '../../src/shared/orders';
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
 import { ORDER_STATE } from '../../src/shared/orders';
-import { apiLogin, card, closeBoardMenu, openBoard, openBoardMenu, placeOrder, revealCard, runCommand, scrollColumnToTop, type ApiSession } from './orders-helpers';
+import { apiLogin, card, closeBoardMenu, openBoard, placeOrder, runCommand, scrollColumnToTop, type ApiSession } from './orders-helpers';
 
 // A board of its own: on the worker's shared server other specs' accepted orders (older, so first in
 // their column) and their printers would push these tickets out of the mounted part of the columns.
@@ -131,8 +131,8 @@ test.describe('a busy board on a tablet', () => {
       await context.close();
     }
   });
-  test('a new order out of sight says so at the column\'s edge and one tap brings it; a paused board counts what it holds back and resumes in one tap', async ({ browser, baseURL, request }) => {
-    test.setTimeout(180_000);
+  test('a new order out of sight says so at the column\'s edge, and one tap brings it into view', async ({ browser, baseURL, request }) => {
+    test.setTimeout(120_000);
     kitchen ??= await apiLogin(request, 'cozinha@balcao.dev');
     const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
     const page = await context.newPage();
@@ -149,22 +149,6 @@ test.describe('a busy board on a tablet', () => {
     await expect(card(page, fresh.Codigo)).toBeInViewport();
     await expect(chip).toBeHidden();
 
-    // Automatic refresh off (the Menu's switch): one line under the bar says so and counts what arrives.
-    const menu = await openBoardMenu(page);
-    await menu.getByRole('switch', { name: 'Atualização automática' }).uncheck();
-    await closeBoardMenu(page);
-    const paused = page.getByTestId('paused-bar');
-    await expect(paused).toContainText('Atualização pausada');
-    await expect(page.getByTestId('connection-mode')).toHaveAttribute('data-mode', 'paused');
-    const held = [await placeOrder(request, kitchen, PICKUP), await placeOrder(request, kitchen, PICKUP)];
-    await expect(page.getByTestId('missed-count')).toHaveText('2 alterações não exibidas');
-    for (const o of held) await expect(card(page, o.Codigo)).toHaveCount(0);
-    await expectAccessible(page);
-    await page.screenshot({ path: '/tmp/board-shots/paused-1280x800.png' });
-    await paused.getByRole('button', { name: 'Retomar' }).click();
-    await expect(paused).toBeHidden();
-    await expect(page.getByTestId('connection-mode')).toHaveText('ao vivo');
-    for (const o of held) await revealCard(page, o.Codigo);
     await context.close();
   });
 });
