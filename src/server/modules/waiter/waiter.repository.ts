@@ -3,12 +3,13 @@
  * venue's menu in one answer (the phone keeps it in its offline cache). Orders are the orders
  * module's rows (a table order: delivery kind 3 with table_id); the catalogue is the products area's.
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { WaiterMenuResponse, WaiterOrder, WaiterTablesResponse } from '../../../shared/contract/waiter';
 import { ACTIVE_STATES, DELIVERY_KIND, ORDER_STATE } from '../../../shared/orders';
 import { defaultCategoryImage, isTicketType, PRODUCT_PLACEHOLDER_IMAGE, PRODUCT_TYPE } from '../../../shared/products';
 import type { Db } from '../../db/client';
 import { kdsTables, orderItems, orders, workflowStates } from '../../db/schema/orders';
+import { tableBillOrders } from '../../db/schema/table-bill';
 import {
   observationOptions,
   productAdditionals,
@@ -42,7 +43,15 @@ export async function listTablesWithOrders(db: Db, venueId: string): Promise<Wai
       version: orders.version,
     })
     .from(orders)
-    .where(and(eq(orders.venueId, venueId), inArray(orders.stateId, [...ACTIVE_STATES]), eq(orders.deliveryKind, DELIVERY_KIND.table)))
+    .where(
+      and(
+        eq(orders.venueId, venueId),
+        inArray(orders.stateId, [...ACTIVE_STATES]),
+        eq(orders.deliveryKind, DELIVERY_KIND.table),
+        // An order a closed bill charged (issue 41) no longer holds its table: the table is free.
+        notExists(db.select({ x: sql`1` }).from(tableBillOrders).where(eq(tableBillOrders.orderId, orders.id))),
+      ),
+    )
     .orderBy(asc(orders.createdAt), asc(orders.id));
   const ids = rows.map((r) => r.id);
   const items = ids.length
