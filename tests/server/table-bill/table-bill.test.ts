@@ -4,6 +4,7 @@ import { BILL_PATHS, billCloseAnswer, billPaymentAnswer, tableBill, type TableBi
 import { waiterTablesResponse, WAITER_PATHS } from '../../../src/shared/contract/waiter';
 import { ORDER_STATE } from '../../../src/shared/orders';
 import { BILL_MSG, splitEqually } from '../../../src/shared/table-bill';
+import { seedDemoWaiterOrders } from '../../../src/server/modules/waiter/waiter.seed';
 import { DEMO, useTestApp } from '../../setup/server';
 import { expectError, rows } from '../helpers';
 import { forceState, intake, intakeBody, restaurant, school } from '../orders-helpers';
@@ -220,5 +221,22 @@ describe('POST api/Mesa/{mesa}/Conta/Pagamentos and Fechar', () => {
     const [c, d] = await Promise.all([pay(pixBody), pay(pixBody)]);
     expect([c.statusCode, d.statusCode].sort()).toEqual([201, 409]);
     expect(await count(`select count(*)::int as n from pix_charges where kind = 'table-bill'`)).toBe(1);
+  });
+});
+
+describe('demo seed', () => {
+  it("a real demo opens with Mesa 3's bill split by two and the first half paid by card; the tables show what each bill holds", async () => {
+    await seedDemoWaiterOrders(t.db.db, restaurant(t));
+    const [{ id: mesa3 }] = await rows<{ id: string }>(t, `select id from kds_tables where venue_id = '${restaurant(t)}' and name = 'Mesa 3'`);
+    const b = tableBill.parse((await getBill(waiter, mesa3)).json());
+    const total = Math.round(b.Total * 100);
+    expect(b.Itens.length).toBeGreaterThan(0);
+    expect(b.Pagamentos).toHaveLength(1);
+    expect(b.Pagamentos[0]).toMatchObject({ Forma: 'cartao', Status: 'pago', Parte: { Indice: 1, De: 2 } });
+    expect(Math.round(b.Pago * 100)).toBe(splitEqually(total, 2)[0]);
+    expect(Math.round(b.Restante * 100)).toBe(splitEqually(total, 2)[1]);
+    const tables = waiterTablesResponse.parse((await t.app.inject({ method: 'GET', url: `${WAITER_PATHS.tables}?localClienteId=${restaurant(t)}`, headers: t.auth(waiter) })).json());
+    expect(tables.Mesas.find((m) => m.Nome === 'Mesa 3')!.Conta).toBe(b.Subtotal);
+    expect(tables.Mesas.find((m) => m.Nome === 'Mesa 7')!.Conta).toBe(0);
   });
 });

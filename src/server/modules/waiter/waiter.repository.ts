@@ -3,7 +3,7 @@
  * venue's menu in one answer (the phone keeps it in its offline cache). Orders are the orders
  * module's rows (a table order: delivery kind 3 with table_id); the catalogue is the products area's.
  */
-import { and, asc, eq, inArray, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, notExists, sql } from 'drizzle-orm';
 import type { WaiterMenuResponse, WaiterOrder, WaiterTablesResponse } from '../../../shared/contract/waiter';
 import { ACTIVE_STATES, DELIVERY_KIND, ORDER_STATE } from '../../../shared/orders';
 import { defaultCategoryImage, isTicketType, PRODUCT_PLACEHOLDER_IMAGE, PRODUCT_TYPE } from '../../../shared/products';
@@ -88,9 +88,27 @@ export async function listTablesWithOrders(db: Db, venueId: string): Promise<Wai
       Versao: r.version,
     };
   });
+  // What each table's open bill holds (issue 41): items of its orders no closed bill took, refused out.
+  const owed = new Map(
+    (
+      await db
+        .select({ tableId: orders.tableId, cents: sql<number>`coalesce(sum(${orderItems.quantity} * ${orderItems.unitCents}), 0)::int` })
+        .from(orders)
+        .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+        .where(
+          and(
+            eq(orders.venueId, venueId),
+            eq(orders.deliveryKind, DELIVERY_KIND.table),
+            ne(orders.stateId, ORDER_STATE.Recusado),
+            notExists(db.select({ x: sql`1` }).from(tableBillOrders).where(eq(tableBillOrders.orderId, orders.id))),
+          ),
+        )
+        .groupBy(orders.tableId)
+    ).map((r) => [r.tableId, Number(r.cents)]),
+  );
   const mesas = tables.map((t) => {
     const pedidos = dtos.filter((o) => o.MesaId === t.id);
-    return { Id: t.id, Nome: t.name, Abertos: pedidos.length, Prontos: pedidos.filter((o) => o.Pronto).length, Pedidos: pedidos };
+    return { Id: t.id, Nome: t.name, Abertos: pedidos.length, Prontos: pedidos.filter((o) => o.Pronto).length, Pedidos: pedidos, Conta: reais(owed.get(t.id) ?? 0) };
   });
   return {
     Mesas: mesas,
