@@ -33,7 +33,7 @@ interface Intent {
 export function BillView({ localId, tableId, onClosed }: { localId: string; tableId: string; onClosed: () => void }) {
   const qc = useQueryClient();
   const q = useQuery(billQueries.bill(localId, tableId));
-  const [split, setSplit] = useState(1);
+  const [chosenSplit, setSplit] = useState(1);
   const [intent, setIntent] = useState<Intent | null>(null);
   const [pixId, setPixId] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -68,6 +68,9 @@ export function BillView({ localId, tableId, onClosed }: { localId: string; tabl
     );
   }
 
+  // Once a share is paid (or a Pix for it waits) the split is fixed: its parts must keep their amounts.
+  const lockedSplit = bill.Pagamentos.find((p) => p.Parte && (p.Status === 'pago' || p.Status === 'pendente'))?.Parte?.De ?? null;
+  const split = lockedSplit ?? chosenSplit;
   const totalCents = cents(bill.Total);
   const remainingCents = cents(bill.Restante);
   const parts = splitEqually(totalCents, split);
@@ -168,13 +171,13 @@ export function BillView({ localId, tableId, onClosed }: { localId: string; tabl
         <Row label="Subtotal" value={brl(cents(bill.Subtotal))} testId="bill-subtotal" />
         <Group justify="space-between" wrap="nowrap" mt={6}>
           <Switch
-            size="lg"
+            size="md"
             checked={!bill.TaxaServicoRemovida}
             disabled={busy || anyTaken || bill.Itens.length === 0}
             onChange={(e) => void toggleService(e.currentTarget.checked)}
             label={`Taxa de serviço (${bill.TaxaServicoPercentual.toLocaleString('pt-BR')} %)`}
           />
-          <Text fw={600} data-testid="bill-service">
+          <Text fw={600} data-testid="bill-service" style={{ whiteSpace: 'nowrap' }}>
             {brl(cents(bill.TaxaServico))}
           </Text>
         </Group>
@@ -196,7 +199,7 @@ export function BillView({ localId, tableId, onClosed }: { localId: string; tabl
             <Title order={2} size="h4" id="bill-split-title">
               Dividir por
             </Title>
-            <Stepper label="pessoas" value={split} min={1} max={SPLIT_MAX} onChange={setSplit} />
+            <Stepper label="pessoas" value={split} min={lockedSplit ?? 1} max={lockedSplit ?? SPLIT_MAX} onChange={setSplit} />
           </Group>
           <Stack gap="sm" mt="sm">
             {parts.map((amount, i) => {
@@ -289,7 +292,7 @@ function Row({ label, value, strong, testId }: { label: string; value: string; s
       <Text fw={strong ? 800 : 500} size={strong ? 'lg' : 'md'}>
         {label}
       </Text>
-      <Text fw={strong ? 800 : 600} size={strong ? 'lg' : 'md'} data-testid={testId}>
+      <Text fw={strong ? 800 : 600} size={strong ? 'lg' : 'md'} data-testid={testId} style={{ whiteSpace: 'nowrap' }}>
         {value}
       </Text>
     </Group>
@@ -300,14 +303,14 @@ function PayButtons({ label, disabled, pix, onPay }: { label: string; disabled: 
   return (
     <Group gap="xs" mt={6} grow role="group" aria-label={`Pagar ${label}`}>
       {pix ? (
-        <Button size="md" mih={48} color="teal.9" disabled={disabled} onClick={() => onPay('pix')} aria-label={`Pix · ${label}`}>
+        <Button size="md" mih={48} px="xs" color="teal.9" disabled={disabled} onClick={() => onPay('pix')} aria-label={`Pix · ${label}`}>
           Pix
         </Button>
       ) : null}
-      <Button size="md" mih={48} color="blue.9" disabled={disabled} onClick={() => onPay('cartao')} aria-label={`Cartão · ${label}`}>
+      <Button size="md" mih={48} px="xs" color="blue.9" disabled={disabled} onClick={() => onPay('cartao')} aria-label={`Cartão · ${label}`}>
         Cartão
       </Button>
-      <Button size="md" mih={48} color="dark" disabled={disabled} onClick={() => onPay('dinheiro')} aria-label={`Dinheiro · ${label}`}>
+      <Button size="md" mih={48} px="xs" color="dark" disabled={disabled} onClick={() => onPay('dinheiro')} aria-label={`Dinheiro · ${label}`}>
         Dinheiro
       </Button>
     </Group>
