@@ -159,6 +159,10 @@ describe('POST api/Mesa/{mesa}/Conta/Pagamentos and Fechar', () => {
     expectError(await close(), 409, BILL_MSG.empty);
     const [snap] = await rows<{ total_cents: number; status: string; n: number }>(t, `select total_cents, status, (select count(*)::int from table_bill_orders o where o.bill_id = b.id) as n from table_bills b`);
     expect(snap).toEqual({ total_cents: 8767, status: 'closed', n: 3 });
+    // The database refuses to change a closed bill or its payments, whoever asks.
+    await expect(t.db.exec(`update table_bills set total_cents = 1`)).rejects.toThrow(/closed/);
+    await expect(t.db.exec(`update table_bill_payments set amount_cents = 1`)).rejects.toThrow(/closed/);
+    expect((await rows<{ t: number }>(t, `select total_cents as t from table_bills`))[0].t).toBe(8767);
     // A new order opens a new bill with only itself.
     await tableOrder(mesa7, [{ NomeProduto: 'Café', Valor: 6, Quantidade: 1 }]);
     expect(await bill()).toMatchObject({ Subtotal: 6, Total: 6.6 });
