@@ -126,3 +126,27 @@ test('three orders at Mesa 7: 10 % service, split by 3, Pix + card + cash with c
     await w.context.close();
   }
 });
+
+test("a newcomer's demo: Mesa 3's bill is open, split by two, the first half paid by card", async ({ browser, server }) => {
+  const w = await phone(browser, server.url);
+  try {
+    await signIn(w.page, 'garcom@balcao.dev');
+    await w.page.waitForURL((u) => u.pathname === '/garcom');
+    const card = w.page.locator('[data-testid="table-card"][data-mesa="Mesa 3"]');
+    await expect(card.getByTestId('table-bill-amount')).toContainText('Conta R$');
+    await card.tap();
+    await w.page.getByRole('button', { name: 'Conta', exact: true }).tap();
+    await expect(w.page.getByRole('heading', { name: 'Mesa 3 · Conta', level: 1 })).toBeVisible();
+    await expect(w.page.getByTestId('bill-part')).toHaveCount(2);
+    await expect(w.page.getByTestId('bill-part').nth(0)).toContainText('Paga · Cartão');
+    await expect(w.page.getByRole('button', { name: 'Pix · Parte 2 de 2' })).toBeEnabled();
+    const [total, paid, remaining] = await Promise.all(['bill-total', 'bill-paid', 'bill-remaining'].map(async (id) => centsOf(await w.page.getByTestId(id).innerText())));
+    expect(paid + remaining).toBe(total);
+    expect([paid, remaining]).toEqual(splitEqually(total, 2));
+    await expect(w.page.getByRole('button', { name: 'Fechar mesa' })).toBeDisabled();
+    await w.page.screenshot({ path: `${SHOTS}/06-demo-mesa3.png` });
+    await expectAccessible(w.page);
+  } finally {
+    await w.context.close();
+  }
+});
