@@ -7,6 +7,12 @@ import { formatBRL } from './format';
 
 /** 10 % by default (1000 basis points): no venue setting exists yet (docs/decisions/table-bill.md). */
 export const DEFAULT_SERVICE_RATE_BPS = 1000;
+/**
+ * A bill takes the table's orders from at most this long before it opened (or before now, while no
+ * bill row exists): table orders from before bills existed, or from a table nobody closed, never
+ * land on tonight's bill (docs/decisions/table-bill.md).
+ */
+export const BILL_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** The most people a bill is split by. */
 export const SPLIT_MAX = 50;
 /** The most a cash payment may receive (R$ 100.000,00): a typo guard. */

@@ -58,6 +58,9 @@ describe('GET api/Mesa/{mesa}/Conta', () => {
     await threeOrders();
     const refused = await tableOrder(mesa7, [{ NomeProduto: 'Pudim', Valor: 11, Quantidade: 1 }]);
     await forceState(t, refused.Id, ORDER_STATE.Recusado);
+    // A table order from before the bill's window (yesterday's, never closed) stays off tonight's bill.
+    const old = await tableOrder(mesa7, [{ NomeProduto: 'Esquecido', Valor: 50, Quantidade: 1 }]);
+    await t.db.exec(`update orders set created_at = now() - interval '25 hours' where id = '${old.Id}'`);
     const b = await bill();
     expect(b.Itens.map((i) => [i.Quantidade, i.Nome, i.ValorTotal])).toEqual([
       [2, 'X-Burger', 57.8],

@@ -3,10 +3,10 @@
  * closed bill took yet (refused and returned orders out: both end in Recusado), with its service
  * charge, its payments, what is paid and what remains. A closed bill answers its own snapshot.
  */
-import { and, asc, eq, inArray, ne, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, ne, notExists, sql } from 'drizzle-orm';
 import type { BillPayment, TableBill } from '../../../shared/contract/table-bill';
 import { DELIVERY_KIND, ORDER_STATE } from '../../../shared/orders';
-import { BILL_MSG, DEFAULT_SERVICE_RATE_BPS, METHOD_API, serviceChargeCents } from '../../../shared/table-bill';
+import { BILL_MSG, BILL_WINDOW_MS, DEFAULT_SERVICE_RATE_BPS, METHOD_API, serviceChargeCents } from '../../../shared/table-bill';
 import { kdsTables, orderItems, orders } from '../../db/schema/orders';
 import { tableBillOrders, tableBillPayments, tableBills, type TableBillSnapshotLine } from '../../db/schema/table-bill';
 import type { Q, Tx } from '../../lib/once';
@@ -45,8 +45,12 @@ export async function lockOpenBill(tx: Tx, table: TableRef, userId: string): Pro
   return b;
 }
 
-/** Every item of the table's orders no closed bill took yet, oldest order first. */
-export async function openLines(q: Q, table: TableRef): Promise<TableBillSnapshotLine[]> {
+/**
+ * Every item of the table's orders no closed bill took yet, oldest order first, from at most
+ * BILL_WINDOW_MS before the bill opened (`openedAt`; now while the bill has no row).
+ */
+export async function openLines(q: Q, table: TableRef, openedAt: Date | null): Promise<TableBillSnapshotLine[]> {
+  const since = new Date(Math.min((openedAt ?? new Date()).getTime(), Date.now()) - BILL_WINDOW_MS);
   const rows = await q
     .select({ orderId: orders.id, code: orders.code, name: orderItems.name, quantity: orderItems.quantity, unitCents: orderItems.unitCents, notes: orderItems.notes })
     .from(orders)
@@ -57,6 +61,7 @@ export async function openLines(q: Q, table: TableRef): Promise<TableBillSnapsho
         eq(orders.tableId, table.id),
         eq(orders.deliveryKind, DELIVERY_KIND.table),
         ne(orders.stateId, ORDER_STATE.Recusado),
+        gte(orders.createdAt, since),
         notExists(q.select({ x: sql`1` }).from(tableBillOrders).where(eq(tableBillOrders.orderId, orders.id))),
       ),
     )
@@ -112,7 +117,7 @@ export interface PixInfo {
 /** The answer for a table: its closed bill when `closed` is given, else the open one (made or not). */
 export async function billDto(q: Q, table: TableRef, pix: PixInfo, closed?: BillRow): Promise<TableBill> {
   const bill = closed ?? (await openBillOf(q, table.id));
-  const lines = closed ? (closed.lines ?? []) : await openLines(q, table);
+  const lines = closed ? (closed.lines ?? []) : await openLines(q, table, bill?.openedAt ?? null);
   const payments = await paymentsOf(q, bill?.id ?? null);
   const f = figuresOf(lines, bill, payments);
   const removed = bill?.serviceRemoved ?? false;

@@ -155,7 +155,7 @@ export function tableBillRoutes(fastify: FastifyInstance, opts: { db: Db; pix: P
         const bill = await lockOpenBill(tx, table, user.id);
         await expireStalePix(tx, bill.id, pixLifeMs);
         const payments = await paymentsOf(tx, bill.id);
-        const f = figuresOf(await openLines(tx, table), bill, payments);
+        const f = figuresOf(await openLines(tx, table, bill.openedAt), bill, payments);
         if (f.remainingCents <= 0) throw new HttpError(409, f.pendingCents > 0 ? BILL_MSG.pixPending : BILL_MSG.nothingToPay);
         if (share) {
           if (payments.some((p) => p.shareCount === share.De && p.shareIndex === share.Indice && (p.status === 'paid' || p.status === 'pending'))) throw new HttpError(409, BILL_MSG.shareTaken);
@@ -252,7 +252,7 @@ export function tableBillRoutes(fastify: FastifyInstance, opts: { db: Db; pix: P
       async reserve(tx) {
         const bill = await lockOpenBill(tx, table, user.id);
         await expireStalePix(tx, bill.id, pixLifeMs);
-        const lines = await openLines(tx, table);
+        const lines = await openLines(tx, table, bill.openedAt);
         const payments = await paymentsOf(tx, bill.id);
         const f = figuresOf(lines, bill, payments);
         if (!lines.length) throw new HttpError(409, BILL_MSG.empty);

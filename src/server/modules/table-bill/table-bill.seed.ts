@@ -16,7 +16,7 @@ export async function seedDemoTableBill(db: Db, venueId: string): Promise<void> 
     const [table] = await tx.select({ id: kdsTables.id, name: kdsTables.name, venueId: kdsTables.venueId }).from(kdsTables).where(and(eq(kdsTables.venueId, venueId), eq(kdsTables.name, 'Mesa 3')));
     const [waiter] = await tx.select({ id: users.id }).from(users).where(eq(users.email, 'garcom@balcao.dev'));
     if (!table || !waiter) return;
-    const lines = await openLines(tx, table);
+    const lines = await openLines(tx, table, null);
     if (!lines.length) return;
     const bill = await lockOpenBill(tx, table, waiter.id);
     const [half] = splitEqually(figuresOf(lines, bill, []).totalCents, 2);
