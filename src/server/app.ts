@@ -30,6 +30,7 @@ import { storesPlugin } from './modules/stores/stores.plugin';
 import { schedulingPlugin } from './modules/scheduling/scheduling.plugin';
 import { customersPlugin } from './modules/customers/customers.plugin';
 import { paymentLinksPlugin } from './modules/payment-links/payment-links.plugin';
+import { tableBillPlugin } from './modules/table-bill/table-bill.plugin';
 import { pixPlugin } from './modules/pix/pix.plugin';
 import { financePlugin } from './modules/finance/finance.plugin';
 import { accreditationPlugin } from './modules/accreditation/accreditation.plugin';
@@ -126,6 +127,8 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(customersPlugin, moduleOptions);
   await app.register(pixPlugin, moduleOptions);
   await app.register(paymentLinksPlugin, moduleOptions);
+  // Issue 41: the table's bill (after pix, whose webhook settles its Pix).
+  await app.register(tableBillPlugin, moduleOptions);
   await app.register(donationsPlugin, moduleOptions);
   await app.register(financePlugin, moduleOptions);
   await app.register(accreditationPlugin, moduleOptions);

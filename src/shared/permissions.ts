@@ -78,9 +78,9 @@ export const PERMISSION_RULES: PermissionRule[] = [
   },
   {
     area: 'orders',
-    label: 'Garçom: mesas, cardápio e entrega à mesa',
+    label: 'Garçom: mesas, cardápio, entrega à mesa e a conta da mesa',
     methods: 'any',
-    paths: ['/api/garcom/*'],
+    paths: ['/api/garcom/*', '/api/mesa/*'],
     role: '',
     device: true,
   },

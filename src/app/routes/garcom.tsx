@@ -16,7 +16,7 @@ const id = (v: unknown) => (typeof v === 'string' && /^[0-9a-f-]{36}$/i.test(v) 
 export const Route = createFileRoute('/garcom')({
   validateSearch: (s: Record<string, unknown>): WaiterSearch => ({
     mesa: id(s.mesa),
-    tela: s.tela === 'pedido' || s.tela === 'revisao' ? s.tela : undefined,
+    tela: s.tela === 'pedido' || s.tela === 'revisao' || s.tela === 'conta' ? s.tela : undefined,
   }),
   beforeLoad: async ({ location }) => {
     const session = requireSession(location.href);

@@ -61,6 +61,8 @@ export const waiterTable = z.object({
   /** Of those, ready to take to the table. */
   Prontos: int32(),
   Pedidos: z.array(waiterOrder),
+  /** ours (issue 41): what the table's open bill holds so far, in reais (0: nothing to pay; the table is free once no order is open either). */
+  Conta: z.optional(z.number()),
 });
 export type WaiterTable = z.infer<typeof waiterTable>;
 

@@ -36,7 +36,7 @@ const SANDBOX_CLIENT = { clientId: 'balcao-sandbox', clientSecret: 'sandbox-secr
  */
 export type PixKeyResolver = (db: Db, venueId: string) => Promise<string | null>;
 
-export type PixChargeKind = 'payment-link' | 'donation';
+export type PixChargeKind = 'payment-link' | 'donation' | 'table-bill';
 export type PaidHandler = (tx: Tx, charge: typeof pixCharges.$inferSelect) => Promise<void>;
 
 export class PixNotConfiguredError extends Error {}

@@ -15,6 +15,7 @@ import { kdsSettings, kdsTables, orderItems, orders, orderStateHistory } from '.
 import { products } from '../../db/schema/products';
 import { newCode } from '../../lib/crypto';
 import { searchTextOf } from '../orders/orders.repository';
+import { seedDemoTableBill } from '../table-bill/table-bill.seed';
 
 interface SeedOrder {
   table: string;
@@ -195,4 +196,6 @@ export async function seedDemoWaiterOrders(db: Db, venueId: string): Promise<voi
     }
     await tx.update(kdsSettings).set({ lastOrderCode: code }).where(eq(kdsSettings.venueId, venueId));
   });
+  // Issue 41: Mesa 3's bill is open with half of it paid.
+  await seedDemoTableBill(db, venueId);
 }

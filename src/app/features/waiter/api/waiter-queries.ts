@@ -6,6 +6,7 @@
  */
 import { queryOptions, type QueryFunctionContext, type QueryKey } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
+import { BILL_PATHS, tableBill } from '../../../../shared/contract/table-bill';
 import { WAITER_PATHS, waiterMenuResponse, waiterTablesResponse } from '../../../../shared/contract/waiter';
 import { WAITER_REFRESH_MS } from '../../../../shared/waiter';
 import { api, ApiError } from '../../../lib/api-client';
@@ -73,5 +74,19 @@ export const waiterQueries = {
       queryKey: ['products', 'waiter-menu', localId] as const,
       queryFn: keepWhenUnreachable(() => api(WAITER_PATHS.menu, { query: { localClienteId: localId }, schema: waiterMenuResponse })),
       staleTime: 5 * 60_000,
+    }),
+};
+
+// ---------------------------------------------------------------------------------------------
+// The table's bill (issue 41): under the persisted 'orders' root, so the phone shows the last bill
+// it read when the network is gone (with "Atualizado às HH:MM").
+
+export const billQueries = {
+  billKey: (localId: string, tableId: string) => ['orders', 'waiter', 'bill', localId, tableId] as const,
+  bill: (localId: string, tableId: string) =>
+    queryOptions({
+      queryKey: billQueries.billKey(localId, tableId),
+      queryFn: keepWhenUnreachable(() => api(BILL_PATHS.bill(tableId), { query: { localId }, schema: tableBill })),
+      staleTime: 0,
     }),
 };

@@ -6,6 +6,7 @@
 import { Badge, Button, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import type { WaiterOrder, WaiterTablesResponse } from '../../../../shared/contract/waiter';
+import { formatBRL } from '../../../../shared/format';
 import { WAITER_MSG } from '../../../../shared/waiter';
 import { ReadyOrderRow } from './ready-order-row';
 
@@ -65,13 +66,18 @@ export function TablesView({
                   radius="md"
                   p="sm"
                   mih={88}
-                  bg={m.Prontos ? 'green.0' : m.Abertos ? 'orange.0' : undefined}
+                  bg={m.Prontos ? 'green.0' : m.Abertos || m.Conta ? 'orange.0' : undefined}
                   style={m.Prontos ? { borderColor: 'var(--mantine-color-green-8)', borderWidth: 3 } : undefined}
                 >
                   <Text fw={800} size="xl">
                     {m.Nome}
                   </Text>
-                  <Text size="sm">{m.Abertos ? `${m.Abertos} ${m.Abertos === 1 ? 'aberto' : 'abertos'}` : 'Livre'}</Text>
+                  <Text size="sm">{m.Abertos ? `${m.Abertos} ${m.Abertos === 1 ? 'aberto' : 'abertos'}` : m.Conta ? 'Conta aberta' : 'Livre'}</Text>
+                  {m.Conta ? (
+                    <Text size="sm" fw={700} data-testid="table-bill-amount">
+                      Conta {formatBRL(m.Conta)}
+                    </Text>
+                  ) : null}
                   {m.Prontos ? (
                     <Badge color="green.9" variant="filled" mt={4}>
                       {m.Prontos} {m.Prontos === 1 ? 'pronto' : 'prontos'}

@@ -10,6 +10,7 @@ import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import type { WaiterOrder, WaiterProduct } from '../../../../shared/contract/waiter';
 import { formatTime } from '../../../../shared/format';
 import { ORDER_STATE } from '../../../../shared/orders';
+import { BILL_MSG } from '../../../../shared/table-bill';
 import { addLine, brl, cartProblems, cartTotalCents, lineDetails, productById, toIntakeRequest, WAITER_MSG } from '../../../../shared/waiter';
 import { api } from '../../../lib/api-client';
 import { clearSession, getSession } from '../../../lib/session';
@@ -20,6 +21,7 @@ import { enableSound, useReadyAlerts, useSoundBlocked } from '../hooks/ready-ale
 import { useCarts } from '../hooks/use-carts';
 import { useWaiterLive, WAITER_FALLBACK_POLL_MS } from '../hooks/use-waiter-live';
 import { PULL_THRESHOLD_PX, usePullToRefresh } from '../hooks/use-pull-to-refresh';
+import { BillView } from './bill-view';
 import { MenuView } from './menu-view';
 import { ProductSheet } from './product-sheet';
 import { ReviewView } from './review-view';
@@ -28,7 +30,7 @@ import { TableView } from './table-view';
 
 export interface WaiterSearch {
   mesa?: string;
-  tela?: 'pedido' | 'revisao';
+  tela?: 'pedido' | 'revisao' | 'conta';
 }
 
 export function WaiterPage({ search, onNavigate, onSignedOut }: { search: WaiterSearch; onNavigate: (s: WaiterSearch) => void; onSignedOut: () => void }) {
@@ -139,8 +141,8 @@ export function WaiterPage({ search, onNavigate, onSignedOut }: { search: Waiter
     onSignedOut();
   };
 
-  const view = !search.mesa ? 'mesas' : search.tela === 'pedido' ? 'pedido' : search.tela === 'revisao' ? 'revisao' : 'mesa';
-  const title = view === 'mesas' ? WAITER_MSG.title : !table ? 'Mesa' : view === 'pedido' ? `${table.Nome} · Cardápio` : view === 'revisao' ? `${table.Nome} · Revisão` : table.Nome;
+  const view = !search.mesa ? 'mesas' : search.tela === 'pedido' ? 'pedido' : search.tela === 'revisao' ? 'revisao' : search.tela === 'conta' ? 'conta' : 'mesa';
+  const title = view === 'mesas' ? WAITER_MSG.title : !table ? 'Mesa' : view === 'pedido' ? `${table.Nome} · Cardápio` : view === 'revisao' ? `${table.Nome} · Revisão` : view === 'conta' ? BILL_MSG.title(table.Nome) : table.Nome;
   const back = () => onNavigate(view === 'mesa' ? {} : view === 'revisao' ? { mesa: search.mesa, tela: 'pedido' } : { mesa: search.mesa });
   const pendingCount = records.filter((r) => r.status === 'pending' || r.status === 'sending').length;
 
@@ -272,17 +274,23 @@ export function WaiterPage({ search, onNavigate, onSignedOut }: { search: Waiter
           )
         ) : null}
         {table && view === 'pedido' && menu ? <MenuView menu={menu} onPick={setPicked} /> : null}
+        {table && view === 'conta' ? <BillView localId={localId} tableId={table.Id} onClosed={() => onNavigate({})} /> : null}
         {table && cart && view === 'revisao' && menu ? (
           <ReviewView menu={menu} cart={cart} problems={showProblems ? cartProblems(menu, cart) : []} onChange={(u) => setCart(table.Id, u)} />
         ) : null}
       </Box>
 
-      {table ? (
+      {table && view !== 'conta' ? (
         <Box p="sm" style={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 10, background: 'var(--mantine-color-body)', borderTop: '1px solid var(--mantine-color-gray-3)' }}>
           {view === 'mesa' ? (
-            <Button size="xl" fullWidth color="orange.9" onClick={() => onNavigate({ mesa: table.Id, tela: itemCount ? 'revisao' : 'pedido' })}>
-              {itemCount ? `Continuar pedido · ${itemCount} ${itemCount === 1 ? 'item' : 'itens'}` : WAITER_MSG.newOrder}
-            </Button>
+            <Group gap="xs" wrap="nowrap">
+              <Button size="xl" color="dark" variant="outline" onClick={() => onNavigate({ mesa: table.Id, tela: 'conta' })}>
+                {BILL_MSG.open}
+              </Button>
+              <Button size="xl" style={{ flex: 1 }} color="orange.9" onClick={() => onNavigate({ mesa: table.Id, tela: itemCount ? 'revisao' : 'pedido' })} styles={{ label: { whiteSpace: 'normal' } }}>
+                {itemCount ? `Continuar pedido · ${itemCount} ${itemCount === 1 ? 'item' : 'itens'}` : WAITER_MSG.newOrder}
+              </Button>
+            </Group>
           ) : null}
           {view === 'pedido' ? (
             <Button size="xl" fullWidth color="orange.9" disabled={!itemCount} onClick={() => onNavigate({ mesa: table.Id, tela: 'revisao' })} styles={{ label: { whiteSpace: 'normal' } }}>

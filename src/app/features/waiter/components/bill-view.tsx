@@ -1,0 +1,475 @@
+/**
+ * The table's bill on the waiter's phone (issue 41): lines, subtotal, the service charge with a
+ * switch to remove it, total, paid and remaining; split by N with each part and its payment; card
+ * and cash recorded (cash asks what was received and shows the change); Pix as a big QR code that
+ * turns paid by itself (the bill is re-read while a Pix waits); "Fechar mesa" when nothing remains.
+ */
+import { Alert, Badge, Box, Button, Divider, Group, Loader, Center, Modal, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { billPaymentRequest, type BillPayment, type TableBill } from '../../../../shared/contract/table-bill';
+import { formatTime, parseMoney } from '../../../../shared/format';
+import { BILL_MSG, BILL_PIX_POLL_MS, METHOD_LABEL, SPLIT_MAX, splitEqually, type BillMethod } from '../../../../shared/table-bill';
+import { brl } from '../../../../shared/waiter';
+import { ApiError } from '../../../lib/api-client';
+import { toastError, toastSuccess } from '../../../lib/toast';
+import { newPaymentKey, postClose, postPayment, postSandboxPay, postService } from '../api/bill-mutations';
+import { billQueries } from '../api/waiter-queries';
+import { playChime } from '../hooks/ready-alerts';
+import { LinkQrImage } from './qr-image';
+import { Stepper } from './stepper';
+
+const cents = (reais: number) => Math.round(reais * 100);
+const messageOf = (err: unknown) => (err instanceof ApiError || err instanceof Error ? err.message : 'Não foi possível concluir. Tente de novo.');
+
+/** What the waiter is paying: a share of N, or (no split) what remains. */
+interface Intent {
+  method: BillMethod;
+  amountCents: number;
+  share: { Indice: number; De: number } | null;
+  key: string;
+}
+
+export function BillView({ localId, tableId, onClosed }: { localId: string; tableId: string; onClosed: () => void }) {
+  const qc = useQueryClient();
+  const q = useQuery(billQueries.bill(localId, tableId));
+  const [chosenSplit, setSplit] = useState(1);
+  const [intent, setIntent] = useState<Intent | null>(null);
+  const [pixId, setPixId] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const closeKey = useRef<string>(newPaymentKey());
+  const bill = q.data;
+  const waitingPix = bill?.Pagamentos.some((p) => p.Forma === 'pix' && p.Status === 'pendente') ?? false;
+
+  // While a Pix waits, the bill is re-read so it turns paid by itself.
+  useEffect(() => {
+    if (!waitingPix) return;
+    const id = setInterval(() => void qc.invalidateQueries({ queryKey: billQueries.billKey(localId, tableId) }), BILL_PIX_POLL_MS);
+    return () => clearInterval(id);
+  }, [waitingPix, qc, localId, tableId]);
+
+  const setBill = (b: TableBill) => qc.setQueryData(billQueries.billKey(localId, tableId), b);
+
+  if (q.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Carregando conta" />
+      </Center>
+    );
+  }
+  if (!bill) {
+    return (
+      <Alert color="red" title="Não foi possível carregar a conta">
+        <Text size="sm">{q.error?.message}</Text>
+        <Button mt="xs" size="lg" onClick={() => void q.refetch()}>
+          Tentar novamente
+        </Button>
+      </Alert>
+    );
+  }
+
+  // Once a share is paid (or a Pix for it waits) the split is fixed: its parts must keep their amounts.
+  const lockedSplit = bill.Pagamentos.find((p) => p.Parte && (p.Status === 'pago' || p.Status === 'pendente'))?.Parte?.De ?? null;
+  const split = lockedSplit ?? chosenSplit;
+  const totalCents = cents(bill.Total);
+  const remainingCents = cents(bill.Restante);
+  const parts = splitEqually(totalCents, split);
+  const shareOf = (i: number) => bill.Pagamentos.find((p) => p.Parte?.De === split && p.Parte.Indice === i && (p.Status === 'pago' || p.Status === 'pendente'));
+  const anyTaken = bill.Pagamentos.some((p) => p.Status === 'pago' || p.Status === 'pendente');
+  const canClose = bill.Itens.length > 0 && remainingCents === 0 && cents(bill.EmAndamento) === 0;
+
+  const toggleService = async (include: boolean) => {
+    setBusy(true);
+    try {
+      setBill(await postService(tableId, localId, !include));
+    } catch (err) {
+      void toastError(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const start = (method: BillMethod, amountCents: number, share: Intent['share']) => {
+    const next = { method, amountCents, share, key: newPaymentKey() };
+    setIntent(next);
+    if (method === 'pix') void submit(next, null);
+  };
+
+  const submit = async (it: Intent, receivedCents: number | null) => {
+    setBusy(true);
+    try {
+      const body = { localId, Forma: it.method, Valor: it.amountCents / 100, ...(it.method === 'dinheiro' ? { ValorRecebido: (receivedCents ?? 0) / 100 } : {}), ...(it.share ? { Parte: it.share } : {}) };
+      const r = await postPayment(tableId, billPaymentRequest.parse(body), it.key);
+      setBill(r.Conta);
+      if (it.method === 'pix') setPixId(r.Pagamento.Id);
+      else {
+        setIntent(null);
+        void toastSuccess(r.Message ?? BILL_MSG.recorded(METHOD_LABEL[it.method], it.amountCents));
+      }
+    } catch (err) {
+      void toastError(messageOf(err));
+      // A refusal (4xx) ends this attempt; a network failure keeps it (and its key) for a retry.
+      if (err instanceof ApiError && !err.isNetwork) setIntent(null);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const close = async () => {
+    setBusy(true);
+    try {
+      const r = await postClose(tableId, localId, closeKey.current);
+      void toastSuccess(r.Message);
+      closeKey.current = newPaymentKey();
+      await qc.invalidateQueries({ queryKey: ['orders', 'waiter'] });
+      onClosed();
+    } catch (err) {
+      void toastError(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack gap="md" data-testid="bill">
+      <Text size="xs" c="dimmed" data-testid="bill-updated">
+        Atualizado às {formatTime(bill.Data)}
+        {bill.PixSandbox ? ' · Pix em sandbox (sem dinheiro real)' : ''}
+      </Text>
+      {bill.Itens.length === 0 ? (
+        <Text c="dimmed" ta="center" py="xl">
+          {BILL_MSG.empty}
+        </Text>
+      ) : (
+        <Paper withBorder radius="md" p="sm" component="section" aria-labelledby="bill-items-title">
+          <Title order={2} size="h4" id="bill-items-title" mb={4}>
+            Itens
+          </Title>
+          <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {bill.Itens.map((l, i) => (
+              <Box component="li" key={`${l.PedidoId}-${i}`} data-testid="bill-line">
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  <Text fw={600}>
+                    {l.Quantidade}x {l.Nome}
+                  </Text>
+                  <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
+                    {brl(cents(l.ValorTotal))}
+                  </Text>
+                </Group>
+                {l.Observacoes.map((o) => (
+                  <Text key={o.Descricao} size="sm" c="dimmed">
+                    {o.Opcoes.length ? `${o.Descricao}: ${o.Opcoes.join(', ')}` : o.Descricao}
+                  </Text>
+                ))}
+              </Box>
+            ))}
+          </Stack>
+        </Paper>
+      )}
+
+      <Paper withBorder radius="md" p="sm" component="section" aria-label="Totais">
+        <Row label="Subtotal" value={brl(cents(bill.Subtotal))} testId="bill-subtotal" />
+        <Group justify="space-between" wrap="nowrap" mt={6}>
+          <Switch
+            size="md"
+            checked={!bill.TaxaServicoRemovida}
+            disabled={busy || anyTaken || bill.Itens.length === 0}
+            onChange={(e) => void toggleService(e.currentTarget.checked)}
+            label={`Taxa de serviço (${bill.TaxaServicoPercentual.toLocaleString('pt-BR')} %)`}
+          />
+          <Text fw={600} data-testid="bill-service" style={{ whiteSpace: 'nowrap' }}>
+            {brl(cents(bill.TaxaServico))}
+          </Text>
+        </Group>
+        {bill.AvisoTaxaServico ? (
+          <Text size="sm" c="orange.9" fw={600} mt={4} data-testid="bill-service-note">
+            {bill.AvisoTaxaServico}
+          </Text>
+        ) : null}
+        <Divider my="xs" />
+        <Row label="Total" value={brl(totalCents)} strong testId="bill-total" />
+        <Row label="Pago" value={brl(cents(bill.Pago))} testId="bill-paid" />
+        {cents(bill.EmAndamento) > 0 ? <Row label="Pix aguardando" value={brl(cents(bill.EmAndamento))} /> : null}
+        <Row label="Falta pagar" value={brl(remainingCents)} strong testId="bill-remaining" />
+      </Paper>
+
+      {bill.Itens.length > 0 && totalCents > 0 ? (
+        <Paper withBorder radius="md" p="sm" component="section" aria-labelledby="bill-split-title">
+          <Group justify="space-between" wrap="nowrap">
+            <Title order={2} size="h4" id="bill-split-title">
+              Dividir por
+            </Title>
+            <Stepper label="pessoas" value={split} min={lockedSplit ?? 1} max={lockedSplit ?? SPLIT_MAX} onChange={setSplit} />
+          </Group>
+          <Stack gap="sm" mt="sm">
+            {parts.map((amount, i) => {
+              const idx = i + 1;
+              const paid = shareOf(idx);
+              const label = split === 1 ? 'Conta inteira' : `Parte ${idx} de ${split}`;
+              return (
+                <Box key={`${split}-${idx}`} data-testid="bill-part" data-parte={idx}>
+                  <Group justify="space-between" wrap="nowrap">
+                    <Text fw={700}>{label}</Text>
+                    <Text fw={800} data-testid="bill-part-amount">
+                      {brl(amount)}
+                    </Text>
+                  </Group>
+                  {paid ? (
+                    <Badge size="lg" mt={4} color={paid.Status === 'pago' ? 'green.9' : 'gray.8'} variant="filled">
+                      {paid.Status === 'pago' ? `Paga · ${METHOD_LABEL[paid.Forma]}` : 'Pix aguardando'}
+                    </Badge>
+                  ) : (
+                    <PayButtons
+                      label={label}
+                      disabled={busy || amount === 0 || amount > remainingCents}
+                      pix={bill.PixDisponivel}
+                      onPay={(m) => start(m, amount, { Indice: idx, De: split })}
+                    />
+                  )}
+                </Box>
+              );
+            })}
+            {remainingCents > 0 && !parts.some((a, i) => !shareOf(i + 1) && a > 0 && a <= remainingCents) ? (
+              <Box data-testid="bill-rest">
+                <Group justify="space-between" wrap="nowrap">
+                  <Text fw={700}>Restante</Text>
+                  <Text fw={800}>{brl(remainingCents)}</Text>
+                </Group>
+                <PayButtons label="Restante" disabled={busy} pix={bill.PixDisponivel} onPay={(m) => start(m, remainingCents, null)} />
+              </Box>
+            ) : null}
+          </Stack>
+        </Paper>
+      ) : null}
+
+      {bill.Pagamentos.length ? (
+        <Paper withBorder radius="md" p="sm" component="section" aria-labelledby="bill-payments-title">
+          <Title order={2} size="h4" id="bill-payments-title" mb={4}>
+            Pagamentos
+          </Title>
+          <Stack gap={4}>
+            {bill.Pagamentos.map((p) => (
+              <PaymentRow key={p.Id} p={p} />
+            ))}
+          </Stack>
+        </Paper>
+      ) : null}
+
+      <Box p="sm" style={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 10, background: 'var(--mantine-color-body)', borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+        <Button size="xl" fullWidth color="green.9" disabled={!canClose} loading={busy && canClose} onClick={() => void close()}>
+          Fechar mesa
+        </Button>
+      </Box>
+
+      <CardModal intent={intent?.method === 'cartao' ? intent : null} busy={busy} onCancel={() => setIntent(null)} onConfirm={(it) => void submit(it, null)} />
+      <CashModal intent={intent?.method === 'dinheiro' ? intent : null} busy={busy} localId={localId} onCancel={() => setIntent(null)} onConfirm={(it, r) => void submit(it, r)} />
+      <PixModal
+        intent={intent?.method === 'pix' ? intent : null}
+        payment={bill.Pagamentos.find((p) => p.Id === pixId) ?? null}
+        sandbox={bill.PixSandbox}
+        busy={busy}
+        onRetry={(it) => void submit(it, null)}
+        onSandboxPay={async (id) => {
+          try {
+            setBill(await postSandboxPay(tableId, id, localId));
+            await qc.invalidateQueries({ queryKey: billQueries.billKey(localId, tableId) });
+          } catch (err) {
+            void toastError(messageOf(err));
+          }
+        }}
+        onClose={() => {
+          setIntent(null);
+          setPixId(null);
+        }}
+      />
+    </Stack>
+  );
+}
+
+function Row({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId?: string }) {
+  return (
+    <Group justify="space-between" wrap="nowrap">
+      <Text fw={strong ? 800 : 500} size={strong ? 'lg' : 'md'}>
+        {label}
+      </Text>
+      <Text fw={strong ? 800 : 600} size={strong ? 'lg' : 'md'} data-testid={testId} style={{ whiteSpace: 'nowrap' }}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+function PayButtons({ label, disabled, pix, onPay }: { label: string; disabled: boolean; pix: boolean; onPay: (m: BillMethod) => void }) {
+  return (
+    <Group gap="xs" mt={6} grow role="group" aria-label={`Pagar ${label}`}>
+      {pix ? (
+        <Button size="md" mih={48} px="xs" color="teal.9" disabled={disabled} onClick={() => onPay('pix')} aria-label={`Pix · ${label}`}>
+          Pix
+        </Button>
+      ) : null}
+      <Button size="md" mih={48} px="xs" color="blue.9" disabled={disabled} onClick={() => onPay('cartao')} aria-label={`Cartão · ${label}`}>
+        Cartão
+      </Button>
+      <Button size="md" mih={48} px="xs" color="dark" disabled={disabled} onClick={() => onPay('dinheiro')} aria-label={`Dinheiro · ${label}`}>
+        Dinheiro
+      </Button>
+    </Group>
+  );
+}
+
+const STATUS_LABEL: Record<BillPayment['Status'], string> = { pendente: 'aguardando', pago: 'pago', falhou: 'não criado', expirado: 'expirado' };
+
+function PaymentRow({ p }: { p: BillPayment }) {
+  const extra = p.Forma === 'dinheiro' && p.ValorRecebido !== null ? ` · recebido ${brl(cents(p.ValorRecebido))} · troco ${brl(cents(p.Troco ?? 0))}` : '';
+  return (
+    <Text size="sm" data-testid="bill-payment">
+      {METHOD_LABEL[p.Forma]} · {brl(cents(p.Valor))} · {STATUS_LABEL[p.Status]}
+      {p.Parte && p.Parte.De > 1 ? ` · parte ${p.Parte.Indice} de ${p.Parte.De}` : ''}
+      {extra}
+    </Text>
+  );
+}
+
+function CardModal({ intent, busy, onCancel, onConfirm }: { intent: Intent | null; busy: boolean; onCancel: () => void; onConfirm: (it: Intent) => void }) {
+  return (
+    <Modal opened={!!intent} onClose={onCancel} title="Pagamento no cartão" centered>
+      {intent ? (
+        <Stack>
+          <Text>
+            Registrar <b>{brl(intent.amountCents)}</b> pagos no cartão (na maquininha)?
+          </Text>
+          <Button size="lg" color="blue.9" loading={busy} onClick={() => onConfirm(intent)}>
+            Registrar pagamento
+          </Button>
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+}
+
+function CashModal({ intent, busy, localId, onCancel, onConfirm }: { intent: Intent | null; busy: boolean; localId: string; onCancel: () => void; onConfirm: (it: Intent, receivedCents: number) => void }) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    setText('');
+    setError(null);
+  }, [intent?.key]);
+  if (!intent) return <Modal opened={false} onClose={onCancel} title="Pagamento em dinheiro" />;
+  const parsed = parseMoney(text);
+  const receivedCents = parsed === null ? null : Math.round(parsed * 100);
+  const change = receivedCents !== null && receivedCents >= intent.amountCents ? receivedCents - intent.amountCents : null;
+  const confirm = () => {
+    // The same schema the server validates with.
+    const r = billPaymentRequest.safeParse({ localId, Forma: 'dinheiro', Valor: intent.amountCents / 100, ValorRecebido: receivedCents === null ? null : receivedCents / 100 });
+    if (!r.success) {
+      setError(r.error.issues[0]?.message ?? BILL_MSG.receivedRequired);
+      return;
+    }
+    onConfirm(intent, receivedCents!);
+  };
+  return (
+    <Modal opened onClose={onCancel} title="Pagamento em dinheiro" centered>
+      <Stack>
+        <Text>
+          Valor a pagar: <b data-testid="cash-due">{brl(intent.amountCents)}</b>
+        </Text>
+        <TextInput
+          label="Valor recebido"
+          required
+          inputMode="decimal"
+          leftSection="R$"
+          size="lg"
+          value={text}
+          error={error}
+          data-autofocus
+          onChange={(e) => {
+            setText(e.currentTarget.value);
+            setError(null);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') confirm();
+          }}
+        />
+        <Text size="lg" fw={800} data-testid="cash-change" aria-live="polite">
+          Troco: {change === null ? '—' : brl(change)}
+        </Text>
+        <Button size="lg" color="dark" loading={busy} onClick={confirm}>
+          Registrar pagamento
+        </Button>
+      </Stack>
+    </Modal>
+  );
+}
+
+function PixModal({
+  intent,
+  payment,
+  sandbox,
+  busy,
+  onRetry,
+  onSandboxPay,
+  onClose,
+}: {
+  intent: Intent | null;
+  payment: BillPayment | null;
+  sandbox: boolean;
+  busy: boolean;
+  onRetry: (it: Intent) => void;
+  onSandboxPay: (id: string) => Promise<void>;
+  onClose: () => void;
+}) {
+  const paid = payment?.Status === 'pago';
+  const chimed = useRef(false);
+  useEffect(() => {
+    if (paid && !chimed.current) {
+      chimed.current = true;
+      playChime();
+    }
+    if (!intent) chimed.current = false;
+  }, [paid, intent]);
+  return (
+    <Modal opened={!!intent} onClose={onClose} title={intent ? `Pix · ${brl(intent.amountCents)}` : 'Pix'} fullScreen>
+      {intent ? (
+        <Stack align="center" gap="md">
+          {paid ? (
+            <Alert color="green" title={BILL_MSG.pixPaid} w="100%" data-testid="pix-paid">
+              <Text size="sm">{brl(intent.amountCents)} confirmado pelo banco.</Text>
+            </Alert>
+          ) : payment?.BrCode ? (
+            <>
+              <LinkQrImage text={payment.BrCode} alt={`QR code do Pix de ${brl(intent.amountCents)}`} size={320} />
+              <Group gap="xs" wrap="nowrap" aria-live="polite">
+                <Loader size="sm" aria-hidden />
+                <Text fw={700} data-testid="pix-waiting">
+                  Aguardando pagamento…
+                </Text>
+              </Group>
+              <TextInput label="Pix copia e cola" readOnly value={payment.BrCode} w="100%" onFocus={(e) => e.currentTarget.select()} />
+              {sandbox ? (
+                <Button variant="outline" color="teal.9" size="md" mih={48} onClick={() => void onSandboxPay(payment.Id)}>
+                  Simular pagamento (sandbox)
+                </Button>
+              ) : null}
+            </>
+          ) : busy ? (
+            <Center py="xl">
+              <Loader aria-label="Criando cobrança Pix" />
+            </Center>
+          ) : (
+            <Stack w="100%">
+              <Text>{payment ? BILL_MSG.pixChecking : 'A cobrança Pix não foi criada.'}</Text>
+              {!payment ? (
+                <Button size="lg" color="teal.9" onClick={() => onRetry(intent)}>
+                  Tentar novamente
+                </Button>
+              ) : null}
+            </Stack>
+          )}
+          <Button size="lg" variant={paid ? 'filled' : 'default'} color={paid ? 'green.9' : undefined} fullWidth onClick={onClose}>
+            {paid ? 'Concluir' : 'Fechar'}
+          </Button>
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+}

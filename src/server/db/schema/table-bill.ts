@@ -1,0 +1,114 @@
+/**
+ * The table's bill (issue 41): one open bill per table at a time, its payments (card and cash
+ * recorded by the waiter, Pix through API Pix), and the orders a closed bill took. Money in integer
+ * cents. A closed bill keeps a snapshot of what it charged (lines, subtotal, service, total) and is
+ * never changed again: the routes refuse every write to it and the orders it took are bound to it
+ * by table_bill_orders (an order belongs to one bill at most: its primary key).
+ */
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { kdsTables, orders } from './orders';
+import { venues } from './venues';
+
+export interface TableBillSnapshotLine {
+  orderId: string;
+  code: number;
+  name: string;
+  quantity: number;
+  unitCents: number;
+  notes: Array<{ Descricao: string; Opcoes: string[] }>;
+}
+
+export const tableBills = pgTable(
+  'table_bills',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    venueId: uuid('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    tableId: uuid('table_id')
+      .notNull()
+      .references(() => kdsTables.id, { onDelete: 'cascade' }),
+    tableName: text('table_name').notNull(),
+    /** 'open' | 'closed' */
+    status: text('status').notNull().default('open'),
+    /** Service charge rate in basis points (1000 = 10 %). */
+    serviceRateBps: integer('service_rate_bps').notNull().default(1000),
+    /** The waiter removed the service charge at the customer's request (it is optional by law). */
+    serviceRemoved: boolean('service_removed').notNull().default(false),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+    openedBy: uuid('opened_by'),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedBy: uuid('closed_by'),
+    /** Snapshot at close (null while open). */
+    lines: jsonb('lines').$type<TableBillSnapshotLine[]>(),
+    subtotalCents: integer('subtotal_cents'),
+    serviceCents: integer('service_cents'),
+    totalCents: integer('total_cents'),
+  },
+  (t) => [
+    // One open bill per table: two phones opening it at once get the same row.
+    uniqueIndex('table_bills_one_open_idx').on(t.tableId).where(sql`${t.status} = 'open'`),
+    index('table_bills_venue_closed_idx').on(t.venueId, t.closedAt),
+    check('table_bills_status_check', sql`${t.status} in ('open', 'closed')`),
+    check('table_bills_rate_check', sql`${t.serviceRateBps} between 0 and 10000`),
+    check(
+      'table_bills_closed_snapshot_check',
+      sql`${t.status} = 'open' or (${t.closedAt} is not null and ${t.lines} is not null and ${t.subtotalCents} is not null and ${t.serviceCents} is not null and ${t.totalCents} is not null)`,
+    ),
+  ],
+);
+
+/** The orders a closed bill charged: an order is charged by one bill at most. */
+export const tableBillOrders = pgTable(
+  'table_bill_orders',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    billId: uuid('bill_id')
+      .notNull()
+      .references(() => tableBills.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.orderId] }), index('table_bill_orders_bill_idx').on(t.billId)],
+);
+
+export const tableBillPayments = pgTable(
+  'table_bill_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    billId: uuid('bill_id')
+      .notNull()
+      .references(() => tableBills.id, { onDelete: 'cascade' }),
+    venueId: uuid('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    /** 'card' | 'cash' | 'pix' */
+    method: text('method').notNull(),
+    /** 'pending' (a Pix waiting for the PSP) | 'paid' | 'failed' (no cob was made) | 'expired' (a Pix never paid) */
+    status: text('status').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    /** Cash: what the customer handed over, and the change given back. */
+    receivedCents: integer('received_cents'),
+    changeCents: integer('change_cents'),
+    /** An equal share: part `shareIndex` of `shareCount` (null: a free amount). */
+    shareIndex: integer('share_index'),
+    shareCount: integer('share_count'),
+    /** Pix: txid (the payment id's 32 hex digits) and the BR Code once the cob exists. */
+    txid: text('txid'),
+    brCode: text('br_code'),
+    createdBy: uuid('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('table_bill_payments_bill_idx').on(t.billId, t.createdAt),
+    // One share is paid once: two phones taking the same share at once get one payment.
+    uniqueIndex('table_bill_payments_share_idx').on(t.billId, t.shareCount, t.shareIndex).where(sql`${t.shareIndex} is not null and ${t.status} in ('pending', 'paid')`),
+    check('table_bill_payments_amount_check', sql`${t.amountCents} > 0`),
+    check('table_bill_payments_method_check', sql`${t.method} in ('card', 'cash', 'pix')`),
+    check('table_bill_payments_status_check', sql`${t.status} in ('pending', 'paid', 'failed', 'expired')`),
+    check('table_bill_payments_cash_check', sql`${t.method} <> 'cash' or (${t.receivedCents} >= ${t.amountCents} and ${t.changeCents} = ${t.receivedCents} - ${t.amountCents})`),
+    check('table_bill_payments_share_check', sql`(${t.shareIndex} is null) = (${t.shareCount} is null) and (${t.shareIndex} is null or ${t.shareIndex} between 1 and ${t.shareCount})`),
+  ],
+);

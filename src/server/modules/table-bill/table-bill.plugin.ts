@@ -1,0 +1,9 @@
+/** Registers the table's bill (issue 41): the bill, service charge, payments (card, cash, Pix at the table) and closing. */
+import type { FastifyInstance } from 'fastify';
+import type { ModuleOptions } from '../module-options';
+import { getPixService, sandboxAllowed } from '../pix/pix.service';
+import { tableBillRoutes } from './table-bill.routes';
+
+export async function tableBillPlugin(app: FastifyInstance, opts: ModuleOptions): Promise<void> {
+  tableBillRoutes(app, { db: opts.db.db, pix: getPixService(opts), sandboxPayments: sandboxAllowed(opts.env), env: opts.env, jobs: app.jobs });
+}

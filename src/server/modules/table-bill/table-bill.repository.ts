@@ -1,0 +1,168 @@
+/**
+ * Reading a table's bill (issue 41): the open bill is every item of the table's orders that no
+ * closed bill took yet (refused and returned orders out: both end in Recusado), with its service
+ * charge, its payments, what is paid and what remains. A closed bill answers its own snapshot.
+ */
+import { and, asc, eq, gte, inArray, ne, notExists, sql } from 'drizzle-orm';
+import type { BillPayment, TableBill } from '../../../shared/contract/table-bill';
+import { DELIVERY_KIND, ORDER_STATE } from '../../../shared/orders';
+import { BILL_MSG, BILL_WINDOW_MS, DEFAULT_SERVICE_RATE_BPS, METHOD_API, serviceChargeCents } from '../../../shared/table-bill';
+import { kdsTables, orderItems, orders } from '../../db/schema/orders';
+import { tableBillOrders, tableBillPayments, tableBills, type TableBillSnapshotLine } from '../../db/schema/table-bill';
+import type { Q, Tx } from '../../lib/once';
+
+export type BillRow = typeof tableBills.$inferSelect;
+export type PaymentRow = typeof tableBillPayments.$inferSelect;
+export interface TableRef {
+  id: string;
+  name: string;
+  venueId: string;
+}
+
+const reais = (cents: number) => cents / 100;
+
+export async function tableOf(q: Q, venueId: string, tableId: string): Promise<TableRef | null> {
+  const [t] = await q.select({ id: kdsTables.id, name: kdsTables.name, venueId: kdsTables.venueId }).from(kdsTables).where(and(eq(kdsTables.id, tableId), eq(kdsTables.venueId, venueId)));
+  return t ?? null;
+}
+
+export async function openBillOf(q: Q, tableId: string): Promise<BillRow | null> {
+  const [b] = await q.select().from(tableBills).where(and(eq(tableBills.tableId, tableId), eq(tableBills.status, 'open')));
+  return b ?? null;
+}
+
+/** The table's open bill, made when there is none, locked for the rest of the transaction. */
+export async function lockOpenBill(tx: Tx, table: TableRef, userId: string): Promise<BillRow> {
+  await tx
+    .insert(tableBills)
+    .values({ venueId: table.venueId, tableId: table.id, tableName: table.name, serviceRateBps: DEFAULT_SERVICE_RATE_BPS, openedBy: userId })
+    .onConflictDoNothing();
+  const [b] = await tx
+    .select()
+    .from(tableBills)
+    .where(and(eq(tableBills.tableId, table.id), eq(tableBills.status, 'open')))
+    .for('update');
+  return b;
+}
+
+/**
+ * Every item of the table's orders no closed bill took yet, oldest order first, from at most
+ * BILL_WINDOW_MS before the bill opened (`openedAt`; now while the bill has no row).
+ */
+export async function openLines(q: Q, table: TableRef, openedAt: Date | null): Promise<TableBillSnapshotLine[]> {
+  const since = new Date(Math.min((openedAt ?? new Date()).getTime(), Date.now()) - BILL_WINDOW_MS);
+  const rows = await q
+    .select({ orderId: orders.id, code: orders.code, name: orderItems.name, quantity: orderItems.quantity, unitCents: orderItems.unitCents, notes: orderItems.notes })
+    .from(orders)
+    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(
+      and(
+        eq(orders.venueId, table.venueId),
+        eq(orders.tableId, table.id),
+        eq(orders.deliveryKind, DELIVERY_KIND.table),
+        ne(orders.stateId, ORDER_STATE.Recusado),
+        gte(orders.createdAt, since),
+        notExists(q.select({ x: sql`1` }).from(tableBillOrders).where(eq(tableBillOrders.orderId, orders.id))),
+      ),
+    )
+    .orderBy(asc(orders.createdAt), asc(orders.id), asc(orderItems.position));
+  return rows.map((r) => ({ ...r, notes: r.notes ?? [] }));
+}
+
+export async function paymentsOf(q: Q, billId: string | null): Promise<PaymentRow[]> {
+  if (!billId) return [];
+  return q.select().from(tableBillPayments).where(eq(tableBillPayments.billId, billId)).orderBy(asc(tableBillPayments.createdAt), asc(tableBillPayments.id));
+}
+
+export interface BillFigures {
+  subtotalCents: number;
+  serviceCents: number;
+  totalCents: number;
+  paidCents: number;
+  pendingCents: number;
+  remainingCents: number;
+}
+
+export function figuresOf(lines: TableBillSnapshotLine[], bill: Pick<BillRow, 'serviceRateBps' | 'serviceRemoved'> | null, payments: PaymentRow[]): BillFigures {
+  const subtotalCents = lines.reduce((s, l) => s + l.quantity * l.unitCents, 0);
+  const serviceCents = serviceChargeCents(subtotalCents, bill?.serviceRateBps ?? DEFAULT_SERVICE_RATE_BPS, bill?.serviceRemoved ?? false);
+  const totalCents = subtotalCents + serviceCents;
+  const paidCents = payments.filter((p) => p.status === 'paid').reduce((s, p) => s + p.amountCents, 0);
+  const pendingCents = payments.filter((p) => p.status === 'pending').reduce((s, p) => s + p.amountCents, 0);
+  return { subtotalCents, serviceCents, totalCents, paidCents, pendingCents, remainingCents: totalCents - paidCents - pendingCents };
+}
+
+const STATUS_API = { pending: 'pendente', paid: 'pago', failed: 'falhou', expired: 'expirado' } as const;
+
+export function paymentDto(p: PaymentRow): BillPayment {
+  return {
+    Id: p.id,
+    Forma: METHOD_API[p.method]!,
+    Status: STATUS_API[p.status as keyof typeof STATUS_API],
+    Valor: reais(p.amountCents),
+    ValorRecebido: p.receivedCents === null ? null : reais(p.receivedCents),
+    Troco: p.changeCents === null ? null : reais(p.changeCents),
+    Parte: p.shareIndex !== null && p.shareCount !== null ? { Indice: p.shareIndex, De: p.shareCount } : null,
+    BrCode: p.method === 'pix' && p.status === 'pending' ? p.brCode : null,
+    CriadoEm: p.createdAt.toISOString(),
+    PagoEm: p.paidAt?.toISOString() ?? null,
+  };
+}
+
+export interface PixInfo {
+  available: boolean;
+  sandbox: boolean;
+}
+
+/** The answer for a table: its closed bill when `closed` is given, else the open one (made or not). */
+export async function billDto(q: Q, table: TableRef, pix: PixInfo, closed?: BillRow): Promise<TableBill> {
+  const bill = closed ?? (await openBillOf(q, table.id));
+  const lines = closed ? (closed.lines ?? []) : await openLines(q, table, bill?.openedAt ?? null);
+  const payments = await paymentsOf(q, bill?.id ?? null);
+  const f = figuresOf(lines, bill, payments);
+  const removed = bill?.serviceRemoved ?? false;
+  return {
+    Id: bill?.id ?? null,
+    MesaId: table.id,
+    Mesa: table.name,
+    Aberta: !closed,
+    AbertaEm: bill?.openedAt.toISOString() ?? null,
+    FechadaEm: closed?.closedAt?.toISOString() ?? null,
+    Itens: lines.map((l) => ({
+      PedidoId: l.orderId,
+      Codigo: String(l.code),
+      Quantidade: l.quantity,
+      Nome: l.name,
+      Observacoes: l.notes,
+      ValorUnitario: reais(l.unitCents),
+      ValorTotal: reais(l.quantity * l.unitCents),
+    })),
+    Subtotal: reais(closed?.subtotalCents ?? f.subtotalCents),
+    TaxaServicoPercentual: (bill?.serviceRateBps ?? DEFAULT_SERVICE_RATE_BPS) / 100,
+    TaxaServico: reais(closed?.serviceCents ?? f.serviceCents),
+    TaxaServicoRemovida: removed,
+    AvisoTaxaServico: removed ? BILL_MSG.serviceRemoved : null,
+    Total: reais(closed?.totalCents ?? f.totalCents),
+    Pago: reais(f.paidCents),
+    EmAndamento: reais(f.pendingCents),
+    Restante: reais(closed ? Math.max(0, (closed.totalCents ?? 0) - f.paidCents) : f.remainingCents),
+    Pagamentos: payments.map(paymentDto),
+    PixSandbox: pix.sandbox,
+    PixDisponivel: pix.available,
+    Data: new Date().toISOString(),
+  };
+}
+
+/** Pending Pix of the table's open bill (the GET re-reads them from the PSP). */
+export async function pendingPixOf(q: Q, billId: string): Promise<PaymentRow[]> {
+  return q
+    .select()
+    .from(tableBillPayments)
+    .where(and(eq(tableBillPayments.billId, billId), eq(tableBillPayments.method, 'pix'), eq(tableBillPayments.status, 'pending')));
+}
+
+/** A Pix whose cob expired long ago can no longer be paid: it frees its amount and its share. */
+export async function expireStalePix(tx: Tx, billId: string, lifeMs: number): Promise<void> {
+  const stale = (await pendingPixOf(tx, billId)).filter((p) => p.brCode && p.createdAt.getTime() + lifeMs + 10 * 60_000 < Date.now());
+  if (stale.length) await tx.update(tableBillPayments).set({ status: 'expired' }).where(and(inArray(tableBillPayments.id, stale.map((p) => p.id)), eq(tableBillPayments.status, 'pending')));
+}
