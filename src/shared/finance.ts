@@ -47,6 +47,7 @@ export const FINANCE_MSG = {
   totemTransactionRequired: 'Informe o id da transação do adquirente.',
   totemAlreadyProcessed: 'Esta transação do adquirente já foi processada.',
   totemNotFound: 'Transação não encontrada no adquirente.',
+  totemAcquirerUnavailable: 'O adquirente não respondeu a tempo. Nada foi processado: tente de novo.',
   withdrawalDateInFuture: 'A data não pode ser posterior a hoje.',
   newDateRequired: 'Informe a nova data de recebimento.',
   newDateBeforeCreation: 'A data de recebimento não pode ser anterior à criação do saque.',
