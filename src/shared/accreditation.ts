@@ -61,7 +61,7 @@ export const ACC_MSG = {
   bindingDone: 'Vinculação concluída com sucesso!',
   bindingAlreadyDone: 'Este terminal já está vinculado.',
   providerFailed: 'O credenciador não respondeu. Tente novamente.',
-  idempotencyInvalid: 'Idempotency-Key inválida.',
+  idempotencyInvalid: 'Idempotency-Key inválida (use de 1 a 200 caracteres visíveis).',
   idempotencyMismatch: 'Esta Idempotency-Key já foi usada com outro pedido.',
   documentInvalid: 'Documento inválido.',
 } as const;

@@ -54,6 +54,8 @@ export const DONATION_MSG = {
   paymentNotFound: 'Pagamento não encontrado.',
   // Ours (issue 36): exactly once.
   paymentChecking: 'Pagamento em verificação.',
+  paymentCheckingDetail: (amount: string) => `A operadora do cartão ainda não confirmou a sua doação de ${amount}. Não pague de novo: esta página se atualiza sozinha assim que a resposta chegar.`,
+  browserCheck: 'Verificando o seu navegador antes de enviar o pagamento…',
   idempotencyInvalid: 'Idempotency-Key inválida (use de 1 a 200 caracteres visíveis).',
   idempotencyMismatch: 'Esta Idempotency-Key já foi usada com outro pagamento.',
   faqIncomplete: 'Preencha a pergunta e a resposta.',

@@ -18,8 +18,24 @@ test('ERP dashboard: session totals and pending invoices; reprocess one and all 
   await expect(rows).toHaveCount(3);
   await expect(rows.first()).toContainText('Produto "Caipirinha de limão" sem NCM cadastrado no ERP.');
   await expectAccessible(page);
-  await rows.nth(1).getByRole('button', { name: /Reprocessar nota/ }).click();
+  // The first try is lost on the network: the retry of the same intent carries the same
+  // Idempotency-Key (had the server done it, it would replay its answer instead of asking the ERP again).
+  const keys: string[] = [];
+  await page.route('**/api/sankhya/InvoiceOrder/Export?*', async (route) => {
+    keys.push(route.request().headers()['idempotency-key']);
+    if (keys.length === 1) return route.abort('connectionreset');
+    return route.continue();
+  });
+  const label = (await rows.nth(1).getByRole('button', { name: /Reprocessar nota/ }).getAttribute('aria-label'))!;
+  const reprocess = page.getByRole('button', { name: label, exact: true });
+  await reprocess.click();
+  await expect.poll(() => keys.length).toBe(1);
+  await expect(reprocess).toBeEnabled();
+  await reprocess.click();
   await expect(toast(page, 'Nota reenviada ao ERP com sucesso!')).toBeVisible();
+  expect(keys).toHaveLength(2);
+  expect(keys[1]).toBe(keys[0]);
+  await page.unroute('**/api/sankhya/InvoiceOrder/Export?*');
   await expect(rows).toHaveCount(2);
   await expect(page.getByTestId('erp-orders')).toHaveText('19');
   await page.getByRole('button', { name: 'Reprocessar todas' }).click();

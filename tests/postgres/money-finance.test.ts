@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../../src/server/db/client';
 import { seedDemo } from '../../src/server/db/seed';
 import { startFakeBank, type FakeBank } from '../support/fake-bank';
+import { startFakeErp, type FakeErp } from '../support/fake-erp';
 import { startServer, type RunningServer } from '../support/server';
 import { createDatabase, login, startPostgres, until, type LocalPostgres } from './pg-helpers';
 
@@ -17,6 +18,8 @@ const DB = 'balcao_money_finance';
 let pgServer: LocalPostgres;
 let db: pg.Client;
 let bank: FakeBank;
+let erp: FakeErp;
+let env: Record<string, string>;
 let venue: string;
 let a: RunningServer;
 let b: RunningServer;
@@ -41,7 +44,8 @@ beforeAll(async () => {
   db.on('error', () => {});
   await db.connect();
   bank = await startFakeBank();
-  const env = { DATABASE_URL: url, STATIC_DIR: '/nonexistent', DATABASE_POOL_MAX: '6', BANK_API_URL: bank.url, BANK_API_TOKEN: 'bank-token', BANK_TIMEOUT_MS: '3000', JOBS_LEASE_MS: '2000', JOBS_POLL_MS: '200' };
+  erp = await startFakeErp();
+  env = { DATABASE_URL: url, STATIC_DIR: '/nonexistent', DATABASE_POOL_MAX: '6', BANK_API_URL: bank.url, BANK_API_TOKEN: 'bank-token', BANK_TIMEOUT_MS: '3000', JOBS_LEASE_MS: '2000', JOBS_POLL_MS: '200', ERP_API_URL: erp.url, ERP_API_TOKEN: 'erp-token', ERP_TIMEOUT_MS: '3000' };
   [a, b] = await Promise.all([startServer(env), startServer(env)]);
   servers.push(a, b);
   tokens = { a: await login(a.url, 'admin@balcao.dev'), b: await login(b.url, 'admin@balcao.dev') };
@@ -51,6 +55,7 @@ afterAll(async () => {
   await db?.end().catch(() => {});
   await Promise.allSettled(servers.map((s) => s.stop()));
   await bank?.close();
+  await erp?.close();
   pgServer?.stop();
 });
 
@@ -106,4 +111,33 @@ describe('money on two processes', () => {
     expect((await q<{ n: number }>(`select count(*)::int as n from finance_transfers`))[0].n).toBe(8);
     console.log(`money-finance chaos: ${bank.posts.length} POSTs, ${bank.gets.length} GETs, ${bank.transfers.size} transfers at the bank for 8 keys`);
   }, 90_000);
+
+  it('ERP: kill -9 of the process whose invoice send is in flight → the survivor settles it by asking the ERP for the key; 1 invoice issued, 1 POST', async () => {
+    const c = await startServer(env);
+    servers.push(c);
+    const token = await login(c.url, 'admin@balcao.dev');
+    const [inv] = await q<{ id: string }>(`select id from finance_erp_invoices where status = 'pending' and items::text not like '%"ncm": null%' order by order_date limit 1`);
+    erp.answerDelayMs = 2_000;
+    const path = `/api/sankhya/InvoiceOrder/Export?invoiceId=${inv.id}&localId=${venue}`;
+    const inFlight = post(c, token, path, [], 'erp-killed-1').catch(() => null);
+    await until('the ERP received the send', async () => erp.posts.length === 1, 20_000);
+    const exited = new Promise((r) => c.proc.once('exit', r));
+    c.proc.kill('SIGKILL');
+    await exited;
+    servers.splice(servers.indexOf(c), 1);
+    fs.rmSync(c.dataDir, { recursive: true, force: true });
+    await inFlight;
+    const [send] = await q<{ id: string; state: string }>(`select id, state from finance_erp_exports where invoice_id = $1`, [inv.id]);
+    expect(send.state).toBe('sending');
+    expect(erp.posts).toEqual([{ key: send.id }]);
+    await until('the killed send is settled by the surviving process', async () => (await q<{ state: string }>(`select state from finance_erp_exports where id = $1`, [send.id]))[0].state === 'integrated', 30_000);
+    expect(erp.gets).toContain(send.id);
+    // The retry with the same key on the survivor answers the settled outcome and sends nothing.
+    const replay = await post(b, tokens.b, path, [], 'erp-killed-1');
+    expect(replay.status).toBe(200);
+    expect(await replay.json()).toEqual({ Message: 'Nota reenviada ao ERP com sucesso!', integrated: 1, failed: 0 });
+    expect(erp.posts).toHaveLength(1);
+    expect(erp.issued).toEqual([inv.id]);
+    expect((await q<{ status: string }>(`select status from finance_erp_invoices where id = $1`, [inv.id]))[0].status).toBe('integrated');
+  }, 120_000);
 });

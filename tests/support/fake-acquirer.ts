@@ -2,7 +2,8 @@
  * A card/boleto acquirer written from our acquirer contract (src/server/modules/payment-links/
  * http-acquirer.ts and donations/acquirer.ts): POST /card and /boleto deduped on the Idempotency-Key
  * header (a repeat answers the first outcome, no second charge), GET /charges/{key}, GET
- * /payments/{id}. `delayMs` holds answers back (a slow acquirer: the caller times out); `charges`
+ * /payments/{id}; and the finance side's lookup of a captured card transaction (finance/adapters/
+ * acquirer.ts): GET /transactions/{id} answers one of `captured` or 404, counted in `lookups`. `delayMs` holds answers back (a slow acquirer: the caller times out); `charges`
  * counts the charges really made, `requests` every POST received.
  */
 import http from 'node:http';
@@ -17,12 +18,16 @@ export interface FakeAcquirer {
   /** POSTs that arrived without an Idempotency-Key. */
   unkeyed: number;
   delayMs: number;
+  /** Card transactions the acquirer captured (GET /transactions/{id}), by id. */
+  captured: Map<string, { amountCents: number; serialNumber: string; cardLastDigits: string; capturedAt: string }>;
+  /** Every GET /transactions/{id} received. */
+  lookups: string[];
   close(): Promise<void>;
 }
 
 export async function startFakeAcquirer(port = 0): Promise<FakeAcquirer> {
   let seq = 0;
-  const fake = { charges: new Map(), requests: 0, unkeyed: 0, delayMs: 0 } as FakeAcquirer;
+  const fake = { charges: new Map(), requests: 0, unkeyed: 0, delayMs: 0, captured: new Map(), lookups: [] } as unknown as FakeAcquirer;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -36,6 +41,13 @@ export async function startFakeAcquirer(port = 0): Promise<FakeAcquirer> {
         if (fake.delayMs > 0) setTimeout(send, fake.delayMs);
         else send();
       };
+      const tx = /^\/transactions\/(.+)$/.exec(req.url ?? '');
+      if (req.method === 'GET' && tx) {
+        const id = decodeURIComponent(tx[1]);
+        fake.lookups.push(id);
+        const found = fake.captured.get(id);
+        return found ? reply(200, found) : reply(404, { Message: 'Transação não encontrada.' });
+      }
       const m = /^\/charges\/(.+)$/.exec(req.url ?? '');
       if (req.method === 'GET' && m) {
         const c = fake.charges.get(decodeURIComponent(m[1]));

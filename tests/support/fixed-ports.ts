@@ -20,6 +20,8 @@ export const FIXED_PORTS = {
   postalCodeFake: 24917,
   /** tests/e2e/payment-links-checking.spec.ts: the fake card acquirer (slow on purpose). */
   payAcquirerFake: 24927,
+  /** tests/e2e/donations-checking.spec.ts: the fake donation card acquirer (slow on purpose). */
+  donationAcquirerFake: 24937,
 } as const;
 
 /** Linux's default ephemeral range; ports inside it may be taken by any outgoing connection. */

@@ -90,9 +90,11 @@ export interface OnceCommand<R extends { ref: string }, O> {
   /**
    * In a transaction: records the outcome and answers. `checking: true` when the outcome is not
    * known yet (the provider timed out: "em verificação"): the key then answers the effect's current
-   * state on every replay until the settling job calls `settleKeys`.
+   * state on every replay until the settling job calls `settleKeys`. `forget: true` when the call
+   * changed nothing anywhere (a read-only lookup that found nothing, or could not be made) and
+   * `finish` recorded nothing: the key is released, so a retry with it runs again.
    */
-  finish(tx: Tx, r: R, outcome: O): Promise<CommandResult & { checking?: boolean }>;
+  finish(tx: Tx, r: R, outcome: O): Promise<CommandResult & { checking?: boolean; forget?: boolean }>;
   /** The answer for an effect still pending (a twin's wait ran out, or the call never finished). */
   current(ref: string): Promise<CommandResult>;
 }
@@ -148,7 +150,7 @@ async function execute<R extends { ref: string }, O>(db: Db, cmd: OnceCommand<R,
     return db.transaction(async (tx) => {
       await takeKey(tx, cmd);
       const r = await cmd.reserve(tx);
-      const { checking, ...result } = await cmd.finish(tx, r, undefined as O);
+      const { checking, forget: _forget, ...result } = await cmd.finish(tx, r, undefined as O);
       if (cmd.key) await tx.update(commandKeys).set(checking ? { state: 'checking', ref: r.ref } : { state: 'done', ref: r.ref, statusCode: result.status, response: result.body as object }).where(and(eq(commandKeys.scope, cmd.scope), eq(commandKeys.key, cmd.key)));
       return result;
     });
@@ -161,8 +163,9 @@ async function execute<R extends { ref: string }, O>(db: Db, cmd: OnceCommand<R,
   });
   const outcome = await cmd.call(reserved);
   return db.transaction(async (tx) => {
-    const { checking, ...result } = await cmd.finish(tx, reserved, outcome);
-    if (cmd.key) {
+    const { checking, forget, ...result } = await cmd.finish(tx, reserved, outcome);
+    if (cmd.key && forget) await tx.delete(commandKeys).where(and(eq(commandKeys.scope, cmd.scope), eq(commandKeys.key, cmd.key)));
+    else if (cmd.key) {
       await tx
         .update(commandKeys)
         .set(checking ? { state: 'checking' } : { state: 'done', statusCode: result.status, response: result.body as object })

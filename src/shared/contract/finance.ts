@@ -243,4 +243,5 @@ export const pendingInvoice = z.object({
 export type PendingInvoice = z.infer<typeof pendingInvoice>;
 export const pendingInvoiceList = z.array(pendingInvoice);
 export const erpExportQuery = z.object({ invoiceId: uuid(FINANCE_MSG.erpInvoiceNotFound), localId: z.optional(uuid(FINANCE_MSG.localIdInvalid)) });
-export const erpExportAnswer = z.object({ Message: z.string(), integrated: z.number(), failed: z.number() });
+/** `checking`: sends the ERP has not answered yet ("em verificação"; answered 202), settled by asking it. */
+export const erpExportAnswer = z.object({ Message: z.string(), integrated: z.number(), failed: z.number(), checking: z.optional(z.number()) });

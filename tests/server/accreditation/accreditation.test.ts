@@ -89,6 +89,10 @@ describe('accreditation page: information and proposals', () => {
     expect(other.statusCode).toBe(422);
     const bad = await activate(admin, approved.Id, 'chave com espaço');
     expect(bad.statusCode).toBe(400);
+    expect(bad.json().Message).toBe('Idempotency-Key inválida (use de 1 a 200 caracteres visíveis).');
+    // The one rule's table (lib/once.ts): the key is the user's, stored with its answer.
+    const stored = (await t.db.db.execute(`select scope, state, status_code from command_keys where key = 'k1'`)) as unknown as { rows: unknown[] };
+    expect(stored.rows).toEqual([{ scope: expect.stringMatching(/^user:/), state: 'done', status_code: 200 }]);
   });
 
   it('accredits with the picker rules: Adiq blocked while pending, 15 allowed after its rejection', async () => {

@@ -103,6 +103,27 @@ describe('runOnce', () => {
     expect(replay).toMatchObject({ replayed: true, status: 201, body: { id: ref, state: 'paid' } });
     expect([...provider.values()]).toEqual([1]);
   });
+
+  it('a finish that recorded nothing may forget the key: the same key runs again (a lookup that could not be made)', async () => {
+    let calls = 0;
+    const lookup = (found: boolean): OnceCommand<{ ref: string }, boolean> => ({
+      scope: 'test:lookup',
+      key: 'key-lookup',
+      hash: commandHash('POST /lookup', { id: 'tx-1' }),
+      mismatchMessage: 'Chave usada em outro pedido.',
+      reserve: async () => ({ ref: 'lookup-1' }),
+      call: async () => {
+        calls++;
+        return found;
+      },
+      finish: async (_tx, _r, ok) => (ok ? { status: 200, body: { found: true } } : { status: 503, body: { Message: 'tente de novo' }, forget: true }),
+      current: async () => ({ status: 200, body: { found: true } }),
+    });
+    expect(await runOnce(h.db, lookup(false))).toMatchObject({ status: 503, replayed: false });
+    expect(await runOnce(h.db, lookup(true))).toMatchObject({ status: 200, replayed: false });
+    expect(await runOnce(h.db, lookup(false))).toMatchObject({ status: 200, replayed: true });
+    expect(calls).toBe(2);
+  });
 });
 
 describe('runOnce without a provider call', () => {

@@ -5,7 +5,7 @@
  * when) and the Idempotency-Keys of those changes. Rows of the sandbox network that are not venues
  * of ours (other merchants) have venue_id null and carry the portal name themselves.
  */
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { venues } from './venues';
 
@@ -140,20 +140,4 @@ export const accAudit = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('acc_audit_venue_idx').on(t.venueId, t.createdAt)],
-);
-
-/** Idempotency-Keys of accreditation state changes, per user. */
-export const accIdempotency = pgTable(
-  'acc_idempotency',
-  {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    key: text('key').notNull(),
-    requestHash: text('request_hash').notNull(),
-    statusCode: integer('status_code').notNull(),
-    response: jsonb('response').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );

@@ -196,6 +196,36 @@ export const financeErpInvoices = pgTable(
 );
 
 /**
+ * One send of an ERP invoice (issue 36, exactly once): stored with its Idempotency-Key before the ERP
+ * is called; the row's id is the Idempotency-Key the ERP receives. 'sending' (the call under way),
+ * 'checking' ("em verificação": the ERP did not answer in time; the settle job asks it
+ * GET /invoices/{id}), 'integrated' (`erpNumber`) or 'refused' (`errors`). One reprocess (one invoice,
+ * or a session's reprocess-all) is one batch. At most one open send per invoice (partial unique index).
+ */
+export const financeErpExports = pgTable(
+  'finance_erp_exports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    batchId: uuid('batch_id').notNull(),
+    venueId: venueRef(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => financeErpInvoices.id, { onDelete: 'cascade' }),
+    state: text('state').notNull().default('sending'),
+    erpNumber: text('erp_number'),
+    errors: jsonb('errors').$type<string[]>().notNull().default([]),
+    createdBy: uuid('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('finance_erp_exports_batch_idx').on(t.batchId),
+    uniqueIndex('finance_erp_exports_open_uq').on(t.invoiceId).where(sql`${t.state} in ('sending', 'checking')`),
+    check('finance_erp_exports_state_ck', sql`${t.state} in ('sending', 'checking', 'integrated', 'refused')`),
+  ],
+);
+
+/**
  * Append-only: who did what to which money record, and when. The module only ever inserts here
  * (no update or delete path exists in code).
  */

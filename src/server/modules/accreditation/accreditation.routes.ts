@@ -59,7 +59,7 @@ import { HttpError } from '../../lib/http-error';
 import { requireUser, requireVenue } from '../../plugins/auth';
 import * as repo from './accreditation.repository';
 import type { AccreditationProvider } from './adapters/provider';
-import { idempotent } from './idempotency';
+import { idempotent } from './accreditation-once';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody, 502: errorBody };
 

@@ -5,7 +5,7 @@
  * adapter (README).
  */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { errorBody } from '../../../shared/contract/common';
@@ -14,10 +14,12 @@ import { centsToReais, ERP_SESSIONS_DEFAULT, FINANCE_MSG, FINANCE_ROLES, isUuid 
 import type { Db } from '../../db/client';
 import { financeErpInvoices, financeErpMappings, financeErpSessions } from '../../db/schema/finance';
 import { HttpError } from '../../lib/http-error';
-import type { AuthUser } from '../../plugins/auth';
-import { requireVenue } from '../../plugins/auth';
+import { requireUser, requireVenue } from '../../plugins/auth';
 import type { ErpAdapter } from './adapters/erp';
-import { audit, createIdempotentRunner, type Tx } from './finance.repository';
+import { financeKeyOf, sendCommand, type Tx } from './finance.repository';
+import { erpExportCommand } from './erp-exports';
+import { commandHash, runOnce } from '../../lib/once';
+import { ORDER_MSG } from '../../../shared/orders';
 import { venueOfObject } from './finance-venue';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
@@ -26,7 +28,12 @@ type InvoiceRow = typeof financeErpInvoices.$inferSelect;
 export function erpRoutes(fastify: FastifyInstance, opts: { db: Db; erp: ErpAdapter }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, erp } = opts;
-  const run = createIdempotentRunner(db);
+
+  /** A reprocess on runOnce (erp-exports.ts): the key and the sends commit first, the ERP is called after. */
+  async function reprocess(req: FastifyRequest, reply: FastifyReply, venueId: string, payload: unknown, single: boolean, pick: (tx: Tx) => Promise<InvoiceRow[]>) {
+    const cmd = erpExportCommand(db, erp, { venueId, user: requireUser(req), key: financeKeyOf(req), hash: commandHash(`finance:${single ? 'erp-export' : 'erp-export-all'}`, payload), mismatchMessage: ORDER_MSG.idempotencyMismatch, single, pick });
+    return sendCommand(reply, await runOnce(db, cmd));
+  }
 
   async function mapped(venueId: string) {
     const [m] = await db.select().from(financeErpMappings).where(eq(financeErpMappings.venueId, venueId));
@@ -38,15 +45,6 @@ export function erpRoutes(fastify: FastifyInstance, opts: { db: Db; erp: ErpAdap
     if (!s) throw new HttpError(404, FINANCE_MSG.sessionRequired);
     return s;
   }
-  /** Sends one invoice; the ERP's answer is written on the invoice (integrated or its new errors). */
-  async function exportOne(tx: Tx, venueId: string, user: AuthUser, inv: InvoiceRow): Promise<boolean> {
-    const r = await erp.exportInvoice({ id: inv.id, orderDate: inv.orderDate, items: inv.items, totalCents: inv.totalCents });
-    if (r.ok) await tx.update(financeErpInvoices).set({ status: 'integrated', errors: [], erpNumber: r.erpNumber }).where(eq(financeErpInvoices.id, inv.id));
-    else await tx.update(financeErpInvoices).set({ errors: r.errors }).where(eq(financeErpInvoices.id, inv.id));
-    await audit(tx, { venueId, user, action: 'erp-export', entity: 'erp_invoice', entityId: inv.id, detail: r.ok ? { ok: true, erpNumber: r.erpNumber } : { ok: false, errors: r.errors } });
-    return r.ok;
-  }
-
   app.get(`/${FINANCE_PATHS.erpMapping}/:localId`, { schema: { params: z.object({ localId: z.string().check(z.maxLength(80)) }), response: { 200: z.object({ erp: z.string() }), ...errors } } }, async (req) => {
     if (!isUuid(req.params.localId)) throw new HttpError(403, FINANCE_MSG.noErpMapping);
     const { venueId } = await requireVenue(db, req, req.params.localId.toLowerCase(), FINANCE_ROLES.support);
@@ -107,7 +105,7 @@ export function erpRoutes(fastify: FastifyInstance, opts: { db: Db; erp: ErpAdap
   });
 
   // §7: the list body is empty; the invoice comes in the query string (the venue is ours, optional).
-  app.post(`/${FINANCE_PATHS.erpExport}`, { schema: { querystring: erpExportQuery, body: z.optional(z.nullable(z.array(z.unknown()).check(z.maxLength(0)))), response: { 200: erpExportAnswer, ...errors } } }, async (req, reply) => {
+  app.post(`/${FINANCE_PATHS.erpExport}`, { schema: { querystring: erpExportQuery, body: z.optional(z.nullable(z.array(z.unknown()).check(z.maxLength(0)))), response: { 200: erpExportAnswer, 202: erpExportAnswer, ...errors } } }, async (req, reply) => {
     const id = req.query.invoiceId.toLowerCase();
     // §7 names the invoice only: the venue is the invoice's unless ours is given.
     const { venueId } = await venueOfObject(db, req, {
@@ -117,23 +115,28 @@ export function erpRoutes(fastify: FastifyInstance, opts: { db: Db; erp: ErpAdap
       lookup: async () => (await db.select({ venueId: financeErpInvoices.venueId }).from(financeErpInvoices).where(eq(financeErpInvoices.id, id)))[0]?.venueId,
     });
     await mapped(venueId);
-    return run(req, reply, 'erp-export', venueId, { id }, async (tx, user) => {
-      const [inv] = await tx.select().from(financeErpInvoices).where(and(eq(financeErpInvoices.venueId, venueId), eq(financeErpInvoices.id, id), eq(financeErpInvoices.status, 'pending')));
+    return reprocess(req, reply, venueId, { id }, true, async (tx) => {
+      const [inv] = await tx
+        .select()
+        .from(financeErpInvoices)
+        .where(and(eq(financeErpInvoices.venueId, venueId), eq(financeErpInvoices.id, id), eq(financeErpInvoices.status, 'pending')))
+        .for('update');
       if (!inv) throw new HttpError(404, FINANCE_MSG.erpInvoiceNotFound);
-      const ok = await exportOne(tx, venueId, user, inv);
-      return { status: 200, body: { Message: ok ? FINANCE_MSG.erpReprocessed : FINANCE_MSG.erpReprocessFailed, integrated: ok ? 1 : 0, failed: ok ? 0 : 1 } };
+      return [inv];
     });
   });
 
-  app.post(`/${FINANCE_PATHS.erpExportAll}`, { schema: { body: erpSessionRequest, response: { 200: erpExportAnswer, ...errors } } }, async (req, reply) => {
+  app.post(`/${FINANCE_PATHS.erpExportAll}`, { schema: { body: erpSessionRequest, response: { 200: erpExportAnswer, 202: erpExportAnswer, ...errors } } }, async (req, reply) => {
     const { venueId } = await requireVenue(db, req, req.body.localId.toLowerCase(), FINANCE_ROLES.support);
     await mapped(venueId);
     const s = await session(venueId, req.body.sessionId.toLowerCase());
-    return run(req, reply, 'erp-export-all', venueId, { session: s.id }, async (tx, user) => {
-      const pending = await tx.select().from(financeErpInvoices).where(and(eq(financeErpInvoices.sessionId, s.id), eq(financeErpInvoices.status, 'pending')));
-      let ok = 0;
-      for (const inv of pending) if (await exportOne(tx, venueId, user, inv)) ok++;
-      return { status: 200, body: { Message: FINANCE_MSG.erpReprocessAll(ok, pending.length - ok), integrated: ok, failed: pending.length - ok } };
-    });
+    return reprocess(req, reply, venueId, { session: s.id }, false, (tx) =>
+      tx
+        .select()
+        .from(financeErpInvoices)
+        .where(and(eq(financeErpInvoices.sessionId, s.id), eq(financeErpInvoices.status, 'pending')))
+        .orderBy(asc(financeErpInvoices.orderDate))
+        .for('update'),
+    );
   });
 }

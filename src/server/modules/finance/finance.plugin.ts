@@ -15,6 +15,7 @@ import { ledgerPixSource } from './adapters/sandbox';
 import { createBank } from './adapters/bank';
 import { createErp } from './adapters/erp';
 import { erpRoutes } from './erp.routes';
+import { defineErpSettleJob } from './erp-exports';
 import { pixRoutes } from './pix.routes';
 import { definePixRefundJob } from './pix-refund-job';
 import { transactionRoutes } from './transactions.routes';
@@ -42,4 +43,5 @@ export async function financePlugin(app: FastifyInstance, opts: ModuleOptions): 
   pixRoutes(app, { db, acquirer, jobs: app.jobs });
   definePixRefundJob(app.jobs, db, acquirer);
   erpRoutes(app, { db, erp });
+  defineErpSettleJob(app.jobs, db, erp);
 }

@@ -4,6 +4,7 @@
  * transactions into the chosen account, and the totem screen that processes one acquirer
  * transaction by its id.
  */
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,15 +14,23 @@ import { centsToReais, FINANCE_MSG, FINANCE_ROLES, isUuid, parseSerials } from '
 import type { Db } from '../../db/client';
 import { financeBankAccounts, financeProcessRequests, financeTransactions } from '../../db/schema/finance';
 import { HttpError } from '../../lib/http-error';
-import { requireVenue } from '../../plugins/auth';
-import type { AcquirerAdapter } from './adapters/acquirer';
-import { audit, createIdempotentRunner, type Tx } from './finance.repository';
+import { requireUser, requireVenue } from '../../plugins/auth';
+import type { AcquiredTransaction, AcquirerAdapter } from './adapters/acquirer';
+import { ProviderError, ProviderUnavailableError } from './adapters/http';
+import { commandHash, runOnce } from '../../lib/once';
+import { ORDER_MSG } from '../../../shared/orders';
+import { audit, createIdempotentRunner, financeKeyOf, financeScope, lockVenue, sendCommand, type Tx } from './finance.repository';
 import { z } from 'zod/mini';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
 const PROVIDER_LABEL = 'MP Pagamentos';
 /** The provider's own acquirer (PayStore terminals): code 4 of the process dialog's radio (spec 001 §9). */
 const OWN_ACQUIRER = 4;
+
+async function alreadyProcessed(tx: Tx, txId: string): Promise<void> {
+  const [existing] = await tx.select({ id: financeTransactions.id }).from(financeTransactions).where(and(eq(financeTransactions.acquirer, 3), eq(financeTransactions.acquirerTransactionId, txId)));
+  if (existing) throw new HttpError(409, FINANCE_MSG.totemAlreadyProcessed);
+}
 
 async function bankAccountOf(tx: Tx | Db, venueId: string, id: string) {
   const [acc] = await tx.select().from(financeBankAccounts).where(and(eq(financeBankAccounts.venueId, venueId), eq(financeBankAccounts.id, id)));
@@ -120,23 +129,58 @@ export function transactionRoutes(fastify: FastifyInstance, opts: { db: Db; acqu
     });
   });
 
-  app.post(`/${FINANCE_PATHS.totem}`, { schema: { body: totemRequest, response: { 200: totemAnswer, ...errors } } }, async (req, reply) => {
+  app.post(`/${FINANCE_PATHS.totem}`, { schema: { body: totemRequest, response: { 200: totemAnswer, ...errors, 503: errorBody } } }, async (req, reply) => {
     const b = req.body;
     const { venueId } = await requireVenue(db, req, b.LocalClienteId.toLowerCase(), FINANCE_ROLES.process);
     const txId = b.TransacaoPagSeguroId.trim().toUpperCase();
-    return run(req, reply, 'totem', venueId, { ...b, TransacaoPagSeguroId: txId }, async (tx, user) => {
-      const account = await bankAccountOf(tx, venueId, b.ContaBancariaId);
-      const [existing] = await tx.select({ id: financeTransactions.id }).from(financeTransactions).where(and(eq(financeTransactions.acquirer, 3), eq(financeTransactions.acquirerTransactionId, txId)));
-      if (existing) throw new HttpError(409, FINANCE_MSG.totemAlreadyProcessed);
-      const found = await acquirer.findTransaction(txId);
-      if (!found) throw new HttpError(404, FINANCE_MSG.totemNotFound);
-      const [{ next }] = await tx.select({ next: sql<string>`(coalesce(max(case when ${financeTransactions.posTransactionId} ~ '^[0-9]{1,15}$' then ${financeTransactions.posTransactionId}::bigint end), 880000) + 1)::text` }).from(financeTransactions);
-      const [row] = await tx
-        .insert(financeTransactions)
-        .values({ venueId, acquirer: 3, acquirerTransactionId: txId, serialNumber: found.serialNumber, cardLastDigits: found.cardLastDigits, amountCents: found.amountCents, capturedAt: found.capturedAt, posTransactionId: next, bankAccountId: account.id, processedAt: new Date() })
-        .returning({ id: financeTransactions.id });
-      await audit(tx, { venueId, user, action: 'process-totem-transaction', entity: 'transaction', entityId: row.id, detail: { acquirerTransactionId: txId, posTransactionId: next, amountCents: found.amountCents, bankAccountId: account.id } });
-      return { status: 200, body: { TransacaoPOSId: next, Message: FINANCE_MSG.totemDone(next) } };
+    const user = requireUser(req);
+    type Found = { kind: 'found'; t: AcquiredTransaction } | { kind: 'not-found' } | { kind: 'unavailable' };
+    // runOnce (lib/once.ts): the key is taken and the request checked in one transaction, the
+    // acquirer is asked outside any transaction, and the transaction is recorded in a second one.
+    // The lookup is a read: when it finds nothing or cannot be made nothing was recorded, and the
+    // key is released (forget), so the same retry asks again.
+    const r = await runOnce<{ ref: string; accountId: string }, Found>(db, {
+      scope: financeScope(venueId),
+      key: financeKeyOf(req),
+      hash: commandHash('finance:totem', { ...b, TransacaoPagSeguroId: txId }),
+      mismatchMessage: ORDER_MSG.idempotencyMismatch,
+      async reserve(tx) {
+        const account = await bankAccountOf(tx, venueId, b.ContaBancariaId);
+        await alreadyProcessed(tx, txId);
+        return { ref: randomUUID(), accountId: account.id };
+      },
+      async call() {
+        try {
+          const t = await acquirer.findTransaction(txId);
+          return t ? { kind: 'found', t } : { kind: 'not-found' };
+        } catch (err) {
+          if (err instanceof ProviderError && !(err instanceof ProviderUnavailableError)) throw new HttpError(422, err.message);
+          if (err instanceof ProviderError) return { kind: 'unavailable' };
+          throw err;
+        }
+      },
+      async finish(tx, reserved, found) {
+        if (found.kind === 'not-found') return { status: 404, body: { Message: FINANCE_MSG.totemNotFound }, forget: true };
+        if (found.kind === 'unavailable') return { status: 503, body: { Message: FINANCE_MSG.totemAcquirerUnavailable }, forget: true };
+        await lockVenue(tx, venueId);
+        // Another key may have processed it meanwhile (the unique index would refuse it too).
+        await alreadyProcessed(tx, txId);
+        const t = found.t;
+        const [{ next }] = await tx.select({ next: sql<string>`(coalesce(max(case when ${financeTransactions.posTransactionId} ~ '^[0-9]{1,15}$' then ${financeTransactions.posTransactionId}::bigint end), 880000) + 1)::text` }).from(financeTransactions);
+        const [row] = await tx
+          .insert(financeTransactions)
+          .values({ venueId, acquirer: 3, acquirerTransactionId: txId, serialNumber: t.serialNumber, cardLastDigits: t.cardLastDigits, amountCents: t.amountCents, capturedAt: t.capturedAt, posTransactionId: next, bankAccountId: reserved.accountId, processedAt: new Date() })
+          .returning({ id: financeTransactions.id });
+        await audit(tx, { venueId, user, action: 'process-totem-transaction', entity: 'transaction', entityId: row.id, detail: { acquirerTransactionId: txId, posTransactionId: next, amountCents: t.amountCents, bankAccountId: reserved.accountId } });
+        return { status: 200, body: { TransacaoPOSId: next, Message: FINANCE_MSG.totemDone(next) } };
+      },
+      // A twin that waited past the bound: the transaction processed by now, or the lookup still running.
+      async current() {
+        const [done] = await db.select({ pos: financeTransactions.posTransactionId }).from(financeTransactions).where(and(eq(financeTransactions.acquirer, 3), eq(financeTransactions.acquirerTransactionId, txId)));
+        return done?.pos ? { status: 200, body: { TransacaoPOSId: done.pos, Message: FINANCE_MSG.totemDone(done.pos) } } : { status: 503, body: { Message: FINANCE_MSG.totemAcquirerUnavailable } };
+      },
     });
+    if (r.status === 503) throw new HttpError(503, FINANCE_MSG.totemAcquirerUnavailable, {}, { 'retry-after': '5' });
+    return sendCommand(reply, r);
   });
 }

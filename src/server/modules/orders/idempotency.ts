@@ -17,14 +17,13 @@
  * runs the command again instead of replaying a success that was not.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { createHash } from 'node:crypto';
 import { and, eq, gt, lte } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_TTL_DAYS_DEFAULT, ORDER_MSG } from '../../../shared/orders';
 import type { Db } from '../../db/client';
 import { idempotencyKeys } from '../../db/schema/orders';
 import { HttpError } from '../../lib/http-error';
-import { idempotencyKeyOf } from '../../lib/once';
+import { commandHash, idempotencyKeyOf } from '../../lib/once';
 import { lockVenue, type Q, type Tx } from './orders.repository';
 import { VenueWriteGate } from './venue-writes';
 
@@ -61,26 +60,14 @@ export interface IdemContext {
   userId: string | null;
 }
 
-/** JSON with sorted keys, so the same request hashes the same whatever the key order. */
-function canonical(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  if (v && typeof v === 'object') {
-    return `{${Object.keys(v)
-      .sort()
-      .filter((k) => (v as Record<string, unknown>)[k] !== undefined)
-      .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(v ?? null);
-}
-
 /**
  * Hash of what the request asks for. The password is left out: it is checked, never stored, and a
  * retry that retypes it is still the same command.
  */
 export function requestHash(route: string, payload: unknown): string {
   const clean = payload && typeof payload === 'object' && !Array.isArray(payload) ? { ...(payload as Record<string, unknown>), Password: undefined } : payload;
-  return createHash('sha256').update(`${route}\n${canonical(clean)}`).digest('hex');
+  // lib/once.ts's commandHash: the same canonical JSON and digest, so stored keys still match.
+  return commandHash(route, clean);
 }
 
 /** The Idempotency-Key header: 1-200 visible ASCII characters, or absent (lib/once.ts reads it). */

@@ -1,5 +1,6 @@
 /** Query keys and calls of the donations screens; every key starts with 'donations'. */
 import { queryOptions } from '@tanstack/react-query';
+import { solveChallenge } from '../../../../shared/public-payments';
 import {
   bankDataList,
   dashboardData,
@@ -24,7 +25,7 @@ import {
 } from '../../../../shared/contract/donations';
 import { downloadAnswer } from '../../../../shared/contract/downloads';
 import { DASHBOARD_LIVE_POLL_MS, DASHBOARD_REFRESH_MS } from '../../../../shared/donations';
-import { api } from '../../../lib/api-client';
+import { api, ApiError } from '../../../lib/api-client';
 
 export const donationQueries = {
   all: ['donations'] as const,
@@ -80,7 +81,25 @@ export const deleteLink = (gateWayLinkId: string) => api(DONATION_API.linkDelete
 export const donorExcel = (q: { eventId: string; instituteId?: string; event: string; institute: string; localClienteId: string }) =>
   api(DONATION_API.donorReportExcel, { query: { ...q, extensao: 'EXCELOPENXML' }, schema: downloadAnswer, timeoutMs: 120_000 });
 // The donor's page never sends a session token: it is public, even on a signed-in device.
-export const payDonation = (link: string, body: PublicPaymentRequest) =>
-  api(DONATION_API.publicPay(link), { method: 'POST', body, schema: publicPayment, token: '' });
+/**
+ * One donation attempt (issue 36): `key` is its Idempotency-Key, made once per attempt and reused
+ * when the same attempt is sent again (a double click, a lost answer, a proof of work asked for), so
+ * the donor is charged at most once. A 428 (an event under a card-testing attack) is solved here with
+ * the shared proof of work (src/shared/public-payments.ts, the one the server checks) and sent again
+ * with the same key. A 202 is "em verificação": the page asks paymentStatus until it is settled.
+ */
+export async function payDonation(link: string, body: PublicPaymentRequest, key: string, onChallenge?: () => void) {
+  const headers: Record<string, string> = { 'idempotency-key': key };
+  for (let round = 0; ; round++) {
+    try {
+      return await api(DONATION_API.publicPay(link), { method: 'POST', body, schema: publicPayment, token: '', headers });
+    } catch (err) {
+      const challenge = err instanceof ApiError && err.status === 428 ? (err.body as { challenge?: { token: string; bits: number; header: string } } | null)?.challenge : undefined;
+      if (!challenge || round >= 2) throw err;
+      onChallenge?.();
+      headers[challenge.header] = await solveChallenge(challenge);
+    }
+  }
+}
 export const paymentStatus = (id: string) => api(DONATION_API.publicPayment(id), { schema: publicPayment, token: '' });
 export const sandboxConfirm = (id: string) => api(DONATION_API.publicSandboxConfirm(id), { method: 'POST', schema: publicPayment, token: '' });

@@ -23,7 +23,7 @@ import {
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { publicPaymentRequest, type PublicDonationEvent, type PublicPayment } from '../../../../shared/contract/donations';
 import { DONATION_MSG, formatDonationDateTime, parseDonationAmount } from '../../../../shared/donations';
 import { PIX_MSG } from '../../../../shared/pix';
@@ -75,12 +75,25 @@ export function PublicDonationPage({ link, preselected }: { link: string; presel
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [payment, setPayment] = useState<PublicPayment | null>(null);
+  const [verifying, setVerifying] = useState(false);
+  // One Idempotency-Key per donation attempt: the same attempt sent again (a double click, a retry
+  // after an error) keeps it, so the donor is charged once; any change makes it another attempt.
+  const attempt = useRef<{ key: string; request: string } | null>(null);
 
-  // A pending Pix is asked about every 3 s until it is paid.
+  // A pending Pix, or a card payment "em verificação", is asked about every 3 s until it is settled.
   useEffect(() => {
     if (!payment || payment.status !== 'pending') return;
     const timer = setInterval(() => {
-      void paymentStatus(payment.paymentId).then((p) => p.status !== 'pending' && setPayment((cur) => (cur ? { ...cur, status: p.status } : cur)), () => undefined);
+      void paymentStatus(payment.paymentId).then((p) => {
+        if (p.status === 'pending') return;
+        if (p.status === 'failed') {
+          attempt.current = null;
+          setPayment(null);
+          setFormError(p.message);
+          return;
+        }
+        setPayment((cur) => (cur ? { ...cur, status: p.status, message: p.message } : cur));
+      }, () => undefined);
     }, 3000);
     return () => clearInterval(timer);
   }, [payment]);
@@ -128,13 +141,19 @@ export function PublicDonationPage({ link, preselected }: { link: string; presel
       setFormError('Confira os campos destacados.');
       return;
     }
+    if (busy) return;
+    const request = JSON.stringify(body);
+    if (attempt.current?.request !== request) attempt.current = { key: crypto.randomUUID(), request };
     setBusy(true);
     try {
-      setPayment(await payDonation(link, body));
+      const p = await payDonation(link, body, attempt.current.key, () => setVerifying(true));
+      attempt.current = null;
+      setPayment(p);
     } catch (err) {
       setFormError(err instanceof Error ? err.message : String(err));
     } finally {
       setBusy(false);
+      setVerifying(false);
     }
   };
 
@@ -229,6 +248,18 @@ export function PublicDonationPage({ link, preselected }: { link: string; presel
           {event.showValueAbove ? null : texts}
           {payment?.status === 'paid' ? (
             <ThankYou event={event} payment={payment} />
+          ) : payment?.status === 'pending' && !payment.pix ? (
+            <Card withBorder radius="md" p="lg" role="status" aria-live="polite" data-testid="payment-checking">
+              <Stack align="center" gap="xs">
+                <Loader size="sm" aria-hidden />
+                <Title order={2} size="h4">
+                  {DONATION_MSG.paymentChecking}
+                </Title>
+                <Text c="gray.7" ta="center">
+                  {DONATION_MSG.paymentCheckingDetail(formatBRL(payment.amount))}
+                </Text>
+              </Stack>
+            </Card>
           ) : payment?.pix ? (
             <Card withBorder radius="md" p="md">
               <Stack align="center">
@@ -295,6 +326,9 @@ export function PublicDonationPage({ link, preselected }: { link: string; presel
                     {formError}
                   </Alert>
                 )}
+                <Text size="sm" c="gray.7" role="status" aria-live="polite">
+                  {verifying ? DONATION_MSG.browserCheck : ''}
+                </Text>
                 <Button type="submit" size="lg" color={color} loading={busy} fullWidth>
                   {event.labelButtonDonate || 'Doar'}
                   {amount ? ` ${formatBRL(amount)}` : ''}

@@ -26,7 +26,8 @@ import { ERP_SESSIONS_DEFAULT } from '../../../../shared/finance';
 import { api } from '../../../lib/api-client';
 
 /** A fresh key per user action: a retry of the same request by the network layer replays it. */
-const idem = () => ({ 'idempotency-key': crypto.randomUUID() });
+/** `key`: the command's own Idempotency-Key, made once per user intent and reused on retries (hooks/use-command-key.ts). */
+const idem = (key: string) => ({ 'idempotency-key': key });
 
 export const financeQueries = {
   all: ['finance'] as const,
@@ -69,19 +70,19 @@ export const financeQueries = {
     queryOptions({ queryKey: ['finance', 'erp-pending', localId, sessionId] as const, queryFn: () => api(FINANCE_PATHS.erpPending, { method: 'POST', body: { localId, sessionId }, schema: pendingInvoiceList }), retry: false }),
 };
 
-export const processTransactions = (body: ProcessRequest) => api(FINANCE_PATHS.process, { method: 'POST', body, headers: idem(), schema: processAnswer });
-export const processTotem = (body: { LocalClienteId: string; ContaBancariaId: string; TransacaoPagSeguroId: string }) =>
-  api(FINANCE_PATHS.totem, { method: 'POST', body, headers: idem(), schema: totemAnswer });
-export const createRemittance = (localId: string, ids: string[]) =>
-  api(FINANCE_PATHS.remittance, { method: 'POST', query: { localId }, body: { TransactionList: ids }, headers: idem(), schema: remittanceAnswer });
+export const processTransactions = (body: ProcessRequest, key: string) => api(FINANCE_PATHS.process, { method: 'POST', body, headers: idem(key), schema: processAnswer });
+export const processTotem = (body: { LocalClienteId: string; ContaBancariaId: string; TransacaoPagSeguroId: string }, key: string) =>
+  api(FINANCE_PATHS.totem, { method: 'POST', body, headers: idem(key), schema: totemAnswer });
+export const createRemittance = (localId: string, ids: string[], key: string) =>
+  api(FINANCE_PATHS.remittance, { method: 'POST', query: { localId }, body: { TransactionList: ids }, headers: idem(key), schema: remittanceAnswer });
 /** `key`: the intended transfer's own Idempotency-Key, the same on every retry (model/transfer-intent.ts). */
 export const sendTransfer = (localId: string, body: TransferRequest, key: string) =>
   api(FINANCE_PATHS.transfer, { method: 'POST', query: { localId }, body, headers: { 'idempotency-key': key }, schema: transferAnswer });
-export const updateWithdrawalDate = (localId: string, SaqueId: string, NovaDataSaque: string) =>
-  api(FINANCE_PATHS.withdrawalDate, { method: 'PUT', query: { localId }, body: { SaqueId, NovaDataSaque }, headers: idem(), schema: messageAnswer });
-export const updatePixStatus = (localId: string, id: string) => api(`${FINANCE_PATHS.pixUpdate}/${id}`, { method: 'POST', query: { localId }, headers: idem(), schema: pixActionAnswer });
-export const refundPix = (localId: string, id: string) => api(`${FINANCE_PATHS.pixRefund}/${id}`, { method: 'POST', query: { localId }, headers: idem(), schema: pixActionAnswer });
-export const exportInvoice = (localId: string, invoiceId: string) =>
-  api(FINANCE_PATHS.erpExport, { method: 'POST', query: { invoiceId, localId }, body: [], headers: idem(), schema: erpExportAnswer });
-export const exportAllInvoices = (localId: string, sessionId: string) =>
-  api(FINANCE_PATHS.erpExportAll, { method: 'POST', body: { localId, sessionId }, headers: idem(), schema: erpExportAnswer });
+export const updateWithdrawalDate = (localId: string, SaqueId: string, NovaDataSaque: string, key: string) =>
+  api(FINANCE_PATHS.withdrawalDate, { method: 'PUT', query: { localId }, body: { SaqueId, NovaDataSaque }, headers: idem(key), schema: messageAnswer });
+export const updatePixStatus = (localId: string, id: string, key: string) => api(`${FINANCE_PATHS.pixUpdate}/${id}`, { method: 'POST', query: { localId }, headers: idem(key), schema: pixActionAnswer });
+export const refundPix = (localId: string, id: string, key: string) => api(`${FINANCE_PATHS.pixRefund}/${id}`, { method: 'POST', query: { localId }, headers: idem(key), schema: pixActionAnswer });
+export const exportInvoice = (localId: string, invoiceId: string, key: string) =>
+  api(FINANCE_PATHS.erpExport, { method: 'POST', query: { invoiceId, localId }, body: [], headers: idem(key), schema: erpExportAnswer });
+export const exportAllInvoices = (localId: string, sessionId: string, key: string) =>
+  api(FINANCE_PATHS.erpExportAll, { method: 'POST', body: { localId, sessionId }, headers: idem(key), schema: erpExportAnswer });

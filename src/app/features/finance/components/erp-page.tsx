@@ -6,6 +6,7 @@ import { formatBRL } from '../../../../shared/format';
 import { adminCall, adminErrorText } from '../../../lib/admin-call';
 import { showToast } from '../../../lib/toast';
 import { exportAllInvoices, exportInvoice, financeQueries } from '../api/finance-queries';
+import { useCommandKey } from '../hooks/use-command-key';
 import { EmptyState, FinancePage, formatDateTime } from './finance-page';
 
 function Stat({ label, value, testId }: { label: string; value: string; testId?: string }) {
@@ -25,13 +26,16 @@ function SessionView({ localId, sessionId }: { localId: string; sessionId: strin
   const queryClient = useQueryClient();
   const summary = useQuery(financeQueries.erpSummary(localId, sessionId));
   const pending = useQuery(financeQueries.erpPending(localId, sessionId));
+  const intent = useCommandKey();
   const [busy, setBusy] = useState<string | null>(null);
   const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: financeQueries.erpSummary(localId, sessionId).queryKey }), queryClient.invalidateQueries({ queryKey: financeQueries.erpPending(localId, sessionId).queryKey })]);
-  const run = async (key: string, call: () => Promise<{ Message: string; failed: number }>) => {
+  const run = async (key: string, call: (idempotencyKey: string) => Promise<{ Message: string; failed: number; checking?: number }>) => {
     setBusy(key);
-    const r = await adminCall(call);
+    const r = await adminCall(() => call(intent.keyFor({ localId, sessionId, key })));
     setBusy(null);
-    if (r) void showToast({ color: r.failed ? 'orange.9' : 'green', message: r.Message });
+    if (r) intent.done();
+    // 202: the ERP did not answer in time; the invoice is "em verificação" and will not be sent again.
+    if (r) void showToast({ color: r.failed || r.checking ? 'orange.9' : 'green', message: r.Message });
     await refresh();
   };
   return (
@@ -67,7 +71,7 @@ function SessionView({ localId, sessionId }: { localId: string; sessionId: strin
         <Title order={2} size="h4">
           Notas pendentes
         </Title>
-        <Button size="md" onClick={() => void run('all', () => exportAllInvoices(localId, sessionId))} loading={busy === 'all'} disabled={!pending.data?.length}>
+        <Button size="md" onClick={() => void run('all', (k) => exportAllInvoices(localId, sessionId, k))} loading={busy === 'all'} disabled={!pending.data?.length}>
           Reprocessar todas
         </Button>
       </Group>
@@ -109,7 +113,7 @@ function SessionView({ localId, sessionId }: { localId: string; sessionId: strin
                   </Table.Td>
                   <Table.Td ta="right">{formatBRL(inv.totalPayment)}</Table.Td>
                   <Table.Td>
-                    <Button size="md" variant="outline" loading={busy === inv.id} onClick={() => void run(inv.id, () => exportInvoice(localId, inv.id))} aria-label={`Reprocessar nota de ${formatDateTime(inv.orderDate)}`}>
+                    <Button size="md" variant="outline" loading={busy === inv.id} onClick={() => void run(inv.id, (k) => exportInvoice(localId, inv.id, k))} aria-label={`Reprocessar nota de ${formatDateTime(inv.orderDate)}`}>
                       Reprocessar
                     </Button>
                   </Table.Td>

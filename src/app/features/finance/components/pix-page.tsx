@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { adminCall, adminErrorText } from '../../../lib/admin-call';
 import { toastSuccess } from '../../../lib/toast';
 import { financeQueries, refundPix, updatePixStatus } from '../api/finance-queries';
+import { useCommandKey } from '../hooks/use-command-key';
 import { EmptyState, FinancePage, LabeledValue, formatDateTime } from './finance-page';
 
 const STATUS_COLOR: Record<string, string> = { Pendente: 'yellow.9', Aprovado: 'green.9', Cancelado: 'gray.8', Estornado: 'red.9' };
@@ -57,6 +58,7 @@ function RefundList({ refunds }: { refunds: PixRefundState[] }) {
 
 function OrderCard({ localId, order }: { localId: string; order: PixOrder }) {
   const queryClient = useQueryClient();
+  const intent = useCommandKey();
   const [busy, setBusy] = useState<'update' | 'refund' | null>(null);
   const [confirm, setConfirm] = useState(false);
   const { canUpdateStatus, canRefund } = pixActions(order);
@@ -64,9 +66,11 @@ function OrderCard({ localId, order }: { localId: string; order: PixOrder }) {
   const reload = () => queryClient.invalidateQueries({ queryKey: financeQueries.pix(localId, '').queryKey.slice(0, 3) });
   const act = async (kind: 'update' | 'refund') => {
     setBusy(kind);
-    const r = await adminCall(() => (kind === 'update' ? updatePixStatus(localId, order.Id) : refundPix(localId, order.Id)));
+    const key = intent.keyFor({ kind, localId, id: order.Id });
+    const r = await adminCall(() => (kind === 'update' ? updatePixStatus(localId, order.Id, key) : refundPix(localId, order.Id, key)));
     setBusy(null);
     setConfirm(false);
+    if (r) intent.done();
     if (r) void toastSuccess(r.Message);
     // §4: after either action the order reloads.
     await reload();

@@ -8,6 +8,7 @@ import { formatBRL } from '../../../../shared/format';
 import { toastSuccess } from '../../../lib/toast';
 import { financeCall } from '../api/finance-call';
 import { financeQueries, processTransactions } from '../api/finance-queries';
+import { useCommandKey } from '../hooks/use-command-key';
 import { FinancePage, parseBrDay } from './finance-page';
 
 interface Values {
@@ -39,6 +40,7 @@ function ProcessDialog({ opened, onClose, defaultLocalId, onDone }: { opened: bo
   const empty: Values = { LocalId: defaultLocalId, ContaBancariaId: null, DataInicio: null, DataFinal: null, FinalCartao: '', Equipamentos: '', Adquirente: String(DEFAULT_PROCESS_ACQUIRER) };
   const [v, setV] = useState<Values>(empty);
   const [errors, setErrors] = useState<Errors>({});
+  const intent = useCommandKey();
   const [busy, setBusy] = useState(false);
   const validLocal = isUuid(v.LocalId);
   const accounts = useQuery({ ...financeQueries.bankAccounts(v.LocalId.trim().toLowerCase()), enabled: opened && validLocal });
@@ -54,19 +56,19 @@ function ProcessDialog({ opened, onClose, defaultLocalId, onDone }: { opened: bo
     setErrors(found);
     if (Object.keys(found).length) return;
     setBusy(true);
-    const r = await financeCall(() =>
-      processTransactions({
-        Adquirente: Number(v.Adquirente),
-        LocalId: v.LocalId.trim(),
-        FinalCartao: v.FinalCartao || null,
-        Equipamentos: v.Equipamentos,
-        DataInicio: v.DataInicio!,
-        DataFinal: v.DataFinal!,
-        ContaBancariaId: v.ContaBancariaId!,
-      }), FINANCE_MSG.processFailed,
-    );
+    const request = {
+      Adquirente: Number(v.Adquirente),
+      LocalId: v.LocalId.trim(),
+      FinalCartao: v.FinalCartao || null,
+      Equipamentos: v.Equipamentos,
+      DataInicio: v.DataInicio!,
+      DataFinal: v.DataFinal!,
+      ContaBancariaId: v.ContaBancariaId!,
+    };
+    const r = await financeCall(() => processTransactions(request, intent.keyFor(request)), FINANCE_MSG.processFailed);
     setBusy(false);
     if (!r) return;
+    intent.done();
     void toastSuccess(r.Message);
     onDone(`${r.TransacoesProcessadas} transação(ões), ${formatBRL(r.Valor)}.`);
     close();

@@ -7,6 +7,7 @@ import { downloadGeneratedFile } from '../../../lib/api-client';
 import { adminCall, adminErrorText } from '../../../lib/admin-call';
 import { toastSuccess } from '../../../lib/toast';
 import { createRemittance, financeQueries } from '../api/finance-queries';
+import { useCommandKey } from '../hooks/use-command-key';
 import { EmptyState, FinancePage, formatDateTime } from './finance-page';
 
 function Remittance({ localId }: { localId: string }) {
@@ -14,6 +15,7 @@ function Remittance({ localId }: { localId: string }) {
   const list = useQuery(financeQueries.todayWithdrawals(localId));
   const [selected, setSelected] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
+  const intent = useCommandKey();
   const [busy, setBusy] = useState(false);
   const [last, setLast] = useState<{ FileName: string; RelativePath: string } | null>(null);
   const rows = list.data ?? [];
@@ -24,9 +26,10 @@ function Remittance({ localId }: { localId: string }) {
     if (selected.length === 0) return setError(FINANCE_MSG.required);
     setError(null);
     setBusy(true);
-    const r = await adminCall(() => createRemittance(localId, selected));
+    const r = await adminCall(() => createRemittance(localId, selected, intent.keyFor({ localId, selected })));
     setBusy(false);
     if (!r) return;
+    intent.done();
     void toastSuccess(r.Message);
     setLast({ FileName: r.FileName, RelativePath: r.RelativePath });
     setSelected([]);

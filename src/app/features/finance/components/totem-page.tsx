@@ -5,12 +5,14 @@ import { FINANCE_MSG, isUuid } from '../../../../shared/finance';
 import { toastSuccess } from '../../../lib/toast';
 import { financeCall } from '../api/finance-call';
 import { financeQueries, processTotem } from '../api/finance-queries';
+import { useCommandKey } from '../hooks/use-command-key';
 import { FinancePage } from './finance-page';
 
 function TotemForm({ localId }: { localId: string }) {
   const [site, setSite] = useState(localId);
   const [account, setAccount] = useState<string | null>(null);
   const [txId, setTxId] = useState('');
+  const intent = useCommandKey();
   const [busy, setBusy] = useState(false);
   const valid = isUuid(site);
   // §5: the bank accounts are looked up only once the site id is a UUID.
@@ -20,9 +22,11 @@ function TotemForm({ localId }: { localId: string }) {
     e.preventDefault();
     if (!ready) return;
     setBusy(true);
-    const r = await financeCall(() => processTotem({ LocalClienteId: site.trim(), ContaBancariaId: account!, TransacaoPagSeguroId: txId.trim() }), FINANCE_MSG.totemFailed);
+    const request = { LocalClienteId: site.trim(), ContaBancariaId: account!, TransacaoPagSeguroId: txId.trim() };
+    const r = await financeCall(() => processTotem(request, intent.keyFor(request)), FINANCE_MSG.totemFailed);
     setBusy(false);
     if (!r) return;
+    intent.done();
     void toastSuccess(FINANCE_MSG.totemDone(r.TransacaoPOSId));
     // The transaction field clears for the next one; the site and its account stay (several
     // transactions of one site are processed in a row).

@@ -10,21 +10,24 @@ import { ApiError } from '../../../lib/api-client';
 import { toastSuccess } from '../../../lib/toast';
 import { financeCall } from '../api/finance-call';
 import { financeQueries, updateWithdrawalDate } from '../api/finance-queries';
+import { useCommandKey } from '../hooks/use-command-key';
 import { FinancePage, LabeledValue, formatDateTime, parseBrDay } from './finance-page';
 
 function DateChange({ localId, w }: { localId: string; w: WithdrawalInfo }) {
   const queryClient = useQueryClient();
   const [day, setDay] = useState<string | null>(w.DataRecebimento);
   const [error, setError] = useState<string | null>(null);
+  const intent = useCommandKey();
   const [busy, setBusy] = useState(false);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!day) return setError(FINANCE_MSG.newDateRequired);
     setError(null);
     setBusy(true);
-    const r = await financeCall(() => updateWithdrawalDate(localId, w.SaqueId, day), FINANCE_MSG.withdrawalDateFailed);
+    const r = await financeCall(() => updateWithdrawalDate(localId, w.SaqueId, day, intent.keyFor({ localId, id: w.SaqueId, day })), FINANCE_MSG.withdrawalDateFailed);
     setBusy(false);
     if (!r) return;
+    intent.done();
     void toastSuccess(r.Message);
     await queryClient.invalidateQueries({ queryKey: financeQueries.withdrawal(localId, w.SaqueId).queryKey });
   };

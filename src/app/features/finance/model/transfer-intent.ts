@@ -1,17 +1,23 @@
 /**
- * One Idempotency-Key per intended transfer: the key is made when a transfer is first confirmed and
- * kept while the same transfer is retried (a timeout, a dropped connection), so the server replays
- * the first answer instead of sending money twice. Changing any field makes it another transfer.
+ * One Idempotency-Key per intended money command (issue 36): the key is made when the command is
+ * first sent and kept while the same command is retried (a timeout, a dropped connection, a double
+ * click), so the server replays the first answer instead of moving money twice. Changing any field
+ * makes it another command; a success ends the intent (the next press is a new command).
  */
 import type { TransferRequest } from '../../../../shared/contract/finance';
 
-export interface TransferIntent {
+export interface CommandIntent {
   key: string;
   request: string;
 }
+export type TransferIntent = CommandIntent;
 
-export function transferIntent(previous: TransferIntent | null, request: TransferRequest, newKey: () => string = () => crypto.randomUUID()): TransferIntent {
+export function commandIntent(previous: CommandIntent | null, request: unknown, newKey: () => string = () => crypto.randomUUID()): CommandIntent {
   const fingerprint = JSON.stringify(request);
   if (previous && previous.request === fingerprint) return previous;
   return { key: newKey(), request: fingerprint };
+}
+
+export function transferIntent(previous: TransferIntent | null, request: TransferRequest, newKey?: () => string): TransferIntent {
+  return commandIntent(previous, request, newKey);
 }

@@ -26,7 +26,11 @@ export interface AcquirerAdapter {
   sandbox: boolean;
   /** Set when no acquirer answers (production without ACQUIRER_API_* nor its sandbox): what to configure. */
   notConfigured?: string;
-  /** A transaction the acquirer captured (totem processing), or null when it does not know it. */
+  /**
+   * A transaction the acquirer captured (totem processing), or null when it does not know it (404);
+   * throws ProviderUnavailableError when it did not answer. A read (GET transactions/{id}): repeating
+   * it changes nothing at the acquirer, so it needs no Idempotency-Key.
+   */
   findTransaction(acquirerTransactionId: string): Promise<AcquiredTransaction | null>;
   pixStatus(endToEndId: string): Promise<{ status: PixRemoteStatus; approvedAt: Date | null }>;
   /** Refund `refundId` (ours, 1 to 35 letters and digits: the same id again is the same refund). */
@@ -62,7 +66,11 @@ export function createAcquirer(env: Record<string, string | undefined>, pix: Pix
     async findTransaction(id) {
       if (off) throw new ProviderNotConfiguredError(off);
       if (!cfg) return sandbox.findTransaction(id);
-      const r = await callProvider<{ amountCents: number; serialNumber: string; cardLastDigits: string; capturedAt: string } | null>(cfg, 'GET', `transactions/${encodeURIComponent(id)}`).catch(() => null);
+      // A read: 404 is "not known"; no answer (or 5xx) throws ProviderUnavailableError, never "not found".
+      const r = await callProvider<{ amountCents: number; serialNumber: string; cardLastDigits: string; capturedAt: string } | null>(cfg, 'GET', `transactions/${encodeURIComponent(id)}`).catch((err: unknown) => {
+        if (err instanceof ProviderError && !(err instanceof ProviderUnavailableError) && err.status === 404) return null;
+        throw err;
+      });
       return r ? { ...r, capturedAt: new Date(r.capturedAt) } : null;
     },
     async pixStatus(e2e) {

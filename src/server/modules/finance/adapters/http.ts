@@ -11,6 +11,8 @@ export class ProviderError extends Error {
   constructor(
     message: string,
     readonly status?: number,
+    /** The provider's answer body, when it sent JSON. */
+    readonly body?: unknown,
   ) {
     super(message);
   }
@@ -57,7 +59,7 @@ export async function callProvider<T>(cfg: ProviderConfig, method: 'GET' | 'POST
   if (!res.ok) {
     const message = data && typeof data === 'object' && 'Message' in data ? String((data as { Message: unknown }).Message) : `HTTP ${res.status}`;
     if (res.status >= 500 || res.status === 429 || res.status === 408) throw new ProviderUnavailableError(message, res.status);
-    throw new ProviderError(message, res.status);
+    throw new ProviderError(message, res.status, data);
   }
   return data as T;
 }

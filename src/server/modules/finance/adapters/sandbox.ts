@@ -16,7 +16,7 @@ import type { PixSource } from '../../pix/loopback-psp';
 import type { Tx } from '../../orders/orders.repository';
 import type { AcquirerAdapter } from './acquirer';
 import type { BankAdapter } from './bank';
-import type { ErpAdapter } from './erp';
+import type { ErpAdapter, ErpExportStatus } from './erp';
 import { ProviderError } from './http';
 
 export const SANDBOX_UNKNOWN_SUFFIX = '0000';
@@ -88,13 +88,23 @@ export function createSandboxBank(): BankAdapter {
 }
 
 export function createSandboxErp(): ErpAdapter {
+  // The sandbox keeps every key with its outcome, as the ERP's contract says (adapters/erp.ts).
+  const outcomes = new Map<string, ErpExportStatus>();
   return {
     name: 'Sandbox',
     sandbox: true,
-    async exportInvoice(invoice) {
-      const missing = invoice.items.filter((i) => !i.ncm);
-      if (missing.length) return { ok: false, errors: missing.map((i) => `Produto "${i.name}" sem NCM cadastrado no ERP.`) };
-      return { ok: true, erpNumber: String(100_000 + (hashInt(invoice.id) % 900_000)) };
+    timeoutMs: 30_000,
+    async exportInvoice(invoice, key) {
+      let o = outcomes.get(key);
+      if (!o) {
+        const missing = invoice.items.filter((i) => !i.ncm);
+        o = missing.length ? { status: 'refused', errors: missing.map((i) => `Produto "${i.name}" sem NCM cadastrado no ERP.`) } : { status: 'issued', erpNumber: String(100_000 + (hashInt(invoice.id) % 900_000)) };
+        outcomes.set(key, o);
+      }
+      return o.status === 'issued' ? { ok: true, erpNumber: o.erpNumber } : o.status === 'refused' ? { ok: false, errors: o.errors } : { ok: null };
+    },
+    async exportStatus(key) {
+      return outcomes.get(key) ?? { status: 'unknown' };
     },
   };
 }
