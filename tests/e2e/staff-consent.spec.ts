@@ -40,14 +40,15 @@ async function callFrom(page: Page, method: string, url: string): Promise<{ stat
 
 test('an invitation is accepted from the e-mail: sign up, confirm, sign in from the link, Aceitar, the place is there', async ({ page, browser, server }) => {
   test.setTimeout(180_000);
-  const email = 'irene.convidada@example.com';
+  // The sign-up form types the name before the domain it offers (@gmail.com by default).
+  const email = 'irene.convidada@gmail.com';
   const password = 'Irene#2026';
 
   // The person signs up and confirms the e-mail in Minha conta.
   await page.goto('/cadastrar');
   await page.getByLabel('Nome completo').fill('Irene Convidada');
   await page.getByLabel('CPF').fill('52998224725');
-  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('E-mail').fill('irene.convidada');
   await page.getByLabel(/^Senha/).fill(password);
   await page.getByLabel('Confirmar senha').fill(password);
   await page.getByRole('button', { name: 'Cadastrar' }).click();
@@ -165,9 +166,6 @@ test('a stranger cannot sign the kitchen out: another place\'s manager gets 404/
     await expect(card(tablet.page, order.Codigo)).toHaveCount(1);
     await tablet.page.reload();
     await expect(tablet.page).toHaveURL(/\/meepFood\/painel/);
-    const start = tablet.page.getByRole('dialog', { name: 'Iniciar monitoramento' });
-    await start.getByRole('button', { name: 'Iniciar monitoramento', exact: true }).click();
-    await expect(tablet.page.getByTestId('connection-mode')).toHaveText('ao vivo');
     await expect(card(tablet.page, order.Codigo)).toHaveCount(1);
     await expectAccessible(tablet.page);
     // The paired tablet was not revoked either.
