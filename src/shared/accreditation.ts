@@ -6,6 +6,7 @@
  */
 
 import { digitsOnly } from './route-search';
+import { isoOf, parseBrDay, parseIsoDay } from './dates';
 
 export { ACQUIRER_IDS, digitsOnly, isMonitorPageSize, monitorSearch, MONITOR_PAGE_SIZES, type MonitorSearch } from './route-search';
 
@@ -202,20 +203,11 @@ export const wirePage = (shown: number) => Math.max(0, shown - 1);
 // ------------------------------------------------------------------------------------------------
 // Dates and documents
 
-/** 'dd/mm/yyyy' (pasted) or 'yyyy-mm-dd' → 'yyyy-mm-dd', or null when it is not a real date. */
+/** 'dd/mm/yyyy' (pasted) or 'yyyy-mm-dd' → 'yyyy-mm-dd', or null when it is not a real date between 1900 and 2100 (./dates.ts). */
 export function parseDateInput(s: string): string | null {
   const t = s.trim();
-  let y: number, m: number, d: number;
-  let match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(t);
-  if (match) [d, m, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  else {
-    match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
-    if (!match) return null;
-    [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  }
-  const date = new Date(Date.UTC(y, m - 1, d));
-  if (y < 1900 || date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
-  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  const day = parseBrDay(t) ?? parseIsoDay(t);
+  return day ? isoOf(day) : null;
 }
 
 /** 'yyyy-mm-dd' → 'dd/mm/yyyy'. */

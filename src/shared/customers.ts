@@ -3,6 +3,7 @@
  * Plain functions so the form, the contract and the server apply the very same checks.
  */
 import { isValidCpf } from './documents';
+import { isIsoDay } from './dates';
 
 export const CUSTOMER_PAGE_SIZE = 20;
 /**
@@ -86,14 +87,9 @@ export function maskPhone(value: string | null | undefined): string {
   return `(${d.slice(0, 2)}) ${d.slice(2, 7)}-${d.slice(7)}`;
 }
 
-/** A real calendar date `yyyy-MM-dd`, after 1900 and not after `today` (also `yyyy-MM-dd`). */
+/** A real calendar date `yyyy-MM-dd` from 1900 on (./dates.ts) and not after `today` (also `yyyy-MM-dd`). */
 export function isValidBirthDate(iso: string, today: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const dt = new Date(Date.UTC(y, mo - 1, d));
-  if (dt.getUTCFullYear() !== y || dt.getUTCMonth() !== mo - 1 || dt.getUTCDate() !== d) return false;
-  return y >= 1900 && iso <= today;
+  return isIsoDay(iso) && iso <= today;
 }
 
 /** dd/MM/yyyy as typed → yyyy-MM-dd, or null when it is not a complete date. */

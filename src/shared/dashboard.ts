@@ -15,6 +15,7 @@
  * - Channel: delivery = orders of kind "Entrega"; internal = pickup and table orders.
  * - New customer = first order at the venue inside the period; old = ordered before the period.
  */
+import { parseBrDay } from './dates';
 
 export const DASHBOARD_TZ = 'America/Sao_Paulo';
 /** São Paulo is UTC-3 all year since 2019. */
@@ -50,15 +51,9 @@ export interface Day {
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
-/** Parses `dd/MM/yyyy` into a real calendar day, or null. */
+/** Parses `dd/MM/yyyy` into a real calendar day between 1900 and 2100 (./dates.ts), or null. */
 export function parseDateBR(text: string): Day | null {
-  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text.trim());
-  if (!m) return null;
-  const day = { d: Number(m[1]), m: Number(m[2]), y: Number(m[3]) };
-  if (day.y < 1900 || day.y > 9999) return null;
-  const t = new Date(Date.UTC(day.y, day.m - 1, day.d));
-  if (t.getUTCFullYear() !== day.y || t.getUTCMonth() !== day.m - 1 || t.getUTCDate() !== day.d) return null;
-  return day;
+  return parseBrDay(text.trim());
 }
 
 export function formatDateBR(day: Day): string {

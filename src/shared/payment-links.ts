@@ -12,6 +12,7 @@ export const LINK_MSG = {
   saveFailed: 'Erro ao atualizar o link. Verifique se os campos estão preenchidos corretamente.',
   // Ours (the spec shows only the server's result).
   expirationPast: 'A data de expiração não pode estar no passado.',
+  expirationInvalid: 'Data de expiração inválida.',
   expirationIncomplete: 'Data de expiração incompleta: preencha dia, mês, ano e hora, ou deixe o campo vazio para um link sem expiração.',
   priceRequired: 'Informe um preço maior que zero.',
   priceMin: 'O valor mínimo é R$ 0,01.',

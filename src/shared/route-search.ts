@@ -39,9 +39,5 @@ export function monitorSearch(s: Record<string, unknown>): MonitorSearch {
   return out;
 }
 
-/** A real calendar day written yyyy-mm-dd. */
-export function isIsoDay(s: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
-  const d = new Date(`${s}T12:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-}
+/** A real calendar day written yyyy-mm-dd, 1900–2100 (./dates.ts). */
+export { isIsoDay } from './dates';

@@ -4,6 +4,7 @@
  * and the expansion of weekly availability into dated events for the week calendar. Plain TS: the
  * server and the PWA run the same checks.
  */
+import { isIsoDay } from './dates';
 
 /** Weekdays as the spec numbers them: Monday 1 to Sunday 7. */
 export const SCHEDULE_WEEKDAYS: Record<number, string> = {
@@ -256,11 +257,9 @@ export interface CollaboratorScheduleDraft {
   availableDays?: SlotDraft[] | null;
 }
 export type CollaboratorScheduleField = 'collaboratorId' | 'startDate' | 'endDate' | 'availableDays';
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A real day written yyyy-mm-dd, 1900–2100 (./dates.ts). */
 export function isIsoDate(s: string | null | undefined): s is string {
-  if (!s || !ISO_DATE.test(s)) return false;
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  return Boolean(s) && isIsoDay(s!);
 }
 
 /** Collaborator schedule (ours: a validity period and weekly hours, spec 001 §3 "Collaborator schedule"). */

@@ -6,8 +6,9 @@
  */
 import { z } from 'zod/mini';
 import '../zod-locale';
+import { dateField } from './date-field';
 import { isValidCpfOrCnpj } from '../documents';
-import { ACC_MSG, BUSINESS_HOURS, COMPANY_TYPES, digitsOnly, parseDateInput } from '../accreditation';
+import { ACC_MSG, BUSINESS_HOURS, COMPANY_TYPES, digitsOnly } from '../accreditation';
 
 const int = () => z.number().check(z.int());
 const guid = () => z.guid();
@@ -135,11 +136,8 @@ export const accreditationInfo = z.object({
 export type AccreditationInfo = z.infer<typeof accreditationInfo>;
 
 const requiredText = (max = 200) => z.string().check(z.trim(), z.minLength(1, ACC_MSG.required), z.maxLength(max));
-const isoDate = () =>
-  z.string().check(
-    z.minLength(1, ACC_MSG.required),
-    z.refine((s) => s === '' || parseDateInput(s) !== null, ACC_MSG.dateInvalid),
-  );
+/** dd/mm/yyyy (pasted) or yyyy-mm-dd of a real day, 1900–2100 (parseDateInput reads it). */
+const isoDate = () => dateField({ format: 'br-or-iso-day', message: ACC_MSG.dateInvalid, required: ACC_MSG.required });
 
 /** Contact form (spec 001 §3, §5). */
 export const contactFields = z.object({

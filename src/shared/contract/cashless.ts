@@ -7,6 +7,7 @@
 import { z } from 'zod/mini';
 import '../zod-locale';
 import { CASHLESS_MSG } from '../cashless';
+import { dateField } from './date-field';
 import { downloadAnswer } from './downloads';
 
 const guid = () => z.guid();
@@ -175,7 +176,7 @@ export const verifierAnswer = z.object({ provider: z.string(), sandbox: z.boolea
  * GET api/eletronicExtract/filtro?startDate&finalDate&status[&localId] (localId is ours: extracts belong
  * to a place; without it, the session's current place).
  */
-const dateParam = () => z.optional(z.string().check(z.regex(/^(\d{4}-\d{2}-\d{2})?$/, 'Data inválida.')));
+const dateParam = () => z.optional(dateField({ blank: true }));
 export const extractListQuery = z.object({
   localId: z.optional(guid()),
   startDate: dateParam(),

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod/mini';
 import '../zod-locale';
+import { addIssueOnce, dateField } from './date-field';
 import { CUSTOMER_MSG, customerProblems, JUSTIFICATION_MAX } from '../customers';
 import { isValidCpf } from '../documents';
 
@@ -78,7 +79,7 @@ export const customerSaveRequest = z
     /** Ours (spec 000 §3's customer has no place): without it, the session's current place. */
     localClienteId: z.optional(z.string().check(z.maxLength(40))),
     nome: optText(5000),
-    dataNascimento: optText(40),
+    dataNascimento: z.optional(z.nullable(dateField({ message: CUSTOMER_MSG.invalidDate, blank: true }))),
     CPF: optText(40),
     identificador: optText(5000),
     sexo: z.optional(z.nullable(z.union([z.literal(1), z.literal(2)]))),
@@ -89,7 +90,7 @@ export const customerSaveRequest = z
   })
   .check(
     z.superRefine((c, ctx) => {
-      for (const p of customerProblems(c)) ctx.addIssue({ code: 'custom', message: p.message, path: [p.path], input: c });
+      for (const p of customerProblems(c)) addIssueOnce(ctx, p.path, p.message, c);
     }),
   );
 export type CustomerSaveRequest = z.input<typeof customerSaveRequest>;

@@ -19,7 +19,8 @@
  */
 import { z } from 'zod/mini';
 import '../zod-locale';
-import { checkPeriod } from '../dashboard';
+import { addIssueOnce, dateField } from './date-field';
+import { checkPeriod, DASH_MSG } from '../dashboard';
 
 export const DASHBOARD_CALLS = [
   'SalesByAgeRange',
@@ -46,8 +47,8 @@ const flag = () => z.optional(z.stringbool({ truthy: ['true', '1'], falsy: ['fal
 
 /** The filter the screen keeps in its URL (without the venue). */
 export const dashboardFilterShape = {
-  InitialPeriod: z.string(),
-  FinalPeriod: z.string(),
+  InitialPeriod: dateField({ format: 'br-day', message: DASH_MSG.invalidInitial }),
+  FinalPeriod: dateField({ format: 'br-day', message: DASH_MSG.invalidFinal }),
   IsNew: flag(),
   IsOld: flag(),
   IsInInternalChannel: flag(),
@@ -56,7 +57,7 @@ export const dashboardFilterShape = {
 
 const periodRule = z.superRefine<{ InitialPeriod: string; FinalPeriod: string }>((f, ctx) => {
   const r = checkPeriod(f.InitialPeriod, f.FinalPeriod);
-  if (!r.ok) ctx.addIssue({ code: 'custom', message: r.message, path: [r.field], input: f });
+  if (!r.ok) addIssueOnce(ctx, r.field, r.message, f);
 });
 
 /** Query string of every dashboard call. */

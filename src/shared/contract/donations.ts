@@ -24,6 +24,7 @@
  */
 import { z } from 'zod/mini';
 import '../zod-locale';
+import { dateField } from './date-field';
 import { DONATION_AMOUNT_MAX, DONATION_MSG as M, EVENT_LINK_RE } from '../donations';
 
 export const DONOR_REPORT_ROLE = 'Doacoes';
@@ -95,7 +96,7 @@ export const donationEventInput = z.object({
   nome: required(M.eventNameRequired, 120),
   link: z.string().check(z.trim(), z.toLowerCase(), z.regex(EVENT_LINK_RE, M.eventLinkInvalid)),
   linkOfLive: text(500),
-  date: z.string().check(z.minLength(1, M.eventDateRequired), z.refine((s) => !Number.isNaN(Date.parse(s)), M.eventDateRequired)),
+  date: dateField({ format: 'iso-date-time', required: M.eventDateRequired }),
   banner_web: text(8_000_000),
   banner_mobile: text(8_000_000),
   isActive: z.boolean(),

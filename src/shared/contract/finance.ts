@@ -19,7 +19,8 @@
 import { z } from 'zod/mini';
 import '../zod-locale';
 import { MONEY_MAX } from './common';
-import { dateWindowErrors, FINANCE_MSG, isIsoDay, PROCESS_ACQUIRERS, serialsError, transferErrors, UUID_RE } from '../finance';
+import { addIssueOnce, dateField } from './date-field';
+import { dateWindowErrors, FINANCE_MSG, PROCESS_ACQUIRERS, serialsError, transferErrors, UUID_RE } from '../finance';
 
 export const FINANCE_PATHS = {
   providers: 'api/finance/providers',
@@ -62,14 +63,16 @@ export const bankAccountOption = z.object({ id: z.string(), descricao: z.string(
 export const bankAccountList = z.array(bankAccountOption);
 
 // ---- Process transaction (§2.15, §5) ----
+/** A real day yyyy-mm-dd, 1900–2100; blank is 'Informe a data' from the window rule (dateWindowErrors). */
+const processDate = () => dateField({ message: FINANCE_MSG.invalidDate, blank: true, required: FINANCE_MSG.dateRequired });
 export const processRequest = z
   .object({
     Adquirente: z.number(FINANCE_MSG.acquirerInvalid).check(z.refine((n) => (PROCESS_ACQUIRERS as readonly number[]).includes(n), FINANCE_MSG.acquirerInvalid)),
     LocalId: z.string(FINANCE_MSG.localIdRequired).check(z.minLength(1, FINANCE_MSG.localIdRequired), z.regex(UUID_RE, FINANCE_MSG.localIdInvalid)),
     FinalCartao: z.optional(z.nullable(z.string().check(z.regex(/^(\d{4})?$/, FINANCE_MSG.cardDigitsInvalid)))),
     Equipamentos: z.string(FINANCE_MSG.serialsRequired).check(z.maxLength(2000)),
-    DataInicio: z.string(FINANCE_MSG.dateRequired).check(z.maxLength(10)),
-    DataFinal: z.string(FINANCE_MSG.dateRequired).check(z.maxLength(10)),
+    DataInicio: processDate(),
+    DataFinal: processDate(),
     ContaBancariaId: z.string(FINANCE_MSG.bankAccountRequired).check(z.minLength(1, FINANCE_MSG.bankAccountRequired), z.regex(UUID_RE, FINANCE_MSG.bankAccountRequired)),
   })
   .check(
@@ -77,8 +80,8 @@ export const processRequest = z
       const s = serialsError(v.Equipamentos);
       if (s) ctx.addIssue({ code: 'custom', message: s, path: ['Equipamentos'], input: v });
       const w = dateWindowErrors(v.DataInicio, v.DataFinal);
-      if (w.DataInicio) ctx.addIssue({ code: 'custom', message: w.DataInicio, path: ['DataInicio'], input: v });
-      if (w.DataFinal) ctx.addIssue({ code: 'custom', message: w.DataFinal, path: ['DataFinal'], input: v });
+      if (w.DataInicio) addIssueOnce(ctx, 'DataInicio', w.DataInicio, v);
+      if (w.DataFinal) addIssueOnce(ctx, 'DataFinal', w.DataFinal, v);
     }),
   );
 export type ProcessRequest = z.infer<typeof processRequest>;
@@ -104,15 +107,15 @@ export function fromOwnAcquirerPayload(body: unknown): unknown {
 export const outsideProcessRequest = z
   .object({
     LocalId: z.string(FINANCE_MSG.localIdRequired).check(z.minLength(1, FINANCE_MSG.localIdRequired), z.regex(UUID_RE, FINANCE_MSG.localIdInvalid)),
-    DataInicio: z.string(FINANCE_MSG.dateRequired).check(z.maxLength(10)),
-    DataFinal: z.string(FINANCE_MSG.dateRequired).check(z.maxLength(10)),
+    DataInicio: processDate(),
+    DataFinal: processDate(),
     ContaBancariaId: z.string(FINANCE_MSG.bankAccountRequired).check(z.minLength(1, FINANCE_MSG.bankAccountRequired), z.regex(UUID_RE, FINANCE_MSG.bankAccountRequired)),
   })
   .check(
     z.superRefine((v, ctx) => {
       const w = dateWindowErrors(v.DataInicio, v.DataFinal);
-      if (w.DataInicio) ctx.addIssue({ code: 'custom', message: w.DataInicio, path: ['DataInicio'], input: v });
-      if (w.DataFinal) ctx.addIssue({ code: 'custom', message: w.DataFinal, path: ['DataFinal'], input: v });
+      if (w.DataInicio) addIssueOnce(ctx, 'DataInicio', w.DataInicio, v);
+      if (w.DataFinal) addIssueOnce(ctx, 'DataFinal', w.DataFinal, v);
     }),
   );
 export type OutsideProcessRequest = z.infer<typeof outsideProcessRequest>;
@@ -128,10 +131,8 @@ export const totemAnswer = z.object({ TransacaoPOSId: z.string(), Message: z.str
 // ---- Withdrawals (§3) ----
 export const dailyWithdrawalQuery = z.object({
   localId: z.optional(uuid(FINANCE_MSG.localIdInvalid)),
-  withdrawalDate: z.string(FINANCE_MSG.chooseDate).check(
-    z.regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/, FINANCE_MSG.chooseDate),
-    z.refine((s) => isIsoDay(s.slice(0, 10)), FINANCE_MSG.chooseDate),
-  ),
+  /** yyyy-mm-dd, or with a time (the day is what counts). */
+  withdrawalDate: dateField({ format: 'iso-date-time', message: FINANCE_MSG.chooseDate }),
 });
 export const dailyWithdrawalRow = z.object({ WithdrawalType: z.string(), Quantity: z.number(), Value: z.number() });
 export const dailyWithdrawalReport = z.array(dailyWithdrawalRow);
@@ -154,7 +155,7 @@ export const withdrawalInfo = z.object({
 export type WithdrawalInfo = z.infer<typeof withdrawalInfo>;
 export const withdrawalDateRequest = z.object({
   SaqueId: z.string(FINANCE_MSG.withdrawalIdRequired).check(z.trim(), z.minLength(1, FINANCE_MSG.withdrawalIdRequired), z.maxLength(80)),
-  NovaDataSaque: z.string(FINANCE_MSG.newDateRequired).check(z.refine(isIsoDay, FINANCE_MSG.newDateRequired)),
+  NovaDataSaque: dateField({ message: FINANCE_MSG.newDateRequired }),
 });
 
 // ---- Bank transfer (§3, §5) ----

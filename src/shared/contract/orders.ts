@@ -7,6 +7,7 @@
 import { z } from 'zod/mini';
 import '../zod-locale';
 import { int32 } from './common';
+import { dateField } from './date-field';
 import { ifoodTicket } from './ifood-ticket';
 import { isValidCpfOrCnpj } from '../documents';
 import { INTAKE_MAX_ITEMS, KDS_ACTIVE_MODE, ORDER_MSG, KDS_PAGE_SIZE, KDS_PAGE_SIZE_MAX, RECALL_REASON_MAX, RECALL_REASON_MIN } from '../orders';
@@ -14,7 +15,8 @@ import { INTAKE_MAX_ITEMS, KDS_ACTIVE_MODE, ORDER_MSG, KDS_PAGE_SIZE, KDS_PAGE_S
 /** Every integer fits its int4 column (common.ts). */
 const int = int32;
 const money = () => z.number().check(z.minimum(0), z.maximum(1_000_000)); // within common.ts MONEY_MAX
-const isoDate = () => z.string().check(z.refine((s) => !Number.isNaN(Date.parse(s)), 'Data inválida.'));
+/** An ISO date or date-time of a real day, 1900–2100 (../dates.ts). */
+const isoDate = () => dateField({ format: 'iso-date-time' });
 /** Any 8-4-4-4-12 hex id (the placeholder carrier id is all letters A, still hex). */
 const guid = () => z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Identificador inválido.'));
 const text = (max: number) => z.pipe(z.string().check(z.trim()), z.string().check(z.maxLength(max)));

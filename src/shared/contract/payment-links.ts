@@ -5,6 +5,7 @@
  */
 import { z } from 'zod/mini';
 import '../zod-locale';
+import { dateField } from './date-field';
 import { digits } from '../customers';
 import { isValidCpf } from '@brazilian-utils/brazilian-utils';
 import { cardExpiryValid, LINK_DESCRIPTION_MAX, LINK_INSTALLMENTS_MAX, LINK_MSG, LINK_PRICE_MAX, luhnValid } from '../payment-links';
@@ -58,7 +59,7 @@ export const paymentLinkSave = z
     price: z.number(LINK_MSG.priceRequired).check(z.gt(0, LINK_MSG.priceRequired), z.gte(0.01, LINK_MSG.priceMin), z.lte(LINK_PRICE_MAX, LINK_MSG.priceMax)),
     description: z.optional(z.nullable(z.string().check(z.maxLength(LINK_DESCRIPTION_MAX, LINK_MSG.descriptionMax)))),
     maximumInstallments: z.optional(z.nullable(z.number().check(z.int(LINK_MSG.installmentsRange), z.gte(0, LINK_MSG.installmentsRange), z.lte(LINK_INSTALLMENTS_MAX, LINK_MSG.installmentsRange)))),
-    expirationDate: z.optional(z.nullable(z.string().check(z.maxLength(40)))),
+    expirationDate: z.optional(z.nullable(dateField({ format: 'iso-date-time', message: LINK_MSG.expirationInvalid, blank: true }))),
     allowPaymentSlip: z.optional(z.boolean()),
     authenticated: z.optional(z.boolean()),
     productId: z.optional(z.nullable(z.string().check(z.maxLength(40)))),
@@ -66,10 +67,10 @@ export const paymentLinkSave = z
   })
   .check(
     z.superRefine((v, ctx) => {
-      if (!v.expirationDate) return;
+      // The field's own check (1900–2100, a real date) answers anything that is not a date.
+      if (!v.expirationDate?.trim()) return;
       const t = Date.parse(v.expirationDate);
-      if (Number.isNaN(t)) ctx.addIssue({ code: 'custom', message: 'Data de expiração inválida.', path: ['expirationDate'], input: v });
-      else if (t < Date.now()) ctx.addIssue({ code: 'custom', message: LINK_MSG.expirationPast, path: ['expirationDate'], input: v });
+      if (!Number.isNaN(t) && t < Date.now()) ctx.addIssue({ code: 'custom', message: LINK_MSG.expirationPast, path: ['expirationDate'], input: v });
     }),
   );
 export type PaymentLinkSave = z.input<typeof paymentLinkSave>;

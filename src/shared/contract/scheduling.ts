@@ -7,6 +7,8 @@
 import { z } from 'zod/mini';
 import '../zod-locale';
 import { int32, money } from './common';
+import { dateField } from './date-field';
+import { SCHED_MSG } from '../scheduling';
 
 const int = () => z.number().check(z.int());
 const guid = () => z.guid();
@@ -143,7 +145,8 @@ export const serviceSaveRequest = z.object({
 });
 export type ServiceSaveRequest = z.infer<typeof serviceSaveRequest>;
 
-const isoDate = () => z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Informe a data no formato dd/mm/aaaa.'));
+/** A real day yyyy-mm-dd, 1900–2100 (../dates.ts); `blank`: '' means no date. */
+const isoDate = (blank = false) => dateField({ message: SCHED_MSG.invalidDate, blank });
 
 /** GET api/Schedule/GetEventsByCollaborator: [start, end) in days; collaboratorId optional (all). */
 export const eventsQuery = z.object({
@@ -167,8 +170,8 @@ export type CalendarEventRead = z.infer<typeof calendarEvent>;
 export const collaboratorScheduleRequest = z.object({
   localClientId: guid(),
   collaboratorId: idText(),
-  startDate: optText(10),
-  endDate: optText(10),
+  startDate: z.optional(z.nullable(isoDate(true))),
+  endDate: z.optional(z.nullable(isoDate(true))),
   availableDays: z.optional(z.array(availableDay).check(z.maxLength(200))),
 });
 export type CollaboratorScheduleRequest = z.infer<typeof collaboratorScheduleRequest>;
@@ -190,8 +193,8 @@ export const collaboratorScheduleList = z.array(collaboratorSchedule);
 export const byFilterQuery = z.object({
   localClientId: z.optional(guid()),
   name: z.optional(z.string().check(z.maxLength(120))),
-  initialDate: z.optional(z.union([isoDate(), z.literal('')])),
-  finalDate: z.optional(z.union([isoDate(), z.literal('')])),
+  initialDate: z.optional(isoDate(true)),
+  finalDate: z.optional(isoDate(true)),
 });
 
 export const imageUploadQuery = z.object({ localClientId: guid() });

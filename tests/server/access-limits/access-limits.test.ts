@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACCESS_LIMIT_MSG } from '../../../src/shared/access-limits';
 import { MSG } from '../../../src/shared/messages';
+import { PRODUCT_MSG } from '../../../src/shared/products';
 import { DEMO, useTestApp } from '../../setup/server';
 import { categoryId, productId, userId } from '../products/helpers';
 import { expectError } from '../helpers';
@@ -80,8 +81,10 @@ describe('access limits (api/LimitAccessProduct)', () => {
     for (const email of [DEMO.cozinha, DEMO.escola]) {
       const headers = await as(email);
       expectError(await t.app.inject({ method: 'GET', url: `/api/LimitAccessProduct/${venue}`, headers }), 403, MSG.accessDenied);
-      expectError(await t.app.inject({ method: 'POST', url: `/api/LimitAccessProduct/addCategory?userId=${kitchenUser}&categoryId=${bebidas}`, headers }), 403, MSG.accessDenied);
-      expectError(await t.app.inject({ method: 'DELETE', url: '/api/LimitAccessProduct/deleteProduct', headers, payload: { productId: agua, userId: kitchenUser } }), 403, MSG.accessDenied);
+      // A member without the role: 403; another place's manager: the unknown id's 404 (issue 37).
+      const outsider = email === DEMO.escola;
+      expectError(await t.app.inject({ method: 'POST', url: `/api/LimitAccessProduct/addCategory?userId=${kitchenUser}&categoryId=${bebidas}`, headers }), outsider ? 404 : 403, outsider ? PRODUCT_MSG.categoryNotFound : MSG.accessDenied);
+      expectError(await t.app.inject({ method: 'DELETE', url: '/api/LimitAccessProduct/deleteProduct', headers, payload: { productId: agua, userId: kitchenUser } }), outsider ? 404 : 403, outsider ? ACCESS_LIMIT_MSG.limitProductRemoveFailed : MSG.accessDenied);
       expectError(await t.app.inject({ method: 'DELETE', url: '/api/LimitAccessProduct/deleteAllProducts', headers, payload: { userId: kitchenUser, storeId: venue } }), 403, MSG.accessDenied);
     }
   });

@@ -82,7 +82,8 @@ describe('accreditation page: information and proposals', () => {
     const list: P[] = (await info(admin, t.seed.venues.restaurant)).json().ProposalList;
     const approved = list.find((p) => p.AcquirerId === 4)!;
     expect((await activate(await t.login(DEMO.gerente), approved.Id)).statusCode).toBe(403);
-    expect((await activate(await t.login(DEMO.escola), approved.Id)).statusCode).toBe(403);
+    // Another place's proposal answers like an unknown one (issue 37).
+    expect((await activate(await t.login(DEMO.escola), approved.Id)).statusCode).toBe(404);
     expect((await activate(admin, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     expect((await activate(admin, approved.Id, 'k1')).statusCode).toBe(200);
     const other = await activate(admin, list.find((p) => p.AcquirerId === 3)!.Id, 'k1');

@@ -5,7 +5,7 @@ import { DONATION_MSG as M } from '../../../src/shared/donations';
 import { MSG } from '../../../src/shared/messages';
 import { DEMO, useTestApp } from '../../setup/server';
 import { expectError, rows } from '../helpers';
-import { caller, demo } from './helpers';
+import { caller, demo, joinWithRoles } from './helpers';
 
 const t = useTestApp();
 const call = caller(t);
@@ -45,7 +45,10 @@ describe('deleting an institution', () => {
   it('wrong role and another venue cannot archive; bad id is 404', async () => {
     const { admin, institutes } = await demo(t);
     const gerente = await t.login(DEMO.gerente);
-    expectError(await call('DELETE', `/api/Institute/${institutes[0].id}`, gerente), 403, MSG.accessDenied);
+    // Another venue's institution answers like a missing one (issue 37); a member without the role is 403.
+    expectError(await call('DELETE', `/api/Institute/${institutes[0].id}`, gerente), 404, M.instituteNotFound);
+    await joinWithRoles(t, DEMO.cozinha, 'Painel');
+    expectError(await call('DELETE', `/api/Institute/${institutes[0].id}`, await t.login(DEMO.cozinha)), 403, MSG.accessDenied);
     expectError(await call('DELETE', '/api/Institute/nope', admin), 404, M.instituteNotFound);
     expect(await rows(t, `select count(*)::int as n from donation_institutes where archived_at is not null`)).toEqual([{ n: 0 }]);
   });

@@ -78,8 +78,8 @@ describe('donor report', () => {
     expect(specOnly).toEqual(withOurs);
     const xlsx = await call('GET', `/api/DonorReport/DownloadMeepDonor?eventId=${event.id}&extensao=EXCELOPENXML`, admin);
     expect(xlsx.statusCode, xlsx.body).toBe(200);
-    // Another venue's manager learns nothing of this event; the kitchen tablet neither.
-    expectError(await call('GET', `/api/DonorReport?eventId=${event.id}`, await t.login(DEMO.gerente)), 403, MSG.accessDenied);
+    // Another venue's manager learns nothing of this event (the unknown event's answer, issue 37); the kitchen tablet neither (403).
+    expectError(await call('GET', `/api/DonorReport?eventId=${event.id}`, await t.login(DEMO.gerente)), 400, M.chooseEvent);
     await joinWithRoles(t, DEMO.cozinha, 'Painel');
     expectError(await call('GET', `/api/DonorReport?eventId=${event.id}`, await t.login(DEMO.cozinha)), 403, MSG.accessDenied);
     // An unknown event is still the spec's "choose the event".
@@ -111,9 +111,10 @@ describe('dashboard', () => {
   it('keeps another venue out', async () => {
     const { event } = await demo(t);
     const gerente = await t.login(DEMO.gerente);
-    expectError(await call('GET', `/api/Donate/${event.id}`, gerente), 403, MSG.accessDenied);
-    expectError(await call('GET', `/api/Donate/Payables/${event.id}`, gerente), 403, MSG.accessDenied);
-    expectError(await call('GET', `/api/Donate/Version/${event.id}`, gerente), 403, MSG.accessDenied);
+    // Another venue's event answers like a missing one (issue 37).
+    expectError(await call('GET', `/api/Donate/${event.id}`, gerente), 404, M.eventNotFound);
+    expectError(await call('GET', `/api/Donate/Payables/${event.id}`, gerente), 404, M.eventNotFound);
+    expectError(await call('GET', `/api/Donate/Version/${event.id}`, gerente), 404, M.eventNotFound);
     expect((await call('GET', `/api/Donate/not-an-id`, (await demo(t)).admin)).statusCode).toBe(404);
   });
 });

@@ -40,10 +40,10 @@ describe('payments of a link', () => {
     expectError(await t.app.inject({ method: 'GET', url: '/api/mepaylink/GetPaymentsByLinkId/nope', headers }), 404, LINK_MSG.notFound);
   });
 
-  it('wrong role and another venue answer 403; no token 401', async () => {
+  it('wrong role answers 403, another venue the unknown id\'s 404; no token 401', async () => {
     const id = await seededLinkId();
     expectError(await t.app.inject({ method: 'GET', url: `/api/mepaylink/GetPaymentsByLinkId/${id}`, headers: await as(DEMO.cozinha) }), 403, MSG.accessDenied);
-    expectError(await t.app.inject({ method: 'GET', url: `/api/mepaylink/GetPaymentsByLinkId/${id}`, headers: await as(DEMO.escola) }), 403, MSG.accessDenied);
+    expectError(await t.app.inject({ method: 'GET', url: `/api/mepaylink/GetPaymentsByLinkId/${id}`, headers: await as(DEMO.escola) }), 404, LINK_MSG.notFound);
     expect((await t.app.inject({ method: 'GET', url: `/api/mepaylink/GetPaymentsByLinkId/${id}` })).statusCode).toBe(401);
   });
 });

@@ -76,8 +76,9 @@ describe('api/mepaylink (CadastroLink)', () => {
     expectError(await t.app.inject({ method: 'DELETE', url: `/api/mepaylink/Delete/${seeded.id}`, headers: cozinha }), 403, MSG.accessDenied);
     const escola = await as(DEMO.escola);
     expectError(await links(escola), 403, MSG.accessDenied);
-    expectError(await t.app.inject({ method: 'GET', url: `/api/mepaylink/GetLinkById/${seeded.id}`, headers: escola }), 403, MSG.accessDenied);
-    expectError(await t.app.inject({ method: 'PUT', url: '/api/mepaylink/Update', headers: escola, payload: { id: seeded.id, localId: t.seed.venues.school, price: 1 } }), 403, MSG.accessDenied);
+    // Another venue's link answers like a missing one (issue 37).
+    expectError(await t.app.inject({ method: 'GET', url: `/api/mepaylink/GetLinkById/${seeded.id}`, headers: escola }), 404, LINK_MSG.notFound);
+    expectError(await t.app.inject({ method: 'PUT', url: '/api/mepaylink/Update', headers: escola, payload: { id: seeded.id, localId: t.seed.venues.school, price: 1 } }), 404, LINK_MSG.notFound);
     expect((await t.app.inject({ method: 'GET', url: `/api/mepaylink/GetLinksByLocalId/${t.seed.venues.restaurant}` })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: `/api/mepaylink/GetLinkById/${seeded.id}`, headers: await as(DEMO.gerente) })).statusCode).toBe(200);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../../src/shared/messages';
+import { PRODUCT_MSG } from '../../../src/shared/products';
 import { DEMO, useTestApp } from '../../setup/server';
 import { productId } from './helpers';
 import { expectError } from '../helpers';
@@ -42,6 +42,7 @@ describe('product preparation time (tempoPreparo) through api/Produto/EditarProd
     const id = await productId(t, t.seed.venues.restaurant, 'X-Burger');
     const kitchen = await t.app.inject({ method: 'POST', url: '/api/Produto/EditarProduto', headers: await as(DEMO.cozinha), payload: { id, nome: 'X-Burger', valor: 1, tempoPreparo: 10 } });
     expect(kitchen.statusCode).toBe(403);
-    expectError(await t.app.inject({ method: 'POST', url: '/api/Produto/EditarProduto', headers: await as(DEMO.escola), payload: { id, nome: 'x', valor: 1, tempoPreparo: 10 } }), 403, MSG.accessDenied);
+    // Another venue's product answers like a missing one (issue 37).
+    expectError(await t.app.inject({ method: 'POST', url: '/api/Produto/EditarProduto', headers: await as(DEMO.escola), payload: { id, nome: 'x', valor: 1, tempoPreparo: 10 } }), 404, PRODUCT_MSG.productNotFound);
   });
 });

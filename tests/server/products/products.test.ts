@@ -136,7 +136,7 @@ describe('POST api/Produto/AdicionarProdutoV2 (wizard)', () => {
 });
 
 describe('POST api/Proprietario/AtivarProdutos and DesativarProdutos', () => {
-  it('enables and disables a product for sale; another venue gets 403; unknown 404', async () => {
+  it('enables and disables a product for sale; another venue gets the unknown id\'s 404', async () => {
     const headers = await as(DEMO.gerente);
     const id = await productId(t, t.seed.venues.restaurant, 'Valor variável');
     const on = await t.app.inject({ method: 'POST', url: `/api/Proprietario/AtivarProdutos/${id}`, headers });
@@ -145,8 +145,9 @@ describe('POST api/Proprietario/AtivarProdutos and DesativarProdutos', () => {
     const off = await t.app.inject({ method: 'POST', url: `/api/Proprietario/DesativarProdutos/${id}`, headers });
     expect(off.statusCode).toBe(200);
     expect((await rows<{ active: boolean }>(t, `select active from products where id = '${id}'`))[0].active).toBe(false);
+    // Another venue's product answers like a missing one (issue 37).
     const other = await t.app.inject({ method: 'POST', url: `/api/Proprietario/AtivarProdutos/${id}`, headers: await as(DEMO.escola) });
-    expectError(other, 403, MSG.accessDenied);
+    expectError(other, 404, PRODUCT_MSG.productNotFound);
     const missing = await t.app.inject({ method: 'POST', url: '/api/Proprietario/AtivarProdutos/6a1f0c2e-1111-4c4c-9b9b-000000000001', headers });
     expectError(missing, 404, PRODUCT_MSG.productNotFound);
   });
@@ -261,12 +262,12 @@ describe('POST api/Produto/EditarProduto and GET api/Produto/ProdutoReferencia',
     expectError(bad, 400, STORE_MSG.storeNotFound);
   });
 
-  it('refuses to read or edit another venue’s product', async () => {
+  it('refuses to read or edit another venue’s product: 404, as a missing one (issue 37)', async () => {
     const id = await productId(t, t.seed.venues.restaurant, 'X-Burger');
     const headers = await as(DEMO.escola);
-    expectError(await t.app.inject({ method: 'GET', url: `/api/Produto/BuscarProdutoDoLocal/${id}`, headers }), 403, MSG.accessDenied);
-    expectError(await t.app.inject({ method: 'POST', url: '/api/Produto/EditarProduto', headers, payload: { id, nome: 'x', valor: 1 } }), 403, MSG.accessDenied);
-    expectError(await t.app.inject({ method: 'GET', url: `/api/Produto/ProdutoReferencia/?produtoId=${id}`, headers }), 403, MSG.accessDenied);
+    expectError(await t.app.inject({ method: 'GET', url: `/api/Produto/BuscarProdutoDoLocal/${id}`, headers }), 404, PRODUCT_MSG.productNotFound);
+    expectError(await t.app.inject({ method: 'POST', url: '/api/Produto/EditarProduto', headers, payload: { id, nome: 'x', valor: 1 } }), 404, PRODUCT_MSG.productNotFound);
+    expectError(await t.app.inject({ method: 'GET', url: `/api/Produto/ProdutoReferencia/?produtoId=${id}`, headers }), 404, PRODUCT_MSG.productNotFound);
   });
 });
 

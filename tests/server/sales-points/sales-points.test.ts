@@ -174,12 +174,13 @@ describe('DELETE api/salesPoint/Delete/{id}', () => {
     for (const d of devices) expect(free).toContain(d.id);
   });
 
-  it('answers 404 for an unknown id and 403 for another venue', async () => {
+  it('answers 404 for an unknown id and for another venue\'s', async () => {
     const gerente = await t.login(DEMO.gerente);
     expectError(await call('DELETE', '/api/salesPoint/Delete/00000000-0000-4000-8000-000000000000', gerente), 404, SALES_POINT_MSG.salesPointNotFound);
     expectError(await call('DELETE', '/api/salesPoint/Delete/nope', gerente), 404, SALES_POINT_MSG.salesPointNotFound);
     const cantina = (await list(await t.login(DEMO.escola), t.seed.venues.school))[0];
-    expectError(await call('DELETE', `/api/salesPoint/Delete/${cantina.id}`, gerente), 403, MSG.accessDenied);
+    // Another venue's sales point answers like a missing one (issue 37).
+    expectError(await call('DELETE', `/api/salesPoint/Delete/${cantina.id}`, gerente), 404, SALES_POINT_MSG.salesPointNotFound);
     expect((await list(await t.login(DEMO.escola), t.seed.venues.school)).length).toBe(1);
   });
 });
@@ -248,8 +249,9 @@ describe('devices: GetLinked, GetUnlinked, Link and Unlink', () => {
     const caixa = (await list(gerente, v)).find((s) => s.name === 'Caixa principal')!;
     const inCaixa = await linked(gerente, v, caixa.id);
     const free = await unlinked(gerente, v);
-    expectError(await call('POST', '/api/SalesPoint/Equipament/LinkEquipamentsToSalesPoint', escola, { salesPointId: caixa.id, equipaments: [free[0].id] }), 403, MSG.accessDenied);
-    expectError(await call('POST', '/api/SalesPoint/Equipament/UnlinkEquipamentsFromSalesPoint', escola, { equipaments: inCaixa.map((d) => d.id) }), 403, MSG.accessDenied);
+    // Another venue's sales point and devices answer like unknown ones (issue 37).
+    expectError(await call('POST', '/api/SalesPoint/Equipament/LinkEquipamentsToSalesPoint', escola, { salesPointId: caixa.id, equipaments: [free[0].id] }), 404, SALES_POINT_MSG.salesPointNotFound);
+    expectError(await call('POST', '/api/SalesPoint/Equipament/UnlinkEquipamentsFromSalesPoint', escola, { equipaments: inCaixa.map((d) => d.id) }), 400, SALES_POINT_MSG.unknownDevice);
     expect((await linked(gerente, v, caixa.id)).length).toBe(2);
     expectError(await call('POST', '/api/SalesPoint/Equipament/UnlinkEquipamentsFromSalesPoint', undefined, { equipaments: [free[0].id] }), 401, MSG.unauthorized);
   });

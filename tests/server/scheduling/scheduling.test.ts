@@ -159,16 +159,17 @@ describe('agendas', () => {
     expect(await count('schedules')).toBe(before + 0);
   });
 
-  it('wrong role and another venue answer 403; no token 401', async () => {
+  it('wrong role answers 403, another venue\'s id the unknown id\'s 404; no token 401', async () => {
     const chef = await scheduleId('Degustação com o chef');
     const kitchen = await as(DEMO.cozinha);
     expectError(await t.app.inject({ method: 'GET', url: `/api/Schedule/GetByLocalClient/${t.seed.venues.restaurant}`, headers: kitchen }), 403, MSG.accessDenied);
     expectError(await t.app.inject({ method: 'POST', url: '/api/Schedule/Add', headers: kitchen, payload: await agendaPayload() }), 403, MSG.accessDenied);
     expectError(await t.app.inject({ method: 'DELETE', url: `/api/Schedule/Delete?id=${chef}`, headers: kitchen }), 403, MSG.accessDenied);
     const school = await as(DEMO.escola);
-    expectError(await t.app.inject({ method: 'GET', url: `/api/Schedule/GetById/${chef}`, headers: school }), 403, MSG.accessDenied);
-    expectError(await t.app.inject({ method: 'DELETE', url: `/api/Schedule/Delete?id=${chef}`, headers: school }), 403, MSG.accessDenied);
-    expectError(await t.app.inject({ method: 'PUT', url: '/api/Schedule/Update', headers: school, payload: await agendaPayload({ id: chef }) }), 403, MSG.accessDenied);
+    // Another venue's agenda answers like a missing one (issue 37); the place named in the call stays 403.
+    expectError(await t.app.inject({ method: 'GET', url: `/api/Schedule/GetById/${chef}`, headers: school }), 404, SCHED_MSG.agendaNotFound);
+    expectError(await t.app.inject({ method: 'DELETE', url: `/api/Schedule/Delete?id=${chef}`, headers: school }), 404, SCHED_MSG.agendaNotFound);
+    expectError(await t.app.inject({ method: 'PUT', url: '/api/Schedule/Update', headers: school, payload: await agendaPayload({ id: chef }) }), 404, SCHED_MSG.agendaNotFound);
     expectError(await t.app.inject({ method: 'GET', url: `/api/Schedule/GetByLocalClient/${t.seed.venues.restaurant}`, headers: school }), 403, MSG.accessDenied);
     expectError(await t.app.inject({ method: 'GET', url: `/api/Schedule/GetCollaboratorsByLocalClientId/${t.seed.venues.restaurant}`, headers: school }), 403, MSG.accessDenied);
     expect((await t.app.inject({ method: 'GET', url: `/api/Schedule/GetByLocalClient/${t.seed.venues.restaurant}` })).statusCode).toBe(401);
@@ -209,8 +210,9 @@ describe('categories', () => {
     expectError(await t.app.inject({ method: 'POST', url: '/api/CategorySchedule/Add', headers: await as(DEMO.cozinha), payload: { localClientId: venue, name: 'X' } }), 403, MSG.accessDenied);
     const eventos = await categoryId(venue, 'Eventos');
     const school = await as(DEMO.escola);
-    expectError(await t.app.inject({ method: 'POST', url: '/api/CategorySchedule/Update', headers: school, payload: { id: eventos, localClientId: venue, name: 'X' } }), 403, MSG.accessDenied);
-    expectError(await t.app.inject({ method: 'DELETE', url: `/api/CategorySchedule/Delete?id=${eventos}`, headers: school }), 403, MSG.accessDenied);
+    // Another venue's category answers like a missing one (issue 37).
+    expectError(await t.app.inject({ method: 'POST', url: '/api/CategorySchedule/Update', headers: school, payload: { id: eventos, localClientId: venue, name: 'X' } }), 404, SCHED_MSG.categoryNotFound);
+    expectError(await t.app.inject({ method: 'DELETE', url: `/api/CategorySchedule/Delete?id=${eventos}`, headers: school }), 404, SCHED_MSG.categoryNotFound);
     expectError(await t.app.inject({ method: 'GET', url: `/api/CategorySchedule/GetByLocalClient/${venue}`, headers: school }), 403, MSG.accessDenied);
     expect(await count('schedule_categories')).toBe(3);
   });
@@ -237,7 +239,8 @@ describe('services', () => {
     const chef = await scheduleId('Degustação com o chef');
     const ok = { name: 'X', value: 10, scheduleId: chef, duration: 10 };
     expectError(await t.app.inject({ method: 'POST', url: '/api/ServiceSchedule/', headers: await as(DEMO.cozinha), payload: ok }), 403, MSG.accessDenied);
-    expectError(await t.app.inject({ method: 'POST', url: '/api/ServiceSchedule/', headers: await as(DEMO.escola), payload: ok }), 403, MSG.accessDenied);
+    // Another venue's agenda answers like a missing one (issue 37).
+    expectError(await t.app.inject({ method: 'POST', url: '/api/ServiceSchedule/', headers: await as(DEMO.escola), payload: ok }), 404, SCHED_MSG.agendaNotFound);
     expect(await count('schedule_services')).toBe(4);
   });
 });
@@ -370,7 +373,8 @@ describe('calendar events, collaborator schedules and the map', () => {
     expectError(await t.app.inject({ method: 'GET', url: `/api/Schedule/getByFilter?localClientId=${venue}`, headers: await as(DEMO.escola) }), 403, MSG.accessDenied);
     expectError(await t.app.inject({ method: 'GET', url: `/api/Schedule/getByFilter?localClientId=${venue}&initialDate=2026-12-02&finalDate=2026-12-01`, headers }), 400, SCHED_MSG.dateOrder);
     const [seeded] = await rows<{ id: string }>(t, 'select id from collaborator_schedules');
-    expectError(await t.app.inject({ method: 'DELETE', url: `/api/CollaboratorSchedule/Delete?id=${seeded.id}`, headers: await as(DEMO.escola) }), 403, MSG.accessDenied);
+    // Another venue's collaborator schedule answers like a missing one (issue 37).
+    expectError(await t.app.inject({ method: 'DELETE', url: `/api/CollaboratorSchedule/Delete?id=${seeded.id}`, headers: await as(DEMO.escola) }), 404, SCHED_MSG.collaboratorScheduleNotFound);
     expect(await count('collaborator_schedules')).toBe(before);
   });
 });

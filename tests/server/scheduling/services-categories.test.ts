@@ -48,14 +48,16 @@ describe('service edit and delete', () => {
     expect(await rows(t, `select name, value_cents from schedule_services where id = '${id}'`)).toEqual([{ name: 'Decoração temática', value_cents: 45000 }]);
   });
 
-  it('wrong role and another venue answer 403; no token 401', async () => {
+  it('wrong role answers 403, another venue\'s id the unknown id\'s 404; no token 401', async () => {
     const id = await serviceId('Decoração temática');
     const chef = await scheduleId('Degustação com o chef');
     const ok = { id, name: 'X', value: 10, scheduleId: chef, duration: 10 };
     for (const who of [DEMO.cozinha, DEMO.escola]) {
       const headers = await as(who);
-      expectError(await t.app.inject({ method: 'PUT', url: '/api/ServiceSchedule/Update', headers, payload: ok }), 403, MSG.accessDenied);
-      expectError(await t.app.inject({ method: 'DELETE', url: `/api/ServiceSchedule/Delete?id=${id}`, headers }), 403, MSG.accessDenied);
+      // A member without the role: 403; another place's manager: the unknown id's 404 (issue 37).
+      const [status, message] = who === DEMO.escola ? [404, SCHED_MSG.serviceNotFound] : [403, MSG.accessDenied];
+      expectError(await t.app.inject({ method: 'PUT', url: '/api/ServiceSchedule/Update', headers, payload: ok }), status, message);
+      expectError(await t.app.inject({ method: 'DELETE', url: `/api/ServiceSchedule/Delete?id=${id}`, headers }), status, message);
     }
     expect((await t.app.inject({ method: 'DELETE', url: `/api/ServiceSchedule/Delete?id=${id}` })).statusCode).toBe(401);
     expect(await rows(t, `select count(*)::int as n from schedule_services`)).toEqual([{ n: 4 }]);

@@ -116,7 +116,8 @@ describe('POST and PUT api/store/, DELETE api/store/DeleteById', () => {
     expectError(await t.app.inject({ method: 'DELETE', url: `/api/store/DeleteById/${bar}`, headers: kitchen }), 403, MSG.accessDenied);
     const school = await as(DEMO.escola);
     expectError(await t.app.inject({ method: 'POST', url: '/api/store/', headers: school, payload: storePayload(venue) }), 403, MSG.accessDenied);
-    expectError(await t.app.inject({ method: 'DELETE', url: `/api/store/DeleteById/${bar}`, headers: school }), 403, MSG.accessDenied);
+    // Another place's store answers like a missing one (issue 37); the place named in a body stays 403.
+    expectError(await t.app.inject({ method: 'DELETE', url: `/api/store/DeleteById/${bar}`, headers: school }), 404, STORE_MSG.storeNotFound);
     expect((await t.app.inject({ method: 'POST', url: '/api/store/', payload: storePayload(venue) })).statusCode).toBe(401);
   });
 });
@@ -132,7 +133,8 @@ describe('POST api/superapp/StoreCategory/OpenStore and CloseStore', () => {
     const open = await t.app.inject({ method: 'POST', url: '/api/superapp/StoreCategory/OpenStore', headers, payload: { storeId: bar } });
     expect(open.json()).toEqual({ Message: STORE_MSG.storeOpened });
     expect((await rows<{ is_closed: boolean }>(t, `select is_closed from stores where id = '${bar}'`))[0].is_closed).toBe(false);
-    expectError(await t.app.inject({ method: 'POST', url: '/api/superapp/StoreCategory/CloseStore', headers: await as(DEMO.escola), payload: { storeId: bar } }), 403, MSG.accessDenied);
+    // Another place's store answers like a missing one (issue 37).
+    expectError(await t.app.inject({ method: 'POST', url: '/api/superapp/StoreCategory/CloseStore', headers: await as(DEMO.escola), payload: { storeId: bar } }), 404, STORE_MSG.storeNotFound);
   });
 });
 

@@ -24,7 +24,7 @@ import { memberships, users } from '../../db/schema/auth';
 import { productCategories, products } from '../../db/schema/products';
 import { productAccessLimits } from '../../db/schema/access-limits';
 import { HttpError } from '../../lib/http-error';
-import { requireUser, requireVenue } from '../../plugins/auth';
+import { requireUser, requireVenue, requireVenueOf } from '../../plugins/auth';
 
 export const LIMIT_ROLE = 'LimitarAcessoCategoriaProduto';
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
@@ -56,7 +56,7 @@ export function accessLimitRoutes(fastify: FastifyInstance, opts: { db: Db }) {
     requireUser(req);
     const [p] = await db.select({ venueId: products.venueId }).from(products).where(eq(products.id, req.body.productId));
     if (!p) throw new HttpError(404, ACCESS_LIMIT_MSG.limitProductRemoveFailed);
-    await requireVenue(db, req, p.venueId, LIMIT_ROLE);
+    await requireVenueOf(db, req, p.venueId, LIMIT_ROLE, ACCESS_LIMIT_MSG.limitProductRemoveFailed);
     const deleted = await db
       .delete(productAccessLimits)
       .where(and(eq(productAccessLimits.productId, req.body.productId), eq(productAccessLimits.userId, req.body.userId), eq(productAccessLimits.venueId, p.venueId)))
@@ -78,7 +78,7 @@ export function accessLimitRoutes(fastify: FastifyInstance, opts: { db: Db }) {
       requireUser(req);
       const [c] = await db.select({ venueId: productCategories.venueId }).from(productCategories).where(eq(productCategories.id, req.query.categoryId));
       if (!c) throw new HttpError(404, PRODUCT_MSG.categoryNotFound);
-      const { venueId } = await requireVenue(db, req, c.venueId, LIMIT_ROLE);
+      const { venueId } = await requireVenueOf(db, req, c.venueId, LIMIT_ROLE, PRODUCT_MSG.categoryNotFound);
       const [member] = await db
         .select({ id: memberships.userId })
         .from(memberships)

@@ -56,7 +56,7 @@ import { memberships, users } from '../../db/schema/auth';
 import { accBindings, accMaintenance, accMerchants, accProposals } from '../../db/schema/accreditation';
 import { MSG } from '../../../shared/messages';
 import { HttpError } from '../../lib/http-error';
-import { requireUser, requireVenue } from '../../plugins/auth';
+import { requireUser, requireVenue, requireVenueOf } from '../../plugins/auth';
 import * as repo from './accreditation.repository';
 import type { AccreditationProvider } from './adapters/provider';
 import { idempotent } from './accreditation-once';
@@ -213,7 +213,7 @@ export function accreditationRoutes(fastify: FastifyInstance, opts: { db: Db; pr
     const user = requireUser(req);
     const [p] = await db.select().from(accProposals).where(eq(accProposals.id, req.params.id));
     if (!p?.venueId) throw new HttpError(404, ACC_MSG.proposalNotFound);
-    const { venueId } = await requireVenue(db, req, p.venueId, R.accreditation);
+    const { venueId } = await requireVenueOf(db, req, p.venueId, R.accreditation, ACC_MSG.proposalNotFound);
     const answer = await idempotent(db, req, user.id, { id: p.id }, async (tx) => {
       await tx.execute(lockMerchant(venueId));
       const [current] = await tx.select().from(accProposals).where(eq(accProposals.id, p.id));
@@ -233,7 +233,7 @@ export function accreditationRoutes(fastify: FastifyInstance, opts: { db: Db; pr
       requireUser(req);
       throw new HttpError(404, ACC_MSG.managementUrlMissing);
     }
-    await requireVenue(db, req, m.venueId, R.accreditation);
+    await requireVenueOf(db, req, m.venueId, R.accreditation, ACC_MSG.managementUrlMissing);
     let url: string | null;
     try {
       url = await provider.managementUrl(m.document);

@@ -16,7 +16,7 @@ import type { Db } from '../../db/client';
 import { cashlessCreditCards, cashlessUsers } from '../../db/schema/cashless';
 import type { FileStorage } from '../../lib/file-storage';
 import { HttpError } from '../../lib/http-error';
-import { requireUser, requireVenue } from '../../plugins/auth';
+import { requireUser, requireVenue, requireVenueOf } from '../../plugins/auth';
 import type { CardVerifier } from './card-verifier';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 413: errorBody, 502: errorBody };
@@ -66,7 +66,7 @@ export function cardRoutes(fastify: FastifyInstance, opts: { db: Db; files: File
     requireUser(req);
     const [card] = await db.select().from(cashlessCreditCards).where(eq(cashlessCreditCards.id, req.body.cardId));
     if (!card) throw new HttpError(404, CASHLESS_MSG.cardNotFound);
-    const { venueId } = await requireVenue(db, req, card.venueId, CASHLESS_ROLES.verifyCard);
+    const { venueId } = await requireVenueOf(db, req, card.venueId, CASHLESS_ROLES.verifyCard, CASHLESS_MSG.cardNotFound);
     // Nothing stored when no service can verify it (production without CARD_VERIFY_URL nor its sandbox).
     if (verifier.notConfigured) throw new ProviderNotConfiguredError(verifier.notConfigured);
     const image = decodeImage(req.body.imageDocument);

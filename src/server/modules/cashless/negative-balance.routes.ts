@@ -33,7 +33,7 @@ import { verifyPassword } from '../../lib/crypto';
 import type { FileStorage } from '../../lib/file-storage';
 import { HttpError, tooManyRequests } from '../../lib/http-error';
 import { hitRateLimit, rateLimitWait } from '../../lib/rate-limit';
-import { requireUser, requireVenue } from '../../plugins/auth';
+import { requireUser, requireVenue, requireVenueOf } from '../../plugins/auth';
 import { saveDownload } from '../downloads/downloads';
 import { commandHash, idempotencyKeyOf, runOnce } from '../../lib/once';
 import { ORDER_MSG } from '../../../shared/orders';
@@ -194,7 +194,7 @@ export function negativeBalanceRoutes(fastify: FastifyInstance, opts: { db: Db; 
     requireUser(req);
     const [card] = await db.select({ venueId: cashlessCards.venueId }).from(cashlessCards).where(eq(cashlessCards.id, req.query.historicoAssociacaoId));
     if (!card) throw new HttpError(404, CASHLESS_MSG.cardNotFound);
-    await requireVenue(db, req, card.venueId, CASHLESS_ROLES.report);
+    await requireVenueOf(db, req, card.venueId, CASHLESS_ROLES.report, CASHLESS_MSG.cardNotFound);
     const rows = await db
       .select()
       .from(cashlessConsumptions)

@@ -31,7 +31,7 @@ import { products } from '../../db/schema/products';
 import { donationBankAccounts, donationEvents, donationInstitutes, donationLinks, donations } from '../../db/schema/donations';
 import type { FileStorage } from '../../lib/file-storage';
 import { HttpError } from '../../lib/http-error';
-import { requireVenue } from '../../plugins/auth';
+import { requireVenue, requireVenueOf } from '../../plugins/auth';
 import { sniffImageType } from '../products/image-storage';
 import type { Acquirer } from './acquirer';
 import { localId } from './sandbox';
@@ -120,7 +120,7 @@ export async function eventRoutes(fastify: FastifyInstance, opts: DonationRouteO
 
   app.get('/api/Event/GetById/:id', { schema: { params: idParam('id'), response: { 200: donationEvent, ...errors } } }, async (req) => {
     const row = await findEvent(db, (req.params as { id: string }).id);
-    await requireVenue(db, req, row.venueId, DONATION_ROLE);
+    await requireVenueOf(db, req, row.venueId, DONATION_ROLE, M.eventNotFound);
     return withBannerData(files, toEvent(row));
   });
 
@@ -164,7 +164,7 @@ export async function eventRoutes(fastify: FastifyInstance, opts: DonationRouteO
 
   app.put('/api/Event', { schema: { body: donationEventInput, response: { 200: idResponse, ...errors } } }, async (req) => {
     const current = await findEvent(db, req.body.id ?? '');
-    await requireVenue(db, req, current.venueId, DONATION_ROLE);
+    await requireVenueOf(db, req, current.venueId, DONATION_ROLE, M.eventNotFound);
     if (req.body.localClienteId && req.body.localClienteId.toLowerCase() !== current.venueId) throw new HttpError(403, 'Acesso negado/Proibido');
     const values = await saveEvent(req.body, current);
     await db.update(donationEvents).set(values).where(eq(donationEvents.id, current.id));
@@ -173,7 +173,7 @@ export async function eventRoutes(fastify: FastifyInstance, opts: DonationRouteO
 
   app.delete('/api/Event/DeleteById/:id', { schema: { params: idParam('id'), response: { 200: messageResponse, ...errors } } }, async (req) => {
     const row = await findEvent(db, (req.params as { id: string }).id);
-    await requireVenue(db, req, row.venueId, DONATION_ROLE);
+    await requireVenueOf(db, req, row.venueId, DONATION_ROLE, M.eventNotFound);
     const [n] = await db.select({ n: count() }).from(donationInstitutes).where(eq(donationInstitutes.eventId, row.id));
     if (n.n > 0) throw new HttpError(409, M.eventHasInstitutes);
     await db.delete(donationEvents).where(eq(donationEvents.id, row.id));
@@ -205,7 +205,7 @@ export async function eventRoutes(fastify: FastifyInstance, opts: DonationRouteO
 
   app.get('/api/Institute/:id', { schema: { params: idParam('id'), response: { 200: institute, ...errors } } }, async (req) => {
     const row = await findInstitute((req.params as { id: string }).id);
-    await requireVenue(db, req, row.venueId, DONATION_ROLE);
+    await requireVenueOf(db, req, row.venueId, DONATION_ROLE, M.instituteNotFound);
     const [one] = await listInstitutes(db, { venueId: row.venueId, id: row.id });
     return one;
   });
@@ -237,7 +237,7 @@ export async function eventRoutes(fastify: FastifyInstance, opts: DonationRouteO
 
   app.put('/api/Institute', { schema: { body: instituteInput, response: { 200: idResponse, ...errors } } }, async (req) => {
     const current = await findInstitute(req.body.id ?? '');
-    await requireVenue(db, req, current.venueId, DONATION_ROLE);
+    await requireVenueOf(db, req, current.venueId, DONATION_ROLE, M.instituteNotFound);
     if (req.body.localClienteId && req.body.localClienteId.toLowerCase() !== current.venueId) throw new HttpError(403, 'Acesso negado/Proibido');
     await checkInstituteRefs(current.venueId, req.body.bankDataId, req.body.eventId);
     await db
@@ -249,7 +249,7 @@ export async function eventRoutes(fastify: FastifyInstance, opts: DonationRouteO
 
   app.delete('/api/Institute/:id', { schema: { params: idParam('id'), response: { 200: messageResponse, ...errors } } }, async (req) => {
     const row = await findInstitute((req.params as { id: string }).id);
-    await requireVenue(db, req, row.venueId, DONATION_ROLE);
+    await requireVenueOf(db, req, row.venueId, DONATION_ROLE, M.instituteNotFound);
     const [l] = await db.select({ n: count() }).from(donationLinks).where(eq(donationLinks.instituteId, row.id));
     const [d] = await db.select({ n: count() }).from(donations).where(eq(donations.instituteId, row.id));
     // Donations are history (reports, the donor list): such an institution is archived, never
@@ -269,7 +269,7 @@ export async function eventRoutes(fastify: FastifyInstance, opts: DonationRouteO
   // ---- Donation links -----------------------------------------------------------------------
   app.get('/api/Link/Institutes/:eventId', { schema: { params: idParam('eventId'), response: { 200: instituteList, ...errors } } }, async (req) => {
     const ev = await findEvent(db, (req.params as { eventId: string }).eventId);
-    await requireVenue(db, req, ev.venueId, DONATION_ROLE);
+    await requireVenueOf(db, req, ev.venueId, DONATION_ROLE, M.eventNotFound);
     return listInstitutes(db, { venueId: ev.venueId, eventId: ev.id });
   });
 
@@ -310,14 +310,14 @@ export async function eventRoutes(fastify: FastifyInstance, opts: DonationRouteO
 
   app.get('/api/Link/:id', { schema: { params: idParam('id'), response: { 200: donationLinkList, ...errors } } }, async (req) => {
     const inst = await findInstitute((req.params as { id: string }).id);
-    await requireVenue(db, req, inst.venueId, DONATION_ROLE);
+    await requireVenueOf(db, req, inst.venueId, DONATION_ROLE, M.instituteNotFound);
     return linksOf(inst.id);
   });
 
   app.post('/api/Link', { schema: { body: donationLinkCreate, response: { 201: donationLinkList, ...errors } } }, async (req, reply) => {
     const b = req.body;
     const inst = await findInstitute(b.instituteId);
-    await requireVenue(db, req, inst.venueId, DONATION_ROLE);
+    await requireVenueOf(db, req, inst.venueId, DONATION_ROLE, M.instituteNotFound);
     if (inst.eventId !== b.eventId) throw new HttpError(400, M.chooseInstitute, { errors: [{ path: 'instituteId', message: M.chooseInstitute }] });
     const [prod] = isUuid(b.produtoId)
       ? await db.select({ id: products.id }).from(products).where(and(eq(products.id, b.produtoId), eq(products.venueId, inst.venueId), eq(products.type, 18)))
@@ -347,14 +347,14 @@ export async function eventRoutes(fastify: FastifyInstance, opts: DonationRouteO
 
   app.put('/api/Link', { schema: { body: donationLinkUpdate, response: { 200: donationLinkList, ...errors } } }, async (req) => {
     const row = await findLink(req.body.gateWayLinkId);
-    await requireVenue(db, req, row.venueId, DONATION_ROLE);
+    await requireVenueOf(db, req, row.venueId, DONATION_ROLE, M.linkNotFound);
     await db.update(donationLinks).set({ showLink: req.body.showLink }).where(eq(donationLinks.id, row.id));
     return linksOf(row.instituteId);
   });
 
   app.delete('/api/Link/:id', { schema: { params: idParam('id'), response: { 200: messageResponse, ...errors } } }, async (req) => {
     const row = await findLink((req.params as { id: string }).id);
-    await requireVenue(db, req, row.venueId, DONATION_ROLE);
+    await requireVenueOf(db, req, row.venueId, DONATION_ROLE, M.linkNotFound);
     await db.delete(donationLinks).where(eq(donationLinks.id, row.id));
     return { Message: M.linkDeleted };
   });

@@ -24,8 +24,7 @@ import { products } from '../../db/schema/products';
 import { donationEvents, donationInstitutes, donations } from '../../db/schema/donations';
 import type { FileStorage } from '../../lib/file-storage';
 import { HttpError } from '../../lib/http-error';
-import { requireVenue } from '../../plugins/auth';
-import { venueOfCall } from '../../lib/venue-context';
+import { requireVenue, requireVenueOf } from '../../plugins/auth';
 import { saveDownload } from '../downloads/downloads';
 import { findEvent, isUuid } from './donations.repository';
 
@@ -52,7 +51,13 @@ export async function reportRoutes(fastify: FastifyInstance, opts: { db: Db; fil
       await requireVenue(db, req, given, DONOR_REPORT_ROLE);
       throw new HttpError(400, M.chooseEvent, { errors: [{ path: 'eventId', message: M.chooseEvent }] });
     }
-    const { venueId } = await venueOfCall(db, req, { fromObject: found.venueId, role: DONOR_REPORT_ROLE });
+    // A place named in the call is checked as named (403 when it is not the caller's); an event of
+    // another place answers like an unknown one (issue 37: ids reveal nothing); a missing role is 403.
+    if (given) await requireVenue(db, req, given, DONOR_REPORT_ROLE);
+    const { venueId } = await requireVenueOf(db, req, found.venueId, DONOR_REPORT_ROLE, M.chooseEvent).catch((e: unknown) => {
+      if (e instanceof HttpError && e.statusCode === 404) throw new HttpError(400, M.chooseEvent, { errors: [{ path: 'eventId', message: M.chooseEvent }] });
+      throw e;
+    });
     const ev = { ...found, venueId };
     if (instituteId) {
       const [inst] = isUuid(instituteId)
@@ -118,7 +123,7 @@ export async function reportRoutes(fastify: FastifyInstance, opts: { db: Db; fil
   // ---- Dashboard ----------------------------------------------------------------------------
   app.get('/api/Donate/:eventId', { schema: { params: eventParam, response: { 200: dashboardData, ...errors } } }, async (req) => {
     const ev = await findEvent(db, req.params.eventId);
-    await requireVenue(db, req, ev.venueId, DONATION_ROLE);
+    await requireVenueOf(db, req, ev.venueId, DONATION_ROLE, M.eventNotFound);
     const grouped = await db
       .select({
         productId: sql<string>`coalesce(${donations.productId}::text, '')`,
@@ -149,7 +154,7 @@ export async function reportRoutes(fastify: FastifyInstance, opts: { db: Db; fil
 
   app.get('/api/Donate/Payables/:eventId', { schema: { params: eventParam, response: { 200: payables, ...errors } } }, async (req) => {
     const ev = await findEvent(db, req.params.eventId);
-    await requireVenue(db, req, ev.venueId, DONATION_ROLE);
+    await requireVenueOf(db, req, ev.venueId, DONATION_ROLE, M.eventNotFound);
     const day = sql<string>`to_char(${donations.paymentDate} at time zone '${sql.raw(TIME_ZONE)}', 'YYYY-MM-DD')`;
     const rows = await db
       .select({
@@ -168,7 +173,7 @@ export async function reportRoutes(fastify: FastifyInstance, opts: { db: Db; fil
 
   app.get('/api/Donate/Version/:eventId', { schema: { params: eventParam, response: { 200: dashboardVersion, ...errors } } }, async (req) => {
     const ev = await findEvent(db, req.params.eventId);
-    await requireVenue(db, req, ev.venueId, DONATION_ROLE);
+    await requireVenueOf(db, req, ev.venueId, DONATION_ROLE, M.eventNotFound);
     const [v] = await db
       .select({ count: sql<number>`count(*)::int`, last: sql<string | null>`max(${donations.paidAt})::text` })
       .from(donations)

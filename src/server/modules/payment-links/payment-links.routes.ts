@@ -42,7 +42,7 @@ import { HttpError } from '../../lib/http-error';
 import { enqueueJob, PermanentJobError, type JobQueue } from '../../lib/jobs';
 import { commandHash, idempotencyKeyOf, runOnce, settleKeys, type Q, type Tx } from '../../lib/once';
 import { PAY_CHALLENGE_HEADER } from '../../../shared/public-payments';
-import { requireUser, requireVenue } from '../../plugins/auth';
+import { requireUser, requireVenue, requireVenueOf } from '../../plugins/auth';
 import { PIX_MSG } from '../../../shared/pix';
 import { PixApiError, PixUnavailableError } from '../pix/api-pix-client';
 import { cardFingerprint, checkCardAttempt, countDecline, limitPublicPayment } from '../pix/pay-rate-limit';
@@ -115,7 +115,7 @@ export function paymentLinkRoutes(fastify: FastifyInstance, opts: { db: Db; acqu
     requireUser(req);
     const found = UUID_RE.test(id) ? await linkById(db, id) : null;
     if (!found || found.link.deletedAt) throw new HttpError(404, LINK_MSG.notFound);
-    await requireVenue(db, req, found.link.venueId, LINK_ROLE);
+    await requireVenueOf(db, req, found.link.venueId, LINK_ROLE, LINK_MSG.notFound);
     return found;
   }
 

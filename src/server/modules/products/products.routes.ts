@@ -51,7 +51,7 @@ import { parseMoney } from '../../../shared/format';
 import type { Db } from '../../db/client';
 import { observationOptions, productCategories, products, venueOwnerSettings } from '../../db/schema/products';
 import { HttpError } from '../../lib/http-error';
-import { requireUser, requireVenue } from '../../plugins/auth';
+import { requireUser, requireVenue, requireVenueOf } from '../../plugins/auth';
 import { CONTENT_TYPE, type ImageStorage } from './image-storage';
 import { findOrCreateOption, listCategories } from './categories.repository';
 import { catalogueFor, listPage } from './product-lists.repository';
@@ -117,12 +117,12 @@ export function productRoutes(fastify: FastifyInstance, opts: { db: Db; images: 
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, images } = opts;
 
-  /** The product and the user's access to its place; another place's product answers 403. */
+  /** The product and the user's access to its place; another place's product answers 404 like a missing one (issue 37). */
   async function productFor(req: FastifyRequest, id: string): Promise<ProductRow> {
     requireUser(req);
     const p = await findProduct(db, id);
     if (!p) throw new HttpError(404, PRODUCT_MSG.productNotFound);
-    await requireVenue(db, req, p.venueId);
+    await requireVenueOf(db, req, p.venueId, '', PRODUCT_MSG.productNotFound);
     return p;
   }
 

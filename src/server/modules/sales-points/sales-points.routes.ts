@@ -30,7 +30,7 @@ import type { Db } from '../../db/client';
 import { productLists } from '../../db/schema/products';
 import { devices, salesPointDevices, salesPoints } from '../../db/schema/sales-points';
 import { HttpError } from '../../lib/http-error';
-import { requireVenue } from '../../plugins/auth';
+import { requireVenue, requireVenueOf } from '../../plugins/auth';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -145,7 +145,7 @@ export async function salesPointRoutes(fastify: FastifyInstance, opts: { db: Db 
     { schema: { params: z.object({ id: z.string().max(64) }), response: { 200: messageResponse, ...errors } } },
     async (req) => {
       const current = await loadSalesPoint(req.params.id);
-      await requireVenue(db, req, current.venueId, SALES_POINT_ROLE);
+      await requireVenueOf(db, req, current.venueId, SALES_POINT_ROLE, SALES_POINT_MSG.salesPointNotFound);
       // Its devices are unlinked with it (the links cascade) and can join another sales point.
       await db.delete(salesPoints).where(eq(salesPoints.id, current.id));
       return { Message: SALES_POINT_MSG.salesPointDeleted };
@@ -203,7 +203,7 @@ export async function salesPointRoutes(fastify: FastifyInstance, opts: { db: Db 
     { schema: { body: linkRequest, response: { 200: linkResponse, ...errors } } },
     async (req) => {
       const sp = await loadSalesPoint(req.body.salesPointId);
-      await requireVenue(db, req, sp.venueId, SALES_POINT_ROLE);
+      await requireVenueOf(db, req, sp.venueId, SALES_POINT_ROLE, SALES_POINT_MSG.salesPointNotFound);
       const rows = await loadDevices(req.body.equipaments);
       if (rows.some((d) => d.venueId !== sp.venueId)) {
         throw new HttpError(400, SALES_POINT_MSG.unknownDevice, { errors: [{ path: 'equipaments', message: SALES_POINT_MSG.unknownDevice }] });
@@ -231,8 +231,14 @@ export async function salesPointRoutes(fastify: FastifyInstance, opts: { db: Db 
     { schema: { body: unlinkRequest, response: { 200: linkResponse, ...errors } } },
     async (req) => {
       const rows = await loadDevices(req.body.equipaments);
-      // The body names no venue: the user must belong to every venue whose devices it names.
-      for (const venueId of new Set(rows.map((d) => d.venueId))) await requireVenue(db, req, venueId, SALES_POINT_ROLE);
+      // The body names no venue: the user must belong to every venue whose devices it names; another
+      // venue's device answers like an unknown one (issue 37: ids reveal nothing), a missing role 403.
+      for (const venueId of new Set(rows.map((d) => d.venueId))) {
+        await requireVenueOf(db, req, venueId, SALES_POINT_ROLE, SALES_POINT_MSG.unknownDevice).catch((e: unknown) => {
+          if (e instanceof HttpError && e.statusCode === 404) throw new HttpError(400, SALES_POINT_MSG.unknownDevice, { errors: [{ path: 'equipaments', message: SALES_POINT_MSG.unknownDevice }] });
+          throw e;
+        });
+      }
       const linked = rows.filter((d) => d.salesPointId).map((d) => d.id);
       if (linked.length) await db.delete(salesPointDevices).where(inArray(salesPointDevices.deviceId, linked));
       return { Message: SALES_POINT_MSG.unlinked, count: linked.length };

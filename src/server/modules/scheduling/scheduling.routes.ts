@@ -57,7 +57,7 @@ import { collaboratorScheduleDays, collaboratorSchedules, scheduleAvailableDays,
 import type { FileStorage } from '../../lib/file-storage';
 import { HttpError } from '../../lib/http-error';
 import { venueOfCall } from '../../lib/venue-context';
-import { requireUser, requireVenue } from '../../plugins/auth';
+import { requireUser, requireVenue, requireVenueOf } from '../../plugins/auth';
 import { sniffImageType } from '../products/image-storage';
 import { DeliveryActivationError, type DeliveryActivationAdapter } from './delivery-activation';
 import { categoriesOf, collaboratorSchedulesOf, collaboratorsOf, isMember, loadSchedules, schedulesOfVenue } from './scheduling.repository';
@@ -100,7 +100,7 @@ export function schedulingRoutes(fastify: FastifyInstance, opts: { db: Db; files
     requireUser(req);
     const [s] = await db.select().from(schedules).where(eq(schedules.id, id));
     if (!s) throw new HttpError(404, SCHED_MSG.agendaNotFound);
-    await requireVenue(db, req, s.venueId, SCHEDULE_ROLE);
+    await requireVenueOf(db, req, s.venueId, SCHEDULE_ROLE, SCHED_MSG.agendaNotFound);
     return s;
   }
 
@@ -108,7 +108,7 @@ export function schedulingRoutes(fastify: FastifyInstance, opts: { db: Db; files
     requireUser(req);
     const [c] = await db.select().from(scheduleCategories).where(eq(scheduleCategories.id, id));
     if (!c) throw new HttpError(404, SCHED_MSG.categoryNotFound);
-    await requireVenue(db, req, c.venueId, role);
+    await requireVenueOf(db, req, c.venueId, role, SCHED_MSG.categoryNotFound);
     return c;
   }
 
@@ -137,7 +137,7 @@ export function schedulingRoutes(fastify: FastifyInstance, opts: { db: Db; files
       .innerJoin(schedules, eq(schedules.id, scheduleServices.scheduleId))
       .where(eq(scheduleServices.id, id));
     if (!row) throw new HttpError(404, SCHED_MSG.serviceNotFound);
-    await requireVenue(db, req, row.venueId, SCHEDULE_ROLE);
+    await requireVenueOf(db, req, row.venueId, SCHEDULE_ROLE, SCHED_MSG.serviceNotFound);
     return row;
   }
 
@@ -289,7 +289,7 @@ export function schedulingRoutes(fastify: FastifyInstance, opts: { db: Db; files
     requireUser(req);
     const [c] = await db.select().from(collaboratorSchedules).where(eq(collaboratorSchedules.id, req.query.id));
     if (!c) throw new HttpError(404, SCHED_MSG.collaboratorScheduleNotFound);
-    await requireVenue(db, req, c.venueId, SCHEDULE_ROLE);
+    await requireVenueOf(db, req, c.venueId, SCHEDULE_ROLE, SCHED_MSG.collaboratorScheduleNotFound);
     await db.delete(collaboratorSchedules).where(eq(collaboratorSchedules.id, c.id));
     return { Message: SCHED_MSG.collaboratorScheduleDeleted };
   });

@@ -35,7 +35,7 @@ import {
 } from '../../db/schema/stores';
 import { stores } from '../../db/schema/venues';
 import { HttpError } from '../../lib/http-error';
-import { requireUser, requireVenue } from '../../plugins/auth';
+import { requireUser, requireVenue, requireVenueOf } from '../../plugins/auth';
 import type { ImageStorage } from '../products/image-storage';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
@@ -88,7 +88,7 @@ export function storeRoutes(fastify: FastifyInstance, opts: { db: Db; images: Im
     requireUser(req);
     const [s] = await db.select().from(stores).where(eq(stores.id, id));
     if (!s) throw new HttpError(404, STORE_MSG.storeNotFound);
-    await requireVenue(db, req, s.venueId, role);
+    await requireVenueOf(db, req, s.venueId, role, STORE_MSG.storeNotFound);
     return s;
   }
 
