@@ -6,8 +6,7 @@
  * received. `answerDelayMs` holds the POST's answer (the invoice is already issued when it arrives):
  * an ERP that answers after our timeout. `issued` counts the invoices issued; `posts` every POST.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startLoopbackProvider } from './loopback-provider';
 
 type Outcome = { status: 'issued'; number: string; invoiceId: string } | { status: 'refused'; errors: string[]; invoiceId: string };
 
@@ -24,53 +23,40 @@ export interface FakeErp {
 }
 
 export async function startFakeErp(opts: { port?: number; token?: string } = {}): Promise<FakeErp> {
-  const token = opts.token ?? 'erp-token';
   const erp = { outcomes: new Map(), issued: [], posts: [], gets: [], answerDelayMs: 0 } as unknown as FakeErp;
   let n = 0;
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const send = (status: number, body: unknown) => {
-        if (res.destroyed) return;
-        res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(body));
-      };
-      if (req.headers.authorization !== `Bearer ${token}`) return send(401, { Message: 'Não autorizado.' });
-      const url = new URL(req.url ?? '/', 'http://erp');
-      if (req.method === 'POST' && url.pathname === '/invoices') {
-        const key = (req.headers['idempotency-key'] as string | undefined) ?? null;
-        erp.posts.push({ key });
-        if (!key) return send(400, { Message: 'Idempotency-Key obrigatória.' });
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: string; items: Array<{ name: string; ncm: string | null }> };
-        let o = erp.outcomes.get(key);
-        if (!o) {
-          const missing = body.items.filter((i) => !i.ncm);
-          o = missing.length ? { status: 'refused', errors: missing.map((i) => `Produto "${i.name}" sem NCM no ERP.`), invoiceId: body.id } : { status: 'issued', number: `NF${String(++n).padStart(6, '0')}`, invoiceId: body.id };
-          erp.outcomes.set(key, o);
-          if (o.status === 'issued') erp.issued.push(body.id);
-        }
-        const answer = o;
-        setTimeout(() => (answer.status === 'issued' ? send(201, { number: answer.number }) : send(422, { Message: 'Nota recusada.', errors: answer.errors })), erp.answerDelayMs);
-        return;
+  const server = await startLoopbackProvider({ port: opts.port, token: opts.token ?? 'erp-token' }, ({ method, url, headers, body: raw, send }) => {
+    if (method === 'POST' && url.pathname === '/invoices') {
+      const key = (headers['idempotency-key'] as string | undefined) ?? null;
+      erp.posts.push({ key });
+      if (!key) {
+        send(400, { Message: 'Idempotency-Key obrigatória.' });
+        return true;
       }
-      const m = /^\/invoices\/([^/]+)$/.exec(url.pathname);
-      if (req.method === 'GET' && m) {
-        const key = decodeURIComponent(m[1]);
-        erp.gets.push(key);
-        const o = erp.outcomes.get(key);
-        if (!o) return send(404, { Message: 'Nota não encontrada.' });
-        return send(200, o.status === 'issued' ? { status: 'issued', number: o.number } : { status: 'refused', errors: o.errors });
+      const body = JSON.parse(raw) as { id: string; items: Array<{ name: string; ncm: string | null }> };
+      let o = erp.outcomes.get(key);
+      if (!o) {
+        const missing = body.items.filter((i) => !i.ncm);
+        o = missing.length ? { status: 'refused', errors: missing.map((i) => `Produto "${i.name}" sem NCM no ERP.`), invoiceId: body.id } : { status: 'issued', number: `NF${String(++n).padStart(6, '0')}`, invoiceId: body.id };
+        erp.outcomes.set(key, o);
+        if (o.status === 'issued') erp.issued.push(body.id);
       }
-      send(404, { Message: 'Não encontrado.' });
-    });
+      const answer = o;
+      setTimeout(() => (answer.status === 'issued' ? send(201, { number: answer.number }) : send(422, { Message: 'Nota recusada.', errors: answer.errors })), erp.answerDelayMs);
+      return true;
+    }
+    const m = /^\/invoices\/([^/]+)$/.exec(url.pathname);
+    if (method === 'GET' && m) {
+      const key = decodeURIComponent(m[1]);
+      erp.gets.push(key);
+      const o = erp.outcomes.get(key);
+      if (!o) send(404, { Message: 'Nota não encontrada.' });
+      else send(200, o.status === 'issued' ? { status: 'issued', number: o.number } : { status: 'refused', errors: o.errors });
+      return true;
+    }
+    return false;
   });
-  await new Promise<void>((r) => server.listen(opts.port ?? 0, '127.0.0.1', r));
-  erp.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  erp.close = () =>
-    new Promise<void>((r) => {
-      server.closeAllConnections();
-      server.close(() => r());
-    });
+  erp.url = server.url;
+  erp.close = server.close;
   return erp;
 }
