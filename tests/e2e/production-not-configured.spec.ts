@@ -73,3 +73,17 @@ test('accreditation says "não configurado" with what to set', async ({ page }) 
   await page.screenshot({ path: 'test-results/prod-accreditation.png' });
   await expectAccessible(page);
 });
+
+test('finance says "não configurado" for the acquirer and the bank, with what to set', async ({ page }) => {
+  await signInAdmin(page);
+  for (const [path, label, message] of [
+    ['/admin/TransactionsProcess/transactionsProcess', 'Adquirente: não configurado', NOT_CONFIGURED_MSG.financeAcquirer],
+    ['/financeiro/transferenciaBs2', 'Banco: não configurado', NOT_CONFIGURED_MSG.bank],
+  ] as const) {
+    await page.goto(`${server.url}${path}`);
+    await expect(page.getByText(label)).toBeVisible();
+    await expect(page.getByText(message)).toBeVisible();
+    await expect(page.getByText(/: Sandbox$/)).toHaveCount(0);
+    await expectAccessible(page);
+  }
+});
