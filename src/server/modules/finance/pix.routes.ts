@@ -20,7 +20,6 @@ import { HttpError } from '../../lib/http-error';
 import { requireUser, requireVenue } from '../../plugins/auth';
 import type { AcquirerAdapter } from './adapters/acquirer';
 import { ProviderError } from './adapters/http';
-import { ledgerTx } from './adapters/sandbox';
 import { allowsRefund, audit, createIdempotentRunner, financeKeyOf, financeScope, lockVenue, sendCommand, toPixOrder, type Tx } from './finance.repository';
 import { commandHash, runOnce } from '../../lib/once';
 import { ORDER_MSG } from '../../../shared/orders';
@@ -85,17 +84,23 @@ export function pixRoutes(fastify: FastifyInstance, opts: { db: Db; acquirer: Ac
 
   app.post(`/${FINANCE_PATHS.pixUpdate}/:id`, { schema: { params: idParam, querystring: optionalLocalQuery, response: { 200: pixActionAnswer, ...errors } } }, async (req, reply) => {
     const { venueId } = await pixVenue(req, req.query.localId, req.params.id);
-    return run(req, reply, 'pix-update', venueId, { id: req.params.id }, async (tx, user) => {
-      const { o, venueName } = await findOrder(tx, venueId, req.params.id, true);
-      const view = toPixOrder(o, venueName);
-      if (!pixActions(view).canUpdateStatus) throw new HttpError(409, FINANCE_MSG.pixStatusNotPending);
-      let remote: Awaited<ReturnType<AcquirerAdapter['pixStatus']>>;
+    // The PSP is asked first, outside any transaction (no provider call holds the ledger's locks). It
+    // is a read: asking again on a retry changes nothing. An order no longer pending asks nothing and
+    // lets the key's stored answer (a replay) or the 409 below speak.
+    const before = await findOrder(db, venueId, req.params.id);
+    let remote: Awaited<ReturnType<AcquirerAdapter['pixStatus']>> | null = null;
+    if (pixActions(toPixOrder(before.o, before.venueName)).canUpdateStatus) {
       try {
-        remote = await ledgerTx.run(tx, () => acquirer.pixStatus(o.endToEndId));
+        remote = await acquirer.pixStatus(before.o.endToEndId);
       } catch (err) {
         if (err instanceof ProviderError) throw new HttpError(422, err.message);
         throw err;
       }
+    }
+    return run(req, reply, 'pix-update', venueId, { id: req.params.id }, async (tx, user) => {
+      const { o, venueName } = await findOrder(tx, venueId, req.params.id, true);
+      const view = toPixOrder(o, venueName);
+      if (!pixActions(view).canUpdateStatus || !remote) throw new HttpError(409, FINANCE_MSG.pixStatusNotPending);
       const [next] = await tx.update(financePixOrders).set({ status: remote.status, approvedAt: remote.approvedAt }).where(eq(financePixOrders.id, o.id)).returning();
       await audit(tx, { venueId, user, action: 'pix-update-status', entity: 'pix_order', entityId: o.id, detail: { from: o.status, to: remote.status } });
       return { status: 200, body: { Message: FINANCE_MSG.pixStatusUpdated, Order: toPixOrder(next, venueName) } };
