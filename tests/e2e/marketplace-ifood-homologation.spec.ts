@@ -9,10 +9,10 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Order } from '../../src/shared/contract/orders';
 import { MARKETPLACE_API } from '../../src/shared/contract/marketplace';
-import { ORDER_STATE } from '../../src/shared/orders';
+import { KDS_PATHS, ORDER_STATE } from '../../src/shared/orders';
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
-import { apiLogin, card, getOrder, openBoard, revealCard, setFoodConfig, type ApiSession } from './orders-helpers';
+import { apiLogin, card, getOrder, openBoard, resumeAfterReload, revealCard, setFoodConfig, type ApiSession } from './orders-helpers';
 
 async function simulate(request: APIRequestContext, manager: ApiSession, cenario: string): Promise<string> {
   const res = await request.post(MARKETPLACE_API.sandboxOrder(manager.localId), { headers: manager.auth, data: { cenario } });
@@ -156,4 +156,27 @@ test('iFood answers: a refused cancellation comes back with its reason; the cust
   await expect(c.getByTestId('ifood-dispute-done')).toHaveText('Cancelamento pedido pelo cliente: recusado');
   await expect.poll(() => sandboxCalls(request, manager, disputeId)).toContain('disputes/reject');
   await expect(c).toHaveAttribute('data-state', String(ORDER_STATE.Aceito));
+});
+
+test('the store status at iFood on the board itself: a pause in force says so under the bar, with iFood\'s reason; reopening clears it', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const manager = await apiLogin(request, 'gerente@balcao.dev');
+  // An order makes the server poll the sandbox now: iFood sees the store connected.
+  await simulate(request, manager, 'retirada');
+  const close = (isActive: boolean) => request.post(KDS_PATHS.merchantConfiguration, { headers: manager.auth, data: { localClienteId: manager.localId, isActive } });
+  try {
+    // Closing the store on Balcão pauses it at iFood (an interruption in the store's local time).
+    expect((await close(false)).status()).toBe(200);
+    await openBoard(page);
+    const line = page.getByTestId('ifood-store-status');
+    await expect(line).toHaveText('iFood: loja fechada — Loja pausada: Há uma interrupção em vigor.', { timeout: 40_000 });
+    await expect(line).toBeInViewport();
+    await expectAccessible(page);
+    await shot(page, 'ifood-store-paused');
+  } finally {
+    expect((await close(true)).status()).toBe(200);
+  }
+  await page.reload();
+  await resumeAfterReload(page);
+  await expect(page.getByTestId('ifood-store-status')).toHaveCount(0, { timeout: 40_000 });
 });

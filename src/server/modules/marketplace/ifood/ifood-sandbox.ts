@@ -314,8 +314,8 @@ export class IfoodSandbox {
       }
       if (req.method === 'POST' && !pauses[2]) {
         const b = (await req.json().catch(() => null)) as { description?: unknown; start?: unknown; end?: unknown } | null;
-        const start = typeof b?.start === 'string' ? Date.parse(b.start) : NaN;
-        const end = typeof b?.end === 'string' ? Date.parse(b.end) : NaN;
+        const start = typeof b?.start === 'string' ? storeLocalMs(b.start) : NaN;
+        const end = typeof b?.end === 'string' ? storeLocalMs(b.end) : NaN;
         // iFood: a pause of at most 7 days, ending after it starts.
         if (!b || typeof b.description !== 'string' || !Number.isFinite(start) || !Number.isFinite(end) || end <= start || end - start > 7 * 86_400_000) {
           return problem(400, 'Invalid interruption');
@@ -400,9 +400,9 @@ export class IfoodSandbox {
       { id: 'opening-hours', code: 'during.opening-hours', state: 'OK', message: { title: 'Dentro do horário', subtitle: '', description: '' } },
     ];
     // An interruption in force closes the store (iFood's validation "unavailabilities"). Its times are
-    // store local time without an offset; the sandbox reads them as this machine's local time.
+    // the store's local time without an offset, as iFood reads them: Brazil's (America/Sao_Paulo).
     const t = this.now();
-    const paused = (this.interruptions.get(merchantId) ?? []).some((i) => Date.parse(i.start) <= t && t < Date.parse(i.end));
+    const paused = (this.interruptions.get(merchantId) ?? []).some((i) => storeLocalMs(i.start) <= t && t < storeLocalMs(i.end));
     if (paused) validations.push({ id: 'unavailabilities', code: 'unavailabilities', state: 'CLOSED', message: { title: 'Loja pausada', subtitle: 'Há uma interrupção em vigor.', description: 'Remova a interrupção para voltar a receber pedidos.' } });
     const available = connected && !paused;
     const state = !connected ? 'ERROR' : paused ? 'CLOSED' : 'OK';
@@ -417,6 +417,15 @@ export class IfoodSandbox {
       },
     ];
   }
+}
+
+/**
+ * An interruption's time as iFood reads it: extended ISO 8601 in the store's local time, no offset
+ * (2026-11-27T14:05:00). The sandbox's stores are in America/Sao_Paulo (UTC−3, no daylight saving
+ * since 2019); a time that carries its own offset keeps it.
+ */
+export function storeLocalMs(s: string): number {
+  return Date.parse(/(?:[zZ]|[+-]\d\d:?\d\d)$/.test(s) ? s : `${s}-03:00`);
 }
 
 function json(status: number, body: unknown): Response {
