@@ -103,7 +103,8 @@ describe('public pay page: boleto through the sandbox acquirer', () => {
     const p = (await boleto(link.id)).json();
     await t.app.inject({ method: 'POST', url: `/api/mepaylink/public/payment/${p.paymentId}/sandbox-pay` });
     const escola = await as(DEMO.escola);
-    expectError(await t.app.inject({ method: 'GET', url: `/api/mepaylink/GetLinkById/${link.id}`, headers: escola }), 403, MSG.accessDenied);
+    // Another venue's link answers as a link that does not exist (uniform ids, issue 37).
+    expectError(await t.app.inject({ method: 'GET', url: `/api/mepaylink/GetLinkById/${link.id}`, headers: escola }), 404, LINK_MSG.notFound);
     expectError(await t.app.inject({ method: 'GET', url: `/api/mepaylink/GetLinksByLocalId/${t.seed.venues.restaurant}`, headers: escola }), 403, MSG.accessDenied);
     // A link of the school (boleto allowed) is paid: the restaurant's list does not change.
     const [school] = await rows<{ id: string }>(t, `insert into payment_links (venue_id, price_cents, allow_payment_slip) values ('${t.seed.venues.school}', 5000, true) returning id`);
