@@ -54,6 +54,27 @@ describe('user import parser (worker side)', () => {
     }
   });
 
+  it('a quoted cell with line breaks takes its lines: the rows after it keep the file\'s line numbers (issue 40, O)', async () => {
+    const csv = Buffer.from(
+      [
+        HEADER,
+        '"Ana\r\nLima\nSegunda";11144477735;ana@exemplo.com.br;21987654321;4321;1,00',
+        'Eva Lima;15350946056;eva@exemplo.com.br;21987654321;4321;10,50',
+        'Eva Repetida;15350946056;eva2@exemplo.com.br;21987654321;4321;10,50',
+      ].join('\r\n'),
+      'utf8',
+    );
+    for (const size of [3, 1 << 20]) {
+      const out = await parse(csv, size, 10);
+      const batches = out.filter((m) => m.type === 'batch');
+      const rows = [...batches.flatMap((b) => b.valid).map((v) => [v.line, v.user.document]), ...batches.flatMap((b) => b.refused).map((r) => [r.line, r.document])];
+      // The header is line 1; the quoted cell spans lines 2 to 4; Eva is on line 5, her repeat on 6.
+      expect(rows.map((r) => r[0]).sort()).toEqual([2, 5, 6]);
+      expect(batches.flatMap((b) => b.refused).map((r) => [r.line, r.reason])).toContainEqual([6, IMPORT_REASON.duplicate]);
+      expect(out.at(-1)).toMatchObject({ type: 'done', total: 3, lines: 6 });
+    }
+  });
+
   it('reads Windows-1252 and stops at a changed header', async () => {
     const latin = Buffer.from(`${HEADER}\r\nJosé Conceição;11144477735;jose@exemplo.com.br;21987654321;4321;1,00`, 'latin1');
     const out = await parse(latin, 5);

@@ -73,10 +73,15 @@ function rowChecker(port: MessagePort, batch: number) {
     refused = [];
   };
   return {
-    row(cells: string[]): boolean {
-      line++;
+    /**
+     * One row, which took `span` of the file's lines (a quoted cell with line breaks takes more than
+     * one): it is reported at its first line, and the next row starts after its last.
+     */
+    row(cells: string[], span = 1): boolean {
+      const at = line + 1;
+      line += span;
       if (cells.every((c) => c.trim() === '')) {
-        pendingBlank.push(line);
+        pendingBlank.push(at);
         return true;
       }
       for (const b of pendingBlank) {
@@ -94,11 +99,11 @@ function rowChecker(port: MessagePort, batch: number) {
       }
       total++;
       const r = validateImportRow(cells);
-      if (!r.ok) refused.push({ line, name: r.name, document: r.document, status: 'ignorado', reason: r.reason });
-      else if (seen.has(r.user.document)) refused.push({ line, name: r.user.name, document: r.user.document, status: 'ignorado', reason: IMPORT_REASON.duplicate });
+      if (!r.ok) refused.push({ line: at, name: r.name, document: r.document, status: 'ignorado', reason: r.reason });
+      else if (seen.has(r.user.document)) refused.push({ line: at, name: r.user.name, document: r.user.document, status: 'ignorado', reason: IMPORT_REASON.duplicate });
       else {
         seen.add(r.user.document);
-        valid.push({ line, user: r.user, note: r.notes.join(' ') });
+        valid.push({ line: at, user: r.user, note: r.notes.join(' ') });
         if (valid.length >= batch) post();
       }
       if (refused.length >= batch) post();
@@ -109,6 +114,13 @@ function rowChecker(port: MessagePort, batch: number) {
       port.postMessage({ type: 'done', total, lines: line - pendingBlank.length, blank, blankLines } satisfies FromParser);
     },
   };
+}
+
+/** How many of the file's lines a CSV row took: one, plus each line break inside its quoted cells. */
+function linesOf(cells: string[]): number {
+  let n = 1;
+  for (const c of cells) n += c.match(/\r\n|\r|\n/g)?.length ?? 0;
+  return n;
 }
 
 /** A workbook cell as the text a CSV of it would hold (numbers keep what Excel's number lost). */
@@ -197,7 +209,7 @@ export function runImportParser(port: MessagePort, batch: number, format: 'csv' 
       const parser = text.pipe(decoder(encoding)).pipe(Papa.parse(Papa.NODE_STREAM_INPUT, { delimiter: detectImportDelimiter(firstLine), skipEmptyLines: false }));
       const check = rowChecker(port, batch);
       for await (const cells of parser as AsyncIterable<string[]>) {
-        if (!check.row(cells)) {
+        if (!check.row(cells, linesOf(cells))) {
           port.close();
           return;
         }
