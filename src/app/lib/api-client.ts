@@ -71,6 +71,8 @@ export interface RequestOptions<S extends $ZodType | undefined> {
    * status yields null"): another 2xx answer is then a failure too, with the server's Message.
    */
   expectStatus?: number;
+  /** Reads the answer's headers (e.g. the spec's x-total-count) before its body is parsed. */
+  onHeaders?: (headers: Headers) => void;
 }
 
 export function apiUrl(path: string, query?: RequestOptions<undefined>['query']): string {
@@ -133,6 +135,7 @@ export async function api<S extends $ZodType | undefined = undefined>(
     throw new ApiError(res.status, messageOf(data), data);
   }
   if (opts.expectStatus !== undefined && res.status !== opts.expectStatus) throw new ApiError(res.status, messageOf(data), data);
+  opts.onHeaders?.(res.headers);
   if (!opts.schema) return data as never;
   if (opts.checkedByServer && res.headers.get(CONTRACT_FINGERPRINT_HEADER) === CONTRACT_FINGERPRINT) return data as never;
   return parseAnswer(opts.schema, res.status, data) as never;

@@ -27,6 +27,7 @@ import { noteContact, noteNetworkFailure } from './connection';
 const storeOptions = z.array(z.object({ Id: z.string(), Name: z.string() }));
 
 export async function fetchOrderList(localId: string, f: ListFilters, extra: { shouldOpenStore?: boolean; signal?: AbortSignal } = {}): Promise<KdsListResponse> {
+  let totalHeader: string | null = null;
   const res = await api(KDS_PATHS.list, {
     query: {
       localClienteId: localId,
@@ -48,12 +49,25 @@ export async function fetchOrderList(localId: string, f: ListFilters, extra: { s
     checkedByServer: true,
     timeoutMs: KDS_LIST_TIMEOUT_MS,
     signal: extra.signal,
+    onHeaders: (h) => (totalHeader = h.get('x-total-count')),
   }).catch((err: unknown) => {
     if (err instanceof ApiError && err.isNetwork && !extra.signal?.aborted) noteNetworkFailure();
     throw err;
   });
   noteContact();
-  return res;
+  // The active mode (ours) is never paged: its next-page flag stays the body's.
+  return withHeaderTotal(res, totalHeader, f.modo ? undefined : f.page);
+}
+
+/**
+ * Spec 000 (order board): the total comes from the `x-total-count` header and there is a next page
+ * while size × page < total. Our server sends the same figures in the body too; the header, when
+ * there, is what counts.
+ */
+export function withHeaderTotal(res: KdsListResponse, header: string | null, page: number | undefined): KdsListResponse {
+  const total = header !== null && /^\d+$/.test(header.trim()) ? Number(header) : null;
+  if (total === null) return res;
+  return { ...res, countTotal: total, hasNext: page ? KDS_PAGE_SIZE * page < total : res.hasNext };
 }
 
 /**
