@@ -2,7 +2,7 @@
  * Accessibility audit (npx tsx bench/axe-audit.ts): signs in as the manager and the kitchen tablet
  * on a fresh server and counts axe-core's serious and critical violations (WCAG 2.x A/AA) on every
  * built page, plus the sidebar's and the home's entries. Prints one JSON line per page.
- * The end-to-end suite asserts zero on each page; this prints the numbers for the README table.
+ * The end-to-end suite asserts zero on each page; this prints the numbers for the table in docs/decisions/ux.md.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Page } from 'playwright-core';

@@ -232,7 +232,7 @@ export const benches = {
   },
 };
 
-/** Never a raised budget: what is over says why (see README "Sales dashboard"). */
+/** Never a raised budget: what is over says why (see docs/decisions/dashboard.md). */
 function overBudgetNotes(rows: BenchResult[]): BenchResult[] {
   for (const r of rows) {
     if (r.budget !== undefined && r.value > r.budget) {

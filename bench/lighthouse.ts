@@ -1,7 +1,7 @@
 /**
  * Lighthouse (mobile, the default form factor) for /login (cold, fresh profile) and the order board
  * (signed in as the kitchen tablet): npx tsx bench/lighthouse.ts. Debian's Chromium with the flags
- * of bench/chromium.ts. Prints one JSON line per page; the README's benchmark table quotes them.
+ * of bench/chromium.ts. Prints one JSON line per page; docs/decisions/ux.md's benchmark table quotes them.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';

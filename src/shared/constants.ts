@@ -44,7 +44,7 @@ export const SIDEBAR_START_CLOSED_PX = 470;
 /**
  * Toast (snackbar) auto-close, one duration for every toast: spec 000 §9 "Snackbars hide after 6000 ms".
  * Spec 001 §9 gives the shell's toast 3000 ms; one duration across the app is the house rule, and the
- * longer one leaves time to read a server message (README).
+ * longer one leaves time to read a server message (docs/decisions/ux.md, "Toasts").
  */
 export const TOAST_MS = 6000;
 

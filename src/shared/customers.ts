@@ -8,7 +8,7 @@ import { isIsoDay } from './dates';
 export const CUSTOMER_PAGE_SIZE = 20;
 /**
  * Ours: the list's total is counted up to this many matches (the count reads at most CAP + 1 index
- * entries, never the whole venue); beyond it the screen says "mais de 10.000" (README).
+ * entries, never the whole venue); beyond it the screen says "mais de 10.000" (docs/decisions/customers.md).
  */
 export const CUSTOMER_COUNT_CAP = 10_000;
 export const CUSTOMER_IDENTIFIER_MAX = 100;

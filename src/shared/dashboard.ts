@@ -3,7 +3,7 @@
  * previous period the cards compare with, the ten heat-map colour bands, the seven age-bar colour
  * bands, the age ranges, genders, channels and every pt-BR text the dashboard shows.
  *
- * Decisions where the spec is silent (ours, also in README "Sales dashboard"):
+ * Decisions where the spec is silent (ours, also in docs/decisions/dashboard.md):
  * - A period is made of whole days in America/Sao_Paulo: the start is the first day at 00:00 there,
  *   i.e. 03:00 UTC (the spec's fixed three-hour offset; Brazil has had no daylight saving since
  *   2019), and the end is the last day at 23:59:59.999 there (02:59:59.999 UTC the next day). The

@@ -67,7 +67,7 @@ export const BANNER_MAX_BYTES = 5 * 1024 * 1024;
 export const DONATION_AMOUNT_MAX = 100_000;
 export const EVENT_LINK_RE = /^[a-z0-9](?:[a-z0-9-]{1,58})[a-z0-9]$/;
 export const DASHBOARD_REFRESH_MS = 60_000;
-/** How often the dashboard asks whether a donation landed (short polling; see README). */
+/** How often the dashboard asks whether a donation landed (short polling; see docs/decisions/donations.md). */
 export const DASHBOARD_LIVE_POLL_MS = 5_000;
 /** Where a donor's page lives: `{origin}/doar/{link}`. */
 export const DONATION_PAGE_PREFIX = '/doar/';

@@ -34,7 +34,7 @@ export type PermissionArea =
 
 export interface PermissionRule {
   area: PermissionArea;
-  /** What the README and the role matrix call it. */
+  /** What docs/security.md and the role matrix call it. */
   label: string;
   /** `write` = POST, PUT, PATCH, DELETE; `read` = GET, HEAD; `any` = both. */
   methods: 'write' | 'read' | 'any';

@@ -5,7 +5,7 @@
  * - legacy: an older page embedded in a frame (spec 001 §1), served from LEGACY_PORTAL_URL.
  * Where the spec shows no role: venue pages are open to every signed-in user (the spec's rule for an
  * empty requirement); support and finance tools, which the spec leaves unstated, require the
- * support roles, because a venue's staff must never reach them (our decision, see README).
+ * support roles, because a venue's staff must never reach them (our decision, see docs/decisions/app-shell.md, "Routes").
  */
 import { pageUsableBy } from './permissions';
 import { DASHBOARD_ROLE } from './dashboard';

@@ -2,7 +2,7 @@
  * Skipped products (/produtos/skippedproducts; spec 000 "Other": GET api/skippedproduct?localClienteId,
  * DELETE api/skippedproduct/{id}; spec 001 §6: role VinculoListaProduto). The spec names only the two
  * calls: a skipped product is one the venue's product-list sync left out of an equipment (POS, totem),
- * with the reason; deleting dismisses the notice once the product is fixed (see README). Messages are ours.
+ * with the reason; deleting dismisses the notice once the product is fixed (see docs/decisions/products.md). Messages are ours.
  */
 export const SKIPPED_PRODUCT_ROLE = 'VinculoListaProduto';
 

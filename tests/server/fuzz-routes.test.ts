@@ -101,7 +101,7 @@ describe('fuzz: every registered route', () => {
     }
 
     const fiveXX = [...statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0);
-    // The README's fuzz report copies this line.
+    // docs/security.md's fuzz report copies this line.
     console.log(
       `fuzz: ${routes.length} routes, ${requests} requests, ${fiveXX} answers 5xx, ${Math.round((Date.now() - started) / 1000)} s; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`,
     );

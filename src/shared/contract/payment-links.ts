@@ -1,6 +1,6 @@
 /**
  * Payment links (spec 000 §3 Payment link, §7 Payment links). The back-office screens use the
- * api/mepaylink family (README "Customers and payment links"); the public pay page uses our own
+ * api/mepaylink family (docs/decisions/customers.md, "Customers and payment links"); the public pay page uses our own
  * api/mepaylink/public/... calls, which need no sign-in.
  */
 import { z } from 'zod/mini';

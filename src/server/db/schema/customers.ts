@@ -49,7 +49,7 @@ export const customers = pgTable(
     // A name fragment anywhere in the name (LIKE '%frag%'): trigrams (pg_trgm, created in db/client.ts).
     // fastupdate off: with it on, new rows wait in the GIN "pending list" (up to 4 MB) that only
     // VACUUM merges, and every search reads that whole list; the embedded database has no autovacuum,
-    // so after 50,000 inserts each search read ~500 pages (README "Customers": search speed).
+    // so after 50,000 inserts each search read ~500 pages (docs/decisions/customers.md, "Customer name search speed").
     index('customers_search_trgm_idx').using('gin', t.searchName.op('gin_trgm_ops')).with({ fastupdate: false }),
     // CPF prefix filter: a left-anchored LIKE uses text_pattern_ops.
     index('customers_venue_cpf_prefix_idx').on(t.venueId, t.cpf.op('text_pattern_ops')),

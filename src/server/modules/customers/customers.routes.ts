@@ -1,7 +1,7 @@
 /**
  * Customer registry (spec 000 §7 Customers): list with filters, categories, save, block/unlock,
  * alert/disarm and block history. The spec shows no role for the customers screen, so every member
- * of the venue may use it (README "Customers and payment links"); every call is scoped to the venue.
+ * of the venue may use it (docs/decisions/customers.md, "Customers and payment links"); every call is scoped to the venue.
  */
 import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';

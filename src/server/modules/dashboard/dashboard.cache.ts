@@ -1,5 +1,5 @@
 /**
- * The sales dashboard's series cache (README "Sales dashboard"), one per server process: the reads
+ * The sales dashboard's series cache (docs/decisions/dashboard.md), one per server process: the reads
  * of the rollups (dashboard.rollups.ts `rollupSource`), keyed by the venue's rollup version, the
  * channel and the days. A refresh that recomputes any day gives the venue a new version (stored in
  * the database, in the refresh's own transaction), so every process stops using its old entries at

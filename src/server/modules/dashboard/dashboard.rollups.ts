@@ -1,5 +1,5 @@
 /**
- * The sales dashboard's rollups (README "Sales dashboard"): five small tables per venue and São Paulo
+ * The sales dashboard's rollups (docs/decisions/dashboard.md): five small tables per venue and São Paulo
  * day (hours, products, customers, gender × age, regions), each recomputed from the orders for a
  * whole day at a time, so every figure is exactly what the raw SQL in dashboard.repository.ts gives.
  *

@@ -2,7 +2,7 @@
  * ERP integration dashboard (spec 001 §2.15, §7): the venue's mapping, its cash-register sessions,
  * the platform and ERP totals of a session, its pending invoices with their errors, and the
  * reprocess-one and reprocess-all buttons, which the spec leaves unwired and we wire through the ERP
- * adapter (README).
+ * adapter (docs/decisions/finance.md).
  */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

@@ -98,7 +98,7 @@ export function transactionRoutes(fastify: FastifyInstance, opts: { db: Db; acqu
     });
   });
 
-  // Spec 001 §7 shows no payload (ours, README): the own acquirer's (PayStore) captured transactions of
+  // Spec 001 §7 shows no payload (ours, docs/decisions/finance.md): the own acquirer's (PayStore) captured transactions of
   // the window that no process request took, from any terminal, go to the chosen account.
   app.post(`/${FINANCE_PATHS.processOutside}`, { schema: { body: outsideProcessRequest, response: { 200: processAnswer, ...errors } } }, async (req, reply) => {
     const b = req.body;

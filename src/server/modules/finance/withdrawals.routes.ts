@@ -138,7 +138,7 @@ export function withdrawalRoutes(fastify: FastifyInstance, opts: { db: Db; files
     return { status: 200, body: { Message: FINANCE_MSG.remittanceEmailed, RemessaId: rem.id, FileName: fileName, RelativePath: file.RelativePath, Quantidade: rows.length, Valor: centsToReais(cents) } };
   }
 
-  // Spec 001 §7 shows no payload: ours is the remittance's (README): withdrawals already sent go again in an adjustment file.
+  // Spec 001 §7 shows no payload: ours is the remittance's (docs/decisions/finance.md): withdrawals already sent go again in an adjustment file.
   app.post(`/${FINANCE_PATHS.remittanceAdjustment}`, { schema: { querystring: optionalLocalQuery, body: remittanceRequest, response: { 200: remittanceAnswer, ...errors } } }, async (req, reply) => {
     const ids = [...new Set(req.body.TransactionList.map((s) => s.toLowerCase()))].sort();
     const { venueId } = await withdrawalsVenue(req, req.query.localId, ids);

@@ -167,7 +167,7 @@ function Dashboard({ localId }: { localId: string }) {
   );
 }
 
-/** /integrations/sankhya/dashboard (spec 001 §2.15); reprocessing is wired through the ERP adapter (README). */
+/** /integrations/sankhya/dashboard (spec 001 §2.15); reprocessing is wired through the ERP adapter (docs/decisions/finance.md). */
 export function ErpDashboardPage() {
   return (
     <FinancePage title="Integração ERP" provider="erp" maw={1100}>
