@@ -158,7 +158,7 @@ test('iFood answers: a refused cancellation comes back with its reason; the cust
   await expect(c).toHaveAttribute('data-state', String(ORDER_STATE.Aceito));
 });
 
-test('the store status at iFood on the board itself: a pause in force says so under the bar, with iFood\'s reason; reopening clears it', async ({ page, request }) => {
+test('the store status at iFood on the board itself: a closed store says so under the bar, with its reason; reopening clears it', async ({ page, request }) => {
   test.setTimeout(180_000);
   const manager = await apiLogin(request, 'gerente@balcao.dev');
   // An order makes the server poll the sandbox now: iFood sees the store connected.
