@@ -1,25 +1,17 @@
 // @vitest-environment jsdom
 /** B20 (spec 000, order board): the board's total is the x-total-count header; next page while size × page < total. */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { useFetchStub } from '../../../test/fetch-stub';
 import { KDS_ACTIVE_MODE, KDS_PAGE_SIZE } from '../../../../shared/orders';
 import { fetchOrderList } from './order-queries';
 
 vi.mock('../../../lib/session', () => ({ getSession: () => ({ token: 't' }), clearSession: vi.fn(), isDesktopApp: () => false }));
 vi.mock('../../../lib/runtime-config', () => ({ runtimeConfig: () => ({ apiBaseUrl: 'http://127.0.0.1:9' }) }));
-const fetchSpy = vi.fn();
+const fetchSpy = useFetchStub();
 const filters = (page: number) => ({ keyword: '', etapas: [], page }) as unknown as Parameters<typeof fetchOrderList>[1];
 const answer = (body: unknown, total?: string) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json', ...(total === undefined ? {} : { 'x-total-count': total }) } });
 
-beforeEach(() => {
-  vi.spyOn(window.navigator, 'onLine', 'get').mockImplementation(() => true);
-  fetchSpy.mockReset();
-  vi.stubGlobal('fetch', fetchSpy);
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
 
 describe('GET api/kds: the total from x-total-count', () => {
   it('the header wins over the body, and decides whether a next page exists', async () => {

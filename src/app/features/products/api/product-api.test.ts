@@ -1,24 +1,16 @@
 // @vitest-environment jsdom
 /** D24 (spec 001 §7): AdicionarProdutoV2 succeeds only with 201 and an Id; any other status is a failure. */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { useFetchStub } from '../../../test/fetch-stub';
 import { ApiError } from '../../../lib/api-client';
 import { createProduct } from './product-api';
 
 vi.mock('../../../lib/session', () => ({ getSession: () => ({ token: 't' }), clearSession: vi.fn() }));
 vi.mock('../../../lib/runtime-config', () => ({ runtimeConfig: () => ({ apiBaseUrl: 'http://127.0.0.1:9' }) }));
-const fetchSpy = vi.fn();
+const fetchSpy = useFetchStub();
 const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const body = { LocalClienteId: '00000000-0000-4000-8000-000000000001', Nome: 'Bolo', Valor: 10 } as unknown as Parameters<typeof createProduct>[0];
 
-beforeEach(() => {
-  vi.spyOn(window.navigator, 'onLine', 'get').mockImplementation(() => true);
-  fetchSpy.mockReset();
-  vi.stubGlobal('fetch', fetchSpy);
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
 
 describe('createProduct (api/Produto/AdicionarProdutoV2)', () => {
   it('answers the new Id on 201', async () => {
