@@ -255,8 +255,13 @@ export function createPixService(o: PixServiceOptions): PixService {
 
 /** API Pix's `solicitacaoPagador`: UTF-8 text up to 140 characters; control characters out, spaces collapsed, accents kept. */
 export function payerRequestText(s: string | null | undefined): string {
+  return apiPixText(s, 140);
+}
+
+/** Text for API Pix's UTF-8 fields: control characters out, spaces collapsed, cut at `max` characters (not bytes). */
+function apiPixText(s: string | null | undefined, max: number): string {
   const clean = (s ?? '').normalize('NFC').replace(/[\p{Cc}\p{Cf}]/gu, ' ').replace(/\s+/g, ' ').trim();
-  return [...clean].slice(0, 140).join('').trim();
+  return [...clean].slice(0, max).join('').trim();
 }
 
 /**
@@ -264,7 +269,7 @@ export function payerRequestText(s: string | null | undefined): string {
  * included), only when both are there and the document is real; otherwise none (the field is optional).
  */
 export function devedorOf(payer: { name?: string | null; document?: string | null } | null | undefined): { cpf: string; nome: string } | { cnpj: string; nome: string } | null {
-  const nome = [...(payer?.name ?? '').normalize('NFC').replace(/\s+/g, ' ').trim()].slice(0, 200).join('');
+  const nome = apiPixText(payer?.name, 200);
   const doc = normalizeDocument(payer?.document);
   if (!nome || !isValidCpfOrCnpj(doc)) return null;
   return doc.length === 11 ? { cpf: doc, nome } : { cnpj: doc, nome };
