@@ -6,6 +6,8 @@ import { expectAccessible } from './axe';
 import { expect, signIn, test } from './fixtures';
 
 test.use({ workerEnv: { BALCAO_E2E_ISOLATE: 'back-office-offline' } });
+// The service worker is part of what this file tests (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
 
 test('customers: saved copy after an offline reload, one banner, a refused save keeps the form', async ({ page, context }) => {
   await page.setViewportSize({ width: 1366, height: 768 });

@@ -7,6 +7,9 @@ import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { expect, signIn, test } from './fixtures';
 
+// The service worker is part of what this file tests (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 /** Collects CSP violations the page reports (event and console). */
 async function watchCsp(page: Page): Promise<string[]> {
   const violations: string[] = [];

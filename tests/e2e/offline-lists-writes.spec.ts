@@ -9,6 +9,8 @@ import { expect, signIn, test } from './fixtures';
 import { savedSince } from './offline-lists-helpers';
 
 test.use({ workerEnv: { BALCAO_E2E_ISOLATE: 'offline-lists-writes' } });
+// The service worker is part of what this file tests (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
 test.describe.configure({ timeout: 180_000 });
 
 const OFFLINE_WRITE = 'Sem conexão: nada foi salvo. O que você digitou continua no formulário; salve de novo quando a conexão voltar.';

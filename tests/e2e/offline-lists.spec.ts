@@ -12,6 +12,8 @@ import { expect, signIn, test } from './fixtures';
 import { savedSince } from './offline-lists-helpers';
 
 test.use({ workerEnv: { BALCAO_E2E_ISOLATE: 'offline-lists' } });
+// The service worker is part of what this file tests (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
 test.describe.configure({ timeout: 240_000 });
 
 const SAVED_AT = /Sem conexão — lista salva às \d{2}:\d{2}/;

@@ -3,6 +3,9 @@ import { ORDER_STATE } from '../../src/shared/orders';
 import { expect, test } from './fixtures';
 import { apiLogin, card, getOrder, newBoardContext, openBoard, placeOrder, revealCard, resumeAfterReload } from './orders-helpers';
 
+// The service worker is part of what this file tests (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 /** The API is unreachable for this browser (the static app still loads, without relying on the service worker). */
 async function cutApi(context: BrowserContext) {
   await context.route('**/api/**', (route) => route.abort('internetdisconnected'));

@@ -1,5 +1,8 @@
 import { expect, signIn, test } from './fixtures';
 
+// The service worker is part of what this file tests (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 test.describe('installable PWA', () => {
   test('serves a pt-BR manifest with regular and maskable icons', async ({ request }) => {
     const res = await request.get('/manifest.webmanifest');

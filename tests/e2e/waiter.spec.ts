@@ -13,6 +13,9 @@ import { expect, signIn, test } from './fixtures';
 import { WAITER_PATHS } from '../../src/shared/contract/waiter';
 import { apiLogin, card, newBoardContext, openBoard, placeOrder, revealCard, runCommand } from './orders-helpers';
 
+// The service worker is part of what this file tests (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 const SHOTS = '/tmp/waiter-shots';
 
 async function phone(browser: Browser, baseURL: string) {
