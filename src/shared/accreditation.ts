@@ -62,6 +62,10 @@ export const ACC_MSG = {
   bindingDone: 'Vinculação concluída com sucesso!',
   bindingAlreadyDone: 'Este terminal já está vinculado.',
   providerFailed: 'O credenciador não respondeu. Tente novamente.',
+  /** ours (issue 36): the provider did not answer in time; the proposal is asked about until settled. */
+  proposalChecking: 'Proposta em verificação no credenciador. Atualizaremos a situação assim que ele responder.',
+  /** ours: the provider refused the proposal (its reason follows). */
+  proposalRefused: (reason: string) => `O credenciador recusou a proposta: ${reason}`,
   idempotencyInvalid: 'Idempotency-Key inválida (use de 1 a 200 caracteres visíveis).',
   idempotencyMismatch: 'Esta Idempotency-Key já foi usada com outro pedido.',
   documentInvalid: 'Documento inválido.',

@@ -22,6 +22,8 @@ export const FIXED_PORTS = {
   payAcquirerFake: 24927,
   /** tests/e2e/donations-checking.spec.ts: the fake donation card acquirer (slow on purpose). */
   donationAcquirerFake: 24937,
+  /** tests/e2e/accreditation-checking.spec.ts: the fake accreditation provider (slow on purpose). */
+  accreditationFake: 24947,
 } as const;
 
 /** Linux's default ephemeral range; ports inside it may be taken by any outgoing connection. */

@@ -124,9 +124,13 @@ export const proposal = z.object({
   Status: int(),
   Message: z.nullable(z.string()),
   IsActiveProposal: z.boolean(),
+  /** ours (issue 36): sent, but the provider has not answered yet ("em verificação"); ProposalId is "" meanwhile. */
+  Checking: z.optional(z.boolean()),
 });
 export type Proposal = z.infer<typeof proposal>;
 export const accreditationInfo = z.object({
+  /** ours (issue 36): on a 202, why (the proposal is "em verificação"). */
+  Message: z.optional(z.string()),
   Document: z.string(),
   PayStoreMerchantId: z.string(),
   IsMeepTransactional: z.boolean(),

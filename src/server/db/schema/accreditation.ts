@@ -50,7 +50,18 @@ export const accProposals = pgTable(
     document: text('document').notNull(),
     acquirerType: integer('acquirer_type').notNull(),
     acquirerId: integer('acquirer_id').notNull(),
-    proposalId: text('proposal_id').notNull(),
+    /** The acquirer's proposal id; null while the send is open ("em verificação", sendState below). */
+    proposalId: text('proposal_id'),
+    /**
+     * Exactly once (issue 36): 'sent' once the provider answered with the proposal id; 'sending'
+     * while the request's own call runs; 'checking' when the provider did not answer in time (the
+     * settle job asks it by this row's id, the key the provider received as Idempotency-Key).
+     */
+    sendState: text('send_state').notNull().default('sent'),
+    /** The accreditation command that created it (its proposals answer that command's key). */
+    submissionId: uuid('submission_id'),
+    /** Who sent it (the settle job's audit line names them). */
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     accreditationDate: timestamp('accreditation_date', { withTimezone: true }).notNull().defaultNow(),
     lastTransactionDate: timestamp('last_transaction_date', { withTimezone: true }),
     mcc: text('mcc'),
@@ -60,7 +71,7 @@ export const accProposals = pgTable(
     message: text('message'),
     isActive: boolean('is_active').notNull().default(false),
   },
-  (t) => [index('acc_proposals_venue_idx').on(t.venueId), index('acc_proposals_date_idx').on(t.accreditationDate)],
+  (t) => [index('acc_proposals_venue_idx').on(t.venueId), index('acc_proposals_date_idx').on(t.accreditationDate), index('acc_proposals_submission_idx').on(t.submissionId)],
 );
 
 export const accTerminals = pgTable(

@@ -2,8 +2,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleOptions } from '../module-options';
 import { createAccreditationProvider } from './adapters/provider';
+import { defineProposalSettleJob } from './accreditation-proposals';
 import { accreditationRoutes } from './accreditation.routes';
 
 export async function accreditationPlugin(app: FastifyInstance, opts: ModuleOptions): Promise<void> {
-  accreditationRoutes(app, { db: opts.db.db, provider: await createAccreditationProvider(opts.env) });
+  const provider = await createAccreditationProvider(opts.env);
+  accreditationRoutes(app, { db: opts.db.db, provider });
+  defineProposalSettleJob(app.jobs, opts.db.db, provider);
 }

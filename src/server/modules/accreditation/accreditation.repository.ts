@@ -29,7 +29,7 @@ export function toProposal(p: typeof accProposals.$inferSelect, now = Date.now()
   return {
     Id: p.id,
     AcquirerType: p.acquirerType,
-    ProposalId: p.proposalId,
+    ProposalId: p.proposalId ?? '',
     AcquirerId: p.acquirerId,
     AccreditationDate: p.accreditationDate.toISOString(),
     LastTransactionDate: iso(p.lastTransactionDate),
@@ -39,6 +39,7 @@ export function toProposal(p: typeof accProposals.$inferSelect, now = Date.now()
     Status: p.status,
     Message: p.message,
     IsActiveProposal: p.isActive,
+    ...(p.sendState === 'sent' ? {} : { Checking: true }),
   };
 }
 
@@ -126,7 +127,7 @@ export async function auditOf(q: Q, venueId: string): Promise<AuditEntry[]> {
   return rows.map((r) => ({ Id: r.id, Action: r.action, Description: r.description, UserName: r.userName, CreatedAt: r.createdAt.toISOString() }));
 }
 
-export async function audit(q: Q, entry: { venueId: string | null; action: string; description: string; user: { id: string; name: string } }) {
+export async function audit(q: Q, entry: { venueId: string | null; action: string; description: string; user: { id: string | null; name: string } }) {
   await q.insert(accAudit).values({ venueId: entry.venueId, action: entry.action, description: entry.description, userId: entry.user.id, userName: entry.user.name });
 }
 
@@ -137,7 +138,7 @@ export async function latestProposals(q: Q): Promise<LatestProposal[]> {
     NomePortal: p.portalName,
     Documento: p.document,
     TipoAdquirente: p.acquirerType,
-    PropostaId: p.proposalId,
+    PropostaId: p.proposalId ?? '',
     DataCredenciamento: p.accreditationDate.toISOString(),
     AprovadoEm: iso(p.approvedAt),
     Status: p.status,
@@ -192,4 +193,9 @@ export async function bindingQueue(q: Q, patrimony?: string): Promise<BindingIte
     DataCriacao: b.createdAt.toISOString(),
     EhTerminalAtivo: b.isActive,
   }));
+}
+
+/** Serialises a merchant's state changes (proposals, activation) across processes, in the caller's transaction. */
+export function lockMerchant(venueId: string) {
+  return sql`select pg_advisory_xact_lock(hashtext(${`acc-merchant:${venueId}`}))`;
 }

@@ -6,7 +6,7 @@
  * queue, maintenance) check the role over the user's roles. State changes are idempotent
  * (Idempotency-Key) and write an append-only audit line with who and when.
  */
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { ProviderNotConfiguredError } from '../../lib/sandboxes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,7 +14,6 @@ import {
   ACC_MSG,
   ACCREDITATION_ACQUIRERS,
   ACCREDITATION_ROLES as R,
-  acquirerBlockReason,
   acquirerLabel,
   activationRefusal,
   digitsOnly,
@@ -58,6 +57,8 @@ import { MSG } from '../../../shared/messages';
 import { HttpError } from '../../lib/http-error';
 import { requireUser, requireVenue, requireVenueOf } from '../../plugins/auth';
 import * as repo from './accreditation.repository';
+import { proposalCommand } from './accreditation-proposals';
+import { commandHash, idempotencyKeyOf, runOnce } from '../../lib/once';
 import type { AccreditationProvider } from './adapters/provider';
 import { idempotent } from './accreditation-once';
 
@@ -177,35 +178,18 @@ export function accreditationRoutes(fastify: FastifyInstance, opts: { db: Db; pr
     return info!;
   });
 
-  app.post(`/${ACC_PATHS.accredit}`, { schema: { body: accreditBody, response: { 200: accreditationInfo, ...errors } } }, async (req, reply) => {
+  app.post(`/${ACC_PATHS.accredit}`, { schema: { body: accreditBody, response: { 200: accreditationInfo, 202: accreditationInfo, ...errors } } }, async (req, reply) => {
     const user = requireUser(req);
     const { venueId } = await requireVenue(db, req, req.body.LocalClienteId, R.accreditation);
     const acquirers = [...new Set(req.body.Acquirers)];
     if (acquirers.some((a) => !(ACCREDITATION_ACQUIRERS as readonly number[]).includes(a))) throw new HttpError(400, ACC_MSG.acquirerInvalid);
-    const answer = await idempotent(db, req, user.id, req.body, async (tx) => {
-      const row = await repo.merchantOf(tx, venueId);
-      notFound(row);
-      await tx.execute(lockMerchant(venueId));
-      if (!row!.m.contact || !row!.m.department) throw new HttpError(409, ACC_MSG.needsContact);
-      const existing = await repo.proposalsOf(tx, venueId);
-      for (const a of acquirers) {
-        const reason = acquirerBlockReason(a, existing);
-        if (reason) throw new HttpError(409, reason);
-      }
-      for (const a of acquirers) {
-        let proposalId: string;
-        try {
-          ({ proposalId } = await provider.submitProposal({ document: row!.m.document, fullName: row!.m.fullName, acquirerId: a, mcc: row!.m.mcc }));
-        } catch (err) {
-          if (err instanceof ProviderNotConfiguredError) throw err;
-          req.log.warn({ err }, 'accreditation provider failed');
-          throw new HttpError(502, ACC_MSG.providerFailed);
-        }
-        await tx.insert(accProposals).values({ venueId, portalName: row!.venueName, document: row!.m.document, acquirerType: a, acquirerId: a, proposalId, mcc: row!.m.mcc, status: 0 });
-        await repo.audit(tx, { venueId, action: 'proposal.create', description: `Proposta ${proposalId} enviada para ${acquirerLabel(a)}`, user });
-      }
-      return { status: 200, body: await repo.accreditationInfo(tx, venueId) };
-    });
+    // Checked before anything is stored: without a provider nothing can be sent.
+    if (provider.notConfigured) throw new ProviderNotConfiguredError(provider.notConfigured);
+    const answer = await runOnce(
+      db,
+      proposalCommand(db, provider, { venueId, user, acquirers, key: idempotencyKeyOf(req, ACC_MSG.idempotencyInvalid), hash: commandHash(`accreditation:${req.method} ${req.routeOptions.url}`, req.body) }),
+    );
+    if (answer.replayed) reply.header('idempotent-replayed', 'true');
     return reply.status(answer.status).send(answer.body as never);
   });
 
@@ -215,7 +199,7 @@ export function accreditationRoutes(fastify: FastifyInstance, opts: { db: Db; pr
     if (!p?.venueId) throw new HttpError(404, ACC_MSG.proposalNotFound);
     const { venueId } = await requireVenueOf(db, req, p.venueId, R.accreditation, ACC_MSG.proposalNotFound);
     const answer = await idempotent(db, req, user.id, { id: p.id }, async (tx) => {
-      await tx.execute(lockMerchant(venueId));
+      await tx.execute(repo.lockMerchant(venueId));
       const [current] = await tx.select().from(accProposals).where(eq(accProposals.id, p.id));
       const refusal = activationRefusal({ AcquirerId: current.acquirerId, Status: current.status, IsActiveProposal: current.isActive });
       if (refusal) throw new HttpError(409, refusal);
@@ -330,6 +314,3 @@ export function accreditationRoutes(fastify: FastifyInstance, opts: { db: Db; pr
 }
 
 /** One state change of a merchant's proposals at a time. */
-function lockMerchant(venueId: string) {
-  return sql`select pg_advisory_xact_lock(hashtext(${`acc-merchant:${venueId}`}))`;
-}

@@ -1,7 +1,9 @@
 /**
  * Calls of the accreditation screens (spec 001 §7 "Acquirer and finance"). Reads go through the
  * shared admin rule (lib/admin-call.ts): a failed read toasts the server's text and gives null, so
- * the page shows its empty state. State changes send an Idempotency-Key so a retry changes nothing.
+ * the page shows its empty state. State changes send an Idempotency-Key so a retry changes nothing:
+ * the screens pass one key per user intent (lib/command-key.ts), so a double click or a retry after a
+ * lost answer reuses it.
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
@@ -29,7 +31,7 @@ import { adminCall } from '../../../lib/admin-call';
 import { api } from '../../../lib/api-client';
 
 const orNull = async <T,>(call: () => Promise<T>): Promise<T | null> => (await adminCall(call)) ?? null;
-const key = () => ({ 'idempotency-key': crypto.randomUUID() });
+const key = (k: string) => ({ 'idempotency-key': k });
 
 export interface MonitorFilters {
   page: number;
@@ -74,11 +76,12 @@ export const accreditationQueries = {
 export const saveContact = (localId: string, c: ContactFields) => api(ACC_PATHS.updateContact, { method: 'POST', body: { ...c, LocalClienteId: localId }, schema: messageAnswer });
 export const saveDepartment = (localId: string, d: DepartmentFields) =>
   api(ACC_PATHS.saveBusiness, { method: 'POST', body: { ...d, LocalClienteId: localId }, schema: messageAnswer });
-export const accredit = (localId: string, acquirers: number[]) =>
-  api(ACC_PATHS.accredit, { method: 'POST', body: { LocalClienteId: localId, Acquirers: acquirers }, headers: key(), schema: accreditationInfo });
-export const activateProposal = (id: string) => api(`${ACC_PATHS.activate}/${id}`, { method: 'POST', headers: key(), schema: messageAnswer });
+/** A 202 answer carries `Message`: a proposal is "em verificação" at the provider (its row says so). */
+export const accredit = (localId: string, acquirers: number[], k: string) =>
+  api(ACC_PATHS.accredit, { method: 'POST', body: { LocalClienteId: localId, Acquirers: acquirers }, headers: key(k), schema: accreditationInfo });
+export const activateProposal = (id: string, k: string) => api(`${ACC_PATHS.activate}/${id}`, { method: 'POST', headers: key(k), schema: messageAnswer });
 export const managementUrl = (document: string) => api(`${ACC_PATHS.managementUrl}/${document}`, { schema: managementUrlAnswer });
-export const fetchMcc = (localId: string) => api(`${ACC_PATHS.getMcc}/${localId}`, { method: 'POST', headers: key(), schema: mccAnswer });
-export const addMcc = (localId: string, mcc: number) => api(ACC_PATHS.addMcc, { method: 'POST', body: { LocalClienteId: localId, MCC: mcc }, headers: key(), schema: messageAnswer });
-export const stopMaintenance = () => api(ACC_PATHS.stopMaintenance, { method: 'POST', headers: key(), schema: messageAnswer });
-export const completeBinding = (id: string) => api(`${ACC_PATHS.bind}/${id}`, { method: 'POST', headers: key(), schema: messageAnswer });
+export const fetchMcc = (localId: string, k: string) => api(`${ACC_PATHS.getMcc}/${localId}`, { method: 'POST', headers: key(k), schema: mccAnswer });
+export const addMcc = (localId: string, mcc: number, k: string) => api(ACC_PATHS.addMcc, { method: 'POST', body: { LocalClienteId: localId, MCC: mcc }, headers: key(k), schema: messageAnswer });
+export const stopMaintenance = (k: string) => api(ACC_PATHS.stopMaintenance, { method: 'POST', headers: key(k), schema: messageAnswer });
+export const completeBinding = (id: string, k: string) => api(`${ACC_PATHS.bind}/${id}`, { method: 'POST', headers: key(k), schema: messageAnswer });

@@ -16,6 +16,7 @@ import {
 } from '../../../../shared/accreditation';
 import { contactFields, departmentFields, type ContactFields, type DepartmentFields, type Proposal } from '../../../../shared/contract/accreditation';
 import { adminCall } from '../../../lib/admin-call';
+import { useCommandKey } from '../../../lib/command-key';
 import { ApiError, serverMessageOr } from '../../../lib/api-client';
 import { showToast, toastError, toastSuccess } from '../../../lib/toast';
 import { accredit, accreditationQueries, activateProposal, managementUrl, saveContact, saveDepartment } from '../api/accreditation-queries';
@@ -176,13 +177,19 @@ function ProposalTable({ proposals, onActivate }: { proposals: Proposal[]; onAct
           {proposals.map((p) => (
             <Table.Tr key={p.Id} data-testid="proposal-row">
               <Table.Td>{acquirerLabel(p.AcquirerId)}</Table.Td>
-              <Table.Td>{p.ProposalId}</Table.Td>
+              <Table.Td>{p.ProposalId || '-'}</Table.Td>
               <Table.Td>{showDate(p.AccreditationDate)}</Table.Td>
               <Table.Td>{showDate(p.ApprovedAt)}</Table.Td>
               <Table.Td>{p.LastTransactionDays === null ? '-' : `${showDate(p.LastTransactionDate)} (${p.LastTransactionDays} dias)`}</Table.Td>
               <Table.Td>{p.Mcc ?? '-'}</Table.Td>
               <Table.Td>
-                <ProposalStatusBadge status={p.Status} />
+                {p.Checking ? (
+                  <Badge color="yellow.9" variant="light" data-testid="proposal-checking">
+                    Em verificação
+                  </Badge>
+                ) : (
+                  <ProposalStatusBadge status={p.Status} />
+                )}
                 {p.Status === 2 && p.Message && (
                   <Text size="sm" c="red.9" mt={4}>
                     {p.Message}
@@ -215,12 +222,15 @@ export function AccreditationPage() {
   const session = useSession();
   const localId = session?.currentLocation?.localId ?? '';
   const queryClient = useQueryClient();
-  const info = useQuery({ ...accreditationQueries.info(localId), enabled: Boolean(localId) });
+  // While a proposal is "em verificação" at the provider, the page asks again every 5 s.
+  const info = useQuery({ ...accreditationQueries.info(localId), enabled: Boolean(localId), refetchInterval: (q) => (q.state.data?.ProposalList.some((p) => p.Checking) ? 5_000 : false) });
   const [confirming, setConfirming] = useState<Proposal | null>(null);
   const [activating, setActivating] = useState(false);
   const [chosen, setChosen] = useState<string[]>([]);
   const [sending, setSending] = useState(false);
   const [opening, setOpening] = useState(false);
+  const activateIntent = useCommandKey();
+  const accreditIntent = useCommandKey();
   if (!localId) return <Alert color="yellow">Escolha um estabelecimento.</Alert>;
   const refresh = () => queryClient.invalidateQueries({ queryKey: accreditationQueries.info(localId).queryKey });
 
@@ -228,7 +238,8 @@ export function AccreditationPage() {
     if (!confirming) return;
     setActivating(true);
     try {
-      const r = await activateProposal(confirming.Id);
+      const r = await activateProposal(confirming.Id, activateIntent.keyFor(confirming.Id));
+      activateIntent.done();
       void toastSuccess(r.Message);
       setConfirming(null);
     } catch (err) {
@@ -252,10 +263,14 @@ export function AccreditationPage() {
   const sendAccreditation = async () => {
     if (!chosen.length) return void toastError(ACC_MSG.chooseAcquirer);
     setSending(true);
-    const r = await adminCall(() => accredit(localId, chosen.map(Number)));
+    const acquirers = chosen.map(Number);
+    const r = await adminCall(() => accredit(localId, acquirers, accreditIntent.keyFor({ localId, acquirers })));
     setSending(false);
     if (r) {
-      void toastSuccess(ACC_MSG.accreditationSent);
+      accreditIntent.done();
+      // 202: the provider has not answered yet; the proposal's row says "Em verificação" until it does.
+      if (r.Message) void showToast({ color: 'yellow', title: 'Em verificação', message: r.Message });
+      else void toastSuccess(ACC_MSG.accreditationSent);
       setChosen([]);
       queryClient.setQueryData(accreditationQueries.info(localId).queryKey, r);
     }

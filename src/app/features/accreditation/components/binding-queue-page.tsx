@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { ACC_MSG, bindingStatusLabel } from '../../../../shared/accreditation';
 import { adminCall } from '../../../lib/admin-call';
 import { toastSuccess } from '../../../lib/toast';
+import { useCommandKey } from '../../../lib/command-key';
 import { accreditationQueries, completeBinding } from '../api/accreditation-queries';
 import { PageHeader, showDateTime } from './page-header';
 
@@ -13,6 +14,7 @@ export function BindingQueuePage() {
   const [typed, setTyped] = useState('');
   const [patrimonio, setPatrimonio] = useState('');
   const [busy, setBusy] = useState<string | null>(null);
+  const intent = useCommandKey();
   const list = useQuery(accreditationQueries.bindings(patrimonio));
   const search = (e: FormEvent) => {
     e.preventDefault();
@@ -20,7 +22,8 @@ export function BindingQueuePage() {
   };
   const complete = async (id: string) => {
     setBusy(id);
-    const r = await adminCall(() => completeBinding(id));
+    const r = await adminCall(() => completeBinding(id, intent.keyFor(id)));
+    if (r) intent.done();
     setBusy(null);
     if (r) void toastSuccess(r.Message);
     await queryClient.invalidateQueries({ queryKey: ['accreditation', 'bindings'] });

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { ACC_MSG } from '../../../../shared/accreditation';
 import { adminCall } from '../../../lib/admin-call';
 import { toastSuccess } from '../../../lib/toast';
+import { useCommandKey } from '../../../lib/command-key';
 import { accreditationQueries, stopMaintenance } from '../api/accreditation-queries';
 import { PageHeader, showDateTime } from './page-header';
 
@@ -13,9 +14,11 @@ export function MaintenancePage() {
   const status = useQuery(accreditationQueries.maintenance());
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  const intent = useCommandKey();
   const stop = async () => {
     setBusy(true);
-    const r = await adminCall(stopMaintenance);
+    const r = await adminCall(() => stopMaintenance(intent.keyFor('stop')));
+    if (r) intent.done();
     setBusy(false);
     setConfirming(false);
     if (r) void toastSuccess(r.Message);

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { ACC_MSG, digitsOnly, showPhone, showZip } from '../../../../shared/accreditation';
 import { adminCall } from '../../../lib/admin-call';
 import { toastSuccess } from '../../../lib/toast';
+import { useCommandKey } from '../../../lib/command-key';
 import { accreditationQueries, addMcc, fetchMcc } from '../api/accreditation-queries';
 import { useSession } from '../hooks/use-session';
 import { PageHeader, showDocument } from './page-header';
@@ -21,12 +22,15 @@ export function MerchantMccPage() {
   const [mcc, setMcc] = useState('');
   const [mccError, setMccError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const fetchIntent = useCommandKey();
+  const addIntent = useCommandKey();
   if (!localId) return <Alert color="yellow">Escolha um estabelecimento.</Alert>;
   const refresh = () => queryClient.invalidateQueries({ queryKey: accreditationQueries.merchant(localId).queryKey });
 
   const fetchIt = async () => {
     setFetching(true);
-    const r = await adminCall(() => fetchMcc(localId));
+    const r = await adminCall(() => fetchMcc(localId, fetchIntent.keyFor(localId)));
+    if (r) fetchIntent.done();
     setFetching(false);
     if (!r) return;
     if (r.Mcc) {
@@ -39,7 +43,8 @@ export function MerchantMccPage() {
     if (!/^\d{4}$/.test(mcc)) return setMccError(ACC_MSG.mccInvalid);
     setMccError(null);
     setSaving(true);
-    const r = await adminCall(() => addMcc(localId, Number(mcc)));
+    const r = await adminCall(() => addMcc(localId, Number(mcc), addIntent.keyFor({ localId, mcc })));
+    if (r) addIntent.done();
     setSaving(false);
     if (r) {
       void toastSuccess(r.Message);

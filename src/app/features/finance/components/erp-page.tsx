@@ -6,7 +6,7 @@ import { formatBRL } from '../../../../shared/format';
 import { adminCall, adminErrorText } from '../../../lib/admin-call';
 import { showToast } from '../../../lib/toast';
 import { exportAllInvoices, exportInvoice, financeQueries } from '../api/finance-queries';
-import { useCommandKey } from '../hooks/use-command-key';
+import { useCommandKey } from '../../../lib/command-key';
 import { EmptyState, FinancePage, formatDateTime } from './finance-page';
 
 function Stat({ label, value, testId }: { label: string; value: string; testId?: string }) {

@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { adminCall, adminErrorText } from '../../../lib/admin-call';
 import { toastSuccess } from '../../../lib/toast';
 import { financeQueries, refundPix, updatePixStatus } from '../api/finance-queries';
-import { useCommandKey } from '../hooks/use-command-key';
+import { useCommandKey } from '../../../lib/command-key';
 import { EmptyState, FinancePage, LabeledValue, formatDateTime } from './finance-page';
 
 const STATUS_COLOR: Record<string, string> = { Pendente: 'yellow.9', Aprovado: 'green.9', Cancelado: 'gray.8', Estornado: 'red.9' };

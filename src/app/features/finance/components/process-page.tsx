@@ -8,7 +8,7 @@ import { formatBRL } from '../../../../shared/format';
 import { toastSuccess } from '../../../lib/toast';
 import { financeCall } from '../api/finance-call';
 import { financeQueries, processTransactions } from '../api/finance-queries';
-import { useCommandKey } from '../hooks/use-command-key';
+import { useCommandKey } from '../../../lib/command-key';
 import { FinancePage, parseBrDay } from './finance-page';
 
 interface Values {

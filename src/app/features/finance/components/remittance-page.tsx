@@ -7,7 +7,7 @@ import { downloadGeneratedFile } from '../../../lib/api-client';
 import { adminCall, adminErrorText } from '../../../lib/admin-call';
 import { toastSuccess } from '../../../lib/toast';
 import { createRemittance, financeQueries } from '../api/finance-queries';
-import { useCommandKey } from '../hooks/use-command-key';
+import { useCommandKey } from '../../../lib/command-key';
 import { EmptyState, FinancePage, formatDateTime } from './finance-page';
 
 function Remittance({ localId }: { localId: string }) {

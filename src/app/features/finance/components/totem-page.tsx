@@ -5,7 +5,7 @@ import { FINANCE_MSG, isUuid } from '../../../../shared/finance';
 import { toastSuccess } from '../../../lib/toast';
 import { financeCall } from '../api/finance-call';
 import { financeQueries, processTotem } from '../api/finance-queries';
-import { useCommandKey } from '../hooks/use-command-key';
+import { useCommandKey } from '../../../lib/command-key';
 import { FinancePage } from './finance-page';
 
 function TotemForm({ localId }: { localId: string }) {

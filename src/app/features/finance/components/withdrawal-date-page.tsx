@@ -10,7 +10,7 @@ import { ApiError } from '../../../lib/api-client';
 import { toastSuccess } from '../../../lib/toast';
 import { financeCall } from '../api/finance-call';
 import { financeQueries, updateWithdrawalDate } from '../api/finance-queries';
-import { useCommandKey } from '../hooks/use-command-key';
+import { useCommandKey } from '../../../lib/command-key';
 import { FinancePage, LabeledValue, formatDateTime, parseBrDay } from './finance-page';
 
 function DateChange({ localId, w }: { localId: string; w: WithdrawalInfo }) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { commandIntent, transferIntent } from './transfer-intent';
+import { commandIntent } from '../../../lib/command-key';
+import { transferIntent } from './transfer-intent';
 
 const req = { agencia: '0742', contaBancaria: '458213', digitoContaBancaria: '3', documentoContaBancaria: '11222333000181', codigoBanco: '341', titularConta: 'Sabor', valorTransferencia: '1234.50', tipoContaBancaria: 1 };
 

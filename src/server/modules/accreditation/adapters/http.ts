@@ -1,6 +1,6 @@
 /**
- * A real accreditation provider over HTTP (bearer token, JSON):
- * POST {url}/proposals { document, fullName, acquirerId, mcc } → { proposalId };
+ * A real accreditation provider over HTTP (bearer token, JSON), the contract in provider.ts:
+ * POST {url}/proposals (Idempotency-Key) → { proposalId }; GET {url}/proposals/{key} → what it did;
  * GET {url}/merchants/{document}/mcc → { mcc | null } (404: none);
  * GET {url}/merchants/{document}/management-url → { url } (404: none).
  */
@@ -8,32 +8,64 @@ import { type AccreditationProvider, ProviderError } from './provider';
 
 const TIMEOUT_MS = 15_000;
 
-export function createHttpProvider(opts: { baseUrl: string; token: string }): AccreditationProvider {
+/** Thrown when the provider could not say (no answer in time, 5xx, 429). */
+class ProviderUnavailable extends ProviderError {}
+
+export function createHttpProvider(opts: { baseUrl: string; token: string; timeoutMs?: number }): AccreditationProvider {
   const base = opts.baseUrl.replace(/\/$/, '');
-  async function call(path: string, init?: { method: string; body: unknown }): Promise<unknown | null> {
+  const timeoutMs = opts.timeoutMs ?? TIMEOUT_MS;
+  async function call(path: string, init?: { method: string; body: unknown; key?: string }): Promise<unknown | null> {
     let res: Response;
+    let text: string;
     try {
       res = await fetch(`${base}${path}`, {
         method: init?.method ?? 'GET',
-        headers: { authorization: `Bearer ${opts.token}`, accept: 'application/json', ...(init ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          authorization: `Bearer ${opts.token}`,
+          accept: 'application/json',
+          ...(init ? { 'content-type': 'application/json' } : {}),
+          ...(init?.key ? { 'idempotency-key': init.key } : {}),
+        },
         body: init ? JSON.stringify(init.body) : undefined,
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+        signal: AbortSignal.timeout(timeoutMs),
       });
+      text = await res.text();
     } catch {
-      throw new ProviderError('provider unreachable');
+      throw new ProviderUnavailable('provider unreachable');
     }
     if (res.status === 404) return null;
-    if (!res.ok) throw new ProviderError(`provider answered ${res.status}`);
-    return res.json();
+    if (res.status >= 500 || res.status === 429 || res.status === 408) throw new ProviderUnavailable(`provider answered ${res.status}`, res.status);
+    let data: unknown = null;
+    try {
+      data = text ? JSON.parse(text) : null;
+    } catch {
+      throw new ProviderUnavailable('provider answered something other than JSON', res.status);
+    }
+    if (!res.ok) throw new ProviderError(str(data, 'Message') ?? `provider answered ${res.status}`, res.status);
+    return data;
   }
   const str = (v: unknown, k: string) => (v && typeof v === 'object' && typeof (v as Record<string, unknown>)[k] === 'string' ? ((v as Record<string, string>)[k] as string) : null);
   return {
     name: new URL(base).host,
     sandbox: false,
-    async submitProposal(req) {
-      const id = str(await call('/proposals', { method: 'POST', body: req }), 'proposalId');
-      if (!id) throw new ProviderError('no proposal id');
-      return { proposalId: id };
+    timeoutMs,
+    async submitProposal(req, key) {
+      try {
+        const id = str(await call('/proposals', { method: 'POST', body: req, key }), 'proposalId');
+        // A 2xx without an id (or a 404 from a gateway) says nothing certain: ask by the key.
+        return id ? { ok: true, proposalId: id } : { ok: null };
+      } catch (err) {
+        if (err instanceof ProviderUnavailable || !(err instanceof ProviderError)) return { ok: null };
+        return { ok: false, message: err.message };
+      }
+    },
+    async proposalStatus(key) {
+      const r = await call(`/proposals/${encodeURIComponent(key)}`);
+      if (r === null) return { status: 'unknown' };
+      const id = str(r, 'proposalId');
+      if (id) return { status: 'created', proposalId: id };
+      if (str(r, 'status') === 'refused') return { status: 'refused', message: str(r, 'Message') ?? '' };
+      return { status: 'processing' };
     },
     async fetchMcc(document) {
       const mcc = str(await call(`/merchants/${encodeURIComponent(document)}/mcc`), 'mcc');

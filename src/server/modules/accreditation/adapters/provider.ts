@@ -2,7 +2,26 @@
  * The accreditation provider (the payments provider's credentialing back end, spec 001 §7
  * "MPPagamentosCredentials" / "MPPagamentosCompliance"). The embedded default is the sandbox
  * (sandbox.ts, labelled "Sandbox" on the screens; in production only with ALLOW_SANDBOXES=accreditation); a real one is ACCREDITATION_PROVIDER_URL +
- * ACCREDITATION_PROVIDER_TOKEN (http.ts).
+ * ACCREDITATION_PROVIDER_TOKEN (http.ts; ACCREDITATION_PROVIDER_TIMEOUT_MS bounds one call, default 15 s).
+ *
+ * The provider's contract for proposals (exactly once, issue 36; tests/support/fake-accreditation.ts
+ * is a loopback fake written from it):
+ *
+ *   POST {url}/proposals
+ *     Authorization: Bearer {token}
+ *     Idempotency-Key: {our proposal row id}   (a UUID, the same on every attempt of one proposal)
+ *     body: { document, fullName, acquirerId, mcc }
+ *     → 200/201 { proposalId }                 the proposal was created
+ *     → 4xx { Message }                        refused: nothing was created
+ *     → 5xx / 429 / no answer in time          unknown: ask GET /proposals/{key}, never POST blindly
+ *     The provider keeps every key (at least 7 days): a POST with a key it has seen creates nothing
+ *     and answers the first outcome.
+ *
+ *   GET {url}/proposals/{key}
+ *     → 200 { proposalId }                     created
+ *     → 200 { status: 'refused', Message }     refused
+ *     → 200 { status: 'processing' }           received, not decided yet: ask again later
+ *     → 404                                    never received: the same POST (same key) may be sent again
  */
 import { NOT_CONFIGURED_MSG, NOT_CONFIGURED_NAME } from '../../../../shared/not-configured';
 import { ProviderNotConfiguredError, sandboxAllowed } from '../../../lib/sandboxes';
@@ -14,31 +33,51 @@ export interface ProposalRequest {
   mcc: string | null;
 }
 
+/** `ok: null`: no answer in time (or 5xx/429): "em verificação", ask the provider by the key. */
+export type ProposalResult = { ok: true; proposalId: string } | { ok: false; message: string } | { ok: null };
+export type ProposalStatus = { status: 'created'; proposalId: string } | { status: 'refused'; message: string } | { status: 'processing' } | { status: 'unknown' };
+
 export interface AccreditationProvider {
   readonly name: string;
   readonly sandbox: boolean;
   /** Set when nothing answers (production without a provider nor its sandbox): what to configure. */
   readonly notConfigured?: string;
-  /** Sends a proposal to an acquirer; it starts pending. */
-  submitProposal(req: ProposalRequest): Promise<{ proposalId: string }>;
+  /** Bound of one call: the settle job waits this long before asking about a send still in flight. */
+  readonly timeoutMs: number;
+  /**
+   * Sends a proposal to an acquirer with `key` (our proposal row's id) as its Idempotency-Key; it
+   * starts pending. Never throws for the provider's answers (refused, unknown).
+   */
+  submitProposal(req: ProposalRequest, key: string): Promise<ProposalResult>;
+  /** What the provider did with the proposal of `key` (throws ProviderError when it cannot say). */
+  proposalStatus(key: string): Promise<ProposalStatus>;
   /** The merchant's MCC as the acquirer knows it, or null when it has none. */
   fetchMcc(document: string): Promise<string | null>;
   /** The address of the merchant's management portal, or null when there is none. */
   managementUrl(document: string): Promise<string | null>;
 }
 
-export class ProviderError extends Error {}
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    /** The provider's HTTP status, when it answered. */
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
 
 export async function createAccreditationProvider(env: Record<string, string | undefined>): Promise<AccreditationProvider> {
   const url = env.ACCREDITATION_PROVIDER_URL?.trim();
   if (url) {
     const { createHttpProvider } = await import('./http');
-    return createHttpProvider({ baseUrl: url, token: env.ACCREDITATION_PROVIDER_TOKEN ?? '' });
+    const timeoutMs = Number(env.ACCREDITATION_PROVIDER_TIMEOUT_MS);
+    return createHttpProvider({ baseUrl: url, token: env.ACCREDITATION_PROVIDER_TOKEN ?? '', timeoutMs: Number.isFinite(timeoutMs) && timeoutMs > 0 ? timeoutMs : undefined });
   }
   if (!sandboxAllowed(env, 'accreditation')) {
     const message = NOT_CONFIGURED_MSG.accreditation;
     const refuse = () => Promise.reject(new ProviderNotConfiguredError(message));
-    return { name: NOT_CONFIGURED_NAME, sandbox: false, notConfigured: message, submitProposal: refuse, fetchMcc: refuse, managementUrl: refuse };
+    return { name: NOT_CONFIGURED_NAME, sandbox: false, notConfigured: message, timeoutMs: 0, submitProposal: refuse, proposalStatus: refuse, fetchMcc: refuse, managementUrl: refuse };
   }
   const { createSandboxProvider } = await import('./sandbox');
   return createSandboxProvider();

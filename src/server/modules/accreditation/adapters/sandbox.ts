@@ -1,10 +1,11 @@
 /**
  * Sandbox accreditation provider (the embedded default, labelled "Sandbox" on the screens). It keeps
- * nothing of its own: proposals get a sandbox id and start pending; the MCC of a merchant is known
+ * nothing of its own: proposals get a sandbox id made from their key (so a repeat with the same key
+ * answers the same id, as the contract asks of a real provider) and start pending; the MCC of a merchant is known
  * for companies (CNPJ) whose check digit is even and unknown otherwise, so both paths of the MCC
  * page can be seen; the management portal exists for companies only.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { AccreditationProvider } from './provider';
 
 /** Restaurants, schools, charities: realistic MCCs picked by the document. */
@@ -14,8 +15,13 @@ export function createSandboxProvider(): AccreditationProvider {
   return {
     name: 'Sandbox',
     sandbox: true,
-    async submitProposal(req) {
-      return { proposalId: `SBX-${req.acquirerId}-${randomUUID().slice(0, 8).toUpperCase()}` };
+    timeoutMs: 0,
+    async submitProposal(req, key) {
+      return { ok: true, proposalId: `SBX-${req.acquirerId}-${createHash('sha256').update(key).digest('hex').slice(0, 8).toUpperCase()}` };
+    },
+    // It keeps nothing: "never received", so the settle job sends the same POST again (same id).
+    async proposalStatus() {
+      return { status: 'unknown' };
     },
     async fetchMcc(document) {
       const d = document.replace(/\D/g, '');

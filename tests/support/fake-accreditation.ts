@@ -1,0 +1,80 @@
+/**
+ * A loopback accreditation provider written from its contract (the comment of
+ * src/server/modules/accreditation/adapters/provider.ts): POST /proposals with an Idempotency-Key
+ * creates one proposal per key (a repeat creates nothing and answers the first outcome), refuses a
+ * merchant whose name is in `refuseNames` (422 with a Message, kept for the key), GET /proposals/{key}
+ * says what was done with a key, 404 when never received. `answerDelayMs` holds the POST's answer
+ * (the proposal already exists when it arrives): a provider that answers after our timeout.
+ * `dropNext` takes the next POST's connection down before recording anything (a request lost on the
+ * way). `created` lists the proposals created, `posts` every POST.
+ */
+import { startLoopbackProvider } from './loopback-provider';
+
+type Outcome = { status: 'created'; proposalId: string } | { status: 'refused'; Message: string };
+
+export interface FakeAccreditation {
+  url: string;
+  outcomes: Map<string, Outcome>;
+  created: Array<{ key: string; acquirerId: number; document: string }>;
+  posts: Array<{ key: string | null; acquirerId: number }>;
+  gets: string[];
+  answerDelayMs: number;
+  dropNext: number;
+  refuseNames: Set<string>;
+  /** Forgets everything (keys, counts, numbering) between tests. */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+export async function startFakeAccreditation(opts: { port?: number; token?: string } = {}): Promise<FakeAccreditation> {
+  const fake = { outcomes: new Map(), created: [], posts: [], gets: [], answerDelayMs: 0, dropNext: 0, refuseNames: new Set() } as unknown as FakeAccreditation;
+  let n = 0;
+  const server = await startLoopbackProvider({ port: opts.port, token: opts.token ?? 'acc-token' }, ({ method, url, headers, body: raw, send }) => {
+    if (method === 'POST' && url.pathname === '/proposals') {
+      const key = (headers['idempotency-key'] as string | undefined) ?? null;
+      const body = JSON.parse(raw) as { document: string; fullName: string; acquirerId: number; mcc: string | null };
+      fake.posts.push({ key, acquirerId: body.acquirerId });
+      if (!key) {
+        send(400, { Message: 'Idempotency-Key obrigatória.' });
+        return true;
+      }
+      if (fake.dropNext > 0) {
+        fake.dropNext--;
+        send(503, { Message: 'Indisponível.' });
+        return true;
+      }
+      let o = fake.outcomes.get(key);
+      if (!o) {
+        o = fake.refuseNames.has(body.fullName) ? { status: 'refused', Message: 'CNAE incompatível com o adquirente.' } : { status: 'created', proposalId: `PRP-${body.acquirerId}-${String(++n).padStart(7, '0')}` };
+        fake.outcomes.set(key, o);
+        if (o.status === 'created') fake.created.push({ key, acquirerId: body.acquirerId, document: body.document });
+      }
+      const answer = o;
+      setTimeout(() => (answer.status === 'created' ? send(201, { proposalId: answer.proposalId }) : send(422, { Message: answer.Message })), fake.answerDelayMs);
+      return true;
+    }
+    const m = /^\/proposals\/([^/]+)$/.exec(url.pathname);
+    if (method === 'GET' && m) {
+      const key = decodeURIComponent(m[1]);
+      fake.gets.push(key);
+      const o = fake.outcomes.get(key);
+      if (!o) send(404, { Message: 'Proposta não encontrada.' });
+      else send(200, o.status === 'created' ? { proposalId: o.proposalId } : { status: 'refused', Message: o.Message });
+      return true;
+    }
+    return false;
+  });
+  fake.url = server.url;
+  fake.close = server.close;
+  fake.reset = () => {
+    n = 0;
+    fake.outcomes.clear();
+    fake.created.length = 0;
+    fake.posts.length = 0;
+    fake.gets.length = 0;
+    fake.answerDelayMs = 0;
+    fake.dropNext = 0;
+    fake.refuseNames.clear();
+  };
+  return fake;
+}
