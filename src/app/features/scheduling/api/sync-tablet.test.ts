@@ -27,7 +27,7 @@ describe('syncTablet', () => {
     );
     const r = await syncTablet({ localId, nomeLocal: 'Restaurante Sabor da Casa' });
     expect(r.Message).toBe('Restaurante Sabor da Casa Importado com sucesso.');
-    const calls = fetchSpy.mock.calls.map(([input, init]: [RequestInfo | URL, RequestInit | undefined]) => ({ url: String(input), method: init?.method ?? 'GET', body: init?.body }));
+    const calls = (fetchSpy.mock.calls as Array<[RequestInfo | URL, RequestInit | undefined]>).map(([input, init]) => ({ url: String(input), method: init?.method ?? 'GET', body: init?.body }));
     expect(calls[0]).toMatchObject({ url: expect.stringContaining(`/api/MeepFood/Configuration/${localId}`), method: 'GET' });
     expect(calls[1]).toMatchObject({ url: expect.stringContaining('/api/MeepEstabelecimento/AtivarEstabelecimentoDeliveryOld'), method: 'POST' });
     expect(JSON.parse(String(calls[1].body))).toEqual({
@@ -49,7 +49,7 @@ describe('syncTablet without access to the food configuration', () => {
         : json({ razaoSocial: 'Sabor Ltda', Message: 'Restaurante Sabor da Casa Importado com sucesso.', sandbox: false }),
     );
     await syncTablet({ localId, nomeLocal: 'Restaurante Sabor da Casa' });
-    const post = fetchSpy.mock.calls.find(([, init]: [unknown, RequestInit | undefined]) => init?.method === 'POST') as [unknown, RequestInit];
+    const post = (fetchSpy.mock.calls as Array<[unknown, RequestInit]>).find(([, init]) => init?.method === 'POST')!;
     expect(JSON.parse(String(post[1].body))).toEqual({ id: localId, name: 'Restaurante Sabor da Casa', deliveryTime: 0, deliveryFee: 0 });
   });
 });
