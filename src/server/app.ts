@@ -8,6 +8,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import '../shared/zod-locale';
+import { API_EXTENSIONS } from '../shared/api-extensions';
 import { APP_VERSION } from '../shared/constants';
 import type { Config } from './config';
 import type { DbHandle } from './db/client';
@@ -70,6 +71,8 @@ export const runtimeConfigSchema = z.object({
   betaPortalUrl: z.string().nullable(),
   frameAllowedOrigins: z.array(z.string()),
   version: z.string(),
+  /** Our calls beyond the spec's (src/shared/api-extensions.ts): the PWA uses them only when listed. */
+  apiExtensions: z.array(z.string()),
 });
 
 export async function buildApp(opts: BuildOptions) {
@@ -110,6 +113,7 @@ export async function buildApp(opts: BuildOptions) {
       betaPortalUrl: opts.config.betaPortalUrl ?? null,
       frameAllowedOrigins: opts.config.frameAllowedOrigins,
       version: APP_VERSION,
+      apiExtensions: Object.values(API_EXTENSIONS),
     });
   });
 

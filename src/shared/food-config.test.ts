@@ -37,6 +37,7 @@ import {
   canAddSystem,
   deriveSalesPointType,
   deviceDisplayName,
+  linkedDeviceLabels,
   fiscalOptionEnabled,
   fiscalProblems,
   isAllowedSystemSet,
@@ -339,6 +340,21 @@ describe('sales-point systems (spec 001 §4)', () => {
     // The same device named alike whatever its position.
     const d = { name: ' ', type: 4, imei: '111122223333' };
     expect(new Set([deviceDisplayName(d), deviceDisplayName({ ...d })]).size).toBe(1);
+  });
+});
+
+describe('linked devices on a sales point card (spec 001 §2.5, issue 40 I02)', () => {
+  it('shows the name, or the type plus index, keeping the IMEI ending the dialogs show', () => {
+    expect(
+      linkedDeviceLabels([
+        { name: 'POS do caixa', type: 3, imei: '1111' },
+        { name: '', type: 3, imei: '356938035643809' },
+        { name: null, type: 1, imei: '356938035640001' },
+        { name: '  ', type: 3, imei: '356938035642222' },
+        { name: '', type: 8, imei: '', id: 'ab12cd34-0000-0000-0000-000000000000' },
+      ]),
+    ).toEqual(['POS do caixa', 'POS 1 (IMEI final 3809)', 'App 1 (IMEI final 0001)', 'POS 2 (IMEI final 2222)', 'Máquina de Cartão 1 (ab12cd)']);
+    expect(linkedDeviceLabels([{ name: '', type: 9 }])).toEqual(['Tablet 1']);
   });
 });
 

@@ -92,6 +92,25 @@ export function deviceDisplayName(device: { name?: string | null; type: number; 
   return id ? `${deviceTypeLabel(device.type)} (${id.slice(0, 6)})` : deviceTypeLabel(device.type);
 }
 
+/**
+ * The linked devices on a sales point's card (spec 001 §2.5: "linked devices (name or type plus
+ * index)", issue 40 I02): a named device by its name; an unnamed one by its type plus its index
+ * among the card's unnamed devices of that type ("POS 1", "POS 2"), followed by the same IMEI ending
+ * the dialogs show, so the device is still recognised there (issue 11: a bare index named one device
+ * differently in two lists).
+ */
+export function linkedDeviceLabels(list: ReadonlyArray<{ name?: string | null; type: number; imei?: string | null; id?: string | null }>): string[] {
+  const seen = new Map<number, number>();
+  return list.map((d) => {
+    if (d.name?.trim()) return d.name.trim();
+    const n = (seen.get(d.type) ?? 0) + 1;
+    seen.set(d.type, n);
+    const full = deviceDisplayName(d);
+    const type = deviceTypeLabel(d.type);
+    return `${type} ${n}${full.slice(type.length)}`;
+  });
+}
+
 const { PosPagoComanda, PrePagoFicha, PrePagoCashless, PrePagoEscola, MercadoHonesto } = SYSTEM_TYPE;
 /** Comanda, Cashless and Escola are mutually exclusive among themselves. */
 const EXCLUSIVE_GROUP: readonly number[] = [PosPagoComanda, PrePagoCashless, PrePagoEscola];

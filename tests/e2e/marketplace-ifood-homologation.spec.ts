@@ -78,11 +78,20 @@ test('iFood homologation on the board: displayId, scheduled, takeout, card brand
   const t = card(page, takeout.Codigo);
   await expect(t).toContainText(/Retirada às \d{2}:\d{2}/);
 
+  // iFood: "Exibir na tela … o código de coleta do pedido" (the sandbox gives one when iFood delivers).
+  for (const o of [scheduled, discount]) {
+    const code = /Código de coleta: \d+/.exec(o.ObservacaoPedido ?? '')?.[0];
+    if (code) await expect(card(page, o.Codigo)).toContainText(code);
+  }
+
   // The drawer shows the same.
   await d.getByRole('button', { name: /Abrir detalhes do pedido/ }).click();
   const drawer = page.getByTestId('order-detail');
   await expect(drawer.getByTestId('ifood-display-id')).toHaveText(`iFood ${discountId}`);
   await expect(drawer).toContainText('Desconto R$ 15,00 (iFood R$ 10,00 · loja R$ 5,00)');
+  // iFood: "Informar o CPF/CNPJ na tela"; the delivery's observation (delivery.observations).
+  await expect(drawer).toContainText(/CPF\s*\d{3}\.\d{3}\.\d{3}-\d{2}/);
+  await expect(drawer).toContainText('Interfone quebrado, ligar ao chegar');
   await expectAccessible(page);
   await shot(page, 'ifood-drawer');
   await page.keyboard.press('Escape');

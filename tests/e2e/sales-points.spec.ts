@@ -22,6 +22,8 @@ test.describe('sales points', () => {
     await openSalesPoints(page);
     await expect(card(page, 'Caixa principal')).toBeVisible();
     await expect(card(page, 'Caixa principal').getByTestId('linked-devices')).toContainText('Totem da entrada');
+    // The seeded Bar has an unnamed App: "type plus index".
+    await expect(card(page, 'Bar').getByTestId('linked-devices')).toContainText(/App 1 \(IMEI final \d{4}\)/);
 
     // Create: the system chooser with its combination rules.
     await page.getByRole('button', { name: 'Criar ponto de venda' }).click();
@@ -102,14 +104,17 @@ test.describe('sales points', () => {
     await expect(link.getByRole('checkbox', { name: /^Selecionar (?!todos)/ }).first()).not.toBeChecked();
     const deviceCount = await link.getByRole('checkbox', { name: /^Selecionar (?!todos)/ }).count();
     expect(deviceCount).toBeGreaterThan(2);
-    // An unnamed device has one name everywhere (it was "POS 1" here and "POS 2" on the card).
+    // An unnamed device keeps its IMEI ending everywhere (a bare index once named it "POS 1" here and "POS 2" on the card).
     const unnamed = (await link.getByRole('checkbox', { name: /IMEI final/ }).first().getAttribute('aria-label'))!.replace(/^Selecionar /, '');
     await selectAll.check();
     await link.getByRole('button', { name: 'Salvar' }).click();
     await expect(link).toBeHidden();
     await expect(edited.getByRole('listitem')).toHaveCount(deviceCount);
     await expect(edited.getByTestId('linked-devices')).toContainText('Tablet da cozinha');
-    await expect(edited.getByTestId('linked-devices').getByText(unnamed, { exact: true })).toHaveCount(1);
+    // On the card an unnamed device is "type plus index" (spec 001 §2.5), with the same IMEI ending.
+    const type = unnamed.replace(/ \(.*$/, '');
+    const esc = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    await expect(edited.getByTestId('linked-devices').getByText(new RegExp(`^${esc(type)} \\d+${esc(unnamed.slice(type.length))}$`))).toHaveCount(1);
 
     // Unlink: linked devices all checked; the UNCHECKED ones are unlinked.
     await edited.getByRole('button', { name: 'Desvincular' }).click();

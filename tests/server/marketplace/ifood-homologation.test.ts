@@ -113,6 +113,32 @@ describe('what the ticket shows', () => {
   });
 });
 
+describe('what the ticket shows, from iFood’s other homologation lines (issue 38 review)', () => {
+  // "Exibir na tela e/ou impresso na comanda o código de coleta do pedido"; "Exibir observações dos
+  // itens"; "Informar o CPF/CNPJ na tela"; desirable: "qualquer observação sobre a entrega do pedido
+  // (que vem no campo delivery.observations)". The note is on the card, in the drawer and printed
+  // ("Obs.: …", src/shared/printers-ticket.ts).
+  it('the pickup code, the delivery observation, the item observation and the CPF reach the order the board and the printer read', async () => {
+    const base = fakeOrder(MERCHANT);
+    const { o } = await placed({ delivery: { ...(base.delivery as Record<string, unknown>), deliveredBy: 'IFOOD', pickupCode: '4821', observations: 'Interfone quebrado, ligar' } });
+    expect(o.ObservacaoPedido).toContain('Código de coleta: 4821');
+    expect(o.ObservacaoPedido).toContain('Interfone quebrado, ligar');
+    expect(o.Itens[0].Observacoes).toContainEqual({ Descricao: 'Sem cebola', Opcoes: [] });
+    expect(o.Cliente.CPF).toBe('529.982.247-25');
+    // The print endpoint serves the same order.
+    const printed = await t.app.inject({ method: 'GET', url: KDS_PATHS.orderForPrint(o.Id), headers: t.auth(token) });
+    expect(printed.statusCode).toBe(200);
+    expect(printed.json().ObservacaoPedido).toContain('Código de coleta: 4821');
+  });
+
+  it('a CNPJ as the customer’s document, alphanumeric included, is shown whole (letters kept)', async () => {
+    const alnum = await placed({ customer: { ...(fakeOrder(MERCHANT).customer as Record<string, unknown>), documentNumber: '12ABC34501DE35' } });
+    expect(alnum.o.Cliente.CPF).toBe('12.ABC.345/01DE-35');
+    const numeric = await placed({ customer: { ...(fakeOrder(MERCHANT).customer as Record<string, unknown>), documentNumber: '11.222.333/0001-81' } });
+    expect(numeric.o.Cliente.CPF).toBe('11.222.333/0001-81');
+  });
+});
+
 describe('results of our actions, as iFood answers them', () => {
   it('CONFIRMED moves a ticket still Pendente to Aceito without calling iFood back', async () => {
     const { order, o } = await placed();

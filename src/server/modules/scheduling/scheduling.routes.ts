@@ -59,6 +59,7 @@ import { HttpError } from '../../lib/http-error';
 import { venueOfCall } from '../../lib/venue-context';
 import { requireUser, requireVenue, requireVenueOf } from '../../plugins/auth';
 import { sniffImageType } from '../products/image-storage';
+import { readFoodConfiguration } from '../food-config/food-config.repository';
 import { DeliveryActivationError, type DeliveryActivationAdapter } from './delivery-activation';
 import { categoriesOf, collaboratorSchedulesOf, collaboratorsOf, isMember, loadSchedules, schedulesOfVenue } from './scheduling.repository';
 
@@ -417,12 +418,15 @@ export function schedulingRoutes(fastify: FastifyInstance, opts: { db: Db; files
     const b = req.body;
     const { venueId } = await requireVenue(db, req, b.id, SCHEDULE_ROLE);
     const [venue] = await db.select({ id: venues.id, name: venues.name }).from(venues).where(eq(venues.id, venueId));
+    // L62: the store's storefront link and description come from its food configuration (spec 000
+    // §7); a client that sends them (as the spec's portal does with its current store) wins.
+    const food = await readFoodConfiguration(db, venueId);
     try {
       const r = await delivery.activate({
         id: venue.id,
         name: venue.name,
-        urlMeepFood: b.urlMeepFood ?? `${opts.publicUrl.replace(/\/$/, '')}/meepFood/painel`,
-        description: b.description ?? venue.name,
+        urlMeepFood: b.urlMeepFood ?? food.urlMeepFood,
+        description: b.description ?? food.description,
         deliveryTime: b.deliveryTime ?? 0,
         deliveryFee: b.deliveryFee ?? 0,
       });

@@ -1,18 +1,37 @@
 /** Query keys and calls of the sales dashboard (spec 001 §7 "Dashboard"); keys start with 'dashboard'. */
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { API_EXTENSIONS } from '../../../../shared/api-extensions';
 import {
   DASHBOARD_ALL_PATH,
   DASHBOARD_CALLS,
+  DASHBOARD_RESPONSES,
   dashboardAllResponse,
+  dashboardPath,
   type DashboardAll,
   type DashboardAnswer,
   type DashboardCall,
   type DashboardFilter,
 } from '../../../../shared/contract/dashboard';
-import { api } from '../../../lib/api-client';
+import { api, ApiError } from '../../../lib/api-client';
+import { hasApiExtension } from '../../../lib/runtime-config';
 
 /**
- * The screen's thirteen figures come in one request (api/salesdashboard/All: one sign-in check and
+ * R06–R18 (issue 40): the combined call is ours. It is used only when the server lists it in its
+ * runtime configuration (`apiExtensions`, src/shared/api-extensions.ts); a backend with only the
+ * spec's calls gets the thirteen `GET api/salesdashboard/{call}` instead. A server that lists it but
+ * answers 404, 405 or 501 (an older or other backend behind the same configuration) is not asked
+ * again in this page's life: each figure then comes from its own call.
+ */
+let combinedRefused = false;
+const combinedOffered = () => !combinedRefused && hasApiExtension(API_EXTENSIONS.dashboardAll);
+const notOffered = (err: unknown) => err instanceof ApiError && (err.status === 404 || err.status === 405 || err.status === 501);
+
+/** One of the spec's thirteen calls, with the filter as parameters plus localClienteId (spec 001 §7). */
+const fetchOne = <C extends DashboardCall>(call: C, localClienteId: string, filter: DashboardFilter) =>
+  api(dashboardPath(call), { query: { localClienteId, ...filter }, schema: DASHBOARD_RESPONSES[call] }) as Promise<DashboardAnswer<C>>;
+
+/**
+ * With the combined call, the screen's thirteen figures come in one request (api/salesdashboard/All: one sign-in check and
  * one freshness check on the server, one connection in the browser instead of thirteen queued six
  * at a time). Every query of the same venue and filter that starts while it is on its way shares it.
  */
@@ -44,6 +63,7 @@ function fetchAll(localClienteId: string, filter: DashboardFilter): Promise<Dash
  * the page's code still loads and runs; the queries pick it up when they start.
  */
 export function startDashboardRequest(localClienteId: string, filter: DashboardFilter): void {
+  if (!combinedOffered()) return;
   const key = keyOf(localClienteId, filter);
   if (inFlight.has(key) || early.has(key)) return;
   const answer = request(localClienteId, filter);
@@ -56,7 +76,17 @@ export const dashboardQueries = {
   call: <C extends DashboardCall>(call: C, localClienteId: string, filter: DashboardFilter) =>
     queryOptions({
       queryKey: ['dashboard', call, localClienteId, filter] as const,
-      queryFn: async () => (await fetchAll(localClienteId, filter))[call] as DashboardAnswer<C>,
+      queryFn: async () => {
+        if (combinedOffered()) {
+          try {
+            return (await fetchAll(localClienteId, filter))[call] as DashboardAnswer<C>;
+          } catch (err) {
+            if (!notOffered(err)) throw err;
+            combinedRefused = true;
+          }
+        }
+        return fetchOne(call, localClienteId, filter);
+      },
       staleTime: 60_000,
       // A filter change keeps the drawn chart (marked busy) until the new figures arrive: recharts
       // updates it in place instead of tearing it down for a skeleton and drawing it again.

@@ -6,7 +6,8 @@ import { KDS_ACTIVE_MODE, KDS_PAGE_SIZE } from '../../../../shared/orders';
 import { fetchOrderList } from './order-queries';
 
 vi.mock('../../../lib/session', () => ({ getSession: () => ({ token: 't' }), clearSession: vi.fn(), isDesktopApp: () => false }));
-vi.mock('../../../lib/runtime-config', () => ({ runtimeConfig: () => ({ apiBaseUrl: 'http://127.0.0.1:9' }) }));
+// Our server: it lists the active mode among its calls beyond the spec's.
+vi.mock('../../../lib/runtime-config', () => ({ runtimeConfig: () => ({ apiBaseUrl: 'http://127.0.0.1:9' }), hasApiExtension: () => true }));
 const fetchSpy = useFetchStub();
 const filters = (page: number) => ({ keyword: '', etapas: [], page }) as unknown as Parameters<typeof fetchOrderList>[1];
 const answer = (body: unknown, total?: string) =>

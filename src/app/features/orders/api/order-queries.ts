@@ -17,16 +17,19 @@ import {
   workflowStatesResponse,
   type KdsListResponse,
 } from '../../../../shared/contract/orders';
-import { CHAT_TIMEOUT_MS, KDS_LIST_TIMEOUT_MS, KDS_PAGE_SIZE, KDS_PATHS, WORKFLOW_DEFINITION } from '../../../../shared/orders';
+import { API_EXTENSIONS } from '../../../../shared/api-extensions';
+import { CHAT_TIMEOUT_MS, KDS_ACTIVE_MAX, KDS_LIST_TIMEOUT_MS, KDS_PAGE_SIZE, KDS_PATHS, WORKFLOW_DEFINITION } from '../../../../shared/orders';
 import { api, ApiError } from '../../../lib/api-client';
+import { hasApiExtension } from '../../../lib/runtime-config';
 import { getSession, isDesktopApp } from '../../../lib/session';
-import type { ListFilters } from '../model/board-filters';
+import { endOfDayIso, startOfDayIso, todayInSaoPaulo, type ListFilters } from '../model/board-filters';
 import { noteContact, noteNetworkFailure } from './connection';
 
 /** The part of a store the board's filter needs (GET api/store/?localClienteId, the catalogue's). */
 const storeOptions = z.array(z.object({ Id: z.string(), Name: z.string() }));
 
 export async function fetchOrderList(localId: string, f: ListFilters, extra: { shouldOpenStore?: boolean; signal?: AbortSignal } = {}): Promise<KdsListResponse> {
+  if (f.modo && !hasApiExtension(API_EXTENSIONS.kdsActive)) return fetchActiveBySpecPages(localId, f, extra);
   let totalHeader: string | null = null;
   const res = await api(KDS_PATHS.list, {
     query: {
@@ -57,6 +60,27 @@ export async function fetchOrderList(localId: string, f: ListFilters, extra: { s
   noteContact();
   // The active mode (ours) is never paged: its next-page flag stays the body's.
   return withHeaderTotal(res, totalHeader, f.modo ? undefined : f.page);
+}
+
+/**
+ * B16 (issue 40): a server that does not offer the active mode (`modo=ativos`, ours) gets the
+ * spec's list call instead: the date filters (the URL's days, else today, from the start of the
+ * first day to the end of the last) and paging (size 20, pages 1, 2… while size × page < total), up
+ * to the active mode's limit, oldest first as the active mode answers.
+ */
+async function fetchActiveBySpecPages(localId: string, f: ListFilters, extra: { shouldOpenStore?: boolean; signal?: AbortSignal }): Promise<KdsListResponse> {
+  const { modo: _active, ...spec } = f;
+  const today = todayInSaoPaulo();
+  const dated = { ...spec, dataInicio: f.dataInicio ?? startOfDayIso(today), dataFim: f.dataFim ?? endOfDayIso(today) };
+  const items: KdsListResponse['items'] = [];
+  for (let page = 1; ; page++) {
+    const res = await fetchOrderList(localId, { ...dated, page }, extra);
+    items.push(...res.items);
+    if (!res.hasNext || items.length >= KDS_ACTIVE_MAX || res.items.length === 0) {
+      const byAge = items.sort((a, b) => Date.parse(a.DataCriacao) - Date.parse(b.DataCriacao)).slice(0, KDS_ACTIVE_MAX);
+      return { items: byAge, hasNext: res.hasNext && res.items.length > 0, countTotal: Math.max(res.countTotal, byAge.length) };
+    }
+  }
 }
 
 /**

@@ -7,7 +7,7 @@ import {
   type SalesPoint,
 } from '../../../../shared/contract/sales-points';
 import {
-  deviceDisplayName,
+  linkedDeviceLabels,
   printTypeLabel,
   SALES_POINT_TYPE_LABEL,
   systemLabel,
@@ -88,8 +88,8 @@ export function SalesPointCard({
             <Skeleton h={16} w="60%" />
           ) : devices.data && devices.data.length > 0 ? (
             <List size="sm" data-testid="linked-devices">
-              {devices.data.map((d) => (
-                <List.Item key={d.id}>{deviceDisplayName(d)}</List.Item>
+              {linkedDeviceLabels(devices.data).map((label, i) => (
+                <List.Item key={devices.data[i].id}>{label}</List.Item>
               ))}
             </List>
           ) : (

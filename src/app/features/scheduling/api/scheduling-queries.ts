@@ -17,6 +17,7 @@ import {
   type ScheduleSaveRequest,
   type ServiceSaveRequest,
 } from '../../../../shared/contract/scheduling';
+import { FOOD_CONFIG_API, foodConfiguration } from '../../../../shared/contract/food-config';
 import { api } from '../../../lib/api-client';
 
 export const schedulingQueries = {
@@ -53,5 +54,25 @@ export const saveCollaboratorSchedule = (body: CollaboratorScheduleRequest) =>
   api(SCHEDULING_PATHS.collaboratorSchedule, { method: 'POST', body, schema: idMessageResponse });
 export const deleteCollaboratorSchedule = (id: string) => api(SCHEDULING_PATHS.collaboratorScheduleRemove, { method: 'DELETE', query: { id }, schema: messageResponse });
 /** spec 001 §9: sync client timeout 30000 ms. */
-export const syncTablet = (place: { localId: string; nomeLocal: string }) =>
-  api(SCHEDULING_PATHS.sync, { method: 'POST', body: { id: place.localId, name: place.nomeLocal, deliveryTime: 0, deliveryFee: 0 }, schema: syncResponse, timeoutMs: 30_000 });
+/**
+ * L62: the current store goes with its food configuration's storefront link and description (spec
+ * 001 §7 sync body: id, name, urlMeepFood, description, deliveryTime 0, deliveryFee 0), read fresh so
+ * a configuration saved a moment ago is what the tablet gets.
+ */
+export const syncTablet = async (place: { localId: string; nomeLocal: string }) => {
+  // Someone allowed to sync but not to read the food configuration (another role) sends the call
+  // without the two fields: Balcão's server fills them from the same configuration.
+  const food = await api(FOOD_CONFIG_API.configuration(place.localId), { schema: foodConfiguration }).catch(() => null);
+  return api(SCHEDULING_PATHS.sync, {
+    method: 'POST',
+    body: {
+      id: place.localId,
+      name: place.nomeLocal,
+      ...(food ? { urlMeepFood: food.urlMeepFood, description: food.description } : {}),
+      deliveryTime: 0,
+      deliveryFee: 0,
+    },
+    schema: syncResponse,
+    timeoutMs: 30_000,
+  });
+};

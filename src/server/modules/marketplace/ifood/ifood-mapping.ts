@@ -6,7 +6,8 @@
  */
 import type { z } from 'zod/mini';
 import type { orderIntakeRequest } from '../../../../shared/contract/orders';
-import { formatBRL, formatCpf, onlyDigits } from '../../../../shared/format';
+import { formatCpfOrCnpj, normalizeDocument } from '../../../../shared/documents';
+import { formatBRL, onlyDigits } from '../../../../shared/format';
 import { DELIVERY_KIND, DELIVERY_MODE, ORDER_ORIGIN } from '../../../../shared/orders';
 import type { IfoodTicket } from '../../../../shared/contract/ifood-ticket';
 import type { IfoodOrder } from './ifood-types';
@@ -56,7 +57,7 @@ export function deliveryModeOf(o: IfoodOrder): number | null {
 export function toIntake(venueId: string, o: IfoodOrder, sandbox: boolean): IntakeBody {
   const delivery = o.orderType === 'DELIVERY';
   const a = o.delivery?.deliveryAddress;
-  const cpf = onlyDigits(o.customer.documentNumber ?? '');
+  const doc = normalizeDocument(o.customer.documentNumber);
   const methods = o.payments?.methods ?? [];
   const first = methods[0];
   const online = methods.length > 0 && methods.every((m) => m.type.toUpperCase() === 'ONLINE');
@@ -103,7 +104,8 @@ export function toIntake(venueId: string, o: IfoodOrder, sandbox: boolean): Inta
     CodigoExterno: cut(o.displayId, 100),
     Cliente: {
       Nome: sandbox && !/sandbox/i.test(name) ? cut(`${name} (sandbox)`, 200) : name,
-      CPF: cpf.length === 11 ? formatCpf(cpf) : cpf.length ? cpf.slice(0, 14) : null,
+      // A CPF, or a CNPJ numeric or alphanumeric (letters kept: shared/documents.ts), masked.
+      CPF: doc ? formatCpfOrCnpj(doc).slice(0, 20) : null,
       Telefone: cut(o.customer.phone?.number, 30),
       Endereco:
         delivery && a
