@@ -172,6 +172,15 @@ export interface JobQueueOptions {
 }
 
 /** Delay before attempt `attempt + 1` after `attempt` failed: exponential, capped, with ±25 % jitter. */
+/**
+ * When a handler's error names the time to try again (a provider's `Retry-After`, as iFood's rate
+ * limit asks: `retryAfterMs` on the error), the retry waits at least that long (at most an hour).
+ */
+export function retryAfterOf(error: unknown): number {
+  const ms = error && typeof error === 'object' ? (error as { retryAfterMs?: unknown }).retryAfterMs : undefined;
+  return typeof ms === 'number' && Number.isFinite(ms) && ms > 0 ? Math.min(ms, 3_600_000) : 0;
+}
+
 export function retryDelay(attempt: number, baseMs: number, maxMs: number, random = Math.random): number {
   const exp = Math.min(maxMs, baseMs * 2 ** Math.max(0, Math.min(attempt - 1, 30)));
   return Math.round(exp * (0.75 + random() * 0.5));
@@ -497,7 +506,7 @@ export class JobQueue {
       this.opts.log.error({ job: row.name, id, attempt: row.attempts, error: message }, 'tarefa falhou definitivamente');
       await this.finish(mine, { state: 'failed', lastError: message }, row);
     } else {
-      const delay = retryDelay(row.attempts, def.backoffMs, def.maxBackoffMs);
+      const delay = Math.max(retryDelay(row.attempts, def.backoffMs, def.maxBackoffMs), retryAfterOf(error));
       this.opts.log.warn({ job: row.name, id, attempt: row.attempts, retryInMs: delay, error: message }, 'tarefa falhou; nova tentativa agendada');
       await this.finish(
         mine,

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../../src/server/db/client';
 import { defineCleanupJobs } from '../../../src/server/lib/cleanup';
-import { enqueueJob, JobQueue, PermanentJobError, retryDelay } from '../../../src/server/lib/jobs';
+import { enqueueJob, JobQueue, PermanentJobError, retryAfterOf, retryDelay } from '../../../src/server/lib/jobs';
 import { openTestDb } from '../../setup/test-db';
 
 const quiet = { info() {}, warn() {}, error() {} };
@@ -212,5 +212,20 @@ describe('job queue', () => {
     expect(retryDelay(30, 1000, 600_000, () => 0.5)).toBe(600_000);
     expect(retryDelay(3, 1000, 600_000, () => 0)).toBe(3000);
     expect(retryDelay(3, 1000, 600_000, () => 1)).toBe(5000);
+  });
+
+  it('a failure that names its own time to try again (a provider\'s Retry-After) waits at least that long', async () => {
+    const q = queue();
+    q.defineJob('teste.rate-limit', async () => {
+      throw Object.assign(new Error('limite de requisições'), { retryAfterMs: 120_000 });
+    });
+    const id = await q.enqueue('teste.rate-limit');
+    await q.runDue();
+    const r = (await db.db.execute(sql`select state, extract(epoch from run_at - now())::float as wait from jobs where id = ${id}`)) as unknown as { rows: Array<{ state: string; wait: number }> };
+    expect(r.rows[0].state).toBe('queued');
+    expect(r.rows[0].wait).toBeGreaterThan(110);
+    expect(r.rows[0].wait).toBeLessThanOrEqual(120);
+    expect(retryAfterOf({ retryAfterMs: 10 * 3_600_000 })).toBe(3_600_000);
+    expect(retryAfterOf(new Error('x'))).toBe(0);
   });
 });

@@ -5,7 +5,7 @@
  * to try again.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { IfoodClient, IfoodError } from '../../../src/server/modules/marketplace/ifood/ifood-client';
+import { IfoodClient, IfoodError, retryAfterMs } from '../../../src/server/modules/marketplace/ifood/ifood-client';
 import { fakeEvent, fakeOrder, FakeIfood } from './ifood-fake';
 
 const fake = new FakeIfood();
@@ -80,6 +80,12 @@ describe('iFood client', () => {
     fake.down = null;
     fake.fail(/events:polling$/, 429);
     await expect(c.pollEvents(['m-1'])).rejects.toMatchObject({ status: 429, retryable: true });
+    // iFood's rate limit names its time to try again: the error carries it (seconds, or an HTTP date).
+    fake.fail(/events:polling$/, 429, 1, '30');
+    await expect(c.pollEvents(['m-1'])).rejects.toMatchObject({ status: 429, retryAfterMs: 30_000 });
+    expect(retryAfterMs(new Date(Date.UTC(2026, 10, 29, 12, 1, 0)).toUTCString(), Date.UTC(2026, 10, 29, 12, 0, 0))).toBe(60_000);
+    expect(retryAfterMs('amanhã', 0)).toBeUndefined();
+    expect(retryAfterMs(null, 0)).toBeUndefined();
     const order = fakeOrder('m-1');
     fake.orders.set(order.id as string, order);
     const refused = await c.orderAction(order.id as string, 'requestCancellation', { reason: 'x', cancellationCode: '999' }).catch((e) => e);

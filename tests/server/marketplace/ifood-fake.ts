@@ -68,7 +68,7 @@ export class FakeIfood {
   down: number | null = null;
   /** Run before an acknowledgment is answered (what our side has stored by then). */
   onAck: ((ids: string[]) => Promise<void>) | null = null;
-  private failures: Array<{ match: RegExp; status: number; times: number }> = [];
+  private failures: Array<{ match: RegExp; status: number; times: number; retryAfter?: string }> = [];
   private tokens = new Map<string, number>();
   private server = http.createServer((req, res) => void this.handle(req, res));
   url = '';
@@ -84,23 +84,23 @@ export class FakeIfood {
     await new Promise((resolve) => this.server.close(resolve));
   }
 
-  /** The next `times` requests whose path matches answer `status`. */
-  fail(match: RegExp, status: number, times = 1): void {
-    this.failures.push({ match, status, times });
+  /** The next `times` requests whose path matches answer `status` (with a `Retry-After` header when given, as iFood's rate limit does). */
+  fail(match: RegExp, status: number, times = 1, retryAfter?: string): void {
+    this.failures.push({ match, status, times, retryAfter });
   }
 
   calls(pathPattern: RegExp, method = 'POST'): FakeRequest[] {
     return this.requests.filter((r) => r.method === method && pathPattern.test(r.path));
   }
 
-  private send(res: http.ServerResponse, status: number, body?: unknown) {
+  private send(res: http.ServerResponse, status: number, body?: unknown, headers: Record<string, string> = {}) {
     const last = this.requests[this.requests.length - 1];
     if (last && last.status === undefined) last.status = status;
     if (body === undefined) {
       res.writeHead(status).end();
       return;
     }
-    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
   }
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
@@ -115,7 +115,7 @@ export class FakeIfood {
     const failure = this.failures.find((f) => f.times > 0 && f.match.test(path));
     if (failure) {
       failure.times -= 1;
-      return this.send(res, failure.status, { message: 'failure' });
+      return this.send(res, failure.status, { message: 'failure' }, failure.retryAfter ? { 'retry-after': failure.retryAfter } : {});
     }
 
     if (req.method === 'POST' && path === '/authentication/v1.0/oauth/token') {

@@ -149,6 +149,27 @@ describe('results of our actions, as iFood answers them', () => {
     expect(fake.calls(/\/confirm$/)).toHaveLength(0);
   });
 
+  it('moves made in another app reach the board: PREPARATION_STARTED, DISPATCHED, CONCLUDED move forward, never back, without calling iFood', async () => {
+    const { order } = await placed();
+    expect((await event(order, 'PRS', 'PREPARATION_STARTED', 1)).WorkflowInstance.CurrenteState.Id).toBe(ORDER_STATE.EmPreparo);
+    expect((await event(order, 'DSP', 'DISPATCHED', 2)).WorkflowInstance.CurrenteState.Id).toBe(ORDER_STATE.EmTransporte);
+    // A late PREPARATION_STARTED (events may arrive out of order) never moves it back.
+    expect((await event(order, 'PRS', 'PREPARATION_STARTED', 3)).WorkflowInstance.CurrenteState.Id).toBe(ORDER_STATE.EmTransporte);
+    const done = await event(order, 'CON', 'CONCLUDED', 4);
+    expect(done.WorkflowInstance.CurrenteState.Id).toBe(ORDER_STATE.Entregue);
+    expect(done.Signal).toBe(false);
+    await settle();
+    expect(fake.calls(/\/(confirm|startPreparation|dispatch|readyToPickup)$/)).toHaveLength(0);
+  });
+
+  it('READY_TO_PICKUP from another app puts a Pendente ticket in Em transporte; a cancelled ticket stays cancelled', async () => {
+    const { order } = await placed();
+    expect((await event(order, 'RTP', 'READY_TO_PICKUP', 1)).WorkflowInstance.CurrenteState.Id).toBe(ORDER_STATE.EmTransporte);
+    const second = await placed();
+    expect((await event(second.order, 'CAN', 'CANCELLED', 1, { CANCEL_CODE: '501', CANCEL_REASON: 'Cliente desistiu' })).WorkflowInstance.CurrenteState.Id).toBe(ORDER_STATE.Recusado);
+    expect((await event(second.order, 'CON', 'CONCLUDED', 2)).WorkflowInstance.CurrenteState.Id).toBe(ORDER_STATE.Recusado);
+  });
+
   it('CANCELLATION_REQUEST_FAILED puts the refused ticket back with iFood’s reason and a chime', async () => {
     const { order, o } = await placed();
     expect((await command(t, token, 'refuseOrder', { Id: o.Id, ReasonCancellation: { cancellationCode: '503', reason: 'ITEM INDISPONÍVEL' } })).statusCode).toBe(200);
@@ -231,5 +252,21 @@ describe('the consumer asks to cancel (HANDSHAKE_DISPUTE)', () => {
     const plain = await placed();
     expectError(await answer(plain.o.Id, { aceitar: true }), 409, 'Este pedido não tem pedido de cancelamento aberto.');
     expect(fake.calls(/\/disputes\//)).toHaveLength(0);
+  });
+});
+
+describe('rate limit (O20)', () => {
+  it('a 429 on polling with Retry-After: no polling request before that time', async () => {
+    fake.fail(/events:polling$/, 429, 1, '60');
+    const before = fake.calls(/events:polling$/, 'GET').length;
+    await ifood.pollOnce();
+    expect(fake.calls(/events:polling$/, 'GET')).toHaveLength(before + 1);
+    const paused = await ifood.pollOnce();
+    expect(paused.stored).toBe(0);
+    expect(fake.calls(/events:polling$/, 'GET')).toHaveLength(before + 1);
+    // Once the time has passed (moved here instead of waiting a minute), polling resumes.
+    (ifood as unknown as { pollPausedUntil: number }).pollPausedUntil = Date.now() - 1;
+    await ifood.pollOnce();
+    expect(fake.calls(/events:polling$/, 'GET')).toHaveLength(before + 2);
   });
 });

@@ -124,7 +124,8 @@ export function defineIfoodJobs(queue: JobQueue, client: () => IfoodClient): voi
         if (!e.retryable) throw new PermanentJobError(`iFood recusou ${job.action}: ${e.status}`);
         // Retried with the same action: iFood answers a repeat of a state the order is already in
         // with 202 (see the header), so a call that did reach iFood is not applied twice.
-        throw new Error(e.message);
+        // iFood's rate limit names its own time to try again (Retry-After): the queue waits that long.
+        throw Object.assign(new Error(e.message), { retryAfterMs: e.retryAfterMs });
       }
     },
     IFOOD_ACTION_RETRY,

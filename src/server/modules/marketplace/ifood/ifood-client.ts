@@ -36,6 +36,8 @@ export class IfoodError extends Error {
     readonly status: number,
     readonly path: string,
     message?: string,
+    /** iFood's `Retry-After` on a 429/503, in ms: the rate limit's own time to try again. */
+    readonly retryAfterMs?: number,
   ) {
     super(message ?? `iFood ${path}: ${status || 'sem resposta'}`);
   }
@@ -43,6 +45,15 @@ export class IfoodError extends Error {
   get retryable(): boolean {
     return this.status === 0 || this.status === 408 || this.status === 429 || this.status >= 500;
   }
+}
+
+/** `Retry-After` (RFC 9110: seconds, or an HTTP date) in ms from now; undefined when absent or unreadable. */
+export function retryAfterMs(header: string | null, now: number): number | undefined {
+  if (!header) return undefined;
+  const v = header.trim();
+  if (/^\d+$/.test(v)) return Number(v) * 1000;
+  const at = Date.parse(v);
+  return Number.isFinite(at) ? Math.max(0, at - now) : undefined;
 }
 
 export interface IfoodClientOptions {
@@ -91,7 +102,7 @@ export class IfoodClient {
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
       body: new URLSearchParams({ grantType: 'client_credentials', clientId: this.opts.clientId, clientSecret: this.opts.clientSecret }).toString(),
     });
-    if (!res.ok) throw new IfoodError(res.status, path);
+    if (!res.ok) throw new IfoodError(res.status, path, undefined, retryAfterMs(res.headers.get('retry-after'), this.now()));
     const parsed = tokenResponse.safeParse(await res.json().catch(() => null));
     if (!parsed.success) throw new IfoodError(502, path, 'iFood: resposta de token inválida');
     const lifeMs = parsed.data.expiresIn * 1000;
@@ -109,7 +120,7 @@ export class IfoodClient {
       this.token = null;
       return this.call(path, init, true);
     }
-    if (!res.ok) throw new IfoodError(res.status, path);
+    if (!res.ok) throw new IfoodError(res.status, path, undefined, retryAfterMs(res.headers.get('retry-after'), this.now()));
     return res;
   }
 

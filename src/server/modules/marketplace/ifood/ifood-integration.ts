@@ -21,7 +21,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Order } from '../../../../shared/contract/orders';
-import { FINAL_STATES, ORDER_STATE } from '../../../../shared/orders';
+import { FINAL_STATES, ORDER_STATE, type OrderStateId } from '../../../../shared/orders';
 import type { DbHandle } from '../../../db/client';
 import { ifoodEvents, ifoodOrders, marketplaceIntegrations } from '../../../db/schema/marketplace';
 import { marketplacePollLeases, orderStateHistory } from '../../../db/schema/orders';
@@ -97,6 +97,8 @@ export class IfoodIntegration {
   /** Production without iFood credentials nor ALLOW_SANDBOXES=ifood: what to set (nothing polls, nothing is simulated). */
   readonly notConfigured: string | null;
   private timer: ReturnType<typeof setInterval> | null = null;
+  /** Until when iFood's rate limit asked us not to poll (its Retry-After), in ms since the epoch. */
+  private pollPausedUntil = 0;
   private running: Promise<unknown> | null = null;
   private statusCache = new Map<string, { at: number; value: Promise<IfoodMerchantStatus> }>();
 
@@ -165,6 +167,8 @@ export class IfoodIntegration {
    * far from iFood's requests-per-minute limit.
    */
   async pollOnce(): Promise<{ stored: number; skipped: number; failed: number }> {
+    // iFood's rate limit said when to ask again (Retry-After on a 429): no polling request before then.
+    if (Date.now() < this.pollPausedUntil) return { stored: 0, skipped: 0, failed: 0 };
     let stored = 0;
     let skipped = 0;
     let failed = 0;
@@ -176,11 +180,14 @@ export class IfoodIntegration {
     for (let i = 0; i < leased.length; i += IFOOD_POLL_MERCHANTS_MAX) {
       const group = leased.slice(i, i + IFOOD_POLL_MERCHANTS_MAX);
       try {
+        if (Date.now() < this.pollPausedUntil) throw new IfoodError(429, 'events:polling');
         stored += await this.pollMerchants(group);
       } catch (err) {
         failed += group.length;
         const status = err instanceof IfoodError ? err.status : undefined;
-        this.log.warn({ venues: group.length, status }, 'consulta de eventos do iFood falhou; nova tentativa na próxima rodada');
+        const wait = err instanceof IfoodError && err.retryAfterMs ? Math.min(err.retryAfterMs, 3_600_000) : 0;
+        if (wait) this.pollPausedUntil = Date.now() + wait;
+        this.log.warn({ venues: group.length, status, retryAfterMs: wait || undefined }, 'consulta de eventos do iFood falhou; nova tentativa na próxima rodada');
       }
       // Events stored earlier (a failed round, another process's) are handled even when iFood is down.
       for (const v of group) await this.handlePending(v.venueId);
@@ -325,7 +332,19 @@ export class IfoodIntegration {
       const reason = typeof meta.CANCEL_REASON === 'string' && meta.CANCEL_REASON.trim() ? meta.CANCEL_REASON.trim() : 'Pedido cancelado no iFood';
       await this.cancelLocally(e.venueId, orderId, code.slice(0, 20), reason.slice(0, 500));
     }
-    // Other events (CONFIRMED, DISPATCHED, CONCLUDED...) echo our own actions or need nothing here.
+    // Moves made in another app (iFood's Gestor de Pedidos, the merchant's other system) reach the
+    // board; the echoes of our own actions find the ticket already there and change nothing.
+    const forward: Array<[string, string, OrderStateId]> = [
+      ['PRS', 'PREPARATION_STARTED', ORDER_STATE.EmPreparo],
+      ['RTP', 'READY_TO_PICKUP', ORDER_STATE.EmTransporte],
+      ['DSP', 'DISPATCHED', ORDER_STATE.EmTransporte],
+      ['CON', 'CONCLUDED', ORDER_STATE.Entregue],
+    ];
+    const step = forward.find(([code, full]) => is(code, full));
+    if (step) {
+      const orderId = await this.importOrder(e.venueId, e.ifoodOrderId);
+      await this.advancedElsewhere(e.venueId, orderId, step[2], step[1]);
+    }
   }
 
   /** Our order of an iFood order, placing it first when it is not here yet. */
@@ -383,6 +402,20 @@ export class IfoodIntegration {
       const now = new Date();
       await tx.insert(orderStateHistory).values({ orderId, fromStateId: row.stateId, toStateId: ORDER_STATE.Aceito, command: 'ifoodConfirmed', userId: null, reason: null, at: now });
       return { stateId: ORDER_STATE.Aceito, stateChangedAt: now, signal: false };
+    });
+  }
+
+  /**
+   * iFood says the order moved on (PREPARATION_STARTED, READY_TO_PICKUP, DISPATCHED, CONCLUDED) because
+   * someone acted in another app: the ticket moves forward to match, never back, never out of a final
+   * state, and without calling iFood back (the state history names the event).
+   */
+  async advancedElsewhere(venueId: string, orderId: string, to: OrderStateId, event: string): Promise<void> {
+    await this.service().change(venueId, orderId, 'order.changed', async (row, tx) => {
+      if ((FINAL_STATES as readonly number[]).includes(row.stateId) || row.stateId >= to) return null;
+      const now = new Date();
+      await tx.insert(orderStateHistory).values({ orderId, fromStateId: row.stateId, toStateId: to, command: 'ifoodAdvanced', userId: null, reason: `iFood: ${event}`, at: now });
+      return { stateId: to, stateChangedAt: now, signal: false };
     });
   }
 
