@@ -6,6 +6,7 @@
 import { z } from 'zod/mini';
 import '../zod-locale';
 import { int32, money } from './common';
+import { printJob } from './orders';
 import { BILL_METHODS, BILL_MSG, SPLIT_MAX } from '../table-bill';
 
 export const BILL_PATHS = {
@@ -19,6 +20,8 @@ export const BILL_PATHS = {
   close: (mesa: string) => `api/Mesa/${mesa}/Conta/Fechar`,
   /** POST ?localId= (sandbox only): the sandbox PSP plays the payer's bank and pays the Pix. */
   sandboxPay: (mesa: string, paymentId: string) => `api/Mesa/${mesa}/Conta/Pagamentos/${paymentId}/sandbox-pay`,
+  /** POST preBillRequest → preBillAnswer: the pré-conta as ESC/POS on the venue's printer. */
+  preBill: (mesa: string) => `api/Mesa/${mesa}/Conta/PreConta`,
 } as const;
 
 export const billParams = z.object({ mesa: z.string().check(z.maxLength(64)) });
@@ -127,3 +130,27 @@ export type BillPaymentAnswer = z.infer<typeof billPaymentAnswer>;
 export const billCloseRequest = z.object({ localId: z.string().check(z.maxLength(64)) });
 export const billCloseAnswer = z.object({ Message: z.string(), Conta: tableBill });
 export type BillCloseAnswer = z.infer<typeof billCloseAnswer>;
+
+// Pré-conta ----------------------------------------------------------------------------------
+
+export const preBillRequest = z.object({
+  localId: z.string().check(z.maxLength(64)),
+  /** The split the phone shows (1: not split): the ticket lists each part and whether it is paid. */
+  Partes: z.optional(int32().check(z.minimum(1, BILL_MSG.partsInvalid), z.maximum(SPLIT_MAX, BILL_MSG.partsInvalid))),
+  /** A printer of the venue (api/Impressoras); absent: the venue's cashier printer (PRE_BILL_PRINTER_RE), else its first. */
+  ImpressoraId: z.optional(z.nullable(z.string().check(z.maxLength(64)))),
+});
+export type PreBillRequest = z.infer<typeof preBillRequest>;
+
+/**
+ * Impressora: the printer it goes to. A network printer's job is queued for the venue's print agent
+ * (Message says so); a printer on the venue's local print server comes back as Trabalho for the phone
+ * to POST to {EnderecoServidorLocal}/api/printer from the venue's network, as the board does.
+ */
+export const preBillAnswer = z.object({
+  Message: z.string(),
+  Impressora: z.string(),
+  EnderecoServidorLocal: z.nullable(z.string()),
+  Trabalho: z.nullable(printJob),
+});
+export type PreBillAnswer = z.infer<typeof preBillAnswer>;
