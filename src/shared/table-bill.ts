@@ -64,7 +64,19 @@ export const BILL_MSG = {
   preBillLocalFailed: (printer: string) => `A pré-conta não foi impressa: o servidor de impressão local não respondeu (${printer}). Verifique se o celular está na rede do estabelecimento.`,
   preBillEmpty: 'Nenhum item na conta desta mesa: não há pré-conta a imprimir.',
   partsInvalid: `Informe em quantas partes a conta está dividida, de 1 a ${SPLIT_MAX}.`,
+  // The public bill page (the pré-conta's QR).
+  publicNotFound: 'Conta não encontrada ou já fechada. Peça um novo QR code ao garçom.',
+  publicTitle: (mesa: string) => `Conta da ${mesa}`,
+  publicPaid: 'Pix recebido. Obrigado!',
+  publicNothingToPay: 'Esta conta já está paga.',
 } as const;
+
+/** The public bill page's token: 24 random bytes in base64url (32 characters). */
+export const PUBLIC_BILL_TOKEN_RE = /^[A-Za-z0-9_-]{32}$/;
+/** The public bill page re-reads the bill this often while a Pix waits. */
+export const PUBLIC_BILL_POLL_MS = 3_000;
+/** The page's address in the app (no sign-in): what the waiter's QR opens. */
+export const publicBillPath = (token: string) => `/conta/${token}`;
 
 /** The pré-conta's fixed texts (src/shared/table-bill-ticket.ts). */
 export const PRE_BILL_TEXT = {
