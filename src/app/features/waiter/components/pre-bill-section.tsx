@@ -4,7 +4,7 @@
  * bill shows, and says in pt-BR what happened, as the board does for tickets; or shows a QR code of
  * the public bill page, where the customer reads the bill and pays what remains by Pix.
  */
-import { Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { preBillRequest } from '../../../../shared/contract/table-bill';
 import { BILL_MSG } from '../../../../shared/table-bill';
@@ -55,14 +55,14 @@ export function PreBillSection({ localId, tableId, parts, disabled }: { localId:
       <Title order={2} size="h4" id="bill-prebill-title" mb={6}>
         Pré-conta
       </Title>
-      <Group grow gap="xs">
-        <Button size="md" mih={48} px="xs" variant="outline" color="dark" loading={busy} disabled={disabled} onClick={() => void print()}>
+      <Stack gap="xs">
+        <Button size="lg" mih={48} fullWidth variant="outline" color="dark" loading={busy} disabled={disabled} onClick={() => void print()}>
           Imprimir pré-conta
         </Button>
-        <Button size="md" mih={48} px="xs" variant="outline" color="dark" loading={linkBusy} disabled={disabled} onClick={() => void showQr()}>
+        <Button size="lg" mih={48} fullWidth variant="outline" color="dark" loading={linkBusy} disabled={disabled} onClick={() => void showQr()}>
           QR da conta
         </Button>
-      </Group>
+      </Stack>
       {status ? (
         <Text size="sm" mt={6} fw={600} c={status.ok ? 'green.9' : 'red.9'} role="status" data-testid="pre-bill-status">
           {status.text}
