@@ -23,6 +23,7 @@ import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppNovoDashboardRouteImport } from './routes/_app/novoDashboard'
 import { Route as AppTutorialPortalRouteImport } from './routes/_app/tutorialPortal'
 import { Route as AppTutorialPosRouteImport } from './routes/_app/tutorialPos'
+import { Route as ContaTokenRouteImport } from './routes/conta.$token'
 import { Route as DoarLinkRouteImport } from './routes/doar.$link'
 import { Route as ExternalauthenticationIdRouteImport } from './routes/externalauthentication.$id'
 import { Route as PaymentlinkIdRouteImport } from './routes/paymentlink.$id'
@@ -165,6 +166,11 @@ const AppTutorialPosRoute = AppTutorialPosRouteImport.update({
   id: '/tutorialPos',
   path: '/tutorialPos',
   getParentRoute: () => AppRoute,
+} as any)
+const ContaTokenRoute = ContaTokenRouteImport.update({
+  id: '/conta/$token',
+  path: '/conta/$token',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const DoarLinkRoute = DoarLinkRouteImport.update({
   id: '/doar/$link',
@@ -598,6 +604,7 @@ export interface FileRoutesByFullPath {
   '/novoDashboard': typeof AppNovoDashboardRoute
   '/tutorialPortal': typeof AppTutorialPortalRoute
   '/tutorialPos': typeof AppTutorialPosRoute
+  '/conta/$token': typeof ContaTokenRoute
   '/doar/$link': typeof DoarLinkRoute
   '/externalauthentication/$id': typeof ExternalauthenticationIdRoute
   '/paymentlink/$id': typeof PaymentlinkIdRoute
@@ -685,6 +692,7 @@ export interface FileRoutesByTo {
   '/novoDashboard': typeof AppNovoDashboardRoute
   '/tutorialPortal': typeof AppTutorialPortalRoute
   '/tutorialPos': typeof AppTutorialPosRoute
+  '/conta/$token': typeof ContaTokenRoute
   '/doar/$link': typeof DoarLinkRoute
   '/externalauthentication/$id': typeof ExternalauthenticationIdRoute
   '/paymentlink/$id': typeof PaymentlinkIdRoute
@@ -775,6 +783,7 @@ export interface FileRoutesById {
   '/_app/novoDashboard': typeof AppNovoDashboardRoute
   '/_app/tutorialPortal': typeof AppTutorialPortalRoute
   '/_app/tutorialPos': typeof AppTutorialPosRoute
+  '/conta/$token': typeof ContaTokenRoute
   '/doar/$link': typeof DoarLinkRoute
   '/externalauthentication/$id': typeof ExternalauthenticationIdRoute
   '/paymentlink/$id': typeof PaymentlinkIdRoute
@@ -866,6 +875,7 @@ export interface FileRouteTypes {
     | '/novoDashboard'
     | '/tutorialPortal'
     | '/tutorialPos'
+    | '/conta/$token'
     | '/doar/$link'
     | '/externalauthentication/$id'
     | '/paymentlink/$id'
@@ -953,6 +963,7 @@ export interface FileRouteTypes {
     | '/novoDashboard'
     | '/tutorialPortal'
     | '/tutorialPos'
+    | '/conta/$token'
     | '/doar/$link'
     | '/externalauthentication/$id'
     | '/paymentlink/$id'
@@ -1042,6 +1053,7 @@ export interface FileRouteTypes {
     | '/_app/novoDashboard'
     | '/_app/tutorialPortal'
     | '/_app/tutorialPos'
+    | '/conta/$token'
     | '/doar/$link'
     | '/externalauthentication/$id'
     | '/paymentlink/$id'
@@ -1126,6 +1138,7 @@ export interface RootRouteChildren {
   GarcomRoute: typeof GarcomRoute
   LoginRoute: typeof LoginRoute
   RedefinirSenhaRoute: typeof RedefinirSenhaRoute
+  ContaTokenRoute: typeof ContaTokenRoute
   DoarLinkRoute: typeof DoarLinkRoute
   ExternalauthenticationIdRoute: typeof ExternalauthenticationIdRoute
   PaymentlinkIdRoute: typeof PaymentlinkIdRoute
@@ -1233,6 +1246,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/tutorialPos'
       preLoaderRoute: typeof AppTutorialPosRouteImport
       parentRoute: typeof AppRoute
+    }
+    '/conta/$token': {
+      id: '/conta/$token'
+      path: '/conta/$token'
+      fullPath: '/conta/$token'
+      preLoaderRoute: typeof ContaTokenRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/doar/$link': {
       id: '/doar/$link'
@@ -1928,6 +1948,7 @@ const rootRouteChildren: RootRouteChildren = {
   GarcomRoute: GarcomRoute,
   LoginRoute: LoginRoute,
   RedefinirSenhaRoute: RedefinirSenhaRoute,
+  ContaTokenRoute: ContaTokenRoute,
   DoarLinkRoute: DoarLinkRoute,
   ExternalauthenticationIdRoute: ExternalauthenticationIdRoute,
   PaymentlinkIdRoute: PaymentlinkIdRoute,

@@ -57,7 +57,41 @@ export const BILL_MSG = {
   recorded: (forma: string, valor: number) => `Pagamento de ${formatBRL(valor / 100)} em ${forma.toLowerCase()} registrado.`,
   pixPaid: 'Pix recebido.',
   closed: (mesa: string) => `Conta fechada: ${mesa} está livre.`,
+  // Pré-conta (printing the bill on the venue's printer).
+  preBillSent: (printer: string) => `Pré-conta enviada para a impressora ${printer}.`,
+  preBillNoPrinter: 'Nenhuma impressora configurada para a pré-conta. Cadastre uma em Cadastros › Impressoras.',
+  preBillPrinterNotFound: 'Impressora não encontrada neste estabelecimento.',
+  preBillLocalFailed: (printer: string) => `A pré-conta não foi impressa: o servidor de impressão local não respondeu (${printer}). Verifique se o celular está na rede do estabelecimento.`,
+  preBillEmpty: 'Nenhum item na conta desta mesa: não há pré-conta a imprimir.',
+  partsInvalid: `Informe em quantas partes a conta está dividida, de 1 a ${SPLIT_MAX}.`,
+  // The public bill page (the pré-conta's QR).
+  publicNotFound: 'Conta não encontrada ou já fechada. Peça um novo QR code ao garçom.',
+  publicTitle: (mesa: string) => `Conta da ${mesa}`,
+  publicPaid: 'Pix recebido. Obrigado!',
+  publicNothingToPay: 'Esta conta já está paga.',
 } as const;
+
+/** The public bill page's token: 24 random bytes in base64url (32 characters). */
+export const PUBLIC_BILL_TOKEN_RE = /^[A-Za-z0-9_-]{32}$/;
+/** The public bill page re-reads the bill this often while a Pix waits. */
+export const PUBLIC_BILL_POLL_MS = 3_000;
+/** The page's address in the app (no sign-in): what the waiter's QR opens. */
+export const publicBillPath = (token: string) => `/conta/${token}`;
+
+/** The pré-conta's fixed texts (src/shared/table-bill-ticket.ts). */
+export const PRE_BILL_TEXT = {
+  title: 'PRÉ-CONTA',
+  notFiscal: 'NÃO É DOCUMENTO FISCAL',
+  openedAt: 'Conta aberta às',
+  empty: 'Nenhum item na conta.',
+} as const;
+/**
+ * The printer a pré-conta goes to when the phone names none: the first whose name says it is the
+ * cashier's ("Caixa", "Conta"), else the first by name; with no printer registered but a local print
+ * server address, the local print server's printer of this name.
+ */
+export const PRE_BILL_STATION = 'Caixa';
+export const PRE_BILL_PRINTER_RE = /caixa|conta|balc[aã]o/i;
 
 /** The service charge of a subtotal: rate in basis points, rounded half up to the cent. */
 export function serviceChargeCents(subtotalCents: number, rateBps: number, removed: boolean): number {

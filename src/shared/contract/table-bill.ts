@@ -6,6 +6,7 @@
 import { z } from 'zod/mini';
 import '../zod-locale';
 import { int32, money } from './common';
+import { printJob } from './orders';
 import { BILL_METHODS, BILL_MSG, SPLIT_MAX } from '../table-bill';
 
 export const BILL_PATHS = {
@@ -19,6 +20,20 @@ export const BILL_PATHS = {
   close: (mesa: string) => `api/Mesa/${mesa}/Conta/Fechar`,
   /** POST ?localId= (sandbox only): the sandbox PSP plays the payer's bank and pays the Pix. */
   sandboxPay: (mesa: string, paymentId: string) => `api/Mesa/${mesa}/Conta/Pagamentos/${paymentId}/sandbox-pay`,
+  /** POST preBillRequest → preBillAnswer: the pré-conta as ESC/POS on the venue's printer. */
+  preBill: (mesa: string) => `api/Mesa/${mesa}/Conta/PreConta`,
+  /** POST billLinkRequest → billLinkAnswer: the public bill page's link (made once per open bill). */
+  link: (mesa: string) => `api/Mesa/${mesa}/Conta/Link`,
+} as const;
+
+/** The public bill page's calls (no sign-in; the token is the only key, and it dies when the bill closes). */
+export const PUBLIC_BILL_PATHS = {
+  /** GET → publicBill. */
+  bill: (token: string) => `api/publico/Conta/${token}`,
+  /** POST (empty body) + Idempotency-Key → publicBillPixAnswer (201; 202 while being checked): a Pix of what remains. */
+  pix: (token: string) => `api/publico/Conta/${token}/Pix`,
+  /** POST (sandbox only): the sandbox PSP plays the payer's bank. */
+  sandboxPay: (token: string, paymentId: string) => `api/publico/Conta/${token}/Pix/${paymentId}/sandbox-pay`,
 } as const;
 
 export const billParams = z.object({ mesa: z.string().check(z.maxLength(64)) });
@@ -127,3 +142,70 @@ export type BillPaymentAnswer = z.infer<typeof billPaymentAnswer>;
 export const billCloseRequest = z.object({ localId: z.string().check(z.maxLength(64)) });
 export const billCloseAnswer = z.object({ Message: z.string(), Conta: tableBill });
 export type BillCloseAnswer = z.infer<typeof billCloseAnswer>;
+
+// Pré-conta ----------------------------------------------------------------------------------
+
+export const preBillRequest = z.object({
+  localId: z.string().check(z.maxLength(64)),
+  /** The split the phone shows (1: not split): the ticket lists each part and whether it is paid. */
+  Partes: z.optional(int32().check(z.minimum(1, BILL_MSG.partsInvalid), z.maximum(SPLIT_MAX, BILL_MSG.partsInvalid))),
+  /** A printer of the venue (api/Impressoras); absent: the venue's cashier printer (PRE_BILL_PRINTER_RE), else its first. */
+  ImpressoraId: z.optional(z.nullable(z.string().check(z.maxLength(64)))),
+});
+export type PreBillRequest = z.infer<typeof preBillRequest>;
+
+/**
+ * Impressora: the printer it goes to. A network printer's job is queued for the venue's print agent
+ * (Message says so); a printer on the venue's local print server comes back as Trabalho for the phone
+ * to POST to {EnderecoServidorLocal}/api/printer from the venue's network, as the board does.
+ */
+export const preBillAnswer = z.object({
+  Message: z.string(),
+  Impressora: z.string(),
+  EnderecoServidorLocal: z.nullable(z.string()),
+  Trabalho: z.nullable(printJob),
+});
+export type PreBillAnswer = z.infer<typeof preBillAnswer>;
+
+// Public bill page -----------------------------------------------------------------------------
+
+export const billLinkRequest = z.object({ localId: z.string().check(z.maxLength(64)) });
+/** Caminho: the page's path in the app (/conta/{Token}); the phone shows it as a QR code with its own origin. */
+export const billLinkAnswer = z.object({ Token: z.string(), Caminho: z.string() });
+export type BillLinkAnswer = z.infer<typeof billLinkAnswer>;
+
+export const publicBillParams = z.object({ token: z.string().check(z.maxLength(64)) });
+export const publicBillPaymentParams = z.object({ token: z.string().check(z.maxLength(64)), pagamento: z.string().check(z.maxLength(64)) });
+
+export const publicPix = z.object({
+  Id: z.string(),
+  Status: z.enum(['pendente', 'pago', 'falhou', 'expirado']),
+  Valor: z.number(),
+  BrCode: z.nullable(z.string()),
+});
+export type PublicPix = z.infer<typeof publicPix>;
+
+/** What the customer sees: the items, the totals and what remains; no payer, waiter or internal ids. */
+export const publicBill = z.object({
+  Estabelecimento: z.string(),
+  Mesa: z.string(),
+  Itens: z.array(z.object({ Quantidade: int32(), Nome: z.string(), Observacoes: z.array(z.object({ Descricao: z.string(), Opcoes: z.array(z.string()) })), ValorUnitario: z.number(), ValorTotal: z.number() })),
+  Subtotal: z.number(),
+  TaxaServicoPercentual: z.number(),
+  TaxaServico: z.number(),
+  TaxaServicoRemovida: z.boolean(),
+  AvisoTaxaServico: z.nullable(z.string()),
+  Total: z.number(),
+  Pago: z.number(),
+  EmAndamento: z.number(),
+  Restante: z.number(),
+  /** Pix charges waiting to be paid (their QR codes), so a reloaded page shows them again. */
+  PixAguardando: z.array(publicPix),
+  PixDisponivel: z.boolean(),
+  PixSandbox: z.boolean(),
+  Data: z.string(),
+});
+export type PublicBill = z.infer<typeof publicBill>;
+
+export const publicBillPixAnswer = z.object({ Message: z.nullable(z.string()), Pagamento: publicPix, Conta: publicBill });
+export type PublicBillPixAnswer = z.infer<typeof publicBillPixAnswer>;

@@ -45,11 +45,14 @@ export const tableBills = pgTable(
     subtotalCents: integer('subtotal_cents'),
     serviceCents: integer('service_cents'),
     totalCents: integer('total_cents'),
+    /** The public bill page's link (the pré-conta's QR): random, answered only while the bill is open. */
+    publicToken: text('public_token'),
   },
   (t) => [
     // One open bill per table: two phones opening it at once get the same row.
     uniqueIndex('table_bills_one_open_idx').on(t.tableId).where(sql`${t.status} = 'open'`),
     index('table_bills_venue_closed_idx').on(t.venueId, t.closedAt),
+    uniqueIndex('table_bills_public_token_idx').on(t.publicToken).where(sql`${t.publicToken} is not null`),
     check('table_bills_status_check', sql`${t.status} in ('open', 'closed')`),
     check('table_bills_rate_check', sql`${t.serviceRateBps} between 0 and 10000`),
     check(

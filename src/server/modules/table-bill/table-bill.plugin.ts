@@ -2,8 +2,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleOptions } from '../module-options';
 import { getPixService, sandboxAllowed } from '../pix/pix.service';
+import { tableBillPrintRoutes } from './table-bill.print.routes';
+import { tableBillPublicRoutes } from './table-bill.public.routes';
 import { tableBillRoutes } from './table-bill.routes';
 
 export async function tableBillPlugin(app: FastifyInstance, opts: ModuleOptions): Promise<void> {
   tableBillRoutes(app, { db: opts.db.db, pix: getPixService(opts), sandboxPayments: sandboxAllowed(opts.env), env: opts.env, jobs: app.jobs });
+  // Pré-conta (issue 41 part B): printing the bill on the venue's printer.
+  const pix = getPixService(opts);
+  tableBillPrintRoutes(app, { db: opts.db.db, pix: { available: pix.mode !== 'off', sandbox: pix.mode === 'sandbox' } });
+  // The public bill page (the pré-conta's QR) and its Pix.
+  tableBillPublicRoutes(app, { db: opts.db.db, pix, sandboxPayments: sandboxAllowed(opts.env), env: opts.env });
 }

@@ -16,6 +16,7 @@ import { toastError, toastSuccess } from '../../../lib/toast';
 import { newPaymentKey, postClose, postPayment, postSandboxPay, postService } from '../api/bill-mutations';
 import { billQueries } from '../api/waiter-queries';
 import { playChime } from '../hooks/ready-alerts';
+import { PreBillSection } from './pre-bill-section';
 import { LinkQrImage } from './qr-image';
 import { Stepper } from './stepper';
 
@@ -241,6 +242,8 @@ export function BillView({ localId, tableId, onClosed }: { localId: string; tabl
           </Stack>
         </Paper>
       ) : null}
+
+      {bill.Aberta ? <PreBillSection localId={localId} tableId={tableId} parts={split} disabled={busy || bill.Itens.length === 0} /> : null}
 
       {bill.Pagamentos.length ? (
         <Paper withBorder radius="md" p="sm" component="section" aria-labelledby="bill-payments-title">

@@ -2,7 +2,7 @@ import { Image, Skeleton } from '@mantine/core';
 import { useEffect, useState } from 'react';
 
 /** A QR code of `text` (qrcode, loaded on demand), large enough to scan from across the table. */
-export function LinkQrImage({ text, alt, size = 320 }: { text: string; alt: string; size?: number }) {
+export function LinkQrImage({ text, alt, size = 320, testId = 'pix-qr' }: { text: string; alt: string; size?: number; testId?: string }) {
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
@@ -14,5 +14,5 @@ export function LinkQrImage({ text, alt, size = 320 }: { text: string; alt: stri
       live = false;
     };
   }, [text, size]);
-  return src ? <Image src={src} alt={alt} w={size} h={size} data-testid="pix-qr" /> : <Skeleton w={size} h={size} />;
+  return src ? <Image src={src} alt={alt} w={size} h={size} data-testid={testId} /> : <Skeleton w={size} h={size} />;
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "table_bills" ADD COLUMN "public_token" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "table_bills_public_token_idx" ON "table_bills" USING btree ("public_token") WHERE "table_bills"."public_token" is not null;
