@@ -92,7 +92,8 @@ export function BillView({ localId, tableId, onClosed }: { localId: string; tabl
   const shareOf = (i: number) => bill.Pagamentos.find((p) => p.Parte?.De === split && p.Parte.Indice === i && (p.Status === 'pago' || p.Status === 'pendente'));
   const queuedShareOf = (i: number) => queued.find((r) => r.payload.request.Parte?.De === split && r.payload.request.Parte.Indice === i);
   const anyTaken = queued.length > 0 || bill.Pagamentos.some((p) => p.Status === 'pago' || p.Status === 'pendente');
-  const canClose = bill.Itens.length > 0 && remainingCents === 0 && cents(bill.EmAndamento) === 0;
+  // Closing needs the server to hold every payment: not while one waits on this phone.
+  const canClose = bill.Itens.length > 0 && cents(bill.Restante) === 0 && cents(bill.EmAndamento) === 0 && queued.length === 0;
 
   const toggleService = async (include: boolean) => {
     setBusy(true);
