@@ -216,7 +216,7 @@ describe('POST api/Mesa/{mesa}/Conta/Pagamentos and Fechar', () => {
     expect((await bill()).Pago).toBe(29.23);
   });
 
-  it('a payment queued offline and sent late: the bill lists it with its key (a phone whose answer was lost never counts it twice); the replay answers the same; another table's bill does not list it', async () => {
+  it("a payment queued offline and sent late: the bill lists it with its key (a phone whose answer was lost never counts it twice); the replay answers the same; another table's bill does not list it", async () => {
     await threeOrders();
     const key = crypto.randomUUID();
     const body = { Forma: 'dinheiro', Valor: 29.22, ValorRecebido: 50, Parte: { Indice: 3, De: 3 } };
