@@ -46,7 +46,7 @@ describe('waiter outbox: a bill payment', () => {
   it('offline: queued with the tap key, kept across a reload, sent once with that key when the network is back; a lost answer replays the same', async () => {
     const server = fakeServer();
     let network: 'down' | 'answer-lost' | 'up' = 'down';
-    fetchSpy.mockImplementation(async (url: string, init: RequestInit) => {
+    fetchSpy.mockImplementation(async (_url: string, init: RequestInit) => {
       if (network === 'down') throw new TypeError('Failed to fetch');
       const key = (init.headers as Record<string, string>)['Idempotency-Key'];
       const body = server.answer(key, JSON.parse(String(init.body)));
