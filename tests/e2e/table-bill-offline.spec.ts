@@ -2,12 +2,16 @@
  * A cash payment recorded on a phone without network (issue 41) on a 390×844 phone: it shows at once
  * as "pendente de envio" (Falta pagar counts it), Pix says it needs a connection, the payment
  * survives a reload while offline, and once the network is back it reaches the server exactly once
- * and the bill shows it paid; the table then closes.
+ * and the bill shows it paid; the table then closes and the manager's sales dashboard shows the sale
+ * by payment method with the service charge as its own figure (1366×768 laptop).
  */
 import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { WAITER_PATHS } from '../../src/shared/contract/waiter';
 import { BILL_PATHS, tableBill } from '../../src/shared/contract/table-bill';
+import { DASHBOARD_BILLS_PATH, dashboardBills } from '../../src/shared/contract/dashboard';
+import { formatDateBR, saoPauloDay } from '../../src/shared/dashboard';
+import { formatBRL } from '../../src/shared/format';
 import { expectAccessible } from './axe';
 import { expect, signIn, test } from './fixtures';
 import { apiLogin, placeOrder } from './orders-helpers';
@@ -72,7 +76,12 @@ test('offline: a cash payment is pendente de envio, survives a reload, and reach
   await placeOrder(request, manager, { TipoEntrega: 3, MesaId: mesa.Id, Cliente: { Nome: name }, TipoPagamentoId: 2, Itens: [{ NomeProduto: 'Prato do dia', Valor: 10, Quantidade: 2 }] });
   const serverBill = async () => tableBill.parse(await (await request.get(`${BILL_PATHS.bill(mesa.Id)}?localId=${manager.localId}`, { headers: manager.auth })).json());
 
+  const today = formatDateBR(saoPauloDay(new Date()));
+  const salesOfToday = async () =>
+    dashboardBills.parse(await (await request.get(`${DASHBOARD_BILLS_PATH}?${new URLSearchParams({ localClienteId: manager.localId, InitialPeriod: today, FinalPeriod: today })}`, { headers: manager.auth })).json());
+
   const w = await phone(browser, server.url);
+  const laptop = await browser.newContext({ baseURL: server.url, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', viewport: { width: 1366, height: 768 }, reducedMotion: 'reduce' });
   try {
     await signIn(w.page, 'garcom@balcao.dev');
     await w.page.waitForURL((u) => u.pathname === '/garcom');
@@ -145,11 +154,31 @@ test('offline: a cash payment is pendente de envio, survives a reload, and reach
     await expectAccessible(w.page);
 
     // The table closes and is free again.
+    const before = await salesOfToday();
     await w.page.getByRole('button', { name: 'Fechar mesa' }).tap();
     await expect(w.page.getByRole('heading', { name: 'Mesas', level: 1 })).toBeVisible();
     await expect(w.page.locator(`[data-testid="table-card"][data-mesa="${name}"]`)).toContainText('Livre');
     expect((await serverBill()).Itens).toEqual([]);
+
+    // The manager's sales dashboard, today: the sale by method (Dinheiro + 22,00) and the service (+ 2,00) on its own.
+    const m = await laptop.newPage();
+    await signIn(m, 'gerente@balcao.dev');
+    await m.waitForURL((u) => u.pathname === '/dashboard');
+    await m.goto(`/novoDashboard?InitialPeriod=${encodeURIComponent(today)}&FinalPeriod=${encodeURIComponent(today)}`);
+    const panel = m.getByTestId('chart-table-bills');
+    await expect(panel.getByRole('heading', { name: 'Contas de mesa por forma de pagamento' })).toBeVisible();
+    const money = (cents: number) => formatBRL(cents / 100);
+    const cashBefore = before.PorForma.find((x) => x.Forma === 'dinheiro')!;
+    await expect(panel.getByTestId('table-bills-dinheiro')).toHaveText(`Dinheiro (${cashBefore.Quantidade + 1})${money(Math.round(cashBefore.Valor * 100) + 2200)}`);
+    await expect(panel.getByTestId('table-bills-service')).toHaveText(`Taxa de serviço${money(Math.round(before.TaxaServico * 100) + 200)}`);
+    const n = before.Contas + 1;
+    await expect(panel.getByTestId('table-bills-total')).toHaveText(`Total de ${n} ${n === 1 ? 'conta' : 'contas'}${money(Math.round(before.Total * 100) + 2200)}`);
+    await expect(m.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
+    await panel.scrollIntoViewIfNeeded();
+    await m.screenshot({ path: `${SHOTS}/04-dashboard-1366.png` });
+    await expectAccessible(m);
   } finally {
     await w.context.close();
+    await laptop.close();
   }
 });
