@@ -64,6 +64,7 @@ export const BILL_MSG = {
   discard: 'Descartar',
   /** Pix needs the PSP while the customer waits: never queued. */
   pixOffline: 'Pix precisa de conexão',
+  pixOfflineShort: 'sem conexão',
   /** Next to the disabled service-charge switch (issue 41, brief's wording: the spec has none). */
   serviceLockedHint: 'A taxa não pode mais ser alterada: já há pagamento registrado.',
   closed: (mesa: string) => `Conta fechada: ${mesa} está livre.`,

@@ -379,7 +379,16 @@ function PayButtons({ label, disabled, pix, offline, onPay }: { label: string; d
           aria-label={offline ? `Pix · ${label} · ${BILL_MSG.pixOffline}` : `Pix · ${label}`}
           styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.2 } }}
         >
-          {offline ? BILL_MSG.pixOffline : 'Pix'}
+          {offline ? (
+            <Stack gap={0} align="center" component="span">
+              <span>Pix</span>
+              <Text component="span" size="xs" fw={600} inherit={false}>
+                {BILL_MSG.pixOfflineShort}
+              </Text>
+            </Stack>
+          ) : (
+            'Pix'
+          )}
         </Button>
       ) : null}
       <Button size="md" mih={48} px="xs" color="blue.9" disabled={disabled} onClick={() => onPay('cartao')} aria-label={`Cartão · ${label}`}>
