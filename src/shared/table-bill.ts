@@ -56,6 +56,17 @@ export const BILL_MSG = {
   pixChecking: 'Pix em verificação: aguarde a confirmação do provedor.',
   recorded: (forma: string, valor: number) => `Pagamento de ${formatBRL(valor / 100)} em ${forma.toLowerCase()} registrado.`,
   pixPaid: 'Pix recebido.',
+  /** A card or cash payment recorded on the phone, not yet applied by the server (issue 41, offline). */
+  queuedStatus: 'pendente de envio',
+  queuedRow: 'Pendente de envio',
+  queued: (forma: string, valor: number) => `Sem conexão: o pagamento de ${formatBRL(valor / 100)} em ${forma.toLowerCase()} será enviado quando a rede voltar.`,
+  notApplied: 'Pagamento não aplicado',
+  discard: 'Descartar',
+  /** Pix needs the PSP while the customer waits: never queued. */
+  pixOffline: 'Pix precisa de conexão',
+  pixOfflineShort: 'sem conexão',
+  /** Next to the disabled service-charge switch (issue 41, brief's wording: the spec has none). */
+  serviceLockedHint: 'A taxa não pode mais ser alterada: já há pagamento registrado.',
   closed: (mesa: string) => `Conta fechada: ${mesa} está livre.`,
   // Pré-conta (printing the bill on the venue's printer).
   preBillSent: (printer: string) => `Pré-conta enviada para a impressora ${printer}.`,

@@ -65,6 +65,11 @@ export const billPayment = z.object({
   BrCode: z.nullable(z.string()),
   CriadoEm: z.string(),
   PagoEm: z.nullable(z.string()),
+  /**
+   * The Idempotency-Key it was recorded with (null once the key expired): a phone that queued a
+   * payment offline knows it arrived even when the answer was lost, and never counts it twice.
+   */
+  Chave: z.nullable(z.string()),
 });
 export type BillPayment = z.infer<typeof billPayment>;
 

@@ -31,7 +31,7 @@ function bill(over: Partial<TableBill> = {}): TableBill {
     EmAndamento: 0,
     Restante: 58.44,
     Pagamentos: [
-      { Id: 'pay1', Forma: 'dinheiro', Status: 'pago', Valor: 29.23, ValorRecebido: 50, Troco: 20.77, Parte: { Indice: 1, De: 3 }, BrCode: null, CriadoEm: '2026-11-26T23:00:00.000Z', PagoEm: '2026-11-26T23:00:00.000Z' },
+      { Id: 'pay1', Forma: 'dinheiro', Status: 'pago', Valor: 29.23, ValorRecebido: 50, Troco: 20.77, Parte: { Indice: 1, De: 3 }, BrCode: null, CriadoEm: '2026-11-26T23:00:00.000Z', PagoEm: '2026-11-26T23:00:00.000Z', Chave: null },
     ],
     PixSandbox: false,
     PixDisponivel: true,
@@ -111,7 +111,7 @@ describe('pré-conta as ESC/POS', () => {
       Pago: 0,
       EmAndamento: 43.84,
       Restante: 43.83,
-      Pagamentos: [{ Id: 'pix1', Forma: 'pix', Status: 'pendente', Valor: 43.84, ValorRecebido: null, Troco: null, Parte: { Indice: 1, De: 2 }, BrCode: '000201', CriadoEm: NOW.toISOString(), PagoEm: null }],
+      Pagamentos: [{ Id: 'pix1', Forma: 'pix', Status: 'pendente', Valor: 43.84, ValorRecebido: null, Troco: null, Parte: { Indice: 1, De: 2 }, BrCode: '000201', CriadoEm: NOW.toISOString(), PagoEm: null, Chave: null }],
     });
     const lines = linesOf(print(48, b, 2));
     expect(amountLine(lines, 'Pix aguardando', 'R$ 43,84')).toBeDefined();

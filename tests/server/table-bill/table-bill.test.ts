@@ -216,6 +216,28 @@ describe('POST api/Mesa/{mesa}/Conta/Pagamentos and Fechar', () => {
     expect((await bill()).Pago).toBe(29.23);
   });
 
+  it("a payment queued offline and sent late: the bill lists it with its key (a phone whose answer was lost never counts it twice); the replay answers the same; another table's bill does not list it", async () => {
+    await threeOrders();
+    const key = crypto.randomUUID();
+    const body = { Forma: 'dinheiro', Valor: 29.22, ValorRecebido: 50, Parte: { Indice: 3, De: 3 } };
+    const first = await pay(body, key);
+    expect(first.statusCode, first.body).toBe(201);
+    const answer = billPaymentAnswer.parse(first.json());
+    expect(answer.Pagamento).toMatchObject({ Forma: 'dinheiro', Status: 'pago', Valor: 29.22, Troco: 20.78, Chave: key });
+    expect(answer.Conta.Pagamentos.map((p) => p.Chave)).toEqual([key]);
+    // The phone never heard back and sends it again after a reload: the same answer, one payment.
+    const replay = await pay(body, key);
+    expect(replay.statusCode).toBe(201);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json()).toEqual(first.json());
+    const b = await bill();
+    expect(b.Pagamentos.map((p) => [p.Chave, p.Valor])).toEqual([[key, 29.22]]);
+    expect(b).toMatchObject({ Pago: 29.22, Restante: 58.45 });
+    expect(await count(`select count(*)::int as n from table_bill_payments`)).toBe(1);
+    const [{ id: mesa8 }] = await rows<{ id: string }>(t, `select id from kds_tables where venue_id = '${restaurant(t)}' and name = 'Mesa 8'`);
+    expect(tableBill.parse((await getBill(waiter, mesa8)).json()).Pagamentos).toEqual([]);
+  });
+
   it('two phones paying the same share at once (two keys): one payment, the other told the share is taken', async () => {
     await threeOrders();
     const body = { Forma: 'cartao', Valor: 29.22, Parte: { Indice: 2, De: 3 } };

@@ -182,6 +182,9 @@ export const orders = pgTable(
     // The board's active mode: every Pendente..Em transporte order of a venue, oldest first, read
     // in index order (a partial index holds only the few active rows, however long the history).
     index('orders_venue_active_idx').on(t.venueId, t.createdAt, t.id).where(sql`state_id in (1, 2, 3, 4)`),
+    // A table's bill (issue 41) reads one table's orders of the last day, in order: without it, the
+    // venue's whole day of orders was scanned and filtered by table. Only table orders have a table.
+    index('orders_table_created_idx').on(t.tableId, t.createdAt, t.id).where(sql`table_id is not null`),
   ],
 );
 

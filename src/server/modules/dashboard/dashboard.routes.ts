@@ -4,6 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody } from '../../../shared/contract/common';
 import {
   DASHBOARD_ALL_PATH,
+  DASHBOARD_BILLS_PATH,
+  dashboardBills,
   DASHBOARD_CALLS,
   DASHBOARD_RESPONSES,
   dashboardAllResponse,
@@ -37,6 +39,7 @@ import { DASHBOARD_ROLE } from '../../../shared/dashboard';
 import * as repo from './dashboard.repository';
 import * as rollups from './dashboard.rollups';
 import { SeriesCache } from './dashboard.cache';
+import { tableBillFigures } from './dashboard.table-bills';
 
 /** Where the series come from: the rollups, or the orders themselves (dashboard.repository.ts). */
 export type DashboardSource = Pick<typeof repo, 'totals' | 'perDay' | 'hourly' | 'mostConsumed' | 'byRegion' | 'topCustomers' | 'byGender' | 'byAge'>;
@@ -200,5 +203,10 @@ export async function dashboardRoutes(fastify: FastifyInstance, opts: { db: Db; 
   app.get(`/${DASHBOARD_ALL_PATH}`, { schema: { querystring: dashboardQuery, response: { 200: dashboardAllResponse, ...errors } } }, async (req) => {
     const { venueId, f, period } = await checked(req);
     return dashboardAll(db, venueId, f, period, cache);
+  });
+  // The tables' bills by payment method, with the service charge (issue 41).
+  app.get(`/${DASHBOARD_BILLS_PATH}`, { schema: { querystring: dashboardQuery, response: { 200: dashboardBills, ...errors } } }, async (req) => {
+    const { venueId, f, period } = await checked(req);
+    return tableBillFigures(db, venueId, f, period);
   });
 }

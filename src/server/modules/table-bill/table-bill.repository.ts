@@ -7,6 +7,7 @@ import { and, asc, eq, gte, inArray, ne, notExists, sql } from 'drizzle-orm';
 import type { BillPayment, TableBill } from '../../../shared/contract/table-bill';
 import { DELIVERY_KIND, ORDER_STATE } from '../../../shared/orders';
 import { BILL_MSG, BILL_WINDOW_MS, DEFAULT_SERVICE_RATE_BPS, METHOD_API, serviceChargeCents } from '../../../shared/table-bill';
+import { commandKeys } from '../../db/schema/command-keys';
 import { kdsTables, orderItems, orders } from '../../db/schema/orders';
 import { tableBillOrders, tableBillPayments, tableBills, type TableBillSnapshotLine } from '../../db/schema/table-bill';
 import type { Q, Tx } from '../../lib/once';
@@ -94,7 +95,7 @@ export function figuresOf(lines: TableBillSnapshotLine[], bill: Pick<BillRow, 's
 
 const STATUS_API = { pending: 'pendente', paid: 'pago', failed: 'falhou', expired: 'expirado' } as const;
 
-export function paymentDto(p: PaymentRow): BillPayment {
+export function paymentDto(p: PaymentRow, key: string | null = null): BillPayment {
   return {
     Id: p.id,
     Forma: METHOD_API[p.method]!,
@@ -106,7 +107,18 @@ export function paymentDto(p: PaymentRow): BillPayment {
     BrCode: p.method === 'pix' && p.status === 'pending' ? p.brCode : null,
     CriadoEm: p.createdAt.toISOString(),
     PagoEm: p.paidAt?.toISOString() ?? null,
+    Chave: key,
   };
+}
+
+/** The Idempotency-Key each payment was recorded with (lib/once.ts stores it with the payment's id as ref). */
+export async function paymentKeysOf(q: Q, table: TableRef, paymentIds: string[]): Promise<Map<string, string>> {
+  if (!paymentIds.length) return new Map();
+  const rows = await q
+    .select({ key: commandKeys.key, ref: commandKeys.ref })
+    .from(commandKeys)
+    .where(and(eq(commandKeys.scope, `table:${table.id}`), inArray(commandKeys.ref, paymentIds)));
+  return new Map(rows.map((r) => [r.ref, r.key]));
 }
 
 export interface PixInfo {
@@ -119,6 +131,7 @@ export async function billDto(q: Q, table: TableRef, pix: PixInfo, closed?: Bill
   const bill = closed ?? (await openBillOf(q, table.id));
   const lines = closed ? (closed.lines ?? []) : await openLines(q, table, bill?.openedAt ?? null);
   const payments = await paymentsOf(q, bill?.id ?? null);
+  const keys = await paymentKeysOf(q, table, payments.map((p) => p.id));
   const f = figuresOf(lines, bill, payments);
   const removed = bill?.serviceRemoved ?? false;
   return {
@@ -146,7 +159,7 @@ export async function billDto(q: Q, table: TableRef, pix: PixInfo, closed?: Bill
     Pago: reais(f.paidCents),
     EmAndamento: reais(f.pendingCents),
     Restante: reais(closed ? Math.max(0, (closed.totalCents ?? 0) - f.paidCents) : f.remainingCents),
-    Pagamentos: payments.map(paymentDto),
+    Pagamentos: payments.map((p) => paymentDto(p, keys.get(p.id) ?? null)),
     PixSandbox: pix.sandbox,
     PixDisponivel: pix.available,
     Data: new Date().toISOString(),

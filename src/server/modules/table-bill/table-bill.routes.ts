@@ -118,11 +118,16 @@ export function tableBillRoutes(fastify: FastifyInstance, opts: { db: Db; pix: P
     return r.body as T;
   }
 
-  async function paymentAnswer(q: Q, table: TableRef, paymentId: string, message: string | null): Promise<{ status: number; body: BillPaymentAnswer }> {
+  /** `key`: the request's Idempotency-Key (its row names the payment only once the answer is stored). */
+  async function paymentAnswer(q: Q, table: TableRef, paymentId: string, message: string | null, key: string | null = null): Promise<{ status: number; body: BillPaymentAnswer }> {
     const [p] = await q.select().from(tableBillPayments).where(eq(tableBillPayments.id, paymentId));
     if (!p) return { status: 404, body: { Message: BILL_MSG.paymentNotFound } as never };
     const checking = p.method === 'pix' && p.status === 'pending' && !p.brCode;
-    return { status: checking ? 202 : 201, body: { Message: message ?? (checking ? BILL_MSG.pixChecking : null), Pagamento: paymentDto(p), Conta: await billDto(q, table, pixInfo) } };
+    const conta = await billDto(q, table, pixInfo);
+    // The payment as the bill lists it, with the key it was recorded with.
+    if (key) conta.Pagamentos = conta.Pagamentos.map((x) => (x.Id === p.id && x.Chave === null ? { ...x, Chave: key } : x));
+    const pagamento = conta.Pagamentos.find((x) => x.Id === p.id) ?? paymentDto(p, key);
+    return { status: checking ? 202 : 201, body: { Message: message ?? (checking ? BILL_MSG.pixChecking : null), Pagamento: pagamento, Conta: conta } };
   }
 
   async function createCob(p: PaymentRow, table: TableRef): Promise<Outcome> {
@@ -207,12 +212,12 @@ export function tableBillRoutes(fastify: FastifyInstance, opts: { db: Db; pix: P
                   return { status: o.status, body: { Message: o.message } };
                 }
                 await tx.update(tableBillPayments).set({ brCode: o.brCode }).where(eq(tableBillPayments.id, res.ref));
-                return paymentAnswer(tx, table, res.ref, null);
+                return paymentAnswer(tx, table, res.ref, null, key);
               },
             })
           : await runOnce<{ ref: string; row: PaymentRow }, undefined>(db, {
               ...common,
-              finish: async (tx, res) => paymentAnswer(tx, table, res.ref, BILL_MSG.recorded(METHOD_LABEL[b.Forma], amount)),
+              finish: async (tx, res) => paymentAnswer(tx, table, res.ref, BILL_MSG.recorded(METHOD_LABEL[b.Forma], amount), key),
             });
       return send<BillPaymentAnswer>(reply, r);
     },

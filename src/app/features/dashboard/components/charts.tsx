@@ -1,7 +1,7 @@
 /** The dashboard's eight charts (spec 001 §2.13), each from one call, drawn with @mantine/charts (a chunk of its own, loaded by dashboard-page). */
 import '@mantine/charts/styles.css';
 import { BarChart, CompositeChart, DonutChart, MatrixChart } from '@mantine/charts';
-import { Group, Text } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { Consumption, DashboardFilter } from '../../../../shared/contract/dashboard';
 import { AGE_BAR_COLORS, ageBarBand, DASH_MSG, HEAT_COLORS, heatBand, WEEKDAYS, WEEKDAYS_SHORT } from '../../../../shared/dashboard';
@@ -325,5 +325,57 @@ export function AgeRangeChart({ localId, filter }: Props) {
         );
       }}
     </ChartPanel>
+  );
+}
+
+const METHOD_COLORS = { pix: 'teal.8', cartao: 'blue.8', dinheiro: 'gray.8' } as const;
+
+/**
+ * The tables' bills closed in the period (issue 41): what they received by payment method, as bars
+ * and as figures, and the service charge as its own figure (it is the staff's, not the house's sale).
+ */
+export function TableBillsChart({ localId, filter }: Props) {
+  const q = useQuery(dashboardQueries.tableBills(localId, filter));
+  return (
+    <ChartPanel
+      title="Contas de mesa por forma de pagamento"
+      testId="chart-table-bills"
+      query={q}
+      isEmpty={(d) => d.Contas === 0}
+      summary={(d) => `Contas de mesa fechadas: ${formatInt(d.Contas)}. ${d.PorForma.map((m) => `${m.Nome}: ${formatMoney(m.Valor)}`).join('; ')}. Taxa de serviço: ${formatMoney(d.TaxaServico)}.`}
+    >
+      {(d) => (
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm">
+            {d.PorForma.map((m) => (
+              <Figure key={m.Forma} label={`${m.Nome} (${formatInt(m.Quantidade)})`} value={formatMoney(m.Valor)} testId={`table-bills-${m.Forma}`} />
+            ))}
+            <Figure label="Taxa de serviço" value={formatMoney(d.TaxaServico)} testId="table-bills-service" />
+            <Figure label={`Total de ${formatInt(d.Contas)} ${d.Contas === 1 ? 'conta' : 'contas'}`} value={formatMoney(d.Total)} testId="table-bills-total" />
+          </SimpleGrid>
+          <BarChart
+            h={200}
+            data={d.PorForma.map((m) => ({ Forma: m.Nome, Valor: m.Valor, color: METHOD_COLORS[m.Forma] }))}
+            dataKey="Forma"
+            series={[{ name: 'Valor', label: 'Recebido', color: 'teal.8' }]}
+            valueFormatter={formatMoney}
+            yAxisProps={{ width: 80, tickFormatter: formatMoneyShort }}
+          />
+        </Stack>
+      )}
+    </ChartPanel>
+  );
+}
+
+function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Stack gap={0} data-testid={testId}>
+      <Text size="sm" c="gray.7">
+        {label}
+      </Text>
+      <Text fw={700} size="lg">
+        {value}
+      </Text>
+    </Stack>
   );
 }

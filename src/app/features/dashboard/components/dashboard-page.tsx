@@ -24,6 +24,7 @@ const CHARTS = {
   gender: { C: chart('GenderChart'), title: 'Vendas por gênero' },
   age: { C: chart('AgeRangeChart'), title: 'Vendas por faixa etária' },
   region: { C: chart('RegionChart'), title: 'Vendas por região' },
+  'table-bills': { C: chart('TableBillsChart'), title: 'Contas de mesa por forma de pagamento' },
 } as const;
 type ChartKey = keyof typeof CHARTS;
 
@@ -98,6 +99,7 @@ export function DashboardPage({ search, onSearch }: { search: DashboardSearch; o
       </Group>
       <FiltersForm filter={filter} onChange={onSearch} />
       <SummaryCards {...props} />
+      <Chart name="table-bills" eager {...props} />
       <Chart name="hourly" eager {...props} />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
         <Chart name="per-day" eager {...props} />

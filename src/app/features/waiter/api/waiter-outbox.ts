@@ -9,14 +9,15 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import type { OrderIntakeRequest } from '../../../../shared/contract/orders';
+import { BILL_PATHS, billPaymentAnswer, type BillPaymentRequest } from '../../../../shared/contract/table-bill';
 import { WAITER_PATHS } from '../../../../shared/contract/waiter';
 import { IDEMPOTENCY_HEADER, KDS_PATHS } from '../../../../shared/orders';
 import { api, ApiError } from '../../../lib/api-client';
 import { attachTriggers, BOARD_MAX_DELAY_MS, Outbox, outcomeFromStatus, type OutboxRecord, type SendOutcome } from '../../../lib/outbox';
 import { onSessionChange } from '../../../lib/session';
-import { noteContact, noteNetworkFailure } from './waiter-queries';
+import { billQueries, noteContact, noteNetworkFailure } from './waiter-queries';
 
-export type WaiterCommand = 'intake' | 'delivered';
+export type WaiterCommand = 'intake' | 'delivered' | 'payment';
 
 /** A table order waiting to be sent, as the screen shows it. */
 export interface IntakePayload {
@@ -33,6 +34,17 @@ export interface DeliveredPayload {
   tableId: string | null;
 }
 
+/**
+ * A card or cash payment on a table's bill (issue 41), recorded on the phone: its Idempotency-Key
+ * (the record's id) was made when the waiter tapped, so however many times it is sent, the server
+ * applies it once. Pix is never queued: it needs the PSP while the customer waits.
+ */
+export interface PaymentPayload {
+  tableId: string;
+  localId: string;
+  request: BillPaymentRequest;
+}
+
 export type SubmitResult = { id: string } & ({ status: 'applied'; body: unknown } | { status: 'queued' } | { status: 'failed' | 'conflict'; message: string });
 
 const WAIT_FOR_ANSWER_MS = 4_000;
@@ -42,9 +54,17 @@ let outbox: Outbox | null = null;
 let detach: (() => void) | null = null;
 const waiters = new Map<string, (r: SubmitResult) => void>();
 
+function requestOf(record: OutboxRecord): { path: string; body: unknown } {
+  if (record.command === 'intake') return { path: KDS_PATHS.intake, body: (record.payload as IntakePayload).request };
+  if (record.command === 'payment') {
+    const p = record.payload as PaymentPayload;
+    return { path: BILL_PATHS.payments(p.tableId), body: p.request };
+  }
+  return { path: WAITER_PATHS.delivered, body: (record.payload as DeliveredPayload).body };
+}
+
 async function send(record: OutboxRecord): Promise<SendOutcome> {
-  const path = record.command === 'intake' ? KDS_PATHS.intake : WAITER_PATHS.delivered;
-  const body = record.command === 'intake' ? (record.payload as IntakePayload).request : (record.payload as DeliveredPayload).body;
+  const { path, body } = requestOf(record);
   try {
     const answer = await api(path, { method: 'POST', body, headers: { [IDEMPOTENCY_HEADER]: record.id } });
     noteContact();
@@ -60,6 +80,12 @@ async function send(record: OutboxRecord): Promise<SendOutcome> {
 }
 
 function onSettled(record: OutboxRecord, outcome: SendOutcome): void {
+  if (queryClient && outcome.kind === 'ok' && record.command === 'payment') {
+    // The answer carries the bill with the payment in it: shown before the queued copy disappears.
+    const p = record.payload as PaymentPayload;
+    const answer = billPaymentAnswer.safeParse(outcome.body);
+    if (answer.success) queryClient.setQueryData(billQueries.billKey(p.localId, p.tableId), answer.data.Conta);
+  }
   if (queryClient && outcome.kind !== 'retry' && outcome.kind !== 'auth') {
     void queryClient.invalidateQueries({ queryKey: ['orders', 'waiter'] });
   }
@@ -89,8 +115,7 @@ export function bindWaiterOutbox(qc: QueryClient): void {
   if (!detach) detach = attachTriggers(waiterOutbox(), 3_000);
 }
 
-async function submit(command: WaiterCommand, orderKey: string, payload: IntakePayload | DeliveredPayload, label: string): Promise<SubmitResult> {
-  const id = crypto.randomUUID();
+async function submit(command: WaiterCommand, orderKey: string, payload: IntakePayload | DeliveredPayload | PaymentPayload, label: string, id: string = crypto.randomUUID()): Promise<SubmitResult> {
   const answered = new Promise<SubmitResult>((resolve) => {
     waiters.set(id, resolve);
     setTimeout(() => {
@@ -108,6 +133,15 @@ async function submit(command: WaiterCommand, orderKey: string, payload: IntakeP
 export function submitTableOrder(p: IntakePayload, label: string): Promise<SubmitResult> {
   // Each new order is its own sequence in the queue (nothing before it must wait for it).
   return submit('intake', `intake:${crypto.randomUUID()}`, p, label);
+}
+
+/**
+ * A card or cash payment (POST api/Mesa/{mesa}/Conta/Pagamentos), queued first with `key` (made at
+ * the tap) as its record id and Idempotency-Key. Each payment is its own sequence: one the server
+ * refuses never holds back another table's (or this table's next) payment.
+ */
+export function submitBillPayment(p: PaymentPayload, key: string, label: string): Promise<SubmitResult> {
+  return submit('payment', `bill-payment:${key}`, p, label, key);
 }
 
 /** "Entregue à mesa" (POST api/garcom/entregue), queued first. */

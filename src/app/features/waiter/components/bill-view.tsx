@@ -12,9 +12,12 @@ import { formatTime, parseMoney } from '../../../../shared/format';
 import { BILL_MSG, BILL_PIX_POLL_MS, METHOD_LABEL, SPLIT_MAX, splitEqually, type BillMethod } from '../../../../shared/table-bill';
 import { brl } from '../../../../shared/waiter';
 import { ApiError } from '../../../lib/api-client';
-import { toastError, toastSuccess } from '../../../lib/toast';
+import type { OutboxRecord } from '../../../lib/outbox';
+import { showToast, toastError, toastSuccess } from '../../../lib/toast';
 import { newPaymentKey, postClose, postPayment, postSandboxPay, postService } from '../api/bill-mutations';
-import { billQueries } from '../api/waiter-queries';
+import { acknowledgeWaiterRecord, submitBillPayment, useWaiterRecords, type PaymentPayload } from '../api/waiter-outbox';
+import { billQueries, useOfflineSince } from '../api/waiter-queries';
+import { useBrowserOnline } from '../hooks/use-online';
 import { playChime } from '../hooks/ready-alerts';
 import { PreBillSection } from './pre-bill-section';
 import { LinkQrImage } from './qr-image';
@@ -40,6 +43,10 @@ export function BillView({ localId, tableId, onClosed }: { localId: string; tabl
   const [busy, setBusy] = useState(false);
   const closeKey = useRef<string>(newPaymentKey());
   const bill = q.data;
+  const records = useWaiterRecords();
+  const offlineSince = useOfflineSince();
+  const browserOnline = useBrowserOnline();
+  const offline = offlineSince !== null || !browserOnline;
   const waitingPix = bill?.Pagamentos.some((p) => p.Forma === 'pix' && p.Status === 'pendente') ?? false;
 
   // While a Pix waits, the bill is re-read so it turns paid by itself.
@@ -69,15 +76,25 @@ export function BillView({ localId, tableId, onClosed }: { localId: string; tabl
     );
   }
 
-  // Once a share is paid (or a Pix for it waits) the split is fixed: its parts must keep their amounts.
-  const lockedSplit = bill.Pagamentos.find((p) => p.Parte && (p.Status === 'pago' || p.Status === 'pendente'))?.Parte?.De ?? null;
+  // Card and cash payments recorded on this phone that the server has not applied yet (the outbox
+  // holds them, with their key). One the bill already lists (by its key) is never counted twice.
+  const known = new Set(bill.Pagamentos.map((p) => p.Chave).filter(Boolean));
+  const mine = records.filter((r): r is OutboxRecord<PaymentPayload> => r.command === 'payment' && (r.payload as PaymentPayload).tableId === tableId && !known.has(r.id));
+  const queued = mine.filter((r) => r.status === 'pending' || r.status === 'sending');
+  const refused = mine.filter((r) => r.status === 'conflict' || r.status === 'failed');
+  const queuedCents = queued.reduce((s, r) => s + cents(r.payload.request.Valor), 0);
+  // Once a share is paid (or a Pix for it waits, or a payment for it is queued) the split is fixed.
+  const lockedSplit =
+    bill.Pagamentos.find((p) => p.Parte && (p.Status === 'pago' || p.Status === 'pendente'))?.Parte?.De ?? queued.find((r) => r.payload.request.Parte)?.payload.request.Parte?.De ?? null;
   const split = lockedSplit ?? chosenSplit;
   const totalCents = cents(bill.Total);
-  const remainingCents = cents(bill.Restante);
+  const remainingCents = Math.max(0, cents(bill.Restante) - queuedCents);
   const parts = splitEqually(totalCents, split);
   const shareOf = (i: number) => bill.Pagamentos.find((p) => p.Parte?.De === split && p.Parte.Indice === i && (p.Status === 'pago' || p.Status === 'pendente'));
-  const anyTaken = bill.Pagamentos.some((p) => p.Status === 'pago' || p.Status === 'pendente');
-  const canClose = bill.Itens.length > 0 && remainingCents === 0 && cents(bill.EmAndamento) === 0;
+  const queuedShareOf = (i: number) => queued.find((r) => r.payload.request.Parte?.De === split && r.payload.request.Parte.Indice === i);
+  const anyTaken = queued.length > 0 || bill.Pagamentos.some((p) => p.Status === 'pago' || p.Status === 'pendente');
+  // Closing needs the server to hold every payment: not while one waits on this phone.
+  const canClose = bill.Itens.length > 0 && cents(bill.Restante) === 0 && cents(bill.EmAndamento) === 0 && queued.length === 0;
 
   const toggleService = async (include: boolean) => {
     setBusy(true);
@@ -96,11 +113,32 @@ export function BillView({ localId, tableId, onClosed }: { localId: string; tabl
     if (method === 'pix') void submit(next, null);
   };
 
+  const bodyOf = (it: Intent, receivedCents: number | null) =>
+    billPaymentRequest.parse({ localId, Forma: it.method, Valor: it.amountCents / 100, ...(it.method === 'dinheiro' ? { ValorRecebido: (receivedCents ?? 0) / 100 } : {}), ...(it.share ? { Parte: it.share } : {}) });
+
+  /**
+   * Card and cash go through the waiter's outbox with the key made at the tap: shown at once as
+   * "pendente de envio", kept across reloads, sent when the network is there, applied once.
+   */
+  const record = async (it: Intent, receivedCents: number | null) => {
+    const request = bodyOf(it, receivedCents);
+    setIntent(null);
+    const label = BILL_MSG.recorded(METHOD_LABEL[it.method], it.amountCents);
+    const r = await submitBillPayment({ tableId, localId, request }, it.key, label);
+    if (r.status === 'applied') void toastSuccess((r.body as { Message?: string | null } | undefined)?.Message ?? label);
+    else if (r.status === 'queued') void showToast({ color: 'yellow', message: BILL_MSG.queued(METHOD_LABEL[it.method], it.amountCents) });
+    else {
+      void toastError(r.message);
+      await acknowledgeWaiterRecord(r.id);
+      void qc.invalidateQueries({ queryKey: billQueries.billKey(localId, tableId) });
+    }
+  };
+
   const submit = async (it: Intent, receivedCents: number | null) => {
+    if (it.method !== 'pix') return record(it, receivedCents);
     setBusy(true);
     try {
-      const body = { localId, Forma: it.method, Valor: it.amountCents / 100, ...(it.method === 'dinheiro' ? { ValorRecebido: (receivedCents ?? 0) / 100 } : {}), ...(it.share ? { Parte: it.share } : {}) };
-      const r = await postPayment(tableId, billPaymentRequest.parse(body), it.key);
+      const r = await postPayment(tableId, bodyOf(it, receivedCents), it.key);
       setBill(r.Conta);
       if (it.method === 'pix') setPixId(r.Pagamento.Id);
       else {
@@ -182,6 +220,11 @@ export function BillView({ localId, tableId, onClosed }: { localId: string; tabl
             {brl(cents(bill.TaxaServico))}
           </Text>
         </Group>
+        {anyTaken && bill.Itens.length > 0 ? (
+          <Text size="sm" c="dimmed" mt={2} data-testid="bill-service-locked">
+            {BILL_MSG.serviceLockedHint}
+          </Text>
+        ) : null}
         {bill.AvisoTaxaServico ? (
           <Text size="sm" c="orange.9" fw={600} mt={4} data-testid="bill-service-note">
             {bill.AvisoTaxaServico}
@@ -191,6 +234,7 @@ export function BillView({ localId, tableId, onClosed }: { localId: string; tabl
         <Row label="Total" value={brl(totalCents)} strong testId="bill-total" />
         <Row label="Pago" value={brl(cents(bill.Pago))} testId="bill-paid" />
         {cents(bill.EmAndamento) > 0 ? <Row label="Pix aguardando" value={brl(cents(bill.EmAndamento))} /> : null}
+        {queuedCents > 0 ? <Row label={BILL_MSG.queuedRow} value={brl(queuedCents)} testId="bill-queued" /> : null}
         <Row label="Falta pagar" value={brl(remainingCents)} strong testId="bill-remaining" />
       </Paper>
 
@@ -206,6 +250,7 @@ export function BillView({ localId, tableId, onClosed }: { localId: string; tabl
             {parts.map((amount, i) => {
               const idx = i + 1;
               const paid = shareOf(idx);
+              const waiting = paid ? undefined : queuedShareOf(idx);
               const label = split === 1 ? 'Conta inteira' : `Parte ${idx} de ${split}`;
               return (
                 <Box key={`${split}-${idx}`} data-testid="bill-part" data-parte={idx}>
@@ -219,24 +264,29 @@ export function BillView({ localId, tableId, onClosed }: { localId: string; tabl
                     <Badge size="lg" mt={4} color={paid.Status === 'pago' ? 'green.9' : 'gray.8'} variant="filled">
                       {paid.Status === 'pago' ? `Paga · ${METHOD_LABEL[paid.Forma]}` : 'Pix aguardando'}
                     </Badge>
+                  ) : waiting ? (
+                    <Badge size="lg" mt={4} color="grape.9" variant="filled" data-testid="bill-part-queued">
+                      {`${BILL_MSG.queuedRow} · ${METHOD_LABEL[waiting.payload.request.Forma]}`}
+                    </Badge>
                   ) : (
                     <PayButtons
                       label={label}
                       disabled={busy || amount === 0 || amount > remainingCents}
                       pix={bill.PixDisponivel}
+                      offline={offline}
                       onPay={(m) => start(m, amount, { Indice: idx, De: split })}
                     />
                   )}
                 </Box>
               );
             })}
-            {remainingCents > 0 && !parts.some((a, i) => !shareOf(i + 1) && a > 0 && a <= remainingCents) ? (
+            {remainingCents > 0 && !parts.some((a, i) => !shareOf(i + 1) && !queuedShareOf(i + 1) && a > 0 && a <= remainingCents) ? (
               <Box data-testid="bill-rest">
                 <Group justify="space-between" wrap="nowrap">
                   <Text fw={700}>Restante</Text>
                   <Text fw={800}>{brl(remainingCents)}</Text>
                 </Group>
-                <PayButtons label="Restante" disabled={busy} pix={bill.PixDisponivel} onPay={(m) => start(m, remainingCents, null)} />
+                <PayButtons label="Restante" disabled={busy} pix={bill.PixDisponivel} offline={offline} onPay={(m) => start(m, remainingCents, null)} />
               </Box>
             ) : null}
           </Stack>
@@ -245,7 +295,18 @@ export function BillView({ localId, tableId, onClosed }: { localId: string; tabl
 
       {bill.Aberta ? <PreBillSection localId={localId} tableId={tableId} parts={split} disabled={busy || bill.Itens.length === 0} /> : null}
 
-      {bill.Pagamentos.length ? (
+      {refused.map((r) => (
+        <Alert key={r.id} color="red" title={BILL_MSG.notApplied} data-testid="bill-payment-refused">
+          <Text size="sm">
+            {METHOD_LABEL[r.payload.request.Forma]} · {brl(cents(r.payload.request.Valor))}: {r.lastError ?? ''}
+          </Text>
+          <Button mt="xs" size="md" mih={48} color="red.9" variant="outline" onClick={() => void acknowledgeWaiterRecord(r.id)}>
+            {BILL_MSG.discard}
+          </Button>
+        </Alert>
+      ))}
+
+      {bill.Pagamentos.length || queued.length ? (
         <Paper withBorder radius="md" p="sm" component="section" aria-labelledby="bill-payments-title">
           <Title order={2} size="h4" id="bill-payments-title" mb={4}>
             Pagamentos
@@ -253,6 +314,9 @@ export function BillView({ localId, tableId, onClosed }: { localId: string; tabl
           <Stack gap={4}>
             {bill.Pagamentos.map((p) => (
               <PaymentRow key={p.Id} p={p} />
+            ))}
+            {queued.map((r) => (
+              <QueuedRow key={r.id} r={r.payload.request} />
             ))}
           </Stack>
         </Paper>
@@ -302,12 +366,32 @@ function Row({ label, value, strong, testId }: { label: string; value: string; s
   );
 }
 
-function PayButtons({ label, disabled, pix, onPay }: { label: string; disabled: boolean; pix: boolean; onPay: (m: BillMethod) => void }) {
+function PayButtons({ label, disabled, pix, offline, onPay }: { label: string; disabled: boolean; pix: boolean; offline: boolean; onPay: (m: BillMethod) => void }) {
   return (
     <Group gap="xs" mt={6} grow role="group" aria-label={`Pagar ${label}`}>
       {pix ? (
-        <Button size="md" mih={48} px="xs" color="teal.9" disabled={disabled} onClick={() => onPay('pix')} aria-label={`Pix · ${label}`}>
-          Pix
+        // Pix needs the PSP while the customer waits: it is never queued, so offline it says why it is off.
+        <Button
+          size="md"
+          mih={48}
+          h="auto"
+          px="xs"
+          color="teal.9"
+          disabled={disabled || offline}
+          onClick={() => onPay('pix')}
+          aria-label={offline ? `Pix · ${label} · ${BILL_MSG.pixOffline}` : `Pix · ${label}`}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.2 } }}
+        >
+          {offline ? (
+            <Stack gap={0} align="center" component="span">
+              <span>Pix</span>
+              <Text component="span" size="xs" fw={600} inherit={false}>
+                {BILL_MSG.pixOfflineShort}
+              </Text>
+            </Stack>
+          ) : (
+            'Pix'
+          )}
         </Button>
       ) : null}
       <Button size="md" mih={48} px="xs" color="blue.9" disabled={disabled} onClick={() => onPay('cartao')} aria-label={`Cartão · ${label}`}>
@@ -329,6 +413,18 @@ function PaymentRow({ p }: { p: BillPayment }) {
       {METHOD_LABEL[p.Forma]} · {brl(cents(p.Valor))} · {STATUS_LABEL[p.Status]}
       {p.Parte && p.Parte.De > 1 ? ` · parte ${p.Parte.Indice} de ${p.Parte.De}` : ''}
       {extra}
+    </Text>
+  );
+}
+
+/** A payment queued on this phone (not on the server yet). */
+function QueuedRow({ r }: { r: PaymentPayload['request'] }) {
+  const change = r.Forma === 'dinheiro' && r.ValorRecebido != null ? ` · recebido ${brl(cents(r.ValorRecebido))} · troco ${brl(cents(r.ValorRecebido) - cents(r.Valor))}` : '';
+  return (
+    <Text size="sm" fw={600} c="grape.9" data-testid="bill-payment-queued">
+      {METHOD_LABEL[r.Forma]} · {brl(cents(r.Valor))} · {BILL_MSG.queuedStatus}
+      {r.Parte && r.Parte.De > 1 ? ` · parte ${r.Parte.Indice} de ${r.Parte.De}` : ''}
+      {change}
     </Text>
   );
 }
