@@ -17,6 +17,8 @@ async function signInAsManager(page: Page) {
 
 test.describe('product wizard, list and edit form', () => {
   test('creates a product with add-ons and observations, enables it, finds it, edits an add-on and propagates', async ({ page, server }) => {
+    // The whole wizard, the list and the edit form in one flow: on a busy 2-core machine it ran past 60 s.
+    test.setTimeout(120_000);
     await signInAsManager(page);
     await page.goto('/produtos/produto/cadastro');
     await expect(page.getByRole('heading', { name: 'Cadastrar produto' })).toBeVisible();
@@ -89,8 +91,31 @@ test.describe('product wizard, list and edit form', () => {
     await page.getByRole('textbox', { name: 'Opções' }).fill('Bem passadinho');
     await page.getByRole('option', { name: 'Criar "Bem passadinho"' }).click();
     await expect(page.getByText('Bem passadinho', { exact: true })).toBeVisible();
+    // Enter takes what was typed, key by key as a person types: the place's option of that name, or a
+    // new one; the field empties, so the next one typed is another option (never glued to it), and
+    // Enter never submits the step.
+    const options = page.getByRole('textbox', { name: 'Opções' });
+    const pills = page.getByTestId('option-pill');
+    await options.click();
+    await page.keyboard.type('Mal passado');
+    await page.keyboard.press('Enter');
+    await expect(pills).toHaveText(['Ao ponto', 'Bem passadinho', 'Mal passado']);
+    await expect(options).toHaveValue('');
+    await page.keyboard.type('Ponto para menos');
+    await page.keyboard.press('Enter');
+    await expect(pills).toHaveText(['Ao ponto', 'Bem passadinho', 'Mal passado', 'Ponto para menos']);
+    await expect(options).toHaveValue('');
+    // Already chosen: Enter only empties the field.
+    await page.keyboard.type('Ao ponto');
+    await page.keyboard.press('Enter');
+    await expect(options).toHaveValue('');
+    await expect(pills).toHaveText(['Ao ponto', 'Bem passadinho', 'Mal passado', 'Ponto para menos']);
+    await expectAccessible(page);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Nova observação' })).toBeVisible();
     await page.getByRole('button', { name: 'Adicionar observação' }).click();
     await expect(page.getByTestId('observation-row')).toHaveCount(1);
+    for (const name of ['Ao ponto', 'Bem passadinho', 'Mal passado', 'Ponto para menos']) await expect(page.getByTestId('observation-row').getByText(name, { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Avançar' }).click();
 
     // Fiscal: the restaurant issues NFC-e, so NCM and CFOP are required.

@@ -4,6 +4,11 @@
  * has left, the next one has not taken the focus yet). Without this, such a press is lost or bumps
  * the same order twice. Here each of them waits in a queue and bumps the ticket that takes the
  * focus next, one per press: N presses move N orders.
+ *
+ * A press that opened a dialog (the carrier's, the delivery choice, the drawer) bumped nothing: the
+ * focus left the board for the dialog, and that forgets the press. Otherwise the next Enter on the
+ * same ticket, once the dialog closed, would be taken for the bump bar's double press and swallowed
+ * (and bumped the next ticket to take the focus).
  */
 import { useEffect, type RefObject } from 'react';
 
@@ -66,13 +71,23 @@ export function useBumpQueue(boardRef: RefObject<HTMLElement | null>) {
         else queued++;
       }, 0);
     };
+    // The focus went somewhere outside the board (a dialog, the bar): the last press opened it.
+    const onPageFocus = (e: FocusEvent) => {
+      const t = e.target;
+      if (t instanceof Node && t !== document.body && !board.contains(t)) {
+        queued = 0;
+        bumped = null;
+      }
+    };
     board.addEventListener('keydown', onBoardKey, true);
     document.addEventListener('keydown', onPageKey);
     board.addEventListener('focusin', onFocusIn);
+    document.addEventListener('focusin', onPageFocus);
     return () => {
       board.removeEventListener('keydown', onBoardKey, true);
       document.removeEventListener('keydown', onPageKey);
       board.removeEventListener('focusin', onFocusIn);
+      document.removeEventListener('focusin', onPageFocus);
     };
   }, [boardRef]);
 }

@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Button, Checkbox, Combobox, Group, Paper, Pill, PillsInput, Radio, Stack, Text, TextInput, Title, useCombobox } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   normalizeText,
   OBSERVATION_TYPE,
@@ -23,34 +23,57 @@ export interface ObservationRow {
 }
 
 /** The place's options to pick from; typing a new one offers "Criar ..." and creates it. */
-function OptionsPicker({ localId, value, onChange }: { localId: string; value: ObservationOption[]; onChange: (v: ObservationOption[]) => void }) {
+function OptionsPicker({ localId, value, onUpdate }: { localId: string; value: ObservationOption[]; onUpdate: (f: (cur: ObservationOption[]) => ObservationOption[]) => void }) {
+  // Updates from the current list, not this render's: an option created a moment later must not drop one picked meanwhile.
+  const add = (o: ObservationOption) => onUpdate((cur) => (cur.some((x) => x.id === o.id) ? cur : [...cur, o]));
   const queryClient = useQueryClient();
   const { data = [] } = useQuery(productQueries.options(localId));
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [search, setSearch] = useState('');
-  const [creating, setCreating] = useState(false);
+  // Options being created (Enter can be pressed again before the first answer).
+  const [creating, setCreating] = useState(0);
   const term = normalizeText(search);
   const chosen = new Set(value.map((o) => o.id));
   const matches = data.filter((o) => !chosen.has(o.id) && normalizeText(o.descricao).includes(term)).slice(0, 50);
   const exact = data.some((o) => normalizeText(o.descricao) === term);
 
+  // An option reached with the arrow keys is what Enter picks; else Enter takes what was typed.
+  const navigated = useRef(false);
+
   const submit = async (val: string) => {
+    navigated.current = false;
     if (val === '$create') {
-      setCreating(true);
+      const name = search.trim();
+      // Cleared at once: what is typed next is the next option, never glued to this one.
+      setSearch('');
+      setCreating((n) => n + 1);
       try {
-        const created = await createOption(localId, search.trim());
+        const created = await createOption(localId, name);
         void queryClient.invalidateQueries({ queryKey: productQueries.options(localId).queryKey });
-        if (!chosen.has(created.id)) onChange([...value, created]);
+        add(created);
       } catch (err) {
         void toastError(err instanceof Error ? err.message : String(err));
+        setSearch((typed) => typed || name);
       } finally {
-        setCreating(false);
+        setCreating((n) => n - 1);
       }
-    } else {
-      const o = data.find((x) => x.id === val);
-      if (o) onChange([...value, o]);
+      return;
     }
+    const o = data.find((x) => x.id === val);
+    if (o) add(o);
     setSearch('');
+  };
+
+  /** Enter in the field: the typed text becomes an option (the place's of that name, else a new one); it never submits the wizard's step. */
+  const onEnter = (e: React.KeyboardEvent<HTMLInputElement>) => {
+    e.preventDefault();
+    if (navigated.current && combobox.dropdownOpened && combobox.getSelectedOptionIndex() !== -1) return; // Mantine picks the highlighted option.
+    // Nothing for Mantine to click (an option under a resting pointer is not a choice).
+    combobox.resetSelectedOption();
+    if (!search.trim()) return;
+    const same = data.find((o) => normalizeText(o.descricao) === term);
+    if (same && chosen.has(same.id)) setSearch('');
+    else void submit(same ? same.id : '$create');
   };
 
   return (
@@ -59,7 +82,7 @@ function OptionsPicker({ localId, value, onChange }: { localId: string; value: O
         <PillsInput label="Opções" withAsterisk onClick={() => combobox.openDropdown()} description="Escolha as opções ou digite uma nova.">
           <Pill.Group>
             {value.map((o) => (
-              <Pill key={o.id} withRemoveButton onRemove={() => onChange(value.filter((x) => x.id !== o.id))} removeButtonProps={{ 'aria-label': `Remover opção ${o.descricao}` }}>
+              <Pill key={o.id} data-testid="option-pill" withRemoveButton onRemove={() => onUpdate((cur) => cur.filter((x) => x.id !== o.id))} removeButtonProps={{ 'aria-label': `Remover opção ${o.descricao}` }}>
                 {o.descricao}
               </Pill>
             ))}
@@ -67,18 +90,24 @@ function OptionsPicker({ localId, value, onChange }: { localId: string; value: O
               <PillsInput.Field
                 aria-label="Opções"
                 value={search}
-                placeholder={creating ? 'Criando…' : 'Buscar ou criar opção'}
+                placeholder={creating > 0 ? 'Criando…' : 'Buscar ou criar opção'}
                 onFocus={() => combobox.openDropdown()}
                 onBlur={() => combobox.closeDropdown()}
                 onChange={(e) => {
                   combobox.openDropdown();
                   combobox.updateSelectedOptionIndex();
+                  navigated.current = false;
                   setSearch(e.currentTarget.value);
                 }}
                 onKeyDown={(e) => {
+                  if (e.key === 'ArrowDown' || e.key === 'ArrowUp') navigated.current = true;
+                  if (e.key === 'Enter' && !e.nativeEvent.isComposing) {
+                    onEnter(e);
+                    return;
+                  }
                   if (e.key === 'Backspace' && !search && value.length) {
                     e.preventDefault();
-                    onChange(value.slice(0, -1));
+                    onUpdate((cur) => cur.slice(0, -1));
                   }
                 }}
               />
@@ -87,7 +116,7 @@ function OptionsPicker({ localId, value, onChange }: { localId: string; value: O
         </PillsInput>
       </Combobox.DropdownTarget>
       <Combobox.Dropdown>
-        <Combobox.Options mah={240} style={{ overflowY: 'auto' }}>
+        <Combobox.Options aria-label="Opções" mah={240} style={{ overflowY: 'auto' }}>
           {matches.map((o) => (
             <Combobox.Option value={o.id} key={o.id}>
               {o.descricao}
@@ -143,7 +172,7 @@ export function ObservationEditor({ localId, rows, onChange }: { localId: string
               ))}
             </Group>
           </Radio.Group>
-          <OptionsPicker localId={localId} value={draft.opcoes} onChange={(opcoes) => setDraft((d) => ({ ...d, opcoes }))} />
+          <OptionsPicker localId={localId} value={draft.opcoes} onUpdate={(f) => setDraft((d) => ({ ...d, opcoes: f(d.opcoes) }))} />
           <Checkbox label="Observação de reserva" checked={draft.ehDeReserva} onChange={(e) => {
             const v = e.currentTarget.checked;
             setDraft((d) => ({ ...d, ehDeReserva: v }));
