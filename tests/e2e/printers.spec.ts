@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { expect, signIn, test } from './fixtures';
-import { apiLogin, card, closeBoardMenu, openBoard, openBoardMenu, placeOrder, revealCard, setBoardSettings, setFoodConfig } from './orders-helpers';
+import { PRINTER_STATUS } from '../../src/shared/orders';
+import { apiLogin, card, closeBoardMenu, getOrder, openBoard, openBoardMenu, placeOrder, revealCard, setBoardSettings, setFoodConfig } from './orders-helpers';
 
 // A server of its own: these tests change the place's printers and its print-on-accept setting.
 test.use({ workerEnv: { BALCAO_E2E_ISOLATE: 'printers' } });
@@ -236,6 +237,12 @@ test.describe('printers (/cadastro/impressoras)', () => {
       await expect(usb.getByTestId('usb-printer-status')).toHaveText('Nenhuma impressora USB conectada neste tablet.');
       await usb.getByRole('button', { name: 'Conectar impressora USB' }).click();
       await expect(usb.getByTestId('usb-printer-status')).toHaveText('Impressora USB conectada neste tablet.');
+      if (process.env.PRINTERS_SHOTS) {
+        for (const [w, h] of [[1280, 800], [768, 1024]]) {
+          await page.setViewportSize({ width: w, height: h });
+          await page.screenshot({ path: `${process.env.PRINTERS_SHOTS}/usb-menu-${w}x${h}.png` });
+        }
+      }
       await usb.getByRole('button', { name: 'Imprimir teste' }).click();
       await expect.poll(written).toContain('Teste de impress');
       // ESC @ (initialize) first, a cut (GS V) last: a real ESC/POS page.
@@ -251,9 +258,12 @@ test.describe('printers (/cadastro/impressoras)', () => {
       await c.getByRole('button', { name: 'Aceitar' }).click();
       await expect.poll(written, { timeout: 15_000 }).toContain(`#${order.Codigo}`);
       const ticket = await written();
-      expect(ticket).toContain('CAIXA USB');
-      expect(ticket).toMatch(/2\s*x?\s*Pao de queijo|Pao de queijo/i);
-      await expect(c.getByTestId('printer-badge')).not.toContainText('Sem resposta');
+      // The station's own 58 mm ticket: its name, the item with its quantity and the total.
+      expect(ticket).toContain('Caixa USB');
+      expect(ticket).toMatch(/2x Pao de queijo +R\$ 25,00/);
+      expect(ticket).toMatch(/Total +R\$ 25,00/);
+      // The tablet reported the ticket delivered to the printer (status 0), not an error.
+      await expect.poll(async () => (await getOrder(request, kitchen, order.Id)).PedidoPOSPrinterStatus).toBe(PRINTER_STATUS.received);
 
       // Disconnected here, the next print says where the printer is instead of failing silently.
       await openBoardMenu(page);
