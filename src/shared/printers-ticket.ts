@@ -143,3 +143,11 @@ export function encodeKitchenTicket(t: TicketInput): Uint8Array {
   e.cut();
   return e.encode();
 }
+
+/** The USB printer's test page (Menu do painel › Impressora USB › Imprimir teste): one line, feed, cut. */
+export function encodeTestTicket(text: string, codePage: CodePage = 'cp860'): Uint8Array {
+  const e = new ReceiptPrinterEncoder({ language: 'esc-pos', columns: 32, codepageMapping: 'epson', newline: '\n', feedBeforeCut: 4 });
+  e.initialize().codepage(codePage);
+  for (const l of wrap(printable(text, codePage), 32)) e.line(l);
+  return e.cut().encode();
+}

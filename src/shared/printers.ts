@@ -2,17 +2,21 @@
  * Kitchen printers (issue 24 item 5, issue 25 item 6): one printer per station (its name is the
  * station a product's NomeImpressora names), reached either through the print agent a venue runs
  * on one of its PCs (raw TCP, port 9100 by default) or through the venue's local print server
- * (the spec's `{EnderecoServidorLocal}/api/printer`, posted by the board tablet).
+ * (the spec's `{EnderecoServidorLocal}/api/printer`, posted by the board tablet), or plugged into a
+ * board tablet by USB / Bluetooth serial and written to through the browser's Web Serial API
+ * (`navegador`: the server answers that station's ESC/POS bytes to the tablet, which writes them).
  * The server never opens a connection to an address a user typed: only the agent, at the venue, does.
  */
 
 /** How a station's printer is reached. */
-export const PRINTER_CONNECTION = { network: 'rede', printServer: 'servidorLocal' } as const;
+export const PRINTER_CONNECTION = { network: 'rede', printServer: 'servidorLocal', browser: 'navegador' } as const;
 export type PrinterConnection = (typeof PRINTER_CONNECTION)[keyof typeof PRINTER_CONNECTION];
 export const PRINTER_CONNECTION_LABEL: Record<PrinterConnection, string> = {
   rede: 'Rede (agente de impressão, TCP 9100)',
   servidorLocal: 'Servidor de impressão local',
+  navegador: 'USB no tablet do painel (Web Serial)',
 };
+export const PRINTER_CONNECTIONS = [PRINTER_CONNECTION.network, PRINTER_CONNECTION.printServer, PRINTER_CONNECTION.browser] as const;
 
 /** Thermal paper widths (mm) and the characters a line holds in font A (576 and 384 dots, 12 dots each). */
 export const PAPER_WIDTHS = [80, 58] as const;
@@ -91,6 +95,18 @@ export const PRINTER_MSG = {
   notPrinted: (codigo: string) => `Pedido #${codigo} aceito, mas a comanda não foi impressa: nenhuma impressora configurada. Cadastre uma em Cadastros › Impressoras.`,
   noRoute: (stations: string) => `Nenhuma impressora configurada para: ${stations}. Cadastre-a em Cadastros › Impressoras.`,
   queued: (printers: string) => `Pedido enviado para impressora: ${printers}`,
+  /** The tablet's USB printer (Web Serial, ours). */
+  usbTitle: 'Impressora USB deste tablet',
+  usbUnsupported: 'Este navegador não acessa impressoras USB (Web Serial). Use o Chrome ou o Edge, ou imprima pela rede com o agente de impressão.',
+  usbConnect: 'Conectar impressora USB',
+  usbConnected: 'Impressora USB conectada neste tablet.',
+  usbNone: 'Nenhuma impressora USB conectada neste tablet.',
+  usbDisconnect: 'Desconectar',
+  usbTest: 'Imprimir teste',
+  usbTestText: 'Teste de impressão do Balcão: a impressora USB deste tablet está pronta.',
+  usbNotConnected: (printers: string) => `A comanda de ${printers} sai na impressora USB de um tablet do painel, e nenhuma está conectada neste. Conecte-a no Menu do painel › Impressora USB, ou use Enviar novamente no tablet que a tem.`,
+  usbWriteFailed: (printers: string) => `A impressora USB (${printers}) não recebeu a comanda. Verifique o cabo e se ela está ligada, e use Enviar novamente.`,
+  usbPickCancelled: 'Nenhuma impressora escolhida.',
 } as const;
 
 const PRIVATE_V4 = [

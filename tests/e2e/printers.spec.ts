@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { expect, signIn, test } from './fixtures';
-import { apiLogin, card, openBoard, placeOrder, revealCard, setBoardSettings, setFoodConfig } from './orders-helpers';
+import { PRINTER_STATUS } from '../../src/shared/orders';
+import { apiLogin, card, closeBoardMenu, getOrder, openBoard, openBoardMenu, placeOrder, revealCard, setBoardSettings, setFoodConfig } from './orders-helpers';
 
 // A server of its own: these tests change the place's printers and its print-on-accept setting.
 test.use({ workerEnv: { BALCAO_E2E_ISOLATE: 'printers' } });
@@ -169,5 +170,108 @@ test.describe('printers (/cadastro/impressoras)', () => {
     expect(box).not.toBeNull();
     expect(Number(box![1])).toBeCloseTo((80 / 25.4) * 72, 0);
     expect(Number(box![2])).toBeCloseTo((297 / 25.4) * 72, 0);
+  });
+
+  test('a USB printer on the board tablet (Web Serial): chosen as the connection, connected from the board menu, prints a test page and the accepted ticket', async ({ page, browser, request }) => {
+    test.setTimeout(150_000);
+    // A fake Web Serial port written from the API's shape: it records every byte written and is
+    // remembered by the browser (getPorts) once a person picked it, as Chrome does.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __usbWrites: number[][]; __usbOpened: number };
+      w.__usbWrites = [];
+      w.__usbOpened = 0;
+      const port = {
+        open: async () => {
+          w.__usbOpened++;
+        },
+        close: async () => undefined,
+        forget: async () => localStorage.removeItem('fake-serial-granted'),
+        getInfo: () => ({ usbVendorId: 0x0dd4, usbProductId: 0x0186 }),
+        writable: new WritableStream<Uint8Array>({
+          write(chunk) {
+            w.__usbWrites.push([...chunk]);
+          },
+        }),
+      };
+      Object.defineProperty(navigator, 'serial', {
+        configurable: true,
+        value: {
+          requestPort: async () => {
+            localStorage.setItem('fake-serial-granted', '1');
+            return port;
+          },
+          getPorts: async () => (localStorage.getItem('fake-serial-granted') ? [port] : []),
+          addEventListener: () => undefined,
+        },
+      });
+    });
+    const written = () => page.evaluate(() => (window as unknown as { __usbWrites: number[][] }).__usbWrites.map((c) => String.fromCharCode(...c)).join(''));
+
+    // The manager, on the laptop, picks the new connection for a station.
+    const manager = await apiLogin(request, 'gerente@balcao.dev');
+    const laptop = await browser.newContext();
+    const mpage = await laptop.newPage();
+    await signIn(mpage, 'gerente@balcao.dev');
+    await mpage.waitForURL((u) => u.pathname === '/dashboard');
+    await mpage.goto('/cadastro/impressoras');
+    await mpage.getByRole('button', { name: 'Nova impressora' }).click();
+    const dialog = mpage.getByRole('dialog', { name: 'Nova impressora' });
+    await dialog.getByLabel('Nome (estação)').fill('Caixa USB');
+    await dialog.getByRole('radio', { name: 'USB no tablet do painel (Web Serial)' }).check();
+    await expect(dialog.getByLabel('Endereço na rede')).toHaveCount(0);
+    await dialog.getByRole('radio', { name: '58 mm — 32 colunas' }).check();
+    await expectAccessible(mpage);
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await expect(toast(mpage, 'Impressora salva com sucesso!')).toBeVisible();
+    await expect(rows(mpage).filter({ hasText: 'Caixa USB' })).toContainText('USB no tablet do painel');
+    await laptop.close();
+
+    await setFoodConfig(request, manager, { sendToPrinterServerOnAcceptOrder: true, automaticallyAcceptOrder: false, deliveryTimePerOrder: false });
+    try {
+      // On the kitchen tablet: the menu connects the printer and prints a test page.
+      const kitchen = await apiLogin(request, 'cozinha@balcao.dev');
+      const order = await placeOrder(request, kitchen, { EhPagamentoPresencial: false, Itens: [{ NomeProduto: 'Pao de queijo', Valor: 12.5, Quantidade: 2, NomeImpressora: 'Caixa USB' }] });
+      await openBoard(page);
+      const menu = await openBoardMenu(page);
+      const usb = menu.getByTestId('usb-printer');
+      await expect(usb.getByTestId('usb-printer-status')).toHaveText('Nenhuma impressora USB conectada neste tablet.');
+      await usb.getByRole('button', { name: 'Conectar impressora USB' }).click();
+      await expect(usb.getByTestId('usb-printer-status')).toHaveText('Impressora USB conectada neste tablet.');
+      if (process.env.PRINTERS_SHOTS) {
+        for (const [w, h] of [[1280, 800], [768, 1024]]) {
+          await page.setViewportSize({ width: w, height: h });
+          await page.screenshot({ path: `${process.env.PRINTERS_SHOTS}/usb-menu-${w}x${h}.png` });
+        }
+      }
+      await usb.getByRole('button', { name: 'Imprimir teste' }).click();
+      await expect.poll(written).toContain('Teste de impress');
+      // ESC @ (initialize) first, a cut (GS V) last: a real ESC/POS page.
+      expect((await written()).startsWith('\x1b@')).toBe(true);
+      expect(await written()).toContain('\x1dV');
+      await expectAccessible(page);
+      await closeBoardMenu(page);
+
+      // Accepting the order prints its ticket on this tablet's USB printer: the station's ESC/POS bytes.
+      await page.evaluate(() => ((window as unknown as { __usbWrites: number[][] }).__usbWrites.length = 0));
+      await revealCard(page, order.Codigo);
+      const c = card(page, order.Codigo);
+      await c.getByRole('button', { name: 'Aceitar' }).click();
+      await expect.poll(written, { timeout: 15_000 }).toContain(`#${order.Codigo}`);
+      const ticket = await written();
+      // The station's own 58 mm ticket: its name, the item with its quantity and the total.
+      expect(ticket).toContain('Caixa USB');
+      expect(ticket).toMatch(/2x Pao de queijo +R\$ 25,00/);
+      expect(ticket).toMatch(/Total +R\$ 25,00/);
+      // The tablet reported the ticket delivered to the printer (status 0), not an error.
+      await expect.poll(async () => (await getOrder(request, kitchen, order.Id)).PedidoPOSPrinterStatus).toBe(PRINTER_STATUS.received);
+
+      // Disconnected here, the next print says where the printer is instead of failing silently.
+      await openBoardMenu(page);
+      await page.getByTestId('usb-printer').getByRole('button', { name: 'Desconectar' }).click();
+      await expect(page.getByTestId('usb-printer-status')).toHaveText('Nenhuma impressora USB conectada neste tablet.');
+      await closeBoardMenu(page);
+    } finally {
+      await setFoodConfig(request, manager, { sendToPrinterServerOnAcceptOrder: false });
+    }
   });
 });

@@ -326,6 +326,8 @@ export const resendRequest = z.object({ imageBase64: z.optional(z.nullable(z.str
 export const printerStatusRequest = z.object({ PedidoId: guid(), Status: z.number().check(z.int(), z.minimum(0), z.maximum(3)) });
 /** Print job sent to POST {EnderecoServidorLocal}/api/printer (spec 000 §3 "Print job"). */
 export const printJob = z.object({
+  /** ours: 'navegador' when the job is for a printer plugged into a board tablet (Web Serial), not the local print server. */
+  Destino: z.optional(z.literal('navegador')),
   id: z.string(),
   printer: z.string(),
   submittedAt: z.string(),

@@ -14,6 +14,7 @@ import {
   PRINTER_COLUMNS,
   COLUMNS_BY_WIDTH,
   PRINTER_CONNECTION,
+  PRINTER_CONNECTIONS,
   PRINTER_MSG,
   PRINTER_NAME_MAX,
   PRINT_JOB_STATUS,
@@ -36,7 +37,7 @@ const guid = () => z.guid();
 export const printer = z.object({
   Id: z.string(),
   Nome: z.string(),
-  Conexao: z.enum([PRINTER_CONNECTION.network, PRINTER_CONNECTION.printServer]),
+  Conexao: z.enum(PRINTER_CONNECTIONS),
   /** Host on the venue's network (network printers only). */
   Endereco: z.nullable(z.string()),
   Porta: z.nullable(z.number()),
@@ -58,7 +59,7 @@ export const printerSaveRequest = z
       z.minLength(1, PRINTER_MSG.nameRequired),
       z.maxLength(PRINTER_NAME_MAX, PRINTER_MSG.nameTooLong),
     ),
-    conexao: z.enum([PRINTER_CONNECTION.network, PRINTER_CONNECTION.printServer]),
+    conexao: z.enum(PRINTER_CONNECTIONS),
     endereco: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(253, PRINTER_MSG.hostNotLocal)))),
     porta: z.optional(z.nullable(z.number().check(z.int(PRINTER_MSG.portInvalid), z.minimum(1, PRINTER_MSG.portInvalid), z.maximum(65535, PRINTER_MSG.portInvalid)))),
     larguraPapel: z.union([z.literal(PAPER_WIDTHS[0]), z.literal(PAPER_WIDTHS[1])]),

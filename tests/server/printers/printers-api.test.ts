@@ -177,6 +177,34 @@ describe('print agents and their jobs', () => {
     expect(accepted.json().Pedido.PedidoPOSPrinterStatus).toBe(PRINTER_STATUS.error);
   });
 
+  it('a USB printer on a board tablet (navegador): its station comes back to the tablet as ESC/POS marked navegador, on Enviar novamente and on the tablet-only call made after Aceitar', async () => {
+    const gerente = await as(DEMO.gerente);
+    const created = await t.app.inject({ method: 'POST', url: PRINTER_PATHS.list, headers: gerente, payload: { localClienteId: restaurant(t), nome: 'Caixa USB', conexao: 'navegador', larguraPapel: 58, paginaCodigo: 'cp850' } });
+    expect(created.statusCode, created.body).toBe(201);
+    const list = (await t.app.inject({ method: 'GET', url: `${PRINTER_PATHS.list}?localClienteId=${restaurant(t)}`, headers: gerente })).json();
+    expect(list.find((p: { Nome: string }) => p.Nome === 'Caixa USB')).toMatchObject({ Conexao: 'navegador', Endereco: null, Porta: null, Colunas: 32 });
+    expect((await t.app.inject({ method: 'POST', url: PRINTER_PATHS.list, headers: gerente, payload: { localClienteId: restaurant(t), nome: 'X', conexao: 'usb', larguraPapel: 58, paginaCodigo: 'cp850' } })).statusCode).toBe(400);
+    await t.db.exec(`update kds_settings set print_server_url = null where venue_id = '${restaurant(t)}'`);
+    const tablet = await t.login(DEMO.cozinha);
+    const o = await newOrder(t, tablet, { Itens: [{ NomeProduto: 'Pão de queijo', Valor: 6.25, Quantidade: 2, NomeImpressora: 'Caixa USB' }] });
+    const resend = (onlyTablet = false) => t.app.inject({ method: 'POST', url: `${KDS_PATHS.resend}?pedidoId=${o.Id}${onlyTablet ? '&apenasServidorLocal=true' : ''}`, headers: t.auth(tablet) });
+    for (const onlyTablet of [false, true]) {
+      const r = await resend(onlyTablet);
+      expect(r.statusCode, r.body).toBe(200);
+      const body = r.json();
+      expect(body.Impressora).toBe('Caixa USB');
+      expect(body.Jobs).toHaveLength(1);
+      expect(body.Jobs[0]).toMatchObject({ Destino: 'navegador', printer: 'Caixa USB' });
+      const lines = linesOf(decodeEscPos(Buffer.from(body.Jobs[0].body.escPosBase64, 'base64')));
+      expect(lines.join('\n')).toContain(`#${o.Codigo}`);
+      expect(lines.join('\n')).toContain('Pão de queijo');
+      expect(lines.every((l) => l.length <= 32)).toBe(true);
+      expect(body.Pedido.PedidoPOSPrinterStatus).toBe(PRINTER_STATUS.inQueue);
+    }
+    // No agent job: the bytes go to the tablet only.
+    expect(await rows(t, `select id from print_jobs where order_id = '${o.Id}'`)).toHaveLength(0);
+  });
+
   it('ReSendOrder queues agent jobs; a job whose lease ends unanswered fails (never printed twice) and a retry is a new job', async () => {
     const gerente = await as(DEMO.gerente);
     await kitchenOnNetwork(gerente);

@@ -52,7 +52,7 @@ import { newCode, verifyPassword } from '../../lib/crypto';
 import { HttpError } from '../../lib/http-error';
 import type { AuthUser } from '../../plugins/auth';
 import { PRINTER_MSG } from '../../../shared/printers';
-import { enqueueOrderJobs, localServerJobs, planPrinting, planStatus, type PrintPlan } from '../printers/printers.repository';
+import { enqueueOrderJobs, planPrinting, planStatus, tabletJobs, type PrintPlan } from '../printers/printers.repository';
 import type { JobQueue } from '../../lib/jobs';
 import { courierCalledColumns, CourierPendingError, enqueueCourierCall } from './courier-jobs';
 import { createCouriers, type Couriers } from './couriers';
@@ -587,9 +587,9 @@ export class OrdersService {
     const plan = await planPrinting(this.db, venueId, current, host);
     if (opts.localServerOnly) {
       plan.agent = [];
-      if (!plan.localServer.length) return { printers: [], jobs: [], host, order: current };
+      if (!plan.localServer.length && !plan.browser.length) return { printers: [], jobs: [], host, order: current };
     }
-    if (!plan.agent.length && !plan.localServer.length) {
+    if (!plan.agent.length && !plan.localServer.length && !plan.browser.length) {
       throw new HttpError(400, host || plan.missing.length === 0 ? ORDER_MSG.noPrintServer : PRINTER_MSG.noRoute(plan.missing.join(', ')));
     }
     const { order } = await this.change(venueId, orderId, 'printer.status', async (_row, tx) => {
@@ -597,8 +597,8 @@ export class OrdersService {
       return { printerStatus: planStatus(plan), printerStatusAt: new Date() };
     });
     const [venue] = await this.db.select({ name: venues.name }).from(venues).where(eq(venues.id, venueId));
-    const jobs = localServerJobs(order, plan, { businessName: venue?.name ?? '', responsable: opts.responsable, imageBase64: opts.imageBase64 ?? null });
-    return { printers: [...plan.agent.map((a) => a.printer.name), ...plan.localServer], jobs, host, order };
+    const jobs = tabletJobs(order, plan, { businessName: venue?.name ?? '', responsable: opts.responsable, imageBase64: opts.imageBase64 ?? null });
+    return { printers: [...plan.agent.map((a) => a.printer.name), ...plan.localServer, ...plan.browser], jobs, host, order };
   }
 
   /** Rush flag (ours): on or off; a second identical call changes nothing. Finished orders refuse (409). */

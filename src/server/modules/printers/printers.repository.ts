@@ -33,7 +33,7 @@ export function printerDto(p: PrinterRow): Printer {
   return {
     Id: p.id,
     Nome: p.name,
-    Conexao: p.connection === PRINTER_CONNECTION.network ? 'rede' : 'servidorLocal',
+    Conexao: p.connection === PRINTER_CONNECTION.network ? 'rede' : p.connection === PRINTER_CONNECTION.browser ? 'navegador' : 'servidorLocal',
     Endereco: p.host,
     Porta: p.port,
     LarguraPapel: p.paperWidth,
@@ -51,6 +51,8 @@ export interface PrintPlan {
   agent: Array<{ printer: PrinterRow; items: Order['Itens'] }>;
   /** Stations the tablet sends to the local print server. */
   localServer: string[];
+  /** Stations whose printer is plugged into a board tablet (Web Serial): their bytes go back to the tablet. */
+  browser: string[];
   /** Stations with no way to print. */
   missing: string[];
   /** Paper and code page of each station's printer (defaults when none is registered). */
@@ -66,11 +68,12 @@ export async function planPrinting(q: Q, venueId: string, order: Order, printSer
   const byName = new Map((await listPrinters(q, venueId)).map((p) => [p.name.toLowerCase(), p]));
   const stations = new Map<string, Order['Itens']>();
   for (const it of order.Itens) stations.set(stationOf(it), [...(stations.get(stationOf(it)) ?? []), it]);
-  const plan: PrintPlan = { agent: [], localServer: [], missing: [], formats: {} };
+  const plan: PrintPlan = { agent: [], localServer: [], browser: [], missing: [], formats: {} };
   for (const [station, items] of stations) {
     const p = byName.get(station.toLowerCase());
     plan.formats[station] = { paperWidth: p?.paperWidth === 58 ? 58 : 80, columns: columnsOf(p?.paperWidth ?? 80, p?.columns), codePage: p?.codePage === 'cp850' ? 'cp850' : 'cp860' };
     if (p?.connection === PRINTER_CONNECTION.network && p.host) plan.agent.push({ printer: p, items });
+    else if (p?.connection === PRINTER_CONNECTION.browser) plan.browser.push(station);
     else if (printServerUrl) plan.localServer.push(station);
     else plan.missing.push(station);
   }
@@ -110,15 +113,20 @@ export async function enqueueOrderJobs(tx: Tx, venueId: string, order: Order, pl
 }
 
 /** The spec's print jobs (with the ESC/POS ticket) for the stations the local print server prints. */
-export function localServerJobs(order: Order, plan: PrintPlan, ctx: { businessName: string; responsable: string; imageBase64: string | null }) {
-  const wanted = new Set(plan.localServer);
+/**
+ * The jobs the tablet delivers: the local print server's (POSTed to it) and the USB printers' of a
+ * board tablet (`Destino: 'navegador'`: the tablet writes `escPosBase64` to its Web Serial port).
+ */
+export function tabletJobs(order: Order, plan: PrintPlan, ctx: { businessName: string; responsable: string; imageBase64: string | null }) {
+  const browser = new Set(plan.browser);
+  const wanted = new Set([...plan.localServer, ...plan.browser]);
   return buildPrintJobs(order, ctx)
     .filter((j) => wanted.has(j.printer))
     .map((j) => {
       const f = plan.formats[j.printer];
       const items = order.Itens.filter((i) => stationOf(i) === j.printer);
       const bytes = encodeKitchenTicket({ order, station: j.printer, items, businessName: ctx.businessName, paperWidth: f.paperWidth, columns: f.columns, codePage: f.codePage });
-      return { ...j, body: { ...j.body, escPosBase64: Buffer.from(bytes).toString('base64') } };
+      return { ...j, ...(browser.has(j.printer) ? { Destino: PRINTER_CONNECTION.browser } : {}), body: { ...j.body, escPosBase64: Buffer.from(bytes).toString('base64') } };
     });
 }
 

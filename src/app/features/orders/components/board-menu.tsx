@@ -1,8 +1,8 @@
 /**
  * "Menu do painel": every tool of the board that is not needed at every moment, behind the slim
  * bar's one "Menu" button: the station screen, the card density, the filters, recall, the day's
- * counts, chat, sound test, theme, store status, automatic refresh, delivery setup, marketplace and
- * support. A native modal <dialog> sliding from the right (focus kept inside, Escape closes); its code
+ * counts, chat, sound test, theme, store status, automatic refresh, this tablet's USB printer,
+ * delivery setup, marketplace and support. A native modal <dialog> sliding from the right (focus kept inside, Escape closes); its code
  * loads on the first open, so none of it weighs on the board's first paint.
  */
 import { useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
@@ -11,6 +11,7 @@ import type { KdsDeliverySettings, MarketplaceStatus } from '../../../../shared/
 import type { BoardDensity } from './board';
 import { ChatButton, DeliverySummary, MarketplaceIndicator, SupportButton } from './board-status';
 import classes from './board-menu.module.css';
+import { UsbPrinterTool } from './usb-printer-tool';
 import boardClasses from './board.module.css';
 
 export interface BoardMenuProps {
@@ -123,6 +124,7 @@ export default function BoardMenu(p: BoardMenuProps) {
             </button>
           )}
         </div>
+        <UsbPrinterTool />
         <div className={classes.row}>
           {/* The chat opens a dialog of its own, over the board: the menu closes first. */}
           {p.chat && (

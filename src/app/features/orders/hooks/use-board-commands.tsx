@@ -34,6 +34,7 @@ import { ACTION_LABEL } from '../model/action-labels';
 import { elapsedSeconds } from '../model/board-rules';
 import type { OrderPreview } from '../model/commands';
 import { FALLBACK_STATES } from './use-board-data';
+import { usbPrinterChosen } from '../../../lib/usb-printer';
 
 /** Sending to the local print server (capture, print job) loads when a ticket is printed, not with the board. */
 const resendToPrinter: typeof import('../lib/resend-to-printer').resendToPrinter = (...args) => import('../lib/resend-to-printer').then((m) => m.resendToPrinter(...args));
@@ -150,7 +151,8 @@ export function useBoardCommands({ states, delivery, settings, platform }: {
       const after = (r.body as { Pedido?: Order } | null)?.Pedido;
       // The printers' messages load when needed: the whole module is not part of the board's first paint.
       if (after?.PedidoPOSPrinterStatus === PRINTER_STATUS.error) void import('../../../../shared/printers').then(({ PRINTER_MSG }) => toastError(PRINTER_MSG.notPrinted(order.Codigo)));
-      else if (order.EnderecoServidorLocal) void resendToPrinter(accepted, { quiet: true, afterAccept: true });
+      // The local print server's tickets, and this tablet's USB printer's (Web Serial), go from here.
+      else if (order.EnderecoServidorLocal || usbPrinterChosen()) void resendToPrinter(accepted, { quiet: true, afterAccept: true });
     }
     if (needsDeliveryChoice(accepted, deliveryRef.current.delivery)) setDialog({ kind: 'deliveryChoice', order: accepted });
   }, []);

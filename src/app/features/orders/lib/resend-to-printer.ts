@@ -3,7 +3,9 @@
  * printer (POST api/kds/ReSendOrder): network printers get a durable job that the venue's print
  * agent prints; the stations on the venue's local print server come back as the spec's print jobs
  * (with the ticket's PNG capture and its ESC/POS bytes), which this tablet, on the venue's network,
- * POSTs to `{EnderecoServidorLocal}/api/printer` and reports 0/3 for. When the server cannot be
+ * POSTs to `{EnderecoServidorLocal}/api/printer` and reports 0/3 for; the stations whose printer is
+ * plugged into a board tablet (`Destino: 'navegador'`) are written to this tablet's USB printer
+ * (lib/usb-printer.ts, Web Serial), or said to be missing here. When the server cannot be
  * reached, the tablet builds the local print server's jobs itself, so printing still works offline.
  * A failed capture says "Ocorreu um erro. Tente novamente" (spec 000 §8) and sends nothing.
  */
@@ -14,6 +16,8 @@ import { getSession } from '../../../lib/session';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { acknowledgeRecord, submitOrderCommand, type CommandResult } from '../api/order-commands';
 import { captureOrderCard } from './capture-card';
+import { PRINTER_MSG } from '../../../../shared/printers';
+import { bytesOfBase64, usbPrinterChosen, writeToUsbPrinter } from '../../../lib/usb-printer';
 import { sendPrintJob } from './local-printer';
 
 /** The printer names of a print answer (Impressora), or the items' printer. */
@@ -72,15 +76,29 @@ export async function resendToPrinter(order: Order, opts: { quiet?: boolean; aft
       ? (answer.Jobs ?? [])
       : buildPrintJobs(order, { businessName: session?.currentLocation?.nomeLocal ?? '', responsable: session?.userName ?? '', imageBase64 });
     const printers = answer ? answer.Impressora : jobs.map((j) => j.printer).join(', ');
+    const usbJobs = jobs.filter((j) => j.Destino === 'navegador');
+    const serverJobs = jobs.filter((j) => j.Destino !== 'navegador');
     let result: CommandResult | null = null;
-    if (jobs.length && host) {
+    if (usbJobs.length) {
+      // One printer per tablet: every USB station's ticket goes to it, one after the other.
+      const names = usbJobs.map((j) => j.printer).join(', ');
+      let written = 0;
+      for (const j of usbJobs) if (j.body.escPosBase64 && (await writeToUsbPrinter(bytesOfBase64(j.body.escPosBase64)))) written++;
+      if (written < usbJobs.length) {
+        result = await report(order, PRINTER_STATUS.error);
+        void toastError(written === 0 && !usbPrinterChosen() ? PRINTER_MSG.usbNotConnected(names) : PRINTER_MSG.usbWriteFailed(names));
+        return result;
+      }
+      if (!serverJobs.length || !host) result = await report(order, PRINTER_STATUS.received);
+    }
+    if (serverJobs.length && host) {
       // The server marked the order "Na fila" when it answered; offline, the tablet says so itself.
       if (!answer) void report(order, PRINTER_STATUS.inQueue);
-      const results = await Promise.all(jobs.map((j) => sendPrintJob(host, j)));
+      const results = await Promise.all(serverJobs.map((j) => sendPrintJob(host, j)));
       const ok = results.every(Boolean);
       result = await report(order, ok ? PRINTER_STATUS.received : PRINTER_STATUS.error);
       if (!ok) {
-        void toastError(ORDER_MSG.printerError(jobs.map((j) => j.printer).join(', ')));
+        void toastError(ORDER_MSG.printerError(serverJobs.map((j) => j.printer).join(', ')));
         return result;
       }
     }

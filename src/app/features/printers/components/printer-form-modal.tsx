@@ -62,6 +62,11 @@ export function PrinterFormModal({ localId, printer, opened, onClose, onSave }: 
             <Stack gap="xs" mt={6}>
               <Radio value={PRINTER_CONNECTION.network} label={PRINTER_CONNECTION_LABEL.rede} />
               <Radio value={PRINTER_CONNECTION.printServer} label={PRINTER_CONNECTION_LABEL.servidorLocal} />
+              <Radio
+                value={PRINTER_CONNECTION.browser}
+                label={PRINTER_CONNECTION_LABEL.navegador}
+                description="Ligada por cabo USB (ou Bluetooth) ao tablet do painel; conecte-a no tablet em Menu do painel › Impressora USB. Chrome ou Edge."
+              />
             </Stack>
           </Radio.Group>
           {network && (

@@ -95,7 +95,7 @@ export function PrintersPage() {
                 {printers.map((p) => (
                   <Table.Tr key={p.Id} data-testid="printer-row">
                     <Table.Td fw={700}>{p.Nome}</Table.Td>
-                    <Table.Td>{p.Conexao === PRINTER_CONNECTION.network ? `Rede · ${p.Endereco}:${p.Porta}` : 'Servidor de impressão local'}</Table.Td>
+                    <Table.Td>{p.Conexao === PRINTER_CONNECTION.network ? `Rede · ${p.Endereco}:${p.Porta}` : p.Conexao === PRINTER_CONNECTION.browser ? 'USB no tablet do painel' : 'Servidor de impressão local'}</Table.Td>
                     <Table.Td>{`${p.LarguraPapel} mm · ${p.Colunas} colunas`}</Table.Td>
                     <Table.Td>{CODE_PAGE_LABEL[p.PaginaCodigo]}</Table.Td>
                     <Table.Td>
