@@ -65,15 +65,12 @@ export function leftRight(left: string, right: string, cols: number): string[] {
 /** Money as the ticket prints it: "R$ 19,50", the space never a place to break. */
 const money = (v: number) => formatBRL(v);
 
-export function encodeKitchenTicket(t: TicketInput): Uint8Array {
-  const cols = columnsOf(t.paperWidth, t.columns);
-  const o = t.order;
-  const e = new ReceiptPrinterEncoder({ language: 'esc-pos', columns: cols, codepageMapping: 'epson', newline: '\n', feedBeforeCut: 4 });
-  e.initialize().codepage(t.codePage);
-  const cp = t.codePage;
-  // Every text goes through printable() first (the page's characters or readable fallbacks), and
-  // "§"/"¶" as the page's own bytes: the encoder writes them as 0x15/0x14, control bytes to a printer.
-  const out = (l: string) => {
+/**
+ * Writes one line of already printable() text: "§"/"¶" as the code page's own bytes (the encoder
+ * writes them as 0x15/0x14, control bytes to a printer), the rest as text. Shared by every ticket.
+ */
+export function lineWriter(e: ReceiptPrinterEncoder, cp: CodePage): (line: string) => void {
+  return (l: string) => {
     const parts = l.split(/([§¶])/);
     if (parts.length === 1) return void e.line(l);
     for (const part of parts) {
@@ -83,6 +80,17 @@ export function encodeKitchenTicket(t: TicketInput): Uint8Array {
     }
     e.newline();
   };
+}
+
+export function encodeKitchenTicket(t: TicketInput): Uint8Array {
+  const cols = columnsOf(t.paperWidth, t.columns);
+  const o = t.order;
+  const e = new ReceiptPrinterEncoder({ language: 'esc-pos', columns: cols, codepageMapping: 'epson', newline: '\n', feedBeforeCut: 4 });
+  e.initialize().codepage(t.codePage);
+  const cp = t.codePage;
+  // Every text goes through printable() first (the page's characters or readable fallbacks), and
+  // "§"/"¶" as the page's own bytes: the encoder writes them as 0x15/0x14, control bytes to a printer.
+  const out = lineWriter(e, cp);
   const lines = (ls: string[]) => ls.forEach(out);
   const W = (text: string, c: number) => wrap(printable(text, cp), c);
   const LR = (left: string, right: string, c: number) => leftRight(printable(left, cp), printable(right, cp), c);

@@ -7,9 +7,9 @@
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
 import type { TableBill } from './contract/table-bill';
 import { formatBRL, formatDate, formatTime } from './format';
-import { printable, upperByte } from './escpos-text';
+import { printable } from './escpos-text';
 import { columnsOf, tableLabel, type CodePage, type PaperWidth } from './printers';
-import { leftRight, wrap } from './printers-ticket';
+import { leftRight, lineWriter, wrap } from './printers-ticket';
 import { BILL_MSG, METHOD_LABEL, PRE_BILL_TEXT, splitEqually } from './table-bill';
 
 export interface PreBillInput {
@@ -34,18 +34,8 @@ export function encodePreBill(t: PreBillInput): Uint8Array {
   const cp = t.codePage;
   const e = new ReceiptPrinterEncoder({ language: 'esc-pos', columns: cols, codepageMapping: 'epson', newline: '\n', feedBeforeCut: 4 });
   e.initialize().codepage(cp);
-  // As on the kitchen ticket: printable() first, and "§"/"¶" as the page's own bytes (the encoder
-  // would write them as control bytes).
-  const out = (l: string) => {
-    const parts = l.split(/([§¶])/);
-    if (parts.length === 1) return void e.line(l);
-    for (const part of parts) {
-      const byte = part.length === 1 ? upperByte(part, cp) : undefined;
-      if (byte !== undefined) e.raw([byte]);
-      else if (part) e.text(part);
-    }
-    e.newline();
-  };
+  // As on the kitchen ticket: printable() first, and "§"/"¶" as the page's own bytes.
+  const out = lineWriter(e, cp);
   const lines = (ls: string[]) => ls.forEach(out);
   const W = (text: string, c: number = cols) => wrap(printable(text, cp), c);
   const LR = (left: string, right: string) => leftRight(printable(left, cp), printable(right, cp), cols);

@@ -34,11 +34,10 @@ import { HttpError } from '../../lib/http-error';
 import { enqueueJob } from '../../lib/jobs';
 import { commandHash, idempotencyKeyOf, runOnce, type Q, type Tx } from '../../lib/once';
 import { requireUser, requireVenueOf } from '../../plugins/auth';
-import { PixApiError, PixUnavailableError } from '../pix/api-pix-client';
 import { limitPublicPayment } from '../pix/pay-rate-limit';
-import { PixNotConfiguredError, type PixService } from '../pix/pix.service';
+import type { PixService } from '../pix/pix.service';
 import { billDto, expireStalePix, figuresOf, lockOpenBill, openLines, paymentDto, paymentsOf, tableOf, type BillRow, type PaymentRow, type TableRef } from './table-bill.repository';
-import { BILL_PIX_CHECK_JOB } from './table-bill.routes';
+import { BILL_PIX_CHECK_JOB, createBillCob, type Outcome } from './table-bill.routes';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody, 429: errorBody, 502: errorBody, 503: errorBody };
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -46,7 +45,6 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 export const PUBLIC_PAYER_ID = '00000000-0000-0000-0000-000000000000';
 const txidOf = (paymentId: string) => paymentId.replace(/-/g, '');
 
-type Outcome = { kind: 'ok'; brCode: string } | { kind: 'unknown' } | { kind: 'failed'; status: number; message: string };
 
 export function tableBillPublicRoutes(
   fastify: FastifyInstance,
@@ -127,17 +125,7 @@ export function tableBillPublicRoutes(
     return { status: checking ? 202 : 201, body: { Message: checking ? BILL_MSG.pixChecking : null, Pagamento: paymentDto(p), Conta: await billDto(q, table, pixInfo) } };
   }
 
-  async function createCob(p: PaymentRow, table: TableRef): Promise<Outcome> {
-    try {
-      const charge = await pix.createCharge({ venueId: p.venueId, kind: 'table-bill', refId: p.id, txid: p.txid!, amountCents: p.amountCents, description: `Conta da ${table.name}` });
-      return { kind: 'ok', brCode: charge.brCode };
-    } catch (err) {
-      if (err instanceof PixNotConfiguredError) return { kind: 'failed', status: 503, message: BILL_MSG.pixNotConfigured };
-      if (err instanceof PixApiError) return { kind: 'failed', status: 502, message: BILL_MSG.pixUnavailable };
-      if (err instanceof PixUnavailableError) return { kind: 'unknown' };
-      throw err;
-    }
-  }
+  const createCob = (p: PaymentRow, table: TableRef) => createBillCob(pix, p, table);
 
   /** The page's answer for a payment, read now (whatever was stored: the payment's state is the truth). */
   async function pixAnswer(table: TableRef, paymentId: string, message: string | null): Promise<PublicBillPixAnswer> {

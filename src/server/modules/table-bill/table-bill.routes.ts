@@ -45,7 +45,21 @@ export const BILL_PIX_CHECK_JOB = 'table-bill.pix-check';
 const txidOf = (paymentId: string) => paymentId.replace(/-/g, '');
 const cents = (reais: number) => Math.round(reais * 100);
 
-type Outcome = { kind: 'ok'; brCode: string } | { kind: 'unknown' } | { kind: 'failed'; status: number; message: string };
+/** What asking the PSP for a table's cob gave: its BR Code, no answer in time ("em verificação"), or a refusal. */
+export type Outcome = { kind: 'ok'; brCode: string } | { kind: 'unknown' } | { kind: 'failed'; status: number; message: string };
+
+/** The cob of a table-bill Pix payment (the waiter's and the public page's), its txid from the payment. */
+export async function createBillCob(pix: PixService, p: PaymentRow, table: TableRef): Promise<Outcome> {
+  try {
+    const charge = await pix.createCharge({ venueId: p.venueId, kind: 'table-bill', refId: p.id, txid: p.txid!, amountCents: p.amountCents, description: `Conta da ${table.name}` });
+    return { kind: 'ok', brCode: charge.brCode };
+  } catch (err) {
+    if (err instanceof PixNotConfiguredError) return { kind: 'failed', status: 503, message: BILL_MSG.pixNotConfigured };
+    if (err instanceof PixApiError) return { kind: 'failed', status: 502, message: BILL_MSG.pixUnavailable };
+    if (err instanceof PixUnavailableError) return { kind: 'unknown' };
+    throw err;
+  }
+}
 
 export function tableBillRoutes(fastify: FastifyInstance, opts: { db: Db; pix: PixService; sandboxPayments: boolean; env: Record<string, string | undefined>; jobs?: JobQueue }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -130,17 +144,7 @@ export function tableBillRoutes(fastify: FastifyInstance, opts: { db: Db; pix: P
     return { status: checking ? 202 : 201, body: { Message: message ?? (checking ? BILL_MSG.pixChecking : null), Pagamento: pagamento, Conta: conta } };
   }
 
-  async function createCob(p: PaymentRow, table: TableRef): Promise<Outcome> {
-    try {
-      const charge = await pix.createCharge({ venueId: p.venueId, kind: 'table-bill', refId: p.id, txid: p.txid!, amountCents: p.amountCents, description: `Conta da ${table.name}` });
-      return { kind: 'ok', brCode: charge.brCode };
-    } catch (err) {
-      if (err instanceof PixNotConfiguredError) return { kind: 'failed', status: 503, message: BILL_MSG.pixNotConfigured };
-      if (err instanceof PixApiError) return { kind: 'failed', status: 502, message: BILL_MSG.pixUnavailable };
-      if (err instanceof PixUnavailableError) return { kind: 'unknown' };
-      throw err;
-    }
-  }
+  const createCob = (p: PaymentRow, table: TableRef) => createBillCob(pix, p, table);
 
   app.post(
     '/api/Mesa/:mesa/Conta/Pagamentos',

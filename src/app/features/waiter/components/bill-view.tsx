@@ -22,6 +22,7 @@ import { playChime } from '../hooks/ready-alerts';
 import { PreBillSection } from './pre-bill-section';
 import { LinkQrImage } from './qr-image';
 import { Stepper } from './stepper';
+import { BillRow } from './bill-row';
 
 const cents = (reais: number) => Math.round(reais * 100);
 const messageOf = (err: unknown) => (err instanceof ApiError || err instanceof Error ? err.message : 'Não foi possível concluir. Tente de novo.');
@@ -207,7 +208,7 @@ export function BillView({ localId, tableId, onClosed }: { localId: string; tabl
       )}
 
       <Paper withBorder radius="md" p="sm" component="section" aria-label="Totais">
-        <Row label="Subtotal" value={brl(cents(bill.Subtotal))} testId="bill-subtotal" />
+        <BillRow label="Subtotal" value={brl(cents(bill.Subtotal))} testId="bill-subtotal" />
         <Group justify="space-between" wrap="nowrap" mt={6}>
           <Switch
             size="md"
@@ -231,11 +232,11 @@ export function BillView({ localId, tableId, onClosed }: { localId: string; tabl
           </Text>
         ) : null}
         <Divider my="xs" />
-        <Row label="Total" value={brl(totalCents)} strong testId="bill-total" />
-        <Row label="Pago" value={brl(cents(bill.Pago))} testId="bill-paid" />
-        {cents(bill.EmAndamento) > 0 ? <Row label="Pix aguardando" value={brl(cents(bill.EmAndamento))} /> : null}
-        {queuedCents > 0 ? <Row label={BILL_MSG.queuedRow} value={brl(queuedCents)} testId="bill-queued" /> : null}
-        <Row label="Falta pagar" value={brl(remainingCents)} strong testId="bill-remaining" />
+        <BillRow label="Total" value={brl(totalCents)} strong testId="bill-total" />
+        <BillRow label="Pago" value={brl(cents(bill.Pago))} testId="bill-paid" />
+        {cents(bill.EmAndamento) > 0 ? <BillRow label="Pix aguardando" value={brl(cents(bill.EmAndamento))} /> : null}
+        {queuedCents > 0 ? <BillRow label={BILL_MSG.queuedRow} value={brl(queuedCents)} testId="bill-queued" /> : null}
+        <BillRow label="Falta pagar" value={brl(remainingCents)} strong testId="bill-remaining" />
       </Paper>
 
       {bill.Itens.length > 0 && totalCents > 0 ? (
@@ -353,18 +354,6 @@ export function BillView({ localId, tableId, onClosed }: { localId: string; tabl
   );
 }
 
-function Row({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId?: string }) {
-  return (
-    <Group justify="space-between" wrap="nowrap">
-      <Text fw={strong ? 800 : 500} size={strong ? 'lg' : 'md'}>
-        {label}
-      </Text>
-      <Text fw={strong ? 800 : 600} size={strong ? 'lg' : 'md'} data-testid={testId} style={{ whiteSpace: 'nowrap' }}>
-        {value}
-      </Text>
-    </Group>
-  );
-}
 
 function PayButtons({ label, disabled, pix, offline, onPay }: { label: string; disabled: boolean; pix: boolean; offline: boolean; onPay: (m: BillMethod) => void }) {
   return (

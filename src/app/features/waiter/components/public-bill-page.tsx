@@ -13,6 +13,7 @@ import { BILL_MSG, PUBLIC_BILL_POLL_MS } from '../../../../shared/table-bill';
 import { ApiError } from '../../../lib/api-client';
 import { postPublicPix, postPublicSandboxPay, publicBillQueries } from '../api/public-bill-queries';
 import { LinkQrImage } from './qr-image';
+import { BillRow } from './bill-row';
 
 const messageOf = (err: unknown) => (err instanceof ApiError || err instanceof Error ? err.message : 'Não foi possível concluir. Tente de novo.');
 
@@ -110,18 +111,6 @@ export function PublicBillPage({ token }: { token: string }) {
   );
 }
 
-function Row({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId?: string }) {
-  return (
-    <Group justify="space-between" wrap="nowrap">
-      <Text fw={strong ? 800 : 500} size={strong ? 'lg' : 'md'}>
-        {label}
-      </Text>
-      <Text fw={strong ? 800 : 600} size={strong ? 'lg' : 'md'} data-testid={testId} style={{ whiteSpace: 'nowrap' }}>
-        {value}
-      </Text>
-    </Group>
-  );
-}
 
 function BillBody({
   bill,
@@ -188,19 +177,19 @@ function BillBody({
 
       <section aria-label="Totais">
         <Divider mb="xs" />
-        <Row label="Subtotal" value={formatBRL(bill.Subtotal)} testId="public-bill-subtotal" />
+        <BillRow label="Subtotal" value={formatBRL(bill.Subtotal)} testId="public-bill-subtotal" />
         {bill.TaxaServicoRemovida ? (
           <Text size="sm" c="orange.9" fw={600}>
             {bill.AvisoTaxaServico}
           </Text>
         ) : (
-          <Row label={`Taxa de serviço (${bill.TaxaServicoPercentual.toLocaleString('pt-BR')} %)`} value={formatBRL(bill.TaxaServico)} testId="public-bill-service" />
+          <BillRow label={`Taxa de serviço (${bill.TaxaServicoPercentual.toLocaleString('pt-BR')} %)`} value={formatBRL(bill.TaxaServico)} testId="public-bill-service" />
         )}
         <Divider my="xs" />
-        <Row label="Total" value={formatBRL(bill.Total)} strong testId="public-bill-total" />
-        <Row label="Pago" value={formatBRL(bill.Pago)} testId="public-bill-paid" />
-        {bill.EmAndamento > 0 ? <Row label="Pix aguardando" value={formatBRL(bill.EmAndamento)} /> : null}
-        <Row label="Falta pagar" value={formatBRL(bill.Restante)} strong testId="public-bill-remaining" />
+        <BillRow label="Total" value={formatBRL(bill.Total)} strong testId="public-bill-total" />
+        <BillRow label="Pago" value={formatBRL(bill.Pago)} testId="public-bill-paid" />
+        {bill.EmAndamento > 0 ? <BillRow label="Pix aguardando" value={formatBRL(bill.EmAndamento)} /> : null}
+        <BillRow label="Falta pagar" value={formatBRL(bill.Restante)} strong testId="public-bill-remaining" />
       </section>
 
       {paidNotice ? (
