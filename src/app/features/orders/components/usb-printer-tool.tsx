@@ -22,14 +22,20 @@ export function UsbPrinterTool() {
       live = false;
     };
   }, [supported]);
-  const run = async (fn: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await fn();
-    } finally {
-      setBusy(false);
-    }
-  };
+  /** A menu button whose work disables the tools until it ends. */
+  const tool = (label: string, work: () => Promise<void>) => (
+    <button
+      type="button"
+      className={classes.tool}
+      disabled={busy}
+      onClick={() => {
+        setBusy(true);
+        void work().finally(() => setBusy(false));
+      }}
+    >
+      {label}
+    </button>
+  );
   return (
     <section className={classes.group} aria-labelledby="usb-printer-title" data-testid="usb-printer">
       <span className={classes.groupLabel} id="usb-printer-title">
@@ -45,49 +51,22 @@ export function UsbPrinterTool() {
           <div className={classes.tools}>
             {ready ? (
               <>
-                <button
-                  type="button"
-                  className={classes.tool}
-                  disabled={busy}
-                  onClick={() =>
-                    void run(async () => {
-                      const ok = await writeToUsbPrinter(encodeTestTicket(PRINTER_MSG.usbTestText));
-                      setNote(ok ? PRINTER_MSG.usbConnected : PRINTER_MSG.usbWriteFailed(PRINTER_MSG.usbTest));
-                    })
-                  }
-                >
-                  {PRINTER_MSG.usbTest}
-                </button>
-                <button
-                  type="button"
-                  className={classes.tool}
-                  disabled={busy}
-                  onClick={() =>
-                    void run(async () => {
-                      await disconnectUsbPrinter();
-                      setNote(null);
-                      setReady(false);
-                    })
-                  }
-                >
-                  {PRINTER_MSG.usbDisconnect}
-                </button>
+                {tool(PRINTER_MSG.usbTest, async () => {
+                  const ok = await writeToUsbPrinter(encodeTestTicket(PRINTER_MSG.usbTestText));
+                  setNote(ok ? PRINTER_MSG.usbConnected : PRINTER_MSG.usbWriteFailed(PRINTER_MSG.usbTest));
+                })}
+                {tool(PRINTER_MSG.usbDisconnect, async () => {
+                  await disconnectUsbPrinter();
+                  setNote(null);
+                  setReady(false);
+                })}
               </>
             ) : (
-              <button
-                type="button"
-                className={classes.tool}
-                disabled={busy}
-                onClick={() =>
-                  void run(async () => {
-                    const ok = await connectUsbPrinter();
-                    setNote(ok ? null : PRINTER_MSG.usbPickCancelled);
-                    setReady(ok);
-                  })
-                }
-              >
-                {PRINTER_MSG.usbConnect}
-              </button>
+              tool(PRINTER_MSG.usbConnect, async () => {
+                const ok = await connectUsbPrinter();
+                setNote(ok ? null : PRINTER_MSG.usbPickCancelled);
+                setReady(ok);
+              })
             )}
           </div>
         </>
