@@ -7,6 +7,8 @@ const toast = (page: Page, text: string) => page.locator('.mantine-Notification-
 
 test.describe('negative balance (Saldo negativo)', () => {
   test('filters by CPF, exports the .xlsx, shows consumption, plans and confirms a recharge, then the history', async ({ page }) => {
+    // A whole round (an export, four dialogs, five axe checks): more than one default minute on a busy 2-core machine.
+    test.setTimeout(120_000);
     await signIn(page, 'gerente@balcao.dev');
     await page.waitForURL((u) => u.pathname === '/dashboard');
     await page.goto('/cashless/relatorios/saldoNegativo');
