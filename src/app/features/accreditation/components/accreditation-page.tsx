@@ -269,7 +269,7 @@ export function AccreditationPage() {
     if (r) {
       accreditIntent.done();
       // 202: the provider has not answered yet; the proposal's row says "Em verificação" until it does.
-      if (r.Message) void showToast({ color: 'yellow', title: 'Em verificação', message: r.Message });
+      if (r.Message) void showToast({ color: 'orange.9', message: r.Message });
       else void toastSuccess(ACC_MSG.accreditationSent);
       setChosen([]);
       queryClient.setQueryData(accreditationQueries.info(localId).queryKey, r);
