@@ -16,7 +16,7 @@ import { getSession } from '../../../lib/session';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { acknowledgeRecord, submitOrderCommand, type CommandResult } from '../api/order-commands';
 import { captureOrderCard } from './capture-card';
-import { PRINTER_MSG } from '../../../../shared/printers';
+import { PRINTER_CONNECTION, PRINTER_MSG } from '../../../../shared/printers';
 import { bytesOfBase64, usbPrinterChosen, writeToUsbPrinter } from '../../../lib/usb-printer';
 import { sendPrintJob } from './local-printer';
 
@@ -76,8 +76,9 @@ export async function resendToPrinter(order: Order, opts: { quiet?: boolean; aft
       ? (answer.Jobs ?? [])
       : buildPrintJobs(order, { businessName: session?.currentLocation?.nomeLocal ?? '', responsable: session?.userName ?? '', imageBase64 });
     const printers = answer ? answer.Impressora : jobs.map((j) => j.printer).join(', ');
-    const usbJobs = jobs.filter((j) => j.Destino === 'navegador');
-    const serverJobs = jobs.filter((j) => j.Destino !== 'navegador');
+    const onUsb = (j: (typeof jobs)[number]) => j.Destino === PRINTER_CONNECTION.browser;
+    const usbJobs = jobs.filter(onUsb);
+    const serverJobs = jobs.filter((j) => !onUsb(j));
     let result: CommandResult | null = null;
     if (usbJobs.length) {
       // One printer per tablet: every USB station's ticket goes to it, one after the other.
