@@ -2,7 +2,7 @@
  * Issue 36 on the accreditation page: a provider that does not answer in time leaves the proposal
  * "em verificação"; the page says so (a toast and the row's badge, no error), keeps asking, and shows
  * the acquirer's proposal id once the server's job has asked the provider for that proposal's key.
- * The provider is a loopback fake written from the contract in adapters/provider.ts, slower than the
+ * The provider is a loopback fake written from the contract in adapters/types.ts, slower than the
  * server's timeout; it receives the proposal once.
  */
 import type { Page } from '@playwright/test';

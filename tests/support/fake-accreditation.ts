@@ -1,6 +1,6 @@
 /**
  * A loopback accreditation provider written from its contract (the comment of
- * src/server/modules/accreditation/adapters/provider.ts): POST /proposals with an Idempotency-Key
+ * src/server/modules/accreditation/adapters/types.ts): POST /proposals with an Idempotency-Key
  * creates one proposal per key (a repeat creates nothing and answers the first outcome), refuses a
  * merchant whose name is in `refuseNames` (422 with a Message, kept for the key), GET /proposals/{key}
  * says what was done with a key, 404 when never received. `answerDelayMs` holds the POST's answer

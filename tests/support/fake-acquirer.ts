@@ -1,6 +1,6 @@
 /**
  * A card/boleto acquirer written from our acquirer contract (src/server/modules/payment-links/
- * http-acquirer.ts and donations/acquirer.ts): POST /card and /boleto deduped on the Idempotency-Key
+ * adapters/http.ts and donations/adapters/types.ts): POST /card and /boleto deduped on the Idempotency-Key
  * header (a repeat answers the first outcome, no second charge), GET /charges/{key}, GET
  * /payments/{id}; and the finance side's lookup of a captured card transaction (finance/adapters/
  * acquirer.ts): GET /transactions/{id} answers one of `captured` or 404, counted in `lookups`. `delayMs` holds answers back (a slow acquirer: the caller times out); `charges`

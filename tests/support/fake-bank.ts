@@ -1,5 +1,5 @@
 /**
- * A loopback bank written from the bank contract (src/server/modules/finance/adapters/bank.ts):
+ * A loopback bank written from the bank contract (src/server/modules/finance/adapters/types.ts):
  * POST /transfers with an Idempotency-Key makes a transfer once per key (a repeat answers the first
  * outcome and moves no money), GET /transfers/{key} says what was done with a key, 404 when never
  * received. `answerDelayMs` holds the POST's answer (the transfer is already made when it arrives):

@@ -1,5 +1,5 @@
 /**
- * A loopback ERP written from the ERP contract (src/server/modules/finance/adapters/erp.ts):
+ * A loopback ERP written from the ERP contract (src/server/modules/finance/adapters/types.ts):
  * POST /invoices with an Idempotency-Key issues an invoice once per key (a repeat answers the first
  * outcome and issues nothing), refuses an invoice with an item without NCM (422 with `errors`, and
  * keeps that outcome for the key), GET /invoices/{key} says what was done with a key, 404 when never

@@ -60,3 +60,6 @@ export function newCode(length: number): string {
 
 /** A password hash to compare against when the user does not exist, so timing does not tell. */
 export const DUMMY_HASH = `scrypt$${N}$8$1$AAAAAAAAAAAAAAAAAAAAAA$` + Buffer.alloc(64).toString('base64url');
+
+/** A random id with a readable prefix ("lnk_3f9a…"): 9 random bytes in hex. */
+export const prefixedId = (prefix: string) => `${prefix}_${randomBytes(9).toString('hex')}`;

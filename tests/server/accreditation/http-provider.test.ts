@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccreditationProvider, ProviderError } from '../../../src/server/modules/accreditation/adapters/provider';
+import { createAccreditationProvider, ProviderError } from '../../../src/server/modules/accreditation/adapters';
 
 // A real loopback HTTP server standing in for the accreditation provider.
 const seen: Array<{ method: string; url: string; auth: string; key: string; body: string }> = [];

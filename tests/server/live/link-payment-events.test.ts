@@ -120,7 +120,7 @@ describe('payment-link events on the venue stream', () => {
     await t.db.exec(`update payment_links set allow_payment_slip = true where venue_id = '${venue}'`);
     const linkId = await seededLinkId(venue);
     const manager = await stream(await t.login(DEMO.gerente), venue);
-    // The sandbox acquirer declines this test card (see modules/payment-links/sandbox.ts).
+    // The sandbox acquirer declines this test card (see modules/payment-links/adapters/sandbox.ts).
     const declined = await payByCard(linkId, '4000000000000002');
     expect(declined.statusCode, declined.body).toBe(201);
     const boleto = await t.app.inject({ method: 'POST', url: `/api/mepaylink/public/${linkId}/boleto`, payload: { payerName: 'Maria Silva', payerCpf: '529.982.247-25' } });

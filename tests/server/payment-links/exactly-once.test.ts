@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/server/app';
-import { SANDBOX_LEDGER } from '../../../src/server/modules/payment-links/sandbox';
-import { DONATION_SANDBOX_LEDGER } from '../../../src/server/modules/donations/sandbox';
+import { SANDBOX_LEDGER } from '../../../src/server/modules/payment-links/adapters/sandbox';
+import { DONATION_SANDBOX_LEDGER } from '../../../src/server/modules/donations/adapters/sandbox';
 import { DONATION_MSG } from '../../../src/shared/donations';
 import { LINK_MSG } from '../../../src/shared/payment-links';
 import { DEMO, useTestApp } from '../../setup/server';

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDeliveryActivation, DeliveryActivationError } from '../../../src/server/modules/scheduling/delivery-activation';
+import { createDeliveryActivation, DeliveryActivationError } from '../../../src/server/modules/scheduling/adapters';
 
 /** A real loopback HTTP server standing in for the delivery-activation backend. */
 async function fakeBackend(answer: (body: unknown, req: http.IncomingMessage) => { status: number; body: unknown }) {

@@ -25,7 +25,7 @@ import { accProposals } from '../../db/schema/accreditation';
 import { HttpError } from '../../lib/http-error';
 import { enqueueJob, PermanentJobError, type JobQueue } from '../../lib/jobs';
 import { settleKeys, type CommandResult, type OnceCommand } from '../../lib/once';
-import type { AccreditationProvider, ProposalRequest, ProposalResult } from './adapters/provider';
+import type { AccreditationProvider, ProposalRequest, ProposalResult } from './adapters';
 import * as repo from './accreditation.repository';
 import type { Tx } from './accreditation.repository';
 

@@ -1,7 +1,7 @@
 /** Registers acquirer accreditation (spec 001 §2.15 admin pages) with the configured provider. */
 import type { FastifyInstance } from 'fastify';
 import type { ModuleOptions } from '../module-options';
-import { createAccreditationProvider } from './adapters/provider';
+import { createAccreditationProvider } from './adapters';
 import { defineProposalSettleJob } from './accreditation-proposals';
 import { accreditationRoutes } from './accreditation.routes';
 

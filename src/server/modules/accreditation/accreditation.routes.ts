@@ -59,7 +59,7 @@ import { requireUser, requireVenue, requireVenueOf } from '../../plugins/auth';
 import * as repo from './accreditation.repository';
 import { proposalCommand } from './accreditation-proposals';
 import { commandHash, idempotencyKeyOf, runOnce } from '../../lib/once';
-import type { AccreditationProvider } from './adapters/provider';
+import type { AccreditationProvider } from './adapters';
 import { idempotent } from './accreditation-once';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody, 502: errorBody };

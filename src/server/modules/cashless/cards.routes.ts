@@ -17,7 +17,7 @@ import { cashlessCreditCards, cashlessUsers } from '../../db/schema/cashless';
 import type { FileStorage } from '../../lib/file-storage';
 import { HttpError } from '../../lib/http-error';
 import { requireUser, requireVenue, requireVenueOf } from '../../plugins/auth';
-import type { CardVerifier } from './card-verifier';
+import type { CardVerifier } from './adapters';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 413: errorBody, 502: errorBody };
 

@@ -6,7 +6,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ModuleOptions } from '../module-options';
-import { createCardVerifier } from './card-verifier';
+import { createCardVerifier } from './adapters';
 import { cardRoutes } from './cards.routes';
 import { extractRoutes } from './extracts.routes';
 import { importRoutes } from './import.routes';

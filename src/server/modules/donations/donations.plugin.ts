@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleOptions } from '../module-options';
 import { getPixService, sandboxAllowed } from '../pix/pix.service';
-import { createAcquirer } from './acquirer';
+import { createAcquirer } from './adapters';
 import { eventRoutes } from './events.routes';
 import { publicRoutes } from './public.routes';
 import { reportRoutes } from './reports.routes';

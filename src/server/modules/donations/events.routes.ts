@@ -33,8 +33,8 @@ import type { FileStorage } from '../../lib/file-storage';
 import { HttpError } from '../../lib/http-error';
 import { requireVenue, requireVenueOf } from '../../plugins/auth';
 import { sniffImageType } from '../products/image-storage';
-import type { Acquirer } from './acquirer';
-import { localId } from './sandbox';
+import type { Acquirer } from './adapters';
+import { prefixedId } from '../../lib/crypto';
 import { findEvent, isUuid, listInstitutes, toEvent } from './donations.repository';
 import { sanitizeHtml } from './sanitize';
 
@@ -325,7 +325,7 @@ export async function eventRoutes(fastify: FastifyInstance, opts: DonationRouteO
     if (!prod) throw new HttpError(400, M.chooseProduct, { errors: [{ path: 'produtoId', message: M.chooseProduct }] });
     const amountCents = Math.round(b.amount * 100);
     // Without a card acquirer (production, none configured) the link is ours alone.
-    const { gatewayLinkId } = acquirer ? await acquirer.createLink({ amountCents, description: b.description }) : { gatewayLinkId: localId('lnk') };
+    const { gatewayLinkId } = acquirer ? await acquirer.createLink({ amountCents, description: b.description }) : { gatewayLinkId: prefixedId('lnk') };
     await db.insert(donationLinks).values({
       venueId: inst.venueId,
       gatewayLinkId,

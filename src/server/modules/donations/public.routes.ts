@@ -25,7 +25,7 @@ import { challengeBody } from '../../../shared/contract/payment-links';
 import { PAY_CHALLENGE_HEADER } from '../../../shared/public-payments';
 import { digits } from '../../../shared/customers';
 import { PixNotConfiguredError, type PixService } from '../pix/pix.service';
-import { DonationAcquirerUnavailableError, type Acquirer, type CardOutcome } from './acquirer';
+import { DonationAcquirerUnavailableError, type Acquirer, type CardOutcome } from './adapters';
 import { isUuid } from './donations.repository';
 
 const errors = { 400: errorBody, 402: errorBody, 404: errorBody, 409: errorBody, 410: errorBody, 422: errorBody, 428: challengeBody, 429: errorBody, 502: errorBody, 503: errorBody };

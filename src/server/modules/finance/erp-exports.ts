@@ -24,7 +24,7 @@ import { HttpError } from '../../lib/http-error';
 import { enqueueJob, PermanentJobError, type JobQueue } from '../../lib/jobs';
 import { settleKeys, type CommandResult, type OnceCommand } from '../../lib/once';
 import type { AuthUser } from '../../plugins/auth';
-import type { ErpAdapter, ErpExportResult, ErpInvoice } from './adapters/erp';
+import type { ErpAdapter, ErpExportResult, ErpInvoice } from './adapters';
 import { audit, financeScope, type Tx } from './finance.repository';
 
 export const ERP_SETTLE_JOB = 'finance.erp-settle';

@@ -15,7 +15,7 @@ import type { Db } from '../../db/client';
 import { financeErpInvoices, financeErpMappings, financeErpSessions } from '../../db/schema/finance';
 import { HttpError } from '../../lib/http-error';
 import { requireUser, requireVenue } from '../../plugins/auth';
-import type { ErpAdapter } from './adapters/erp';
+import type { ErpAdapter } from './adapters';
 import { financeKeyOf, sendCommand, type Tx } from './finance.repository';
 import { erpExportCommand } from './erp-exports';
 import { commandHash, runOnce } from '../../lib/once';

@@ -10,10 +10,8 @@ import { FINANCE_PATHS, localQuery, providersAnswer } from '../../../shared/cont
 import { requireVenue } from '../../plugins/auth';
 import type { ModuleOptions } from '../module-options';
 import { getPixService } from '../pix/pix.service';
-import { createAcquirer } from './adapters/acquirer';
+import { createAcquirer, createBank, createErp } from './adapters';
 import { ledgerPixSource } from './adapters/sandbox';
-import { createBank } from './adapters/bank';
-import { createErp } from './adapters/erp';
 import { erpRoutes } from './erp.routes';
 import { defineErpSettleJob } from './erp-exports';
 import { pixRoutes } from './pix.routes';

@@ -19,8 +19,7 @@ import { financeTransfers } from '../../db/schema/finance';
 import { enqueueJob, PermanentJobError, type JobQueue } from '../../lib/jobs';
 import { settleKeys, type CommandResult, type OnceCommand } from '../../lib/once';
 import type { AuthUser } from '../../plugins/auth';
-import type { BankAdapter, BankTransfer } from './adapters/bank';
-import { ProviderError, ProviderUnavailableError } from './adapters/http';
+import { type BankAdapter, type BankTransfer, ProviderError, ProviderUnavailableError } from './adapters';
 import { audit, financeScope, type Tx } from './finance.repository';
 
 export const TRANSFER_SETTLE_JOB = 'finance.transfer-settle';

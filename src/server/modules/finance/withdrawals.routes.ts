@@ -36,7 +36,7 @@ import { enqueueJob } from '../../lib/jobs';
 import type { Mailer } from '../../lib/mailer';
 import { requireUser, requireVenue } from '../../plugins/auth';
 import { saveDownload } from '../downloads/downloads';
-import type { BankAdapter } from './adapters/bank';
+import type { BankAdapter } from './adapters';
 import { audit, createIdempotentRunner, financeKeyOf, sendCommand, type Tx } from './finance.repository';
 import { defineTransferSettleJob, transferAnswerOf, transferCommand } from './transfers';
 import { commandHash, runOnce } from '../../lib/once';

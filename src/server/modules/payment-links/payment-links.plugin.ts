@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleOptions } from '../module-options';
 import { getPixService, sandboxAllowed } from '../pix/pix.service';
-import { createAcquirer } from './acquirer';
+import { createAcquirer } from './adapters';
 import { paymentLinkRoutes } from './payment-links.routes';
 
 export async function paymentLinksPlugin(app: FastifyInstance, opts: ModuleOptions): Promise<void> {

@@ -47,7 +47,7 @@ import { PIX_MSG } from '../../../shared/pix';
 import { PixApiError, PixUnavailableError } from '../pix/api-pix-client';
 import { cardFingerprint, checkCardAttempt, countDecline, limitPublicPayment } from '../pix/pay-rate-limit';
 import { PixNotConfiguredError, type PixService } from '../pix/pix.service';
-import { AcquirerUnavailableError, type Acquirer } from './acquirer';
+import { AcquirerUnavailableError, type Acquirer } from './adapters';
 import { publishLinkPayment } from '../live/venue-events';
 import { linkById, listLinks } from './payment-links.repository';
 

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ModuleOptions } from '../module-options';
-import { createDeliveryActivation, type DeliveryActivationAdapter } from './delivery-activation';
+import { createDeliveryActivation, type DeliveryActivationAdapter } from './adapters';
 import { schedulingRoutes, UPLOAD_BODY_LIMIT } from './scheduling.routes';
 
 export async function schedulingPlugin(app: FastifyInstance, opts: ModuleOptions & { delivery?: DeliveryActivationAdapter }): Promise<void> {

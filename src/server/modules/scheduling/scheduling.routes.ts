@@ -60,7 +60,7 @@ import { venueOfCall } from '../../lib/venue-context';
 import { requireUser, requireVenue, requireVenueOf } from '../../plugins/auth';
 import { sniffImageType } from '../products/image-storage';
 import { readFoodConfiguration } from '../food-config/food-config.repository';
-import { DeliveryActivationError, type DeliveryActivationAdapter } from './delivery-activation';
+import { DeliveryActivationError, type DeliveryActivationAdapter } from './adapters';
 import { categoriesOf, collaboratorSchedulesOf, collaboratorsOf, isMember, loadSchedules, schedulesOfVenue } from './scheduling.repository';
 
 export const SCHEDULE_ROLE = 'ListaAgendamento';

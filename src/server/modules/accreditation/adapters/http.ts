@@ -1,10 +1,10 @@
 /**
- * A real accreditation provider over HTTP (bearer token, JSON), the contract in provider.ts:
+ * A real accreditation provider over HTTP (bearer token, JSON), the contract in types.ts:
  * POST {url}/proposals (Idempotency-Key) → { proposalId }; GET {url}/proposals/{key} → what it did;
  * GET {url}/merchants/{document}/mcc → { mcc | null } (404: none);
  * GET {url}/merchants/{document}/management-url → { url } (404: none).
  */
-import { type AccreditationProvider, ProviderError } from './provider';
+import { type AccreditationProvider, ProviderError } from './types';
 
 const TIMEOUT_MS = 15_000;
 

@@ -6,7 +6,7 @@
  * page can be seen; the management portal exists for companies only.
  */
 import { createHash } from 'node:crypto';
-import type { AccreditationProvider } from './provider';
+import type { AccreditationProvider } from './types';
 
 /** Restaurants, schools, charities: realistic MCCs picked by the document. */
 const MCCS = ['5812', '8211', '8398', '5814', '7999'];

@@ -1,28 +1,12 @@
 /** A small JSON client for a real provider: base URL + bearer token from the environment. */
+import { ProviderError, ProviderUnavailableError } from './types';
+
 export interface ProviderConfig {
   baseUrl: string;
   token: string;
   /** How long a call may take before it counts as unanswered (`{PREFIX}_TIMEOUT_MS`, default 30 s). */
   timeoutMs: number;
 }
-
-/** The provider answered and refused (4xx, or a refusal in its body): its message is shown as is. */
-export class ProviderError extends Error {
-  constructor(
-    message: string,
-    readonly status?: number,
-    /** The provider's answer body, when it sent JSON. */
-    readonly body?: unknown,
-  ) {
-    super(message);
-  }
-}
-
-/**
- * The provider did not answer in time, could not be reached, or answered 5xx/429: the outcome of a
- * command is unknown ("em verificação"), never a failure; settle it by asking the provider.
- */
-export class ProviderUnavailableError extends ProviderError {}
 
 export interface CallOptions {
   /** The stable key the provider dedupes on (the effect's own id): sent as `Idempotency-Key`. */

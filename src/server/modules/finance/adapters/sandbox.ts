@@ -14,10 +14,7 @@ import { financePixOrders } from '../../../db/schema/finance';
 import { valorOf } from '../../pix/api-pix-client';
 import type { PixSource } from '../../pix/loopback-psp';
 import type { Tx } from '../../orders/orders.repository';
-import type { AcquirerAdapter } from './acquirer';
-import type { BankAdapter } from './bank';
-import type { ErpAdapter, ErpExportStatus } from './erp';
-import { ProviderError } from './http';
+import { type AcquirerAdapter, type BankAdapter, type ErpAdapter, type ErpExportStatus, ProviderError } from './types';
 
 export const SANDBOX_UNKNOWN_SUFFIX = '0000';
 
@@ -60,7 +57,7 @@ export function ledgerPixSource(db: Db): PixSource {
 }
 
 /**
- * The sandbox bank keeps the bank contract's rule (adapters/bank.ts): a key it has seen makes no
+ * The sandbox bank keeps the bank contract's rule (adapters/types.ts): a key it has seen makes no
  * second transfer and answers the first one's outcome; GET by key says what it did. It lives in
  * this process's memory, as a sandbox may.
  */
@@ -88,7 +85,7 @@ export function createSandboxBank(): BankAdapter {
 }
 
 export function createSandboxErp(): ErpAdapter {
-  // The sandbox keeps every key with its outcome, as the ERP's contract says (adapters/erp.ts).
+  // The sandbox keeps every key with its outcome, as the ERP's contract says (adapters/types.ts).
   const outcomes = new Map<string, ErpExportStatus>();
   return {
     name: 'Sandbox',

@@ -1,8 +1,7 @@
 /**
- * The accreditation provider (the payments provider's credentialing back end, spec 001 §7
- * "MPPagamentosCredentials" / "MPPagamentosCompliance"). The embedded default is the sandbox
- * (sandbox.ts, labelled "Sandbox" on the screens; in production only with ALLOW_SANDBOXES=accreditation); a real one is ACCREDITATION_PROVIDER_URL +
- * ACCREDITATION_PROVIDER_TOKEN (http.ts; ACCREDITATION_PROVIDER_TIMEOUT_MS bounds one call, default 15 s).
+ * The accreditation provider's interface (the payments provider's credentialing back end, spec 001 §7
+ * "MPPagamentosCredentials" / "MPPagamentosCompliance"), implemented by http.ts (a real provider)
+ * and sandbox.ts (the embedded default); index.ts picks one from the configuration.
  *
  * The provider's contract for proposals (exactly once, issue 36; tests/support/fake-accreditation.ts
  * is a loopback fake written from it):
@@ -23,9 +22,6 @@
  *     → 200 { status: 'processing' }           received, not decided yet: ask again later
  *     → 404                                    never received: the same POST (same key) may be sent again
  */
-import { NOT_CONFIGURED_MSG, NOT_CONFIGURED_NAME } from '../../../../shared/not-configured';
-import { ProviderNotConfiguredError, sandboxAllowed } from '../../../lib/sandboxes';
-
 export interface ProposalRequest {
   document: string;
   fullName: string;
@@ -65,20 +61,4 @@ export class ProviderError extends Error {
   ) {
     super(message);
   }
-}
-
-export async function createAccreditationProvider(env: Record<string, string | undefined>): Promise<AccreditationProvider> {
-  const url = env.ACCREDITATION_PROVIDER_URL?.trim();
-  if (url) {
-    const { createHttpProvider } = await import('./http');
-    const timeoutMs = Number(env.ACCREDITATION_PROVIDER_TIMEOUT_MS);
-    return createHttpProvider({ baseUrl: url, token: env.ACCREDITATION_PROVIDER_TOKEN ?? '', timeoutMs: Number.isFinite(timeoutMs) && timeoutMs > 0 ? timeoutMs : undefined });
-  }
-  if (!sandboxAllowed(env, 'accreditation')) {
-    const message = NOT_CONFIGURED_MSG.accreditation;
-    const refuse = () => Promise.reject(new ProviderNotConfiguredError(message));
-    return { name: NOT_CONFIGURED_NAME, sandbox: false, notConfigured: message, timeoutMs: 0, submitProposal: refuse, proposalStatus: refuse, fetchMcc: refuse, managementUrl: refuse };
-  }
-  const { createSandboxProvider } = await import('./sandbox');
-  return createSandboxProvider();
 }

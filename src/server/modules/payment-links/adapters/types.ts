@@ -1,15 +1,13 @@
 /**
- * The card and boleto acquirer behind the public pay page (Pix goes through API Pix, modules/pix).
- * The embedded default is the sandbox (sandbox.ts, shown as "sandbox" on the page); a real provider
- * is PAYMENT_ACQUIRER_URL + PAYMENT_ACQUIRER_TOKEN (http-acquirer.ts). In production without a
- * provider there is none (unless ALLOW_SANDBOX_PAYMENTS=true): the page says payments are not set up.
+ * The card and boleto acquirer behind the public pay page (Pix goes through API Pix, modules/pix):
+ * its interface. http.ts speaks to a real provider, sandbox.ts is the embedded default, index.ts
+ * picks one from the configuration.
  *
  * Exactly once (issue 36): every charge carries our payment's id as `reference` and as the
  * `Idempotency-Key` header; the acquirer must answer a repeat of a key with the first outcome and
  * never charge twice. `lookup(reference)` asks for a key's outcome after a timeout ("em
  * verificação"), so a retry never sends the charge again.
  */
-import { sandboxAllowed } from '../../lib/sandboxes';
 
 export interface CardCharge {
   amountCents: number;
@@ -54,15 +52,3 @@ export interface Acquirer {
  * payment stays pending ("em verificação") until `lookup` says.
  */
 export class AcquirerUnavailableError extends Error {}
-
-export async function createAcquirer(env: Record<string, string | undefined>): Promise<Acquirer | null> {
-  const url = env.PAYMENT_ACQUIRER_URL?.trim();
-  if (url) {
-    const { createHttpAcquirer } = await import('./http-acquirer');
-    const timeoutMs = Number(env.PAYMENT_ACQUIRER_TIMEOUT_MS) > 0 ? Number(env.PAYMENT_ACQUIRER_TIMEOUT_MS) : undefined;
-    return createHttpAcquirer({ baseUrl: url, token: env.PAYMENT_ACQUIRER_TOKEN ?? '', name: env.PAYMENT_ACQUIRER_NAME?.trim() || 'Adquirente', timeoutMs });
-  }
-  if (!sandboxAllowed(env, 'payments')) return null;
-  const { createSandboxAcquirer } = await import('./sandbox');
-  return createSandboxAcquirer();
-}

@@ -3,7 +3,7 @@
  * test or a curious developer can see what would have been sent) and answers the store's name as
  * razaoSocial. Nothing leaves the server; the screen says "sandbox".
  */
-import type { DeliveryActivationAdapter, DeliveryActivationBody } from './delivery-activation';
+import type { DeliveryActivationAdapter, DeliveryActivationBody } from './types';
 
 export const SANDBOX_NAME = 'sandbox';
 

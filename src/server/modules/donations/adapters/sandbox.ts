@@ -5,34 +5,18 @@
  * our contract, it dedupes on the reference (Idempotency-Key): a repeat answers the first outcome
  * and charges nothing; DONATION_SANDBOX_LEDGER is its book, which tests count.
  */
-import { randomBytes } from 'node:crypto';
-import type { Acquirer, CardOutcome } from './acquirer';
+import { luhnValid } from '../../../../shared/payment-links';
+import { prefixedId } from '../../../lib/crypto';
+import type { Acquirer, CardOutcome } from './types';
 
 export const DONATION_SANDBOX_LEDGER = { outcomes: new Map<string, CardOutcome>(), requests: new Map<string, number>() };
-
-export function luhnValid(number: string): boolean {
-  const digits = number.replace(/\D/g, '');
-  if (digits.length < 13 || digits.length > 19) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
-
-export const localId = (prefix: string) => `${prefix}_${randomBytes(9).toString('hex')}`;
 
 export function createSandboxAcquirer(): Acquirer {
   return {
     name: 'sandbox',
     sandbox: true,
     async createLink() {
-      return { gatewayLinkId: localId('sbxlnk') };
+      return { gatewayLinkId: prefixedId('sbxlnk') };
     },
     async chargeCard(input) {
       const book = DONATION_SANDBOX_LEDGER;
@@ -40,7 +24,7 @@ export function createSandboxAcquirer(): Acquirer {
       let seen = book.outcomes.get(input.reference);
       if (!seen) {
         const digits = input.number.replace(/\D/g, '');
-        seen = { acquirerId: localId('sbxcard'), approved: luhnValid(digits) && !digits.endsWith('0002') };
+        seen = { acquirerId: prefixedId('sbxcard'), approved: luhnValid(digits) && !digits.endsWith('0002') };
         book.outcomes.set(input.reference, seen);
       }
       return seen;

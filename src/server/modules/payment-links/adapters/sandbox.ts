@@ -10,8 +10,8 @@
  * provider's own book (charges made, requests received, per key), which tests count.
  */
 import { randomUUID } from 'node:crypto';
-import { buildBoleto } from '../../../shared/boleto';
-import type { Acquirer, ChargeLookup } from './acquirer';
+import { buildBoleto } from '../../../../shared/boleto';
+import type { Acquirer, ChargeLookup } from './types';
 
 export const SANDBOX_DECLINED_CARD = '4000000000000002';
 /** Bank code of the sandbox's boletos: not a real bank (COMPE codes start at 001). */

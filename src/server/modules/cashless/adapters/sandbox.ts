@@ -3,7 +3,7 @@
  * of at least 1 KB, except for cards whose last digits are 0000, which it refuses, so the failure
  * path can be tried without a real service.
  */
-import type { CardVerifier } from './card-verifier';
+import type { CardVerifier } from './types';
 
 export const SANDBOX_REFUSED_FINAL = '0000';
 

@@ -14,7 +14,7 @@
  * A timeout (PAYMENT_ACQUIRER_TIMEOUT_MS, default 15 s) or a 5xx leaves the outcome unknown: we ask
  * GET /charges/{reference} later and never resend blindly.
  */
-import { AcquirerUnavailableError, type Acquirer, type ChargeLookup } from './acquirer';
+import { AcquirerUnavailableError, type Acquirer, type ChargeLookup } from './types';
 
 const TIMEOUT_MS = 15_000;
 
