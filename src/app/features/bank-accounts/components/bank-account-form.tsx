@@ -1,12 +1,11 @@
 import { Button, Group, InputBase, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
 import { IMaskInput } from 'react-imask';
 import { BANK_ACCOUNT_KINDS, BANK_HOLDER_MAX, BANK_NAMES, PIX_KEY_TYPES } from '../../../../shared/bank-accounts';
 import { bankAccountInput, type BankAccount, type BankAccountInput } from '../../../../shared/contract/bank-accounts';
 import { formatDocument } from '../../../../shared/format';
-import { apiFieldErrors, schemaErrors } from '../../../lib/form-errors';
-import { toastError, toastSuccess } from '../../../lib/toast';
+import { schemaErrors } from '../../../lib/form-errors';
+import { useSaveSubmit } from '../../../lib/use-save-submit';
 import { saveBankAccount } from '../api/bank-account-queries';
 import { CPF_OR_CNPJ_MASK } from '../../../../shared/documents';
 
@@ -51,7 +50,6 @@ const digitsOnly = (s: string, max: number) => s.replace(/\D/g, '').slice(0, max
 
 /** The bank account form (spec 001 §3 bank-transfer fields, plus the Pix key). */
 export function BankAccountForm({ localId, account, onSaved }: { localId: string; account: BankAccount | null; onSaved: () => Promise<void> }) {
-  const [busy, setBusy] = useState(false);
   const form = useForm<Values>({
     initialValues: {
       codigoBanco: account?.codigoBanco ?? '',
@@ -68,19 +66,7 @@ export function BankAccountForm({ localId, account, onSaved }: { localId: string
     validate: (v) => schemaErrors(bankAccountInput, toBody(localId, v)),
     validateInputOnBlur: ['agencia'],
   });
-  const submit = form.onSubmit(async (v) => {
-    setBusy(true);
-    try {
-      const r = await saveBankAccount(toBody(localId, v), account?.id);
-      void toastSuccess(r.Message);
-      await onSaved();
-    } catch (err) {
-      form.setErrors(apiFieldErrors(err));
-      void toastError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
-  }, (errors) => void toastError(String(Object.values(errors)[0])));
+  const { busy, submit } = useSaveSubmit(form, (v) => saveBankAccount(toBody(localId, v), account?.id), onSaved);
   const bank = BANK_NAMES[form.values.codigoBanco];
   const numeric = (field: keyof Values, max: number) => {
     const p = form.getInputProps(field);

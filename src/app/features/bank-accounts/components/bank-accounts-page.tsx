@@ -1,11 +1,11 @@
-import { Alert, Badge, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BANK_ACCOUNT_MSG as M, PIX_KEY_TYPES } from '../../../../shared/bank-accounts';
 import type { BankAccount } from '../../../../shared/contract/bank-accounts';
 import { formatDocument } from '../../../../shared/format';
 import { MANAGER_ROLES } from '../../../../shared/permissions';
 import { hasAccess } from '../../../../shared/roles';
-import { ConfirmDelete } from '../../../components/confirm-delete';
+import { RegistryDialogs } from '../../../components/registry-dialogs';
 import { RegistryList } from '../../../components/registry-list';
 import { useRegistryDialogs } from '../../../components/use-registry-dialogs';
 import { usePageTitle, useSession } from '../../../lib/page-hooks';
@@ -29,7 +29,7 @@ export function BankAccountsPage() {
   // The donation institutions' select reads the same accounts.
   const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: bankAccountQueries.all }), queryClient.invalidateQueries({ queryKey: ['donations', 'bank-data'] })]);
 
-  const { editing, setEditing, deleting, setDeleting, busy, remove, saved } = useRegistryDialogs<BankAccount>((row) => deleteBankAccount(row.id), refresh);
+  const dialogs = useRegistryDialogs<BankAccount>((row) => deleteBankAccount(row.id), refresh);
 
   if (!isManager) return <Alert color="yellow" title="Contas bancárias">Somente gerentes do estabelecimento veem e alteram as contas bancárias.</Alert>;
 
@@ -80,31 +80,25 @@ export function BankAccountsPage() {
         },
         { header: 'Instituições de doação', cell: (r) => (r.instituicoes.length ? r.instituicoes.join(', ') : '—') },
       ]}
-      onAdd={localId ? () => setEditing('new') : undefined}
-      onEdit={setEditing}
-      onDelete={setDeleting}
+      onAdd={localId ? () => dialogs.setEditing('new') : undefined}
+      onEdit={dialogs.setEditing}
+      onDelete={dialogs.setDeleting}
     >
       {list.data && list.data.length > 0 && !venueKey && (
         <Alert color="yellow">O estabelecimento ainda não tem chave Pix: informe uma chave em uma das contas para receber por Pix.</Alert>
       )}
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} size="lg" title={editing === 'new' ? 'Nova conta bancária' : 'Editar conta bancária'} centered closeButtonProps={{ 'aria-label': 'Fechar' }}>
-        {editing !== null && (
-          <BankAccountForm
-            localId={localId}
-            account={editing === 'new' ? null : editing}
-            onSaved={saved}
-          />
-        )}
-      </Modal>
-      <ConfirmDelete
-        opened={Boolean(deleting)}
-        title="Excluir conta bancária"
-        question={deleting ? (deleting.instituicoes.length ? M.inUseByInstitution(deleting.instituicoes) : M.deleteQuestion(deleting.descricao)) : ''}
-        note={deleting && !deleting.instituicoes.length ? M.cannotUndo : undefined}
-        confirmLabel={deleting?.instituicoes.length ? 'Tentar excluir' : 'Excluir'}
-        busy={busy}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => void remove()}
+      <RegistryDialogs
+        dialogs={dialogs}
+        size="lg"
+        newTitle="Nova conta bancária"
+        editTitle="Editar conta bancária"
+        form={(account, onSaved) => <BankAccountForm localId={localId} account={account} onSaved={onSaved} />}
+        deleteTitle="Excluir conta bancária"
+        confirm={(row) =>
+          row.instituicoes.length
+            ? { question: M.inUseByInstitution(row.instituicoes), confirmLabel: 'Tentar excluir' }
+            : { question: M.deleteQuestion(row.descricao), note: M.cannotUndo }
+        }
       />
     </RegistryList>
   );

@@ -1,18 +1,17 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
 import { customerCategoryInput, type CustomerCategoryRow } from '../../../../shared/contract/customer-categories';
 import { CUSTOMER_CATEGORY_MAX, CUSTOMER_CATEGORY_MSG as M } from '../../../../shared/customer-categories';
 import { MANAGER_ROLES } from '../../../../shared/permissions';
 import { hasAccess } from '../../../../shared/roles';
-import { ConfirmDelete } from '../../../components/confirm-delete';
+import { RegistryDialogs } from '../../../components/registry-dialogs';
 import { RegistryList } from '../../../components/registry-list';
 import { useRegistryDialogs } from '../../../components/use-registry-dialogs';
-import { apiFieldErrors, schemaErrors } from '../../../lib/form-errors';
+import { schemaErrors } from '../../../lib/form-errors';
 import { usePageTitle, useSession } from '../../../lib/page-hooks';
-import { toastError, toastSuccess } from '../../../lib/toast';
+import { useSaveSubmit } from '../../../lib/use-save-submit';
 import { customerCategoryQueries, deleteCustomerCategory, saveCustomerCategory } from '../api/customer-category-queries';
 
 /** /cadastro/categoriaClientes: the categories the customer registry files people under (issue 24). */
@@ -27,7 +26,7 @@ export function CustomerCategoriesPage() {
   const refresh = () =>
     Promise.all([queryClient.invalidateQueries({ queryKey: customerCategoryQueries.all }), queryClient.invalidateQueries({ queryKey: ['customers', 'categories'] })]);
 
-  const { editing, setEditing, deleting, setDeleting, busy, remove, saved } = useRegistryDialogs<CustomerCategoryRow>((row) => deleteCustomerCategory(row.id), refresh);
+  const dialogs = useRegistryDialogs<CustomerCategoryRow>((row) => deleteCustomerCategory(row.id), refresh);
 
   return (
     <RegistryList
@@ -47,51 +46,28 @@ export function CustomerCategoriesPage() {
         { header: 'Descrição', cell: (r) => r.descricao },
         { header: 'Clientes', cell: (r) => r.quantidadeClientes },
       ]}
-      onAdd={canEdit && localId ? () => setEditing('new') : undefined}
-      onEdit={canEdit ? setEditing : undefined}
-      onDelete={canEdit ? setDeleting : undefined}
+      onAdd={canEdit && localId ? () => dialogs.setEditing('new') : undefined}
+      onEdit={canEdit ? dialogs.setEditing : undefined}
+      onDelete={canEdit ? dialogs.setDeleting : undefined}
     >
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? 'Nova categoria de cliente' : 'Editar categoria de cliente'} centered closeButtonProps={{ 'aria-label': 'Fechar' }}>
-        {editing !== null && (
-          <CategoryForm
-            localId={localId}
-            category={editing === 'new' ? null : editing}
-            onSaved={saved}
-          />
-        )}
-      </Modal>
-      <ConfirmDelete
-        opened={Boolean(deleting)}
-        title="Excluir categoria de cliente"
-        question={M.deleteQuestion}
-        note={deleting ? M.deleteNote(deleting.quantidadeClientes) : ''}
-        busy={busy}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => void remove()}
+      <RegistryDialogs
+        dialogs={dialogs}
+        newTitle="Nova categoria de cliente"
+        editTitle="Editar categoria de cliente"
+        form={(category, onSaved) => <CategoryForm localId={localId} category={category} onSaved={onSaved} />}
+        deleteTitle="Excluir categoria de cliente"
+        confirm={(row) => ({ question: M.deleteQuestion, note: M.deleteNote(row.quantidadeClientes) })}
       />
     </RegistryList>
   );
 }
 
 function CategoryForm({ localId, category, onSaved }: { localId: string; category: CustomerCategoryRow | null; onSaved: () => Promise<void> }) {
-  const [busy, setBusy] = useState(false);
   const form = useForm({
     initialValues: { descricao: category?.descricao ?? '' },
     validate: (v) => schemaErrors(customerCategoryInput, { localClienteId: localId, descricao: v.descricao }),
   });
-  const submit = form.onSubmit(async (v) => {
-    setBusy(true);
-    try {
-      const r = await saveCustomerCategory({ localClienteId: localId, descricao: v.descricao }, category?.id);
-      void toastSuccess(r.Message);
-      await onSaved();
-    } catch (err) {
-      form.setErrors(apiFieldErrors(err));
-      void toastError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
-  }, (errors) => void toastError(String(Object.values(errors)[0])));
+  const { busy, submit } = useSaveSubmit(form, (v) => saveCustomerCategory({ localClienteId: localId, descricao: v.descricao }, category?.id), onSaved);
   return (
     <form onSubmit={submit} noValidate>
       <Stack>

@@ -1,5 +1,5 @@
 import { failureText } from '../failure-text';
-import { Alert, AspectRatio, Badge, Button, Card, Group, Image, Modal, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, AspectRatio, Badge, Button, Card, Group, Image, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -10,6 +10,7 @@ import { PlusIcon, TrashIcon } from '../../../components/icons';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { deleteEvent, donationQueries } from '../api/donation-queries';
 import { useCurrentPlace } from '../hooks/use-current-place';
+import { ConfirmDelete } from '../../../components/confirm-delete';
 
 function EventCard({ event, onDelete }: { event: DonationEvent; onDelete: () => void }) {
   return (
@@ -112,22 +113,15 @@ export function EventsPage() {
           ))}
         </SimpleGrid>
       )}
-      <Modal closeButtonProps={{ 'aria-label': 'Fechar' }} opened={deleting !== null} onClose={() => setDeleting(null)} title="Excluir evento" centered>
-        <Stack>
-          <Text>Deseja excluir o evento “{deleting?.nome}”?</Text>
-          <Text size="sm" c="red.8">
-            Esta ação não poderá ser desfeita.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              Cancelar
-            </Button>
-            <Button color="red" loading={remove.isPending} onClick={() => deleting && remove.mutate(deleting.id)}>
-              Excluir
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDelete
+        opened={deleting !== null}
+        title="Excluir evento"
+        question={`Deseja excluir o evento “${deleting?.nome ?? ''}”?`}
+        note="Esta ação não poderá ser desfeita."
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting.id)}
+      />
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { failureText } from '../failure-text';
-import { Alert, Button, Card, Group, Modal, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -10,6 +10,7 @@ import { EditIcon, PlusIcon, TrashIcon } from '../../../components/icons';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { deleteInstitute, donationQueries } from '../api/donation-queries';
 import { useCurrentPlace } from '../hooks/use-current-place';
+import { ConfirmDelete } from '../../../components/confirm-delete';
 
 /** /doacoes/instituicoes: table Nome, Evento; edit; delete with confirmation. */
 export function InstitutesPage() {
@@ -88,22 +89,15 @@ export function InstitutesPage() {
           </Table>
         </Table.ScrollContainer>
       )}
-      <Modal closeButtonProps={{ 'aria-label': 'Fechar' }} opened={deleting !== null} onClose={() => setDeleting(null)} title="Excluir instituição" centered>
-        <Stack>
-          <Text>Deseja excluir a instituição “{deleting?.nome}”?</Text>
-          <Text size="sm" c="red.8">
-            Esta ação não poderá ser desfeita.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              Cancelar
-            </Button>
-            <Button color="red" loading={remove.isPending} onClick={() => deleting && remove.mutate(deleting.id)}>
-              Excluir
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDelete
+        opened={deleting !== null}
+        title="Excluir instituição"
+        question={`Deseja excluir a instituição “${deleting?.nome ?? ''}”?`}
+        note="Esta ação não poderá ser desfeita."
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting.id)}
+      />
     </Stack>
   );
 }

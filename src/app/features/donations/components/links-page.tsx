@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Anchor, Button, Card, CopyButton, Group, Modal, Select, SimpleGrid, Skeleton, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Button, Card, CopyButton, Group, Select, SimpleGrid, Skeleton, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -10,6 +10,7 @@ import { toastError, toastSuccess } from '../../../lib/toast';
 import { createLink, deleteLink, donationQueries, updateLink } from '../api/donation-queries';
 import { useCurrentPlace } from '../hooks/use-current-place';
 import { zodErrors } from './form-errors';
+import { ConfirmDelete } from '../../../components/confirm-delete';
 
 interface Draft {
   showLink: boolean;
@@ -223,19 +224,14 @@ export function LinksPage() {
           </Table.ScrollContainer>
         </form>
       )}
-      <Modal closeButtonProps={{ 'aria-label': 'Fechar' }} opened={deleting !== null} onClose={() => setDeleting(null)} title="Excluir link" centered>
-        <Stack>
-          <Text>{DONATION_MSG.confirmLinkDelete}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              Cancelar
-            </Button>
-            <Button color="red" loading={remove.isPending} onClick={() => deleting && remove.mutate(deleting)}>
-              Excluir
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDelete
+        opened={deleting !== null}
+        title="Excluir link"
+        question={DONATION_MSG.confirmLinkDelete}
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+      />
     </Stack>
   );
 }

@@ -14,6 +14,7 @@ import { useLinkPaymentsLive } from '../hooks/use-link-payments-live';
 import { LinkPaymentsModal } from './link-payments';
 import { LinkQr } from './link-qr';
 import { SavedListNotice } from '../../../components/saved-list-notice';
+import { ConfirmDelete } from '../../../components/confirm-delete';
 
 const STATE_BADGE: Record<PaymentLink['state'], { label: string; color: string }> = {
   open: { label: 'Ativo', color: 'green.2' },
@@ -148,19 +149,14 @@ export function PaymentLinksPage() {
           ))}
         </SimpleGrid>
       )}
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Excluir link" closeButtonProps={CLOSE}>
-        <Stack>
-          <Text>Tem certeza que deseja excluir este link? Quem abrir o link verá que ele foi excluído. Esta ação não pode ser desfeita.</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              Cancelar
-            </Button>
-            <Button color="red.9" onClick={remove} loading={busy}>
-              Excluir
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDelete
+        opened={deleting !== null}
+        title="Excluir link"
+        question="Tem certeza que deseja excluir este link? Quem abrir o link verá que ele foi excluído. Esta ação não pode ser desfeita."
+        busy={busy}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => void remove()}
+      />
       <Modal opened={qr !== null} onClose={() => setQr(null)} title="QR code do link" closeButtonProps={CLOSE}>
         {qr && (
           <Stack align="center">

@@ -1,17 +1,16 @@
-import { Badge, Button, Group, Modal, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { paymentMethodInput, type PaymentMethod } from '../../../../shared/contract/payment-methods';
 import { PAYMENT_METHOD_KINDS, PAYMENT_METHOD_MSG as M, paymentMethodKindLabel } from '../../../../shared/payment-methods';
 import { MANAGER_ROLES } from '../../../../shared/permissions';
 import { hasAccess } from '../../../../shared/roles';
-import { ConfirmDelete } from '../../../components/confirm-delete';
+import { RegistryDialogs } from '../../../components/registry-dialogs';
 import { RegistryList } from '../../../components/registry-list';
 import { useRegistryDialogs } from '../../../components/use-registry-dialogs';
-import { apiFieldErrors, schemaErrors } from '../../../lib/form-errors';
+import { schemaErrors } from '../../../lib/form-errors';
 import { usePageTitle, useSession } from '../../../lib/page-hooks';
-import { toastError, toastSuccess } from '../../../lib/toast';
+import { useSaveSubmit } from '../../../lib/use-save-submit';
 import { deletePaymentMethod, paymentMethodQueries, savePaymentMethod } from '../api/payment-method-queries';
 
 /** /cadastro/formasPagamento: the place's payment methods (issue 24). */
@@ -24,7 +23,7 @@ export function PaymentMethodsPage() {
   const list = useQuery({ ...paymentMethodQueries.list(localId), enabled: Boolean(localId) });
   const refresh = () => queryClient.invalidateQueries({ queryKey: paymentMethodQueries.all });
 
-  const { editing, setEditing, deleting, setDeleting, busy, remove, saved } = useRegistryDialogs<PaymentMethod>((row) => deletePaymentMethod(row.id), refresh);
+  const dialogs = useRegistryDialogs<PaymentMethod>((row) => deletePaymentMethod(row.id), refresh);
 
   return (
     <RegistryList
@@ -45,51 +44,28 @@ export function PaymentMethodsPage() {
           </Badge>
         ) },
       ]}
-      onAdd={canEdit && localId ? () => setEditing('new') : undefined}
-      onEdit={canEdit ? setEditing : undefined}
-      onDelete={canEdit ? setDeleting : undefined}
+      onAdd={canEdit && localId ? () => dialogs.setEditing('new') : undefined}
+      onEdit={canEdit ? dialogs.setEditing : undefined}
+      onDelete={canEdit ? dialogs.setDeleting : undefined}
     >
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? 'Nova forma de pagamento' : 'Editar forma de pagamento'} centered closeButtonProps={{ 'aria-label': 'Fechar' }}>
-        {editing !== null && (
-          <PaymentMethodForm
-            localId={localId}
-            method={editing === 'new' ? null : editing}
-            onSaved={saved}
-          />
-        )}
-      </Modal>
-      <ConfirmDelete
-        opened={Boolean(deleting)}
-        title="Excluir forma de pagamento"
-        question={deleting ? M.deleteQuestion(deleting.descricao) : ''}
-        note={M.cannotUndo}
-        busy={busy}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => void remove()}
+      <RegistryDialogs
+        dialogs={dialogs}
+        newTitle="Nova forma de pagamento"
+        editTitle="Editar forma de pagamento"
+        form={(method, onSaved) => <PaymentMethodForm localId={localId} method={method} onSaved={onSaved} />}
+        deleteTitle="Excluir forma de pagamento"
+        confirm={(row) => ({ question: M.deleteQuestion(row.descricao), note: M.cannotUndo })}
       />
     </RegistryList>
   );
 }
 
 function PaymentMethodForm({ localId, method, onSaved }: { localId: string; method: PaymentMethod | null; onSaved: () => Promise<void> }) {
-  const [busy, setBusy] = useState(false);
   const form = useForm({
     initialValues: { descricao: method?.descricao ?? '', tipo: method ? String(method.tipo) : '', ativo: method?.ativo ?? true },
     validate: (v) => schemaErrors(paymentMethodInput, { localClienteId: localId, descricao: v.descricao, tipo: v.tipo ? Number(v.tipo) : undefined, ativo: v.ativo }),
   });
-  const submit = form.onSubmit(async (v) => {
-    setBusy(true);
-    try {
-      const r = await savePaymentMethod({ localClienteId: localId, descricao: v.descricao, tipo: Number(v.tipo), ativo: v.ativo }, method?.id);
-      void toastSuccess(r.Message);
-      await onSaved();
-    } catch (err) {
-      form.setErrors(apiFieldErrors(err));
-      void toastError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
-  }, (errors) => void toastError(String(Object.values(errors)[0])));
+  const { busy, submit } = useSaveSubmit(form, (v) => savePaymentMethod({ localClienteId: localId, descricao: v.descricao, tipo: Number(v.tipo), ativo: v.ativo }, method?.id), onSaved);
   return (
     <form onSubmit={submit} noValidate>
       <Stack>

@@ -1,18 +1,17 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
 import { productCategoryInput, type ProductCategoryRow } from '../../../../shared/contract/product-categories';
 import { MANAGER_ROLES } from '../../../../shared/permissions';
 import { PRODUCT_CATEGORY_MAX, PRODUCT_CATEGORY_MSG as M } from '../../../../shared/product-categories';
 import { hasAccess } from '../../../../shared/roles';
-import { ConfirmDelete } from '../../../components/confirm-delete';
+import { RegistryDialogs } from '../../../components/registry-dialogs';
 import { RegistryList } from '../../../components/registry-list';
 import { useRegistryDialogs } from '../../../components/use-registry-dialogs';
-import { apiFieldErrors, schemaErrors } from '../../../lib/form-errors';
+import { schemaErrors } from '../../../lib/form-errors';
 import { usePageTitle, useSession } from '../../../lib/page-hooks';
-import { toastError, toastSuccess } from '../../../lib/toast';
+import { useSaveSubmit } from '../../../lib/use-save-submit';
 import { deleteProductCategory, productCategoryQueries, saveProductCategory } from '../api/product-category-queries';
 
 /**
@@ -31,7 +30,7 @@ export function ProductCategoriesPage() {
   const refresh = () =>
     Promise.all([queryClient.invalidateQueries({ queryKey: productCategoryQueries.all }), queryClient.invalidateQueries({ queryKey: ['products', 'categories'] })]);
 
-  const { editing, setEditing, deleting, setDeleting, busy, remove, saved } = useRegistryDialogs<ProductCategoryRow>((row) => deleteProductCategory(row.id), refresh);
+  const dialogs = useRegistryDialogs<ProductCategoryRow>((row) => deleteProductCategory(row.id), refresh);
 
   return (
     <RegistryList
@@ -51,52 +50,30 @@ export function ProductCategoriesPage() {
         { header: 'Nome', cell: (r) => r.nome },
         { header: 'Produtos', cell: (r) => r.quantidadeProdutos },
       ]}
-      onAdd={canEdit && localId ? () => setEditing('new') : undefined}
-      onEdit={canEdit ? setEditing : undefined}
-      onDelete={canEdit ? setDeleting : undefined}
+      onAdd={canEdit && localId ? () => dialogs.setEditing('new') : undefined}
+      onEdit={canEdit ? dialogs.setEditing : undefined}
+      onDelete={canEdit ? dialogs.setDeleting : undefined}
     >
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? 'Nova categoria' : 'Editar categoria'} centered closeButtonProps={{ 'aria-label': 'Fechar' }}>
-        {editing !== null && (
-          <CategoryForm
-            localId={localId}
-            category={editing === 'new' ? null : editing}
-            onSaved={saved}
-          />
-        )}
-      </Modal>
-      <ConfirmDelete
-        opened={Boolean(deleting)}
-        title="Excluir categoria"
-        question={deleting && deleting.quantidadeProdutos > 0 ? M.hasProducts(deleting.quantidadeProdutos) : M.deleteQuestion}
-        note={deleting && deleting.quantidadeProdutos > 0 ? undefined : M.cannotUndo}
-        confirmLabel={deleting && deleting.quantidadeProdutos > 0 ? 'Tentar excluir' : 'Excluir'}
-        busy={busy}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => void remove()}
+      <RegistryDialogs
+        dialogs={dialogs}
+        newTitle="Nova categoria"
+        editTitle="Editar categoria"
+        form={(category, onSaved) => <CategoryForm localId={localId} category={category} onSaved={onSaved} />}
+        deleteTitle="Excluir categoria"
+        confirm={(row) =>
+          row.quantidadeProdutos > 0 ? { question: M.hasProducts(row.quantidadeProdutos), confirmLabel: 'Tentar excluir' } : { question: M.deleteQuestion, note: M.cannotUndo }
+        }
       />
     </RegistryList>
   );
 }
 
 function CategoryForm({ localId, category, onSaved }: { localId: string; category: ProductCategoryRow | null; onSaved: () => Promise<void> }) {
-  const [busy, setBusy] = useState(false);
   const form = useForm({
     initialValues: { nome: category?.nome ?? '' },
     validate: (v) => schemaErrors(productCategoryInput, { localClienteId: localId, nome: v.nome }),
   });
-  const submit = form.onSubmit(async (v) => {
-    setBusy(true);
-    try {
-      const r = await saveProductCategory({ localClienteId: localId, nome: v.nome }, category?.id);
-      void toastSuccess(r.Message);
-      await onSaved();
-    } catch (err) {
-      form.setErrors(apiFieldErrors(err));
-      void toastError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
-  }, (errors) => void toastError(String(Object.values(errors)[0])));
+  const { busy, submit } = useSaveSubmit(form, (v) => saveProductCategory({ localClienteId: localId, nome: v.nome }, category?.id), onSaved);
   return (
     <form onSubmit={submit} noValidate>
       <Stack>

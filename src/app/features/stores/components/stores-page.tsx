@@ -1,4 +1,4 @@
-import { Alert, AspectRatio, Badge, Button, Card, Group, Image, LoadingOverlay, Modal, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, AspectRatio, Badge, Button, Card, Group, Image, LoadingOverlay, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { STORE_MSG, storeCategorySummary } from '../../../../shared/stores';
@@ -8,6 +8,7 @@ import { closeStore, deleteStore, openStore, saveStore, storeQueries } from '../
 import { useCurrentPlace } from '../hooks/use-current-place';
 import { EditIcon, PlusIcon, TrashIcon } from '../../../components/icons';
 import { StoreFormModal } from './store-form-modal';
+import { ConfirmDelete } from '../../../components/confirm-delete';
 
 function StoreCard({ store, onEdit, onDelete, onToggle }: { store: Store; onEdit: () => void; onDelete: () => void; onToggle: () => void }) {
   const { shown, more } = storeCategorySummary(store.StoreCategories.map((c) => c.Name));
@@ -164,22 +165,15 @@ export function StoresPage() {
 
       <StoreFormModal opened={formOpen} store={editing} localId={localId} nextOrder={nextOrder} onClose={() => setFormOpen(false)} onSave={save} />
 
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Excluir loja" centered>
-        <Stack>
-          <Text>Deseja excluir a loja “{deleting?.Name}”?</Text>
-          <Text size="sm" c="red.8">
-            Os produtos vinculados a esta loja serão desvinculados. Esta ação não poderá ser desfeita.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              Cancelar
-            </Button>
-            <Button color="red" onClick={() => void remove()} loading={busy}>
-              Excluir
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDelete
+        opened={deleting !== null}
+        title="Excluir loja"
+        question={`Deseja excluir a loja “${deleting?.Name ?? ''}”?`}
+        note="Os produtos vinculados a esta loja serão desvinculados. Esta ação não poderá ser desfeita."
+        busy={busy}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => void remove()}
+      />
     </Stack>
   );
 }
