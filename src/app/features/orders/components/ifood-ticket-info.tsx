@@ -57,6 +57,8 @@ function useTimeLeft(until: string | null): number | null {
   if (!until) return null;
   return Math.max(0, Math.floor((Date.parse(until) - now) / 1000));
 }
+/** Button labels wrap on a narrow card instead of widening it past its edge. */
+const WRAP = { label: { whiteSpace: 'normal' as const, textAlign: 'center' as const, lineHeight: 1.25 } };
 const mmss = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 
 function IfoodDispute({ order, ticket }: { order: Order; ticket: IfoodTicket }) {
@@ -122,7 +124,7 @@ function IfoodDispute({ order, ticket }: { order: Order; ticket: IfoodTicket }) 
   };
   const rejectTitle = isCancellation || d.Acao.toUpperCase() === 'PARTIAL_CANCELLATION' ? `Recusar o cancelamento do pedido #${order.Codigo}` : `${action.reject} — pedido #${order.Codigo}`;
   return (
-    <Alert color="orange" variant="light" p="xs" data-testid="ifood-dispute" title={<Text fw={800}>{action.title}</Text>}>
+    <Alert color="orange" variant="light" p="xs" data-testid="ifood-dispute" styles={{ wrapper: { minWidth: 0 }, body: { minWidth: 0, overflowWrap: 'anywhere' } }} title={<Text fw={800}>{action.title}</Text>}>
       <Stack gap={6}>
         <Text size="md">{disputeText(ticket)}</Text>
         {!!d.Itens?.length && (
@@ -152,19 +154,23 @@ function IfoodDispute({ order, ticket }: { order: Order; ticket: IfoodTicket }) 
             {error}
           </Text>
         )}
-        <Group gap="xs" grow>
-          <Button size="md" mih={48} color="red" loading={m.isPending && m.variables?.aceitar} disabled={busy || expired} onClick={() => m.mutate({ aceitar: true })}>
+        <Stack gap="xs">
+          <Button size="md" mih={48} h="auto" py={6} styles={WRAP} fullWidth color="red" loading={m.isPending && m.variables?.aceitar} disabled={busy || expired} onClick={() => m.mutate({ aceitar: true })}>
             {action.accept}
           </Button>
-          <Button size="md" mih={48} variant="default" disabled={busy || expired} onClick={() => { setError(null); setRefusing(true); }}>
+          <Button size="md" mih={48} h="auto" py={6} styles={WRAP} fullWidth variant="default" disabled={busy || expired} onClick={() => { setError(null); setRefusing(true); }}>
             {action.reject}
           </Button>
-        </Group>
+        </Stack>
         {refunds.map((a) => (
           <Button
             key={a.Id}
             size="md"
             mih={48}
+            h="auto"
+            py={6}
+            styles={WRAP}
+            fullWidth
             variant="outline"
             color="blue.9"
             disabled={busy || expired}

@@ -202,7 +202,7 @@ export class IfoodSandbox {
     return id;
   }
 
-  private disputes = new Map<string, { orderId: string; expiresAt: string; answered: boolean; alternatives: Array<{ id: string; type: string; maxCents: number }> }>();
+  private disputes = new Map<string, { orderId: string; expiresAt: string; answered: boolean; partial?: boolean; alternatives: Array<{ id: string; type: string; maxCents: number }> }>();
 
   /**
    * After delivery the customer asks to cancel one item (iFood's PARTIAL_CANCELLATION,
@@ -217,7 +217,7 @@ export class IfoodSandbox {
     const item = items[items.length - 1];
     const cents = Math.round(item.totalPrice * 100);
     const refund = { id: randomUUID(), type: 'REFUND', maxCents: Math.round(cents / 2) };
-    this.disputes.set(disputeId, { orderId: o.order.id, expiresAt, answered: false, alternatives: [refund] });
+    this.disputes.set(disputeId, { orderId: o.order.id, expiresAt, answered: false, partial: true, alternatives: [refund] });
     this.emit(o.order.id, 'HSD', 'HANDSHAKE_DISPUTE', {
       disputeId,
       action: 'PARTIAL_CANCELLATION',
@@ -437,7 +437,8 @@ export class IfoodSandbox {
       o.calls.push(`disputes/${dm[2]}`);
       const accepted = dm[2] === 'accept';
       this.emit(o.order.id, 'HSS', 'HANDSHAKE_SETTLEMENT', { disputeId, status: accepted ? 'ACCEPTED' : 'REJECTED', createdAt: new Date(this.now()).toISOString() });
-      if (accepted) {
+      // A partial cancellation accepted cancels the items, not the order.
+      if (accepted && !d.partial) {
         o.status = 'CANCELLED';
         this.emit(o.order.id, 'CAN', 'CANCELLED', { CANCEL_CODE: '818', CANCEL_REASON: 'Cancelamento pedido pelo cliente e aceito pela loja', CANCEL_ORIGIN: 'CONSUMER' });
       }
