@@ -124,7 +124,7 @@ function IfoodDispute({ order, ticket }: { order: Order; ticket: IfoodTicket }) 
   };
   const rejectTitle = isCancellation || d.Acao.toUpperCase() === 'PARTIAL_CANCELLATION' ? `Recusar o cancelamento do pedido #${order.Codigo}` : `${action.reject} — pedido #${order.Codigo}`;
   return (
-    <Alert color="orange" variant="light" p="xs" data-testid="ifood-dispute" styles={{ wrapper: { minWidth: 0 }, body: { minWidth: 0, overflowWrap: 'anywhere' } }} title={<Text fw={800}>{action.title}</Text>}>
+    <Alert color="orange" variant="light" p="xs" data-testid="ifood-dispute" styles={{ wrapper: { minWidth: 0 }, body: { minWidth: 0, overflowWrap: 'break-word' } }} title={<Text fw={800}>{action.title}</Text>}>
       <Stack gap={6}>
         <Text size="md">{disputeText(ticket)}</Text>
         {!!d.Itens?.length && (
