@@ -147,7 +147,9 @@ export class IfoodSandbox {
     const orderAmount = round2(subTotal + deliveryFee - discount);
     const cash = sc !== 'desconto' && n % 3 === 0;
     const brand = ['VISA', 'MASTERCARD', 'ELO'][n % 3];
-    const merchantDelivers = n % 2 === 0;
+    // iFood's couriers carry a pickup code (delivery.pickupCode); the discount scenario is always
+    // delivered by iFood, so the homologation's "código de coleta" is on screen every time (G4).
+    const merchantDelivers = sc !== 'desconto' && n % 2 === 0;
     const order: Record<string, unknown> = {
       id,
       displayId: String(1000 + n),
