@@ -2,7 +2,7 @@
  * The lines an iFood order adds to its ticket, the same on the board's card, the drawer and the
  * printed ticket (iFood's homologation asks for them on "screen and/or receipt").
  */
-import type { IfoodDiscount, IfoodTicket } from './contract/ifood-ticket';
+import type { IfoodDiscount, IfoodDispute, IfoodTicket } from './contract/ifood-ticket';
 import { formatBRL, formatDate, formatTime } from './format';
 
 export const IFOOD_TICKET_MSG = {
@@ -12,7 +12,40 @@ export const IFOOD_TICKET_MSG = {
   disputeNotOpen: 'Este pedido não tem pedido de cancelamento aberto.',
   disputeExpired: 'O prazo do iFood para responder terminou.',
   disputeFailed: 'O iFood não respondeu. Tente de novo.',
+  proposalNotOffered: 'O iFood não oferece esta proposta para este pedido.',
+  proposalInvalid: 'Informe um valor de reembolso maior que zero, em reais e centavos.',
+  proposalTooHigh: (max: number) => `O reembolso pode ser de até ${formatBRL(max)}.`,
+  proposalSent: 'Proposta de reembolso enviada ao iFood.',
 } as const;
+
+/** What the customer asks, by iFood's `action` (handshake platform). */
+const DISPUTE_ACTION: Record<string, { title: string; ask: string; accept: string; reject: string }> = {
+  CANCELLATION: { title: 'Pedido de cancelamento do cliente', ask: 'Cliente pediu o cancelamento', accept: 'Aceitar cancelamento', reject: 'Recusar cancelamento' },
+  PARTIAL_CANCELLATION: { title: 'Cancelamento parcial pedido pelo cliente', ask: 'Cliente pediu o cancelamento de itens', accept: 'Aceitar cancelamento dos itens', reject: 'Recusar cancelamento' },
+  PROPOSED_AMOUNT_REFUND: { title: 'Reembolso pedido pelo cliente', ask: 'Cliente pediu reembolso', accept: 'Aceitar reembolso', reject: 'Recusar reembolso' },
+  PROPOSED_ADDITIONAL_TIME: { title: 'Pedido de mais tempo de entrega', ask: 'iFood propôs mais tempo de entrega', accept: 'Aceitar mais tempo', reject: 'Recusar mais tempo' },
+};
+const OTHER_ACTION = { title: 'Negociação aberta pelo cliente', ask: 'Cliente abriu uma negociação', accept: 'Aceitar', reject: 'Recusar' };
+export const disputeAction = (d: Pick<IfoodDispute, 'Acao'>) => DISPUTE_ACTION[d.Acao.toUpperCase()] ?? OTHER_ACTION;
+
+/** "1x Batata frita — R$ 19,50 (Veio fria)": an item the customer wants cancelled. */
+export function disputeItemText(i: NonNullable<IfoodDispute['Itens']>[number]): string {
+  return `${i.Quantidade}x ${i.Nome}${i.Valor !== null ? ` — ${formatBRL(i.Valor)}` : ''}${i.Motivo ? ` (${i.Motivo})` : ''}`;
+}
+
+/** What iFood does at the deadline, as the board says it. */
+export function disputeTimeoutText(d: IfoodDispute): string | null {
+  if (!d.ExpiraEm) return null;
+  const until = `Sem resposta até ${formatTime(d.ExpiraEm)},`;
+  const partial = d.Acao.toUpperCase() === 'PARTIAL_CANCELLATION';
+  if (d.AoExpirar === 'ACCEPT_CANCELLATION') return `${until} o iFood ${partial ? 'cancela os itens' : 'cancela o pedido'}.`;
+  if (d.AoExpirar === 'REJECT_CANCELLATION') return `${until} o iFood mantém o pedido.`;
+  if (d.AoExpirar === 'VOID') return `${until} o iFood encerra a negociação sem mudar o pedido.`;
+  return null;
+}
+
+/** "Propor reembolso (até R$ 8,00)". */
+export const proposalLabel = (a: NonNullable<IfoodDispute['Alternativas']>[number]) => `Propor reembolso${a.ValorMaximo !== null ? ` (até ${formatBRL(a.ValorMaximo)})` : ''}`;
 
 /** "iFood 7421". */
 export const ifoodLabel = (t: Pick<IfoodTicket, 'DisplayId'>) => `iFood ${t.DisplayId}`;
@@ -57,9 +90,11 @@ export function failureText(t: IfoodTicket): string | null {
 
 export function disputeText(t: IfoodTicket): string | null {
   const n = t.Negociacao;
-  if (!n || n.Situacao !== 'aberta') return null;
+  if (!n) return null;
+  if (n.Situacao === 'proposta' && n.Proposta) return `Reembolso de ${formatBRL(n.Proposta.Valor)} proposto ao cliente pelo iFood.`;
+  if (n.Situacao !== 'aberta') return null;
   const until = n.ExpiraEm ? ` Responda até ${formatTime(n.ExpiraEm)}.` : '';
-  return `Cliente pediu o cancelamento${n.Mensagem ? `: "${n.Mensagem}"` : ''}.${until}`;
+  return `${disputeAction(n).ask}${n.Mensagem ? `: "${n.Mensagem}"` : ''}.${until}`;
 }
 
 /** Every line, in the order the printed ticket shows them. */
@@ -73,5 +108,6 @@ export function ifoodTicketLines(t: IfoodTicket): string[] {
     ...t.Descontos.map(discountText),
     failureText(t),
     disputeText(t),
+    ...(t.Negociacao?.Situacao === 'aberta' ? (t.Negociacao.Itens ?? []).map((i) => `Cancelar: ${disputeItemText(i)}`) : []),
   ].filter((l): l is string => !!l);
 }

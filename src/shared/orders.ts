@@ -412,6 +412,8 @@ export const KDS_PATHS = {
   marketplaceStatus: (localId: string) => `/api/kds/ifoodMerchantStatus/${localId}`,
   /** POST ifoodDisputeAnswer → order: the consumer's cancellation request answered (id = order id). Ours. */
   ifoodDispute: (orderId: string) => `/api/kds/ifoodDisputes/${orderId}`,
+  /** POST ifoodDisputeProposal → order: answered with one of iFood's alternatives (a refund). Ours. */
+  ifoodDisputeProposal: (orderId: string) => `/api/kds/ifoodDisputes/${orderId}/proposta`,
   /** GET → CancellationReason[] (id = order id) */
   cancellationReasons: (orderId: string) => `/api/kds/cancellationReasons/${orderId}`,
   /** GET ?localClienteId= → electronicTabsFlow */

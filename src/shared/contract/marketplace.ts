@@ -58,9 +58,11 @@ export const ifoodSandboxCancel = z.object({ id: z.string().check(z.minLength(1)
  * The shapes of iFood's order homologation the sandbox can place on demand (ours): a scheduled order,
  * a takeout, one with a discount split between iFood and the store, one whose cancellation iFood
  * refuses (CANCELLATION_REQUEST_FAILED), one whose customer asks to cancel once it is confirmed
- * (HANDSHAKE_DISPUTE). Without a scenario the sandbox rotates through them.
+ * (HANDSHAKE_DISPUTE), one whose customer asks to cancel one of its items once it left the kitchen
+ * (PARTIAL_CANCELLATION, with a refund iFood lets the store propose instead). Without a scenario the
+ * sandbox rotates through them.
  */
-export const IFOOD_SANDBOX_SCENARIOS = ['agendado', 'retirada', 'desconto', 'recusaCancelamento', 'negociacao'] as const;
+export const IFOOD_SANDBOX_SCENARIOS = ['agendado', 'retirada', 'desconto', 'recusaCancelamento', 'negociacao', 'cancelamentoParcial'] as const;
 export type IfoodSandboxScenario = (typeof IFOOD_SANDBOX_SCENARIOS)[number];
 export const ifoodSandboxPlace = z.optional(z.nullable(z.object({ cenario: z.optional(z.enum(IFOOD_SANDBOX_SCENARIOS)) })));
 export const ifoodSandboxPlaced = z.object({ id: z.string(), displayId: z.string(), Message: z.string() });

@@ -12,7 +12,9 @@
  *   dispatch | requestCancellation ({ reason, cancellationCode }) → 202;
  *   GET .../cancellationReasons → [{ cancelCodeId, description }].
  * - POST /order/v1.0/disputes/{disputeId}/accept → 202; …/reject with { reason } → 202 (negotiation
- *   platform, "handshake": one answer per dispute, 409 for a second one; 400 without a reason).
+ *   platform, "handshake": one answer per dispute, 409 for a second one; 400 without a reason);
+ *   …/alternatives/{alternativeId} with { type, metadata: { amount: { value, currency } } } → 202
+ *   (a counter-proposal, e.g. a REFUND up to the alternative's metadata.maxAmount; also the one answer).
  * - GET /merchant/v1.0/merchants/{id}/status → [{ operation, salesChannel, available, state, message, validations }].
  * - POST /merchant/v1.0/merchants/{id}/interruptions { description, start, end } (store local time,
  *   at most 7 days) → 201 { id, description, start, end }; GET …/interruptions → the list;
@@ -178,6 +180,15 @@ export class FakeIfood {
           ],
         },
       ]);
+    }
+    const alt = /^\/order\/v1\.0\/disputes\/([^/]+)\/alternatives\/([^/]+)$/.exec(path);
+    if (alt && req.method === 'POST') {
+      if (this.answeredDisputes.has(alt[1])) return this.send(res, 409, { message: 'dispute already answered' });
+      const b = JSON.parse(body || '{}') as { type?: unknown; metadata?: { amount?: { value?: unknown; currency?: unknown } } };
+      const value = Number(b.metadata?.amount?.value);
+      if (typeof b.type !== 'string' || !Number.isFinite(value) || value <= 0 || b.metadata?.amount?.currency !== 'BRL') return this.send(res, 400, { message: 'invalid alternative' });
+      this.answeredDisputes.add(alt[1]);
+      return this.send(res, 202);
     }
     const dispute = /^\/order\/v1\.0\/disputes\/([^/]+)\/(accept|reject)$/.exec(path);
     if (dispute && req.method === 'POST') {

@@ -129,6 +129,31 @@ describe('sandbox screen', () => {
     expect((await view()).ativo).toBe(false);
   });
 
+  it('cancelamentoParcial: once the order leaves the kitchen its customer asks to cancel one item; a refund proposal reaches the sandbox once', async () => {
+    const res = await t.app.inject({ method: 'POST', url: MARKETPLACE_API.sandboxOrder(restaurant(t)), headers: t.auth(manager), payload: { cenario: 'cancelamentoParcial' } });
+    expect(res.statusCode, res.body).toBe(201);
+    const placed = res.json();
+    const o = (await allOrders(t, kitchen, restaurant(t))).find((x) => x.CodigoExterno === placed.displayId)!;
+    for (const cmd of ['acceptOrder', 'startOrder', 'transportOrder'] as const) expect((await command(t, kitchen, cmd, { Id: o.Id })).statusCode).toBe(200);
+    await t.app.jobs.drain({ horizonMs: 60_000, timeoutMs: 60_000 });
+    await ifood.pollOnce();
+    const n = (await getOrder(t, kitchen, o.Id)).Ifood!.Negociacao!;
+    const last = o.Itens[o.Itens.length - 1];
+    expect(n).toMatchObject({ Acao: 'PARTIAL_CANCELLATION', Tipo: 'AFTER_DELIVERY_PARTIALLY', Situacao: 'aberta', AoExpirar: 'REJECT_CANCELLATION', Mensagem: 'Um dos itens veio errado' });
+    expect(n.Itens).toEqual([{ Nome: last.NomeProduto, Quantidade: last.Quantidade, Valor: expect.any(Number), Motivo: 'Item errado' }]);
+    const [refund] = n.Alternativas!;
+    expect(refund).toMatchObject({ Tipo: 'REFUND' });
+    expect(refund.ValorMaximo).toBeCloseTo(n.Itens![0].Valor! / 2, 2);
+
+    const propose = (valor: number) => t.app.inject({ method: 'POST', url: KDS_PATHS.ifoodDisputeProposal(o.Id), headers: t.auth(kitchen), payload: { alternativaId: refund.Id, valor } });
+    expect((await propose(refund.ValorMaximo! + 0.01)).statusCode).toBe(400);
+    const sent = await propose(refund.ValorMaximo!);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().Ifood.Negociacao).toMatchObject({ Situacao: 'proposta', Proposta: { Valor: refund.ValorMaximo } });
+    await t.app.jobs.drain({ horizonMs: 60_000, timeoutMs: 60_000 });
+    expect((await view()).pedidos[0].calls.filter((c: string) => c.startsWith('disputes/'))).toEqual(['disputes/alternatives']);
+  });
+
   it('the sandbox places an order by itself every period for each store that polls it', async () => {
     let now = 1_000_000;
     const sandbox = new IfoodSandbox({ orderEveryMs: 180_000, now: () => now });

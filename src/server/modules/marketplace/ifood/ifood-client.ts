@@ -25,6 +25,7 @@ import {
   ifoodInterruptions,
   type IfoodInterruption,
   type IfoodInterruptionRequest,
+  type IfoodAlternativeRequest,
 } from './ifood-types';
 
 export const IFOOD_API_URL_DEFAULT = 'https://merchant-api.ifood.com.br';
@@ -175,6 +176,15 @@ export class IfoodClient {
   async answerDispute(disputeId: string, accept: boolean, reason?: string): Promise<void> {
     const path = `/order/v1.0/disputes/${encodeURIComponent(disputeId)}/${accept ? 'accept' : 'reject'}`;
     await this.call(path, { method: 'POST', ...(accept ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ reason: reason ?? '' }) }) });
+  }
+
+  /**
+   * A counter-proposal on the negotiation platform: POST /order/v1.0/disputes/{disputeId}/alternatives/{alternativeId}
+   * with the alternative's type and amount (ifood-types.ts, IfoodAlternativeRequest). It is the dispute's one answer.
+   */
+  async proposeAlternative(disputeId: string, alternativeId: string, body: IfoodAlternativeRequest): Promise<void> {
+    const path = `/order/v1.0/disputes/${encodeURIComponent(disputeId)}/alternatives/${encodeURIComponent(alternativeId)}`;
+    await this.call(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   }
 
   /** POST /merchant/v1.0/merchants/{id}/interruptions: pauses the store from start to end; answers the interruption (its id). */

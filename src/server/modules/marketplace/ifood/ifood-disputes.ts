@@ -1,6 +1,6 @@
 /**
- * The board's answer to a consumer's cancellation request (iFood's negotiation platform,
- * HANDSHAKE_DISPUTE): accept or reject, sent once. The answer is written on the order (its Ifood
+ * The board's answer to a consumer's request on iFood's negotiation platform (HANDSHAKE_DISPUTE):
+ * accept, reject, or one of iFood's alternatives (a refund proposal), sent once. The answer is written on the order (its Ifood
  * field) and its call queued in the same transaction (job key = the dispute id: iFood takes one
  * answer per dispute), then run at once after commit; iFood down is retried with backoff until the
  * deadline. A refusal from iFood (the deadline passed, already answered) marks the request expired
@@ -22,6 +22,8 @@ export interface IfoodDisputeJob {
   disputeId: string;
   accept: boolean;
   reason: string | null;
+  /** A counter-proposal instead of accept/reject: iFood's alternative id, its type, the amount in cents. */
+  alternative?: { id: string; type: string; amountCents: number } | null;
 }
 
 export async function enqueueDisputeAnswer(tx: Tx, job: IfoodDisputeJob): Promise<number | null> {
@@ -33,7 +35,12 @@ export function defineIfoodDisputeJob(queue: JobQueue, client: () => IfoodClient
     IFOOD_DISPUTE_JOB,
     async (job) => {
       try {
-        await client().answerDispute(job.disputeId, job.accept, job.reason ?? undefined);
+        if (job.alternative) {
+          const a = job.alternative;
+          await client().proposeAlternative(job.disputeId, a.id, { type: a.type, metadata: { amount: { value: String(a.amountCents), currency: 'BRL' } } });
+        } else {
+          await client().answerDispute(job.disputeId, job.accept, job.reason ?? undefined);
+        }
       } catch (err) {
         const e = err instanceof IfoodError ? err : new IfoodError(0, 'disputes');
         if (e.retryable) throw new Error(e.message);

@@ -32,8 +32,18 @@ import { IFOOD_API_URL_DEFAULT, IfoodClient, IfoodError } from './ifood-client';
 import { deliveryModeOf, ticketOf, toIntake } from './ifood-mapping';
 import { enqueueMissed } from './ifood-actions';
 import { IfoodSandbox } from './ifood-sandbox';
-import { IFOOD_EVENT, ifoodDisputeMetadata, ifoodSettlementMetadata, type IfoodEvent, type IfoodMerchantStatus } from './ifood-types';
-import { IFOOD_DISPUTE_STATUS, type IfoodTicket } from '../../../../shared/contract/ifood-ticket';
+import {
+  centsToReais,
+  IFOOD_EVENT,
+  ifoodDisputeAlternative,
+  ifoodDisputeItem,
+  ifoodDisputeMetadata,
+  ifoodSettlementMetadata,
+  type IfoodDisputeMetadata,
+  type IfoodEvent,
+  type IfoodMerchantStatus,
+} from './ifood-types';
+import { IFOOD_DISPUTE_STATUS, type IfoodDispute, type IfoodTicket } from '../../../../shared/contract/ifood-ticket';
 
 /** The first non-empty text among these metadata keys. */
 function metaText(meta: Record<string, unknown> | null, keys: string[]): string | null {
@@ -301,15 +311,25 @@ export class IfoodIntegration {
       const m = ifoodDisputeMetadata.safeParse(e.metadata ?? {});
       if (!m.success) return; // a dispute without its id cannot be answered: nothing to show
       const d = m.data;
+      const itens = await this.disputeItems(e.ifoodOrderId, d);
+      const alternativas = (d.alternatives ?? []).flatMap((raw) => {
+        const a = ifoodDisputeAlternative.safeParse(raw);
+        return a.success ? [{ Id: a.data.id.slice(0, 100), Tipo: a.data.type.toUpperCase().slice(0, 40), ValorMaximo: centsToReais(a.data.metadata?.maxAmount) }] : [];
+      });
       await this.patchTicket(e.venueId, orderId, (t) => ({
         ...t,
         Negociacao: {
           Id: d.disputeId,
           Acao: d.action ?? 'CANCELLATION',
+          Tipo: d.handshakeType ?? null,
           Mensagem: (d.message ?? '').slice(0, 500),
           ExpiraEm: d.expiresAt && Number.isFinite(Date.parse(d.expiresAt)) ? new Date(d.expiresAt).toISOString() : null,
           AoExpirar: d.timeoutAction ?? null,
           Situacao: IFOOD_DISPUTE_STATUS.open,
+          Itens: itens,
+          Alternativas: alternativas.slice(0, 10),
+          Proposta: null,
+          Resultado: null,
         },
       }), true);
       return;
@@ -318,10 +338,18 @@ export class IfoodIntegration {
       const orderId = await this.importOrder(e.venueId, e.ifoodOrderId);
       const m = ifoodSettlementMetadata.safeParse(e.metadata ?? {});
       const status = (m.success ? (m.data.status ?? '') : '').toUpperCase();
-      const situacao = status === 'ACCEPTED' ? IFOOD_DISPUTE_STATUS.accepted : status === 'REJECTED' ? IFOOD_DISPUTE_STATUS.rejected : IFOOD_DISPUTE_STATUS.expired;
-      await this.patchTicket(e.venueId, orderId, (t) =>
-        t.Negociacao && (!m.success || !m.data.disputeId || m.data.disputeId === t.Negociacao.Id) ? { ...t, Negociacao: { ...t.Negociacao, Situacao: situacao } } : null,
-      );
+      await this.patchTicket(e.venueId, orderId, (t) => {
+        const n = t.Negociacao;
+        if (!n || (m.success && m.data.disputeId && m.data.disputeId !== n.Id)) return null;
+        // ACCEPTED / REJECTED settle it; after a proposal of ours any other status is kept as iFood
+        // says it (its settlement of a counter-proposal is not described in what we could read).
+        const situacao =
+          status === 'ACCEPTED' ? IFOOD_DISPUTE_STATUS.accepted
+          : status === 'REJECTED' ? IFOOD_DISPUTE_STATUS.rejected
+          : n.Situacao === IFOOD_DISPUTE_STATUS.proposed && status !== 'EXPIRED' ? IFOOD_DISPUTE_STATUS.proposed
+          : IFOOD_DISPUTE_STATUS.expired;
+        return { ...t, Negociacao: { ...n, Situacao: situacao, Resultado: status ? status.slice(0, 60) : null } };
+      });
       // An accepted cancellation is followed by iFood's CANCELLED event, which moves the ticket.
       return;
     }
@@ -381,6 +409,28 @@ export class IfoodIntegration {
       return { ifood: row.ifood ?? ticketOf(o), ...(mode !== null && row.deliveryMode == null ? { deliveryMode: mode } : {}) };
     });
     return order.Id;
+  }
+
+  /**
+   * The items of a partial cancellation (metadata.items) with their names: iFood's Item carries ids,
+   * index, quantity and amount but no name, so the name comes from iFood's order (its uniqueId, id,
+   * externalCode or index); an order iFood no longer serves leaves "Item n".
+   */
+  private async disputeItems(ifoodOrderId: string, d: IfoodDisputeMetadata): Promise<IfoodDispute['Itens']> {
+    const raw = [...(d.metadata?.items ?? []), ...(d.metadata?.item ?? [])].slice(0, 50);
+    const items = raw.flatMap((r) => {
+      const i = ifoodDisputeItem.safeParse(r);
+      return i.success ? [i.data] : [];
+    });
+    if (!items.length) return [];
+    const orderItems = await this.client.getOrder(ifoodOrderId).then((o) => o.items).catch(() => []);
+    return items.map((i, n) => {
+      const match = orderItems.find(
+        (o) => (i.uniqueId && o.uniqueId === i.uniqueId) || (i.id && o.id === i.id) || (i.externalCode && o.externalCode === i.externalCode) || (i.index != null && o.index === i.index),
+      );
+      const name = match?.name.trim() || `Item ${i.index ?? n + 1}`;
+      return { Nome: name.slice(0, 200), Quantidade: Math.max(1, Math.round(i.quantity ?? 1)), Valor: centsToReais(i.amount), Motivo: i.reason?.trim().slice(0, 200) || null };
+    });
   }
 
   /** Changes the order's Ifood field (null from `f`: nothing to change); `signal` makes it call again. */

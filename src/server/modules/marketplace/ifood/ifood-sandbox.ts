@@ -40,6 +40,8 @@ interface SandboxOrder {
   refuseCancellation: boolean;
   /** Its customer asks to cancel once it is confirmed (HANDSHAKE_DISPUTE). */
   dispute: boolean;
+  /** Its customer asks to cancel one item once it left the kitchen (PARTIAL_CANCELLATION). */
+  partial: boolean;
   merchantId: string;
   status: string;
   /** Every action call received, in order (what the demo screen and the tests look at). */
@@ -107,7 +109,7 @@ export class IfoodSandbox {
     const id = randomUUID();
     const createdAt = new Date(this.now()).toISOString();
     // Without a scenario the sandbox rotates through every shape of iFood's homologation.
-    const sc = scenario ?? ([null, 'desconto', 'retirada', 'agendado', 'negociacao', 'recusaCancelamento'] as const)[n % 6];
+    const sc = scenario ?? ([null, 'desconto', 'retirada', 'agendado', 'negociacao', 'recusaCancelamento', 'cancelamentoParcial'] as const)[n % 7];
     const type = kind ?? (sc === 'retirada' ? 'TAKEOUT' : sc ? 'DELIVERY' : n % 4 === 0 ? 'TAKEOUT' : 'DELIVERY');
     const scheduled = sc === 'agendado';
     // A scheduled order: the customer's window two hours from now, preparation 40 minutes before it.
@@ -145,7 +147,9 @@ export class IfoodSandbox {
     const orderAmount = round2(subTotal + deliveryFee - discount);
     const cash = sc !== 'desconto' && n % 3 === 0;
     const brand = ['VISA', 'MASTERCARD', 'ELO'][n % 3];
-    const merchantDelivers = n % 2 === 0;
+    // iFood's couriers carry a pickup code (delivery.pickupCode); the discount scenario is always
+    // delivered by iFood, so the homologation's "código de coleta" is on screen every time (G4).
+    const merchantDelivers = sc !== 'desconto' && n % 2 === 0;
     const order: Record<string, unknown> = {
       id,
       displayId: String(1000 + n),
@@ -195,18 +199,50 @@ export class IfoodSandbox {
           }
         : { takeout: { mode: 'DEFAULT', takeoutDateTime: new Date(this.now() + 20 * 60_000).toISOString() } }),
     };
-    this.orders.set(id, { order: order as unknown as IfoodOrderInput, merchantId, status: 'PLACED', calls: [], refuseCancellation: sc === 'recusaCancelamento', dispute: sc === 'negociacao' });
+    this.orders.set(id, { order: order as unknown as IfoodOrderInput, merchantId, status: 'PLACED', calls: [], refuseCancellation: sc === 'recusaCancelamento', dispute: sc === 'negociacao', partial: sc === 'cancelamentoParcial' });
     this.emit(id, 'PLC', 'PLACED');
     return id;
   }
 
-  private disputes = new Map<string, { orderId: string; expiresAt: string; answered: boolean }>();
+  private disputes = new Map<string, { orderId: string; expiresAt: string; answered: boolean; partial?: boolean; alternatives: Array<{ id: string; type: string; maxCents: number }> }>();
+
+  /**
+   * After delivery the customer asks to cancel one item (iFood's PARTIAL_CANCELLATION,
+   * AFTER_DELIVERY_PARTIALLY): metadata.items points at the order's item (id, uniqueId, index) with its
+   * amount in cents; alternatives offers a REFUND up to that amount (metadata.maxAmount). Seven minutes
+   * to answer, as in iFood's guide; without an answer iFood keeps the order (REJECT_CANCELLATION).
+   */
+  openPartialDispute(o: SandboxOrder): string {
+    const disputeId = randomUUID();
+    const expiresAt = new Date(this.now() + 7 * 60_000).toISOString();
+    const items = o.order.items as unknown as Array<{ id: string; uniqueId: string; externalCode: string; index: number; quantity: number; totalPrice: number }>;
+    const item = items[items.length - 1];
+    const cents = Math.round(item.totalPrice * 100);
+    const refund = { id: randomUUID(), type: 'REFUND', maxCents: Math.round(cents / 2) };
+    this.disputes.set(disputeId, { orderId: o.order.id, expiresAt, answered: false, partial: true, alternatives: [refund] });
+    this.emit(o.order.id, 'HSD', 'HANDSHAKE_DISPUTE', {
+      disputeId,
+      action: 'PARTIAL_CANCELLATION',
+      handshakeType: 'AFTER_DELIVERY_PARTIALLY',
+      handshakeGroup: 'CUSTOMER_ORDER_SUPPORT',
+      message: 'Um dos itens veio errado',
+      createdAt: new Date(this.now()).toISOString(),
+      expiresAt,
+      timeoutAction: 'REJECT_CANCELLATION',
+      alternatives: [{ id: refund.id, type: refund.type, metadata: { maxAmount: { currency: 'BRL', value: String(refund.maxCents) } } }],
+      metadata: {
+        items: [{ id: item.id, uniqueId: item.uniqueId, externalCode: item.externalCode, index: item.index, quantity: item.quantity, amount: { currency: 'BRL', value: String(cents) }, reason: 'Item errado' }],
+        evidences: [],
+      },
+    });
+    return disputeId;
+  }
 
   /** The customer asks to cancel (iFood's negotiation platform): a HANDSHAKE_DISPUTE with 5 minutes to answer. */
   openDispute(o: SandboxOrder): string {
     const disputeId = randomUUID();
     const expiresAt = new Date(this.now() + 5 * 60_000).toISOString();
-    this.disputes.set(disputeId, { orderId: o.order.id, expiresAt, answered: false });
+    this.disputes.set(disputeId, { orderId: o.order.id, expiresAt, answered: false, alternatives: [] });
     this.emit(o.order.id, 'HSD', 'HANDSHAKE_DISPUTE', {
       disputeId,
       action: 'CANCELLATION',
@@ -362,8 +398,30 @@ export class IfoodSandbox {
         o.status = effect.status;
         this.emit(o.order.id, effect.code, effect.fullCode);
         if (action === 'confirm' && o.dispute) this.openDispute(o);
+        if ((action === 'dispatch' || action === 'readyToPickup') && o.partial) {
+          o.partial = false;
+          this.openPartialDispute(o);
+        }
         return new Response(null, { status: 202 });
       }
+    }
+    // A counter-proposal: { type, metadata: { amount: { value, currency } } }, one of the dispute's
+    // alternatives, up to its maxAmount. It is the dispute's one answer; the sandbox does not settle it
+    // (how iFood settles a counter-proposal is not described in what we could read).
+    const am = /^\/order\/v1\.0\/disputes\/([^/]+)\/alternatives\/([^/]+)$/.exec(path);
+    if (am && req.method === 'POST') {
+      const d = this.disputes.get(decodeURIComponent(am[1]));
+      if (!d) return problem(404, 'Dispute not found');
+      if (d.answered) return problem(409, 'Dispute already answered');
+      if (Date.parse(d.expiresAt) <= this.now()) return problem(409, 'Dispute expired');
+      const alt = d.alternatives.find((a) => a.id === decodeURIComponent(am[2]));
+      if (!alt) return problem(404, 'Alternative not found');
+      const b = (await req.json().catch(() => null)) as { type?: unknown; metadata?: { amount?: { value?: unknown; currency?: unknown } } } | null;
+      const value = Number(b?.metadata?.amount?.value);
+      if (b?.type !== alt.type || b.metadata?.amount?.currency !== 'BRL' || !Number.isInteger(value) || value <= 0 || value > alt.maxCents) return problem(400, 'Invalid alternative');
+      d.answered = true;
+      this.orders.get(d.orderId)!.calls.push('disputes/alternatives');
+      return new Response(null, { status: 202 });
     }
     const dm = /^\/order\/v1\.0\/disputes\/([^/]+)\/(accept|reject)$/.exec(path);
     if (dm && req.method === 'POST') {
@@ -381,7 +439,8 @@ export class IfoodSandbox {
       o.calls.push(`disputes/${dm[2]}`);
       const accepted = dm[2] === 'accept';
       this.emit(o.order.id, 'HSS', 'HANDSHAKE_SETTLEMENT', { disputeId, status: accepted ? 'ACCEPTED' : 'REJECTED', createdAt: new Date(this.now()).toISOString() });
-      if (accepted) {
+      // A partial cancellation accepted cancels the items, not the order.
+      if (accepted && !d.partial) {
         o.status = 'CANCELLED';
         this.emit(o.order.id, 'CAN', 'CANCELLED', { CANCEL_CODE: '818', CANCEL_REASON: 'Cancelamento pedido pelo cliente e aceito pela loja', CANCEL_ORIGIN: 'CONSUMER' });
       }

@@ -51,6 +51,32 @@ export const IFOOD_EVENT = { placed: 'PLC', confirmed: 'CFM', cancelled: 'CAN', 
  *   answered with POST /order/v1.0/disputes/{disputeId}/accept | /reject before expiresAt; HSS
  *   metadata { disputeId, status } settles it (ACCEPTED, REJECTED, EXPIRED…).
  */
+/**
+ * iFood's Amount on the negotiation platform: `{ value: "800", currency: "BRL" }` (the guide's
+ * example, alternatives[].metadata.maxAmount). Read as cents (decisions/marketplace.md: "800" is
+ * R$ 8,00); a value that is not a number is dropped.
+ */
+export const ifoodHandshakeAmount = z.looseObject({ value: z.union([z.string(), z.number()]), currency: z.string().nullish() });
+export const centsToReais = (a: { value: string | number } | null | undefined): number | null => {
+  const n = a ? Number(a.value) : NaN;
+  return Number.isFinite(n) && n >= 0 ? Math.round(n) / 100 : null;
+};
+/** An item of a partial cancellation (metadata.items; the entity table spells it metadata.item). */
+export const ifoodDisputeItem = z.looseObject({
+  id: z.string().nullish(),
+  uniqueId: z.string().nullish(),
+  externalCode: z.string().nullish(),
+  index: z.coerce.number().nullish().catch(null),
+  quantity: z.coerce.number().nullish().catch(null),
+  amount: ifoodHandshakeAmount.nullish().catch(null),
+  reason: z.string().nullish().catch(null),
+});
+/** DisputeAlternative: { id, type (REFUND…), metadata: { maxAmount } }. */
+export const ifoodDisputeAlternative = z.looseObject({
+  id: z.string().min(1),
+  type: z.string().min(1),
+  metadata: z.looseObject({ maxAmount: ifoodHandshakeAmount.nullish().catch(null) }).nullish().catch(null),
+});
 export const ifoodDisputeMetadata = z.looseObject({
   disputeId: z.string().min(1),
   action: z.string().nullish(),
@@ -58,8 +84,22 @@ export const ifoodDisputeMetadata = z.looseObject({
   message: z.string().nullish(),
   expiresAt: z.string().nullish(),
   timeoutAction: z.string().nullish(),
+  alternatives: z.array(z.unknown()).nullish().catch(null),
+  metadata: z.looseObject({ items: z.array(z.unknown()).nullish().catch(null), item: z.array(z.unknown()).nullish().catch(null) }).nullish().catch(null),
 });
+export type IfoodDisputeMetadata = z.infer<typeof ifoodDisputeMetadata>;
 export const ifoodSettlementMetadata = z.looseObject({ disputeId: z.string().nullish(), status: z.string().nullish() });
+
+/**
+ * The body of POST /order/v1.0/disputes/{disputeId}/alternatives/{alternativeId} for a REFUND:
+ * `{ type, metadata: { amount: { value, currency } } }`: the alternative's type and the Amount shape
+ * iFood publishes for maxAmount. iFood's reference page for this body is not in the copies we could
+ * read; the shape is the one public clients of this endpoint send (docs/integrations/ifood-homologation.md, G1).
+ */
+export interface IfoodAlternativeRequest {
+  type: string;
+  metadata: { amount: { value: string; currency: 'BRL' } };
+}
 
 const num = z.coerce.number().catch(0);
 const str = z.string().nullish().transform((v) => v ?? '');
@@ -73,6 +113,10 @@ export const ifoodOption = z.object({
   price: num.optional(),
 });
 export const ifoodItem = z.object({
+  /** id, uniqueId, index: what a partial cancellation's items point at (negotiation platform). */
+  id: z.string().nullish(),
+  uniqueId: z.string().nullish(),
+  index: z.coerce.number().nullish().catch(null),
   name: z.string(),
   quantity: num,
   unitPrice: num,

@@ -24,7 +24,7 @@ import { isUuid, loadSettings } from '../../orders/orders.repository';
 import type { IfoodIntegration } from './ifood-integration';
 import { enqueueDisputeAnswer } from './ifood-disputes';
 import type { JobQueue } from '../../../lib/jobs';
-import { IFOOD_DISPUTE_STATUS, ifoodDisputeAnswer } from '../../../../shared/contract/ifood-ticket';
+import { IFOOD_DISPUTE_STATUS, ifoodDisputeAnswer, ifoodDisputeProposal } from '../../../../shared/contract/ifood-ticket';
 import { IFOOD_TICKET_MSG } from '../../../../shared/ifood-ticket';
 
 const PAINEL = 'Painel';
@@ -143,6 +143,52 @@ export async function ifoodRoutes(fastify: FastifyInstance, opts: { db: Db; ifoo
         return { ifood: { ...row.ifood, Negociacao: { ...d, Situacao: req.body.aceitar ? IFOOD_DISPUTE_STATUS.accepted : IFOOD_DISPUTE_STATUS.rejected } }, signal: false };
       });
       if (refused) throw new HttpError(409, refused);
+      if (jobId !== null) await jobs.runNow(jobId).catch(() => {});
+      return (await ifood.service().change(venueId, req.params.id, 'order.changed', () => null)).order;
+    },
+  );
+
+  /**
+   * The board answers with one of iFood's alternatives (a refund up to its maxAmount) instead of
+   * accepting or refusing: stored on the order with its call queued under the same key as an
+   * accept/reject (iFood takes one answer per dispute), then sent at once.
+   */
+  app.post(
+    KDS_PATHS.ifoodDisputeProposal(':id'),
+    { schema: { params: z.object({ id: z.string() }), body: ifoodDisputeProposal, response: { 200: order, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody } } },
+    async (req) => {
+      const venueId = await orderVenue(req, req.params.id);
+      const cents = Math.round(req.body.valor * 100);
+      if (Math.abs(cents - req.body.valor * 100) > 1e-6 || cents <= 0) throw new HttpError(400, IFOOD_TICKET_MSG.proposalInvalid);
+      let jobId: number | null = null;
+      let refused: HttpError | null = null;
+      await ifood.service().change(venueId, req.params.id, 'order.changed', async (row, tx) => {
+        const d = row.ifood?.Negociacao;
+        if (!row.ifood || !d || d.Situacao !== IFOOD_DISPUTE_STATUS.open) {
+          refused = new HttpError(409, IFOOD_TICKET_MSG.disputeNotOpen);
+          return null;
+        }
+        if (d.ExpiraEm && Date.parse(d.ExpiraEm) <= Date.now()) {
+          refused = new HttpError(409, IFOOD_TICKET_MSG.disputeExpired);
+          return null;
+        }
+        const alt = (d.Alternativas ?? []).find((a) => a.Id === req.body.alternativaId);
+        // Only REFUND is sent: it is the one alternative whose answer we can fill (an amount).
+        if (!alt || alt.Tipo !== 'REFUND') {
+          refused = new HttpError(400, IFOOD_TICKET_MSG.proposalNotOffered);
+          return null;
+        }
+        if (alt.ValorMaximo !== null && cents > Math.round(alt.ValorMaximo * 100)) {
+          refused = new HttpError(400, IFOOD_TICKET_MSG.proposalTooHigh(alt.ValorMaximo));
+          return null;
+        }
+        jobId = await enqueueDisputeAnswer(tx, { venueId, orderId: row.id, disputeId: d.Id, accept: false, reason: null, alternative: { id: alt.Id, type: alt.Tipo, amountCents: cents } });
+        return {
+          ifood: { ...row.ifood, Negociacao: { ...d, Situacao: IFOOD_DISPUTE_STATUS.proposed, Proposta: { AlternativaId: alt.Id, Tipo: alt.Tipo, Valor: cents / 100 } } },
+          signal: false,
+        };
+      });
+      if (refused) throw refused;
       if (jobId !== null) await jobs.runNow(jobId).catch(() => {});
       return (await ifood.service().change(venueId, req.params.id, 'order.changed', () => null)).order;
     },
