@@ -31,6 +31,10 @@ export const BILL_MGR_MSG = {
   openBill: 'Abrir conta',
   day: 'Dia',
   noWaiter: '—',
+  noPlace: 'Escolha um estabelecimento para ver as mesas e contas.',
+  reprintSent: (printer: string) => `2ª via da conta enviada para a impressora ${printer}.`,
+  reprintLocalFailed: (printer: string) =>
+    `A 2ª via não foi impressa: o servidor de impressão local não respondeu (${printer}). Verifique se este computador está na rede do estabelecimento.`,
 } as const;
 
 /** The closed-bill ticket's title (a reprint of a closed bill is not a pré-conta). */

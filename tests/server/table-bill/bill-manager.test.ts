@@ -154,7 +154,7 @@ describe('POST api/Mesa/Contas/{conta}/Reimprimir', () => {
     await tableOrder(manager, [{ NomeProduto: 'Pudim', Valor: 11, Quantidade: 1 }]);
     const res = await reprint(id);
     expect(res.statusCode, res.body).toBe(200);
-    expect(preBillAnswer.parse(res.json())).toMatchObject({ Impressora: 'Caixa', Trabalho: null });
+    expect(preBillAnswer.parse(res.json())).toEqual({ Message: BILL_MGR_MSG.reprintSent('Caixa'), Impressora: 'Caixa', EnderecoServidorLocal: null, Trabalho: null });
     const agent = await t.app.inject({ method: 'POST', url: PRINTER_PATHS.agents, headers: t.auth(manager), payload: { localClienteId: restaurant(t), nome: 'PC do caixa' } });
     const claimed = await t.app.inject({ method: 'GET', url: `${PRINTER_PATHS.agentJobs}?espera=0`, headers: t.auth((agent.json() as { Token: string }).Token) });
     const { Trabalhos } = agentJobs.parse(claimed.json());

@@ -18,6 +18,7 @@ import { PRINT_MODE } from '../../../shared/orders';
 import { columnsOf, DEFAULT_PRINTER_PORT, PRINTER_CONNECTION, tableLabel, type CodePage } from '../../../shared/printers';
 import { BILL_MSG, PRE_BILL_PRINTER_RE, PRE_BILL_STATION } from '../../../shared/table-bill';
 import { encodePreBill } from '../../../shared/table-bill-ticket';
+import { BILL_MGR_MSG } from '../../../shared/table-bill-manager';
 import { WAITER_ROLE } from '../../../shared/waiter';
 import type { Db } from '../../db/client';
 import { printJobs } from '../../db/schema/printers';
@@ -93,6 +94,7 @@ export async function printBill(
   };
   const bytes = encodePreBill({ bill, parts: o.parts, copy: o.copy, businessName: venue?.name ?? '', ...format });
   const name = printer?.name ?? PRE_BILL_STATION;
+  const message = o.copy ? BILL_MGR_MSG.reprintSent(name) : BILL_MSG.preBillSent(name);
 
   if (network) {
     // The agent's durable job, as an order's ticket (no order: the printers page lists it without a code).
@@ -100,9 +102,9 @@ export async function printBill(
       await tx.insert(printJobs).values({ venueId, orderId: null, printerId: printer.id, printerName: printer.name, host: printer.host!, port: printer.port ?? DEFAULT_PRINTER_PORT, data: Buffer.from(bytes).toString('base64') });
       await tx.execute(sql`select pg_notify(${PRINT_JOBS_CHANNEL}, ${venueId})`);
     });
-    return { Message: BILL_MSG.preBillSent(name), Impressora: name, EnderecoServidorLocal: null, Trabalho: null };
+    return { Message: message, Impressora: name, EnderecoServidorLocal: null, Trabalho: null };
   }
-  return { Message: BILL_MSG.preBillSent(name), Impressora: name, EnderecoServidorLocal: host, Trabalho: localJob(bill, name, venue?.name ?? '', o.userName, bytes, o.copy) };
+  return { Message: message, Impressora: name, EnderecoServidorLocal: host, Trabalho: localJob(bill, name, venue?.name ?? '', o.userName, bytes, o.copy) };
 }
 
 export function tableBillPrintRoutes(fastify: FastifyInstance, opts: { db: Db; pix: PixInfo }) {
