@@ -8,6 +8,8 @@
  * BENCH_BILL_RUNS runs (5). Budget ≤ 300 ms. The same without the CPU slowdown is printed for reference.
  *
  * npm run bench -- table-bill
+ * BENCH_PROFILE=<file> saves a V8 CPU profile (.cpuprofile, for DevTools' Performance panel or
+ * `node bench/profile-summary.ts <file>`) of the last phone run, from the tap to the bill shown.
  */
 import { chromium, type Browser } from 'playwright-core';
 import { WAITER_PATHS } from '../src/shared/contract/waiter';
@@ -53,7 +55,7 @@ async function tableWith60Items(server: RunningServer): Promise<string> {
 }
 
 /** One cold open: sign in as the waiter, open the table, tap "Conta", wait for the 60 lines and the total. */
-async function openOnce(browser: Browser, server: RunningServer, mesa: string, cpuRate: number): Promise<{ ms: number; apiStart: number; apiMs: number }> {
+async function openOnce(browser: Browser, server: RunningServer, mesa: string, cpuRate: number, profile = false): Promise<{ ms: number; apiStart: number; apiMs: number }> {
   const context = await browser.newContext({ baseURL: server.url, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
   try {
     await context.addInitScript((items: number) => {
@@ -76,8 +78,18 @@ async function openOnce(browser: Browser, server: RunningServer, mesa: string, c
     await conta.waitFor();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
+    const profiling = profile && !!process.env.BENCH_PROFILE;
+    if (profiling) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     await conta.tap();
     await page.waitForFunction(() => (window as unknown as { __billShown?: number }).__billShown !== undefined, null, { timeout: 30_000, polling: 50 });
+    if (profiling) {
+      const { profile: cpu } = await cdp.send('Profiler.stop');
+      (await import('node:fs')).writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(cpu));
+    }
     const r = await page.evaluate(() => {
       const w = window as unknown as { __billTap: number; __billShown: number };
       const api = performance.getEntriesByType('resource').filter((e) => /\/Conta\?/i.test(e.name) && e.startTime >= w.__billTap - 1) as PerformanceResourceTiming[];
@@ -104,7 +116,7 @@ export const benches = {
       const phoneRuns: Array<{ ms: number; apiStart: number; apiMs: number }> = [];
       const plainRuns: Array<{ ms: number; apiStart: number; apiMs: number }> = [];
       for (let i = 0; i < RUNS; i++) {
-        phoneRuns.push(await openOnce(browser, server, mesa, 4));
+        phoneRuns.push(await openOnce(browser, server, mesa, 4, i === RUNS - 1));
         plainRuns.push(await openOnce(browser, server, mesa, 1));
       }
       const phone = phoneRuns.map((r) => r.ms);

@@ -64,6 +64,7 @@ import { Route as AppFinanceiroSaquesDiariosRouteImport } from './routes/_app/fi
 import { Route as AppFinanceiroTransferenciaBs2RouteImport } from './routes/_app/financeiro/transferenciaBs2'
 import { Route as AppMeepFoodConfiguracaoRouteImport } from './routes/_app/meepFood/configuracao'
 import { Route as AppMeepFoodIntegracaoIfoodRouteImport } from './routes/_app/meepFood/integracaoIfood'
+import { Route as AppMeepFoodMesasRouteImport } from './routes/_app/meepFood/mesas'
 import { Route as AppMeepFoodPainelRouteImport } from './routes/_app/meepFood/painel'
 import { Route as AppProdutosCategoriasRouteImport } from './routes/_app/produtos/categorias'
 import { Route as AppProdutosLimitarAcessoRouteImport } from './routes/_app/produtos/limitarAcesso'
@@ -393,6 +394,11 @@ const AppMeepFoodIntegracaoIfoodRoute =
     path: '/meepFood/integracaoIfood',
     getParentRoute: () => AppRoute,
   } as any)
+const AppMeepFoodMesasRoute = AppMeepFoodMesasRouteImport.update({
+  id: '/meepFood/mesas',
+  path: '/meepFood/mesas',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppMeepFoodPainelRoute = AppMeepFoodPainelRouteImport.update({
   id: '/meepFood/painel',
   path: '/meepFood/painel',
@@ -644,6 +650,7 @@ export interface FileRoutesByFullPath {
   '/financeiro/transferenciaBs2': typeof AppFinanceiroTransferenciaBs2Route
   '/meepFood/configuracao': typeof AppMeepFoodConfiguracaoRoute
   '/meepFood/integracaoIfood': typeof AppMeepFoodIntegracaoIfoodRoute
+  '/meepFood/mesas': typeof AppMeepFoodMesasRoute
   '/meepFood/painel': typeof AppMeepFoodPainelRoute
   '/produtos/categorias': typeof AppProdutosCategoriasRoute
   '/produtos/limitarAcesso': typeof AppProdutosLimitarAcessoRoute
@@ -733,6 +740,7 @@ export interface FileRoutesByTo {
   '/financeiro/transferenciaBs2': typeof AppFinanceiroTransferenciaBs2Route
   '/meepFood/configuracao': typeof AppMeepFoodConfiguracaoRoute
   '/meepFood/integracaoIfood': typeof AppMeepFoodIntegracaoIfoodRoute
+  '/meepFood/mesas': typeof AppMeepFoodMesasRoute
   '/meepFood/painel': typeof AppMeepFoodPainelRoute
   '/produtos/categorias': typeof AppProdutosCategoriasRoute
   '/produtos/limitarAcesso': typeof AppProdutosLimitarAcessoRoute
@@ -824,6 +832,7 @@ export interface FileRoutesById {
   '/_app/financeiro/transferenciaBs2': typeof AppFinanceiroTransferenciaBs2Route
   '/_app/meepFood/configuracao': typeof AppMeepFoodConfiguracaoRoute
   '/_app/meepFood/integracaoIfood': typeof AppMeepFoodIntegracaoIfoodRoute
+  '/_app/meepFood/mesas': typeof AppMeepFoodMesasRoute
   '/_app/meepFood/painel': typeof AppMeepFoodPainelRoute
   '/_app/produtos/categorias': typeof AppProdutosCategoriasRoute
   '/_app/produtos/limitarAcesso': typeof AppProdutosLimitarAcessoRoute
@@ -915,6 +924,7 @@ export interface FileRouteTypes {
     | '/financeiro/transferenciaBs2'
     | '/meepFood/configuracao'
     | '/meepFood/integracaoIfood'
+    | '/meepFood/mesas'
     | '/meepFood/painel'
     | '/produtos/categorias'
     | '/produtos/limitarAcesso'
@@ -1004,6 +1014,7 @@ export interface FileRouteTypes {
     | '/financeiro/transferenciaBs2'
     | '/meepFood/configuracao'
     | '/meepFood/integracaoIfood'
+    | '/meepFood/mesas'
     | '/meepFood/painel'
     | '/produtos/categorias'
     | '/produtos/limitarAcesso'
@@ -1094,6 +1105,7 @@ export interface FileRouteTypes {
     | '/_app/financeiro/transferenciaBs2'
     | '/_app/meepFood/configuracao'
     | '/_app/meepFood/integracaoIfood'
+    | '/_app/meepFood/mesas'
     | '/_app/meepFood/painel'
     | '/_app/produtos/categorias'
     | '/_app/produtos/limitarAcesso'
@@ -1534,6 +1546,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppMeepFoodIntegracaoIfoodRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/meepFood/mesas': {
+      id: '/_app/meepFood/mesas'
+      path: '/meepFood/mesas'
+      fullPath: '/meepFood/mesas'
+      preLoaderRoute: typeof AppMeepFoodMesasRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/meepFood/painel': {
       id: '/_app/meepFood/painel'
       path: '/meepFood/painel'
@@ -1810,6 +1829,7 @@ interface AppRouteChildren {
   AppFinanceiroTransferenciaBs2Route: typeof AppFinanceiroTransferenciaBs2Route
   AppMeepFoodConfiguracaoRoute: typeof AppMeepFoodConfiguracaoRoute
   AppMeepFoodIntegracaoIfoodRoute: typeof AppMeepFoodIntegracaoIfoodRoute
+  AppMeepFoodMesasRoute: typeof AppMeepFoodMesasRoute
   AppMeepFoodPainelRoute: typeof AppMeepFoodPainelRoute
   AppProdutosCategoriasRoute: typeof AppProdutosCategoriasRoute
   AppProdutosLimitarAcessoRoute: typeof AppProdutosLimitarAcessoRoute
@@ -1888,6 +1908,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppFinanceiroTransferenciaBs2Route: AppFinanceiroTransferenciaBs2Route,
   AppMeepFoodConfiguracaoRoute: AppMeepFoodConfiguracaoRoute,
   AppMeepFoodIntegracaoIfoodRoute: AppMeepFoodIntegracaoIfoodRoute,
+  AppMeepFoodMesasRoute: AppMeepFoodMesasRoute,
   AppMeepFoodPainelRoute: AppMeepFoodPainelRoute,
   AppProdutosCategoriasRoute: AppProdutosCategoriasRoute,
   AppProdutosLimitarAcessoRoute: AppProdutosLimitarAcessoRoute,

@@ -9,6 +9,7 @@
  */
 import { pageUsableBy } from './permissions';
 import { DASHBOARD_ROLE } from './dashboard';
+import { BILL_MANAGER_PATH, BILL_MANAGER_ROLE, BILL_MANAGER_TITLE } from './table-bill-manager';
 import { APP_NAME, otherPageLabel } from './page-titles';
 import { hasAccess } from './roles';
 
@@ -99,6 +100,7 @@ export const PORTAL_ROUTES: PortalRoute[] = [
   ...rows('food', [
     ['/meepFood/painel', 'Painel de pedidos', 'Painel', 'module', 'orders'],
     ['/garcom', 'Garçom', 'Garcom', 'module', 'waiter'],
+    [BILL_MANAGER_PATH, BILL_MANAGER_TITLE, BILL_MANAGER_ROLE, 'module', 'table-bill'],
     ['/meepFood/configuracao', 'Configuração', 'MeepFoodConfiguration', 'module', 'food-config'],
     ['/meepFood/integracaoIfood', 'Integração marketplace', 'IntegracaoIfoodKds', 'module', 'marketplace'],
     ['/meepfood/kdsdownload', 'Baixar painel (desktop)', 'Painel', 'legacy'],

@@ -11,6 +11,7 @@ import { printable } from './escpos-text';
 import { columnsOf, tableLabel, type CodePage, type PaperWidth } from './printers';
 import { leftRight, lineWriter, wrap } from './printers-ticket';
 import { BILL_MSG, METHOD_LABEL, PRE_BILL_TEXT, splitEqually } from './table-bill';
+import { CLOSED_BILL_TEXT } from './table-bill-manager';
 
 export interface PreBillInput {
   bill: TableBill;
@@ -23,6 +24,8 @@ export interface PreBillInput {
   codePage: CodePage;
   /** When it is printed (the ticket's date and time). */
   now?: Date;
+  /** A reprint (the manager's "Reimprimir"): the ticket says "2ª VIA" under its title. */
+  copy?: boolean;
 }
 
 const cents = (reais: number) => Math.round(reais * 100);
@@ -49,7 +52,9 @@ export function encodePreBill(t: PreBillInput): Uint8Array {
   e.align('center');
   if (t.businessName) lines(W(t.businessName));
   e.bold(true).size(2, 2);
-  lines(W(PRE_BILL_TEXT.title, Math.floor(cols / 2)));
+  // A closed bill (the manager's reprint from its snapshot) is the bill itself, not a pré-conta.
+  lines(W(b.Aberta ? PRE_BILL_TEXT.title : CLOSED_BILL_TEXT.title, Math.floor(cols / 2)));
+  if (t.copy) lines(W(CLOSED_BILL_TEXT.copy, Math.floor(cols / 2)));
   e.size(1, 1);
   lines(W(PRE_BILL_TEXT.notFiscal));
   e.bold(false);
@@ -57,6 +62,7 @@ export function encodePreBill(t: PreBillInput): Uint8Array {
   const now = t.now ?? new Date();
   out(`${formatDate(now)} ${formatTime(now)}`);
   if (b.AbertaEm) lines(W(`${PRE_BILL_TEXT.openedAt} ${formatTime(b.AbertaEm)}`));
+  if (b.FechadaEm) lines(W(`${CLOSED_BILL_TEXT.closedAt} ${formatDate(b.FechadaEm)} ${formatTime(b.FechadaEm)}`));
   e.align('left');
   rule();
 

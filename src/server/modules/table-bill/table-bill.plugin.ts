@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleOptions } from '../module-options';
 import { getPixService, sandboxAllowed } from '../pix/pix.service';
+import { tableBillManagerRoutes } from './table-bill.manager.routes';
 import { tableBillPrintRoutes } from './table-bill.print.routes';
 import { tableBillPublicRoutes } from './table-bill.public.routes';
 import { tableBillRoutes } from './table-bill.routes';
@@ -11,6 +12,8 @@ export async function tableBillPlugin(app: FastifyInstance, opts: ModuleOptions)
   // Pré-conta (issue 41 part B): printing the bill on the venue's printer.
   const pix = getPixService(opts);
   tableBillPrintRoutes(app, { db: opts.db.db, pix: { available: pix.mode !== 'off', sandbox: pix.mode === 'sandbox' } });
+  // The manager's views: open tables, closed bills of a day, reprint (back-office).
+  tableBillManagerRoutes(app, { db: opts.db.db, pix: { available: pix.mode !== 'off', sandbox: pix.mode === 'sandbox' } });
   // The public bill page (the pré-conta's QR) and its Pix.
   tableBillPublicRoutes(app, { db: opts.db.db, pix, sandboxPayments: sandboxAllowed(opts.env), env: opts.env });
 }

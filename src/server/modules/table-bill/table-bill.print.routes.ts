@@ -18,6 +18,7 @@ import { PRINT_MODE } from '../../../shared/orders';
 import { columnsOf, DEFAULT_PRINTER_PORT, PRINTER_CONNECTION, tableLabel, type CodePage } from '../../../shared/printers';
 import { BILL_MSG, PRE_BILL_PRINTER_RE, PRE_BILL_STATION } from '../../../shared/table-bill';
 import { encodePreBill } from '../../../shared/table-bill-ticket';
+import { BILL_MGR_MSG } from '../../../shared/table-bill-manager';
 import { WAITER_ROLE } from '../../../shared/waiter';
 import type { Db } from '../../db/client';
 import { printJobs } from '../../db/schema/printers';
@@ -40,7 +41,7 @@ export function preBillPrinter(all: PrinterRow[], id: string | null | undefined)
 }
 
 /** The spec's print job for the local print server, carrying the pré-conta as ESC/POS. */
-function localJob(bill: TableBill, printer: string, businessName: string, responsable: string, bytes: Uint8Array): PrintJob {
+function localJob(bill: TableBill, printer: string, businessName: string, responsable: string, bytes: Uint8Array, copy = false): PrintJob {
   return {
     id: randomUUID(),
     printer,
@@ -59,11 +60,51 @@ function localJob(bill: TableBill, printer: string, businessName: string, respon
         notes: i.Observacoes.map((n) => [n.Descricao, ...n.Opcoes].filter(Boolean).join(': ')).join('; '),
       })),
       pedidoPOSId: bill.Id ?? bill.MesaId,
-      tag: `Pré-conta ${tableLabel(bill.Mesa)}`,
+      tag: `${bill.Aberta ? 'Pré-conta' : 'Conta'} ${tableLabel(bill.Mesa)}${copy ? ' (2ª via)' : ''}`,
       imageBase64: null,
       escPosBase64: Buffer.from(bytes).toString('base64'),
     },
   };
+}
+
+/**
+ * Prints a bill (the open bill's pré-conta, or a closed bill's snapshot when the manager reprints
+ * it) through the kitchen tickets' path: a network printer gets the agent's durable job; a printer
+ * on the local print server comes back as the spec's print job for the device to POST.
+ */
+export async function printBill(
+  db: Db,
+  o: { venueId: string; userName: string; bill: TableBill; parts: number; printerId: string | null; copy?: boolean },
+): Promise<PreBillAnswer> {
+  const { venueId, bill } = o;
+  const all = await listPrinters(db, venueId);
+  const wanted = o.printerId;
+  const printer = preBillPrinter(all, wanted);
+  if (wanted && !printer) throw new HttpError(404, BILL_MSG.preBillPrinterNotFound);
+  const settings = await loadSettings(db, venueId);
+  const host = settings?.printServerUrl ?? null;
+  const network = printer?.connection === PRINTER_CONNECTION.network && !!printer.host;
+  if (!network && !host) throw new HttpError(409, BILL_MSG.preBillNoPrinter);
+
+  const [venue] = await db.select({ name: venues.name }).from(venues).where(eq(venues.id, venueId));
+  const format = {
+    paperWidth: printer?.paperWidth === 58 ? (58 as const) : (80 as const),
+    columns: columnsOf(printer?.paperWidth ?? 80, printer?.columns),
+    codePage: (printer?.codePage === 'cp850' ? 'cp850' : 'cp860') as CodePage,
+  };
+  const bytes = encodePreBill({ bill, parts: o.parts, copy: o.copy, businessName: venue?.name ?? '', ...format });
+  const name = printer?.name ?? PRE_BILL_STATION;
+  const message = o.copy ? BILL_MGR_MSG.reprintSent(name) : BILL_MSG.preBillSent(name);
+
+  if (network) {
+    // The agent's durable job, as an order's ticket (no order: the printers page lists it without a code).
+    await db.transaction(async (tx) => {
+      await tx.insert(printJobs).values({ venueId, orderId: null, printerId: printer.id, printerName: printer.name, host: printer.host!, port: printer.port ?? DEFAULT_PRINTER_PORT, data: Buffer.from(bytes).toString('base64') });
+      await tx.execute(sql`select pg_notify(${PRINT_JOBS_CHANNEL}, ${venueId})`);
+    });
+    return { Message: message, Impressora: name, EnderecoServidorLocal: null, Trabalho: null };
+  }
+  return { Message: message, Impressora: name, EnderecoServidorLocal: host, Trabalho: localJob(bill, name, venue?.name ?? '', o.userName, bytes, o.copy) };
 }
 
 export function tableBillPrintRoutes(fastify: FastifyInstance, opts: { db: Db; pix: PixInfo }) {
@@ -77,32 +118,6 @@ export function tableBillPrintRoutes(fastify: FastifyInstance, opts: { db: Db; p
     if (!table) throw new HttpError(404, BILL_MSG.tableNotFound);
     const bill = await billDto(db, table, opts.pix);
     if (!bill.Itens.length) throw new HttpError(409, BILL_MSG.preBillEmpty);
-    const all = await listPrinters(db, venueId);
-    const wanted = req.body.ImpressoraId ?? null;
-    const printer = preBillPrinter(all, wanted);
-    if (wanted && !printer) throw new HttpError(404, BILL_MSG.preBillPrinterNotFound);
-    const settings = await loadSettings(db, venueId);
-    const host = settings?.printServerUrl ?? null;
-    const network = printer?.connection === PRINTER_CONNECTION.network && !!printer.host;
-    if (!network && !host) throw new HttpError(409, BILL_MSG.preBillNoPrinter);
-
-    const [venue] = await db.select({ name: venues.name }).from(venues).where(eq(venues.id, venueId));
-    const format = {
-      paperWidth: printer?.paperWidth === 58 ? (58 as const) : (80 as const),
-      columns: columnsOf(printer?.paperWidth ?? 80, printer?.columns),
-      codePage: (printer?.codePage === 'cp850' ? 'cp850' : 'cp860') as CodePage,
-    };
-    const bytes = encodePreBill({ bill, parts: req.body.Partes ?? 1, businessName: venue?.name ?? '', ...format });
-    const name = printer?.name ?? PRE_BILL_STATION;
-
-    if (network) {
-      // The agent's durable job, as an order's ticket (no order: the printers page lists it without a code).
-      await db.transaction(async (tx) => {
-        await tx.insert(printJobs).values({ venueId, orderId: null, printerId: printer.id, printerName: printer.name, host: printer.host!, port: printer.port ?? DEFAULT_PRINTER_PORT, data: Buffer.from(bytes).toString('base64') });
-        await tx.execute(sql`select pg_notify(${PRINT_JOBS_CHANNEL}, ${venueId})`);
-      });
-      return { Message: BILL_MSG.preBillSent(name), Impressora: name, EnderecoServidorLocal: null, Trabalho: null };
-    }
-    return { Message: BILL_MSG.preBillSent(name), Impressora: name, EnderecoServidorLocal: host, Trabalho: localJob(bill, name, venue?.name ?? '', user.name ?? '', bytes) };
+    return printBill(db, { venueId, userName: user.name ?? '', bill, parts: req.body.Partes ?? 1, printerId: req.body.ImpressoraId ?? null });
   });
 }

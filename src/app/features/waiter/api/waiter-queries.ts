@@ -81,6 +81,12 @@ export const waiterQueries = {
 // The table's bill (issue 41): under the persisted 'orders' root, so the phone shows the last bill
 // it read when the network is gone (with "Atualizado às HH:MM").
 
+/**
+ * A bill read this recently (the prefetch on the "Conta" tap) is not read again when its screen
+ * mounts; older data (the persisted cache, a bill seen minutes ago) is, as before.
+ */
+export const BILL_FRESH_ON_MOUNT_MS = 2_000;
+
 export const billQueries = {
   billKey: (localId: string, tableId: string) => ['orders', 'waiter', 'bill', localId, tableId] as const,
   bill: (localId: string, tableId: string) =>

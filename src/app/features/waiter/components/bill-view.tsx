@@ -6,8 +6,8 @@
  */
 import { Alert, Badge, Box, Button, Divider, Group, Loader, Center, Modal, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { billPaymentRequest, type BillPayment, type TableBill } from '../../../../shared/contract/table-bill';
+import { memo, useEffect, useRef, useState } from 'react';
+import { billPaymentRequest, type BillLine, type BillPayment, type TableBill } from '../../../../shared/contract/table-bill';
 import { formatTime, parseMoney } from '../../../../shared/format';
 import { BILL_MSG, BILL_PIX_POLL_MS, METHOD_LABEL, SPLIT_MAX, splitEqually, type BillMethod } from '../../../../shared/table-bill';
 import { brl } from '../../../../shared/waiter';
@@ -16,13 +16,14 @@ import type { OutboxRecord } from '../../../lib/outbox';
 import { showToast, toastError, toastSuccess } from '../../../lib/toast';
 import { newPaymentKey, postClose, postPayment, postSandboxPay, postService } from '../api/bill-mutations';
 import { acknowledgeWaiterRecord, submitBillPayment, useWaiterRecords, type PaymentPayload } from '../api/waiter-outbox';
-import { billQueries, useOfflineSince } from '../api/waiter-queries';
+import { BILL_FRESH_ON_MOUNT_MS, billQueries, useOfflineSince } from '../api/waiter-queries';
 import { useBrowserOnline } from '../hooks/use-online';
 import { playChime } from '../hooks/ready-alerts';
 import { PreBillSection } from './pre-bill-section';
 import { LinkQrImage } from './qr-image';
 import { Stepper } from './stepper';
 import { BillRow } from './bill-row';
+import classes from './bill-lines.module.css';
 
 const cents = (reais: number) => Math.round(reais * 100);
 const messageOf = (err: unknown) => (err instanceof ApiError || err instanceof Error ? err.message : 'Não foi possível concluir. Tente de novo.');
@@ -37,7 +38,7 @@ interface Intent {
 
 export function BillView({ localId, tableId, onClosed }: { localId: string; tableId: string; onClosed: () => void }) {
   const qc = useQueryClient();
-  const q = useQuery(billQueries.bill(localId, tableId));
+  const q = useQuery({ ...billQueries.bill(localId, tableId), refetchOnMount: (query) => Date.now() - query.state.dataUpdatedAt > BILL_FRESH_ON_MOUNT_MS });
   const [chosenSplit, setSplit] = useState(1);
   const [intent, setIntent] = useState<Intent | null>(null);
   const [pixId, setPixId] = useState<string | null>(null);
@@ -49,6 +50,8 @@ export function BillView({ localId, tableId, onClosed }: { localId: string; tabl
   const browserOnline = useBrowserOnline();
   const offline = offlineSince !== null || !browserOnline;
   const waitingPix = bill?.Pagamentos.some((p) => p.Forma === 'pix' && p.Status === 'pendente') ?? false;
+  // The payment dialogs are not part of the bill's first paint: they mount right after it (bench: table-bill).
+  const dialogsReady = useAfterPaint(!!bill);
 
   // While a Pix waits, the bill is re-read so it turns paid by itself.
   useEffect(() => {
@@ -181,30 +184,7 @@ export function BillView({ localId, tableId, onClosed }: { localId: string; tabl
           {BILL_MSG.empty}
         </Text>
       ) : (
-        <Paper withBorder radius="md" p="sm" component="section" aria-labelledby="bill-items-title">
-          <Title order={2} size="h4" id="bill-items-title" mb={4}>
-            Itens
-          </Title>
-          <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-            {bill.Itens.map((l, i) => (
-              <Box component="li" key={`${l.PedidoId}-${i}`} data-testid="bill-line">
-                <Group justify="space-between" wrap="nowrap" align="flex-start">
-                  <Text fw={600}>
-                    {l.Quantidade}x {l.Nome}
-                  </Text>
-                  <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
-                    {brl(cents(l.ValorTotal))}
-                  </Text>
-                </Group>
-                {l.Observacoes.map((o) => (
-                  <Text key={o.Descricao} size="sm" c="dimmed">
-                    {o.Opcoes.length ? `${o.Descricao}: ${o.Opcoes.join(', ')}` : o.Descricao}
-                  </Text>
-                ))}
-              </Box>
-            ))}
-          </Stack>
-        </Paper>
+        <BillLines items={bill.Itens} />
       )}
 
       <Paper withBorder radius="md" p="sm" component="section" aria-label="Totais">
@@ -329,31 +309,86 @@ export function BillView({ localId, tableId, onClosed }: { localId: string; tabl
         </Button>
       </Box>
 
-      <CardModal intent={intent?.method === 'cartao' ? intent : null} busy={busy} onCancel={() => setIntent(null)} onConfirm={(it) => void submit(it, null)} />
-      <CashModal intent={intent?.method === 'dinheiro' ? intent : null} busy={busy} localId={localId} onCancel={() => setIntent(null)} onConfirm={(it, r) => void submit(it, r)} />
-      <PixModal
-        intent={intent?.method === 'pix' ? intent : null}
-        payment={bill.Pagamentos.find((p) => p.Id === pixId) ?? null}
-        sandbox={bill.PixSandbox}
-        busy={busy}
-        onRetry={(it) => void submit(it, null)}
-        onSandboxPay={async (id) => {
-          try {
-            setBill(await postSandboxPay(tableId, id, localId));
-            await qc.invalidateQueries({ queryKey: billQueries.billKey(localId, tableId) });
-          } catch (err) {
-            void toastError(messageOf(err));
-          }
-        }}
-        onClose={() => {
-          setIntent(null);
-          setPixId(null);
-        }}
-      />
+      {dialogsReady ? (
+        <>
+        <CardModal intent={intent?.method === 'cartao' ? intent : null} busy={busy} onCancel={() => setIntent(null)} onConfirm={(it) => void submit(it, null)} />
+        <CashModal intent={intent?.method === 'dinheiro' ? intent : null} busy={busy} localId={localId} onCancel={() => setIntent(null)} onConfirm={(it, r) => void submit(it, r)} />
+        <PixModal
+          intent={intent?.method === 'pix' ? intent : null}
+          payment={bill.Pagamentos.find((p) => p.Id === pixId) ?? null}
+          sandbox={bill.PixSandbox}
+          busy={busy}
+          onRetry={(it) => void submit(it, null)}
+          onSandboxPay={async (id) => {
+            try {
+              setBill(await postSandboxPay(tableId, id, localId));
+              await qc.invalidateQueries({ queryKey: billQueries.billKey(localId, tableId) });
+            } catch (err) {
+              void toastError(messageOf(err));
+            }
+          }}
+          onClose={() => {
+            setIntent(null);
+            setPixId(null);
+          }}
+        />
+        </>
+      ) : null}
     </Stack>
   );
 }
 
+
+/**
+ * The bill's lines: the longest part of the screen (60 lines on a busy table), drawn with plain
+ * elements (bill-lines.module.css) rather than three Mantine components a line, which were most of the
+ * bill's first render on a phone (bench: table-bill). Memoised: the bill
+ * re-renders on every outbox, connection and Pix-poll change, and its lines only change with the items
+ * (the query keeps `Itens` the same object while they are equal).
+ */
+const BillLines = memo(function BillLines({ items }: { items: BillLine[] }) {
+  return (
+    <Paper withBorder radius="md" p="sm" component="section" aria-labelledby="bill-items-title">
+      <Title order={2} size="h4" id="bill-items-title" mb={4}>
+        Itens
+      </Title>
+      <ul className={classes.list}>
+        {items.map((l, i) => (
+          <li key={`${l.PedidoId}-${i}`} data-testid="bill-line">
+            <div className={classes.row}>
+              <p className={classes.name}>
+                {l.Quantidade}x {l.Nome}
+              </p>
+              <p className={classes.value}>{brl(cents(l.ValorTotal))}</p>
+            </div>
+            {l.Observacoes.map((o) => (
+              <p key={o.Descricao} className={classes.note}>
+                {o.Opcoes.length ? `${o.Descricao}: ${o.Opcoes.join(', ')}` : o.Descricao}
+              </p>
+            ))}
+          </li>
+        ))}
+      </ul>
+    </Paper>
+  );
+});
+
+/** True from the first frame after `ready` (work the first paint does not need waits for it). */
+function useAfterPaint(ready: boolean): boolean {
+  const [after, setAfter] = useState(false);
+  useEffect(() => {
+    if (!ready || after) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setAfter(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [ready, after]);
+  return after;
+}
 
 function PayButtons({ label, disabled, pix, offline, onPay }: { label: string; disabled: boolean; pix: boolean; offline: boolean; onPay: (m: BillMethod) => void }) {
   return (

@@ -16,7 +16,7 @@ import { api } from '../../../lib/api-client';
 import { clearSession, getSession } from '../../../lib/session';
 import { showToast, toastError, toastSuccess } from '../../../lib/toast';
 import { acknowledgeWaiterRecord, bindWaiterOutbox, submitDelivered, submitTableOrder, useWaiterRecords, type DeliveredPayload, type IntakePayload } from '../api/waiter-outbox';
-import { useOfflineSince, waiterQueries } from '../api/waiter-queries';
+import { billQueries, useOfflineSince, waiterQueries } from '../api/waiter-queries';
 import { enableSound, useReadyAlerts, useSoundBlocked } from '../hooks/ready-alerts';
 import { useCarts } from '../hooks/use-carts';
 import { useWaiterLive, WAITER_FALLBACK_POLL_MS } from '../hooks/use-waiter-live';
@@ -284,7 +284,16 @@ export function WaiterPage({ search, onNavigate, onSignedOut }: { search: Waiter
         <Box p="sm" style={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 10, background: 'var(--mantine-color-body)', borderTop: '1px solid var(--mantine-color-gray-3)' }}>
           {view === 'mesa' ? (
             <Group gap="xs" wrap="nowrap">
-              <Button size="xl" color="dark" variant="outline" onClick={() => onNavigate({ mesa: table.Id, tela: 'conta' })}>
+              <Button
+                size="xl"
+                color="dark"
+                variant="outline"
+                onClick={() => {
+                  // The bill's request leaves with the tap, while the screen switches (bench: table-bill).
+                  void qc.prefetchQuery(billQueries.bill(localId, table.Id));
+                  onNavigate({ mesa: table.Id, tela: 'conta' });
+                }}
+              >
                 {BILL_MSG.open}
               </Button>
               <Button size="xl" style={{ flex: 1 }} color="orange.9" onClick={() => onNavigate({ mesa: table.Id, tela: itemCount ? 'revisao' : 'pedido' })} styles={{ label: { whiteSpace: 'normal' } }}>
