@@ -7,11 +7,14 @@
  * - a line's units given to k people are divided with `splitEqually` (the first people listed get the
  *   leftover cents), so the parts of a line always add up to the line;
  * - a person's part is their items plus the service charge in proportion to their items. That is the
- *   same as dividing the bill's total in proportion to each one's items, which is what is computed:
- *   what remains of the bill (total − paid − waiting) is divided among the people who have not paid
- *   (and the items nobody took) in proportion to the value of their items, by the largest remainder
- *   (floors first; the leftover cents go to the largest fractions, ties to the earlier person). So the
- *   parts always add up to the total to the cent, and a part already paid never moves.
+ *   same as dividing the bill's total in proportion to each one's items (the items nobody took count as
+ *   one more group), which is what is computed, by the largest remainder (floors first; the leftover
+ *   cents go to the largest fractions, ties to the earlier person);
+ * - a part paid (or waiting) is fixed at what was paid. When the bill changed after it (an order came
+ *   in, one was refused) or a free amount was paid, what remains no longer matches the open parts: the
+ *   difference is divided among the open parts (and the items nobody took) the same way. So the parts
+ *   always add up to the total to the cent, a paid part never moves, and open parts move only when the
+ *   bill itself changed.
  */
 import { SPLIT_MAX, splitEqually } from './table-bill';
 
@@ -125,7 +128,7 @@ export interface ItemSplitParts {
  * no longer on the bill, or units beyond the line's quantity (an order refused after the split), are
  * ignored; what nobody took is listed as unassigned.
  */
-export function itemSplitParts(lines: SplitLine[], doc: ItemSplitDoc, remainingCents: number, locked: ReadonlyMap<number, number>): ItemSplitParts {
+export function itemSplitParts(lines: SplitLine[], doc: ItemSplitDoc, totalCents: number, remainingCents: number, locked: ReadonlyMap<number, number>): ItemSplitParts {
   const byId = new Map(lines.map((l) => [l.itemId, l]));
   const used = new Map<string, number>();
   const people: PersonPart[] = doc.Pessoas.map((p, i) => ({ index: i + 1, name: p.Nome, items: [], itemsCents: 0, amountCents: 0, locked: locked.has(i + 1) }));
@@ -150,11 +153,13 @@ export function itemSplitParts(lines: SplitLine[], doc: ItemSplitDoc, remainingC
       return { itemId: l.itemId, name: l.name, units, cents: units * l.unitCents };
     });
   const unassignedCents = unassignedItems.reduce((s, i) => s + i.cents, 0);
+  const base = allocateByWeight(totalCents, [...people.map((p) => p.itemsCents), unassignedCents]);
   const open = people.filter((p) => !p.locked);
-  const shares = allocateByWeight(remainingCents, [...open.map((p) => p.itemsCents), unassignedCents]);
-  open.forEach((p, i) => (p.amountCents = shares[i]));
+  const openBase = [...open.map((p) => base[p.index - 1]), base[people.length]];
+  const drift = allocateByWeight(remainingCents - openBase.reduce((s, c) => s + c, 0), [...open.map((p) => p.itemsCents), unassignedCents]);
+  open.forEach((p, i) => (p.amountCents = openBase[i] + drift[i]));
   for (const p of people) if (p.locked) p.amountCents = locked.get(p.index) ?? 0;
-  return { people, unassigned: { items: unassignedItems, itemsCents: unassignedCents, amountCents: shares[open.length] } };
+  return { people, unassigned: { items: unassignedItems, itemsCents: unassignedCents, amountCents: openBase[open.length] + drift[open.length] } };
 }
 
 /**

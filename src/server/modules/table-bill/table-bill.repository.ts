@@ -163,7 +163,7 @@ export async function billDto(q: Q, table: TableRef, pix: PixInfo, closed?: Bill
     EmAndamento: reais(f.pendingCents),
     Restante: reais(closed ? Math.max(0, (closed.totalCents ?? 0) - f.paidCents) : f.remainingCents),
     Pagamentos: payments.map((p) => paymentDto(p, keys.get(p.id) ?? null)),
-    DivisaoPorItens: bill?.itemSplit ? itemSplitDto(lines, bill.itemSplit, payments, closed ? Math.max(0, (closed.totalCents ?? 0) - f.paidCents) : f.remainingCents) : null,
+    DivisaoPorItens: bill?.itemSplit ? itemSplitDto(lines, bill.itemSplit, payments, closed ? { totalCents: closed.totalCents ?? 0, remainingCents: Math.max(0, (closed.totalCents ?? 0) - f.paidCents) } : f) : null,
     PixSandbox: pix.sandbox,
     PixDisponivel: pix.available,
     Data: new Date().toISOString(),

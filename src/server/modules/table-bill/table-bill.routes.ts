@@ -171,7 +171,7 @@ export function tableBillRoutes(fastify: FastifyInstance, opts: { db: Db; pix: P
         if (f.remainingCents <= 0) throw new HttpError(409, f.pendingCents > 0 ? BILL_MSG.pixPending : BILL_MSG.nothingToPay);
         // One split mode per bill: a bill split by items takes its people's parts (or a free amount), no equal shares.
         if (bill.itemSplit && share) throw new HttpError(409, ITEM_SPLIT_MSG.modeItems);
-        if (person) checkPersonPart(bill, payments, await openLines(tx, table, bill.openedAt), f.remainingCents, person, amount);
+        if (person) checkPersonPart(bill, payments, await openLines(tx, table, bill.openedAt), f, person, amount);
         if (share) {
           if (payments.some((p) => p.shareCount === share.De && p.shareIndex === share.Indice && (p.status === 'paid' || p.status === 'pending'))) throw new HttpError(409, BILL_MSG.shareTaken);
           if (splitEqually(f.totalCents, share.De)[share.Indice - 1] !== amount) throw new HttpError(409, BILL_MSG.shareChanged);

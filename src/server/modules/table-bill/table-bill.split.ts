@@ -24,15 +24,20 @@ export function personPaymentsOf(payments: PaymentRow[]): Map<number, PaymentRow
   return new Map(payments.filter((p) => p.personIndex !== null && active(p)).map((p) => [p.personIndex!, p]));
 }
 
-/** The parts of the split; `remainingCents`: total − paid − waiting. */
-export function partsOf(lines: TableBillSnapshotLine[], doc: ItemSplitDoc, payments: PaymentRow[], remainingCents: number): ItemSplitParts {
-  const locked = new Map([...personPaymentsOf(payments)].map(([k, p]) => [k, p.amountCents]));
-  return itemSplitParts(splitLinesOf(lines), doc, remainingCents, locked);
+/** What the split's amounts depend on: the bill's total and what remains (total − paid − waiting). */
+export interface SplitFigures {
+  totalCents: number;
+  remainingCents: number;
 }
 
-export function itemSplitDto(lines: TableBillSnapshotLine[], doc: ItemSplitDoc, payments: PaymentRow[], remainingCents: number): BillItemSplit {
+export function partsOf(lines: TableBillSnapshotLine[], doc: ItemSplitDoc, payments: PaymentRow[], f: SplitFigures): ItemSplitParts {
+  const locked = new Map([...personPaymentsOf(payments)].map(([k, p]) => [k, p.amountCents]));
+  return itemSplitParts(splitLinesOf(lines), doc, f.totalCents, f.remainingCents, locked);
+}
+
+export function itemSplitDto(lines: TableBillSnapshotLine[], doc: ItemSplitDoc, payments: PaymentRow[], f: SplitFigures): BillItemSplit {
   const byPerson = personPaymentsOf(payments);
-  const parts = partsOf(lines, doc, payments, remainingCents);
+  const parts = partsOf(lines, doc, payments, f);
   return {
     Pessoas: parts.people.map((p) => {
       const pay = byPerson.get(p.index);
@@ -59,10 +64,10 @@ export function itemSplitDto(lines: TableBillSnapshotLine[], doc: ItemSplitDoc, 
  * A payment of person `person`'s part (under the bill's lock): the bill is split by items, the person
  * is in it, nobody paid their part yet, and `amountCents` is their part now (a stale phone gets 409).
  */
-export function checkPersonPart(bill: { itemSplit: ItemSplitDoc | null }, payments: PaymentRow[], lines: TableBillSnapshotLine[], remainingCents: number, person: number, amountCents: number): void {
+export function checkPersonPart(bill: { itemSplit: ItemSplitDoc | null }, payments: PaymentRow[], lines: TableBillSnapshotLine[], f: SplitFigures, person: number, amountCents: number): void {
   if (!bill.itemSplit) throw new HttpError(409, ITEM_SPLIT_MSG.modeNotItems);
   if (person > bill.itemSplit.Pessoas.length) throw new HttpError(409, ITEM_SPLIT_MSG.personNotFound);
   if (personPaymentsOf(payments).has(person)) throw new HttpError(409, BILL_MSG.shareTaken);
-  const part = partsOf(lines, bill.itemSplit, payments, remainingCents).people[person - 1];
+  const part = partsOf(lines, bill.itemSplit, payments, f).people[person - 1];
   if (part.amountCents !== amountCents) throw new HttpError(409, BILL_MSG.shareChanged);
 }
