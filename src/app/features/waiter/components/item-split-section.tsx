@@ -41,14 +41,9 @@ export function ItemSplitSection({
 }) {
   return (
     <Paper withBorder radius="md" p="sm" component="section" aria-labelledby="bill-item-split-title" data-testid="item-split">
-      <Group justify="space-between" wrap="nowrap">
-        <Title order={2} size="h4" id="bill-item-split-title">
-          Divisão por itens
-        </Title>
-        <Button size="md" mih={48} variant="outline" color="blue.9" disabled={busy || !canEdit} onClick={onEdit}>
-          Editar divisão
-        </Button>
-      </Group>
+      <Title order={2} size="h4" id="bill-item-split-title">
+        Divisão por itens
+      </Title>
       <Stack gap="md" mt="sm">
         {split.Pessoas.map((p) => {
           const waiting = queued.find((q) => q.person === p.Indice);
@@ -99,6 +94,9 @@ export function ItemSplitSection({
             </Text>
           </Alert>
         ) : null}
+        <Button size="md" mih={48} fullWidth variant="outline" color="blue.9" disabled={busy || !canEdit} onClick={onEdit}>
+          Editar divisão
+        </Button>
       </Stack>
     </Paper>
   );
@@ -230,7 +228,7 @@ function EditorBody({ bill, busy, onSave }: { bill: TableBill; busy: boolean; on
               </Group>
             );
           })}
-          <Button size="md" mih={48} variant="light" color="blue.9" disabled={names.length >= SPLIT_MAX} onClick={() => setNames((ns) => [...ns, personDefaultName(ns.length + 1)])}>
+          <Button size="md" mih={48} variant="outline" color="blue.9" disabled={names.length >= SPLIT_MAX} onClick={() => setNames((ns) => [...ns, personDefaultName(ns.length + 1)])}>
             Adicionar pessoa
           </Button>
         </Stack>
