@@ -76,6 +76,8 @@ test("offline: a person's part paid in cash is pendente de envio on that person,
     await expect.poll(() => persistedCache(w.page)).toContain(`"bill","${manager.localId}","${mesa.Id}"`);
 
     await goOffline(w.context);
+    // Pix needs the PSP: offline its button says so, in its name too.
+    await expect(w.page.getByRole('button', { name: 'Pix sem conexão · Ana · Pix precisa de conexão' })).toBeDisabled();
     await w.page.getByRole('button', { name: 'Dinheiro · Bia' }).tap();
     const cash = w.page.getByRole('dialog', { name: 'Pagamento em dinheiro' });
     await cash.getByLabel('Valor recebido').fill('25');

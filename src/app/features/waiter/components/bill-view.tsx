@@ -421,12 +421,13 @@ function PayButtons({ label, disabled, pix, offline, onPay }: { label: string; d
           color="teal.9"
           disabled={disabled || offline}
           onClick={() => onPay('pix')}
-          aria-label={offline ? `Pix · ${label} · ${BILL_MSG.pixOffline}` : `Pix · ${label}`}
+          // The accessible name starts with the visible text ("Pix sem conexão"), as WCAG 2.5.3 asks.
+          aria-label={offline ? `Pix ${BILL_MSG.pixOfflineShort} · ${label} · ${BILL_MSG.pixOffline}` : `Pix · ${label}`}
           styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.2 } }}
         >
           {offline ? (
             <Stack gap={0} align="center" component="span">
-              <span>Pix</span>
+              <span>Pix</span>{' '}
               <Text component="span" size="xs" fw={600} inherit={false}>
                 {BILL_MSG.pixOfflineShort}
               </Text>
