@@ -110,6 +110,16 @@ describe('itemSplitParts', () => {
     expect(sum(r.people.map((p) => p.amountCents)) + r.unassigned.amountCents).toBe(total2);
   });
 
+  it('a free amount paid (the public page\'s Pix) is taken from the open parts in proportion; nothing paid twice', () => {
+    // 50,00 paid without a person: the 117,92 bill has 67,92 left, divided by the items' value.
+    const r = itemSplitParts(lines, doc, total, total - 5_000, new Map());
+    expect(sum(r.people.map((p) => p.amountCents))).toBe(total - 5_000);
+    const full = itemSplitParts(lines, doc, total, total, new Map());
+    r.people.forEach((p, i) => expect(p.amountCents).toBeLessThan(full.people[i].amountCents));
+    // Everything paid that way: every open part is zero.
+    expect(itemSplitParts(lines, doc, total, 0, new Map()).people.map((p) => p.amountCents)).toEqual([0, 0, 0]);
+  });
+
   it('adds up to the total for random bills and splits (people, shared lines, units, locks)', () => {
     let seed = 11;
     const rnd = (n: number) => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) % n;
