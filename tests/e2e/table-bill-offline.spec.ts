@@ -98,9 +98,9 @@ test('offline: a cash payment is pendente de envio, survives a reload, and reach
 
     const paymentsSent = await goOffline(w.context);
     // Pix needs the PSP while the customer waits: the button says so and is off.
-    const pix = w.page.getByRole('button', { name: 'Pix · Conta inteira · Pix precisa de conexão' });
+    const pix = w.page.getByRole('button', { name: 'Pix sem conexão · Conta inteira · Pix precisa de conexão' });
     await expect(pix).toBeDisabled();
-    await expect(pix).toHaveText('Pixsem conexão');
+    await expect(pix).toHaveText('Pix sem conexão');
     await shot(w.page, '00-offline');
 
     // Cash, R$ 50,00 received: at once on the bill as pendente de envio; Falta pagar counts it.

@@ -8,6 +8,8 @@ import '../zod-locale';
 import { int32, money } from './common';
 import { printJob } from './orders';
 import { BILL_METHODS, BILL_MSG, SPLIT_MAX } from '../table-bill';
+import { ITEM_SPLIT_MSG } from '../table-bill-split';
+import { billItemSplit, personIndex } from './table-bill-split';
 
 export const BILL_PATHS = {
   /** GET ?localId= → tableBill: the open bill (every item since it opened), paid and remaining. */
@@ -24,6 +26,8 @@ export const BILL_PATHS = {
   preBill: (mesa: string) => `api/Mesa/${mesa}/Conta/PreConta`,
   /** POST billLinkRequest → billLinkAnswer: the public bill page's link (made once per open bill). */
   link: (mesa: string) => `api/Mesa/${mesa}/Conta/Link`,
+  /** POST itemSplitRequest → tableBill: the split by items (contract/table-bill-split.ts). */
+  itemSplit: (mesa: string) => `api/Mesa/${mesa}/Conta/DivisaoPorItens`,
 } as const;
 
 /** The public bill page's calls (no sign-in; the token is the only key, and it dies when the bill closes). */
@@ -42,6 +46,8 @@ export const billQuery = z.object({ localId: z.string().check(z.maxLength(64)) }
 
 export const billLine = z.object({
   PedidoId: z.string(),
+  /** The order item's id (a split by items names lines by it; the server always sends it). */
+  ItemId: z.optional(z.string()),
   Codigo: z.string(),
   Quantidade: int32(),
   Nome: z.string(),
@@ -61,6 +67,8 @@ export const billPayment = z.object({
   ValorRecebido: z.nullable(z.number()),
   Troco: z.nullable(z.number()),
   Parte: z.nullable(z.object({ Indice: int32(), De: int32() })),
+  /** A split by items: the person (1-based) this payment paid. */
+  Pessoa: z.optional(z.nullable(int32())),
   /** Pix: the BR Code ("copia e cola") to show as a QR code. */
   BrCode: z.nullable(z.string()),
   CriadoEm: z.string(),
@@ -97,6 +105,8 @@ export const tableBill = z.object({
   /** Total − paid − in progress. */
   Restante: z.number(),
   Pagamentos: z.array(billPayment),
+  /** The split by items (null: not split by items). */
+  DivisaoPorItens: z.optional(z.nullable(billItemSplit)),
   /** Pix goes to the labelled sandbox PSP. */
   PixSandbox: z.boolean(),
   PixDisponivel: z.boolean(),
@@ -129,9 +139,12 @@ export const billPaymentRequest = z
         }),
       ),
     ),
+    /** A split by items: the person (1-based) whose part this pays. */
+    Pessoa: z.optional(z.nullable(personIndex())),
   })
   .check(
     z.refine((b) => !b.Parte || b.Parte.Indice <= b.Parte.De, { message: BILL_MSG.shareInvalid, path: ['Parte', 'Indice'] }),
+    z.refine((b) => !b.Parte || b.Pessoa == null, { message: ITEM_SPLIT_MSG.shareAndPerson, path: ['Pessoa'] }),
     z.refine((b) => b.Forma !== 'dinheiro' || (b.ValorRecebido ?? null) !== null, { message: BILL_MSG.receivedRequired, path: ['ValorRecebido'] }),
     z.refine((b) => b.Forma === 'dinheiro' || (b.ValorRecebido ?? null) === null, { message: BILL_MSG.receivedOnlyCash, path: ['ValorRecebido'] }),
     z.refine((b) => b.Forma !== 'dinheiro' || b.ValorRecebido == null || Math.round(b.ValorRecebido * 100) >= Math.round(b.Valor * 100), {

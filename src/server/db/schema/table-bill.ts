@@ -7,11 +7,14 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { ItemSplitDoc } from '../../../shared/table-bill-split';
 import { kdsTables, orders } from './orders';
 import { venues } from './venues';
 
 export interface TableBillSnapshotLine {
   orderId: string;
+  /** The order item (absent on bills closed before the split by items existed). */
+  itemId?: string;
   code: number;
   name: string;
   quantity: number;
@@ -47,6 +50,11 @@ export const tableBills = pgTable(
     totalCents: integer('total_cents'),
     /** The public bill page's link (the pré-conta's QR): random, answered only while the bill is open. */
     publicToken: text('public_token'),
+    /**
+     * The split by items (null: none). One split mode per bill: set or removed only while no payment
+     * is paid or waiting; afterwards only the people who have not paid can change.
+     */
+    itemSplit: jsonb('item_split').$type<ItemSplitDoc>(),
   },
   (t) => [
     // One open bill per table: two phones opening it at once get the same row.
@@ -97,6 +105,8 @@ export const tableBillPayments = pgTable(
     /** An equal share: part `shareIndex` of `shareCount` (null: a free amount). */
     shareIndex: integer('share_index'),
     shareCount: integer('share_count'),
+    /** A split by items: the person (1-based index in the bill's item_split) whose part this pays. */
+    personIndex: integer('person_index'),
     /** Pix: txid (the payment id's 32 hex digits) and the BR Code once the cob exists. */
     txid: text('txid'),
     brCode: text('br_code'),
@@ -108,6 +118,9 @@ export const tableBillPayments = pgTable(
     index('table_bill_payments_bill_idx').on(t.billId, t.createdAt),
     // One share is paid once: two phones taking the same share at once get one payment.
     uniqueIndex('table_bill_payments_share_idx').on(t.billId, t.shareCount, t.shareIndex).where(sql`${t.shareIndex} is not null and ${t.status} in ('pending', 'paid')`),
+    // One person's part is paid once (the split by items' counterpart of the share index).
+    uniqueIndex('table_bill_payments_person_idx').on(t.billId, t.personIndex).where(sql`${t.personIndex} is not null and ${t.status} in ('pending', 'paid')`),
+    check('table_bill_payments_person_check', sql`${t.personIndex} is null or (${t.personIndex} >= 1 and ${t.shareIndex} is null)`),
     check('table_bill_payments_amount_check', sql`${t.amountCents} > 0`),
     check('table_bill_payments_method_check', sql`${t.method} in ('card', 'cash', 'pix')`),
     check('table_bill_payments_status_check', sql`${t.status} in ('pending', 'paid', 'failed', 'expired')`),

@@ -6,6 +6,7 @@ import { tableBillManagerRoutes } from './table-bill.manager.routes';
 import { tableBillPrintRoutes } from './table-bill.print.routes';
 import { tableBillPublicRoutes } from './table-bill.public.routes';
 import { tableBillRoutes } from './table-bill.routes';
+import { tableBillSplitRoutes } from './table-bill.split.routes';
 
 export async function tableBillPlugin(app: FastifyInstance, opts: ModuleOptions): Promise<void> {
   tableBillRoutes(app, { db: opts.db.db, pix: getPixService(opts), sandboxPayments: sandboxAllowed(opts.env), env: opts.env, jobs: app.jobs });
@@ -16,4 +17,6 @@ export async function tableBillPlugin(app: FastifyInstance, opts: ModuleOptions)
   tableBillManagerRoutes(app, { db: opts.db.db, pix: { available: pix.mode !== 'off', sandbox: pix.mode === 'sandbox' } });
   // The public bill page (the pré-conta's QR) and its Pix.
   tableBillPublicRoutes(app, { db: opts.db.db, pix, sandboxPayments: sandboxAllowed(opts.env), env: opts.env });
+  // The split by items (people, their items, their parts).
+  tableBillSplitRoutes(app, { db: opts.db.db, pix: { available: pix.mode !== 'off', sandbox: pix.mode === 'sandbox' } });
 }

@@ -11,6 +11,7 @@ import { commandKeys } from '../../db/schema/command-keys';
 import { kdsTables, orderItems, orders } from '../../db/schema/orders';
 import { tableBillOrders, tableBillPayments, tableBills, type TableBillSnapshotLine } from '../../db/schema/table-bill';
 import type { Q, Tx } from '../../lib/once';
+import { itemSplitDto, lineItemId } from './table-bill.split';
 
 export type BillRow = typeof tableBills.$inferSelect;
 export type PaymentRow = typeof tableBillPayments.$inferSelect;
@@ -53,7 +54,7 @@ export async function lockOpenBill(tx: Tx, table: TableRef, userId: string): Pro
 export async function openLines(q: Q, table: TableRef, openedAt: Date | null): Promise<TableBillSnapshotLine[]> {
   const since = new Date(Math.min((openedAt ?? new Date()).getTime(), Date.now()) - BILL_WINDOW_MS);
   const rows = await q
-    .select({ orderId: orders.id, code: orders.code, name: orderItems.name, quantity: orderItems.quantity, unitCents: orderItems.unitCents, notes: orderItems.notes })
+    .select({ orderId: orders.id, itemId: orderItems.id, code: orders.code, name: orderItems.name, quantity: orderItems.quantity, unitCents: orderItems.unitCents, notes: orderItems.notes })
     .from(orders)
     .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
     .where(
@@ -104,6 +105,7 @@ export function paymentDto(p: PaymentRow, key: string | null = null): BillPaymen
     ValorRecebido: p.receivedCents === null ? null : reais(p.receivedCents),
     Troco: p.changeCents === null ? null : reais(p.changeCents),
     Parte: p.shareIndex !== null && p.shareCount !== null ? { Indice: p.shareIndex, De: p.shareCount } : null,
+    Pessoa: p.personIndex,
     BrCode: p.method === 'pix' && p.status === 'pending' ? p.brCode : null,
     CriadoEm: p.createdAt.toISOString(),
     PagoEm: p.paidAt?.toISOString() ?? null,
@@ -141,8 +143,9 @@ export async function billDto(q: Q, table: TableRef, pix: PixInfo, closed?: Bill
     Aberta: !closed,
     AbertaEm: bill?.openedAt.toISOString() ?? null,
     FechadaEm: closed?.closedAt?.toISOString() ?? null,
-    Itens: lines.map((l) => ({
+    Itens: lines.map((l, i) => ({
       PedidoId: l.orderId,
+      ItemId: lineItemId(l, i),
       Codigo: String(l.code),
       Quantidade: l.quantity,
       Nome: l.name,
@@ -160,6 +163,7 @@ export async function billDto(q: Q, table: TableRef, pix: PixInfo, closed?: Bill
     EmAndamento: reais(f.pendingCents),
     Restante: reais(closed ? Math.max(0, (closed.totalCents ?? 0) - f.paidCents) : f.remainingCents),
     Pagamentos: payments.map((p) => paymentDto(p, keys.get(p.id) ?? null)),
+    DivisaoPorItens: bill?.itemSplit ? itemSplitDto(lines, bill.itemSplit, payments, closed ? { totalCents: closed.totalCents ?? 0, remainingCents: Math.max(0, (closed.totalCents ?? 0) - f.paidCents) } : f) : null,
     PixSandbox: pix.sandbox,
     PixDisponivel: pix.available,
     Data: new Date().toISOString(),

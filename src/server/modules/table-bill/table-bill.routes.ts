@@ -25,6 +25,7 @@ import {
   type BillPaymentAnswer,
 } from '../../../shared/contract/table-bill';
 import { BILL_MSG, METHOD_DB, METHOD_LABEL, splitEqually } from '../../../shared/table-bill';
+import { ITEM_SPLIT_MSG } from '../../../shared/table-bill-split';
 import { WAITER_ROLE } from '../../../shared/waiter';
 import type { Db } from '../../db/client';
 import { tableBillOrders, tableBillPayments, tableBills } from '../../db/schema/table-bill';
@@ -35,6 +36,7 @@ import { commandHash, idempotencyKeyOf, runOnce, settleKeys, type Q } from '../.
 import { requireUser, requireVenueOf } from '../../plugins/auth';
 import { PixApiError, PixUnavailableError } from '../pix/api-pix-client';
 import { PixNotConfiguredError, type PixService } from '../pix/pix.service';
+import { checkPersonPart } from './table-bill.split';
 import { billDto, expireStalePix, figuresOf, lockOpenBill, openLines, paymentDto, paymentsOf, pendingPixOf, tableOf, openBillOf, type PaymentRow, type TableRef } from './table-bill.repository';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody, 502: errorBody, 503: errorBody };
@@ -160,12 +162,16 @@ export function tableBillRoutes(fastify: FastifyInstance, opts: { db: Db; pix: P
       const received = b.ValorRecebido == null ? null : cents(b.ValorRecebido);
       if (received !== null && received > 10_000_000) throw new HttpError(400, BILL_MSG.receivedTooHigh);
       const share = b.Parte ?? null;
+      const person = b.Pessoa ?? null;
       const reserve = async (tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => {
         const bill = await lockOpenBill(tx, table, user.id);
         await expireStalePix(tx, bill.id, pixLifeMs);
         const payments = await paymentsOf(tx, bill.id);
         const f = figuresOf(await openLines(tx, table, bill.openedAt), bill, payments);
         if (f.remainingCents <= 0) throw new HttpError(409, f.pendingCents > 0 ? BILL_MSG.pixPending : BILL_MSG.nothingToPay);
+        // One split mode per bill: a bill split by items takes its people's parts (or a free amount), no equal shares.
+        if (bill.itemSplit && share) throw new HttpError(409, ITEM_SPLIT_MSG.modeItems);
+        if (person) checkPersonPart(bill, payments, await openLines(tx, table, bill.openedAt), f, person, amount);
         if (share) {
           if (payments.some((p) => p.shareCount === share.De && p.shareIndex === share.Indice && (p.status === 'paid' || p.status === 'pending'))) throw new HttpError(409, BILL_MSG.shareTaken);
           if (splitEqually(f.totalCents, share.De)[share.Indice - 1] !== amount) throw new HttpError(409, BILL_MSG.shareChanged);
@@ -185,6 +191,7 @@ export function tableBillRoutes(fastify: FastifyInstance, opts: { db: Db; pix: P
             changeCents: method === 'cash' && received !== null ? received - amount : null,
             shareIndex: share?.Indice ?? null,
             shareCount: share?.De ?? null,
+            personIndex: person,
             txid: method === 'pix' ? txidOf(id) : null,
             createdBy: user.id,
             paidAt: method === 'pix' ? null : new Date(),
@@ -197,7 +204,7 @@ export function tableBillRoutes(fastify: FastifyInstance, opts: { db: Db; pix: P
         scope: `table:${table.id}`,
         key,
         // What the request asks for: the method, the amounts and the share.
-        hash: commandHash('POST Mesa/Conta/Pagamentos', { table: table.id, method, amount, received, share }),
+        hash: commandHash('POST Mesa/Conta/Pagamentos', { table: table.id, method, amount, received, share, ...(person ? { person } : {}) }),
         mismatchMessage: BILL_MSG.idempotencyMismatch,
         reserve,
         current: async (ref: string) => paymentAnswer(db, table, ref, null),

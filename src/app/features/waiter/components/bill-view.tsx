@@ -14,7 +14,9 @@ import { brl } from '../../../../shared/waiter';
 import { ApiError } from '../../../lib/api-client';
 import type { OutboxRecord } from '../../../lib/outbox';
 import { showToast, toastError, toastSuccess } from '../../../lib/toast';
-import { newPaymentKey, postClose, postPayment, postSandboxPay, postService } from '../api/bill-mutations';
+import { newPaymentKey, postClose, postItemSplit, postPayment, postSandboxPay, postService } from '../api/bill-mutations';
+import { ITEM_SPLIT_MSG } from '../../../../shared/table-bill-split';
+import { ItemSplitEditor, ItemSplitSection } from './item-split-section';
 import { acknowledgeWaiterRecord, submitBillPayment, useWaiterRecords, type PaymentPayload } from '../api/waiter-outbox';
 import { BILL_FRESH_ON_MOUNT_MS, billQueries, useOfflineSince } from '../api/waiter-queries';
 import { useBrowserOnline } from '../hooks/use-online';
@@ -33,6 +35,8 @@ interface Intent {
   method: BillMethod;
   amountCents: number;
   share: { Indice: number; De: number } | null;
+  /** A split by items: the person whose part this pays. */
+  person: number | null;
   key: string;
 }
 
@@ -43,6 +47,7 @@ export function BillView({ localId, tableId, onClosed }: { localId: string; tabl
   const [intent, setIntent] = useState<Intent | null>(null);
   const [pixId, setPixId] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [editing, setEditing] = useState(false);
   const closeKey = useRef<string>(newPaymentKey());
   const bill = q.data;
   const records = useWaiterRecords();
@@ -97,6 +102,9 @@ export function BillView({ localId, tableId, onClosed }: { localId: string; tabl
   const shareOf = (i: number) => bill.Pagamentos.find((p) => p.Parte?.De === split && p.Parte.Indice === i && (p.Status === 'pago' || p.Status === 'pendente'));
   const queuedShareOf = (i: number) => queued.find((r) => r.payload.request.Parte?.De === split && r.payload.request.Parte.Indice === i);
   const anyTaken = queued.length > 0 || bill.Pagamentos.some((p) => p.Status === 'pago' || p.Status === 'pendente');
+  const itemSplit = bill.DivisaoPorItens ?? null;
+  const queuedPeople = queued.filter((r) => r.payload.request.Pessoa).map((r) => ({ person: r.payload.request.Pessoa!, method: r.payload.request.Forma }));
+  const personName = (k: number | null | undefined) => (k ? itemSplit?.Pessoas.find((p) => p.Indice === k)?.Nome ?? null : null);
   // Closing needs the server to hold every payment: not while one waits on this phone.
   const canClose = bill.Itens.length > 0 && cents(bill.Restante) === 0 && cents(bill.EmAndamento) === 0 && queued.length === 0;
 
@@ -111,14 +119,14 @@ export function BillView({ localId, tableId, onClosed }: { localId: string; tabl
     }
   };
 
-  const start = (method: BillMethod, amountCents: number, share: Intent['share']) => {
-    const next = { method, amountCents, share, key: newPaymentKey() };
+  const start = (method: BillMethod, amountCents: number, share: Intent['share'], person: number | null = null) => {
+    const next = { method, amountCents, share, person, key: newPaymentKey() };
     setIntent(next);
     if (method === 'pix') void submit(next, null);
   };
 
   const bodyOf = (it: Intent, receivedCents: number | null) =>
-    billPaymentRequest.parse({ localId, Forma: it.method, Valor: it.amountCents / 100, ...(it.method === 'dinheiro' ? { ValorRecebido: (receivedCents ?? 0) / 100 } : {}), ...(it.share ? { Parte: it.share } : {}) });
+    billPaymentRequest.parse({ localId, Forma: it.method, Valor: it.amountCents / 100, ...(it.method === 'dinheiro' ? { ValorRecebido: (receivedCents ?? 0) / 100 } : {}), ...(it.share ? { Parte: it.share } : {}), ...(it.person ? { Pessoa: it.person } : {}) });
 
   /**
    * Card and cash go through the waiter's outbox with the key made at the tap: shown at once as
@@ -153,6 +161,21 @@ export function BillView({ localId, tableId, onClosed }: { localId: string; tabl
       void toastError(messageOf(err));
       // A refusal (4xx) ends this attempt; a network failure keeps it (and its key) for a retry.
       if (err instanceof ApiError && !err.isNetwork) setIntent(null);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const saveItemSplit = async (doc: Parameters<typeof postItemSplit>[1]['Divisao']) => {
+    setBusy(true);
+    try {
+      setBill(await postItemSplit(tableId, { localId, Divisao: doc }));
+      void toastSuccess(doc ? ITEM_SPLIT_MSG.saved : ITEM_SPLIT_MSG.removed);
+      setEditing(false);
+      return true;
+    } catch (err) {
+      void toastError(messageOf(err));
+      return false;
     } finally {
       setBusy(false);
     }
@@ -219,7 +242,31 @@ export function BillView({ localId, tableId, onClosed }: { localId: string; tabl
         <BillRow label="Falta pagar" value={brl(remainingCents)} strong testId="bill-remaining" />
       </Paper>
 
-      {bill.Itens.length > 0 && totalCents > 0 ? (
+      {itemSplit && bill.Itens.length > 0 ? (
+        <ItemSplitSection
+          split={itemSplit}
+          queued={queuedPeople}
+          paidMethodOf={(k) => bill.Pagamentos.find((p) => p.Pessoa === k && (p.Status === 'pago' || p.Status === 'pendente'))?.Forma ?? null}
+          busy={busy}
+          canEdit={bill.Aberta}
+          onEdit={() => setEditing(true)}
+          payButtons={(label, amount, person) => (
+            <PayButtons label={label} disabled={busy || amount > remainingCents} pix={bill.PixDisponivel} offline={offline} onPay={(m) => start(m, amount, null, person)} />
+          )}
+        />
+      ) : null}
+      {itemSplit && remainingCents > 0 && !itemSplit.Pessoas.some((p) => p.Situacao === 'aberta' && cents(p.Valor) > 0 && !queuedPeople.some((q) => q.person === p.Indice)) && !itemSplit.SemPessoa.Itens.length ? (
+        // Nothing left to a person (the bill changed after they paid): what remains is paid as a free amount.
+        <Paper withBorder radius="md" p="sm" data-testid="bill-rest">
+          <Group justify="space-between" wrap="nowrap">
+            <Text fw={700}>Restante</Text>
+            <Text fw={800}>{brl(remainingCents)}</Text>
+          </Group>
+          <PayButtons label="Restante" disabled={busy} pix={bill.PixDisponivel} offline={offline} onPay={(m) => start(m, remainingCents, null)} />
+        </Paper>
+      ) : null}
+
+      {!itemSplit && bill.Itens.length > 0 && totalCents > 0 ? (
         <Paper withBorder radius="md" p="sm" component="section" aria-labelledby="bill-split-title">
           <Group justify="space-between" wrap="nowrap">
             <Title order={2} size="h4" id="bill-split-title">
@@ -227,6 +274,11 @@ export function BillView({ localId, tableId, onClosed }: { localId: string; tabl
             </Title>
             <Stepper label="pessoas" value={split} min={lockedSplit ?? 1} max={lockedSplit ?? SPLIT_MAX} onChange={setSplit} />
           </Group>
+          {!anyTaken && bill.Aberta && bill.Itens.every((l) => l.ItemId) ? (
+            <Button mt="xs" size="md" mih={48} fullWidth variant="outline" color="blue.9" disabled={busy || offline} onClick={() => setEditing(true)}>
+              {ITEM_SPLIT_MSG.title}
+            </Button>
+          ) : null}
           <Stack gap="sm" mt="sm">
             {parts.map((amount, i) => {
               const idx = i + 1;
@@ -274,7 +326,7 @@ export function BillView({ localId, tableId, onClosed }: { localId: string; tabl
         </Paper>
       ) : null}
 
-      {bill.Aberta ? <PreBillSection localId={localId} tableId={tableId} parts={split} disabled={busy || bill.Itens.length === 0} /> : null}
+      {bill.Aberta ? <PreBillSection localId={localId} tableId={tableId} parts={itemSplit ? 1 : split} disabled={busy || bill.Itens.length === 0} /> : null}
 
       {refused.map((r) => (
         <Alert key={r.id} color="red" title={BILL_MSG.notApplied} data-testid="bill-payment-refused">
@@ -294,10 +346,10 @@ export function BillView({ localId, tableId, onClosed }: { localId: string; tabl
           </Title>
           <Stack gap={4}>
             {bill.Pagamentos.map((p) => (
-              <PaymentRow key={p.Id} p={p} />
+              <PaymentRow key={p.Id} p={p} person={personName(p.Pessoa)} />
             ))}
             {queued.map((r) => (
-              <QueuedRow key={r.id} r={r.payload.request} />
+              <QueuedRow key={r.id} r={r.payload.request} person={personName(r.payload.request.Pessoa)} />
             ))}
           </Stack>
         </Paper>
@@ -311,6 +363,7 @@ export function BillView({ localId, tableId, onClosed }: { localId: string; tabl
 
       {dialogsReady ? (
         <>
+        <ItemSplitEditor bill={bill} opened={editing} busy={busy} onClose={() => setEditing(false)} onSave={saveItemSplit} />
         <CardModal intent={intent?.method === 'cartao' ? intent : null} busy={busy} onCancel={() => setIntent(null)} onConfirm={(it) => void submit(it, null)} />
         <CashModal intent={intent?.method === 'dinheiro' ? intent : null} busy={busy} localId={localId} onCancel={() => setIntent(null)} onConfirm={(it, r) => void submit(it, r)} />
         <PixModal
@@ -403,12 +456,13 @@ function PayButtons({ label, disabled, pix, offline, onPay }: { label: string; d
           color="teal.9"
           disabled={disabled || offline}
           onClick={() => onPay('pix')}
-          aria-label={offline ? `Pix · ${label} · ${BILL_MSG.pixOffline}` : `Pix · ${label}`}
+          // The accessible name starts with the visible text ("Pix sem conexão"), as WCAG 2.5.3 asks.
+          aria-label={offline ? `Pix ${BILL_MSG.pixOfflineShort} · ${label} · ${BILL_MSG.pixOffline}` : `Pix · ${label}`}
           styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.2 } }}
         >
           {offline ? (
             <Stack gap={0} align="center" component="span">
-              <span>Pix</span>
+              <span>Pix</span>{' '}
               <Text component="span" size="xs" fw={600} inherit={false}>
                 {BILL_MSG.pixOfflineShort}
               </Text>
@@ -430,24 +484,26 @@ function PayButtons({ label, disabled, pix, offline, onPay }: { label: string; d
 
 const STATUS_LABEL: Record<BillPayment['Status'], string> = { pendente: 'aguardando', pago: 'pago', falhou: 'não criado', expirado: 'expirado' };
 
-function PaymentRow({ p }: { p: BillPayment }) {
+function PaymentRow({ p, person }: { p: BillPayment; person: string | null }) {
   const extra = p.Forma === 'dinheiro' && p.ValorRecebido !== null ? ` · recebido ${brl(cents(p.ValorRecebido))} · troco ${brl(cents(p.Troco ?? 0))}` : '';
   return (
     <Text size="sm" data-testid="bill-payment">
       {METHOD_LABEL[p.Forma]} · {brl(cents(p.Valor))} · {STATUS_LABEL[p.Status]}
       {p.Parte && p.Parte.De > 1 ? ` · parte ${p.Parte.Indice} de ${p.Parte.De}` : ''}
+      {person ? ` · ${person}` : ''}
       {extra}
     </Text>
   );
 }
 
 /** A payment queued on this phone (not on the server yet). */
-function QueuedRow({ r }: { r: PaymentPayload['request'] }) {
+function QueuedRow({ r, person }: { r: PaymentPayload['request']; person: string | null }) {
   const change = r.Forma === 'dinheiro' && r.ValorRecebido != null ? ` · recebido ${brl(cents(r.ValorRecebido))} · troco ${brl(cents(r.ValorRecebido) - cents(r.Valor))}` : '';
   return (
     <Text size="sm" fw={600} c="grape.9" data-testid="bill-payment-queued">
       {METHOD_LABEL[r.Forma]} · {brl(cents(r.Valor))} · {BILL_MSG.queuedStatus}
       {r.Parte && r.Parte.De > 1 ? ` · parte ${r.Parte.Indice} de ${r.Parte.De}` : ''}
+      {person ? ` · ${person}` : ''}
       {change}
     </Text>
   );

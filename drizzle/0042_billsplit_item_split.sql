@@ -1,0 +1,4 @@
+ALTER TABLE "table_bill_payments" ADD COLUMN "person_index" integer;--> statement-breakpoint
+ALTER TABLE "table_bills" ADD COLUMN "item_split" jsonb;--> statement-breakpoint
+CREATE UNIQUE INDEX "table_bill_payments_person_idx" ON "table_bill_payments" USING btree ("bill_id","person_index") WHERE "table_bill_payments"."person_index" is not null and "table_bill_payments"."status" in ('pending', 'paid');--> statement-breakpoint
+ALTER TABLE "table_bill_payments" ADD CONSTRAINT "table_bill_payments_person_check" CHECK ("table_bill_payments"."person_index" is null or ("table_bill_payments"."person_index" >= 1 and "table_bill_payments"."share_index" is null));

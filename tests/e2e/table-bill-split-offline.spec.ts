@@ -1,0 +1,114 @@
+/**
+ * Split by items offline (issue 41) on a 390×844 phone: a person's part paid in cash without network
+ * shows at once as pendente de envio on that person, survives a reload, and reaches the server exactly
+ * once (as that person's payment) when the network returns.
+ */
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { BILL_PATHS, tableBill } from '../../src/shared/contract/table-bill';
+import { WAITER_PATHS } from '../../src/shared/contract/waiter';
+import { expectAccessible } from './axe';
+import { expect, signIn, test } from './fixtures';
+import { apiLogin, placeOrder } from './orders-helpers';
+
+// The reload offline needs the service worker (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
+async function phone(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({ baseURL, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, reducedMotion: 'reduce', serviceWorkers: 'allow' });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => console.log(`[phone pageerror] ${e.stack ?? e.message}`));
+  return { context, page };
+}
+async function goOffline(context: BrowserContext) {
+  await context.route('**/api/**', (route) => route.abort('internetdisconnected'));
+  await context.setOffline(true);
+}
+async function goOnline(context: BrowserContext) {
+  await context.unroute('**/api/**');
+  await context.setOffline(false);
+}
+function persistedCache(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const open = indexedDB.open('keyval-store');
+        open.onsuccess = () => {
+          const get = open.result.transaction('keyval').objectStore('keyval').get('balcao.queryCache');
+          get.onsuccess = () => resolve(typeof get.result === 'string' ? get.result : JSON.stringify(get.result ?? ''));
+          get.onerror = () => resolve('');
+        };
+        open.onerror = () => resolve('');
+      }),
+  );
+}
+
+test("offline: a person's part paid in cash is pendente de envio on that person, survives a reload, and reaches the server once", async ({ browser, server, request }) => {
+  test.setTimeout(180_000);
+  const manager = await apiLogin(request, 'gerente@balcao.dev');
+  const tables = await request.get(`${WAITER_PATHS.tables}?localClienteId=${manager.localId}`, { headers: manager.auth });
+  const free = ((await tables.json()) as { Mesas: Array<{ Id: string; Nome: string; Abertos: number; Conta?: number }> }).Mesas.filter((m) => m.Abertos === 0 && !m.Conta);
+  expect(free.length, 'free tables on the demo restaurant').toBeGreaterThan(2);
+  // Next to the table the online split spec takes, away from the last ones the other bill specs take.
+  const mesa = free[Math.floor((free.length - 1) / 2) + 1];
+  const name = mesa.Nome;
+  // 10,00 for Ana, 20,00 for Bia → total 33,00: Ana 11,00, Bia 22,00.
+  await placeOrder(request, manager, { TipoEntrega: 3, MesaId: mesa.Id, Cliente: { Nome: name }, TipoPagamentoId: 2, Itens: [{ NomeProduto: 'Salada', Valor: 10, Quantidade: 1 }, { NomeProduto: 'Peixe', Valor: 20, Quantidade: 1 }] });
+  const serverBill = async () => tableBill.parse(await (await request.get(`${BILL_PATHS.bill(mesa.Id)}?localId=${manager.localId}`, { headers: manager.auth })).json());
+  const [salad, fish] = (await serverBill()).Itens.map((l) => l.ItemId!);
+  // The split was made on another phone (the server keeps it).
+  const made = await request.post(BILL_PATHS.itemSplit(mesa.Id), {
+    headers: manager.auth,
+    data: { localId: manager.localId, Divisao: { Pessoas: [{ Nome: 'Ana' }, { Nome: 'Bia' }], Itens: [{ ItemId: salad, Quantidade: 1, Pessoas: [1] }, { ItemId: fish, Quantidade: 1, Pessoas: [2] }] } },
+  });
+  expect(made.status(), await made.text()).toBe(200);
+
+  const w = await phone(browser, server.url);
+  try {
+    await signIn(w.page, 'garcom@balcao.dev');
+    await w.page.waitForURL((u) => u.pathname === '/garcom');
+    await w.page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await expect.poll(() => w.page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await w.page.locator(`[data-testid="table-card"][data-mesa="${name}"]`).tap();
+    await w.page.getByRole('button', { name: 'Conta', exact: true }).tap();
+    const people = w.page.getByTestId('split-person');
+    await expect(people).toHaveCount(2);
+    await expect(w.page.getByTestId('split-person-amount')).toHaveText(['R$ 11,00', 'R$ 22,00']);
+    await expect.poll(() => persistedCache(w.page)).toContain(`"bill","${manager.localId}","${mesa.Id}"`);
+
+    await goOffline(w.context);
+    // Pix needs the PSP: offline its button says so, in its name too.
+    await expect(w.page.getByRole('button', { name: 'Pix sem conexão · Ana · Pix precisa de conexão' })).toBeDisabled();
+    await w.page.getByRole('button', { name: 'Dinheiro · Bia' }).tap();
+    const cash = w.page.getByRole('dialog', { name: 'Pagamento em dinheiro' });
+    await cash.getByLabel('Valor recebido').fill('25');
+    await expect(w.page.getByTestId('cash-change')).toHaveText('Troco: R$ 3,00');
+    await cash.getByRole('button', { name: 'Registrar pagamento' }).tap();
+    await expect(cash).toBeHidden();
+    await expect(people.nth(1).getByTestId('split-person-queued')).toHaveText('Pendente de envio · Dinheiro');
+    await expect(w.page.getByRole('button', { name: 'Dinheiro · Bia' })).toHaveCount(0);
+    await expect(w.page.getByTestId('bill-payment-queued')).toHaveText('Dinheiro · R$ 22,00 · pendente de envio · Bia · recebido R$ 25,00 · troco R$ 3,00');
+    await expect(w.page.getByTestId('bill-remaining')).toHaveText('R$ 11,00');
+    await expectAccessible(w.page);
+
+    await w.page.reload();
+    await expect(people.nth(1).getByTestId('split-person-queued')).toHaveText('Pendente de envio · Dinheiro');
+    expect((await serverBill()).Pagamentos).toEqual([]);
+
+    await goOnline(w.context);
+    await expect(w.page.getByTestId('bill-payment-queued')).toHaveCount(0, { timeout: 30_000 });
+    await expect(people.nth(1)).toContainText('Paga · Dinheiro');
+    const after = await serverBill();
+    expect(after.Pagamentos).toHaveLength(1);
+    expect(after.Pagamentos[0]).toMatchObject({ Forma: 'dinheiro', Status: 'pago', Valor: 22, Troco: 3, Pessoa: 2 });
+    expect(after.DivisaoPorItens!.Pessoas.map((p) => p.Situacao)).toEqual(['aberta', 'paga']);
+    // Ana by card, and the table closes.
+    await w.page.getByRole('button', { name: 'Cartão · Ana' }).tap();
+    await w.page.getByRole('dialog').getByRole('button', { name: 'Registrar pagamento' }).tap();
+    await expect(people.nth(0)).toContainText('Paga · Cartão');
+    await w.page.getByRole('button', { name: 'Fechar mesa' }).tap();
+    await expect(w.page.getByRole('heading', { name: 'Mesas', level: 1 })).toBeVisible();
+    expect((await serverBill()).Itens).toEqual([]);
+  } finally {
+    await w.context.close();
+  }
+});
