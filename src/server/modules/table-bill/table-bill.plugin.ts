@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleOptions } from '../module-options';
 import { getPixService, sandboxAllowed } from '../pix/pix.service';
+import { tableBillMathRoutes } from './table-bill.math.routes';
 import { tableBillPrintRoutes } from './table-bill.print.routes';
 import { tableBillPublicRoutes } from './table-bill.public.routes';
 import { tableBillRoutes } from './table-bill.routes';
@@ -13,4 +14,6 @@ export async function tableBillPlugin(app: FastifyInstance, opts: ModuleOptions)
   tableBillPrintRoutes(app, { db: opts.db.db, pix: { available: pix.mode !== 'off', sandbox: pix.mode === 'sandbox' } });
   // The public bill page (the pré-conta's QR) and its Pix.
   tableBillPublicRoutes(app, { db: opts.db.db, pix, sandboxPayments: sandboxAllowed(opts.env), env: opts.env });
+  // The bill's math and settings (billmath): the venue's rate and couvert, the couvert's people, discounts.
+  tableBillMathRoutes(app, { db: opts.db.db, pix: { available: pix.mode !== 'off', sandbox: pix.mode === 'sandbox' } });
 }

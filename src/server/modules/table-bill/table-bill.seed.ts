@@ -9,7 +9,8 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { kdsTables } from '../../db/schema/orders';
 import { tableBillPayments } from '../../db/schema/table-bill';
-import { figuresOf, lockOpenBill, openLines } from './table-bill.repository';
+import { openFiguresOf, openLines } from './table-bill.repository';
+import { lockOpenBill } from './table-bill.repository';
 
 export async function seedDemoTableBill(db: Db, venueId: string): Promise<void> {
   await db.transaction(async (tx) => {
@@ -19,7 +20,7 @@ export async function seedDemoTableBill(db: Db, venueId: string): Promise<void> 
     const lines = await openLines(tx, table, null);
     if (!lines.length) return;
     const bill = await lockOpenBill(tx, table, waiter.id);
-    const [half] = splitEqually(figuresOf(lines, bill, []).totalCents, 2);
+    const [half] = splitEqually((await openFiguresOf(tx, table, bill)).figures.totalCents, 2);
     await tx.insert(tableBillPayments).values({ billId: bill.id, venueId, method: 'card', status: 'paid', amountCents: half, shareIndex: 1, shareCount: 2, createdBy: waiter.id, paidAt: new Date() });
   });
 }
