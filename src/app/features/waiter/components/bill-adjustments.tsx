@@ -51,7 +51,7 @@ export function CouvertRow({ bill, locked, busy, onPeople }: { bill: TableBill; 
             {people} {people === 1 ? 'pessoa' : 'pessoas'}
           </Text>
         ) : (
-          <Stepper label="pessoas no couvert" value={people} min={0} max={busy ? people : COUVERT_PEOPLE_MAX} onChange={onPeople} />
+          <Stepper label="couvert (pessoas)" value={people} min={0} max={busy ? people : COUVERT_PEOPLE_MAX} onChange={onPeople} />
         )}
       </Group>
     </Stack>
