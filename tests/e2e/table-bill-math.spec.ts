@@ -57,6 +57,7 @@ test('couvert for 2 and a 10 % discount authorised by the manager password on th
     await section.getByRole('textbox', { name: 'Couvert por pessoa' }).fill('12,50');
     await section.getByRole('button', { name: 'Salvar conta da mesa' }).click();
     await expect(m.page.getByText(BILL_MSG.settingsSaved)).toBeVisible();
+    await expect(section.getByRole('textbox', { name: 'Couvert por pessoa' })).toHaveValue('12,50');
     await section.scrollIntoViewIfNeeded();
     await m.page.screenshot({ path: `${SHOTS}/01-configuracao.png` });
     await expectAccessible(m.page);

@@ -16,6 +16,7 @@ export const billSettingsQuery = (localId: string) =>
   queryOptions({ queryKey: ['food-config', 'bill-settings', localId] as const, queryFn: () => api(BILL_PATHS.settings, { query: { localId }, schema: billSettings }), staleTime: 0 });
 
 const pt = (n: number) => n.toLocaleString('pt-BR', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+const money = (n: number) => n.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 export function BillSettingsSection({ localId }: { localId: string }) {
   const q = useQuery(billSettingsQuery(localId));
@@ -38,7 +39,7 @@ function BillSettingsForm({ localId, initial }: { localId: string; initial: Bill
   const qc = useQueryClient();
   const [rate, setRate] = useState(pt(initial.TaxaServicoPercentual));
   const [couvertOn, setCouvertOn] = useState(initial.ValorCouvert !== null);
-  const [couvert, setCouvert] = useState(initial.ValorCouvert === null ? '' : pt(initial.ValorCouvert));
+  const [couvert, setCouvert] = useState(initial.ValorCouvert === null ? '' : money(initial.ValorCouvert));
   const [errors, setErrors] = useState<{ rate?: string; couvert?: string }>({});
   const save = useMutation({
     mutationFn: (body: BillSettingsRequest) => api(BILL_PATHS.settings, { method: 'PUT', body, schema: billSettings }),

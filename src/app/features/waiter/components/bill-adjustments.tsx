@@ -185,14 +185,14 @@ export function DiscountDialog({ opened, localId, onClose, onConfirm }: { opened
             }}
             error={errors.senha || null}
           />
-          <Group justify="flex-end" grow>
-            <Button variant="default" size="lg" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" size="lg" color="orange.9" loading={busy}>
+          <Stack gap="xs">
+            <Button type="submit" size="lg" color="orange.9" loading={busy} fullWidth>
               Autorizar desconto
             </Button>
-          </Group>
+            <Button variant="default" size="lg" onClick={onClose} fullWidth>
+              Cancelar
+            </Button>
+          </Stack>
         </Stack>
       </form>
     </Modal>
