@@ -74,9 +74,13 @@ export function encodePreBill(t: PreBillInput): Uint8Array {
   }
   rule();
 
+  // The bill's order of operations (src/shared/table-bill.ts billMath): items, discount, service, couvert.
   lines(LR('Subtotal', money(cents(b.Subtotal))));
+  for (const d of b.Descontos ?? []) lines(W(`${BILL_MSG.discountLine}${d.Tipo === 'percentual' ? ` ${d.Valor.toLocaleString('pt-BR')} %` : ''}: ${d.Motivo}`));
+  if (cents(b.Desconto ?? 0) > 0) lines(LR(BILL_MSG.discountLine, `- ${money(cents(b.Desconto ?? 0))}`));
   if (b.TaxaServicoRemovida) lines(W(b.AvisoTaxaServico ?? BILL_MSG.serviceRemoved));
   else lines(LR(`Taxa de serviço (${b.TaxaServicoPercentual.toLocaleString('pt-BR')} %)`, money(cents(b.TaxaServico))));
+  if (cents(b.Couvert ?? 0) > 0) lines(LR(BILL_MSG.couvertLine(b.CouvertPessoas ?? 0), money(cents(b.Couvert ?? 0))));
   bold(LR('Total', money(cents(b.Total))));
   lines(LR('Pago', money(cents(b.Pago))));
   if (cents(b.EmAndamento) > 0) lines(LR('Pix aguardando', money(cents(b.EmAndamento))));

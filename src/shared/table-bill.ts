@@ -5,8 +5,20 @@
  */
 import { formatBRL } from './format';
 
-/** 10 % by default (1000 basis points): no venue setting exists yet (docs/decisions/table-bill.md). */
+/** 10 % by default (1000 basis points): a venue that never set its rate (table_bill_settings) charges this. */
 export const DEFAULT_SERVICE_RATE_BPS = 1000;
+/** The most a manager may set as the service rate: 20 % (brief of issue 41). */
+export const SERVICE_RATE_MAX_BPS = 2000;
+/** The most a couvert per person may be (R$ 1.000,00): a typo guard. */
+export const COUVERT_MAX_CENTS = 100_000;
+/** The most people the couvert counts. */
+export const COUVERT_PEOPLE_MAX = 99;
+/** A discount's reason: 3 to 200 characters. */
+export const DISCOUNT_REASON_MIN = 3;
+export const DISCOUNT_REASON_MAX = 200;
+/** Manager confirmations (discounts) per waiter and per manager e-mail in a window: wrong passwords count. */
+export const MANAGER_CONFIRM_LIMIT = 10;
+export const MANAGER_CONFIRM_WINDOW_S = 15 * 60;
 /**
  * A bill takes the table's orders from at most this long before it opened (or before now, while no
  * bill row exists): table orders from before bills existed, or from a table nobody closed, never
@@ -80,6 +92,26 @@ export const BILL_MSG = {
   publicTitle: (mesa: string) => `Conta da ${mesa}`,
   publicPaid: 'Pix recebido. Obrigado!',
   publicNothingToPay: 'Esta conta já está paga.',
+  // Service rate and couvert settings, couvert and discounts (billmath).
+  settingsSaved: 'Configurações da conta salvas.',
+  rateInvalid: 'Informe a taxa de serviço de 0 a 20 %, com até duas casas decimais.',
+  couvertInvalid: 'Informe o couvert por pessoa de R$ 0,01 a R$ 1.000,00.',
+  couvertOff: 'Este estabelecimento não cobra couvert. Um gerente pode ativá-lo em Configuração do Meep Food.',
+  couvertPeopleInvalid: `Informe o número de pessoas de 0 a ${COUVERT_PEOPLE_MAX}.`,
+  couvertLocked: 'Já há pagamento nesta conta: o couvert não pode mais ser alterado.',
+  couvertLine: (n: number) => `Couvert (${n} ${n === 1 ? 'pessoa' : 'pessoas'})`,
+  discountLocked: 'Já há pagamento nesta conta: não é possível dar desconto.',
+  discountValueInvalid: 'Informe o desconto em reais, maior que zero, com até dois decimais.',
+  discountPercentInvalid: 'Informe o desconto de 0,01 a 100 %, com até duas casas decimais.',
+  discountReasonInvalid: `Informe o motivo do desconto (de ${DISCOUNT_REASON_MIN} a ${DISCOUNT_REASON_MAX} caracteres).`,
+  discountOverSubtotal: 'O desconto passa do valor dos itens da conta.',
+  discountEmptyBill: 'Nenhum item na conta desta mesa: não há o que descontar.',
+  managerEmailRequired: 'Informe o e-mail do gerente.',
+  managerPasswordRequired: 'Informe a senha do gerente.',
+  /** Wrong e-mail, wrong password or not a manager of this venue: one message, so nothing is revealed. */
+  managerRefused: 'E-mail ou senha incorretos, ou a pessoa não é gerente deste estabelecimento.',
+  discountGiven: (valor: number) => `Desconto de ${formatBRL(valor / 100)} aplicado.`,
+  discountLine: 'Desconto',
 } as const;
 
 /** The public bill page's token: 24 random bytes in base64url (32 characters). */
@@ -128,4 +160,53 @@ export function positiveCents(reais: number): number | null {
   const c = Math.round(reais * 100);
   if (c <= 0 || Math.abs(c - reais * 100) > 1e-6) return null;
   return c;
+}
+
+/** A discount entry as the math needs it: a value in cents or a percentage in basis points. */
+export type DiscountEntry = { kind: 'value'; valueCents: number } | { kind: 'percent'; percentBps: number };
+
+export interface BillMathInput {
+  subtotalCents: number;
+  serviceRateBps: number;
+  serviceRemoved: boolean;
+  couvertUnitCents: number | null;
+  couvertPeople: number;
+  discounts: readonly DiscountEntry[];
+}
+export interface BillMath {
+  subtotalCents: number;
+  discountCents: number;
+  serviceCents: number;
+  couvertCents: number;
+  totalCents: number;
+}
+
+/** Half up to the cent of `cents × bps / 10 000` (integers only, no float). */
+const bpsOf = (cents: number, bps: number) => Math.floor((cents * bps + 5_000) / 10_000);
+
+/**
+ * The bill's figures, in this order (docs/decisions/table-bill.md, "Order of operations"):
+ * 1. subtotal = the items;
+ * 2. discount = each entry on the items' subtotal (a percentage rounded half up to the cent), their
+ *    sum capped at the subtotal: a discount never touches the couvert or the service;
+ * 3. service = rate × (subtotal − discount), rounded half up: the customer pays service on what they
+ *    pay for the items, never on the couvert;
+ * 4. couvert = people × value per person (no service, no discount);
+ * 5. total = subtotal − discount + service + couvert.
+ */
+export function billMath(i: BillMathInput): BillMath {
+  const subtotalCents = Math.max(0, i.subtotalCents);
+  const asked = i.discounts.reduce((s, d) => s + (d.kind === 'value' ? d.valueCents : bpsOf(subtotalCents, d.percentBps)), 0);
+  const discountCents = Math.min(subtotalCents, asked);
+  const serviceCents = serviceChargeCents(subtotalCents - discountCents, i.serviceRateBps, i.serviceRemoved);
+  const couvertCents = i.couvertUnitCents && i.couvertPeople > 0 ? i.couvertUnitCents * i.couvertPeople : 0;
+  return { subtotalCents, discountCents, serviceCents, couvertCents, totalCents: subtotalCents - discountCents + serviceCents + couvertCents };
+}
+
+/** Basis points of a percentage typed with up to two decimals (10,5 % → 1050), or null. */
+export function percentToBps(percent: number): number | null {
+  if (!Number.isFinite(percent)) return null;
+  const bps = Math.round(percent * 100);
+  if (Math.abs(bps - percent * 100) > 1e-6) return null;
+  return bps;
 }

@@ -147,10 +147,13 @@ export const dashboardBillMethod = z.object({ Forma: z.enum(BILL_METHODS), Nome:
 export const dashboardBills = z.object({
   /** Bills closed in the period. */
   Contas: z.number(),
-  /** What they charged (items + service). */
+  /** What they charged (items − discounts + service + couvert). */
   Total: z.number(),
   /** The service charge they collected. */
   TaxaServico: z.number(),
+  /** The couvert they charged and the discounts they gave (billmath). */
+  Couvert: z.number(),
+  Desconto: z.number(),
   /** Always the three methods, in the order Pix, Cartão, Dinheiro. */
   PorForma: z.array(dashboardBillMethod),
 });

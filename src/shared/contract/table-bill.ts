@@ -7,9 +7,9 @@ import { z } from 'zod/mini';
 import '../zod-locale';
 import { int32, money } from './common';
 import { printJob } from './orders';
-import { BILL_METHODS, BILL_MSG, SPLIT_MAX } from '../table-bill';
 import { ITEM_SPLIT_MSG } from '../table-bill-split';
 import { billItemSplit, personIndex } from './table-bill-split';
+import { BILL_METHODS, BILL_MSG, COUVERT_MAX_CENTS, COUVERT_PEOPLE_MAX, DISCOUNT_REASON_MAX, DISCOUNT_REASON_MIN, SERVICE_RATE_MAX_BPS, SPLIT_MAX } from '../table-bill';
 
 export const BILL_PATHS = {
   /** GET ?localId= → tableBill: the open bill (every item since it opened), paid and remaining. */
@@ -28,6 +28,12 @@ export const BILL_PATHS = {
   link: (mesa: string) => `api/Mesa/${mesa}/Conta/Link`,
   /** POST itemSplitRequest → tableBill: the split by items (contract/table-bill-split.ts). */
   itemSplit: (mesa: string) => `api/Mesa/${mesa}/Conta/DivisaoPorItens`,
+  /** POST billCouvertRequest → tableBill: how many people the couvert counts (locked once a payment exists). */
+  couvert: (mesa: string) => `api/Mesa/${mesa}/Conta/Couvert`,
+  /** POST billDiscountRequest → billDiscountAnswer: a discount authorised by a manager's e-mail and password. */
+  discounts: (mesa: string) => `api/Mesa/${mesa}/Conta/Descontos`,
+  /** GET ?localId= → billSettings; PUT billSettingsRequest → billSettings (managers): the venue's rate and couvert. */
+  settings: 'api/ContaMesa/Configuracao',
 } as const;
 
 /** The public bill page's calls (no sign-in; the token is the only key, and it dies when the bill closes). */
@@ -81,6 +87,19 @@ export const billPayment = z.object({
 });
 export type BillPayment = z.infer<typeof billPayment>;
 
+export const billDiscount = z.object({
+  Id: z.string(),
+  /** valor: Valor in reais; percentual: Valor in percent (of the items' subtotal). */
+  Tipo: z.enum(['valor', 'percentual']),
+  Valor: z.number(),
+  Motivo: z.string(),
+  /** Who asked (the signed-in waiter) and the manager who authorised it with their password. */
+  SolicitadoPor: z.string(),
+  AutorizadoPor: z.string(),
+  CriadoEm: z.string(),
+});
+export type BillDiscount = z.infer<typeof billDiscount>;
+
 export const tableBill = z.object({
   /** null: nothing was written on this bill yet (it exists once a payment or a change is made). */
   Id: z.nullable(z.string()),
@@ -107,6 +126,13 @@ export const tableBill = z.object({
   Pagamentos: z.array(billPayment),
   /** The split by items (null: not split by items). */
   DivisaoPorItens: z.optional(z.nullable(billItemSplit)),
+  /** Discounts given (their sum, capped at the subtotal) and each entry with its audit line. */
+  Desconto: z.optional(z.number()),
+  Descontos: z.optional(z.array(billDiscount)),
+  /** Couvert: value per person (null: the venue charges none), people and the line's value. */
+  CouvertValorPessoa: z.optional(z.nullable(z.number())),
+  CouvertPessoas: z.optional(int32()),
+  Couvert: z.optional(z.number()),
   /** Pix goes to the labelled sandbox PSP. */
   PixSandbox: z.boolean(),
   PixDisponivel: z.boolean(),
@@ -213,6 +239,9 @@ export const publicBill = z.object({
   TaxaServico: z.number(),
   TaxaServicoRemovida: z.boolean(),
   AvisoTaxaServico: z.nullable(z.string()),
+  Desconto: z.optional(z.number()),
+  CouvertPessoas: z.optional(int32()),
+  Couvert: z.optional(z.number()),
   Total: z.number(),
   Pago: z.number(),
   EmAndamento: z.number(),
@@ -227,3 +256,52 @@ export type PublicBill = z.infer<typeof publicBill>;
 
 export const publicBillPixAnswer = z.object({ Message: z.nullable(z.string()), Pagamento: publicPix, Conta: publicBill });
 export type PublicBillPixAnswer = z.infer<typeof publicBillPixAnswer>;
+
+// Couvert, discounts and the venue's settings (billmath) -----------------------------------------
+
+export const billCouvertRequest = z.object({
+  localId: z.string().check(z.maxLength(64)),
+  Pessoas: int32().check(z.minimum(0, BILL_MSG.couvertPeopleInvalid), z.maximum(COUVERT_PEOPLE_MAX, BILL_MSG.couvertPeopleInvalid)),
+});
+export type BillCouvertRequest = z.infer<typeof billCouvertRequest>;
+
+const twoDecimals = (v: number) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6;
+
+/** A manager's confirmation typed on the waiter's phone: e-mail and password (checked, never stored). */
+export const managerConfirmation = z.object({
+  Email: z.string().check(z.trim(), z.minLength(1, BILL_MSG.managerEmailRequired), z.maxLength(254, BILL_MSG.managerRefused)),
+  Senha: z.string().check(z.minLength(1, BILL_MSG.managerPasswordRequired), z.maxLength(200, BILL_MSG.managerRefused)),
+});
+
+export const billDiscountRequest = z
+  .object({
+    localId: z.string().check(z.maxLength(64)),
+    Tipo: z.enum(['valor', 'percentual']),
+    /** Reais (valor) or percent (percentual), up to two decimals. */
+    Valor: z.number().check(z.refine((v) => Number.isFinite(v) && v > 0 && twoDecimals(v), BILL_MSG.discountValueInvalid)),
+    Motivo: z.string().check(z.trim(), z.minLength(DISCOUNT_REASON_MIN, BILL_MSG.discountReasonInvalid), z.maxLength(DISCOUNT_REASON_MAX, BILL_MSG.discountReasonInvalid)),
+    Gerente: managerConfirmation,
+  })
+  .check(
+    z.refine((b) => b.Tipo !== 'percentual' || b.Valor <= 100, { message: BILL_MSG.discountPercentInvalid, path: ['Valor'] }),
+    z.refine((b) => b.Tipo !== 'valor' || b.Valor <= 1_000_000, { message: BILL_MSG.discountValueInvalid, path: ['Valor'] }),
+  );
+export type BillDiscountRequest = z.infer<typeof billDiscountRequest>;
+
+export const billDiscountAnswer = z.object({ Message: z.string(), Desconto: billDiscount, Conta: tableBill });
+export type BillDiscountAnswer = z.infer<typeof billDiscountAnswer>;
+
+/** The venue's bill settings: the service rate (0–20 %) and the couvert per person (off: null). */
+export const billSettings = z.object({
+  TaxaServicoPercentual: z.number(),
+  /** null: the venue charges no couvert. */
+  ValorCouvert: z.nullable(z.number()),
+});
+export type BillSettings = z.infer<typeof billSettings>;
+
+export const billSettingsRequest = z.object({
+  localId: z.string().check(z.maxLength(64)),
+  TaxaServicoPercentual: z.number().check(z.refine((v) => Number.isFinite(v) && v >= 0 && v * 100 <= SERVICE_RATE_MAX_BPS && twoDecimals(v), BILL_MSG.rateInvalid)),
+  ValorCouvert: z.nullable(z.number().check(z.refine((v) => Number.isFinite(v) && v > 0 && v * 100 <= COUVERT_MAX_CENTS && twoDecimals(v), BILL_MSG.couvertInvalid))),
+});
+export type BillSettingsRequest = z.infer<typeof billSettingsRequest>;

@@ -66,6 +66,8 @@ describe('GET api/salesdashboard/TableBills', () => {
       Contas: 1,
       Total: 87.67,
       TaxaServico: 7.97,
+      Couvert: 0,
+      Desconto: 0,
       PorForma: [
         { Forma: 'pix', Nome: 'Pix', Quantidade: 1, Valor: 29.23 },
         { Forma: 'cartao', Nome: 'Cartão', Quantidade: 1, Valor: 29.22 },

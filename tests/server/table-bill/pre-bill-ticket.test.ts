@@ -118,4 +118,29 @@ describe('pré-conta as ESC/POS', () => {
     expect(amountLine(lines, 'Parte 1 de 2 (Pix aguardando)', 'R$ 43,84')).toBeDefined();
     expect(amountLine(lines, 'Parte 2 de 2', 'R$ 43,83')).toBeDefined();
   });
+
+  it('prints the discount (with its reason) and the couvert in the bill order, adding up to the total', () => {
+    // 79,70 − 10 % (7,97) = 71,73; service 10 % = 7,17 (7,173); couvert 2 × 12,50 = 25,00; total 103,90.
+    const b = bill({
+      Desconto: 7.97,
+      Descontos: [{ Id: 'd1', Tipo: 'percentual', Valor: 10, Motivo: 'Aniversário', SolicitadoPor: 'Gil Garçom', AutorizadoPor: 'Gustavo Gerente', CriadoEm: NOW.toISOString() }],
+      TaxaServico: 7.17,
+      CouvertValorPessoa: 12.5,
+      CouvertPessoas: 2,
+      Couvert: 25,
+      Total: 103.9,
+      Pago: 0,
+      Restante: 103.9,
+      Pagamentos: [],
+    });
+    for (const cols of [48, 32] as const) {
+      const lines = linesOf(print(cols, b, 1));
+      for (const l of lines) expect(l.length).toBeLessThanOrEqual(cols);
+      const at = (left: string, right: string) => lines.findIndex((l) => l.startsWith(left) && l.endsWith(right));
+      const order = [at('Subtotal', 'R$ 79,70'), at('Desconto', '- R$ 7,97'), at('Taxa de serviço (10 %)', 'R$ 7,17'), at('Couvert (2 pessoas)', 'R$ 25,00'), at('Total', 'R$ 103,90')];
+      expect(order.every((i) => i >= 0), lines.join('\n')).toBe(true);
+      expect([...order].sort((x, y) => x - y)).toEqual(order);
+      expect(lines.join(' ')).toContain('Desconto 10 %: Aniversário');
+    }
+  });
 });

@@ -55,6 +55,13 @@ export const tableBills = pgTable(
      * is paid or waiting; afterwards only the people who have not paid can change.
      */
     itemSplit: jsonb('item_split').$type<ItemSplitDoc>(),
+    /** Couvert per person, taken from the venue's setting when the bill opened (null: the venue charges none). */
+    couvertUnitCents: integer('couvert_unit_cents'),
+    /** How many people the waiter set for the couvert (0: none). */
+    couvertPeople: integer('couvert_people').notNull().default(0),
+    /** Snapshot at close (0 while open): couvert charged and discounts given. */
+    couvertCents: integer('couvert_cents').notNull().default(0),
+    discountCents: integer('discount_cents').notNull().default(0),
   },
   (t) => [
     // One open bill per table: two phones opening it at once get the same row.
@@ -63,6 +70,9 @@ export const tableBills = pgTable(
     uniqueIndex('table_bills_public_token_idx').on(t.publicToken).where(sql`${t.publicToken} is not null`),
     check('table_bills_status_check', sql`${t.status} in ('open', 'closed')`),
     check('table_bills_rate_check', sql`${t.serviceRateBps} between 0 and 10000`),
+    check('table_bills_couvert_check', sql`(${t.couvertUnitCents} is null or ${t.couvertUnitCents} > 0) and ${t.couvertPeople} >= 0 and (${t.couvertPeople} = 0 or ${t.couvertUnitCents} is not null)`),
+    // A closed bill adds up: subtotal − discount + service + couvert.
+    check('table_bills_closed_total_check', sql`${t.status} = 'open' or ${t.totalCents} = ${t.subtotalCents} - ${t.discountCents} + ${t.serviceCents} + ${t.couvertCents}`),
     check(
       'table_bills_closed_snapshot_check',
       sql`${t.status} = 'open' or (${t.closedAt} is not null and ${t.lines} is not null and ${t.subtotalCents} is not null and ${t.serviceCents} is not null and ${t.totalCents} is not null)`,
@@ -126,5 +136,63 @@ export const tableBillPayments = pgTable(
     check('table_bill_payments_status_check', sql`${t.status} in ('pending', 'paid', 'failed', 'expired')`),
     check('table_bill_payments_cash_check', sql`${t.method} <> 'cash' or (${t.receivedCents} >= ${t.amountCents} and ${t.changeCents} = ${t.receivedCents} - ${t.amountCents})`),
     check('table_bill_payments_share_check', sql`(${t.shareIndex} is null) = (${t.shareCount} is null) and (${t.shareIndex} is null or ${t.shareIndex} between 1 and ${t.shareCount})`),
+  ],
+);
+
+/**
+ * The venue's bill settings (issue 41): the service rate (0–20 %, 10 % when the venue never set it)
+ * and the couvert per person (null: off). A bill copies both when it opens, so a change never moves
+ * an open or closed bill.
+ */
+export const tableBillSettings = pgTable(
+  'table_bill_settings',
+  {
+    venueId: uuid('venue_id')
+      .primaryKey()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    serviceRateBps: integer('service_rate_bps').notNull().default(1000),
+    couvertCents: integer('couvert_cents'),
+    updatedBy: uuid('updated_by'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('table_bill_settings_rate_check', sql`${t.serviceRateBps} between 0 and 2000`),
+    check('table_bill_settings_couvert_check', sql`${t.couvertCents} is null or ${t.couvertCents} between 1 and 100000`),
+  ],
+);
+
+/**
+ * Discounts on a bill: each one an entry with its audit line (who asked, the manager who authorised
+ * it with their password, when, why). A value discount keeps its cents, a percentage its basis points;
+ * the bill computes what they take (src/shared/table-bill.ts billMath).
+ */
+export const tableBillDiscounts = pgTable(
+  'table_bill_discounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    billId: uuid('bill_id')
+      .notNull()
+      .references(() => tableBills.id, { onDelete: 'cascade' }),
+    venueId: uuid('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    /** 'value' | 'percent' */
+    kind: text('kind').notNull(),
+    valueCents: integer('value_cents'),
+    percentBps: integer('percent_bps'),
+    reason: text('reason').notNull(),
+    requestedBy: uuid('requested_by').notNull(),
+    authorizedBy: uuid('authorized_by').notNull(),
+    /** The authorising manager's name when it was given (the audit line reads without a join). */
+    authorizedByName: text('authorized_by_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('table_bill_discounts_bill_idx').on(t.billId, t.createdAt),
+    check('table_bill_discounts_kind_check', sql`${t.kind} in ('value', 'percent')`),
+    check(
+      'table_bill_discounts_amount_check',
+      sql`(${t.kind} = 'value' and ${t.valueCents} > 0 and ${t.percentBps} is null) or (${t.kind} = 'percent' and ${t.percentBps} between 1 and 10000 and ${t.valueCents} is null)`,
+    ),
   ],
 );

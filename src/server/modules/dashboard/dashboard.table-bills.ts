@@ -15,12 +15,12 @@ const ORDER: BillMethod[] = ['pix', 'cartao', 'dinheiro'];
 const reais = (cents: number) => cents / 100;
 
 export async function tableBillFigures(db: Db, venueId: string, f: DashboardFilter, period: Period): Promise<DashboardBills> {
-  const empty = { Contas: 0, Total: 0, TaxaServico: 0, PorForma: ORDER.map((m) => ({ Forma: m, Nome: METHOD_LABEL[m], Quantidade: 0, Valor: 0 })) };
+  const empty = { Contas: 0, Total: 0, TaxaServico: 0, Couvert: 0, Desconto: 0, PorForma: ORDER.map((m) => ({ Forma: m, Nome: METHOD_LABEL[m], Quantidade: 0, Valor: 0 })) };
   // A table's bill is the internal channel: the delivery channel alone has none.
   if (f.IsInDeliveryChannel && !f.IsInInternalChannel) return empty;
   const closedInPeriod = and(eq(tableBills.venueId, venueId), eq(tableBills.status, 'closed'), gte(tableBills.closedAt, period.start), lte(tableBills.closedAt, period.end));
   const [totals] = await db
-    .select({ n: count(), total: sum(tableBills.totalCents).mapWith(Number), service: sum(tableBills.serviceCents).mapWith(Number) })
+    .select({ n: count(), total: sum(tableBills.totalCents).mapWith(Number), service: sum(tableBills.serviceCents).mapWith(Number), couvert: sum(tableBills.couvertCents).mapWith(Number), discount: sum(tableBills.discountCents).mapWith(Number) })
     .from(tableBills)
     .where(closedInPeriod);
   const methods = await db
@@ -34,6 +34,8 @@ export async function tableBillFigures(db: Db, venueId: string, f: DashboardFilt
     Contas: totals?.n ?? 0,
     Total: reais(totals?.total ?? 0),
     TaxaServico: reais(totals?.service ?? 0),
+    Couvert: reais(totals?.couvert ?? 0),
+    Desconto: reais(totals?.discount ?? 0),
     PorForma: ORDER.map((m) => ({ Forma: m, Nome: METHOD_LABEL[m], Quantidade: byMethod.get(m)?.n ?? 0, Valor: reais(byMethod.get(m)?.cents ?? 0) })),
   };
 }

@@ -22,7 +22,7 @@ import { tableBillOrders, tableBillPayments, tableBills } from '../../db/schema/
 import { HttpError } from '../../lib/http-error';
 import { requireUser, requireVenueOf } from '../../plugins/auth';
 import { printBill } from './table-bill.print.routes';
-import { billDto, figuresOf, openLines, paymentsOf, type BillRow, type PaymentRow, type PixInfo, type TableRef } from './table-bill.repository';
+import { billDto, billSettingsOf, discountsOf, figuresOf, openLines, paymentsOf, termsOf, type BillRow, type PaymentRow, type PixInfo, type TableRef, type VenueBillSettings } from './table-bill.repository';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -84,13 +84,16 @@ async function openTables(db: Db, venueId: string): Promise<BillSummary[]> {
   if (!ids.length) return [];
   const tables = await db.select({ id: kdsTables.id, name: kdsTables.name, venueId: kdsTables.venueId, position: kdsTables.position }).from(kdsTables).where(and(eq(kdsTables.venueId, venueId), inArray(kdsTables.id, ids))).orderBy(asc(kdsTables.position), asc(kdsTables.name));
   const out: Array<BillSummary & { orderIds: string[] }> = [];
+  let venueSettings: VenueBillSettings | undefined;
   for (const t of tables) {
     const table: TableRef = { id: t.id, name: t.name, venueId: t.venueId };
     const bill = openBills.find((b) => b.tableId === t.id) ?? null;
     const lines = await openLines(db, table, bill?.openedAt ?? null);
     const payments = await paymentsOf(db, bill?.id ?? null);
     if (!lines.length && !payments.some((p) => p.status === 'paid' || p.status === 'pending')) continue;
-    const f = figuresOf(lines, bill, payments);
+    // As the bill's own answer (billDto): before the bill has a row, the venue's settings.
+    const settings = bill ? { serviceRateBps: bill.serviceRateBps, couvertCents: bill.couvertUnitCents } : (venueSettings ??= await billSettingsOf(db, venueId));
+    const f = figuresOf(lines, termsOf(bill, settings, await discountsOf(db, bill?.id ?? null)), payments);
     const orderIds = [...new Set(lines.map((l) => l.orderId))];
     out.push({
       Id: bill?.id ?? null,

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ModuleOptions } from '../module-options';
 import { getPixService, sandboxAllowed } from '../pix/pix.service';
 import { tableBillManagerRoutes } from './table-bill.manager.routes';
+import { tableBillMathRoutes } from './table-bill.math.routes';
 import { tableBillPrintRoutes } from './table-bill.print.routes';
 import { tableBillPublicRoutes } from './table-bill.public.routes';
 import { tableBillRoutes } from './table-bill.routes';
@@ -19,4 +20,6 @@ export async function tableBillPlugin(app: FastifyInstance, opts: ModuleOptions)
   tableBillPublicRoutes(app, { db: opts.db.db, pix, sandboxPayments: sandboxAllowed(opts.env), env: opts.env });
   // The split by items (people, their items, their parts).
   tableBillSplitRoutes(app, { db: opts.db.db, pix: { available: pix.mode !== 'off', sandbox: pix.mode === 'sandbox' } });
+  // The bill's math and settings (billmath): the venue's rate and couvert, the couvert's people, discounts.
+  tableBillMathRoutes(app, { db: opts.db.db, pix: { available: pix.mode !== 'off', sandbox: pix.mode === 'sandbox' } });
 }

@@ -36,7 +36,7 @@ import { commandHash, idempotencyKeyOf, runOnce, type Q, type Tx } from '../../l
 import { requireUser, requireVenueOf } from '../../plugins/auth';
 import { limitPublicPayment } from '../pix/pay-rate-limit';
 import type { PixService } from '../pix/pix.service';
-import { billDto, expireStalePix, figuresOf, lockOpenBill, openLines, paymentDto, paymentsOf, tableOf, type BillRow, type PaymentRow, type TableRef } from './table-bill.repository';
+import { billDto, expireStalePix, lockOpenBill, openFiguresOf, openLines, paymentDto, tableOf, type BillRow, type PaymentRow, type TableRef } from './table-bill.repository';
 import { BILL_PIX_CHECK_JOB, createBillCob, type Outcome } from './table-bill.routes';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody, 429: errorBody, 502: errorBody, 503: errorBody };
@@ -95,6 +95,9 @@ export function tableBillPublicRoutes(
       TaxaServicoPercentual: b.TaxaServicoPercentual,
       TaxaServico: b.TaxaServico,
       TaxaServicoRemovida: b.TaxaServicoRemovida,
+      Desconto: b.Desconto,
+      CouvertPessoas: b.CouvertPessoas,
+      Couvert: b.Couvert,
       AvisoTaxaServico: b.AvisoTaxaServico,
       Total: b.Total,
       Pago: b.Pago,
@@ -160,8 +163,7 @@ export function tableBillPublicRoutes(
           // The same row lock as the waiter's payments: the open bill's (still open, same token).
           const { bill } = await openByToken(tx, req.params.token, true);
           await expireStalePix(tx, bill.id, pixLifeMs);
-          const payments = await paymentsOf(tx, bill.id);
-          const f = figuresOf(await openLines(tx, table, bill.openedAt), bill, payments);
+          const { figures: f } = await openFiguresOf(tx, table, bill);
           if (f.remainingCents <= 0) throw new HttpError(409, f.pendingCents > 0 ? BILL_MSG.pixPending : BILL_MSG.publicNothingToPay);
           const id = randomUUID();
           const [row] = await tx

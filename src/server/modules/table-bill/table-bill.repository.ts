@@ -4,17 +4,36 @@
  * charge, its payments, what is paid and what remains. A closed bill answers its own snapshot.
  */
 import { and, asc, eq, gte, inArray, ne, notExists, sql } from 'drizzle-orm';
-import type { BillPayment, TableBill } from '../../../shared/contract/table-bill';
+import type { BillDiscount, BillPayment, TableBill } from '../../../shared/contract/table-bill';
 import { DELIVERY_KIND, ORDER_STATE } from '../../../shared/orders';
-import { BILL_MSG, BILL_WINDOW_MS, DEFAULT_SERVICE_RATE_BPS, METHOD_API, serviceChargeCents } from '../../../shared/table-bill';
+import { BILL_MSG, BILL_WINDOW_MS, DEFAULT_SERVICE_RATE_BPS, METHOD_API, billMath, type DiscountEntry } from '../../../shared/table-bill';
+import { users } from '../../db/schema/auth';
 import { commandKeys } from '../../db/schema/command-keys';
 import { kdsTables, orderItems, orders } from '../../db/schema/orders';
-import { tableBillOrders, tableBillPayments, tableBills, type TableBillSnapshotLine } from '../../db/schema/table-bill';
+import { tableBillDiscounts, tableBillOrders, tableBillPayments, tableBillSettings, tableBills, type TableBillSnapshotLine } from '../../db/schema/table-bill';
 import type { Q, Tx } from '../../lib/once';
 import { itemSplitDto, lineItemId } from './table-bill.split';
 
 export type BillRow = typeof tableBills.$inferSelect;
 export type PaymentRow = typeof tableBillPayments.$inferSelect;
+export type DiscountRow = typeof tableBillDiscounts.$inferSelect;
+
+/** The venue's bill settings: its rate (10 % when never set) and couvert per person (null: off). */
+export interface VenueBillSettings {
+  serviceRateBps: number;
+  couvertCents: number | null;
+}
+export async function billSettingsOf(q: Q, venueId: string): Promise<VenueBillSettings> {
+  const [s] = await q.select({ serviceRateBps: tableBillSettings.serviceRateBps, couvertCents: tableBillSettings.couvertCents }).from(tableBillSettings).where(eq(tableBillSettings.venueId, venueId));
+  return s ?? { serviceRateBps: DEFAULT_SERVICE_RATE_BPS, couvertCents: null };
+}
+
+export async function discountsOf(q: Q, billId: string | null): Promise<DiscountRow[]> {
+  if (!billId) return [];
+  return q.select().from(tableBillDiscounts).where(eq(tableBillDiscounts.billId, billId)).orderBy(asc(tableBillDiscounts.createdAt), asc(tableBillDiscounts.id));
+}
+export const discountEntry = (d: Pick<DiscountRow, 'kind' | 'valueCents' | 'percentBps'>): DiscountEntry =>
+  d.kind === 'value' ? { kind: 'value', valueCents: d.valueCents ?? 0 } : { kind: 'percent', percentBps: d.percentBps ?? 0 };
 export interface TableRef {
   id: string;
   name: string;
@@ -35,9 +54,11 @@ export async function openBillOf(q: Q, tableId: string): Promise<BillRow | null>
 
 /** The table's open bill, made when there is none, locked for the rest of the transaction. */
 export async function lockOpenBill(tx: Tx, table: TableRef, userId: string): Promise<BillRow> {
+  // A new bill takes the venue's rate and couvert as they are now; a later change never moves it.
+  const settings = await billSettingsOf(tx, table.venueId);
   await tx
     .insert(tableBills)
-    .values({ venueId: table.venueId, tableId: table.id, tableName: table.name, serviceRateBps: DEFAULT_SERVICE_RATE_BPS, openedBy: userId })
+    .values({ venueId: table.venueId, tableId: table.id, tableName: table.name, serviceRateBps: settings.serviceRateBps, couvertUnitCents: settings.couvertCents, openedBy: userId })
     .onConflictDoNothing();
   const [b] = await tx
     .select()
@@ -78,20 +99,62 @@ export async function paymentsOf(q: Q, billId: string | null): Promise<PaymentRo
 
 export interface BillFigures {
   subtotalCents: number;
+  discountCents: number;
   serviceCents: number;
+  couvertCents: number;
   totalCents: number;
   paidCents: number;
   pendingCents: number;
   remainingCents: number;
 }
 
-export function figuresOf(lines: TableBillSnapshotLine[], bill: Pick<BillRow, 'serviceRateBps' | 'serviceRemoved'> | null, payments: PaymentRow[]): BillFigures {
-  const subtotalCents = lines.reduce((s, l) => s + l.quantity * l.unitCents, 0);
-  const serviceCents = serviceChargeCents(subtotalCents, bill?.serviceRateBps ?? DEFAULT_SERVICE_RATE_BPS, bill?.serviceRemoved ?? false);
-  const totalCents = subtotalCents + serviceCents;
+/** What the figures of a bill depend on besides its lines: its row (or, before it exists, the venue's settings) and its discounts. */
+export interface BillTerms {
+  serviceRateBps: number;
+  serviceRemoved: boolean;
+  couvertUnitCents: number | null;
+  couvertPeople: number;
+  discounts: DiscountEntry[];
+}
+export function termsOf(bill: BillRow | null, settings: VenueBillSettings, discounts: DiscountRow[]): BillTerms {
+  return {
+    serviceRateBps: bill?.serviceRateBps ?? settings.serviceRateBps,
+    serviceRemoved: bill?.serviceRemoved ?? false,
+    couvertUnitCents: bill ? bill.couvertUnitCents : settings.couvertCents,
+    couvertPeople: bill?.couvertPeople ?? 0,
+    discounts: discounts.map(discountEntry),
+  };
+}
+
+export function figuresOf(lines: TableBillSnapshotLine[], terms: BillTerms, payments: PaymentRow[]): BillFigures {
+  const m = billMath({ subtotalCents: lines.reduce((s, l) => s + l.quantity * l.unitCents, 0), ...terms });
+  const { subtotalCents, discountCents, serviceCents, couvertCents, totalCents } = m;
   const paidCents = payments.filter((p) => p.status === 'paid').reduce((s, p) => s + p.amountCents, 0);
   const pendingCents = payments.filter((p) => p.status === 'pending').reduce((s, p) => s + p.amountCents, 0);
-  return { subtotalCents, serviceCents, totalCents, paidCents, pendingCents, remainingCents: totalCents - paidCents - pendingCents };
+  return { subtotalCents, discountCents, serviceCents, couvertCents, totalCents, paidCents, pendingCents, remainingCents: totalCents - paidCents - pendingCents };
+}
+
+/** The figures of a bill being written (locked): its lines, discounts and payments read in `q`. */
+export async function openFiguresOf(q: Q, table: TableRef, bill: BillRow): Promise<{ lines: TableBillSnapshotLine[]; payments: PaymentRow[]; figures: BillFigures }> {
+  const lines = await openLines(q, table, bill.openedAt);
+  const payments = await paymentsOf(q, bill.id);
+  const discounts = await discountsOf(q, bill.id);
+  return { lines, payments, figures: figuresOf(lines, termsOf(bill, { serviceRateBps: bill.serviceRateBps, couvertCents: bill.couvertUnitCents }, discounts), payments) };
+}
+
+export async function discountDtos(q: Q, rows: DiscountRow[]): Promise<BillDiscount[]> {
+  if (!rows.length) return [];
+  const ids = [...new Set(rows.map((d) => d.requestedBy))];
+  const names = new Map((await q.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids))).map((u) => [u.id, u.name]));
+  return rows.map((d) => ({
+    Id: d.id,
+    Tipo: d.kind === 'value' ? 'valor' : 'percentual',
+    Valor: d.kind === 'value' ? reais(d.valueCents ?? 0) : (d.percentBps ?? 0) / 100,
+    Motivo: d.reason,
+    SolicitadoPor: names.get(d.requestedBy) ?? '',
+    AutorizadoPor: d.authorizedByName,
+    CriadoEm: d.createdAt.toISOString(),
+  }));
 }
 
 const STATUS_API = { pending: 'pendente', paid: 'pago', failed: 'falhou', expired: 'expirado' } as const;
@@ -134,7 +197,10 @@ export async function billDto(q: Q, table: TableRef, pix: PixInfo, closed?: Bill
   const lines = closed ? (closed.lines ?? []) : await openLines(q, table, bill?.openedAt ?? null);
   const payments = await paymentsOf(q, bill?.id ?? null);
   const keys = await paymentKeysOf(q, table, payments.map((p) => p.id));
-  const f = figuresOf(lines, bill, payments);
+  const discounts = await discountsOf(q, bill?.id ?? null);
+  // Before the bill has a row, the venue's settings say what it will take when it opens.
+  const terms = termsOf(bill, bill ? { serviceRateBps: bill.serviceRateBps, couvertCents: bill.couvertUnitCents } : await billSettingsOf(q, table.venueId), discounts);
+  const f = figuresOf(lines, terms, payments);
   const removed = bill?.serviceRemoved ?? false;
   return {
     Id: bill?.id ?? null,
@@ -154,7 +220,7 @@ export async function billDto(q: Q, table: TableRef, pix: PixInfo, closed?: Bill
       ValorTotal: reais(l.quantity * l.unitCents),
     })),
     Subtotal: reais(closed?.subtotalCents ?? f.subtotalCents),
-    TaxaServicoPercentual: (bill?.serviceRateBps ?? DEFAULT_SERVICE_RATE_BPS) / 100,
+    TaxaServicoPercentual: terms.serviceRateBps / 100,
     TaxaServico: reais(closed?.serviceCents ?? f.serviceCents),
     TaxaServicoRemovida: removed,
     AvisoTaxaServico: removed ? BILL_MSG.serviceRemoved : null,
@@ -164,6 +230,11 @@ export async function billDto(q: Q, table: TableRef, pix: PixInfo, closed?: Bill
     Restante: reais(closed ? Math.max(0, (closed.totalCents ?? 0) - f.paidCents) : f.remainingCents),
     Pagamentos: payments.map((p) => paymentDto(p, keys.get(p.id) ?? null)),
     DivisaoPorItens: bill?.itemSplit ? itemSplitDto(lines, bill.itemSplit, payments, closed ? { totalCents: closed.totalCents ?? 0, remainingCents: Math.max(0, (closed.totalCents ?? 0) - f.paidCents) } : f) : null,
+    Desconto: reais(closed ? closed.discountCents : f.discountCents),
+    Descontos: await discountDtos(q, discounts),
+    CouvertValorPessoa: terms.couvertUnitCents === null ? null : reais(terms.couvertUnitCents),
+    CouvertPessoas: terms.couvertPeople,
+    Couvert: reais(closed ? closed.couvertCents : f.couvertCents),
     PixSandbox: pix.sandbox,
     PixDisponivel: pix.available,
     Data: new Date().toISOString(),

@@ -37,7 +37,7 @@ import { requireUser, requireVenueOf } from '../../plugins/auth';
 import { PixApiError, PixUnavailableError } from '../pix/api-pix-client';
 import { PixNotConfiguredError, type PixService } from '../pix/pix.service';
 import { checkPersonPart } from './table-bill.split';
-import { billDto, expireStalePix, figuresOf, lockOpenBill, openLines, paymentDto, paymentsOf, pendingPixOf, tableOf, openBillOf, type PaymentRow, type TableRef } from './table-bill.repository';
+import { billDto, expireStalePix, lockOpenBill, openFiguresOf, openLines, paymentDto, paymentsOf, pendingPixOf, tableOf, openBillOf, type PaymentRow, type TableRef } from './table-bill.repository';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody, 502: errorBody, 503: errorBody };
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -166,8 +166,7 @@ export function tableBillRoutes(fastify: FastifyInstance, opts: { db: Db; pix: P
       const reserve = async (tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => {
         const bill = await lockOpenBill(tx, table, user.id);
         await expireStalePix(tx, bill.id, pixLifeMs);
-        const payments = await paymentsOf(tx, bill.id);
-        const f = figuresOf(await openLines(tx, table, bill.openedAt), bill, payments);
+        const { payments, figures: f } = await openFiguresOf(tx, table, bill);
         if (f.remainingCents <= 0) throw new HttpError(409, f.pendingCents > 0 ? BILL_MSG.pixPending : BILL_MSG.nothingToPay);
         // One split mode per bill: a bill split by items takes its people's parts (or a free amount), no equal shares.
         if (bill.itemSplit && share) throw new HttpError(409, ITEM_SPLIT_MSG.modeItems);
@@ -268,9 +267,7 @@ export function tableBillRoutes(fastify: FastifyInstance, opts: { db: Db; pix: P
       async reserve(tx) {
         const bill = await lockOpenBill(tx, table, user.id);
         await expireStalePix(tx, bill.id, pixLifeMs);
-        const lines = await openLines(tx, table, bill.openedAt);
-        const payments = await paymentsOf(tx, bill.id);
-        const f = figuresOf(lines, bill, payments);
+        const { lines, figures: f } = await openFiguresOf(tx, table, bill);
         if (!lines.length) throw new HttpError(409, BILL_MSG.empty);
         if (f.pendingCents > 0) throw new HttpError(409, BILL_MSG.pixPending);
         if (f.remainingCents > 0) throw new HttpError(409, BILL_MSG.notFullyPaid);
@@ -278,7 +275,7 @@ export function tableBillRoutes(fastify: FastifyInstance, opts: { db: Db; pix: P
         await tx.insert(tableBillOrders).values(orderIds.map((orderId) => ({ orderId, billId: bill.id })));
         await tx
           .update(tableBills)
-          .set({ status: 'closed', closedAt: new Date(), closedBy: user.id, lines, subtotalCents: f.subtotalCents, serviceCents: f.serviceCents, totalCents: f.totalCents })
+          .set({ status: 'closed', closedAt: new Date(), closedBy: user.id, lines, subtotalCents: f.subtotalCents, serviceCents: f.serviceCents, couvertCents: f.couvertCents, discountCents: f.discountCents, totalCents: f.totalCents })
           .where(and(eq(tableBills.id, bill.id), eq(tableBills.status, 'open')));
         return { ref: bill.id };
       },

@@ -342,15 +342,17 @@ export function TableBillsChart({ localId, filter }: Props) {
       testId="chart-table-bills"
       query={q}
       isEmpty={(d) => d.Contas === 0}
-      summary={(d) => `Contas de mesa fechadas: ${formatInt(d.Contas)}. ${d.PorForma.map((m) => `${m.Nome}: ${formatMoney(m.Valor)}`).join('; ')}. Taxa de serviço: ${formatMoney(d.TaxaServico)}.`}
+      summary={(d) => `Contas de mesa fechadas: ${formatInt(d.Contas)}. ${d.PorForma.map((m) => `${m.Nome}: ${formatMoney(m.Valor)}`).join('; ')}. Taxa de serviço: ${formatMoney(d.TaxaServico)}. Couvert: ${formatMoney(d.Couvert)}. Descontos: ${formatMoney(d.Desconto)}.`}
     >
       {(d) => (
         <Stack gap="sm">
-          <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm">
+          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
             {d.PorForma.map((m) => (
               <Figure key={m.Forma} label={`${m.Nome} (${formatInt(m.Quantidade)})`} value={formatMoney(m.Valor)} testId={`table-bills-${m.Forma}`} />
             ))}
             <Figure label="Taxa de serviço" value={formatMoney(d.TaxaServico)} testId="table-bills-service" />
+            <Figure label="Couvert" value={formatMoney(d.Couvert)} testId="table-bills-couvert" />
+            <Figure label="Descontos" value={formatMoney(d.Desconto)} testId="table-bills-discount" />
             <Figure label={`Total de ${formatInt(d.Contas)} ${d.Contas === 1 ? 'conta' : 'contas'}`} value={formatMoney(d.Total)} testId="table-bills-total" />
           </SimpleGrid>
           <BarChart

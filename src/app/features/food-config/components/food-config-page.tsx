@@ -4,6 +4,7 @@ import { hasAccess, UNLOCK_ADMIN_PARAMETERS } from '../../../../shared/roles';
 import { isSchool } from '../../../../shared/food-config';
 import { foodConfigQueries } from '../api/food-config-api';
 import { AddressForm } from './address-form';
+import { BillSettingsSection } from './bill-settings-form';
 import { FoodConfigForm } from './food-config-form';
 import { useSession } from '../../../lib/page-hooks';
 
@@ -58,6 +59,7 @@ function FoodConfigScreen({ localId, placeName, school, canUnlock }: { localId: 
       {address.isPending && <Skeleton h={200} />}
       {address.isError && <Alert color="red">Não foi possível carregar o endereço.</Alert>}
       {address.data && <AddressForm localId={localId} initial={address.data} canUnlock={canUnlock} />}
+      {!school && <BillSettingsSection localId={localId} />}
     </Stack>
   );
 }

@@ -26,6 +26,8 @@ import { LinkQrImage } from './qr-image';
 import { Stepper } from './stepper';
 import { BillRow } from './bill-row';
 import classes from './bill-lines.module.css';
+import { CouvertRow, DiscountDialog, DiscountRows, discountErrorOf, type DiscountInput } from './bill-adjustments';
+import { postCouvert, postDiscount } from '../api/bill-math-mutations';
 
 const cents = (reais: number) => Math.round(reais * 100);
 const messageOf = (err: unknown) => (err instanceof ApiError || err instanceof Error ? err.message : 'Não foi possível concluir. Tente de novo.');
@@ -48,6 +50,7 @@ export function BillView({ localId, tableId, onClosed }: { localId: string; tabl
   const [pixId, setPixId] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState(false);
+  const [discountOpen, setDiscountOpen] = useState(false);
   const closeKey = useRef<string>(newPaymentKey());
   const bill = q.data;
   const records = useWaiterRecords();
@@ -116,6 +119,29 @@ export function BillView({ localId, tableId, onClosed }: { localId: string; tabl
       void toastError(messageOf(err));
     } finally {
       setBusy(false);
+    }
+  };
+
+  const setPeople = async (people: number) => {
+    setBusy(true);
+    try {
+      setBill(await postCouvert(tableId, localId, people));
+    } catch (err) {
+      void toastError(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const giveDiscount = async (d: DiscountInput): Promise<string | null> => {
+    try {
+      const r = await postDiscount(tableId, { localId, ...d }, newPaymentKey());
+      setBill(r.Conta);
+      setDiscountOpen(false);
+      void toastSuccess(r.Message);
+      return null;
+    } catch (err) {
+      return discountErrorOf(err);
     }
   };
 
@@ -212,6 +238,7 @@ export function BillView({ localId, tableId, onClosed }: { localId: string; tabl
 
       <Paper withBorder radius="md" p="sm" component="section" aria-label="Totais">
         <BillRow label="Subtotal" value={brl(cents(bill.Subtotal))} testId="bill-subtotal" />
+        <DiscountRows bill={bill} />
         <Group justify="space-between" wrap="nowrap" mt={6}>
           <Switch
             size="md"
@@ -233,6 +260,12 @@ export function BillView({ localId, tableId, onClosed }: { localId: string; tabl
           <Text size="sm" c="orange.9" fw={600} mt={4} data-testid="bill-service-note">
             {bill.AvisoTaxaServico}
           </Text>
+        ) : null}
+        <CouvertRow bill={bill} locked={anyTaken} busy={busy} onPeople={(n) => void setPeople(n)} />
+        {bill.Aberta && bill.Itens.length > 0 && !anyTaken ? (
+          <Button mt="xs" size="md" mih={48} variant="outline" color="orange.9" fullWidth disabled={busy || offline} onClick={() => setDiscountOpen(true)}>
+            Dar desconto
+          </Button>
         ) : null}
         <Divider my="xs" />
         <BillRow label="Total" value={brl(totalCents)} strong testId="bill-total" />
@@ -363,6 +396,7 @@ export function BillView({ localId, tableId, onClosed }: { localId: string; tabl
 
       {dialogsReady ? (
         <>
+        <DiscountDialog opened={discountOpen} localId={localId} onClose={() => setDiscountOpen(false)} onConfirm={giveDiscount} />
         <ItemSplitEditor bill={bill} opened={editing} busy={busy} onClose={() => setEditing(false)} onSave={saveItemSplit} />
         <CardModal intent={intent?.method === 'cartao' ? intent : null} busy={busy} onCancel={() => setIntent(null)} onConfirm={(it) => void submit(it, null)} />
         <CashModal intent={intent?.method === 'dinheiro' ? intent : null} busy={busy} localId={localId} onCancel={() => setIntent(null)} onConfirm={(it, r) => void submit(it, r)} />

@@ -178,6 +178,7 @@ function BillBody({
       <section aria-label="Totais">
         <Divider mb="xs" />
         <BillRow label="Subtotal" value={formatBRL(bill.Subtotal)} testId="public-bill-subtotal" />
+        {(bill.Desconto ?? 0) > 0 ? <BillRow label={BILL_MSG.discountLine} value={`− ${formatBRL(bill.Desconto ?? 0)}`} testId="public-bill-discount" /> : null}
         {bill.TaxaServicoRemovida ? (
           <Text size="sm" c="orange.9" fw={600}>
             {bill.AvisoTaxaServico}
@@ -185,6 +186,7 @@ function BillBody({
         ) : (
           <BillRow label={`Taxa de serviço (${bill.TaxaServicoPercentual.toLocaleString('pt-BR')} %)`} value={formatBRL(bill.TaxaServico)} testId="public-bill-service" />
         )}
+        {(bill.Couvert ?? 0) > 0 ? <BillRow label={BILL_MSG.couvertLine(bill.CouvertPessoas ?? 0)} value={formatBRL(bill.Couvert ?? 0)} testId="public-bill-couvert" /> : null}
         <Divider my="xs" />
         <BillRow label="Total" value={formatBRL(bill.Total)} strong testId="public-bill-total" />
         <BillRow label="Pago" value={formatBRL(bill.Pago)} testId="public-bill-paid" />
