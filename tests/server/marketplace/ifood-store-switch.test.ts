@@ -23,8 +23,7 @@ let kitchen: string;
 beforeAll(() => fake.start());
 afterAll(() => fake.stop());
 beforeEach(async () => {
-  Object.assign(fake, { requests: [], events: [], down: null, onAck: null, merchantAvailable: true });
-  fake.interruptions.clear();
+  fake.reset();
   ifood = t.app.ifood!;
   ifood.connect(new IfoodClient({ baseUrl: fake.url, clientId: fake.clientId, clientSecret: fake.clientSecret }));
   kitchen = await t.login(DEMO.cozinha);
