@@ -1,5 +1,5 @@
 /** The setup the API tests against the loopback iFood share (ifood-fake.ts). */
-import { IfoodClient } from '../../../src/server/modules/marketplace/ifood/ifood-client';
+import { IfoodClient } from '../../../src/server/modules/marketplace/ifood/adapters/ifood';
 import type { IfoodIntegration } from '../../../src/server/modules/marketplace/ifood/ifood-integration';
 import { DEMO, type TestContext } from '../../setup/server';
 import { restaurant, setFoodConfig } from '../orders-helpers';
