@@ -50,6 +50,9 @@ async function sendOut(request: APIRequestContext, manager: ApiSession, kitchen:
 }
 
 test.use({ viewport: { width: 1280, height: 800 }, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+// A server of its own: its sandbox orders wait in Pendente with long iFood notes, which would change
+// what the board specs on the worker's shared server measure (whole tickets per screen).
+test.use({ workerEnv: { BALCAO_E2E_ISOLATE: 'marketplace-ifood-negotiation' } });
 
 test('a partial cancellation on the board: its item and amount, the countdown, accepted; another answered with a refund proposal', async ({ page, request }) => {
   test.setTimeout(420_000);

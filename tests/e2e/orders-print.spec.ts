@@ -1,49 +1,13 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { PrintJob } from '../../src/shared/contract/orders';
 import { KDS_PATHS, ORDER_STATE, TRACKING_STEPS } from '../../src/shared/orders';
 import { expect, test } from './fixtures';
+import { fakePrintServer } from './print-server';
 import { apiLogin, card, openBoard, placeOrder, runCommand, setBoardSettings, revealCard } from './orders-helpers';
-
-/**
- * A loopback stand-in for the venue's local print server (POST /api/printer), reached from the
- * browser: it answers CORS preflights and records each job with the Origin that sent it.
- */
-async function fakePrintServer() {
-  const jobs: PrintJob[] = [];
-  const origins: Array<string | undefined> = [];
-  const state = { status: 500 };
-  const srv = http.createServer((req, res) => {
-    res.setHeader('access-control-allow-origin', '*');
-    res.setHeader('access-control-allow-methods', 'POST');
-    res.setHeader('access-control-allow-headers', 'content-type');
-    res.setHeader('access-control-allow-private-network', 'true');
-    if (req.method === 'OPTIONS') {
-      res.statusCode = 204;
-      res.end();
-      return;
-    }
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      if (req.method === 'POST' && req.url === '/api/printer') {
-        jobs.push(JSON.parse(body) as PrintJob);
-        origins.push(req.headers.origin);
-      }
-      res.statusCode = state.status;
-      res.end('{}');
-    });
-  });
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const url = `http://127.0.0.1:${(srv.address() as AddressInfo).port}`;
-  return { jobs, origins, state, url, close: () => new Promise<void>((r) => srv.close(() => r())) };
-}
 
 test.describe('printing and tracking', () => {
   test.describe.configure({ mode: 'serial' });
 
   test('printer badge: no answer from the print server, Enviar novamente, then in queue and printed', async ({ page, request }) => {
-    const printer = await fakePrintServer();
+    const printer = await fakePrintServer(500);
     const manager = await apiLogin(request, 'gerente@balcao.dev');
     const kitchen = await apiLogin(request, 'cozinha@balcao.dev');
     await setBoardSettings(request, manager, { EnderecoServidorLocal: printer.url });

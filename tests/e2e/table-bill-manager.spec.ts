@@ -5,41 +5,14 @@
  * sends the closed bill, marked "2ª VIA", through the pré-conta's path to the venue's local print
  * server (a loopback stand-in that answers CORS, as the pré-conta's spec uses). Axe on each tab.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { PrintJob } from '../../src/shared/contract/orders';
 import { BILL_PATHS } from '../../src/shared/contract/table-bill';
 import { WAITER_PATHS } from '../../src/shared/contract/waiter';
 import { BILL_MGR_MSG } from '../../src/shared/table-bill-manager';
 import { decodeEscPos, linesOf } from '../server/printers/escpos';
 import { expectAccessible } from './axe';
+import { fakePrintServer } from './print-server';
 import { expect, signIn, test } from './fixtures';
 import { apiLogin, placeOrder, setBoardSettings } from './orders-helpers';
-
-async function fakePrintServer() {
-  const jobs: PrintJob[] = [];
-  const srv = http.createServer((req, res) => {
-    res.setHeader('access-control-allow-origin', '*');
-    res.setHeader('access-control-allow-methods', 'POST');
-    res.setHeader('access-control-allow-headers', 'content-type');
-    res.setHeader('access-control-allow-private-network', 'true');
-    if (req.method === 'OPTIONS') {
-      res.statusCode = 204;
-      res.end();
-      return;
-    }
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      if (req.method === 'POST' && req.url === '/api/printer') jobs.push(JSON.parse(body) as PrintJob);
-      res.statusCode = 201;
-      res.end('{}');
-    });
-  });
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const url = `http://127.0.0.1:${(srv.address() as AddressInfo).port}`;
-  return { jobs, url, close: () => new Promise<void>((r) => srv.close(() => r())) };
-}
 
 test.use({ viewport: { width: 1366, height: 768 }, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
 

@@ -4,42 +4,14 @@
  * spec uses) the phone posts the spec's print job, whose ESC/POS decodes to the bill's lines, totals
  * and split at the printer's 32 columns; a print server that refuses is reported. Axe on the bill.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser } from '@playwright/test';
-import type { PrintJob } from '../../src/shared/contract/orders';
 import { WAITER_PATHS } from '../../src/shared/contract/waiter';
 import { BILL_MSG } from '../../src/shared/table-bill';
 import { decodeEscPos, linesOf } from '../server/printers/escpos';
 import { expectAccessible } from './axe';
+import { fakePrintServer } from './print-server';
 import { expect, signIn, test } from './fixtures';
 import { apiLogin, placeOrder, setBoardSettings } from './orders-helpers';
-
-async function fakePrintServer() {
-  const jobs: PrintJob[] = [];
-  const state = { status: 201 };
-  const srv = http.createServer((req, res) => {
-    res.setHeader('access-control-allow-origin', '*');
-    res.setHeader('access-control-allow-methods', 'POST');
-    res.setHeader('access-control-allow-headers', 'content-type');
-    res.setHeader('access-control-allow-private-network', 'true');
-    if (req.method === 'OPTIONS') {
-      res.statusCode = 204;
-      res.end();
-      return;
-    }
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      if (req.method === 'POST' && req.url === '/api/printer') jobs.push(JSON.parse(body) as PrintJob);
-      res.statusCode = state.status;
-      res.end('{}');
-    });
-  });
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const url = `http://127.0.0.1:${(srv.address() as AddressInfo).port}`;
-  return { jobs, state, url, close: () => new Promise<void>((r) => srv.close(() => r())) };
-}
 
 async function phone(browser: Browser, baseURL: string) {
   const context = await browser.newContext({ baseURL, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, reducedMotion: 'reduce' });

@@ -278,7 +278,7 @@ export const billDiscountRequest = z
     localId: z.string().check(z.maxLength(64)),
     Tipo: z.enum(['valor', 'percentual']),
     /** Reais (valor) or percent (percentual), up to two decimals. */
-    Valor: z.number().check(z.refine((v) => Number.isFinite(v) && v > 0 && twoDecimals(v), BILL_MSG.discountValueInvalid)),
+    Valor: z.number().check(z.maximum(1_000_000, BILL_MSG.discountValueInvalid), z.refine((v) => Number.isFinite(v) && v > 0 && twoDecimals(v), BILL_MSG.discountValueInvalid)),
     Motivo: z.string().check(z.trim(), z.minLength(DISCOUNT_REASON_MIN, BILL_MSG.discountReasonInvalid), z.maxLength(DISCOUNT_REASON_MAX, BILL_MSG.discountReasonInvalid)),
     Gerente: managerConfirmation,
   })

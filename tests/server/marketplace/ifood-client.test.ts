@@ -5,7 +5,7 @@
  * to try again.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { IfoodClient, IfoodError, retryAfterMs } from '../../../src/server/modules/marketplace/ifood/ifood-client';
+import { IfoodClient, IfoodError, retryAfterMs } from '../../../src/server/modules/marketplace/ifood/adapters/ifood';
 import { fakeEvent, fakeOrder, FakeIfood } from './ifood-fake';
 
 const fake = new FakeIfood();

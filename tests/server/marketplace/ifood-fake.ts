@@ -75,6 +75,15 @@ export class FakeIfood {
   private server = http.createServer((req, res) => void this.handle(req, res));
   url = '';
 
+  /** Back to a fresh iFood between tests: no requests, events, orders, answers or pauses; up and available. */
+  reset(): void {
+    Object.assign(this, { requests: [], events: [], down: null, onAck: null, merchantAvailable: true });
+    this.acked.clear();
+    this.orders.clear();
+    this.answeredDisputes.clear();
+    this.interruptions.clear();
+  }
+
   async start(): Promise<this> {
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;

@@ -8,14 +8,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Order } from '../../../src/shared/contract/orders';
 import { DELIVERY_KIND, DELIVERY_MODE, KDS_PATHS, ORDER_ORIGIN, ORDER_STATE } from '../../../src/shared/orders';
-import { IfoodClient } from '../../../src/server/modules/marketplace/ifood/ifood-client';
 import { defineIfoodJobs, IFOOD_ACTION_JOB } from '../../../src/server/modules/marketplace/ifood/ifood-actions';
 import { JobQueue } from '../../../src/server/lib/jobs';
 import type { IfoodIntegration } from '../../../src/server/modules/marketplace/ifood/ifood-integration';
-import { DEMO, useTestApp } from '../../setup/server';
+import { useTestApp } from '../../setup/server';
 import { rows } from '../helpers';
 import { allOrders, command, getOrder, restaurant, school, setFoodConfig } from '../orders-helpers';
 import { fakeEvent, fakeOrder, FakeIfood } from './ifood-fake';
+import { kitchenOnFakeIfood } from './ifood-setup';
 
 const t = useTestApp();
 const fake = new FakeIfood();
@@ -25,16 +25,7 @@ let ifood: IfoodIntegration;
 
 beforeAll(() => fake.start());
 afterAll(() => fake.stop());
-beforeEach(async () => {
-  Object.assign(fake, { requests: [], events: [], down: null, onAck: null, merchantAvailable: true });
-  fake.acked.clear();
-  fake.orders.clear();
-  ifood = t.app.ifood!;
-  ifood.connect(new IfoodClient({ baseUrl: fake.url, clientId: fake.clientId, clientSecret: fake.clientSecret }));
-  ifood.settings.pollMs = 30_000;
-  token = await t.login(DEMO.cozinha);
-  await setFoodConfig(t, restaurant(t), { automaticallyAcceptOrder: false, useMeepDelivery: false, sendToPrinterServerOnAcceptOrder: false, deliveryTimePerOrder: false });
-});
+beforeEach(async () => ({ ifood, token } = await kitchenOnFakeIfood(t, fake)));
 
 /**
  * Event times relative to the run (half an hour ago + m:s), never a fixed date: events older than

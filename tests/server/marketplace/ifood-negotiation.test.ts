@@ -10,12 +10,12 @@ import type { Order } from '../../../src/shared/contract/orders';
 import { ifoodTicketLines } from '../../../src/shared/ifood-ticket';
 import { KDS_PATHS, ORDER_ORIGIN } from '../../../src/shared/orders';
 import { MSG } from '../../../src/shared/messages';
-import { IfoodClient } from '../../../src/server/modules/marketplace/ifood/ifood-client';
 import type { IfoodIntegration } from '../../../src/server/modules/marketplace/ifood/ifood-integration';
 import { DEMO, useTestApp } from '../../setup/server';
 import { expectError } from '../helpers';
-import { allOrders, restaurant, setFoodConfig } from '../orders-helpers';
+import { allOrders, restaurant } from '../orders-helpers';
 import { fakeEvent, fakeOrder, FakeIfood } from './ifood-fake';
+import { kitchenOnFakeIfood } from './ifood-setup';
 
 const t = useTestApp();
 const fake = new FakeIfood();
@@ -25,17 +25,7 @@ let ifood: IfoodIntegration;
 
 beforeAll(() => fake.start());
 afterAll(() => fake.stop());
-beforeEach(async () => {
-  Object.assign(fake, { requests: [], events: [], down: null, onAck: null, merchantAvailable: true });
-  fake.acked.clear();
-  fake.orders.clear();
-  fake.answeredDisputes.clear();
-  ifood = t.app.ifood!;
-  ifood.connect(new IfoodClient({ baseUrl: fake.url, clientId: fake.clientId, clientSecret: fake.clientSecret }));
-  ifood.settings.pollMs = 30_000;
-  token = await t.login(DEMO.cozinha);
-  await setFoodConfig(t, restaurant(t), { automaticallyAcceptOrder: false, useMeepDelivery: false, sendToPrinterServerOnAcceptOrder: false, deliveryTimePerOrder: false });
-});
+beforeEach(async () => ({ ifood, token } = await kitchenOnFakeIfood(t, fake)));
 
 const T0 = Date.now() - 10 * 60_000;
 const at = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString();

@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { KDS_PATHS } from '../../../src/shared/orders';
-import { IfoodClient } from '../../../src/server/modules/marketplace/ifood/ifood-client';
-import { IfoodSandbox } from '../../../src/server/modules/marketplace/ifood/ifood-sandbox';
+import { IfoodClient } from '../../../src/server/modules/marketplace/ifood/adapters/ifood';
+import { IfoodSandbox } from '../../../src/server/modules/marketplace/ifood/adapters/sandbox';
 import { IFOOD_PAUSE_DESCRIPTION, IFOOD_STORE_JOB, storeLocalIso } from '../../../src/server/modules/marketplace/ifood/ifood-store-switch';
 import type { IfoodIntegration } from '../../../src/server/modules/marketplace/ifood/ifood-integration';
 import { DEMO, useTestApp } from '../../setup/server';
@@ -23,8 +23,7 @@ let kitchen: string;
 beforeAll(() => fake.start());
 afterAll(() => fake.stop());
 beforeEach(async () => {
-  Object.assign(fake, { requests: [], events: [], down: null, onAck: null, merchantAvailable: true });
-  fake.interruptions.clear();
+  fake.reset();
   ifood = t.app.ifood!;
   ifood.connect(new IfoodClient({ baseUrl: fake.url, clientId: fake.clientId, clientSecret: fake.clientSecret }));
   kitchen = await t.login(DEMO.cozinha);

@@ -10,8 +10,8 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApiPixClient, nodeTransport, PixApiError, PixUnavailableError } from '../../../src/server/modules/pix/api-pix-client';
-import { createLoopbackPsp } from '../../../src/server/modules/pix/loopback-psp';
+import { createApiPixClient, nodeTransport, PixApiError, PixUnavailableError } from '../../../src/server/modules/pix/adapters/api-pix';
+import { createLoopbackPsp } from '../../../src/server/modules/pix/adapters/sandbox';
 
 const creds = { clientId: 'cliente-1', clientSecret: 's3cr3t' };
 const KEY = '7d9f0335-8dcc-4054-9bf9-0dbd61d36906';

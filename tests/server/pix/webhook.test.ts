@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/server/app';
-import { centsOf } from '../../../src/server/modules/pix/api-pix-client';
-import { createLoopbackPsp, type LoopbackPsp } from '../../../src/server/modules/pix/loopback-psp';
+import { centsOf } from '../../../src/server/modules/pix/adapters/api-pix';
+import { createLoopbackPsp, type LoopbackPsp } from '../../../src/server/modules/pix/adapters/sandbox';
 import { PIX_WEBHOOK_BAD_TOKEN_LIMIT } from '../../../src/server/modules/pix/pix.plugin';
 import { PIX_WEBHOOK_MAX_REREADS, pixWebhookToken } from '../../../src/server/modules/pix/pix.service';
 import { DEMO_FINANCE } from '../../../src/server/modules/finance/finance.seed';

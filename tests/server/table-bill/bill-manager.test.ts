@@ -9,8 +9,9 @@ import { BILL_MANAGER_PATHS, billList, type BillList } from '../../../src/shared
 import { formatDateBR, saoPauloDay } from '../../../src/shared/dashboard';
 import { BILL_MGR_MSG } from '../../../src/shared/table-bill-manager';
 import { DEMO, useTestApp } from '../../setup/server';
+import { billActors, orderAtTable, type TableItem } from './helpers';
 import { expectError, rows } from '../helpers';
-import { intake, intakeBody, restaurant, school } from '../orders-helpers';
+import { restaurant, school } from '../orders-helpers';
 import { decodeEscPos, linesOf } from '../printers/escpos';
 
 const t = useTestApp();
@@ -20,16 +21,11 @@ let admin: string;
 let mesa7: string;
 
 beforeEach(async () => {
-  waiter = await t.login(DEMO.garcom);
-  manager = await t.login(DEMO.gerente);
+  ({ waiter, manager, mesa7 } = await billActors(t));
   admin = await t.login(DEMO.admin);
-  [{ id: mesa7 }] = await rows<{ id: string }>(t, `select id from kds_tables where venue_id = '${restaurant(t)}' and name = 'Mesa 7'`);
 });
 
-async function tableOrder(token: string, items: Array<{ NomeProduto: string; Valor: number; Quantidade: number }>) {
-  const res = await intake(t, token, intakeBody(restaurant(t), { TipoEntrega: 3, MesaId: mesa7, Cliente: { Nome: 'Mesa 7' }, TipoPagamentoId: 2, Itens: items }), { 'idempotency-key': crypto.randomUUID() });
-  expect(res.statusCode, res.body).toBe(201);
-}
+const tableOrder = async (token: string, items: TableItem[]) => void (await orderAtTable(t, token, mesa7, items));
 /** 2x 28,90 (by the manager) + 1x 12,00 (by the admin) → subtotal 69,80, service 6,98, total 76,78. */
 async function twoOrders() {
   await tableOrder(manager, [{ NomeProduto: 'X-Burger', Valor: 28.9, Quantidade: 2 }]);

@@ -11,25 +11,19 @@ import { formatDateBR, saoPauloDay } from '../../../src/shared/dashboard';
 import { MSG } from '../../../src/shared/messages';
 import { BILL_MSG, MANAGER_CONFIRM_LIMIT } from '../../../src/shared/table-bill';
 import { DEMO, useTestApp } from '../../setup/server';
+import { billActors, orderAtTable, type TableItem } from './helpers';
 import { expectError, rows } from '../helpers';
-import { intake, intakeBody, restaurant, school } from '../orders-helpers';
+import { restaurant, school } from '../orders-helpers';
 
 const t = useTestApp();
 let waiter: string;
 let manager: string;
 let mesa7: string;
 
-beforeEach(async () => {
-  waiter = await t.login(DEMO.garcom);
-  manager = await t.login(DEMO.gerente);
-  [{ id: mesa7 }] = await rows<{ id: string }>(t, `select id from kds_tables where venue_id = '${restaurant(t)}' and name = 'Mesa 7'`);
-});
+beforeEach(async () => ({ waiter, manager, mesa7 } = await billActors(t)));
 
 const url = (path: string) => `/${path}`;
-async function tableOrder(items: Array<{ NomeProduto: string; Valor: number; Quantidade: number }>, tableId = mesa7) {
-  const res = await intake(t, manager, intakeBody(restaurant(t), { TipoEntrega: 3, MesaId: tableId, Cliente: { Nome: 'Mesa 7' }, TipoPagamentoId: 2, Itens: items }), { 'idempotency-key': crypto.randomUUID() });
-  expect(res.statusCode, res.body).toBe(201);
-}
+const tableOrder = (items: TableItem[], tableId = mesa7) => orderAtTable(t, manager, tableId, items);
 /** 2x 28,90 + 12,00 + 9,90 → subtotal 79,70. */
 const threeOrders = async () => {
   await tableOrder([{ NomeProduto: 'X-Burger', Valor: 28.9, Quantidade: 2 }]);

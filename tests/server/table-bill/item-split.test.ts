@@ -7,25 +7,19 @@ import { BILL_PATHS, billPaymentAnswer, tableBill, type TableBill } from '../../
 import { BILL_MSG } from '../../../src/shared/table-bill';
 import { ITEM_SPLIT_MSG } from '../../../src/shared/table-bill-split';
 import { DEMO, useTestApp } from '../../setup/server';
+import { billActors, orderAtTable, type TableItem } from './helpers';
 import { expectError, rows } from '../helpers';
-import { intake, intakeBody, restaurant, school } from '../orders-helpers';
+import { restaurant, school } from '../orders-helpers';
 
 const t = useTestApp();
 let waiter: string;
 let manager: string;
 let mesa7: string;
 
-beforeEach(async () => {
-  waiter = await t.login(DEMO.garcom);
-  manager = await t.login(DEMO.gerente);
-  [{ id: mesa7 }] = await rows<{ id: string }>(t, `select id from kds_tables where venue_id = '${restaurant(t)}' and name = 'Mesa 7'`);
-});
+beforeEach(async () => ({ waiter, manager, mesa7 } = await billActors(t)));
 
 const url = (path: string) => `/${path}`;
-async function tableOrder(items: Array<{ NomeProduto: string; Valor: number; Quantidade: number }>) {
-  const res = await intake(t, manager, intakeBody(restaurant(t), { TipoEntrega: 3, MesaId: mesa7, Cliente: { Nome: 'Mesa 7' }, TipoPagamentoId: 2, Itens: items }), { 'idempotency-key': crypto.randomUUID() });
-  expect(res.statusCode, res.body).toBe(201);
-}
+const tableOrder = (items: TableItem[]) => orderAtTable(t, manager, mesa7, items);
 /** 2x X-Burger 28,90 + Batata frita 12,00 + Refrigerante 9,90 → subtotal 79,70, service 7,97, total 87,67. */
 async function threeOrders() {
   await tableOrder([{ NomeProduto: 'X-Burger', Valor: 28.9, Quantidade: 2 }]);

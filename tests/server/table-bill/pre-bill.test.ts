@@ -4,8 +4,9 @@ import { PRINTER_PATHS, agentJobs } from '../../../src/shared/contract/printers'
 import { BILL_PATHS, preBillAnswer } from '../../../src/shared/contract/table-bill';
 import { BILL_MSG } from '../../../src/shared/table-bill';
 import { DEMO, useTestApp } from '../../setup/server';
+import { billActors, orderAtTable, type TableItem } from './helpers';
 import { expectError, rows } from '../helpers';
-import { intake, intakeBody, restaurant, school } from '../orders-helpers';
+import { restaurant, school } from '../orders-helpers';
 import { decodeEscPos, linesOf } from '../printers/escpos';
 
 const t = useTestApp();
@@ -13,16 +14,9 @@ let waiter: string;
 let manager: string;
 let mesa7: string;
 
-beforeEach(async () => {
-  waiter = await t.login(DEMO.garcom);
-  manager = await t.login(DEMO.gerente);
-  [{ id: mesa7 }] = await rows<{ id: string }>(t, `select id from kds_tables where venue_id = '${restaurant(t)}' and name = 'Mesa 7'`);
-});
+beforeEach(async () => ({ waiter, manager, mesa7 } = await billActors(t)));
 
-async function tableOrder(items: Array<{ NomeProduto: string; Valor: number; Quantidade: number; Observacoes?: Array<{ Descricao: string; Opcoes: Array<{ Nome: string }> }> }>) {
-  const res = await intake(t, manager, intakeBody(restaurant(t), { TipoEntrega: 3, MesaId: mesa7, Cliente: { Nome: 'Mesa 7' }, TipoPagamentoId: 2, Itens: items }), { 'idempotency-key': crypto.randomUUID() });
-  expect(res.statusCode, res.body).toBe(201);
-}
+const tableOrder = (items: TableItem[]) => orderAtTable(t, manager, mesa7, items);
 /** 2x 28,90 + 1x 12,00 (with an option) → subtotal 69,80, service 6,98, total 76,78. */
 async function twoOrders() {
   await tableOrder([{ NomeProduto: 'X-Burger', Valor: 28.9, Quantidade: 2 }]);

@@ -6,27 +6,19 @@ import { ORDER_STATE } from '../../../src/shared/orders';
 import { BILL_MSG, splitEqually } from '../../../src/shared/table-bill';
 import { seedDemoWaiterOrders } from '../../../src/server/modules/waiter/waiter.seed';
 import { DEMO, useTestApp } from '../../setup/server';
+import { billActors, orderAtTable, type TableItem } from './helpers';
 import { expectError, rows } from '../helpers';
-import { forceState, intake, intakeBody, restaurant, school } from '../orders-helpers';
+import { forceState, restaurant, school } from '../orders-helpers';
 
 const t = useTestApp();
 let waiter: string;
 let manager: string;
 let mesa7: string;
 
-beforeEach(async () => {
-  waiter = await t.login(DEMO.garcom);
-  manager = await t.login(DEMO.gerente);
-  [{ id: mesa7 }] = await rows<{ id: string }>(t, `select id from kds_tables where venue_id = '${restaurant(t)}' and name = 'Mesa 7'`);
-});
+beforeEach(async () => ({ waiter, manager, mesa7 } = await billActors(t)));
 
 const url = (path: string) => `/${path}`;
-async function tableOrder(tableId: string, items: Array<{ NomeProduto: string; Valor: number; Quantidade: number; Observacoes?: Array<{ Descricao: string; Opcoes: Array<{ Nome: string }> }> }>) {
-  // Items by name and value (not from the catalogue) are the board's, so a manager launches them.
-  const res = await intake(t, manager, intakeBody(restaurant(t), { TipoEntrega: 3, MesaId: tableId, Cliente: { Nome: 'Mesa 7' }, TipoPagamentoId: 2, Itens: items }), { 'idempotency-key': crypto.randomUUID() });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { Id: string };
-}
+const tableOrder = (tableId: string, items: TableItem[]) => orderAtTable(t, manager, tableId, items);
 /** Three orders at Mesa 7: 2x 28,90 + 1x 12,00 (with an option) + 1x 9,90 → subtotal 79,70. */
 async function threeOrders() {
   await tableOrder(mesa7, [{ NomeProduto: 'X-Burger', Valor: 28.9, Quantidade: 2 }]);

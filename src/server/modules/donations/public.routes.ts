@@ -17,7 +17,7 @@ import { donationBankAccounts, donationEvents, donationInstitutes, donationLinks
 import type { FileStorage } from '../../lib/file-storage';
 import { HttpError } from '../../lib/http-error';
 import { PIX_MSG } from '../../../shared/pix';
-import { PixApiError, PixUnavailableError } from '../pix/api-pix-client';
+import { PixApiError, PixUnavailableError } from '../pix/adapters/api-pix';
 import { cardFingerprint, checkCardAttempt, countDecline, limitPublicPayment } from '../pix/pay-rate-limit';
 import { enqueueJob, PermanentJobError, type JobQueue } from '../../lib/jobs';
 import { commandHash, idempotencyKeyOf, runOnce, settleKeys, type Q, type Tx } from '../../lib/once';

@@ -44,7 +44,7 @@ import { commandHash, idempotencyKeyOf, runOnce, settleKeys, type Q, type Tx } f
 import { PAY_CHALLENGE_HEADER } from '../../../shared/public-payments';
 import { requireUser, requireVenue, requireVenueOf } from '../../plugins/auth';
 import { PIX_MSG } from '../../../shared/pix';
-import { PixApiError, PixUnavailableError } from '../pix/api-pix-client';
+import { PixApiError, PixUnavailableError } from '../pix/adapters/api-pix';
 import { cardFingerprint, checkCardAttempt, countDecline, limitPublicPayment } from '../pix/pay-rate-limit';
 import { PixNotConfiguredError, type PixService } from '../pix/pix.service';
 import { AcquirerUnavailableError, type Acquirer } from './adapters';

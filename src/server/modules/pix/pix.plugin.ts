@@ -18,7 +18,7 @@ import { HttpError, tooManyRequests } from '../../lib/http-error';
 import { PermanentJobError } from '../../lib/jobs';
 import { hitRateLimit } from '../../lib/rate-limit';
 import type { ModuleOptions } from '../module-options';
-import { PixApiError } from './api-pix-client';
+import { PixApiError } from './adapters/api-pix';
 import { getPixService, PIX_REREAD_JOB, PIX_REREAD_RETRY } from './pix.service';
 
 export const PIX_WEBHOOK_PATH = '/api/pix/webhook';

@@ -21,9 +21,9 @@ import { enqueueJob } from '../../lib/jobs';
 import type { Db, DbHandle } from '../../db/client';
 import { pixCharges } from '../../db/schema/pix';
 import type { Tx } from '../orders/orders.repository';
-import { createApiPixClient, nodeTransport, PixApiError, PixUnavailableError, TXID_RE, centsOf, valorOf, type ApiPixClient, type PixRecebido } from './api-pix-client';
+import { createApiPixClient, nodeTransport, PixApiError, PixUnavailableError, TXID_RE, centsOf, valorOf, type ApiPixClient, type PixRecebido } from './adapters/api-pix';
 import { isValidCpfOrCnpj, normalizeDocument } from '../../../shared/documents';
-import { createLoopbackPsp, LOOPBACK_API_BASE, LOOPBACK_TOKEN_PATH, type LoopbackPsp } from './loopback-psp';
+import { createLoopbackPsp, LOOPBACK_API_BASE, LOOPBACK_TOKEN_PATH, type LoopbackPsp } from './adapters/sandbox';
 
 /** A random-key (EVP) Pix key reserved for the sandbox: no bank settles it. */
 export const SANDBOX_PIX_KEY = '7d9f0335-8dcc-4054-9bf9-0dbd61d36906';

@@ -34,7 +34,7 @@ import type { JobQueue } from '../../lib/jobs';
 import { enqueueJob } from '../../lib/jobs';
 import { commandHash, idempotencyKeyOf, runOnce, settleKeys, type Q } from '../../lib/once';
 import { requireUser, requireVenueOf } from '../../plugins/auth';
-import { PixApiError, PixUnavailableError } from '../pix/api-pix-client';
+import { PixApiError, PixUnavailableError } from '../pix/adapters/api-pix';
 import { PixNotConfiguredError, type PixService } from '../pix/pix.service';
 import { checkPersonPart } from './table-bill.split';
 import { billDto, expireStalePix, lockOpenBill, openFiguresOf, openLines, paymentDto, paymentsOf, pendingPixOf, tableOf, openBillOf, type PaymentRow, type TableRef } from './table-bill.repository';

@@ -18,7 +18,7 @@ import { acknowledgeRecord, submitOrderCommand, type CommandResult } from '../ap
 import { captureOrderCard } from './capture-card';
 import { PRINTER_CONNECTION, PRINTER_MSG } from '../../../../shared/printers';
 import { bytesOfBase64, usbPrinterChosen, writeToUsbPrinter } from '../../../lib/usb-printer';
-import { sendPrintJob } from './local-printer';
+import { sendPrintJob } from '../../../lib/local-print-server';
 
 /** The printer names of a print answer (Impressora), or the items' printer. */
 export function printerName(order: Order, body: unknown): string {

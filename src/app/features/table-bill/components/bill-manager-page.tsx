@@ -11,7 +11,8 @@ import { hasAccess } from '../../../../shared/roles';
 import { BILL_MANAGER_TITLE, BILL_MGR_MSG, type BillListStatus } from '../../../../shared/table-bill-manager';
 import { useLocalId, useSession } from '../../../lib/page-hooks';
 import { toastError, toastSuccess } from '../../../lib/toast';
-import { billManagerQueries, reprintBill, sendToLocalPrintServer } from '../api/bill-manager-queries';
+import { sendToLocalPrintServer } from '../../../lib/local-print-server';
+import { billManagerQueries, reprintBill } from '../api/bill-manager-queries';
 
 export interface BillManagerSearch {
   aba?: 'abertas' | 'fechadas';

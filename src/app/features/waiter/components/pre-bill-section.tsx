@@ -10,7 +10,8 @@ import { preBillRequest } from '../../../../shared/contract/table-bill';
 import { BILL_MSG } from '../../../../shared/table-bill';
 import { ApiError } from '../../../lib/api-client';
 import { toastError, toastSuccess } from '../../../lib/toast';
-import { postPreBill, sendToLocalPrintServer } from '../api/pre-bill-mutations';
+import { sendToLocalPrintServer } from '../../../lib/local-print-server';
+import { postPreBill } from '../api/pre-bill-mutations';
 import { postBillLink } from '../api/public-bill-queries';
 import { LinkQrImage } from './qr-image';
 

@@ -3,7 +3,7 @@
  * a small JSON API of ours in front of the card acquirer, contract in types.ts), and Pix reads and
  * refunds through API Pix (modules/pix): GET /pix/{e2eid} and PUT /pix/{e2eid}/devolucao/{id}.
  */
-import { PixApiError, PixUnavailableError, valorOf } from '../../pix/api-pix-client';
+import { PixApiError, PixUnavailableError, valorOf } from '../../pix/adapters/api-pix';
 import type { PixService } from '../../pix/pix.service';
 import { PIX_MSG } from '../../../../shared/pix';
 import { FINANCE_MSG } from '../../../../shared/finance';

@@ -11,8 +11,8 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { financePixOrders } from '../../../db/schema/finance';
-import { valorOf } from '../../pix/api-pix-client';
-import type { PixSource } from '../../pix/loopback-psp';
+import { valorOf } from '../../pix/adapters/api-pix';
+import type { PixSource } from '../../pix/adapters/sandbox';
 import type { Tx } from '../../orders/orders.repository';
 import { type AcquirerAdapter, type BankAdapter, type ErpAdapter, type ErpExportStatus, ProviderError } from './types';
 

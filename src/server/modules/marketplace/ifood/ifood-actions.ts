@@ -17,7 +17,7 @@
  *   first would cost a call and still race iFood's own processing);
  * - a process that dies between iFood's 202 and the job's "done" (its lease passes, another
  *   process runs the job again);
- * - ifood-client.ts retries once on 401 (token expired early): iFood did not process that one.
+ * - adapters/ifood.ts retries once on 401 (token expired early): iFood did not process that one.
  * After a 202 the job ends "done" and the (order, action) key keeps another from being enqueued,
  * so no repeat is sent after a success otherwise.
  */
@@ -28,8 +28,8 @@ import { jobs } from '../../../db/schema/jobs';
 import { orders, orderStateHistory } from '../../../db/schema/orders';
 import { enqueueJob, PermanentJobError, type JobQueue } from '../../../lib/jobs';
 import type { Tx } from '../../orders/orders.repository';
-import { IfoodError, type IfoodClient } from './ifood-client';
-import type { IfoodAction, IfoodCancellationRequest } from './ifood-types';
+import { IfoodError, type IfoodClient } from './adapters/ifood';
+import type { IfoodAction, IfoodCancellationRequest } from './adapters/types';
 
 export const IFOOD_ACTION_JOB = 'ifood.order-action';
 /** 2 s doubling up to 10 minutes: 60 attempts last about 9 hours. */

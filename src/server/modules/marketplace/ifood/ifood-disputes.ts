@@ -9,7 +9,7 @@
 import { IFOOD_DISPUTE_STATUS } from '../../../../shared/contract/ifood-ticket';
 import { enqueueJob, PermanentJobError, type JobQueue } from '../../../lib/jobs';
 import type { Tx } from '../../orders/orders.repository';
-import { IfoodError, type IfoodClient } from './ifood-client';
+import { IfoodError, type IfoodClient } from './adapters/ifood';
 import type { IfoodIntegration } from './ifood-integration';
 
 export const IFOOD_DISPUTE_JOB = 'ifood.dispute-answer';

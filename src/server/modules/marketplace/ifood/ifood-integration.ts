@@ -28,10 +28,10 @@ import { marketplacePollLeases, orderStateHistory } from '../../../db/schema/ord
 import type { AuthUser } from '../../../plugins/auth';
 import { frozenTimer } from '../../orders/orders.repository';
 import type { OrdersService } from '../../orders/orders.service';
-import { IFOOD_API_URL_DEFAULT, IfoodClient, IfoodError } from './ifood-client';
+import { IFOOD_API_URL_DEFAULT, IfoodClient, IfoodError } from './adapters/ifood';
 import { deliveryModeOf, ticketOf, toIntake } from './ifood-mapping';
 import { enqueueMissed } from './ifood-actions';
-import { IfoodSandbox } from './ifood-sandbox';
+import { IfoodSandbox } from './adapters/sandbox';
 import {
   centsToReais,
   IFOOD_EVENT,
@@ -42,7 +42,7 @@ import {
   type IfoodDisputeMetadata,
   type IfoodEvent,
   type IfoodMerchantStatus,
-} from './ifood-types';
+} from './adapters/types';
 import { IFOOD_DISPUTE_STATUS, type IfoodDispute, type IfoodTicket } from '../../../../shared/contract/ifood-ticket';
 
 /** The first non-empty text among these metadata keys. */

@@ -10,7 +10,7 @@ import { formatCpfOrCnpj, normalizeDocument } from '../../../../shared/documents
 import { formatBRL, onlyDigits } from '../../../../shared/format';
 import { DELIVERY_KIND, DELIVERY_MODE, ORDER_ORIGIN } from '../../../../shared/orders';
 import type { IfoodTicket } from '../../../../shared/contract/ifood-ticket';
-import type { IfoodOrder } from './ifood-types';
+import type { IfoodOrder } from './adapters/types';
 
 export type IntakeBody = z.output<typeof orderIntakeRequest>;
 

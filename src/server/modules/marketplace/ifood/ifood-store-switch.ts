@@ -19,7 +19,7 @@ import { jobs } from '../../../db/schema/jobs';
 import { marketplaceIntegrations } from '../../../db/schema/marketplace';
 import { enqueueJob, PermanentJobError, type JobQueue } from '../../../lib/jobs';
 import type { Tx } from '../../orders/orders.repository';
-import { IfoodError, type IfoodClient } from './ifood-client';
+import { IfoodError, type IfoodClient } from './adapters/ifood';
 
 export const IFOOD_STORE_JOB = 'ifood.store-switch';
 /** 2 s doubling up to 10 minutes, 60 attempts: about 9 hours. */

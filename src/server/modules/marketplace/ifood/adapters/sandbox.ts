@@ -1,13 +1,13 @@
 /**
  * The sandbox iFood: an in-process implementation of iFood's Merchant API v1.0 (the same paths,
- * headers, bodies and status codes), which the real adapter (ifood-client.ts) reaches through
+ * headers, bodies and status codes), which the real adapter (adapters/ifood.ts) reaches through
  * `fetch` when no IFOOD_CLIENT_ID is configured. So the demo and the tests run the real client
  * code. It places an order by itself every `orderEveryMs` for each store that polls it (and on
  * demand: "Simular pedido"); its orders and customers say "sandbox". State lives in memory.
  */
 import { randomUUID } from 'node:crypto';
-import type { IfoodSandboxScenario } from '../../../../shared/contract/marketplace';
-import { IFOOD_ACTIONS, type IfoodAction, type IfoodOrderInput } from './ifood-types';
+import type { IfoodSandboxScenario } from '../../../../../shared/contract/marketplace';
+import { IFOOD_ACTIONS, type IfoodAction, type IfoodOrderInput } from './types';
 
 const TOKEN_TTL_S = 6 * 3600;
 /** iFood wants a poll every 30 s; a store not heard from in this long shows as disconnected. */

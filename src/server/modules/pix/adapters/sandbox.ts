@@ -13,8 +13,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { buildStaticBrCode } from './br-code';
-import { DEVOLUCAO_ID_RE, E2EID_RE, TXID_RE, VALOR_RE, centsOf, type Cob, type Devolucao, type PixHttpRequest, type PixHttpResponse, type PixRecebido, type PixTransport } from './api-pix-client';
+import { buildStaticBrCode } from '../br-code';
+import { DEVOLUCAO_ID_RE, E2EID_RE, TXID_RE, VALOR_RE, centsOf, type Cob, type Devolucao, type PixHttpRequest, type PixHttpResponse, type PixRecebido, type PixTransport } from './api-pix';
 
 export const LOOPBACK_API_BASE = '/api/v2';
 export const LOOPBACK_TOKEN_PATH = '/oauth/token';

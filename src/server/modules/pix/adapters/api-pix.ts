@@ -9,7 +9,7 @@
  * (txid and refund id are ours), so a network error, 429 or 5xx is retried with backoff.
  *
  * The transport is the only thing that differs between a real PSP (HTTPS, nodeTransport) and the
- * sandbox (the loopback PSP in loopback-psp.ts, called in process): the requests are the same.
+ * sandbox (the loopback PSP in pix/adapters/sandbox.ts, called in process): the requests are the same.
  */
 import http from 'node:http';
 import https from 'node:https';

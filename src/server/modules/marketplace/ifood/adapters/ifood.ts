@@ -1,6 +1,6 @@
 /**
  * The iFood adapter: iFood's published Merchant API v1.0, spoken the same way to iFood itself
- * (IFOOD_API_URL) and to the in-process sandbox (ifood-sandbox.ts, reached through `fetch`).
+ * (IFOOD_API_URL) and to the in-process sandbox (adapters/sandbox.ts, reached through `fetch`).
  *
  * - OAuth2 client credentials: POST /authentication/v1.0/oauth/token, form-encoded grantType,
  *   clientId, clientSecret → { accessToken, type, expiresIn }. The token is reused and renewed
@@ -26,7 +26,7 @@ import {
   type IfoodInterruption,
   type IfoodInterruptionRequest,
   type IfoodAlternativeRequest,
-} from './ifood-types';
+} from './types';
 
 export const IFOOD_API_URL_DEFAULT = 'https://merchant-api.ifood.com.br';
 const TIMEOUT_MS = 10_000;
@@ -180,7 +180,7 @@ export class IfoodClient {
 
   /**
    * A counter-proposal on the negotiation platform: POST /order/v1.0/disputes/{disputeId}/alternatives/{alternativeId}
-   * with the alternative's type and amount (ifood-types.ts, IfoodAlternativeRequest). It is the dispute's one answer.
+   * with the alternative's type and amount (adapters/types.ts, IfoodAlternativeRequest). It is the dispute's one answer.
    */
   async proposeAlternative(disputeId: string, alternativeId: string, body: IfoodAlternativeRequest): Promise<void> {
     const path = `/order/v1.0/disputes/${encodeURIComponent(disputeId)}/alternatives/${encodeURIComponent(alternativeId)}`;
