@@ -6,41 +6,11 @@
  * request answered from the board, and the store status line. Axe on each state; screenshots at
  * 1280x800 and 768x1024 in test-results/.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
-import type { Order } from '../../src/shared/contract/orders';
-import { MARKETPLACE_API } from '../../src/shared/contract/marketplace';
 import { KDS_PATHS, ORDER_STATE } from '../../src/shared/orders';
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
-import { apiLogin, card, getOrder, openBoard, resumeAfterReload, revealCard, setFoodConfig, type ApiSession } from './orders-helpers';
-
-async function simulate(request: APIRequestContext, manager: ApiSession, cenario: string): Promise<string> {
-  const res = await request.post(MARKETPLACE_API.sandboxOrder(manager.localId), { headers: manager.auth, data: { cenario } });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { displayId: string }).displayId;
-}
-async function orderOf(request: APIRequestContext, kitchen: ApiSession, displayId: string): Promise<Order> {
-  let found: Order | undefined;
-  await expect
-    .poll(async () => {
-      const list = await request.get(`/api/kds?localClienteId=${kitchen.localId}&size=100`, { headers: kitchen.auth });
-      found = ((await list.json()).items as Order[]).find((o) => o.CodigoExterno === displayId);
-      return !!found;
-    })
-    .toBe(true);
-  return found!;
-}
-/** The sandbox's calls for one of its orders (its integration screen's data). */
-async function sandboxCalls(request: APIRequestContext, manager: ApiSession, displayId: string): Promise<string[]> {
-  const res = await request.get(MARKETPLACE_API.sandbox(manager.localId), { headers: manager.auth });
-  return ((await res.json()).pedidos as Array<{ displayId: string; calls: string[] }>).find((p) => p.displayId === displayId)?.calls ?? [];
-}
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}-1280x800.png`) });
-  await page.setViewportSize({ width: 768, height: 1024 });
-  await page.screenshot({ path: test.info().outputPath(`${name}-768x1024.png`) });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+import { orderOf, sandboxCalls, shot, simulate } from './ifood-sandbox-helpers';
+import { apiLogin, card, getOrder, openBoard, resumeAfterReload, revealCard, setFoodConfig } from './orders-helpers';
 
 test.use({ viewport: { width: 1280, height: 800 }, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
 

@@ -6,40 +6,14 @@
  * (…/disputes/{id}/accept), another answered with a refund proposal (…/alternatives/{id}). Axe on each
  * state; screenshots at 1280x800 and 768x1024 in test-results/.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import type { Order } from '../../src/shared/contract/orders';
-import { MARKETPLACE_API } from '../../src/shared/contract/marketplace';
 import { formatBRL } from '../../src/shared/format';
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
+import { orderOf, sandboxCalls, shot, simulate } from './ifood-sandbox-helpers';
 import { apiLogin, card, getOrder, openBoard, revealCard, runCommand, setFoodConfig, type ApiSession } from './orders-helpers';
 
-async function simulate(request: APIRequestContext, manager: ApiSession, cenario: string): Promise<string> {
-  const res = await request.post(MARKETPLACE_API.sandboxOrder(manager.localId), { headers: manager.auth, data: { cenario } });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { displayId: string }).displayId;
-}
-async function orderOf(request: APIRequestContext, kitchen: ApiSession, displayId: string): Promise<Order> {
-  let found: Order | undefined;
-  await expect
-    .poll(async () => {
-      const list = await request.get(`/api/kds?localClienteId=${kitchen.localId}&size=100`, { headers: kitchen.auth });
-      found = ((await list.json()).items as Order[]).find((o) => o.CodigoExterno === displayId);
-      return !!found;
-    })
-    .toBe(true);
-  return found!;
-}
-async function sandboxCalls(request: APIRequestContext, manager: ApiSession, displayId: string): Promise<string[]> {
-  const res = await request.get(MARKETPLACE_API.sandbox(manager.localId), { headers: manager.auth });
-  return ((await res.json()).pedidos as Array<{ displayId: string; calls: string[] }>).find((p) => p.displayId === displayId)?.calls ?? [];
-}
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}-1280x800.png`) });
-  await page.setViewportSize({ width: 768, height: 1024 });
-  await page.screenshot({ path: test.info().outputPath(`${name}-768x1024.png`) });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 /** The order leaves the kitchen (Aceitar, Iniciar, Transportar through the API): the sandbox then opens the request. */
 async function sendOut(request: APIRequestContext, manager: ApiSession, kitchen: ApiSession, o: Order, displayId: string) {
   for (const cmd of ['acceptOrder', 'startOrder', 'transportOrder'] as const) {
