@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { parentRef, venueRef } from '../columns';
 import { storeCategories } from './stores';
 import { venues } from './venues';
 
@@ -35,12 +36,8 @@ export const foodConfigs = pgTable(
 export const foodConfigStoreCategories = pgTable(
   'food_config_store_categories',
   {
-    venueId: uuid('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
-    categoryId: uuid('category_id')
-      .notNull()
-      .references(() => storeCategories.id, { onDelete: 'cascade' }),
+    venueId: venueRef(),
+    categoryId: parentRef('category_id', () => storeCategories.id),
   },
   (t) => [primaryKey({ columns: [t.venueId, t.categoryId] }), index('food_config_store_categories_category_idx').on(t.categoryId)],
 );
