@@ -6,15 +6,13 @@
  * of ours (other merchants) have venue_id null and carry the portal name themselves.
  */
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, venueColumns } from '../columns';
+import { createdAt, id, venueColumns, venueKey } from '../columns';
 import { users } from './auth';
 import { venues } from './venues';
 
 /** The accreditation data of a venue (one row per venue). */
 export const accMerchants = pgTable('acc_merchants', {
-  venueId: uuid('venue_id')
-    .primaryKey()
-    .references(() => venues.id, { onDelete: 'cascade' }),
+  venueId: venueKey(),
   document: text('document').notNull(),
   fullName: text('full_name').notNull(),
   payStoreMerchantId: text('paystore_merchant_id').notNull().default(''),

@@ -4,17 +4,14 @@
  * Institute `bankDataId`), in the same transaction, by the bank-accounts module.
  */
 import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, venueColumns } from '../columns';
+import { bankAccountNumber, createdAt, venueColumns } from '../columns';
 
 export const bankAccounts = pgTable(
   'bank_accounts',
   {
     ...venueColumns(),
     /** COMPE code, 3 digits. */
-    bankCode: text('bank_code').notNull(),
-    agency: text('agency').notNull(),
-    account: text('account').notNull(),
-    accountDigit: text('account_digit').notNull(),
+    ...bankAccountNumber(),
     /** 1 checking, 2 savings, 3 payment account (spec 001 tipoContaBancaria). */
     kind: integer('kind').notNull(),
     holderName: text('holder_name').notNull(),

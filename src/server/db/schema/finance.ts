@@ -6,8 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, parentRef, venueColumns, venueRef } from '../columns';
-import { venues } from './venues';
+import { bankAccountNumber, createdAt, id, parentRef, venueColumns, venueKey, venueRef } from '../columns';
 
 
 export const financeBankAccounts = pgTable('finance_bank_accounts', {
@@ -84,10 +83,7 @@ export const financeTransfers = pgTable(
   'finance_transfers',
   {
     ...venueColumns(),
-    bankCode: text('bank_code').notNull(),
-    agency: text('agency').notNull(),
-    account: text('account').notNull(),
-    accountDigit: text('account_digit').notNull(),
+    ...bankAccountNumber(),
     accountType: integer('account_type').notNull(),
     document: text('document').notNull(),
     holderName: text('holder_name').notNull(),
@@ -147,9 +143,7 @@ export const financePixRefunds = pgTable('finance_pix_refunds', {
 
 /** Which venues are mapped to the ERP (the dashboard shows only then). */
 export const financeErpMappings = pgTable('finance_erp_mappings', {
-  venueId: uuid('venue_id')
-    .primaryKey()
-    .references(() => venues.id, { onDelete: 'cascade' }),
+  venueId: venueKey(),
   erp: text('erp').notNull(),
   ...createdAt(),
 });

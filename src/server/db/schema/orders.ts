@@ -4,22 +4,10 @@
  */
 import type { IfoodTicket } from '../../../shared/contract/ifood-ticket';
 import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { createdAt, id, parentRef, timestamps, venueColumns, venueRef } from '../columns';
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, parentRef, timestamps, venueColumns, venueKey, venueRef } from '../columns';
 import { users } from './auth';
-import { stores, venues } from './venues';
+import { stores } from './venues';
 
 /** Customer snapshot as it came with the order (contract field names). */
 export interface OrderCustomer {
@@ -53,9 +41,7 @@ export const workflowStates = pgTable(
 
 /** Board settings of a venue, and the counter of its order codes (its row also serialises a venue's changes). */
 export const kdsSettings = pgTable('kds_settings', {
-  venueId: uuid('venue_id')
-    .primaryKey()
-    .references(() => venues.id, { onDelete: 'cascade' }),
+  venueId: venueKey(),
   /** EnderecoServidorLocal: the venue's local print server. */
   printServerUrl: text('print_server_url'),
   refresh15s: boolean('refresh_15s').notNull().default(false),

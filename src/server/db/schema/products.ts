@@ -5,8 +5,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { createdAt, id, parentRef, venueColumns } from '../columns';
-import { stores, venues } from './venues';
+import { createdAt, id, parentRef, venueColumns, venueKey } from '../columns';
+import { stores } from './venues';
 
 export const productCategories = pgTable(
   'product_categories',
@@ -164,9 +164,7 @@ export const productObservationOptions = pgTable(
 
 /** Owner settings of a venue (api/Proprietario/BuscarConfiguracoesDoLocal...). */
 export const venueOwnerSettings = pgTable('venue_owner_settings', {
-  venueId: uuid('venue_id')
-    .primaryKey()
-    .references(() => venues.id, { onDelete: 'cascade' }),
+  venueId: venueKey(),
   /** GerarNFCE: the venue issues fiscal coupons, so NCM and CFOP are required. */
   issuesNfce: boolean('issues_nfce').notNull().default(false),
   /** The establishment splits payments (the success page's split hint). */

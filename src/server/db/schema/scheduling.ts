@@ -4,7 +4,7 @@
  * Times are wall-clock HH:mm at the place; prices are kept in cents.
  */
 import { date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, parentRef, venueColumns } from '../columns';
+import { createdAt, id, parentRef, venueColumns, weeklyHours } from '../columns';
 import { users } from './auth';
 
 export const scheduleCategories = pgTable(
@@ -43,9 +43,7 @@ export const scheduleAvailableDays = pgTable(
     ...id(),
     scheduleId: parentRef('schedule_id', () => schedules.id),
     /** Monday 1 to Sunday 7. */
-    dayOfWeek: integer('day_of_week').notNull(),
-    startHour: text('start_hour').notNull(),
-    endHour: text('end_hour').notNull(),
+    ...weeklyHours(),
   },
   (t) => [index('schedule_available_days_schedule_idx').on(t.scheduleId)],
 );
@@ -81,9 +79,7 @@ export const collaboratorScheduleDays = pgTable(
   {
     ...id(),
     collaboratorScheduleId: parentRef('collaborator_schedule_id', () => collaboratorSchedules.id),
-    dayOfWeek: integer('day_of_week').notNull(),
-    startHour: text('start_hour').notNull(),
-    endHour: text('end_hour').notNull(),
+    ...weeklyHours(),
   },
   (t) => [index('collaborator_schedule_days_schedule_idx').on(t.collaboratorScheduleId)],
 );

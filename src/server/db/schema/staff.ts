@@ -3,15 +3,12 @@
  * profile each member holds, devices paired by code and the audit of every access change.
  */
 import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, parentRef, venueColumns, venueRef } from '../columns';
+import { createdAt, parentRef, venueColumns, venueKey, venueRef } from '../columns';
 import { users } from './auth';
-import { venues } from './venues';
 
 /** The CNPJ given when the place was created (numeric or alphanumeric, normalised). */
 export const venueTaxIds = pgTable('venue_tax_ids', {
-  venueId: uuid('venue_id')
-    .primaryKey()
-    .references(() => venues.id, { onDelete: 'cascade' }),
+  venueId: venueKey(),
   cnpj: text('cnpj').notNull(),
   createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
 });

@@ -1,6 +1,6 @@
 /** Stores' categories, sectors, users and weekly availability (spec 000 "Store"). */
-import { index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { id, parentRef } from '../columns';
+import { index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { id, parentRef, weeklyHours } from '../columns';
 import { users } from './auth';
 import { stores, venues } from './venues';
 
@@ -52,9 +52,7 @@ export const storeAvailableDays = pgTable(
   {
     ...id(),
     storeId: parentRef('store_id', () => stores.id),
-    dayOfWeek: integer('day_of_week').notNull(),
-    startHour: text('start_hour').notNull(),
-    endHour: text('end_hour').notNull(),
+    ...weeklyHours(),
   },
   (t) => [index('store_available_days_store_idx').on(t.storeId)],
 );
