@@ -4,6 +4,7 @@
  */
 import { z } from 'zod/mini';
 import '../zod-locale';
+import { registryPaths } from './registry';
 import {
   BANK_ACCOUNT_MSG as M,
   BANK_HOLDER_MAX,
@@ -12,11 +13,7 @@ import {
   PIX_KEY_TYPES,
 } from '../bank-accounts';
 
-export const BANK_ACCOUNT_PATHS = {
-  list: (localId: string) => `api/ContaBancaria/BuscarDoLocal/${localId}`,
-  create: 'api/ContaBancaria',
-  one: (id: string) => `api/ContaBancaria/${id}`,
-} as const;
+export const BANK_ACCOUNT_PATHS = registryPaths('api/ContaBancaria/BuscarDoLocal', 'api/ContaBancaria');
 
 export const bankAccount = z.object({
   id: z.string(),

@@ -4,13 +4,10 @@
  */
 import { z } from 'zod/mini';
 import '../zod-locale';
+import { registryPaths, requiredName } from './registry';
 import { CUSTOMER_CATEGORY_MAX, CUSTOMER_CATEGORY_MSG as M } from '../customer-categories';
 
-export const CUSTOMER_CATEGORY_PATHS = {
-  list: (localId: string) => `api/ClienteEstabelecimento/CategoriasCliente/${localId}`,
-  create: 'api/ClienteEstabelecimento/CategoriaCliente',
-  one: (id: string) => `api/ClienteEstabelecimento/CategoriaCliente/${id}`,
-} as const;
+export const CUSTOMER_CATEGORY_PATHS = registryPaths('api/ClienteEstabelecimento/CategoriasCliente', 'api/ClienteEstabelecimento/CategoriaCliente');
 
 export const customerCategoryRow = z.object({
   id: z.string(),
@@ -23,9 +20,6 @@ export const customerCategoryList = z.array(customerCategoryRow);
 
 export const customerCategoryInput = z.object({
   localClienteId: z.string(),
-  descricao: z.pipe(
-    z.string({ error: M.nameRequired }).check(z.trim()),
-    z.string().check(z.minLength(1, M.nameRequired), z.maxLength(CUSTOMER_CATEGORY_MAX, M.nameTooLong)),
-  ),
+  descricao: requiredName(CUSTOMER_CATEGORY_MAX, { required: M.nameRequired, tooLong: M.nameTooLong }),
 });
 export type CustomerCategoryInput = z.input<typeof customerCategoryInput>;

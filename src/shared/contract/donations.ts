@@ -65,9 +65,8 @@ const hex = z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, M.colorInvalid));
 export const faqItem = z.object({ question: text(300), answer: text(2000) });
 export type FaqItem = z.infer<typeof faqItem>;
 
-/** Event as the API answers it (spec 000 §3 Donation event). */
-export const donationEvent = z.object({
-  id: z.string(),
+/** What an event shows on the donor's page, as the API answers it (the manager's read adds id and place). */
+const eventPageFields = () => ({
   nome: z.string(),
   link: z.string(),
   linkOfLive: z.string(),
@@ -85,6 +84,12 @@ export const donationEvent = z.object({
   labelButtonDonate: z.string(),
   contactPhrase: z.string(),
   contactPhone: z.string(),
+});
+
+/** Event as the API answers it (spec 000 §3 Donation event). */
+export const donationEvent = z.object({
+  id: z.string(),
+  ...eventPageFields(),
   localClienteId: z.string(),
 });
 export type DonationEvent = z.infer<typeof donationEvent>;
@@ -222,23 +227,7 @@ export const dashboardVersion = z.object({ count: z.number(), last: z.nullable(z
 /** The donor's page. */
 export const publicDonationOption = z.object({ gateWayLinkId: z.string(), description: z.string(), amount: z.number(), instituteId: z.string(), instituteName: z.string() });
 export const publicDonationEvent = z.object({
-  nome: z.string(),
-  link: z.string(),
-  linkOfLive: z.string(),
-  date: z.string(),
-  banner_web: z.string(),
-  banner_mobile: z.string(),
-  isActive: z.boolean(),
-  frequentlyQuestion: z.array(faqItem),
-  showValueAbove: z.boolean(),
-  colorTheme: z.string(),
-  detailHtml: z.string(),
-  aboutProjectHtml: z.string(),
-  customThanks: z.string(),
-  whichInstitution: z.string(),
-  labelButtonDonate: z.string(),
-  contactPhrase: z.string(),
-  contactPhone: z.string(),
+  ...eventPageFields(),
   options: z.array(publicDonationOption),
   institutes: z.array(z.object({ id: z.string(), nome: z.string() })),
   /** Name of the providers in use ("sandbox" by default), shown on the page. */

@@ -98,13 +98,8 @@ const logo = z.nullable(
   ),
 );
 
-/** Every field of the Food configuration entity (spec 000 §3), with the ranges of §5. */
-const foodConfigShape = {
-  urlMeepFood: storefrontLink,
-  description: trimmedText(L.descriptionMax),
-  deliveryRadiusKilometers: numberIn(L.deliveryRadius.min, L.deliveryRadius.max, FOOD_CONFIG_MSG.radiusRange),
-  /** Default delivery time in minutes (used unless deliveryTimePerOrder). */
-  deliveryTime: intIn(L.deliveryTime.min, L.deliveryTime.max, FOOD_CONFIG_MSG.deliveryTimeRange),
+/** Switches the configuration and its read share: the store on, how customers pay and receive. */
+const channelFlags = () => ({
   isActive: z.boolean(),
   allowPaymentOnDelivery: z.boolean(),
   allowOnlinePayment: z.boolean(),
@@ -112,6 +107,24 @@ const foodConfigShape = {
   allowDeliveryHome: z.boolean(),
   allowTableDelivery: z.boolean(),
   allowCustomDelivery: z.boolean(),
+});
+/** Switches the configuration and its read share: what happens when an order is accepted, and the order flow. */
+const acceptFlags = () => ({
+  sendToPrinterServerOnAcceptOrder: z.boolean(),
+  sendToRemotePrinterOnAcceptOrder: z.boolean(),
+  automaticallyAcceptOrder: z.boolean(),
+  allowCustomerChatVisualization: z.boolean(),
+  reducedOrderFlow: z.boolean(),
+});
+
+/** Every field of the Food configuration entity (spec 000 §3), with the ranges of §5. */
+const foodConfigShape = {
+  urlMeepFood: storefrontLink,
+  description: trimmedText(L.descriptionMax),
+  deliveryRadiusKilometers: numberIn(L.deliveryRadius.min, L.deliveryRadius.max, FOOD_CONFIG_MSG.radiusRange),
+  /** Default delivery time in minutes (used unless deliveryTimePerOrder). */
+  deliveryTime: intIn(L.deliveryTime.min, L.deliveryTime.max, FOOD_CONFIG_MSG.deliveryTimeRange),
+  ...channelFlags(),
   customDeliveryDescription: trimmedText(L.customDeliveryDescriptionMax),
   showDeliveryStatus: z.boolean(),
   deliveryTimePerOrder: z.boolean(),
@@ -134,11 +147,7 @@ const foodConfigShape = {
   notificationPhone: phone,
   /** 0 Play Delivery, 1 Loggi, 2 Meep. */
   deliveryPlatform: z.union([z.literal(0), z.literal(1), z.literal(2)]),
-  sendToPrinterServerOnAcceptOrder: z.boolean(),
-  sendToRemotePrinterOnAcceptOrder: z.boolean(),
-  automaticallyAcceptOrder: z.boolean(),
-  allowCustomerChatVisualization: z.boolean(),
-  reducedOrderFlow: z.boolean(),
+  ...acceptFlags(),
   /** Minutes; at least 5 (0 becomes 5 in the form). */
   orderGroupingTime: intIn(L.grouping.min, L.grouping.max, FOOD_CONFIG_MSG.groupingRange),
   deliveryEnabled: z.boolean(),
@@ -169,13 +178,7 @@ export const foodConfiguration = z.object({
   description: z.string(),
   deliveryRadiusKilometers: z.number(),
   deliveryTime: z.number(),
-  isActive: z.boolean(),
-  allowPaymentOnDelivery: z.boolean(),
-  allowOnlinePayment: z.boolean(),
-  allowCatchOnShop: z.boolean(),
-  allowDeliveryHome: z.boolean(),
-  allowTableDelivery: z.boolean(),
-  allowCustomDelivery: z.boolean(),
+  ...channelFlags(),
   customDeliveryDescription: z.string(),
   showDeliveryStatus: z.boolean(),
   deliveryTimePerOrder: z.boolean(),
@@ -195,11 +198,7 @@ export const foodConfiguration = z.object({
   discount: z.number(),
   notificationPhone: z.string(),
   deliveryPlatform: z.number(),
-  sendToPrinterServerOnAcceptOrder: z.boolean(),
-  sendToRemotePrinterOnAcceptOrder: z.boolean(),
-  automaticallyAcceptOrder: z.boolean(),
-  allowCustomerChatVisualization: z.boolean(),
-  reducedOrderFlow: z.boolean(),
+  ...acceptFlags(),
   orderGroupingTime: z.number(),
   deliveryEnabled: z.boolean(),
   inPlaceEnabled: z.boolean(),

@@ -120,13 +120,18 @@ export const cardRequest = z.object({
 });
 export type CardRequest = z.input<typeof cardRequest>;
 
-export const paymentAnswer = z.object({
-  paymentId: z.string(),
-  linkId: z.string(),
+/** A payment's method, state, amount in reais and installments, as both the payer and the manager read them. */
+const paymentFields = () => ({
   method: z.enum(['pix', 'card', 'boleto']),
   status: z.enum(['pending', 'paid', 'declined']),
   amount: z.number(),
   installments: z.number(),
+});
+
+export const paymentAnswer = z.object({
+  paymentId: z.string(),
+  linkId: z.string(),
+  ...paymentFields(),
   /** Pix "copia e cola" (BR Code), when the method is Pix. */
   brCode: z.nullable(z.string()),
   /** Boleto: the 47-digit linha digitável (digits only) and its due day (YYYY-MM-DD). */
@@ -145,10 +150,7 @@ export type PaymentAnswer = z.infer<typeof paymentAnswer>;
 /** One payment of a link as the manager sees it: the payer's CPF hidden but its middle digits. */
 export const linkPayment = z.object({
   id: z.string(),
-  method: z.enum(['pix', 'card', 'boleto']),
-  status: z.enum(['pending', 'paid', 'declined']),
-  amount: z.number(),
-  installments: z.number(),
+  ...paymentFields(),
   cardLast4: z.nullable(z.string()),
   payerName: z.nullable(z.string()),
   payerCpf: z.nullable(z.string()),

@@ -1,13 +1,10 @@
 /** Payment methods contract (issue 24; paths ours, in the spec's api/{Entidade} style). */
 import { z } from 'zod/mini';
 import '../zod-locale';
+import { registryPaths } from './registry';
 import { PAYMENT_METHOD_KINDS, PAYMENT_METHOD_MSG, PAYMENT_METHOD_NAME_MAX } from '../payment-methods';
 
-export const PAYMENT_METHOD_PATHS = {
-  list: (localId: string) => `api/FormaPagamento/BuscarDoLocal/${localId}`,
-  create: 'api/FormaPagamento',
-  one: (id: string) => `api/FormaPagamento/${id}`,
-} as const;
+export const PAYMENT_METHOD_PATHS = registryPaths('api/FormaPagamento/BuscarDoLocal', 'api/FormaPagamento');
 
 export const paymentMethod = z.object({
   id: z.string(),

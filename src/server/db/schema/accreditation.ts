@@ -6,14 +6,13 @@
  * of ours (other merchants) have venue_id null and carry the portal name themselves.
  */
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, venueColumns, venueKey } from '../columns';
 import { users } from './auth';
 import { venues } from './venues';
 
 /** The accreditation data of a venue (one row per venue). */
 export const accMerchants = pgTable('acc_merchants', {
-  venueId: uuid('venue_id')
-    .primaryKey()
-    .references(() => venues.id, { onDelete: 'cascade' }),
+  venueId: venueKey(),
   document: text('document').notNull(),
   fullName: text('full_name').notNull(),
   payStoreMerchantId: text('paystore_merchant_id').notNull().default(''),
@@ -41,12 +40,17 @@ export const accMerchants = pgTable('acc_merchants', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** id, the venue when the row is one venue's (null across the network), and the acquirer portal's name. */
+const portalColumns = () => ({
+  ...id(),
+  venueId: uuid('venue_id').references(() => venues.id, { onDelete: 'cascade' }),
+  portalName: text('portal_name').notNull(),
+});
+
 export const accProposals = pgTable(
   'acc_proposals',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    venueId: uuid('venue_id').references(() => venues.id, { onDelete: 'cascade' }),
-    portalName: text('portal_name').notNull(),
+    ...portalColumns(),
     document: text('document').notNull(),
     acquirerType: integer('acquirer_type').notNull(),
     acquirerId: integer('acquirer_id').notNull(),
@@ -77,10 +81,7 @@ export const accProposals = pgTable(
 export const accTerminals = pgTable(
   'acc_terminals',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    venueId: uuid('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    ...venueColumns(),
     name: text('name').notNull(),
     number: text('number').notNull(),
     tid: text('tid').notNull(),
@@ -99,9 +100,7 @@ export const accTerminals = pgTable(
 export const accCredentials = pgTable(
   'acc_credentials',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    venueId: uuid('venue_id').references(() => venues.id, { onDelete: 'cascade' }),
-    portalName: text('portal_name').notNull(),
+    ...portalColumns(),
     document: text('document').notNull(),
     acquirerType: integer('acquirer_type').notNull(),
     accreditationDate: timestamp('accreditation_date', { withTimezone: true }).notNull(),
@@ -117,12 +116,10 @@ export const accCredentials = pgTable(
 export const accBindings = pgTable(
   'acc_bindings',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    venueId: uuid('venue_id').references(() => venues.id, { onDelete: 'cascade' }),
-    portalName: text('portal_name').notNull(),
+    ...portalColumns(),
     serialNumber: text('serial_number').notNull(),
     patrimony: text('patrimony').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
     isActive: boolean('is_active').notNull().default(false),
   },
   (t) => [index('acc_bindings_created_idx').on(t.createdAt)],
@@ -141,14 +138,14 @@ export const accMaintenance = pgTable('acc_maintenance', {
 export const accAudit = pgTable(
   'acc_audit',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    ...id(),
     venueId: uuid('venue_id').references(() => venues.id, { onDelete: 'cascade' }),
     /** e.g. proposal.activate, maintenance.stop, binding.done, mcc.manual, contact.update */
     action: text('action').notNull(),
     description: text('description').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     userName: text('user_name').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
   },
   (t) => [index('acc_audit_venue_idx').on(t.venueId, t.createdAt)],
 );

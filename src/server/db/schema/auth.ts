@@ -1,8 +1,9 @@
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, parentRef, venueRef } from '../columns';
 import { venues } from './venues';
 
 export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  ...id(),
   /** Stored lower-cased; sign-in compares lower-cased. */
   email: text('email').notNull().unique(),
   name: text('name').notNull(),
@@ -19,19 +20,15 @@ export const users = pgTable('users', {
    * code comes back; accounts made otherwise (demo, create-admin, an invitation's link) count as confirmed.
    */
   emailConfirmed: boolean('email_confirmed').notNull().default(true),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  ...createdAt(),
 });
 
 /** A user's place in a venue: the position (cargo) and the roles it grants there. */
 export const memberships = pgTable(
   'memberships',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    venueId: uuid('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    userId: parentRef('user_id', () => users.id),
+    venueId: venueRef(),
     position: text('position').notNull().default(''),
     roles: text('roles').notNull().default(''),
     /** Order of the places in the session: the first is current by default. */
@@ -44,12 +41,10 @@ export const memberships = pgTable(
 export const sessions = pgTable(
   'sessions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    ...id(),
     tokenHash: text('token_hash').notNull().unique(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    userId: parentRef('user_id', () => users.id),
+    ...createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     /**
@@ -62,8 +57,8 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-/** The pending second-factor code of a user (one at a time). */
-export const mfaChallenges = pgTable('mfa_challenges', {
+/** A user's pending code (one row per user): its hash, when it was sent and expires, and the attempts so far. */
+const pendingCode = () => ({
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
@@ -71,28 +66,25 @@ export const mfaChallenges = pgTable('mfa_challenges', {
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   attempts: integer('attempts').notNull().default(0),
+});
+
+/** The pending second-factor code of a user (one at a time). */
+export const mfaChallenges = pgTable('mfa_challenges', {
+  ...pendingCode(),
   /** When the password was last verified: a resend is only allowed within a sign-in in progress. */
   passwordVerifiedAt: timestamp('password_verified_at', { withTimezone: true }).notNull(),
 });
 
 /** The pending e-mail confirmation code of a new account (one at a time, hashed, expiring). */
 export const emailConfirmations = pgTable('email_confirmations', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  codeHash: text('code_hash').notNull(),
-  sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  attempts: integer('attempts').notNull().default(0),
+  ...pendingCode(),
 });
 
 /** One-time links: password reset ("reset") and share tokens ("share"). Only hashes are stored. */
 export const oneTimeTokens = pgTable('one_time_tokens', {
   tokenHash: text('token_hash').primaryKey(),
   kind: text('kind', { enum: ['reset', 'share'] }).notNull(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: parentRef('user_id', () => users.id),
   venueId: uuid('venue_id').references(() => venues.id, { onDelete: 'cascade' }),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),

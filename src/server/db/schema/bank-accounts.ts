@@ -3,21 +3,15 @@
  * `donation_bank_accounts` under the same id (the bank data donation institutions pick, spec 000
  * Institute `bankDataId`), in the same transaction, by the bank-accounts module.
  */
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { venues } from './venues';
+import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { bankAccountNumber, createdAt, venueColumns } from '../columns';
 
 export const bankAccounts = pgTable(
   'bank_accounts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    venueId: uuid('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    ...venueColumns(),
     /** COMPE code, 3 digits. */
-    bankCode: text('bank_code').notNull(),
-    agency: text('agency').notNull(),
-    account: text('account').notNull(),
-    accountDigit: text('account_digit').notNull(),
+    ...bankAccountNumber(),
     /** 1 checking, 2 savings, 3 payment account (spec 001 tipoContaBancaria). */
     kind: integer('kind').notNull(),
     holderName: text('holder_name').notNull(),
@@ -28,7 +22,7 @@ export const bankAccounts = pgTable(
     pixKey: text('pix_key'),
     /** Its key is the place's Pix key (at most one per place: kept by the module). */
     venuePixKey: boolean('venue_pix_key').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
   },
   (t) => [index('bank_accounts_venue_idx').on(t.venueId)],
 );

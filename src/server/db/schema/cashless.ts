@@ -5,17 +5,14 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, parentRef, venueColumns } from '../columns';
 import { users } from './auth';
-import { venues } from './venues';
 
 /** A person (CPF) or company (CNPJ) who holds cards in a place. */
 export const cashlessUsers = pgTable(
   'cashless_users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    venueId: uuid('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    ...venueColumns(),
     name: text('name').notNull(),
     /** Digits only: 11 (CPF) or 14 (CNPJ). */
     document: text('document').notNull(),
@@ -26,7 +23,7 @@ export const cashlessUsers = pgTable(
     pinHash: text('pin_hash').notNull(),
     /** How far below zero the balance may go; null is Ilimitado. */
     negativeLimitCents: integer('negative_limit_cents'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
   },
   (t) => [uniqueIndex('cashless_users_venue_document_uq').on(t.venueId, t.document)],
 );
@@ -35,19 +32,14 @@ export const cashlessUsers = pgTable(
 export const cashlessCards = pgTable(
   'cashless_cards',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    venueId: uuid('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => cashlessUsers.id, { onDelete: 'cascade' }),
+    ...venueColumns(),
+    userId: parentRef('user_id', () => cashlessUsers.id),
     number: text('number').notNull(),
     /** A named card (created by the user import). */
     nominal: boolean('nominal').notNull().default(true),
     active: boolean('active').notNull().default(true),
     balanceCents: integer('balance_cents').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
   },
   (t) => [
     index('cashless_cards_user_idx').on(t.userId),
@@ -59,13 +51,8 @@ export const cashlessCards = pgTable(
 export const cashlessConsumptions = pgTable(
   'cashless_consumptions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    venueId: uuid('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
-    cardId: uuid('card_id')
-      .notNull()
-      .references(() => cashlessCards.id, { onDelete: 'cascade' }),
+    ...venueColumns(),
+    cardId: parentRef('card_id', () => cashlessCards.id),
     productName: text('product_name').notNull(),
     unitCents: integer('unit_cents').notNull(),
     quantity: integer('quantity').notNull().default(1),
@@ -82,11 +69,8 @@ export const cashlessConsumptions = pgTable(
 export const rechargePlans = pgTable(
   'recharge_plans',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    venueId: uuid('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...venueColumns(),
+    ...createdAt(),
     createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdBy: text('created_by').notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -99,12 +83,8 @@ export const rechargePlans = pgTable(
 export const rechargePlanItems = pgTable(
   'recharge_plan_items',
   {
-    planId: uuid('plan_id')
-      .notNull()
-      .references(() => rechargePlans.id, { onDelete: 'cascade' }),
-    cardId: uuid('card_id')
-      .notNull()
-      .references(() => cashlessCards.id, { onDelete: 'cascade' }),
+    planId: parentRef('plan_id', () => rechargePlans.id),
+    cardId: parentRef('card_id', () => cashlessCards.id),
     /** Snapshot of who the card belonged to when planned (the history must not change later). */
     name: text('name').notNull(),
     document: text('document').notNull(),
@@ -117,20 +97,15 @@ export const rechargePlanItems = pgTable(
 export const cashlessCreditCards = pgTable(
   'cashless_credit_cards',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    venueId: uuid('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => cashlessUsers.id, { onDelete: 'cascade' }),
+    ...venueColumns(),
+    userId: parentRef('user_id', () => cashlessUsers.id),
     holderName: text('holder_name').notNull(),
     finalNumber: text('final_number').notNull(),
     isActive: boolean('is_active').notNull().default(false),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     /** Storage key of the last document photo sent. */
     documentKey: text('document_key'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
   },
   (t) => [index('cashless_credit_cards_user_idx').on(t.userId)],
 );
@@ -139,14 +114,11 @@ export const cashlessCreditCards = pgTable(
 export const electronicExtracts = pgTable(
   'electronic_extracts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    venueId: uuid('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    ...venueColumns(),
     fileName: text('file_name').notNull(),
     storageKey: text('storage_key').notNull(),
     acquirerType: integer('acquirer_type'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
     analyzedAt: timestamp('analyzed_at', { withTimezone: true }),
     lineCount: integer('line_count').notNull().default(0),
     totalCents: integer('total_cents').notNull().default(0),
@@ -159,9 +131,7 @@ export const electronicExtracts = pgTable(
 export const electronicExtractLines = pgTable(
   'electronic_extract_lines',
   {
-    extractId: uuid('extract_id')
-      .notNull()
-      .references(() => electronicExtracts.id, { onDelete: 'cascade' }),
+    extractId: parentRef('extract_id', () => electronicExtracts.id),
     line: integer('line').notNull(),
     nsu: text('nsu').notNull(),
     occurredOn: text('occurred_on').notNull(),

@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt } from '../columns';
 
 /**
  * Idempotency-Keys of commands that move money or call a provider (src/server/lib/once.ts): stored
@@ -17,7 +18,7 @@ export const commandKeys = pgTable(
     ref: text('ref').notNull(),
     statusCode: integer('status_code'),
     response: jsonb('response'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.scope, t.key] }), index('command_keys_ref_idx').on(t.ref), index('command_keys_expires_idx').on(t.expiresAt)],

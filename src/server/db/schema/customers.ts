@@ -1,16 +1,13 @@
 /** Customer registry (spec 000 §3 Customer, Block history): customers, their categories, block and alert history. */
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, timestamps, venueColumns } from '../columns';
 import { users } from './auth';
-import { venues } from './venues';
 
 export const customerCategories = pgTable(
   'customer_categories',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    venueId: uuid('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    ...venueColumns(),
     description: text('description').notNull(),
   },
   (t) => [index('customer_categories_venue_idx').on(t.venueId)],
@@ -19,10 +16,7 @@ export const customerCategories = pgTable(
 export const customers = pgTable(
   'customers',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    venueId: uuid('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    ...venueColumns(),
     name: text('name'),
     /** Lower-cased name without accents: what the name filter matches. */
     searchName: text('search_name').notNull().default(''),
@@ -39,8 +33,7 @@ export const customers = pgTable(
     blocked: boolean('blocked').notNull().default(false),
     alerted: boolean('alerted').notNull().default(false),
     openAmountCents: integer('open_amount_cents').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('customers_venue_cpf_uq').on(t.venueId, t.cpf).where(sql`${t.cpf} is not null`),
@@ -60,10 +53,7 @@ export const customers = pgTable(
 export const customerBlocks = pgTable(
   'customer_blocks',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    venueId: uuid('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    ...venueColumns(),
     cpf: text('cpf').notNull(),
     blockedBy: uuid('blocked_by').references(() => users.id, { onDelete: 'set null' }),
     blockedAt: timestamp('blocked_at', { withTimezone: true }).notNull().defaultNow(),
@@ -79,13 +69,10 @@ export const customerBlocks = pgTable(
 export const customerAlerts = pgTable(
   'customer_alerts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    venueId: uuid('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    ...venueColumns(),
     cpf: text('cpf').notNull(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
     reason: text('reason').notNull(),
     disarmedBy: uuid('disarmed_by').references(() => users.id, { onDelete: 'set null' }),
     disarmedAt: timestamp('disarmed_at', { withTimezone: true }),

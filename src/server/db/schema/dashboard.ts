@@ -4,9 +4,9 @@
  * trigger on orders (see modules/dashboard/dashboard.sql.ts). It lets "new or old customer" be
  * one index probe instead of a scan of every order's JSON, and keeps the orders table unchanged.
  */
-import { bigint, boolean, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigCents, dayColumn, venueRef } from '../columns';
 import { orders } from './orders';
-import { venues } from './venues';
 
 export const dashboardOrderCustomers = pgTable(
   'dashboard_order_customers',
@@ -14,9 +14,7 @@ export const dashboardOrderCustomers = pgTable(
     orderId: uuid('order_id')
       .primaryKey()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    venueId: uuid('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    venueId: venueRef(),
     /** The order's creation instant (copied, so the probe needs no join). */
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     /** CPF digits, else phone digits; null for an anonymous order (a table with no customer). */
@@ -38,19 +36,61 @@ export const dashboardOrderCustomers = pgTable(
 // Rollups (modules/dashboard/dashboard.rollups.ts): per venue and São Paulo day, recomputed from the
 // orders for every day marked in dashboard_dirty_days. Refused orders count only in `refused`.
 
-const venueRef = () =>
-  uuid('venue_id')
-    .notNull()
-    .references(() => venues.id, { onDelete: 'cascade' });
-const day = () => date('day', { mode: 'string' }).notNull();
-const cents = (name: string) => bigint(name, { mode: 'number' }).notNull();
+/** The key every rollup starts with: the venue and the São Paulo day. */
+export const rollupDay = () => ({ venueId: venueRef(), day: dayColumn('day') });
+/** Sales per hour and channel (cards, sales per day, heat map). */
+export const hourMeasures = () => ({
+  hour: smallint('hour').notNull(),
+  delivery: boolean('delivery').notNull(),
+  orders: integer('orders').notNull(),
+  refused: integer('refused').notNull(),
+  revenueCents: bigCents('revenue_cents'),
+});
+/** Per channel and product: orders that had it, units, revenue and the most spent on it in one order. */
+export const productMeasures = () => ({
+  delivery: boolean('delivery').notNull(),
+  name: text('name').notNull(),
+  orders: integer('orders').notNull(),
+  quantity: bigCents('quantity'),
+  revenueCents: bigCents('revenue_cents'),
+  maxOrderCents: bigCents('max_order_cents'),
+});
+/** Per channel, gender and age in whole years (nulls: not informed). */
+export const profileMeasures = () => ({
+  delivery: boolean('delivery').notNull(),
+  gender: text('gender'),
+  age: integer('age'),
+  orders: integer('orders').notNull(),
+  revenueCents: bigCents('revenue_cents'),
+});
+/** Per channel and city/UF (nulls: not informed). */
+export const regionMeasures = () => ({
+  delivery: boolean('delivery').notNull(),
+  city: text('city'),
+  uf: text('uf'),
+  orders: integer('orders').notNull(),
+  revenueCents: bigCents('revenue_cents'),
+  maxOrderCents: bigCents('max_order_cents'),
+});
+/** Per channel and identified customer. */
+export const customerKey = () => ({
+  delivery: boolean('delivery').notNull(),
+  customerKey: text('customer_key').notNull(),
+});
+/** A customer's orders and revenue, and the São Paulo wall time and name of their latest order. */
+export const customerMeasures = () => ({
+  orders: integer('orders').notNull(),
+  revenueCents: bigCents('revenue_cents'),
+  lastAt: timestamp('last_at', { withTimezone: false }).notNull(),
+  lastName: text('last_name').notNull(),
+});
 
 /** Days whose rollups are out of date; `gen` grows with every write, so a refresh never drops a newer mark. */
 export const dashboardDirtyDays = pgTable(
   'dashboard_dirty_days',
   {
     venueId: uuid('venue_id').notNull(),
-    day: day(),
+    day: dayColumn('day'),
     gen: integer('gen').notNull().default(1),
   },
   (t) => [primaryKey({ columns: [t.venueId, t.day] })],
@@ -60,13 +100,8 @@ export const dashboardDirtyDays = pgTable(
 export const dashboardSalesHours = pgTable(
   'dashboard_sales_hours',
   {
-    venueId: venueRef(),
-    day: day(),
-    hour: smallint('hour').notNull(),
-    delivery: boolean('delivery').notNull(),
-    orders: integer('orders').notNull(),
-    refused: integer('refused').notNull(),
-    revenueCents: cents('revenue_cents'),
+    ...rollupDay(),
+    ...hourMeasures(),
   },
   (t) => [primaryKey({ columns: [t.venueId, t.day, t.hour, t.delivery] })],
 );
@@ -75,14 +110,8 @@ export const dashboardSalesHours = pgTable(
 export const dashboardSalesProducts = pgTable(
   'dashboard_sales_products',
   {
-    venueId: venueRef(),
-    day: day(),
-    delivery: boolean('delivery').notNull(),
-    name: text('name').notNull(),
-    orders: integer('orders').notNull(),
-    quantity: cents('quantity'),
-    revenueCents: cents('revenue_cents'),
-    maxOrderCents: cents('max_order_cents'),
+    ...rollupDay(),
+    ...productMeasures(),
   },
   (t) => [primaryKey({ columns: [t.venueId, t.day, t.delivery, t.name] })],
 );
@@ -91,15 +120,9 @@ export const dashboardSalesProducts = pgTable(
 export const dashboardSalesCustomers = pgTable(
   'dashboard_sales_customers',
   {
-    venueId: venueRef(),
-    day: day(),
-    delivery: boolean('delivery').notNull(),
-    customerKey: text('customer_key').notNull(),
-    orders: integer('orders').notNull(),
-    revenueCents: cents('revenue_cents'),
-    /** São Paulo wall time of the latest order and its customer name. */
-    lastAt: timestamp('last_at', { withTimezone: false }).notNull(),
-    lastName: text('last_name').notNull(),
+    ...rollupDay(),
+    ...customerKey(),
+    ...customerMeasures(),
   },
   (t) => [
     primaryKey({ columns: [t.venueId, t.day, t.delivery, t.customerKey] }),
@@ -112,13 +135,8 @@ export const dashboardSalesCustomers = pgTable(
 export const dashboardSalesProfiles = pgTable(
   'dashboard_sales_profiles',
   {
-    venueId: venueRef(),
-    day: day(),
-    delivery: boolean('delivery').notNull(),
-    gender: text('gender'),
-    age: integer('age'),
-    orders: integer('orders').notNull(),
-    revenueCents: cents('revenue_cents'),
+    ...rollupDay(),
+    ...profileMeasures(),
   },
   (t) => [index('dashboard_sales_profiles_idx').on(t.venueId, t.day)],
 );
@@ -127,14 +145,8 @@ export const dashboardSalesProfiles = pgTable(
 export const dashboardSalesRegions = pgTable(
   'dashboard_sales_regions',
   {
-    venueId: venueRef(),
-    day: day(),
-    delivery: boolean('delivery').notNull(),
-    city: text('city'),
-    uf: text('uf'),
-    orders: integer('orders').notNull(),
-    revenueCents: cents('revenue_cents'),
-    maxOrderCents: cents('max_order_cents'),
+    ...rollupDay(),
+    ...regionMeasures(),
   },
   (t) => [index('dashboard_sales_regions_idx').on(t.venueId, t.day)],
 );

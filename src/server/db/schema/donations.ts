@@ -3,14 +3,13 @@
  * donation links and the donations themselves (one row per payment attempt through the acquirer).
  */
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, parentRef, venueColumns } from '../columns';
 import { products } from './products';
-import { venues } from './venues';
 
 export const donationEvents = pgTable(
   'donation_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    venueId: uuid('venue_id').notNull().references(() => venues.id, { onDelete: 'cascade' }),
+    ...venueColumns(),
     name: text('name').notNull(),
     /** Public slug of the donor's page, unique across venues. */
     link: text('link').notNull(),
@@ -30,7 +29,7 @@ export const donationEvents = pgTable(
     labelButtonDonate: text('label_button_donate').notNull().default(''),
     contactPhrase: text('contact_phrase').notNull().default(''),
     contactPhone: text('contact_phone').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
   },
   (t) => [index('donation_events_venue_idx').on(t.venueId), uniqueIndex('donation_events_link_idx').on(t.link)],
 );
@@ -38,8 +37,7 @@ export const donationEvents = pgTable(
 export const donationBankAccounts = pgTable(
   'donation_bank_accounts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    venueId: uuid('venue_id').notNull().references(() => venues.id, { onDelete: 'cascade' }),
+    ...venueColumns(),
     description: text('description').notNull(),
     /** Pix key the sandbox BR Code uses for this account. */
     pixKey: text('pix_key').notNull().default(''),
@@ -50,12 +48,11 @@ export const donationBankAccounts = pgTable(
 export const donationInstitutes = pgTable(
   'donation_institutes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    venueId: uuid('venue_id').notNull().references(() => venues.id, { onDelete: 'cascade' }),
+    ...venueColumns(),
     name: text('name').notNull(),
     bankAccountId: uuid('bank_account_id').notNull().references(() => donationBankAccounts.id, { onDelete: 'restrict' }),
     eventId: uuid('event_id').notNull().references(() => donationEvents.id, { onDelete: 'restrict' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
     /** An institution that received donations is archived instead of deleted: its donations stay in the reports. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
   },
@@ -65,17 +62,16 @@ export const donationInstitutes = pgTable(
 export const donationLinks = pgTable(
   'donation_links',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    venueId: uuid('venue_id').notNull().references(() => venues.id, { onDelete: 'cascade' }),
+    ...venueColumns(),
     /** The acquirer's id for this link (the sandbox makes one up). */
     gatewayLinkId: text('gateway_link_id').notNull(),
     showLink: boolean('show_link').notNull().default(true),
     description: text('description').notNull(),
     productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
     amountCents: integer('amount_cents').notNull(),
-    eventId: uuid('event_id').notNull().references(() => donationEvents.id, { onDelete: 'cascade' }),
+    eventId: parentRef('event_id', () => donationEvents.id),
     instituteId: uuid('institute_id').notNull().references(() => donationInstitutes.id, { onDelete: 'restrict' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
   },
   (t) => [uniqueIndex('donation_links_gateway_idx').on(t.gatewayLinkId), index('donation_links_institute_idx').on(t.instituteId)],
 );
@@ -83,10 +79,9 @@ export const donationLinks = pgTable(
 export const donations = pgTable(
   'donations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    venueId: uuid('venue_id').notNull().references(() => venues.id, { onDelete: 'cascade' }),
-    eventId: uuid('event_id').notNull().references(() => donationEvents.id, { onDelete: 'cascade' }),
-    instituteId: uuid('institute_id').notNull().references(() => donationInstitutes.id, { onDelete: 'cascade' }),
+    ...venueColumns(),
+    eventId: parentRef('event_id', () => donationEvents.id),
+    instituteId: parentRef('institute_id', () => donationInstitutes.id),
     linkId: uuid('link_id').references(() => donationLinks.id, { onDelete: 'set null' }),
     productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
     description: text('description').notNull().default(''),
@@ -105,7 +100,7 @@ export const donations = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** When the acquirer pays the institution (receivables table). */
     paymentDate: timestamp('payment_date', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
   },
   (t) => [index('donations_event_idx').on(t.eventId, t.status, t.paidAt), index('donations_venue_idx').on(t.venueId)],
 );

@@ -6,16 +6,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { venues } from './venues';
+import { bankAccountNumber, createdAt, id, parentRef, venueColumns, venueKey, venueRef } from '../columns';
 
-const venueRef = () =>
-  uuid('venue_id')
-    .notNull()
-    .references(() => venues.id, { onDelete: 'cascade' });
 
 export const financeBankAccounts = pgTable('finance_bank_accounts', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  venueId: venueRef(),
+  ...venueColumns(),
   description: text('description').notNull(),
   bankCode: text('bank_code').notNull(),
   agency: text('agency').notNull(),
@@ -28,8 +23,7 @@ export const financeBankAccounts = pgTable('finance_bank_accounts', {
 export const financeTransactions = pgTable(
   'finance_transactions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    venueId: venueRef(),
+    ...venueColumns(),
     acquirer: integer('acquirer').notNull(),
     acquirerTransactionId: text('acquirer_transaction_id').notNull(),
     serialNumber: text('serial_number').notNull(),
@@ -46,8 +40,7 @@ export const financeTransactions = pgTable(
 );
 
 export const financeProcessRequests = pgTable('finance_process_requests', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  venueId: venueRef(),
+  ...venueColumns(),
   acquirer: integer('acquirer').notNull(),
   bankAccountId: uuid('bank_account_id').notNull(),
   startDay: date('start_day', { mode: 'string' }).notNull(),
@@ -57,19 +50,18 @@ export const financeProcessRequests = pgTable('finance_process_requests', {
   transactionCount: integer('transaction_count').notNull(),
   amountCents: integer('amount_cents').notNull(),
   createdBy: uuid('created_by').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  ...createdAt(),
 });
 
 export const financeWithdrawals = pgTable(
   'finance_withdrawals',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    venueId: venueRef(),
+    ...venueColumns(),
     /** TED, PIX, BS2 (transfer inside the bank), AGENDADO. */
     type: text('type').notNull(),
     holderName: text('holder_name').notNull(),
     amountCents: integer('amount_cents').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
     receivedOn: date('received_on', { mode: 'string' }),
     remittanceId: uuid('remittance_id'),
   },
@@ -77,26 +69,21 @@ export const financeWithdrawals = pgTable(
 );
 
 export const financeRemittances = pgTable('finance_remittances', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  venueId: venueRef(),
+  ...venueColumns(),
   fileName: text('file_name').notNull(),
   relativePath: text('relative_path').notNull(),
   withdrawalCount: integer('withdrawal_count').notNull(),
   amountCents: integer('amount_cents').notNull(),
   emailedTo: text('emailed_to').notNull(),
   createdBy: uuid('created_by').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  ...createdAt(),
 });
 
 export const financeTransfers = pgTable(
   'finance_transfers',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    venueId: venueRef(),
-    bankCode: text('bank_code').notNull(),
-    agency: text('agency').notNull(),
-    account: text('account').notNull(),
-    accountDigit: text('account_digit').notNull(),
+    ...venueColumns(),
+    ...bankAccountNumber(),
     accountType: integer('account_type').notNull(),
     document: text('document').notNull(),
     holderName: text('holder_name').notNull(),
@@ -112,7 +99,7 @@ export const financeTransfers = pgTable(
     error: text('error'),
     settledAt: timestamp('settled_at', { withTimezone: true }),
     createdBy: uuid('created_by').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
   },
   (t) => [
     check('finance_transfers_amount_ck', sql`${t.amountCents} > 0`),
@@ -124,8 +111,7 @@ export const financeTransfers = pgTable(
 export const financePixOrders = pgTable(
   'finance_pix_orders',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    venueId: venueRef(),
+    ...venueColumns(),
     endToEndId: text('end_to_end_id').notNull(),
     amountCents: integer('amount_cents').notNull(),
     refundedCents: integer('refunded_cents').notNull().default(0),
@@ -133,7 +119,7 @@ export const financePixOrders = pgTable(
     status: text('status').notNull(),
     acquirerId: integer('acquirer_id').notNull(),
     posTransactionId: text('pos_transaction_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
   },
   (t) => [
@@ -147,30 +133,24 @@ export const financePixOrders = pgTable(
 );
 
 export const financePixRefunds = pgTable('finance_pix_refunds', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  venueId: venueRef(),
-  pixOrderId: uuid('pix_order_id')
-    .notNull()
-    .references(() => financePixOrders.id, { onDelete: 'cascade' }),
+  ...venueColumns(),
+  pixOrderId: parentRef('pix_order_id', () => financePixOrders.id),
   amountCents: integer('amount_cents').notNull(),
   acquirerRefundId: text('acquirer_refund_id').notNull(),
   createdBy: uuid('created_by').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  ...createdAt(),
 });
 
 /** Which venues are mapped to the ERP (the dashboard shows only then). */
 export const financeErpMappings = pgTable('finance_erp_mappings', {
-  venueId: uuid('venue_id')
-    .primaryKey()
-    .references(() => venues.id, { onDelete: 'cascade' }),
+  venueId: venueKey(),
   erp: text('erp').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  ...createdAt(),
 });
 
 /** A POS cash-register session (caixa) whose orders become ERP invoices. */
 export const financeErpSessions = pgTable('finance_erp_sessions', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  venueId: venueRef(),
+  ...venueColumns(),
   name: text('name').notNull(),
   openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
 });
@@ -178,11 +158,8 @@ export const financeErpSessions = pgTable('finance_erp_sessions', {
 export const financeErpInvoices = pgTable(
   'finance_erp_invoices',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    venueId: venueRef(),
-    sessionId: uuid('session_id')
-      .notNull()
-      .references(() => financeErpSessions.id, { onDelete: 'cascade' }),
+    ...venueColumns(),
+    sessionId: parentRef('session_id', () => financeErpSessions.id),
     orderDate: timestamp('order_date', { withTimezone: true }).notNull(),
     items: jsonb('items').$type<Array<{ quantity: number; name: string; valueCents: number; ncm: string | null }>>().notNull(),
     totalCents: integer('total_cents').notNull(),
@@ -205,17 +182,15 @@ export const financeErpInvoices = pgTable(
 export const financeErpExports = pgTable(
   'finance_erp_exports',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    ...id(),
     batchId: uuid('batch_id').notNull(),
     venueId: venueRef(),
-    invoiceId: uuid('invoice_id')
-      .notNull()
-      .references(() => financeErpInvoices.id, { onDelete: 'cascade' }),
+    invoiceId: parentRef('invoice_id', () => financeErpInvoices.id),
     state: text('state').notNull().default('sending'),
     erpNumber: text('erp_number'),
     errors: jsonb('errors').$type<string[]>().notNull().default([]),
     createdBy: uuid('created_by').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },
   (t) => [
@@ -240,7 +215,7 @@ export const financeAuditLog = pgTable(
     entity: text('entity').notNull(),
     entityId: text('entity_id').notNull(),
     detail: jsonb('detail').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
   },
   (t) => [index('finance_audit_venue_idx').on(t.venueId, t.createdAt)],
 );

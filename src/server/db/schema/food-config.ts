@@ -5,16 +5,14 @@
  * spec adds needs no migration; the storefront link is a column because it must be unique.
  */
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { parentRef, venueKey, venueRef } from '../columns';
 import { storeCategories } from './stores';
-import { venues } from './venues';
 
 export const foodConfigs = pgTable(
   'food_configs',
   {
-    venueId: uuid('venue_id')
-      .primaryKey()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    venueId: venueKey(),
     /** Storefront link {host}/{urlMeepFood}: no spaces, accents or special characters; unique. */
     urlMeepFood: text('url_meep_food').unique(),
     /**
@@ -35,12 +33,8 @@ export const foodConfigs = pgTable(
 export const foodConfigStoreCategories = pgTable(
   'food_config_store_categories',
   {
-    venueId: uuid('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
-    categoryId: uuid('category_id')
-      .notNull()
-      .references(() => storeCategories.id, { onDelete: 'cascade' }),
+    venueId: venueRef(),
+    categoryId: parentRef('category_id', () => storeCategories.id),
   },
   (t) => [primaryKey({ columns: [t.venueId, t.categoryId] }), index('food_config_store_categories_category_idx').on(t.categoryId)],
 );

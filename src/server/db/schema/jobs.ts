@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt } from '../columns';
 
 export const JOB_STATE = { queued: 'queued', running: 'running', done: 'done', failed: 'failed' } as const;
 export type JobState = (typeof JOB_STATE)[keyof typeof JOB_STATE];
@@ -28,7 +29,7 @@ export const jobs = pgTable(
     lockedBy: text('locked_by'),
     /** Last error message (no customer data: handlers throw their own short messages). */
     lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [

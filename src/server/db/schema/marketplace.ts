@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, venueRef } from '../columns';
 import { orders } from './orders';
 import { venues } from './venues';
 
@@ -26,9 +27,7 @@ export const ifoodEvents = pgTable(
   'ifood_events',
   {
     id: text('id').primaryKey(),
-    venueId: uuid('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    venueId: venueRef(),
     merchantId: text('merchant_id').notNull(),
     ifoodOrderId: text('ifood_order_id'),
     /** iFood's short code (PLC, CFM, CAN...) and full code (PLACED, CONFIRMED, CANCELLED...). */
@@ -56,9 +55,7 @@ export const ifoodOrders = pgTable(
     orderId: uuid('order_id')
       .primaryKey()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    venueId: uuid('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    venueId: venueRef(),
     ifoodOrderId: text('ifood_order_id').notNull(),
     merchantId: text('merchant_id').notNull(),
     displayId: text('display_id').notNull(),
@@ -68,7 +65,7 @@ export const ifoodOrders = pgTable(
     deliveredBy: text('delivered_by'),
     /** The order came from the in-process sandbox iFood. */
     sandbox: boolean('sandbox').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
   },
   (t) => [uniqueIndex('ifood_orders_ifood_idx').on(t.venueId, t.ifoodOrderId)],
 );

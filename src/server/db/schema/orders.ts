@@ -4,21 +4,10 @@
  */
 import type { IfoodTicket } from '../../../shared/contract/ifood-ticket';
 import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, parentRef, timestamps, venueColumns, venueKey, venueRef } from '../columns';
 import { users } from './auth';
-import { stores, venues } from './venues';
+import { stores } from './venues';
 
 /** Customer snapshot as it came with the order (contract field names). */
 export interface OrderCustomer {
@@ -41,9 +30,7 @@ export interface OrderCustomer {
 export const workflowStates = pgTable(
   'workflow_states',
   {
-    venueId: uuid('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    venueId: venueRef(),
     stateId: integer('state_id').notNull(),
     name: text('name').notNull(),
     backgroundColor: text('background_color').notNull(),
@@ -54,9 +41,7 @@ export const workflowStates = pgTable(
 
 /** Board settings of a venue, and the counter of its order codes (its row also serialises a venue's changes). */
 export const kdsSettings = pgTable('kds_settings', {
-  venueId: uuid('venue_id')
-    .primaryKey()
-    .references(() => venues.id, { onDelete: 'cascade' }),
+  venueId: venueKey(),
   /** EnderecoServidorLocal: the venue's local print server. */
   printServerUrl: text('print_server_url'),
   refresh15s: boolean('refresh_15s').notNull().default(false),
@@ -85,10 +70,7 @@ export const kdsSettings = pgTable('kds_settings', {
 export const kdsTables = pgTable(
   'kds_tables',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    venueId: uuid('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    ...venueColumns(),
     name: text('name').notNull(),
     position: integer('position').notNull().default(0),
   },
@@ -99,14 +81,11 @@ export const kdsTables = pgTable(
 export const carriers = pgTable(
   'carriers',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    venueId: uuid('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    ...venueColumns(),
     name: text('name').notNull(),
     phone: text('phone').notNull().default(''),
     document: text('document').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
   },
   (t) => [index('carriers_venue_idx').on(t.venueId)],
 );
@@ -114,17 +93,13 @@ export const carriers = pgTable(
 export const orders = pgTable(
   'orders',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    venueId: uuid('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    ...venueColumns(),
     /** Codigo: short number per venue. */
     code: integer('code').notNull(),
     /** Public tracking code (unguessable; codes per venue are not). */
     trackingCode: text('tracking_code').notNull().unique(),
     externalCode: text('external_code'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
     /** Bumped on every change. */
     version: integer('version').notNull().default(1),
     /** OrigemPedido 1 own platform, 2 marketplace. */
@@ -191,10 +166,8 @@ export const orders = pgTable(
 export const orderItems = pgTable(
   'order_items',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    ...id(),
+    orderId: parentRef('order_id', () => orders.id),
     position: integer('position').notNull(),
     productId: uuid('product_id'),
     name: text('name').notNull(),
@@ -214,9 +187,7 @@ export const orderStateHistory = pgTable(
   'order_state_history',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: parentRef('order_id', () => orders.id),
     fromStateId: integer('from_state_id'),
     toStateId: integer('to_state_id').notNull(),
     command: text('command'),
@@ -236,15 +207,13 @@ export const orderStateHistory = pgTable(
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    venueId: uuid('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    venueId: venueRef(),
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),
     statusCode: integer('status_code').notNull(),
     response: jsonb('response').notNull(),
     userId: uuid('user_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.venueId, t.key] }), index('idempotency_keys_expires_idx').on(t.expiresAt)],
@@ -258,13 +227,11 @@ export const orderEvents = pgTable(
   'order_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    venueId: uuid('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    venueId: venueRef(),
     type: text('type').notNull(),
     orderId: uuid('order_id').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
   },
   (t) => [index('order_events_venue_idx').on(t.venueId, t.id), index('order_events_created_idx').on(t.createdAt)],
 );

@@ -1,16 +1,13 @@
 /** Payment links (spec 000 §3 Payment link) and the payments made through their public page. */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, parentRef, timestamps, venueColumns, venueRef } from '../columns';
 import { products } from './products';
-import { venues } from './venues';
 
 export const paymentLinks = pgTable(
   'payment_links',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    venueId: uuid('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    ...venueColumns(),
     productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
     priceCents: integer('price_cents').notNull(),
     description: text('description').notNull().default(''),
@@ -20,8 +17,7 @@ export const paymentLinks = pgTable(
     authenticated: boolean('authenticated').notNull().default(false),
     /** Ours: the link takes one payment, then says it was already used. */
     singleUse: boolean('single_use').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
     /** Deleted links stay so their public page can say so and their payments are kept. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
@@ -31,13 +27,9 @@ export const paymentLinks = pgTable(
 export const paymentLinkPayments = pgTable(
   'payment_link_payments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    linkId: uuid('link_id')
-      .notNull()
-      .references(() => paymentLinks.id, { onDelete: 'cascade' }),
-    venueId: uuid('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    ...id(),
+    linkId: parentRef('link_id', () => paymentLinks.id),
+    venueId: venueRef(),
     /** 'pix' | 'card' | 'boleto' */
     method: text('method').notNull(),
     /** 'pending' | 'paid' | 'declined' */
@@ -60,7 +52,7 @@ export const paymentLinkPayments = pgTable(
     payerCpf: text('payer_cpf'),
     /** Copied from the link when the payment is made: a single-use link takes one paid or in-flight payment (index below). */
     singleUse: boolean('single_use').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },
   (t) => [

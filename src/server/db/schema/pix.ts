@@ -4,16 +4,14 @@
  * owner (kind + ref_id) is then updated in the same transaction, once.
  */
 import { index, integer, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
-import { venues } from './venues';
+import { createdAt, venueRef } from '../columns';
 
 export const pixCharges = pgTable(
   'pix_charges',
   {
     /** API Pix txid: 26 to 35 letters and digits, chosen by us. */
     txid: varchar('txid', { length: 35 }).primaryKey(),
-    venueId: uuid('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    venueId: venueRef(),
     /** Who owns the charge: 'payment-link' (payment_link_payments.id) | 'donation' (donations.id). */
     kind: text('kind').notNull(),
     refId: uuid('ref_id').notNull(),
@@ -24,7 +22,7 @@ export const pixCharges = pgTable(
     status: text('status').notNull().default('pending'),
     endToEndId: varchar('end_to_end_id', { length: 32 }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
   },
   (t) => [index('pix_charges_ref_idx').on(t.kind, t.refId)],
 );
@@ -41,9 +39,7 @@ export const pixDevolucoes = pgTable(
   {
     /** The devolução id sent to the PSP (API Pix: 1 to 35 letters and digits); 32 hex characters. */
     id: varchar('id', { length: 35 }).primaryKey(),
-    venueId: uuid('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    venueId: venueRef(),
     /** finance_pix_orders.id */
     pixOrderId: uuid('pix_order_id').notNull(),
     endToEndId: varchar('end_to_end_id', { length: 32 }).notNull(),
@@ -55,7 +51,7 @@ export const pixDevolucoes = pgTable(
     /** Why it failed, in pt-BR, as shown on the finance page. */
     error: text('error'),
     createdBy: uuid('created_by').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [index('pix_devolucoes_order_idx').on(t.pixOrderId, t.createdAt)],

@@ -4,17 +4,14 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, timestamps, venueColumns } from '../columns';
 import { orders } from './orders';
-import { venues } from './venues';
 
 /** One printer per station of a venue; the name is the station (a product's NomeImpressora). */
 export const printers = pgTable(
   'printers',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    venueId: uuid('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    ...venueColumns(),
     name: text('name').notNull(),
     /** PRINTER_CONNECTION: 'rede' (the agent opens TCP to host:port) or 'servidorLocal'. */
     connection: text('connection').notNull(),
@@ -24,8 +21,7 @@ export const printers = pgTable(
     /** Characters per line (48/42 on 80 mm, 32 on 58 mm); null: the paper's default (shared/printers.ts columnsOf). */
     columns: integer('columns'),
     codePage: text('code_page').notNull().default('cp860'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('printers_venue_name_uq').on(t.venueId, sql`lower(${t.name})`)],
 );
@@ -34,13 +30,10 @@ export const printers = pgTable(
 export const printAgents = pgTable(
   'print_agents',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    venueId: uuid('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    ...venueColumns(),
     name: text('name').notNull(),
     tokenHash: text('token_hash').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
@@ -54,10 +47,7 @@ export const printAgents = pgTable(
 export const printJobs = pgTable(
   'print_jobs',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    venueId: uuid('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    ...venueColumns(),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
     printerId: uuid('printer_id').references(() => printers.id, { onDelete: 'set null' }),
     printerName: text('printer_name').notNull(),
@@ -71,8 +61,7 @@ export const printJobs = pgTable(
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     availableAt: timestamp('available_at', { withTimezone: true }).notNull().defaultNow(),
     error: text('error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     index('print_jobs_claim_idx').on(t.venueId, t.status, t.availableAt),

@@ -5,20 +5,18 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { stores, venues } from './venues';
+import { createdAt, id, parentRef, venueColumns, venueKey } from '../columns';
+import { stores } from './venues';
 
 export const productCategories = pgTable(
   'product_categories',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    venueId: uuid('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    ...venueColumns(),
     name: text('name').notNull(),
     imageUrl: text('image_url'),
     /** A sub-category's parent; `apenasCategoriaFilha` lists only categories without children. */
     parentId: uuid('parent_id').references((): AnyPgColumn => productCategories.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
   },
   (t) => [index('product_categories_venue_idx').on(t.venueId), index('product_categories_parent_idx').on(t.parentId)],
 );
@@ -27,10 +25,7 @@ export const productCategories = pgTable(
 export const customSaleMenus = pgTable(
   'custom_sale_menus',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    venueId: uuid('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    ...venueColumns(),
     name: text('name').notNull(),
   },
   (t) => [index('custom_sale_menus_venue_idx').on(t.venueId)],
@@ -39,10 +34,7 @@ export const customSaleMenus = pgTable(
 export const products = pgTable(
   'products',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    venueId: uuid('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    ...venueColumns(),
     categoryId: uuid('category_id').references(() => productCategories.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     valueCents: integer('value_cents').notNull().default(0),
@@ -53,7 +45,7 @@ export const products = pgTable(
     /** Enabled for sale (AtivarProdutos / DesativarProdutos). */
     active: boolean('active').notNull().default(false),
     dontShowInKds: boolean('dont_show_in_kds').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
     /** Lower-cased name without accents: what the list's search matches. */
     searchName: text('search_name').notNull().default(''),
     internalCode: text('internal_code').notNull().default(''),
@@ -109,13 +101,9 @@ export const products = pgTable(
 export const productAdditionals = pgTable(
   'product_additionals',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-    additionalProductId: uuid('additional_product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    ...id(),
+    productId: parentRef('product_id', () => products.id),
+    additionalProductId: parentRef('additional_product_id', () => products.id),
     /** 1 fixed, 2 variable, 3 composition. */
     type: integer('type').notNull().default(1),
     /** Stock deduction per unit. */
@@ -144,10 +132,7 @@ export const productAdditionals = pgTable(
 export const observationOptions = pgTable(
   'observation_options',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    venueId: uuid('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    ...venueColumns(),
     description: text('description').notNull(),
   },
   (t) => [uniqueIndex('observation_options_venue_desc_idx').on(t.venueId, sql`lower(${t.description})`)],
@@ -157,10 +142,8 @@ export const observationOptions = pgTable(
 export const productObservations = pgTable(
   'product_observations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    ...id(),
+    productId: parentRef('product_id', () => products.id),
     description: text('description').notNull(),
     type: integer('type').notNull().default(1),
     isReservation: boolean('is_reservation').notNull().default(false),
@@ -172,12 +155,8 @@ export const productObservations = pgTable(
 export const productObservationOptions = pgTable(
   'product_observation_options',
   {
-    observationId: uuid('observation_id')
-      .notNull()
-      .references(() => productObservations.id, { onDelete: 'cascade' }),
-    optionId: uuid('option_id')
-      .notNull()
-      .references(() => observationOptions.id, { onDelete: 'cascade' }),
+    observationId: parentRef('observation_id', () => productObservations.id),
+    optionId: parentRef('option_id', () => observationOptions.id),
     sortOrder: integer('sort_order').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.observationId, t.optionId] })],
@@ -185,9 +164,7 @@ export const productObservationOptions = pgTable(
 
 /** Owner settings of a venue (api/Proprietario/BuscarConfiguracoesDoLocal...). */
 export const venueOwnerSettings = pgTable('venue_owner_settings', {
-  venueId: uuid('venue_id')
-    .primaryKey()
-    .references(() => venues.id, { onDelete: 'cascade' }),
+  venueId: venueKey(),
   /** GerarNFCE: the venue issues fiscal coupons, so NCM and CFOP are required. */
   issuesNfce: boolean('issues_nfce').notNull().default(false),
   /** The establishment splits payments (the success page's split hint). */
@@ -200,10 +177,7 @@ export const venueOwnerSettings = pgTable('venue_owner_settings', {
 export const productLists = pgTable(
   'product_lists',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    venueId: uuid('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    ...venueColumns(),
     description: text('description').notNull(),
   },
   (t) => [index('product_lists_venue_idx').on(t.venueId)],
@@ -212,12 +186,8 @@ export const productLists = pgTable(
 export const productListItems = pgTable(
   'product_list_items',
   {
-    listId: uuid('list_id')
-      .notNull()
-      .references(() => productLists.id, { onDelete: 'cascade' }),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    listId: parentRef('list_id', () => productLists.id),
+    productId: parentRef('product_id', () => products.id),
   },
   (t) => [primaryKey({ columns: [t.listId, t.productId] })],
 );

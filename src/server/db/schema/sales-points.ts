@@ -3,16 +3,13 @@
  * A device belongs to at most one sales point (the link's primary key is the device).
  */
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { parentRef, timestamps, venueColumns } from '../columns';
 import { productLists } from './products';
-import { venues } from './venues';
 
 export const salesPoints = pgTable(
   'sales_points',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    venueId: uuid('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    ...venueColumns(),
     name: text('name').notNull(),
     /** Sales point type 1-4, derived from the systems (src/shared/sales-points.ts). */
     type: integer('type').notNull(),
@@ -21,8 +18,7 @@ export const salesPoints = pgTable(
     systems: jsonb('systems').$type<Array<{ systemType: number; printType: number; enableRemotePrinter: boolean }>>().notNull(),
     /** Every other field of the sales point (flags, service fee, texts), by the spec's names. */
     options: jsonb('options').$type<Record<string, unknown>>().notNull().default({}),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index('sales_points_venue_idx').on(t.venueId)],
 );
@@ -31,10 +27,7 @@ export const salesPoints = pgTable(
 export const devices = pgTable(
   'devices',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    venueId: uuid('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    ...venueColumns(),
     name: text('name').notNull().default(''),
     type: integer('type').notNull(),
     imei: text('imei').notNull().default(''),
@@ -48,9 +41,7 @@ export const salesPointDevices = pgTable(
     deviceId: uuid('device_id')
       .primaryKey()
       .references(() => devices.id, { onDelete: 'cascade' }),
-    salesPointId: uuid('sales_point_id')
-      .notNull()
-      .references(() => salesPoints.id, { onDelete: 'cascade' }),
+    salesPointId: parentRef('sales_point_id', () => salesPoints.id),
     linkedAt: timestamp('linked_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sales_point_devices_sales_point_idx').on(t.salesPointId)],

@@ -3,20 +3,17 @@
  * weekly available days and services, and collaborators' schedules (a period + weekly hours).
  * Times are wall-clock HH:mm at the place; prices are kept in cents.
  */
-import { date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, parentRef, venueColumns, weeklyHours } from '../columns';
 import { users } from './auth';
-import { venues } from './venues';
 
 export const scheduleCategories = pgTable(
   'schedule_categories',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    venueId: uuid('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    ...venueColumns(),
     name: text('name').notNull(),
     imageUrl: text('image_url'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
   },
   (t) => [index('schedule_categories_venue_idx').on(t.venueId)],
 );
@@ -24,10 +21,7 @@ export const scheduleCategories = pgTable(
 export const schedules = pgTable(
   'schedules',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    venueId: uuid('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    ...venueColumns(),
     name: text('name').notNull(),
     description: text('description').notNull(),
     durationBase: integer('duration_base').notNull(),
@@ -38,7 +32,7 @@ export const schedules = pgTable(
     placeId: text('place_id'),
     imageUrl: text('image_url'),
     availabilityDescription: text('availability_description').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
   },
   (t) => [index('schedules_venue_idx').on(t.venueId), index('schedules_collaborator_idx').on(t.collaboratorId)],
 );
@@ -46,14 +40,10 @@ export const schedules = pgTable(
 export const scheduleAvailableDays = pgTable(
   'schedule_available_days',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    scheduleId: uuid('schedule_id')
-      .notNull()
-      .references(() => schedules.id, { onDelete: 'cascade' }),
+    ...id(),
+    scheduleId: parentRef('schedule_id', () => schedules.id),
     /** Monday 1 to Sunday 7. */
-    dayOfWeek: integer('day_of_week').notNull(),
-    startHour: text('start_hour').notNull(),
-    endHour: text('end_hour').notNull(),
+    ...weeklyHours(),
   },
   (t) => [index('schedule_available_days_schedule_idx').on(t.scheduleId)],
 );
@@ -61,15 +51,13 @@ export const scheduleAvailableDays = pgTable(
 export const scheduleServices = pgTable(
   'schedule_services',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    scheduleId: uuid('schedule_id')
-      .notNull()
-      .references(() => schedules.id, { onDelete: 'cascade' }),
+    ...id(),
+    scheduleId: parentRef('schedule_id', () => schedules.id),
     name: text('name').notNull(),
     valueCents: integer('value_cents').notNull(),
     duration: integer('duration').notNull(),
     imageUrl: text('image_url'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
   },
   (t) => [index('schedule_services_schedule_idx').on(t.scheduleId)],
 );
@@ -77,16 +65,11 @@ export const scheduleServices = pgTable(
 export const collaboratorSchedules = pgTable(
   'collaborator_schedules',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    venueId: uuid('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
-    collaboratorId: uuid('collaborator_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...venueColumns(),
+    collaboratorId: parentRef('collaborator_id', () => users.id),
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
   },
   (t) => [index('collaborator_schedules_venue_idx').on(t.venueId)],
 );
@@ -94,13 +77,9 @@ export const collaboratorSchedules = pgTable(
 export const collaboratorScheduleDays = pgTable(
   'collaborator_schedule_days',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    collaboratorScheduleId: uuid('collaborator_schedule_id')
-      .notNull()
-      .references(() => collaboratorSchedules.id, { onDelete: 'cascade' }),
-    dayOfWeek: integer('day_of_week').notNull(),
-    startHour: text('start_hour').notNull(),
-    endHour: text('end_hour').notNull(),
+    ...id(),
+    collaboratorScheduleId: parentRef('collaborator_schedule_id', () => collaboratorSchedules.id),
+    ...weeklyHours(),
   },
   (t) => [index('collaborator_schedule_days_schedule_idx').on(t.collaboratorScheduleId)],
 );

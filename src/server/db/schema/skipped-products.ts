@@ -5,16 +5,13 @@
  * when skipped: the notice still reads right after the product, list or equipment is renamed or gone.
  */
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { venueColumns } from '../columns';
 import { products } from './products';
-import { venues } from './venues';
 
 export const skippedProducts = pgTable(
   'skipped_products',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    venueId: uuid('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    ...venueColumns(),
     productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
     productName: text('product_name').notNull(),
     listName: text('list_name').notNull(),

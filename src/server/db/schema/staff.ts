@@ -3,14 +3,12 @@
  * profile each member holds, devices paired by code and the audit of every access change.
  */
 import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, parentRef, venueColumns, venueKey, venueRef } from '../columns';
 import { users } from './auth';
-import { venues } from './venues';
 
 /** The CNPJ given when the place was created (numeric or alphanumeric, normalised). */
 export const venueTaxIds = pgTable('venue_tax_ids', {
-  venueId: uuid('venue_id')
-    .primaryKey()
-    .references(() => venues.id, { onDelete: 'cascade' }),
+  venueId: venueKey(),
   cnpj: text('cnpj').notNull(),
   createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
 });
@@ -19,14 +17,11 @@ export const venueTaxIds = pgTable('venue_tax_ids', {
 export const roleSets = pgTable(
   'role_sets',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    venueId: uuid('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    ...venueColumns(),
     name: text('name').notNull(),
     /** Semicolon-separated, like memberships.roles. */
     roles: text('roles').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
   },
   (t) => [uniqueIndex('role_sets_venue_name_idx').on(t.venueId, t.name)],
 );
@@ -38,12 +33,8 @@ export const roleSets = pgTable(
 export const memberProfiles = pgTable(
   'member_profiles',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    venueId: uuid('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    userId: parentRef('user_id', () => users.id),
+    venueId: venueRef(),
     profile: text('profile').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.venueId] }), index('member_profiles_venue_idx').on(t.venueId, t.profile)],
@@ -57,10 +48,7 @@ export const memberProfiles = pgTable(
 export const pairedDevices = pgTable(
   'paired_devices',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    venueId: uuid('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    ...venueColumns(),
     userId: uuid('user_id')
       .notNull()
       .unique()
@@ -70,7 +58,7 @@ export const pairedDevices = pgTable(
     codeHash: text('code_hash').unique(),
     codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
     pairedAt: timestamp('paired_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
@@ -81,16 +69,13 @@ export const pairedDevices = pgTable(
 export const staffAudit = pgTable(
   'staff_audit',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    venueId: uuid('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    ...venueColumns(),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     /** Kept as text: the line still says who after the account is gone. */
     actorName: text('actor_name').notNull(),
     action: text('action').notNull(),
     description: text('description').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
   },
   (t) => [index('staff_audit_venue_idx').on(t.venueId, t.createdAt)],
 );
@@ -105,18 +90,13 @@ export const staffAudit = pgTable(
 export const venueInvitations = pgTable(
   'venue_invitations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    venueId: uuid('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...venueColumns(),
+    userId: parentRef('user_id', () => users.id),
     name: text('name').notNull(),
     profile: text('profile').notNull(),
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
     invitedByName: text('invited_by_name').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex('venue_invitations_venue_user_idx').on(t.venueId, t.userId), index('venue_invitations_user_idx').on(t.userId)],

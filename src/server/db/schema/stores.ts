@@ -1,5 +1,6 @@
 /** Stores' categories, sectors, users and weekly availability (spec 000 "Store"). */
-import { index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { id, parentRef, weeklyHours } from '../columns';
 import { users } from './auth';
 import { stores, venues } from './venues';
 
@@ -7,7 +8,7 @@ import { stores, venues } from './venues';
 export const storeCategories = pgTable(
   'store_categories',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    ...id(),
     venueId: uuid('venue_id').references(() => venues.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
   },
@@ -17,12 +18,8 @@ export const storeCategories = pgTable(
 export const storeCategoryLinks = pgTable(
   'store_category_links',
   {
-    storeId: uuid('store_id')
-      .notNull()
-      .references(() => stores.id, { onDelete: 'cascade' }),
-    categoryId: uuid('category_id')
-      .notNull()
-      .references(() => storeCategories.id, { onDelete: 'cascade' }),
+    storeId: parentRef('store_id', () => stores.id),
+    categoryId: parentRef('category_id', () => storeCategories.id),
   },
   (t) => [primaryKey({ columns: [t.storeId, t.categoryId] })],
 );
@@ -31,10 +28,8 @@ export const storeCategoryLinks = pgTable(
 export const storeSectors = pgTable(
   'store_sectors',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    storeId: uuid('store_id')
-      .notNull()
-      .references(() => stores.id, { onDelete: 'cascade' }),
+    ...id(),
+    storeId: parentRef('store_id', () => stores.id),
     name: text('name').notNull(),
     locationId: text('location_id'),
   },
@@ -45,12 +40,8 @@ export const storeSectors = pgTable(
 export const storeUsers = pgTable(
   'store_users',
   {
-    storeId: uuid('store_id')
-      .notNull()
-      .references(() => stores.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    storeId: parentRef('store_id', () => stores.id),
+    userId: parentRef('user_id', () => users.id),
   },
   (t) => [primaryKey({ columns: [t.storeId, t.userId] }), index('store_users_user_idx').on(t.userId)],
 );
@@ -59,13 +50,9 @@ export const storeUsers = pgTable(
 export const storeAvailableDays = pgTable(
   'store_available_days',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    storeId: uuid('store_id')
-      .notNull()
-      .references(() => stores.id, { onDelete: 'cascade' }),
-    dayOfWeek: integer('day_of_week').notNull(),
-    startHour: text('start_hour').notNull(),
-    endHour: text('end_hour').notNull(),
+    ...id(),
+    storeId: parentRef('store_id', () => stores.id),
+    ...weeklyHours(),
   },
   (t) => [index('store_available_days_store_idx').on(t.storeId)],
 );

@@ -4,20 +4,16 @@
  * with the bearer token (POST), valid 60 s, bound to that session and one venue, used once. Only a
  * hash is stored. Rows go with their session; expired ones are deleted by a periodic job.
  */
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { parentRef, venueRef } from '../columns';
 import { sessions } from './auth';
-import { venues } from './venues';
 
 export const streamTickets = pgTable(
   'stream_tickets',
   {
     tokenHash: text('token_hash').primaryKey(),
-    sessionId: uuid('session_id')
-      .notNull()
-      .references(() => sessions.id, { onDelete: 'cascade' }),
-    venueId: uuid('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    sessionId: parentRef('session_id', () => sessions.id),
+    venueId: venueRef(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },

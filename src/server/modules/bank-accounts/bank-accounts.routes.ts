@@ -4,34 +4,26 @@
  * accounts never reach it (src/shared/permissions.ts). An account a donation institution is paid
  * into cannot be deleted (409 naming the institution).
  */
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { BANK_ACCOUNT_MSG as M } from '../../../shared/bank-accounts';
 import { bankAccountInput, bankAccountList } from '../../../shared/contract/bank-accounts';
-import { errorBody } from '../../../shared/contract/common';
 import { registryIdParams, registryLocalParams, registryMessage, registrySaved } from '../../../shared/contract/registry';
 import { MSG } from '../../../shared/messages';
 import { MANAGER_ROLES } from '../../../shared/permissions';
 import type { Db } from '../../db/client';
 import { bankAccounts } from '../../db/schema/bank-accounts';
 import { HttpError } from '../../lib/http-error';
-import { requireVenue, requireVenueOf } from '../../plugins/auth';
+import { findVenueRow, registryErrors } from '../../lib/registry';
+import { requireVenue } from '../../plugins/auth';
 import { deleteBankAccount, findSameAccount, institutionsOf, listBankAccounts, saveBankAccount } from './bank-accounts.repository';
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const errors = registryErrors;
 const duplicate = () => new HttpError(409, M.duplicate, { errors: [{ path: 'contaBancaria', message: M.duplicate }] });
 
 export function bankAccountRoutes(fastify: FastifyInstance, opts: { db: Db }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = opts;
-
-  async function findRow(id: string) {
-    const [row] = UUID_RE.test(id) ? await db.select().from(bankAccounts).where(eq(bankAccounts.id, id)) : [];
-    if (!row) throw new HttpError(404, M.notFound);
-    return row;
-  }
 
   app.get('/api/ContaBancaria/BuscarDoLocal/:localId', { schema: { params: registryLocalParams, response: { 200: bankAccountList, ...errors } } }, async (req) => {
     const { venueId } = await requireVenue(db, req, req.params.localId, MANAGER_ROLES);
@@ -46,8 +38,7 @@ export function bankAccountRoutes(fastify: FastifyInstance, opts: { db: Db }) {
   });
 
   app.put('/api/ContaBancaria/:id', { schema: { params: registryIdParams, body: bankAccountInput, response: { 200: registrySaved, ...errors } } }, async (req) => {
-    const row = await findRow(req.params.id);
-    await requireVenueOf(db, req, row.venueId, MANAGER_ROLES, M.notFound);
+    const row = await findVenueRow(db, req, bankAccounts, req.params.id, M.notFound, MANAGER_ROLES);
     if (req.body.localClienteId !== row.venueId) throw new HttpError(403, MSG.accessDenied);
     if (await findSameAccount(db, row.venueId, req.body, row.id)) throw duplicate();
     await db.transaction((tx) => saveBankAccount(tx, row.venueId, req.body, row.id));
@@ -55,8 +46,7 @@ export function bankAccountRoutes(fastify: FastifyInstance, opts: { db: Db }) {
   });
 
   app.delete('/api/ContaBancaria/:id', { schema: { params: registryIdParams, response: { 200: registryMessage, ...errors } } }, async (req) => {
-    const row = await findRow(req.params.id);
-    await requireVenueOf(db, req, row.venueId, MANAGER_ROLES, M.notFound);
+    const row = await findVenueRow(db, req, bankAccounts, req.params.id, M.notFound, MANAGER_ROLES);
     const names = await institutionsOf(db, row.id);
     if (names.length) throw new HttpError(409, M.inUseByInstitution(names));
     await db.transaction((tx) => deleteBankAccount(tx, row));

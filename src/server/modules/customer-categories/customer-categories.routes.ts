@@ -4,10 +4,9 @@
  * category leaves its customers without one (the foreign key sets null). Reads: every member (the
  * spec shows no role); changes: a manager role (src/shared/permissions.ts).
  */
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorBody } from '../../../shared/contract/common';
 import { customerCategoryInput, customerCategoryList } from '../../../shared/contract/customer-categories';
 import { registryIdParams, registryLocalParams, registryMessage, registrySaved } from '../../../shared/contract/registry';
 import { CUSTOMER_CATEGORY_MSG as M } from '../../../shared/customer-categories';
@@ -15,28 +14,17 @@ import { MSG } from '../../../shared/messages';
 import type { Db } from '../../db/client';
 import { customerCategories, customers } from '../../db/schema/customers';
 import { HttpError } from '../../lib/http-error';
-import { requireVenue, requireVenueOf } from '../../plugins/auth';
+import { findVenueRow, refuseDuplicateName, registryErrors } from '../../lib/registry';
+import { requireVenue } from '../../plugins/auth';
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const errors = registryErrors;
 
 export function customerCategoryRoutes(fastify: FastifyInstance, opts: { db: Db }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = opts;
 
-  async function findRow(id: string) {
-    const [row] = UUID_RE.test(id) ? await db.select().from(customerCategories).where(eq(customerCategories.id, id)) : [];
-    if (!row) throw new HttpError(404, M.notFound);
-    return row;
-  }
-
-  async function refuseDuplicate(venueId: string, description: string, exceptId?: string) {
-    const [dup] = await db
-      .select({ id: customerCategories.id })
-      .from(customerCategories)
-      .where(and(eq(customerCategories.venueId, venueId), sql`lower(${customerCategories.description}) = lower(${description})`, exceptId ? ne(customerCategories.id, exceptId) : undefined));
-    if (dup) throw new HttpError(409, M.duplicate, { errors: [{ path: 'descricao', message: M.duplicate }] });
-  }
+  const refuseDuplicate = (venueId: string, description: string, exceptId?: string) =>
+    refuseDuplicateName(db, customerCategories, customerCategories.description, venueId, description, exceptId, { path: 'descricao', message: M.duplicate });
 
   app.get('/api/ClienteEstabelecimento/CategoriasCliente/:localId', { schema: { params: registryLocalParams, response: { 200: customerCategoryList, ...errors } } }, async (req) => {
     const { venueId } = await requireVenue(db, req, req.params.localId);
@@ -57,8 +45,7 @@ export function customerCategoryRoutes(fastify: FastifyInstance, opts: { db: Db 
   });
 
   app.put('/api/ClienteEstabelecimento/CategoriaCliente/:id', { schema: { params: registryIdParams, body: customerCategoryInput, response: { 200: registrySaved, ...errors } } }, async (req) => {
-    const row = await findRow(req.params.id);
-    await requireVenueOf(db, req, row.venueId, '', M.notFound);
+    const row = await findVenueRow(db, req, customerCategories, req.params.id, M.notFound);
     if (req.body.localClienteId !== row.venueId) throw new HttpError(403, MSG.accessDenied);
     await refuseDuplicate(row.venueId, req.body.descricao, row.id);
     await db.update(customerCategories).set({ description: req.body.descricao }).where(eq(customerCategories.id, row.id));
@@ -66,8 +53,7 @@ export function customerCategoryRoutes(fastify: FastifyInstance, opts: { db: Db 
   });
 
   app.delete('/api/ClienteEstabelecimento/CategoriaCliente/:id', { schema: { params: registryIdParams, response: { 200: registryMessage, ...errors } } }, async (req) => {
-    const row = await findRow(req.params.id);
-    await requireVenueOf(db, req, row.venueId, '', M.notFound);
+    const row = await findVenueRow(db, req, customerCategories, req.params.id, M.notFound);
     await db.delete(customerCategories).where(eq(customerCategories.id, row.id));
     return { Message: M.deleted };
   });

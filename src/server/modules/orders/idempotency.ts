@@ -18,7 +18,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { and, eq, gt, lte } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_TTL_DAYS_DEFAULT, ORDER_MSG } from '../../../shared/orders';
 import type { Db } from '../../db/client';
 import { idempotencyKeys } from '../../db/schema/orders';
@@ -195,4 +195,18 @@ export class Idempotency {
   async purgeExpired(): Promise<void> {
     await this.db.delete(idempotencyKeys).where(lte(idempotencyKeys.expiresAt, new Date()));
   }
+}
+
+/**
+ * A command's answer: a stored or fresh 409 becomes the conflict body (through the error handler),
+ * anything else is serialised with the route's schema for its status. A replay says so in a header.
+ */
+export function answer(reply: FastifyReply, r: CommandResult & { replayed: boolean }): never {
+  if (r.replayed) reply.header('idempotent-replayed', 'true');
+  if (r.status === 409) {
+    const b = r.body as { Message: string; Pedido: unknown };
+    throw new HttpError(409, b.Message, { Pedido: b.Pedido }, r.replayed ? { 'idempotent-replayed': 'true' } : {});
+  }
+  reply.status(r.status);
+  return r.body as never;
 }

@@ -5,7 +5,7 @@
  * MeepFoodConfiguration to change the board settings (they include the print server address).
  */
 import { and, asc, eq, lt } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { z as zm } from 'zod/mini';
@@ -74,7 +74,7 @@ import { newToken, sha256 } from '../../lib/crypto';
 import { HttpError } from '../../lib/http-error';
 import { rememberPlace, requireUser, requireVenue, type AuthUser } from '../../plugins/auth';
 import { readFoodSettings } from './food-config.reader';
-import { commandDb, keyOf, requestHash, type CommandResult, type Idempotency } from './idempotency';
+import { answer, commandDb, keyOf, requestHash, type CommandResult, type Idempotency } from './idempotency';
 import type { KdsHub, StreamView } from './kds-hub';
 import { venueStreamView } from '../live/venue-events';
 import { ensureVenueBoard, EVENTS_CHANNEL, findOrder, isUuid, listOrders, loadSettings, loadStates, reais } from './orders.repository';
@@ -157,20 +157,6 @@ export async function ordersRoutes(fastify: FastifyInstance, opts: OrdersRoutesO
     if (!member) throw new HttpError(404, ORDER_MSG.orderNotFound);
     await requireVenue(db, req, row.venueId, role);
     return { venueId: row.venueId, origin: row.origin, user };
-  }
-
-  /**
-   * A command's answer: a stored or fresh 409 becomes the conflict body (through the error handler),
-   * anything else is serialised with the route's schema for its status.
-   */
-  function answer(reply: FastifyReply, r: CommandResult & { replayed: boolean }): never {
-    if (r.replayed) reply.header('idempotent-replayed', 'true');
-    if (r.status === 409) {
-      const b = r.body as { Message: string; Pedido: unknown };
-      throw new HttpError(409, b.Message, { Pedido: b.Pedido }, r.replayed ? { 'idempotent-replayed': 'true' } : {});
-    }
-    reply.status(r.status);
-    return r.body as never;
   }
 
   // ---------------------------------------------------------------------------------------------

@@ -5,12 +5,11 @@
  * platform) run after the commit.
  */
 import { ProviderNotConfiguredError } from '../../lib/sandboxes';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type {
   Order,
   OrderIntakeRequest,
-  orderIntakeRequest,
   PrintJob,
   StateChangeRequest,
   stateChangeRequest,
@@ -18,8 +17,6 @@ import type {
 import {
   courierCalledAutomatically,
   decideCommand,
-  DEFAULT_PREP_MINUTES,
-  DEFAULT_STATION,
   DELIVERY_KIND,
   DELIVERY_MODE,
   DELIVERY_PLATFORM_NAME,
@@ -32,9 +29,7 @@ import {
   ORDER_MSG,
   ORDER_STATE,
   ORDER_TRANSITIONS,
-  PAYMENT_TYPES,
   PLACEHOLDER_CARRIER_ID,
-  PRINTER_STATUS,
   readyCommandFor,
   STATION_STATES,
   type KdsEventType,
@@ -43,12 +38,9 @@ import {
 import type { z } from 'zod/mini';
 import type { DbHandle } from '../../db/client';
 import { users } from '../../db/schema/auth';
-import { productAdditionals, products } from '../../db/schema/products';
-import { addonsExtraCents, ADDITIONAL_TYPE, chosenAddonLabel, freeAddonUnits, type ChosenAddon } from '../../../shared/products';
-import { ADDONS_NOTE } from '../../../shared/waiter';
-import { carriers, kdsSettings, kdsTables, orderItems, orders, orderStateHistory } from '../../db/schema/orders';
+import { carriers, orderItems, orders, orderStateHistory } from '../../db/schema/orders';
 import { stores, venues } from '../../db/schema/venues';
-import { newCode, verifyPassword } from '../../lib/crypto';
+import { verifyPassword } from '../../lib/crypto';
 import { HttpError } from '../../lib/http-error';
 import type { AuthUser } from '../../plugins/auth';
 import { PRINTER_MSG } from '../../../shared/printers';
@@ -58,17 +50,16 @@ import { courierCalledColumns, CourierPendingError, enqueueCourierCall } from '.
 import { createCouriers, type Couriers } from './couriers';
 import { ifoodOnTransition } from '../marketplace/ifood/ifood-actions';
 import { readFoodSettings } from './food-config.reader';
+import { checkIntakeRequest, insertOrder, loadCatalogue, prepMinutesOf, priceItems, queueAutoCourier, queueAutoPrint, resolveStore, resolveTable, type ParsedIntake } from './orders.intake';
 import { afterCommit, commandDb, requestHash, type CommandResult, type Idempotency } from './idempotency';
 import type { KdsHub } from './kds-hub';
 import {
   appendEvent,
-  cents,
   findOrder,
   frozenTimer,
   loadSettings,
   lockOrderRow,
   lockVenue,
-  searchTextOf,
   visitedStates,
   type Tx,
 } from './orders.repository';
@@ -76,7 +67,6 @@ import {
 type OrderRow = typeof orders.$inferSelect;
 type OrderSet = Partial<typeof orders.$inferInsert>;
 type ParsedStateChange = z.output<typeof stateChangeRequest>;
-type ParsedIntake = z.output<typeof orderIntakeRequest>;
 
 export interface ServiceOptions {
   publicUrl: string;
@@ -355,13 +345,7 @@ export class OrdersService {
    */
   async intake(user: AuthUser, body: ParsedIntake, key: string | null, freeItems = true): Promise<CommandResult & { replayed: boolean }> {
     const venueId = body.LocalClienteId;
-    if (body.TipoEntrega === DELIVERY_KIND.delivery && !body.Cliente.Endereco) throw new HttpError(400, 'Informe o endereço de entrega.');
-    if (body.TipoEntrega === DELIVERY_KIND.table && !body.Mesa && !body.MesaId) throw new HttpError(400, 'Informe a mesa.');
-    for (const item of body.Itens) {
-      if (!item.ProdutoId && !freeItems) throw new HttpError(400, ORDER_MSG.freeItemsBoardOnly);
-      if (!item.ProdutoId && (!item.NomeProduto || item.Valor == null)) throw new HttpError(400, ORDER_MSG.itemNeedsNameAndValue);
-      if (!item.ProdutoId && item.Adicionais?.length) throw new HttpError(400, ORDER_MSG.addonNotFound);
-    }
+    checkIntakeRequest(body, freeItems);
     const ctx = { venueId, key, hash: requestHash('intake', body as OrderIntakeRequest), userId: user.id };
     const result = await this.idem.inTransaction(
       ctx,
@@ -369,190 +353,15 @@ export class OrdersService {
       async (tx) => {
         const food = await readFoodSettings(tx, venueId);
         const settings = await loadSettings(tx, venueId);
-        const productIds = [...new Set(body.Itens.map((i) => i.ProdutoId?.toLowerCase()).filter((x): x is string => !!x))];
-        const found = productIds.length
-          ? await tx
-              .select({
-                id: products.id,
-                name: products.name,
-                valueCents: products.valueCents,
-                freeLimit: products.freeAdditionalsLimit,
-                station: products.defaultPrinterId,
-                prepMinutes: products.prepMinutes,
-              })
-              .from(products)
-              .where(and(eq(products.venueId, venueId), eq(products.active, true), inArray(products.id, productIds)))
-          : [];
-        const byId = new Map(found.map((p) => [p.id.toLowerCase(), p]));
-        // Every add-on of the ordered products, with whether its own product is this venue's and on sale.
-        const addonRows = found.length
-          ? await tx
-              .select({
-                id: productAdditionals.id,
-                productId: productAdditionals.productId,
-                type: productAdditionals.type,
-                minimum: productAdditionals.minimum,
-                maximum: productAdditionals.maximum,
-                canBeFree: productAdditionals.canBeFree,
-                freeQuantity: productAdditionals.freeQuantity,
-                name: productAdditionals.nameInParent,
-                valueCents: productAdditionals.valueInParentCents,
-                sellable: sql<boolean>`(${products.active} and ${products.venueId} = ${venueId})`,
-              })
-              .from(productAdditionals)
-              .innerJoin(products, eq(products.id, productAdditionals.additionalProductId))
-              .where(inArray(productAdditionals.productId, found.map((p) => p.id)))
-              // The catalogue's order, so the item's note lists the add-ons as the menu does.
-              .orderBy(asc(productAdditionals.sortOrder), asc(productAdditionals.id))
-          : [];
-        // Every item goes to a station, and the order gets its preparation target (the slowest item's).
-        const defaultStation = settings?.defaultStation || DEFAULT_STATION;
-        const venuePrep = settings?.prepMinutes ?? DEFAULT_PREP_MINUTES;
-        const prepMinutes = Math.max(...body.Itens.map((i) => (i.ProdutoId ? byId.get(i.ProdutoId.toLowerCase())?.prepMinutes : null) ?? venuePrep));
-        const items = body.Itens.map((i, position) => {
-          const p = i.ProdutoId ? byId.get(i.ProdutoId.toLowerCase()) : undefined;
-          if (i.ProdutoId && !p) throw new HttpError(400, ORDER_MSG.productNotFound);
-          const groups = (i.Observacoes ?? []).map((n) => ({ Descricao: n.Descricao, Opcoes: (n.Opcoes ?? []).map((o) => o.Nome) }));
-          if (!p) {
-            return { position, productId: null, name: i.NomeProduto!, quantity: i.Quantidade, unitCents: cents(i.Valor!), printerName: i.NomeImpressora || defaultStation, notes: groups };
-          }
-          const mine = addonRows.filter((a) => a.productId === p.id);
-          const asked = new Map<string, number>();
-          for (const a of i.Adicionais ?? []) {
-            const row = mine.find((r) => r.id.toLowerCase() === a.Id.toLowerCase());
-            if (!row || !row.sellable) throw new HttpError(400, ORDER_MSG.addonNotFound);
-            if (row.type !== ADDITIONAL_TYPE.variable) throw new HttpError(400, ORDER_MSG.addonIncluded(row.name));
-            if (asked.has(row.id)) throw new HttpError(400, ORDER_MSG.addonRepeated(row.name));
-            asked.set(row.id, a.Quantidade);
-          }
-          const chosen: ChosenAddon[] = [];
-          for (const r of mine) {
-            if (r.type !== ADDITIONAL_TYPE.variable || !r.sellable) continue;
-            const units = asked.get(r.id) ?? Math.max(0, r.minimum);
-            if (units < r.minimum) throw new HttpError(400, ORDER_MSG.addonMin(r.name, r.minimum));
-            if (r.maximum > 0 && units > r.maximum) throw new HttpError(400, ORDER_MSG.addonMax(r.name, r.maximum));
-            if (units > 0) chosen.push({ id: r.id, name: r.name, valueCents: r.valueCents, canBeFree: r.canBeFree, freeQuantity: r.canBeFree ? Math.max(0, r.freeQuantity) : 0, units });
-          }
-          const free = freeAddonUnits(p.freeLimit, chosen);
-          const addonNote = chosen.length ? [{ Descricao: ADDONS_NOTE, Opcoes: chosen.map((a) => chosenAddonLabel(a.name, a.units, free.get(a.id) ?? 0)) }] : [];
-          return {
-            position,
-            productId: p.id,
-            name: i.NomeProduto || p.name,
-            quantity: i.Quantidade,
-            unitCents: p.valueCents + addonsExtraCents(p.freeLimit, chosen),
-            // The product's station (its printer) wins over what a client sent; then the venue's default.
-            printerName: p.station?.trim() || i.NomeImpressora || defaultStation,
-            notes: [...addonNote, ...groups],
-          };
-        });
-        let storeId: string | null = null;
-        if (body.StoreId) {
-          const [st] = await tx.select({ id: stores.id }).from(stores).where(and(eq(stores.venueId, venueId), sql`${stores.id}::text = ${body.StoreId.toLowerCase()}`));
-          if (!st) throw new HttpError(400, ORDER_MSG.storeNotFound);
-          storeId = st.id;
-        }
-        let tableId: string | null = null;
-        let tableName: string | null = null;
-        if (body.TipoEntrega === DELIVERY_KIND.table) {
-          if (body.MesaId) {
-            const [t] = await tx.select().from(kdsTables).where(and(eq(kdsTables.venueId, venueId), sql`${kdsTables.id}::text = ${body.MesaId.toLowerCase()}`));
-            if (!t) throw new HttpError(400, ORDER_MSG.tableNotFound);
-            tableId = t.id;
-            tableName = t.name;
-          } else {
-            const name = body.Mesa!;
-            const [t] = await tx
-              .insert(kdsTables)
-              .values({ venueId, name, position: 999 })
-              .onConflictDoUpdate({ target: [kdsTables.venueId, kdsTables.name], set: { name } })
-              .returning();
-            tableId = t.id;
-            tableName = t.name;
-          }
-        }
-        const [{ code }] = await tx
-          .update(kdsSettings)
-          .set({ lastOrderCode: sql`${kdsSettings.lastOrderCode} + 1` })
-          .where(eq(kdsSettings.venueId, venueId))
-          .returning({ code: kdsSettings.lastOrderCode });
-        const payment = PAYMENT_TYPES.find((p) => p.Id === body.TipoPagamentoId)!;
-        const fee = body.TipoEntrega === DELIVERY_KIND.delivery ? cents(body.TaxaEntrega ?? 0) : 0;
-        const total = items.reduce((acc, i) => acc + i.quantity * i.unitCents, 0) + fee;
-        const auto = food.automaticallyAcceptOrder;
-        const printNow = auto && (food.sendToPrinterServerOnAcceptOrder || food.sendToRemotePrinterOnAcceptOrder);
-        const now = new Date();
-        const a = body.Cliente.Endereco;
-        const customer = {
-          Nome: body.Cliente.Nome,
-          CPF: body.Cliente.CPF ?? null,
-          Telefone: body.Cliente.Telefone ?? '',
-          Endereco: a
-            ? {
-                Logradouro: a.Logradouro,
-                Numero: a.Numero,
-                Complemento: a.Complemento ?? '',
-                Bairro: a.Bairro ?? '',
-                Cidade: a.Cidade ?? '',
-                UF: a.UF ?? '',
-                CEP: a.CEP ?? '',
-                Referencia: a.Referencia ?? '',
-              }
-            : null,
-        };
-        const [created] = await tx
-          .insert(orders)
-          .values({
-            venueId,
-            code,
-            trackingCode: newCode(10),
-            externalCode: body.CodigoExterno ?? null,
-            createdAt: now,
-            updatedAt: now,
-            origin: body.OrigemPedido,
-            deliveryKind: body.TipoEntrega,
-            storeId,
-            tableId,
-            tableName,
-            customer,
-            searchText: searchTextOf(code, customer, items, tableName, body.CodigoExterno ?? null),
-            note: body.ObservacaoPedido || null,
-            paymentTypeId: payment.Id,
-            payOnDelivery: body.EhPagamentoPresencial ?? payment.presencial,
-            changeForCents: body.Troco != null ? cents(body.Troco) : null,
-            deliveryFeeCents: fee,
-            totalCents: total,
-            deliveryTimeMinutes: auto ? food.deliveryTime : null,
-            stateId: auto ? ORDER_STATE.Aceito : ORDER_STATE.Pendente,
-            stateChangedAt: now,
-            prepMinutes,
-            signal: body.Signal ?? true,
-            printerStatus: printNow ? PRINTER_STATUS.inQueue : null,
-            printerStatusAt: printNow ? now : null,
-          })
-          .returning();
-        await tx.insert(orderItems).values(items.map((i) => ({ ...i, orderId: created.id })));
-        await tx.insert(orderStateHistory).values([
-          { orderId: created.id, fromStateId: null, toStateId: ORDER_STATE.Pendente, command: 'intake', userId: user.id, at: now },
-          ...(auto ? [{ orderId: created.id, fromStateId: ORDER_STATE.Pendente, toStateId: ORDER_STATE.Aceito, command: 'automaticallyAcceptOrder', userId: null, at: now }] : []),
-        ]);
-        const rules = { OrigemPedido: created.origin, TipoEntrega: created.deliveryKind, EhPagamentoPresencial: created.payOnDelivery };
-        if (auto && food.useMeepDelivery && !food.callMeepDeliveryManually && courierCalledAutomatically(rules as never, food) && !this.couriers.forPlatform(created.deliveryPlatform ?? food.deliveryPlatform).notConfigured) {
-          // Marked and queued with the order itself: a process dying now loses no call (courier-jobs.ts).
-          await tx.update(orders).set(courierCalledColumns(created, food)).where(eq(orders.id, created.id));
-          await enqueueCourierCall(tx, venueId, created.id);
-        }
+        const catalogue = await loadCatalogue(tx, venueId, body);
+        const prepMinutes = prepMinutesOf(body, catalogue, settings);
+        const items = priceItems(body, catalogue, settings);
+        const storeId = await resolveStore(tx, venueId, body);
+        const { tableId, tableName } = await resolveTable(tx, venueId, body);
+        const { created, auto, printNow } = await insertOrder(tx, { venueId, userId: user.id, body, food, items, prepMinutes, storeId, tableId, tableName });
+        if (auto) await queueAutoCourier(tx, venueId, created, food, this.couriers);
         let order = (await findOrder(tx, venueId, created.id))!;
-        if (printNow) {
-          // Auto-accepted with print-on-accept: the agent's jobs are queued with the order; a station
-          // with no printer shows as an error on the card ("Enviar novamente").
-          const plan = await planPrinting(tx, venueId, order, settings?.printServerUrl ?? null);
-          await enqueueOrderJobs(tx, venueId, order, plan);
-          if (planStatus(plan) !== PRINTER_STATUS.inQueue) {
-            await tx.update(orders).set({ printerStatus: planStatus(plan) }).where(eq(orders.id, created.id));
-            order = (await findOrder(tx, venueId, created.id))!;
-          }
-        }
+        if (printNow) order = await queueAutoPrint(tx, venueId, created.id, order, settings);
         await appendEvent(tx, venueId, 'order.created', order);
         // Queued (status 1): a board tablet at the venue sends the job to the local print server.
         return { status: 201, body: order };

@@ -306,6 +306,15 @@ export function paymentLinkRoutes(fastify: FastifyInstance, opts: { db: Db; acqu
 
   /** Outcome of a provider call: 'unknown' is a timeout or a lost answer ("em verificação"). */
   type Outcome<T> = { kind: 'ok'; value: T } | { kind: 'unknown' } | { kind: 'failed'; status: number; message: string };
+  /** The acquirer's answer; "unknown" when it did not answer in time (em verificação: the settle job asks it). */
+  async function askAcquirer<T>(call: () => Promise<T>): Promise<Outcome<T>> {
+    try {
+      return { kind: 'ok', value: await call() };
+    } catch (err) {
+      if (err instanceof AcquirerUnavailableError) return { kind: 'unknown' };
+      throw err;
+    }
+  }
 
   /** The answer for a payment's current state (a twin's wait ran out, or it is still being checked). */
   async function current(paymentId: string, q: Q = db) {
@@ -388,15 +397,7 @@ export function paymentLinkRoutes(fastify: FastifyInstance, opts: { db: Db; acqu
       mismatchMessage: LINK_MSG.idempotencyMismatch,
       // Only the last four digits are kept; the rest of the card never touches the database.
       reserve: (tx) => reservePayment(tx, found.link.id, { method: 'card', installments, provider: acquirer.name, cardLast4: b.number.slice(-4), ...who }),
-      async call(res) {
-        try {
-          const v = await acquirer.chargeCard({ amountCents: res.row.amountCents, installments, reference: res.ref, card: { number: b.number, holderName: b.holderName, expiry: b.expiry, cvv: b.cvv } });
-          return { kind: 'ok', value: v };
-        } catch (err) {
-          if (err instanceof AcquirerUnavailableError) return { kind: 'unknown' };
-          throw err;
-        }
-      },
+      call: (res) => askAcquirer(() => acquirer.chargeCard({ amountCents: res.row.amountCents, installments, reference: res.ref, card: { number: b.number, holderName: b.holderName, expiry: b.expiry, cvv: b.cvv } })),
       async finish(tx, res, o) {
         if (o.kind !== 'ok') return { ...(await current(res.ref, tx)), checking: true };
         await recordCard(tx, res.ref, o.value);
@@ -441,15 +442,7 @@ export function paymentLinkRoutes(fastify: FastifyInstance, opts: { db: Db; acqu
       hash: commandHash('POST public/boleto', { link: found.link.id, payerName, payerCpf }),
       mismatchMessage: LINK_MSG.idempotencyMismatch,
       reserve: (tx) => reservePayment(tx, found.link.id, { method: 'boleto', provider: acquirer.name, boletoDueDate: dueDate, payerName, payerCpf }),
-      async call(res) {
-        try {
-          const v = await acquirer.createBoleto({ amountCents: res.row.amountCents, dueDate, reference: res.ref, description, payer: { name: payerName, cpf: payerCpf } });
-          return { kind: 'ok', value: v };
-        } catch (err) {
-          if (err instanceof AcquirerUnavailableError) return { kind: 'unknown' };
-          throw err;
-        }
-      },
+      call: (res) => askAcquirer(() => acquirer.createBoleto({ amountCents: res.row.amountCents, dueDate, reference: res.ref, description, payer: { name: payerName, cpf: payerCpf } })),
       async finish(tx, res, o) {
         if (o.kind !== 'ok') return { ...(await current(res.ref, tx)), checking: true };
         await recordBoleto(tx, res.ref, o.value);

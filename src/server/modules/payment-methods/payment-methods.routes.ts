@@ -3,10 +3,9 @@
  * page: every member reads the list; changes need a manager role (src/shared/permissions.ts, the
  * rule for writes not listed). Names are unique per place, case-insensitively.
  */
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorBody } from '../../../shared/contract/common';
 import { paymentMethodInput, paymentMethodList, type PaymentMethodInput } from '../../../shared/contract/payment-methods';
 import { registryIdParams, registryLocalParams, registryMessage, registrySaved } from '../../../shared/contract/registry';
 import { MSG } from '../../../shared/messages';
@@ -14,26 +13,17 @@ import { PAYMENT_METHOD_MSG as M } from '../../../shared/payment-methods';
 import type { Db } from '../../db/client';
 import { paymentMethods } from '../../db/schema/payment-methods';
 import { HttpError } from '../../lib/http-error';
-import { requireVenue, requireVenueOf } from '../../plugins/auth';
+import { findVenueRow, refuseDuplicateName, registryErrors } from '../../lib/registry';
+import { requireVenue } from '../../plugins/auth';
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const errors = registryErrors;
 
 export function paymentMethodRoutes(fastify: FastifyInstance, opts: { db: Db }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = opts;
 
-  async function findRow(id: string) {
-    const [row] = UUID_RE.test(id) ? await db.select().from(paymentMethods).where(eq(paymentMethods.id, id)) : [];
-    if (!row) throw new HttpError(404, M.notFound);
-    return row;
-  }
-
-  async function refuseDuplicate(venueId: string, name: string, exceptId?: string) {
-    const same = and(eq(paymentMethods.venueId, venueId), sql`lower(${paymentMethods.name}) = lower(${name})`, exceptId ? ne(paymentMethods.id, exceptId) : undefined);
-    const [dup] = await db.select({ id: paymentMethods.id }).from(paymentMethods).where(same);
-    if (dup) throw new HttpError(409, M.duplicate, { errors: [{ path: 'descricao', message: M.duplicate }] });
-  }
+  const refuseDuplicate = (venueId: string, name: string, exceptId?: string) =>
+    refuseDuplicateName(db, paymentMethods, paymentMethods.name, venueId, name, exceptId, { path: 'descricao', message: M.duplicate });
 
   const values = (b: PaymentMethodInput) => ({ name: b.descricao.trim(), kind: b.tipo, active: b.ativo });
 
@@ -51,9 +41,8 @@ export function paymentMethodRoutes(fastify: FastifyInstance, opts: { db: Db }) 
   });
 
   app.put('/api/FormaPagamento/:id', { schema: { params: registryIdParams, body: paymentMethodInput, response: { 200: registrySaved, ...errors } } }, async (req) => {
-    const row = await findRow(req.params.id);
     // The row's own place decides, whatever place the body names.
-    await requireVenueOf(db, req, row.venueId, '', M.notFound);
+    const row = await findVenueRow(db, req, paymentMethods, req.params.id, M.notFound);
     if (req.body.localClienteId !== row.venueId) throw new HttpError(403, MSG.accessDenied);
     await refuseDuplicate(row.venueId, req.body.descricao, row.id);
     await db.update(paymentMethods).set(values(req.body)).where(eq(paymentMethods.id, row.id));
@@ -61,8 +50,7 @@ export function paymentMethodRoutes(fastify: FastifyInstance, opts: { db: Db }) 
   });
 
   app.delete('/api/FormaPagamento/:id', { schema: { params: registryIdParams, response: { 200: registryMessage, ...errors } } }, async (req) => {
-    const row = await findRow(req.params.id);
-    await requireVenueOf(db, req, row.venueId, '', M.notFound);
+    const row = await findVenueRow(db, req, paymentMethods, req.params.id, M.notFound);
     await db.delete(paymentMethods).where(eq(paymentMethods.id, row.id));
     return { Message: M.deleted };
   });

@@ -17,7 +17,7 @@ import type { Db } from '../../db/client';
 import { memberships } from '../../db/schema/auth';
 import { HttpError } from '../../lib/http-error';
 import { requireUser, requireVenue } from '../../plugins/auth';
-import { keyOf } from '../orders/idempotency';
+import { answer, keyOf } from '../orders/idempotency';
 import { isUuid } from '../orders/orders.repository';
 import type { OrdersService } from '../orders/orders.service';
 import { listTablesWithOrders, loadMenu, orderForDelivery } from './waiter.repository';
@@ -53,13 +53,7 @@ export async function waiterRoutes(fastify: FastifyInstance, opts: { db: Db; ord
       await requireVenue(db, req, row.venueId, WAITER_ROLE);
       if (row.kind !== DELIVERY_KIND.table) throw new HttpError(400, WAITER_MSG.notTableOrder);
       const r = await opts.orders.runCommand(user, row.venueId, row.origin, 'deliverOrder', { Id: id, ExpectedStateId: req.body.ExpectedStateId ?? null }, key);
-      if (r.replayed) reply.header('idempotent-replayed', 'true');
-      if (r.status === 409) {
-        const b = r.body as { Message: string; Pedido: unknown };
-        throw new HttpError(409, b.Message, { Pedido: b.Pedido }, r.replayed ? { 'idempotent-replayed': 'true' } : {});
-      }
-      reply.status(r.status);
-      return r.body as never;
+      return answer(reply, r);
     },
   );
 }
