@@ -195,7 +195,14 @@ export const preBillRequest = z.object({
   Partes: z.optional(int32().check(z.minimum(1, BILL_MSG.partsInvalid), z.maximum(SPLIT_MAX, BILL_MSG.partsInvalid))),
   /** A printer of the venue (api/Impressoras); absent: the venue's cashier printer (PRE_BILL_PRINTER_RE), else its first. */
   ImpressoraId: z.optional(z.nullable(z.string().check(z.maxLength(64)))),
-});
+  /** One share's pré-conta (branch billend): share `Parte` of `Partes` (Partes ≥ 2). */
+  Parte: z.optional(z.nullable(int32().check(z.minimum(1, BILL_MSG.preBillShareInvalid), z.maximum(SPLIT_MAX, BILL_MSG.preBillShareInvalid)))),
+  /** One person's pré-conta of the split by items (1-based, as DivisaoPorItens.Pessoas[].Indice). */
+  Pessoa: z.optional(z.nullable(personIndex())),
+}).check(
+  z.refine((b) => b.Parte == null || ((b.Partes ?? 1) > 1 && b.Parte <= (b.Partes ?? 1)), { message: BILL_MSG.preBillShareInvalid, path: ['Parte'] }),
+  z.refine((b) => b.Parte == null || b.Pessoa == null, { message: ITEM_SPLIT_MSG.shareAndPerson, path: ['Pessoa'] }),
+);
 export type PreBillRequest = z.infer<typeof preBillRequest>;
 
 /**

@@ -368,7 +368,7 @@ export function BillView({ localId, tableId, onClosed }: { localId: string; tabl
         </Paper>
       ) : null}
 
-      {bill.Aberta ? <PreBillSection localId={localId} tableId={tableId} parts={itemSplit ? 1 : split} disabled={busy || bill.Itens.length === 0} /> : null}
+      {bill.Aberta ? <PreBillSection localId={localId} tableId={tableId} parts={itemSplit ? 1 : split} people={itemSplit ? itemSplit.Pessoas : null} disabled={busy || bill.Itens.length === 0} /> : null}
 
       {refused.map((r) => (
         <Alert key={r.id} color="red" title={BILL_MSG.notApplied} data-testid="bill-payment-refused">
