@@ -64,7 +64,7 @@ test("Pré-conta de uma pessoa: a share of the equal split, then a person of the
     has('Parte 2 de 3', 'R$ 29,22');
     has('Falta pagar', 'R$ 29,22');
     expect(lines.some((l) => l.startsWith('Parte 1 de 3') || l.startsWith('Parte 3 de 3'))).toBe(false);
-    await w.page.screenshot({ path: '/tmp/table-bill-shots/10-pre-conta-parte.png', fullPage: true });
+    await w.page.screenshot({ path: '/tmp/table-bill-shots/20-pre-conta-parte.png', fullPage: true });
     await expectAccessible(w.page);
 
     // Split by items (set through the API, as the waiter's editor does): Ana and Bia.
@@ -108,7 +108,7 @@ test("Pré-conta de uma pessoa: a share of the equal split, then a person of the
     has('Total de Bia', 'R$ 49,28');
     has('Falta pagar', 'R$ 49,28');
     expect(lines.some((l) => l.startsWith('2x X-Burger') || l.includes('Ana'))).toBe(false);
-    await w.page.screenshot({ path: '/tmp/table-bill-shots/11-pre-conta-pessoa.png', fullPage: true });
+    await w.page.screenshot({ path: '/tmp/table-bill-shots/21-pre-conta-pessoa.png', fullPage: true });
     await expectAccessible(w.page);
   } finally {
     await setBoardSettings(request, manager, { EnderecoServidorLocal: '' });
