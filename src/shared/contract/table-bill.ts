@@ -237,6 +237,26 @@ export const publicPix = z.object({
 export type PublicPix = z.infer<typeof publicPix>;
 
 /** What the customer sees: the items, the totals and what remains; no payer, waiter or internal ids. */
+/**
+ * The split on the public page (branch billend): by items, each person's name (as the waiter typed it),
+ * items, amount and situation; equally, the parts of N once a share fixed N (the equal split is not
+ * stored: a payment naming its share is what tells the server N). Nothing about staff or payments' keys.
+ */
+export const publicBillSplit = z.object({
+  Modo: z.enum(['itens', 'igual']),
+  Pessoas: z.array(
+    z.object({
+      Nome: z.string(),
+      Itens: z.array(z.object({ Nome: z.string(), Quantidade: int32(), DivididoPor: int32(), Valor: z.number() })),
+      Valor: z.number(),
+      Situacao: z.enum(['aberta', 'aguardando', 'paga']),
+    }),
+  ),
+  /** Split by items: the items nobody took yet, and their value. */
+  SemPessoa: z.nullable(z.object({ Itens: z.array(z.object({ Nome: z.string(), Quantidade: int32(), Valor: z.number() })), Valor: z.number() })),
+});
+export type PublicBillSplit = z.infer<typeof publicBillSplit>;
+
 export const publicBill = z.object({
   Estabelecimento: z.string(),
   Mesa: z.string(),
@@ -258,6 +278,7 @@ export const publicBill = z.object({
   PixDisponivel: z.boolean(),
   PixSandbox: z.boolean(),
   Data: z.string(),
+  Divisao: z.optional(z.nullable(publicBillSplit)),
 });
 export type PublicBill = z.infer<typeof publicBill>;
 
