@@ -12,6 +12,7 @@ import { columnsOf, tableLabel, type CodePage, type PaperWidth } from './printer
 import { leftRight, lineWriter, wrap } from './printers-ticket';
 import { BILL_MSG, METHOD_LABEL, PRE_BILL_TEXT, splitEqually } from './table-bill';
 import { CLOSED_BILL_TEXT } from './table-bill-manager';
+import { ITEM_SPLIT_MSG } from './table-bill-split';
 
 export interface PreBillInput {
   bill: TableBill;
@@ -26,6 +27,42 @@ export interface PreBillInput {
   now?: Date;
   /** A reprint (the manager's "Reimprimir"): the ticket says "2ª VIA" under its title. */
   copy?: boolean;
+  /**
+   * One person's pré-conta (branch billend): one share of an equal split (`share` of `parts`) — the
+   * whole bill's lines and totals, then that share, paid or remaining —, or one person of the split by
+   * items (`person`, 1-based) — that person's items, their part of discounts, service and couvert,
+   * their amount, paid or remaining.
+   */
+  focus?: PreBillFocus | null;
+}
+
+export type PreBillFocus = { kind: 'share'; index: number } | { kind: 'person'; index: number };
+
+/** "Parte 2 de 3" / the person's name: what the pré-conta of one person is headed with. */
+export function preBillFocusLabel(bill: TableBill, parts: number, focus: PreBillFocus): string {
+  if (focus.kind === 'share') return `Parte ${focus.index} de ${parts}`;
+  return bill.DivisaoPorItens?.Pessoas.find((p) => p.Indice === focus.index)?.Nome ?? `Pessoa ${focus.index}`;
+}
+
+/**
+ * A person's part of the bill's discounts, service and couvert (cents), in proportion to their items,
+ * as the split computes it (src/shared/table-bill-split.ts): the three add up to exactly what the
+ * person pays beyond their items (`amount − items`); the rounding cent goes to the service (else the
+ * couvert, else the discount), so the ticket's lines always add up to the amount.
+ */
+export function personAdjustments(bill: TableBill, itemsCents: number, amountCents: number): { discount: number; service: number; couvert: number } {
+  const subtotal = cents(bill.Subtotal);
+  const prop = (c: number) => (subtotal > 0 ? Math.round((c * itemsCents) / subtotal) : 0);
+  const hasService = !bill.TaxaServicoRemovida && cents(bill.TaxaServico) > 0;
+  const hasCouvert = cents(bill.Couvert ?? 0) > 0;
+  let discount = prop(cents(bill.Desconto ?? 0));
+  let couvert = hasCouvert ? prop(cents(bill.Couvert ?? 0)) : 0;
+  let service = hasService ? prop(cents(bill.TaxaServico)) : 0;
+  const rest = amountCents - itemsCents - (service + couvert - discount);
+  if (hasService) service += rest;
+  else if (hasCouvert) couvert += rest;
+  else discount -= rest;
+  return { discount, service, couvert };
 }
 
 const cents = (reais: number) => Math.round(reais * 100);
@@ -59,6 +96,9 @@ export function encodePreBill(t: PreBillInput): Uint8Array {
   lines(W(PRE_BILL_TEXT.notFiscal));
   e.bold(false);
   bold(W(tableLabel(b.Mesa)));
+  const focus = t.focus ?? null;
+  const person = focus?.kind === 'person' ? (b.DivisaoPorItens?.Pessoas.find((p) => p.Indice === focus.index) ?? null) : null;
+  if (focus) bold(W(preBillFocusLabel(b, t.parts, focus)));
   const now = t.now ?? new Date();
   out(`${formatDate(now)} ${formatTime(now)}`);
   if (b.AbertaEm) lines(W(`${PRE_BILL_TEXT.openedAt} ${formatTime(b.AbertaEm)}`));
@@ -66,6 +106,14 @@ export function encodePreBill(t: PreBillInput): Uint8Array {
   e.align('left');
   rule();
 
+  if (person) {
+    encodePersonPart(b, person, { out, lines, bold, W, LR, rule });
+    rule();
+    e.align('center');
+    lines(W(PRE_BILL_TEXT.notFiscal));
+    e.cut();
+    return e.encode();
+  }
   if (!b.Itens.length) lines(W(PRE_BILL_TEXT.empty));
   for (const it of b.Itens) {
     bold(LR(`${it.Quantidade}x ${it.Nome}`, money(cents(it.ValorTotal))));
@@ -82,11 +130,23 @@ export function encodePreBill(t: PreBillInput): Uint8Array {
   else lines(LR(`Taxa de serviço (${b.TaxaServicoPercentual.toLocaleString('pt-BR')} %)`, money(cents(b.TaxaServico))));
   if (cents(b.Couvert ?? 0) > 0) lines(LR(BILL_MSG.couvertLine(b.CouvertPessoas ?? 0), money(cents(b.Couvert ?? 0))));
   bold(LR('Total', money(cents(b.Total))));
+  const paid = b.Pagamentos.filter((p) => p.Status === 'pago' || p.Status === 'pendente');
+  if (focus?.kind === 'share') {
+    // One share's pré-conta: the whole bill above, then this share and whether it is paid.
+    const amount = splitEqually(cents(b.Total), t.parts)[focus.index - 1] ?? 0;
+    const taken = paid.filter((p) => p.Parte?.De === t.parts && p.Parte.Indice === focus.index);
+    shareTotals(`Parte ${focus.index} de ${t.parts}`, amount, taken, { lines, bold, LR, rule });
+    payments(taken, { lines, W, LR, rule });
+    rule();
+    e.align('center');
+    lines(W(PRE_BILL_TEXT.notFiscal));
+    e.cut();
+    return e.encode();
+  }
   lines(LR('Pago', money(cents(b.Pago))));
   if (cents(b.EmAndamento) > 0) lines(LR('Pix aguardando', money(cents(b.EmAndamento))));
   bold(LR('Falta pagar', money(cents(b.Restante))));
 
-  const paid = b.Pagamentos.filter((p) => p.Status === 'pago' || p.Status === 'pendente');
   if (t.parts > 1) {
     rule();
     lines(W(`Dividido por ${t.parts} pessoas`));
@@ -96,21 +156,68 @@ export function encodePreBill(t: PreBillInput): Uint8Array {
       lines(LR(`Parte ${i + 1} de ${t.parts}${state}`, money(amount)));
     });
   }
-  if (paid.length) {
-    rule();
-    lines(W('Pagamentos'));
-    for (const p of paid) {
-      const part = p.Parte && p.Parte.De > 1 ? ` parte ${p.Parte.Indice}/${p.Parte.De}` : '';
-      lines(LR(`${METHOD_LABEL[p.Forma]}${part}${p.Status === 'pendente' ? ' (aguardando)' : ''}`, money(cents(p.Valor))));
-      if (p.Forma === 'dinheiro' && p.ValorRecebido !== null) {
-        lines(LR('Recebido', money(cents(p.ValorRecebido))));
-        lines(LR('Troco', money(cents(p.Troco ?? 0))));
-      }
-    }
-  }
+  payments(paid, { lines, W, LR, rule });
   rule();
   e.align('center');
   lines(W(PRE_BILL_TEXT.notFiscal));
   e.cut();
   return e.encode();
+}
+
+interface Writers {
+  out: (l: string) => void;
+  lines: (ls: string[]) => void;
+  bold: (ls: string[]) => void;
+  W: (text: string, c?: number) => string[];
+  LR: (left: string, right: string) => string[];
+  rule: () => void;
+}
+
+function payments(paid: TableBill['Pagamentos'], w: Pick<Writers, 'lines' | 'W' | 'LR' | 'rule'>) {
+  if (!paid.length) return;
+  w.rule();
+  w.lines(w.W('Pagamentos'));
+  for (const p of paid) {
+    const part = p.Parte && p.Parte.De > 1 ? ` parte ${p.Parte.Indice}/${p.Parte.De}` : '';
+    w.lines(w.LR(`${METHOD_LABEL[p.Forma]}${part}${p.Status === 'pendente' ? ' (aguardando)' : ''}`, money(cents(p.Valor))));
+    if (p.Forma === 'dinheiro' && p.ValorRecebido !== null) {
+      w.lines(w.LR('Recebido', money(cents(p.ValorRecebido))));
+      w.lines(w.LR('Troco', money(cents(p.Troco ?? 0))));
+    }
+  }
+}
+
+/** A share's or a person's amount, then what of it is paid, waiting (Pix) or still to pay. */
+function shareTotals(label: string, amount: number, taken: TableBill['Pagamentos'], w: Pick<Writers, 'lines' | 'bold' | 'LR' | 'rule'>) {
+  w.rule();
+  w.bold(w.LR(label, money(amount)));
+  const paidC = taken.filter((p) => p.Status === 'pago').reduce((s, p) => s + cents(p.Valor), 0);
+  const waitingC = taken.filter((p) => p.Status === 'pendente').reduce((s, p) => s + cents(p.Valor), 0);
+  w.lines(w.LR('Pago', money(paidC)));
+  if (waitingC > 0) w.lines(w.LR('Pix aguardando', money(waitingC)));
+  w.bold(w.LR('Falta pagar', money(Math.max(0, amount - paidC - waitingC))));
+}
+
+type Person = NonNullable<TableBill['DivisaoPorItens']>['Pessoas'][number];
+
+/** One person of the split by items: their items, their part of the adjustments, their amount. */
+function encodePersonPart(b: TableBill, person: Person, w: Writers) {
+  if (!person.Itens.length) w.lines(w.W(ITEM_SPLIT_MSG.noItems));
+  for (const it of person.Itens) {
+    w.bold(w.LR(`${it.Quantidade}x ${it.Nome}`, money(cents(it.Valor))));
+    if (it.DivididoPor > 1) w.lines(w.W(`dividido por ${it.DivididoPor}`).map((l) => `  ${l}`));
+  }
+  w.rule();
+  const items = cents(person.ValorItens);
+  const amount = cents(person.Valor);
+  const a = personAdjustments(b, items, amount);
+  w.lines(w.LR('Itens', money(items)));
+  if (a.discount !== 0) w.lines(w.LR(`${BILL_MSG.discountLine} (rateio)`, `- ${money(a.discount)}`));
+  if (b.TaxaServicoRemovida) w.lines(w.W(b.AvisoTaxaServico ?? BILL_MSG.serviceRemoved));
+  else if (a.service !== 0) w.lines(w.LR(`Taxa de serviço (${b.TaxaServicoPercentual.toLocaleString('pt-BR')} %)`, money(a.service)));
+  if (a.couvert !== 0) w.lines(w.LR('Couvert (rateio)', money(a.couvert)));
+  const taken = b.Pagamentos.filter((p) => p.Pessoa === person.Indice && (p.Status === 'pago' || p.Status === 'pendente'));
+  shareTotals(`Total de ${person.Nome}`, amount, taken, w);
+  w.lines(w.LR('Total da mesa', money(cents(b.Total))));
+  payments(taken, w);
 }

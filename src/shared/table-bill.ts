@@ -82,11 +82,13 @@ export const BILL_MSG = {
   closed: (mesa: string) => `Conta fechada: ${mesa} está livre.`,
   // Pré-conta (printing the bill on the venue's printer).
   preBillSent: (printer: string) => `Pré-conta enviada para a impressora ${printer}.`,
+  preBillPartSent: (who: string, printer: string) => `Pré-conta de ${who} enviada para a impressora ${printer}.`,
   preBillNoPrinter: 'Nenhuma impressora configurada para a pré-conta. Cadastre uma em Cadastros › Impressoras.',
   preBillPrinterNotFound: 'Impressora não encontrada neste estabelecimento.',
   preBillLocalFailed: (printer: string) => `A pré-conta não foi impressa: o servidor de impressão local não respondeu (${printer}). Verifique se o celular está na rede do estabelecimento.`,
   preBillEmpty: 'Nenhum item na conta desta mesa: não há pré-conta a imprimir.',
   partsInvalid: `Informe em quantas partes a conta está dividida, de 1 a ${SPLIT_MAX}.`,
+  preBillShareInvalid: 'Informe uma parte de 1 até o número de partes da divisão (a conta precisa estar dividida por 2 ou mais).',
   // The public bill page (the pré-conta's QR).
   publicNotFound: 'Conta não encontrada ou já fechada. Peça um novo QR code ao garçom.',
   publicTitle: (mesa: string) => `Conta da ${mesa}`,

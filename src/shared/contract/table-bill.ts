@@ -195,7 +195,14 @@ export const preBillRequest = z.object({
   Partes: z.optional(int32().check(z.minimum(1, BILL_MSG.partsInvalid), z.maximum(SPLIT_MAX, BILL_MSG.partsInvalid))),
   /** A printer of the venue (api/Impressoras); absent: the venue's cashier printer (PRE_BILL_PRINTER_RE), else its first. */
   ImpressoraId: z.optional(z.nullable(z.string().check(z.maxLength(64)))),
-});
+  /** One share's pré-conta (branch billend): share `Parte` of `Partes` (Partes ≥ 2). */
+  Parte: z.optional(z.nullable(int32().check(z.minimum(1, BILL_MSG.preBillShareInvalid), z.maximum(SPLIT_MAX, BILL_MSG.preBillShareInvalid)))),
+  /** One person's pré-conta of the split by items (1-based, as DivisaoPorItens.Pessoas[].Indice). */
+  Pessoa: z.optional(z.nullable(personIndex())),
+}).check(
+  z.refine((b) => b.Parte == null || ((b.Partes ?? 1) > 1 && b.Parte <= (b.Partes ?? 1)), { message: BILL_MSG.preBillShareInvalid, path: ['Parte'] }),
+  z.refine((b) => b.Parte == null || b.Pessoa == null, { message: ITEM_SPLIT_MSG.shareAndPerson, path: ['Pessoa'] }),
+);
 export type PreBillRequest = z.infer<typeof preBillRequest>;
 
 /**
@@ -230,6 +237,26 @@ export const publicPix = z.object({
 export type PublicPix = z.infer<typeof publicPix>;
 
 /** What the customer sees: the items, the totals and what remains; no payer, waiter or internal ids. */
+/**
+ * The split on the public page (branch billend): by items, each person's name (as the waiter typed it),
+ * items, amount and situation; equally, the parts of N once a share fixed N (the equal split is not
+ * stored: a payment naming its share is what tells the server N). Nothing about staff or payments' keys.
+ */
+export const publicBillSplit = z.object({
+  Modo: z.enum(['itens', 'igual']),
+  Pessoas: z.array(
+    z.object({
+      Nome: z.string(),
+      Itens: z.array(z.object({ Nome: z.string(), Quantidade: int32(), DivididoPor: int32(), Valor: z.number() })),
+      Valor: z.number(),
+      Situacao: z.enum(['aberta', 'aguardando', 'paga']),
+    }),
+  ),
+  /** Split by items: the items nobody took yet, and their value. */
+  SemPessoa: z.nullable(z.object({ Itens: z.array(z.object({ Nome: z.string(), Quantidade: int32(), Valor: z.number() })), Valor: z.number() })),
+});
+export type PublicBillSplit = z.infer<typeof publicBillSplit>;
+
 export const publicBill = z.object({
   Estabelecimento: z.string(),
   Mesa: z.string(),
@@ -251,6 +278,7 @@ export const publicBill = z.object({
   PixDisponivel: z.boolean(),
   PixSandbox: z.boolean(),
   Data: z.string(),
+  Divisao: z.optional(z.nullable(publicBillSplit)),
 });
 export type PublicBill = z.infer<typeof publicBill>;
 

@@ -13,11 +13,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody } from '../../../shared/contract/common';
 import type { PrintJob } from '../../../shared/contract/orders';
-import { billParams, preBillAnswer, preBillRequest, type PreBillAnswer, type TableBill } from '../../../shared/contract/table-bill';
+import { billParams, preBillAnswer, preBillRequest, type PreBillAnswer, type PreBillRequest, type TableBill } from '../../../shared/contract/table-bill';
 import { PRINT_MODE } from '../../../shared/orders';
 import { columnsOf, DEFAULT_PRINTER_PORT, PRINTER_CONNECTION, tableLabel, type CodePage } from '../../../shared/printers';
 import { BILL_MSG, PRE_BILL_PRINTER_RE, PRE_BILL_STATION } from '../../../shared/table-bill';
-import { encodePreBill } from '../../../shared/table-bill-ticket';
+import { encodePreBill, preBillFocusLabel, type PreBillFocus } from '../../../shared/table-bill-ticket';
+import { ITEM_SPLIT_MSG } from '../../../shared/table-bill-split';
 import { BILL_MGR_MSG } from '../../../shared/table-bill-manager';
 import { WAITER_ROLE } from '../../../shared/waiter';
 import type { Db } from '../../db/client';
@@ -41,7 +42,7 @@ export function preBillPrinter(all: PrinterRow[], id: string | null | undefined)
 }
 
 /** The spec's print job for the local print server, carrying the pré-conta as ESC/POS. */
-function localJob(bill: TableBill, printer: string, businessName: string, responsable: string, bytes: Uint8Array, copy = false): PrintJob {
+function localJob(bill: TableBill, printer: string, businessName: string, responsable: string, bytes: Uint8Array, copy = false, focusLabel: string | null = null): PrintJob {
   return {
     id: randomUUID(),
     printer,
@@ -60,7 +61,7 @@ function localJob(bill: TableBill, printer: string, businessName: string, respon
         notes: i.Observacoes.map((n) => [n.Descricao, ...n.Opcoes].filter(Boolean).join(': ')).join('; '),
       })),
       pedidoPOSId: bill.Id ?? bill.MesaId,
-      tag: `${bill.Aberta ? 'Pré-conta' : 'Conta'} ${tableLabel(bill.Mesa)}${copy ? ' (2ª via)' : ''}`,
+      tag: `${bill.Aberta ? 'Pré-conta' : 'Conta'} ${tableLabel(bill.Mesa)}${copy ? ' (2ª via)' : ''}${focusLabel ? ` · ${focusLabel}` : ''}`,
       imageBase64: null,
       escPosBase64: Buffer.from(bytes).toString('base64'),
     },
@@ -74,7 +75,7 @@ function localJob(bill: TableBill, printer: string, businessName: string, respon
  */
 export async function printBill(
   db: Db,
-  o: { venueId: string; userName: string; bill: TableBill; parts: number; printerId: string | null; copy?: boolean },
+  o: { venueId: string; userName: string; bill: TableBill; parts: number; printerId: string | null; copy?: boolean; focus?: PreBillFocus | null },
 ): Promise<PreBillAnswer> {
   const { venueId, bill } = o;
   const all = await listPrinters(db, venueId);
@@ -92,9 +93,10 @@ export async function printBill(
     columns: columnsOf(printer?.paperWidth ?? 80, printer?.columns),
     codePage: (printer?.codePage === 'cp850' ? 'cp850' : 'cp860') as CodePage,
   };
-  const bytes = encodePreBill({ bill, parts: o.parts, copy: o.copy, businessName: venue?.name ?? '', ...format });
+  const bytes = encodePreBill({ bill, parts: o.parts, copy: o.copy, focus: o.focus, businessName: venue?.name ?? '', ...format });
+  const focusLabel = o.focus ? preBillFocusLabel(bill, o.parts, o.focus) : null;
   const name = printer?.name ?? PRE_BILL_STATION;
-  const message = o.copy ? BILL_MGR_MSG.reprintSent(name) : BILL_MSG.preBillSent(name);
+  const message = o.copy ? BILL_MGR_MSG.reprintSent(name) : focusLabel ? BILL_MSG.preBillPartSent(focusLabel, name) : BILL_MSG.preBillSent(name);
 
   if (network) {
     // The agent's durable job, as an order's ticket (no order: the printers page lists it without a code).
@@ -104,7 +106,25 @@ export async function printBill(
     });
     return { Message: message, Impressora: name, EnderecoServidorLocal: null, Trabalho: null };
   }
-  return { Message: message, Impressora: name, EnderecoServidorLocal: host, Trabalho: localJob(bill, name, venue?.name ?? '', o.userName, bytes, o.copy) };
+  return { Message: message, Impressora: name, EnderecoServidorLocal: host, Trabalho: localJob(bill, name, venue?.name ?? '', o.userName, bytes, o.copy, focusLabel) };
+}
+
+/**
+ * One person's pré-conta (branch billend): a share of the equal split the phone shows (the split is
+ * not stored; the schema bounds it), or a person of the stored split by items. The bill's split mode
+ * decides which one may be asked: 409 with the payments' messages when the phone's bill is stale.
+ */
+function preBillFocusOf(bill: TableBill, body: PreBillRequest): PreBillFocus | null {
+  if (body.Pessoa != null) {
+    if (!bill.DivisaoPorItens) throw new HttpError(409, ITEM_SPLIT_MSG.modeNotItems);
+    if (!bill.DivisaoPorItens.Pessoas.some((p) => p.Indice === body.Pessoa)) throw new HttpError(409, ITEM_SPLIT_MSG.personNotFound);
+    return { kind: 'person', index: body.Pessoa };
+  }
+  if (body.Parte != null) {
+    if (bill.DivisaoPorItens) throw new HttpError(409, ITEM_SPLIT_MSG.modeItems);
+    return { kind: 'share', index: body.Parte };
+  }
+  return null;
 }
 
 export function tableBillPrintRoutes(fastify: FastifyInstance, opts: { db: Db; pix: PixInfo }) {
@@ -118,6 +138,6 @@ export function tableBillPrintRoutes(fastify: FastifyInstance, opts: { db: Db; p
     if (!table) throw new HttpError(404, BILL_MSG.tableNotFound);
     const bill = await billDto(db, table, opts.pix);
     if (!bill.Itens.length) throw new HttpError(409, BILL_MSG.preBillEmpty);
-    return printBill(db, { venueId, userName: user.name ?? '', bill, parts: req.body.Partes ?? 1, printerId: req.body.ImpressoraId ?? null });
+    return printBill(db, { venueId, userName: user.name ?? '', bill, parts: req.body.Partes ?? 1, printerId: req.body.ImpressoraId ?? null, focus: preBillFocusOf(bill, req.body) });
   });
 }

@@ -23,9 +23,11 @@ import {
   publicBillPixAnswer,
   type BillPaymentAnswer,
   type PublicBill,
+  type PublicBillSplit,
+  type TableBill,
   type PublicBillPixAnswer,
 } from '../../../shared/contract/table-bill';
-import { BILL_MSG, PUBLIC_BILL_TOKEN_RE, publicBillPath } from '../../../shared/table-bill';
+import { BILL_MSG, PUBLIC_BILL_TOKEN_RE, publicBillPath, splitEqually } from '../../../shared/table-bill';
 import { WAITER_ROLE } from '../../../shared/waiter';
 import type { Db } from '../../db/client';
 import { tableBillPayments, tableBills } from '../../db/schema/table-bill';
@@ -45,6 +47,32 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 export const PUBLIC_PAYER_ID = '00000000-0000-0000-0000-000000000000';
 const txidOf = (paymentId: string) => paymentId.replace(/-/g, '');
 
+
+/**
+ * The bill's split as the public page shows it: by items, each person's name, items, amount and
+ * situation; equally, the parts of N once a paid or waiting share fixed N; else null.
+ */
+export function publicSplitOf(b: TableBill): PublicBillSplit | null {
+  const d = b.DivisaoPorItens;
+  if (d) {
+    return {
+      Modo: 'itens',
+      Pessoas: d.Pessoas.map((p) => ({ Nome: p.Nome, Itens: p.Itens.map((i) => ({ Nome: i.Nome, Quantidade: i.Quantidade, DivididoPor: i.DivididoPor, Valor: i.Valor })), Valor: p.Valor, Situacao: p.Situacao })),
+      SemPessoa: d.SemPessoa.Itens.length ? { Itens: d.SemPessoa.Itens.map((i) => ({ Nome: i.Nome, Quantidade: i.Quantidade, Valor: i.Valor })), Valor: d.SemPessoa.Valor } : null,
+    };
+  }
+  const taken = b.Pagamentos.filter((p) => p.Parte && (p.Status === 'pago' || p.Status === 'pendente'));
+  const n = taken[0]?.Parte?.De ?? 0;
+  if (n < 2) return null;
+  return {
+    Modo: 'igual',
+    Pessoas: splitEqually(Math.round(b.Total * 100), n).map((cents, i) => {
+      const p = taken.find((x) => x.Parte!.De === n && x.Parte!.Indice === i + 1);
+      return { Nome: `Parte ${i + 1} de ${n}`, Itens: [], Valor: cents / 100, Situacao: !p ? 'aberta' : p.Status === 'pago' ? 'paga' : 'aguardando' };
+    }),
+    SemPessoa: null,
+  };
+}
 
 export function tableBillPublicRoutes(
   fastify: FastifyInstance,
@@ -107,6 +135,7 @@ export function tableBillPublicRoutes(
       PixDisponivel: b.PixDisponivel,
       PixSandbox: b.PixSandbox,
       Data: b.Data,
+      Divisao: publicSplitOf(b),
     };
   }
 

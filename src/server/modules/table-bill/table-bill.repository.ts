@@ -3,7 +3,8 @@
  * closed bill took yet (refused and returned orders out: both end in Recusado), with its service
  * charge, its payments, what is paid and what remains. A closed bill answers its own snapshot.
  */
-import { and, asc, eq, gte, inArray, ne, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gte, inArray, ne, notExists, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { BillDiscount, BillPayment, TableBill } from '../../../shared/contract/table-bill';
 import { DELIVERY_KIND, ORDER_STATE } from '../../../shared/orders';
 import { BILL_MSG, BILL_WINDOW_MS, DEFAULT_SERVICE_RATE_BPS, METHOD_API, billMath, type DiscountEntry } from '../../../shared/table-bill';
@@ -146,15 +147,7 @@ export async function discountDtos(q: Q, rows: DiscountRow[]): Promise<BillDisco
   if (!rows.length) return [];
   const ids = [...new Set(rows.map((d) => d.requestedBy))];
   const names = new Map((await q.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids))).map((u) => [u.id, u.name]));
-  return rows.map((d) => ({
-    Id: d.id,
-    Tipo: d.kind === 'value' ? 'valor' : 'percentual',
-    Valor: d.kind === 'value' ? reais(d.valueCents ?? 0) : (d.percentBps ?? 0) / 100,
-    Motivo: d.reason,
-    SolicitadoPor: names.get(d.requestedBy) ?? '',
-    AutorizadoPor: d.authorizedByName,
-    CriadoEm: d.createdAt.toISOString(),
-  }));
+  return rows.map((d) => discountDto(d, names.get(d.requestedBy) ?? ''));
 }
 
 const STATUS_API = { pending: 'pendente', paid: 'pago', failed: 'falhou', expired: 'expirado' } as const;
@@ -176,30 +169,86 @@ export function paymentDto(p: PaymentRow, key: string | null = null): BillPaymen
   };
 }
 
-/** The Idempotency-Key each payment was recorded with (lib/once.ts stores it with the payment's id as ref). */
-export async function paymentKeysOf(q: Q, table: TableRef, paymentIds: string[]): Promise<Map<string, string>> {
-  if (!paymentIds.length) return new Map();
-  const rows = await q
-    .select({ key: commandKeys.key, ref: commandKeys.ref })
-    .from(commandKeys)
-    .where(and(eq(commandKeys.scope, `table:${table.id}`), inArray(commandKeys.ref, paymentIds)));
-  return new Map(rows.map((r) => [r.ref, r.key]));
-}
-
 export interface PixInfo {
   available: boolean;
   sandbox: boolean;
 }
 
-/** The answer for a table: its closed bill when `closed` is given, else the open one (made or not). */
-export async function billDto(q: Q, table: TableRef, pix: PixInfo, closed?: BillRow): Promise<TableBill> {
-  const bill = closed ?? (await openBillOf(q, table.id));
+/**
+ * Everything of a bill but its lines, in ONE query (bench: table-bill): the bill row (the open one, or
+ * `closed`), the venue's settings (what a bill not made yet will take), its payments with the
+ * Idempotency-Key each was recorded with, and its discounts with the name of who asked. The nested
+ * rows come back as JSON and are mapped with the columns' own driver mapping (dates, jsonb).
+ */
+export interface BillBundle {
+  bill: BillRow | null;
+  settings: VenueBillSettings;
+  payments: PaymentRow[];
+  keys: Map<string, string>;
+  discounts: DiscountRow[];
+  requesters: Map<string, string>;
+}
+
+function rowFromJson<T extends PgTable>(table: T, obj: Record<string, unknown>): T['$inferSelect'] {
+  const out: Record<string, unknown> = {};
+  for (const [key, col] of Object.entries(getTableColumns(table))) {
+    const v = obj[col.name];
+    out[key] = v === null || v === undefined ? null : col.mapFromDriverValue(v);
+  }
+  return out as T['$inferSelect'];
+}
+
+export async function billBundleOf(q: Q, table: TableRef, closed?: BillRow): Promise<BillBundle> {
+  const scope = `table:${table.id}`;
+  const [r] = await q
+    .select({
+      bill: tableBills,
+      rate: tableBillSettings.serviceRateBps,
+      couvert: tableBillSettings.couvertCents,
+      payments: sql<Array<[Record<string, unknown>, string | null]>>`(select coalesce(json_agg(json_build_array(to_jsonb(p), k.key) order by p.created_at, p.id), '[]'::json) from ${tableBillPayments} p left join ${commandKeys} k on k.scope = ${scope} and k.ref = p.id::text where p.bill_id = ${tableBills.id})`,
+      discounts: sql<Array<[Record<string, unknown>, string | null]>>`(select coalesce(json_agg(json_build_array(to_jsonb(d), u.name) order by d.created_at, d.id), '[]'::json) from ${tableBillDiscounts} d left join ${users} u on u.id = d.requested_by where d.bill_id = ${tableBills.id})`,
+    })
+    .from(kdsTables)
+    .leftJoin(tableBills, closed ? eq(tableBills.id, closed.id) : and(eq(tableBills.tableId, kdsTables.id), eq(tableBills.status, 'open')))
+    .leftJoin(tableBillSettings, eq(tableBillSettings.venueId, kdsTables.venueId))
+    .where(eq(kdsTables.id, table.id));
+  const bill = closed ?? r?.bill ?? null;
+  const pays = bill ? (r?.payments ?? []) : [];
+  const discs = bill ? (r?.discounts ?? []) : [];
+  const payments = pays.map(([p]) => rowFromJson(tableBillPayments, p));
+  const discounts = discs.map(([d]) => rowFromJson(tableBillDiscounts, d));
+  return {
+    bill,
+    settings: r?.rate !== null && r?.rate !== undefined ? { serviceRateBps: r.rate, couvertCents: r.couvert ?? null } : { serviceRateBps: DEFAULT_SERVICE_RATE_BPS, couvertCents: null },
+    payments,
+    keys: new Map(pays.flatMap(([, k], i) => (k ? [[payments[i].id, k] as [string, string]] : []))),
+    discounts,
+    requesters: new Map(discs.flatMap(([, n], i) => (n !== null ? [[discounts[i].requestedBy, n] as [string, string]] : []))),
+  };
+}
+
+export function discountDto(d: DiscountRow, requesterName: string): BillDiscount {
+  return {
+    Id: d.id,
+    Tipo: d.kind === 'value' ? 'valor' : 'percentual',
+    Valor: d.kind === 'value' ? reais(d.valueCents ?? 0) : (d.percentBps ?? 0) / 100,
+    Motivo: d.reason,
+    SolicitadoPor: requesterName,
+    AutorizadoPor: d.authorizedByName,
+    CriadoEm: d.createdAt.toISOString(),
+  };
+}
+
+/**
+ * The answer for a table: its closed bill when `closed` is given, else the open one (made or not).
+ * Two queries: the bundle (bill, settings, payments, keys, discounts) and the open bill's lines.
+ * `bundle` reuses one already read in the same request (the GET reads it to find pending Pix).
+ */
+export async function billDto(q: Q, table: TableRef, pix: PixInfo, closed?: BillRow, bundle?: BillBundle): Promise<TableBill> {
+  const { bill, settings, payments, keys, discounts, requesters } = bundle ?? (await billBundleOf(q, table, closed));
   const lines = closed ? (closed.lines ?? []) : await openLines(q, table, bill?.openedAt ?? null);
-  const payments = await paymentsOf(q, bill?.id ?? null);
-  const keys = await paymentKeysOf(q, table, payments.map((p) => p.id));
-  const discounts = await discountsOf(q, bill?.id ?? null);
   // Before the bill has a row, the venue's settings say what it will take when it opens.
-  const terms = termsOf(bill, bill ? { serviceRateBps: bill.serviceRateBps, couvertCents: bill.couvertUnitCents } : await billSettingsOf(q, table.venueId), discounts);
+  const terms = termsOf(bill, bill ? { serviceRateBps: bill.serviceRateBps, couvertCents: bill.couvertUnitCents } : settings, discounts);
   const f = figuresOf(lines, terms, payments);
   const removed = bill?.serviceRemoved ?? false;
   return {
@@ -231,7 +280,7 @@ export async function billDto(q: Q, table: TableRef, pix: PixInfo, closed?: Bill
     Pagamentos: payments.map((p) => paymentDto(p, keys.get(p.id) ?? null)),
     DivisaoPorItens: bill?.itemSplit ? itemSplitDto(lines, bill.itemSplit, payments, closed ? { totalCents: closed.totalCents ?? 0, remainingCents: Math.max(0, (closed.totalCents ?? 0) - f.paidCents) } : f) : null,
     Desconto: reais(closed ? closed.discountCents : f.discountCents),
-    Descontos: await discountDtos(q, discounts),
+    Descontos: discounts.map((d) => discountDto(d, requesters.get(d.requestedBy) ?? '')),
     CouvertValorPessoa: terms.couvertUnitCents === null ? null : reais(terms.couvertUnitCents),
     CouvertPessoas: terms.couvertPeople,
     Couvert: reais(closed ? closed.couvertCents : f.couvertCents),

@@ -37,7 +37,7 @@ import { requireUser, requireVenueOf } from '../../plugins/auth';
 import { PixApiError, PixUnavailableError } from '../pix/adapters/api-pix';
 import { PixNotConfiguredError, type PixService } from '../pix/pix.service';
 import { checkPersonPart } from './table-bill.split';
-import { billDto, expireStalePix, lockOpenBill, openFiguresOf, openLines, paymentDto, paymentsOf, pendingPixOf, tableOf, openBillOf, type PaymentRow, type TableRef } from './table-bill.repository';
+import { billBundleOf, billDto, expireStalePix, lockOpenBill, openFiguresOf, openLines, paymentDto, paymentsOf, tableOf, openBillOf, type PaymentRow, type TableRef } from './table-bill.repository';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody, 502: errorBody, 503: errorBody };
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -86,25 +86,27 @@ export function tableBillRoutes(fastify: FastifyInstance, opts: { db: Db; pix: P
     return table;
   }
 
-  /** Re-reads each pending Pix of the open bill from the PSP (a paid one turns paid here). */
-  async function refreshPix(table: TableRef) {
-    const bill = await openBillOf(db, table.id);
-    if (!bill) return;
-    for (const p of await pendingPixOf(db, bill.id)) {
-      if (!p.txid || !p.brCode) continue;
+  /**
+   * The bill's answer for the GET: one read of the bill (billBundleOf); each pending Pix of the open
+   * bill is re-read from the PSP first (a paid one turns paid here), and only then is the bill read again.
+   */
+  async function readBill(table: TableRef) {
+    const bundle = await billBundleOf(db, table);
+    const pending = bundle.payments.filter((p) => p.method === 'pix' && p.status === 'pending' && p.txid && p.brCode);
+    for (const p of pending) {
       try {
-        await pix.refresh(p.txid);
+        await pix.refresh(p.txid!);
       } catch {
         /* the PSP is unreachable: the payment stays pending and the phone asks again */
       }
     }
+    return billDto(db, table, pixInfo, undefined, pending.length ? undefined : bundle);
   }
 
   app.get('/api/Mesa/:mesa/Conta', { schema: { params: billParams, querystring: billQuery, response: { 200: tableBill, ...errors } } }, async (req, reply) => {
     const table = await tableFor(req, req.query.localId, req.params.mesa);
-    await refreshPix(table);
     reply.header('cache-control', 'no-store');
-    return billDto(db, table, pixInfo);
+    return readBill(table);
   });
 
   app.post('/api/Mesa/:mesa/Conta/TaxaServico', { schema: { params: billParams, body: billServiceRequest, response: { 200: tableBill, ...errors } } }, async (req) => {

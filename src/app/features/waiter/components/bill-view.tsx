@@ -58,8 +58,10 @@ export function BillView({ localId, tableId, onClosed }: { localId: string; tabl
   const browserOnline = useBrowserOnline();
   const offline = offlineSince !== null || !browserOnline;
   const waitingPix = bill?.Pagamentos.some((p) => p.Forma === 'pix' && p.Status === 'pendente') ?? false;
-  // The payment dialogs are not part of the bill's first paint: they mount right after it (bench: table-bill).
-  const dialogsReady = useAfterPaint(!!bill);
+  // The bill's first paint is its lines and figures; what is below them on a phone (the service
+  // switch's control, couvert, split, pré-conta, payments) and the payment dialogs mount on the frame
+  // right after it (bench: table-bill). Nobody can tap them before they are on screen.
+  const afterPaint = useAfterPaint(!!bill);
 
   // While a Pix waits, the bill is re-read so it turns paid by itself.
   useEffect(() => {
@@ -240,13 +242,18 @@ export function BillView({ localId, tableId, onClosed }: { localId: string; tabl
         <BillRow label="Subtotal" value={brl(cents(bill.Subtotal))} testId="bill-subtotal" />
         <DiscountRows bill={bill} />
         <Group justify="space-between" wrap="nowrap" mt={6}>
-          <Switch
-            size="md"
-            checked={!bill.TaxaServicoRemovida}
-            disabled={busy || anyTaken || bill.Itens.length === 0}
-            onChange={(e) => void toggleService(e.currentTarget.checked)}
-            label={`Taxa de serviço (${bill.TaxaServicoPercentual.toLocaleString('pt-BR')} %)`}
-          />
+          {afterPaint ? (
+            <Switch
+              size="md"
+              checked={!bill.TaxaServicoRemovida}
+              disabled={busy || anyTaken || bill.Itens.length === 0}
+              onChange={(e) => void toggleService(e.currentTarget.checked)}
+              label={`Taxa de serviço (${bill.TaxaServicoPercentual.toLocaleString('pt-BR')} %)`}
+            />
+          ) : (
+            // First paint (below the fold with a long bill): the label where the switch will be.
+            <span className={classes.switchStandIn}>{`Taxa de serviço (${bill.TaxaServicoPercentual.toLocaleString('pt-BR')} %)`}</span>
+          )}
           <Text fw={600} data-testid="bill-service" style={{ whiteSpace: 'nowrap' }}>
             {brl(cents(bill.TaxaServico))}
           </Text>
@@ -261,8 +268,8 @@ export function BillView({ localId, tableId, onClosed }: { localId: string; tabl
             {bill.AvisoTaxaServico}
           </Text>
         ) : null}
-        <CouvertRow bill={bill} locked={anyTaken} busy={busy} onPeople={(n) => void setPeople(n)} />
-        {bill.Aberta && bill.Itens.length > 0 && !anyTaken ? (
+        {afterPaint ? <CouvertRow bill={bill} locked={anyTaken} busy={busy} onPeople={(n) => void setPeople(n)} /> : null}
+        {afterPaint && bill.Aberta && bill.Itens.length > 0 && !anyTaken ? (
           <Button mt="xs" size="md" mih={48} variant="outline" color="orange.9" fullWidth disabled={busy || offline} onClick={() => setDiscountOpen(true)}>
             Dar desconto
           </Button>
@@ -275,6 +282,8 @@ export function BillView({ localId, tableId, onClosed }: { localId: string; tabl
         <BillRow label="Falta pagar" value={brl(remainingCents)} strong testId="bill-remaining" />
       </Paper>
 
+      {afterPaint ? (
+        <>
       {itemSplit && bill.Itens.length > 0 ? (
         <ItemSplitSection
           split={itemSplit}
@@ -359,7 +368,7 @@ export function BillView({ localId, tableId, onClosed }: { localId: string; tabl
         </Paper>
       ) : null}
 
-      {bill.Aberta ? <PreBillSection localId={localId} tableId={tableId} parts={itemSplit ? 1 : split} disabled={busy || bill.Itens.length === 0} /> : null}
+      {bill.Aberta ? <PreBillSection localId={localId} tableId={tableId} parts={itemSplit ? 1 : split} people={itemSplit ? itemSplit.Pessoas : null} disabled={busy || bill.Itens.length === 0} /> : null}
 
       {refused.map((r) => (
         <Alert key={r.id} color="red" title={BILL_MSG.notApplied} data-testid="bill-payment-refused">
@@ -387,6 +396,8 @@ export function BillView({ localId, tableId, onClosed }: { localId: string; tabl
           </Stack>
         </Paper>
       ) : null}
+        </>
+      ) : null}
 
       <Box p="sm" style={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 10, background: 'var(--mantine-color-body)', borderTop: '1px solid var(--mantine-color-gray-3)' }}>
         <Button size="xl" fullWidth color="green.9" disabled={!canClose} loading={busy && canClose} onClick={() => void close()}>
@@ -394,7 +405,7 @@ export function BillView({ localId, tableId, onClosed }: { localId: string; tabl
         </Button>
       </Box>
 
-      {dialogsReady ? (
+      {afterPaint ? (
         <>
         <DiscountDialog opened={discountOpen} localId={localId} onClose={() => setDiscountOpen(false)} onConfirm={giveDiscount} />
         <ItemSplitEditor bill={bill} opened={editing} busy={busy} onClose={() => setEditing(false)} onSave={saveItemSplit} />

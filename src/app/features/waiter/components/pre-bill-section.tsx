@@ -4,7 +4,7 @@
  * bill shows, and says in pt-BR what happened, as the board does for tickets; or shows a QR code of
  * the public bill page, where the customer reads the bill and pays what remains by Pix.
  */
-import { Button, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Modal, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { preBillRequest } from '../../../../shared/contract/table-bill';
 import { BILL_MSG } from '../../../../shared/table-bill';
@@ -15,8 +15,19 @@ import { postPreBill } from '../api/pre-bill-mutations';
 import { postBillLink } from '../api/public-bill-queries';
 import { LinkQrImage } from './qr-image';
 
-export function PreBillSection({ localId, tableId, parts, disabled }: { localId: string; tableId: string; parts: number; disabled: boolean }) {
+/**
+ * `people`: the split by items' people (null: not split by items). When the bill is split (equally by
+ * 2 or more, or by items), "Pré-conta de" chooses the whole bill or one share/person (branch billend).
+ */
+export function PreBillSection({ localId, tableId, parts, people, disabled }: { localId: string; tableId: string; parts: number; people: Array<{ Indice: number; Nome: string }> | null; disabled: boolean }) {
   const [busy, setBusy] = useState(false);
+  const [whose, setWhose] = useState('');
+  const options = [
+    { value: '', label: 'Conta inteira' },
+    ...(people ? people.map((p) => ({ value: `pessoa:${p.Indice}`, label: p.Nome })) : parts > 1 ? Array.from({ length: parts }, (_, i) => ({ value: `parte:${i + 1}`, label: `Parte ${i + 1} de ${parts}` })) : []),
+  ];
+  // A choice the split no longer has (N changed, a person removed) falls back to the whole bill.
+  const chosen = options.some((o) => o.value === whose) ? whose : '';
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const [link, setLink] = useState<string | null>(null);
   const [linkBusy, setLinkBusy] = useState(false);
@@ -37,7 +48,8 @@ export function PreBillSection({ localId, tableId, parts, disabled }: { localId:
     setBusy(true);
     setStatus(null);
     try {
-      const a = await postPreBill(tableId, preBillRequest.parse({ localId, Partes: parts }));
+      const [kind, n] = chosen.split(':');
+      const a = await postPreBill(tableId, preBillRequest.parse({ localId, Partes: parts, ...(kind === 'parte' ? { Parte: Number(n) } : kind === 'pessoa' ? { Pessoa: Number(n) } : {}) }));
       const ok = await sendToLocalPrintServer(a);
       const text = ok ? a.Message : BILL_MSG.preBillLocalFailed(a.Impressora);
       setStatus({ ok, text });
@@ -57,6 +69,9 @@ export function PreBillSection({ localId, tableId, parts, disabled }: { localId:
         Pré-conta
       </Title>
       <Stack gap="xs">
+        {options.length > 1 ? (
+          <NativeSelect size="lg" label="Pré-conta de" data={options} value={chosen} disabled={disabled} onChange={(e) => setWhose(e.currentTarget.value)} data-testid="pre-bill-whose" />
+        ) : null}
         <Button size="lg" mih={48} fullWidth variant="outline" color="dark" loading={busy} disabled={disabled} onClick={() => void print()}>
           Imprimir pré-conta
         </Button>

@@ -7,7 +7,7 @@ import { Alert, Box, Button, Center, Container, Divider, Group, Loader, Paper, S
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { PublicBill, PublicPix } from '../../../../shared/contract/table-bill';
+import type { PublicBill, PublicBillSplit, PublicPix } from '../../../../shared/contract/table-bill';
 import { formatBRL, formatTime } from '../../../../shared/format';
 import { BILL_MSG, PUBLIC_BILL_POLL_MS } from '../../../../shared/table-bill';
 import { ApiError } from '../../../lib/api-client';
@@ -194,6 +194,8 @@ function BillBody({
         <BillRow label="Falta pagar" value={formatBRL(bill.Restante)} strong testId="public-bill-remaining" />
       </section>
 
+      {bill.Divisao ? <PublicSplit split={bill.Divisao} /> : null}
+
       {paidNotice ? (
         <Alert color="green" title={BILL_MSG.publicPaid} data-testid="public-bill-paid-notice" role="status">
           <Text size="sm" c="dark.9">
@@ -236,5 +238,58 @@ function BillBody({
         </Button>
       ) : null}
     </Stack>
+  );
+}
+
+const SITUATION: Record<PublicBillSplit['Pessoas'][number]['Situacao'], { label: string; color: string }> = {
+  paga: { label: 'Paga', color: 'green.9' },
+  aguardando: { label: 'Pix aguardando', color: 'gray.8' },
+  aberta: { label: 'Falta pagar', color: 'orange.9' },
+};
+
+/** How the table split the bill (branch billend): each person (or part) with items, amount and whether it is paid. */
+function PublicSplit({ split }: { split: PublicBillSplit }) {
+  return (
+    <section aria-labelledby="public-bill-split">
+      <Title order={2} size="h4" id="public-bill-split" mb={4}>
+        {split.Modo === 'itens' ? 'Divisão por pessoa' : `Dividida em ${split.Pessoas.length} partes`}
+      </Title>
+      <Stack gap="sm">
+        {split.Pessoas.map((p, i) => (
+          <Box key={i} data-testid="public-bill-person">
+            <Group justify="space-between" wrap="nowrap">
+              <Text fw={700}>{p.Nome}</Text>
+              <Text fw={800} style={{ whiteSpace: 'nowrap' }} data-testid="public-bill-person-amount">
+                {formatBRL(p.Valor)}
+              </Text>
+            </Group>
+            {p.Itens.map((it, j) => (
+              <Text key={j} size="sm" c="dimmed">
+                {it.Quantidade}x {it.Nome}
+                {it.DivididoPor > 1 ? ` (dividido por ${it.DivididoPor})` : ''} · {formatBRL(it.Valor)}
+              </Text>
+            ))}
+            <Text size="sm" fw={700} c={SITUATION[p.Situacao].color} data-testid="public-bill-person-state">
+              {p.Situacao === 'aberta' ? `${SITUATION.aberta.label}: ${formatBRL(p.Valor)}` : SITUATION[p.Situacao].label}
+            </Text>
+          </Box>
+        ))}
+        {split.SemPessoa ? (
+          <Box data-testid="public-bill-unassigned">
+            <Group justify="space-between" wrap="nowrap">
+              <Text fw={700}>Itens sem pessoa</Text>
+              <Text fw={800} style={{ whiteSpace: 'nowrap' }}>
+                {formatBRL(split.SemPessoa.Valor)}
+              </Text>
+            </Group>
+            {split.SemPessoa.Itens.map((it, j) => (
+              <Text key={j} size="sm" c="dimmed">
+                {it.Quantidade}x {it.Nome} · {formatBRL(it.Valor)}
+              </Text>
+            ))}
+          </Box>
+        ) : null}
+      </Stack>
+    </section>
   );
 }

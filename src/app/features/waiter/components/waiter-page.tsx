@@ -16,7 +16,7 @@ import { api } from '../../../lib/api-client';
 import { clearSession, getSession } from '../../../lib/session';
 import { showToast, toastError, toastSuccess } from '../../../lib/toast';
 import { acknowledgeWaiterRecord, bindWaiterOutbox, submitDelivered, submitTableOrder, useWaiterRecords, type DeliveredPayload, type IntakePayload } from '../api/waiter-outbox';
-import { billQueries, useOfflineSince, waiterQueries } from '../api/waiter-queries';
+import { BILL_FRESH_ON_MOUNT_MS, billQueries, useOfflineSince, waiterQueries } from '../api/waiter-queries';
 import { enableSound, useReadyAlerts, useSoundBlocked } from '../hooks/ready-alerts';
 import { useCarts } from '../hooks/use-carts';
 import { useWaiterLive, WAITER_FALLBACK_POLL_MS } from '../hooks/use-waiter-live';
@@ -288,9 +288,11 @@ export function WaiterPage({ search, onNavigate, onSignedOut }: { search: Waiter
                 size="xl"
                 color="dark"
                 variant="outline"
+                // The bill's request leaves when the finger touches "Conta", while the tap completes and the
+                // screen switches (bench: table-bill); the click reuses it (in flight or under 2 s old).
+                onPointerDown={() => void qc.prefetchQuery(billQueries.bill(localId, table.Id))}
                 onClick={() => {
-                  // The bill's request leaves with the tap, while the screen switches (bench: table-bill).
-                  void qc.prefetchQuery(billQueries.bill(localId, table.Id));
+                  void qc.prefetchQuery({ ...billQueries.bill(localId, table.Id), staleTime: BILL_FRESH_ON_MOUNT_MS });
                   onNavigate({ mesa: table.Id, tela: 'conta' });
                 }}
               >
