@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/api-client';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { cashlessQueries, verifyCard } from '../api/cashless-queries';
 import { useSession, useTitle } from '../hooks/use-session';
+import { DataTable } from '../../../components/data-table';
 
 /** Whether the first bytes are a JPEG, PNG or WebP (the server checks again). */
 async function isImage(file: File): Promise<boolean> {
@@ -144,32 +145,20 @@ export function CardVerificationPage() {
             </Text>
           </Paper>
         ) : (
-          <Table.ScrollContainer minWidth={520}>
-            <Table stickyHeader aria-label="Cartões de crédito">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Titular</Table.Th>
-                  <Table.Th>Final</Table.Th>
-                  <Table.Th>Ativo</Table.Th>
-                  <Table.Th>Ação</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {cards.data.map((c) => (
-                  <Table.Tr key={c.cardId} data-testid="card-row">
-                    <Table.Td>{c.holderName}</Table.Td>
-                    <Table.Td>{c.finalNumber}</Table.Td>
-                    <Table.Td>{c.isActive ? 'Sim' : 'Não'}</Table.Td>
-                    <Table.Td>
-                      <Button size="compact-sm" mih={36} variant="light" onClick={() => setValidating(c)} aria-label={`Validar cartão final ${c.finalNumber}`}>
-                        Validar
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable minWidth={520} stickyHeader aria-label="Cartões de crédito" head={['Titular', 'Final', 'Ativo', 'Ação']}>
+            {cards.data.map((c) => (
+              <Table.Tr key={c.cardId} data-testid="card-row">
+                <Table.Td>{c.holderName}</Table.Td>
+                <Table.Td>{c.finalNumber}</Table.Td>
+                <Table.Td>{c.isActive ? 'Sim' : 'Não'}</Table.Td>
+                <Table.Td>
+                  <Button size="compact-sm" mih={36} variant="light" onClick={() => setValidating(c)} aria-label={`Validar cartão final ${c.finalNumber}`}>
+                    Validar
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
         ))}
       <VerifyModal card={validating} onClose={() => setValidating(null)} onDone={() => void queryClient.invalidateQueries({ queryKey: cashlessQueries.all })} />
     </Stack>

@@ -6,6 +6,7 @@ import { CASHLESS_MSG, EXTRACT_STATUS, extractAcquirerLabel, formatLegacyDate } 
 import { formatBRL } from '../../../../shared/format';
 import { cashlessQueries, type ExtractFilters } from '../api/cashless-queries';
 import { useSession, useTitle } from '../hooks/use-session';
+import { DataTable } from '../../../components/data-table';
 
 const STATUS_OPTIONS = [
   { value: '', label: 'Todos' },
@@ -61,54 +62,40 @@ export function ExtractsPage() {
       ) : list.isPending ? (
         <Skeleton h={200} />
       ) : (
-        <Table.ScrollContainer minWidth={820}>
-          <Table stickyHeader highlightOnHover aria-label="Extratos">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Nome</Table.Th>
-                <Table.Th>Adquirente</Table.Th>
-                <Table.Th>Data de criação</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th ta="right">Transações</Table.Th>
-                <Table.Th ta="right">Total</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={6}>
-                    <Text c="gray.7" ta="center" py="md">
-                      {CASHLESS_MSG.extractNone}
-                    </Text>
+        <DataTable minWidth={820} stickyHeader highlightOnHover aria-label="Extratos" head={['Nome', 'Adquirente', 'Data de criação', 'Status', { label: 'Transações', ta: 'right' }, { label: 'Total', ta: 'right' }]}>
+          {list.data.length === 0 ? (
+            <Table.Tr>
+              <Table.Td colSpan={6}>
+                <Text c="gray.7" ta="center" py="md">
+                  {CASHLESS_MSG.extractNone}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ) : (
+            list.data.map((x) => {
+              const processed = !/^0001-/.test(x.AnalizedAt);
+              return (
+                <Table.Tr key={x.id} data-testid="extract-row">
+                  <Table.Td style={{ wordBreak: 'break-all' }}>{x.FileName}</Table.Td>
+                  <Table.Td>{extractAcquirerLabel(x.AquirerType)}</Table.Td>
+                  <Table.Td>{formatLegacyDate(x.CreatedAt)}</Table.Td>
+                  <Table.Td>
+                    <Badge color={processed ? (x.Error ? 'red' : 'green') : 'yellow'} variant="light" title={x.Error || undefined}>
+                      {processed ? 'Processado' : 'Aguardando processamento'}
+                    </Badge>
+                    {x.Error && (
+                      <Text size="xs" c="red.8">
+                        {x.Error}
+                      </Text>
+                    )}
                   </Table.Td>
+                  <Table.Td ta="right">{processed ? x.Lines : '-'}</Table.Td>
+                  <Table.Td ta="right">{processed ? formatBRL(x.Total) : '-'}</Table.Td>
                 </Table.Tr>
-              ) : (
-                list.data.map((x) => {
-                  const processed = !/^0001-/.test(x.AnalizedAt);
-                  return (
-                    <Table.Tr key={x.id} data-testid="extract-row">
-                      <Table.Td style={{ wordBreak: 'break-all' }}>{x.FileName}</Table.Td>
-                      <Table.Td>{extractAcquirerLabel(x.AquirerType)}</Table.Td>
-                      <Table.Td>{formatLegacyDate(x.CreatedAt)}</Table.Td>
-                      <Table.Td>
-                        <Badge color={processed ? (x.Error ? 'red' : 'green') : 'yellow'} variant="light" title={x.Error || undefined}>
-                          {processed ? 'Processado' : 'Aguardando processamento'}
-                        </Badge>
-                        {x.Error && (
-                          <Text size="xs" c="red.8">
-                            {x.Error}
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td ta="right">{processed ? x.Lines : '-'}</Table.Td>
-                      <Table.Td ta="right">{processed ? formatBRL(x.Total) : '-'}</Table.Td>
-                    </Table.Tr>
-                  );
-                })
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+              );
+            })
+          )}
+        </DataTable>
       )}
     </Stack>
   );

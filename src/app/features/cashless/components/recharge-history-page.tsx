@@ -7,6 +7,7 @@ import type { HistoryItem } from '../../../../shared/contract/cashless';
 import { formatBRL } from '../../../../shared/format';
 import { cashlessQueries } from '../api/cashless-queries';
 import { useSession, useTitle } from '../hooks/use-session';
+import { DataTable } from '../../../components/data-table';
 
 function DetailModal({ localId, plan, onClose }: { localId: string; plan: HistoryItem | null; onClose: () => void }) {
   const q = useQuery({ ...cashlessQueries.historyDetail(localId, plan?.id ?? ''), enabled: Boolean(plan) });
@@ -80,34 +81,21 @@ export function RechargeHistoryPage({ page, onPage }: { page: number; onPage: (p
           </Text>
         </Paper>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table stickyHeader highlightOnHover aria-label="Planejamentos de recarga">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Criado em</Table.Th>
-                <Table.Th>Criado por</Table.Th>
-                <Table.Th>Pago em</Table.Th>
-                <Table.Th>Pago por</Table.Th>
-                <Table.Th>Detalhes</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {q.data.items.map((h) => (
-                <Table.Tr key={h.id} data-testid="history-row">
-                  <Table.Td>{formatLegacyDate(h.createdAt)}</Table.Td>
-                  <Table.Td>{h.createdBy}</Table.Td>
-                  <Table.Td>{formatLegacyDate(h.paidAt)}</Table.Td>
-                  <Table.Td>{h.paidBy || '-'}</Table.Td>
-                  <Table.Td>
-                    <Button size="compact-sm" variant="subtle" mih={36} onClick={() => setOpen(h)} aria-label={`Detalhes do planejamento de ${formatLegacyDate(h.createdAt)}`}>
-                      Detalhes
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable minWidth={720} stickyHeader highlightOnHover aria-label="Planejamentos de recarga" head={['Criado em', 'Criado por', 'Pago em', 'Pago por', 'Detalhes']}>
+          {q.data.items.map((h) => (
+            <Table.Tr key={h.id} data-testid="history-row">
+              <Table.Td>{formatLegacyDate(h.createdAt)}</Table.Td>
+              <Table.Td>{h.createdBy}</Table.Td>
+              <Table.Td>{formatLegacyDate(h.paidAt)}</Table.Td>
+              <Table.Td>{h.paidBy || '-'}</Table.Td>
+              <Table.Td>
+                <Button size="compact-sm" variant="subtle" mih={36} onClick={() => setOpen(h)} aria-label={`Detalhes do planejamento de ${formatLegacyDate(h.createdAt)}`}>
+                  Detalhes
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
       {pages > 1 && (
         <Group justify="center">

@@ -8,6 +8,7 @@ import { formatBRL } from '../../../../shared/format';
 import { donationQueries } from '../api/donation-queries';
 import { useCurrentPlace } from '../hooks/use-current-place';
 import { useLiveDonations } from '../hooks/use-live-donations';
+import { DataTable } from '../../../components/data-table';
 
 /** yyyy-MM-dd (a São Paulo day from the server) → dd/MM/yyyy. */
 const dayLabel = (d: string) => d.split('-').reverse().join('/');
@@ -112,37 +113,24 @@ export function DashboardPage() {
             <Title order={2} size="h4" mb="sm">
               Doações
             </Title>
-            <Table.ScrollContainer minWidth={600}>
-              <Table striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Instituição</Table.Th>
-                    <Table.Th>Produto</Table.Th>
-                    <Table.Th ta="right">Quantidade</Table.Th>
-                    <Table.Th ta="right">Valor</Table.Th>
-                    <Table.Th ta="right">Total</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {donations.length === 0 && (
-                    <Table.Tr>
-                      <Table.Td colSpan={5}>
-                        <Text c="gray.7">Nenhuma doação recebida.</Text>
-                      </Table.Td>
-                    </Table.Tr>
-                  )}
-                  {donations.map((d) => (
-                    <Table.Tr key={`${d.client}|${d.productId}|${d.productName}|${d.amount}`}>
-                      <Table.Td>{d.client}</Table.Td>
-                      <Table.Td>{d.productName}</Table.Td>
-                      <Table.Td ta="right">{d.quantity}</Table.Td>
-                      <Table.Td ta="right">{formatBRL(d.amount)}</Table.Td>
-                      <Table.Td ta="right">{formatBRL((cents(d.amount) * d.quantity) / 100)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <DataTable minWidth={600} striped head={['Instituição', 'Produto', { label: 'Quantidade', ta: 'right' }, { label: 'Valor', ta: 'right' }, { label: 'Total', ta: 'right' }]}>
+              {donations.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={5}>
+                    <Text c="gray.7">Nenhuma doação recebida.</Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+              {donations.map((d) => (
+                <Table.Tr key={`${d.client}|${d.productId}|${d.productName}|${d.amount}`}>
+                  <Table.Td>{d.client}</Table.Td>
+                  <Table.Td>{d.productName}</Table.Td>
+                  <Table.Td ta="right">{d.quantity}</Table.Td>
+                  <Table.Td ta="right">{formatBRL(d.amount)}</Table.Td>
+                  <Table.Td ta="right">{formatBRL((cents(d.amount) * d.quantity) / 100)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </DataTable>
           </Card>
           <Card withBorder>
             <Title order={2} size="h4" mb="sm">

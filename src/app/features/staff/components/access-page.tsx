@@ -4,7 +4,7 @@
  * IntegracaoIfoodKds and Garcom may also go on a device). Changing a profile changes, at once, the
  * access of everyone who holds it.
  */
-import { Badge, Button, Checkbox, Group, Modal, Paper, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Modal, Paper, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -15,6 +15,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useLocalId } from '../../../lib/page-hooks';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { deleteRoleSet, saveRoleSet, staffQueries } from '../api/staff-queries';
+import { DataTable } from '../../../components/data-table';
 
 /** What each of the spec's roles opens, in words a manager knows. */
 const ROLE_HINTS: Record<string, string> = {
@@ -126,55 +127,41 @@ export function AccessPage() {
             {profiles.error instanceof ApiError ? profiles.error.message : MSG.genericError}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped verticalSpacing="sm" aria-label="Perfis de acesso">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Perfil</Table.Th>
-                  <Table.Th>Papéis</Table.Th>
-                  <Table.Th>Em uso</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Ações</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {profiles.data.perfis.map((p) => (
-                  <Table.Tr key={p.id} data-testid="profile-row" data-name={p.nome}>
-                    <Table.Td fw={600}>
-                      {p.nome}{' '}
-                      {p.fixo && (
-                        <Badge variant="filled" color="gray.8" size="sm">
-                          padrão
-                        </Badge>
-                      )}{' '}
-                      {p.dispositivo && (
-                        <Badge variant="filled" color="blue.9" size="sm">
-                          serve para dispositivos
-                        </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{p.fixo && p.id === 'Gerente' ? 'Todos os papéis do estabelecimento' : p.papeis.join(', ')}</Text>
-                    </Table.Td>
-                    <Table.Td>{p.emUso}</Table.Td>
-                    <Table.Td>
-                      {!p.fixo && (
-                        <Group gap="xs" wrap="nowrap">
-                          <Button variant="subtle" onClick={() => setEditing(p)} aria-label={`Editar perfil ${p.nome}`} mih={44}>
-                            Editar
-                          </Button>
-                          <Button variant="subtle" color="dark" onClick={() => setDeleting(p)} aria-label={`Excluir perfil ${p.nome}`} mih={44}>
-                            Excluir
-                          </Button>
-                        </Group>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable minWidth={640} striped verticalSpacing="sm" aria-label="Perfis de acesso" head={['Perfil', 'Papéis', 'Em uso', { label: 'Ações', hidden: true }]}>
+            {profiles.data.perfis.map((p) => (
+              <Table.Tr key={p.id} data-testid="profile-row" data-name={p.nome}>
+                <Table.Td fw={600}>
+                  {p.nome}{' '}
+                  {p.fixo && (
+                    <Badge variant="filled" color="gray.8" size="sm">
+                      padrão
+                    </Badge>
+                  )}{' '}
+                  {p.dispositivo && (
+                    <Badge variant="filled" color="blue.9" size="sm">
+                      serve para dispositivos
+                    </Badge>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{p.fixo && p.id === 'Gerente' ? 'Todos os papéis do estabelecimento' : p.papeis.join(', ')}</Text>
+                </Table.Td>
+                <Table.Td>{p.emUso}</Table.Td>
+                <Table.Td>
+                  {!p.fixo && (
+                    <Group gap="xs" wrap="nowrap">
+                      <Button variant="subtle" onClick={() => setEditing(p)} aria-label={`Editar perfil ${p.nome}`} mih={44}>
+                        Editar
+                      </Button>
+                      <Button variant="subtle" color="dark" onClick={() => setDeleting(p)} aria-label={`Excluir perfil ${p.nome}`} mih={44}>
+                        Excluir
+                      </Button>
+                    </Group>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
         )}
       </Paper>
       {editing && profiles.data && <ProfileModal localId={localId} roles={profiles.data.papeis} editing={editing} onClose={() => setEditing(null)} onSaved={refresh} />}
