@@ -26,6 +26,7 @@ import { CPF_OR_CNPJ_MASK } from '../../../../shared/documents';
 import { PageHeader, showDate, showDocument } from './page-header';
 import { ProposalStatusBadge } from './status-badges';
 import { DataTable } from '../../../components/data-table';
+import { FormActions } from '../../../components/form-actions';
 
 /** CPF or CNPJ, the mask following the number of digits typed. */
 
@@ -81,11 +82,7 @@ function ContactForm({ localId }: { localId: string }) {
           <Select label="Nacionalidade" withAsterisk data={NATIONALITIES.map((n) => ({ value: String(n.value), label: n.label }))} value={v.Nationality}
             onChange={(x) => setV((s) => ({ ...s, Nationality: x ?? '0' }))} allowDeselect={false} />
         </SimpleGrid>
-        <Group justify="flex-end">
-          <Button type="submit" loading={busy}>
-            Salvar contato
-          </Button>
-        </Group>
+        <FormActions submitLabel="Salvar contato" busy={busy} />
       </Stack>
     </form>
   );
@@ -147,11 +144,7 @@ function DepartmentForm({ localId }: { localId: string }) {
               setV((s) => ({ ...s, MovingPayDepartmentId: value }));
             }} />
         </SimpleGrid>
-        <Group justify="flex-end">
-          <Button type="submit" loading={busy}>
-            Salvar estabelecimento
-          </Button>
-        </Group>
+        <FormActions submitLabel="Salvar estabelecimento" busy={busy} />
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, FileInput, Group, Modal, Paper, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, FileInput, Group, Modal, Paper, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { CARD_PHOTO_MAX_BYTES, CASHLESS_MSG, isValidDocument, maskCpf, onlyDigits } from '../../../../shared/cashless';
@@ -8,6 +8,8 @@ import { toastError, toastSuccess } from '../../../lib/toast';
 import { cashlessQueries, verifyCard } from '../api/cashless-queries';
 import { useSession, useTitle } from '../hooks/use-session';
 import { DataTable } from '../../../components/data-table';
+import { FormActions } from '../../../components/form-actions';
+import { TitleRow } from '../../../components/title-row';
 
 /** Whether the first bytes are a JPEG, PNG or WebP (the server checks again). */
 async function isImage(file: File): Promise<boolean> {
@@ -68,14 +70,7 @@ function VerifyModal({ card, onClose, onDone }: { card: CreditCard | null; onClo
             Cartão final {card?.finalNumber} de {card?.holderName}. Envie uma foto do documento do titular (JPEG, PNG ou WebP, até 5 MB).
           </Text>
           <FileInput label="Foto do documento" accept="image/jpeg,image/png,image/webp" value={photo} onChange={(f) => void choose(f)} error={error} withAsterisk clearable />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={busy}>
-              Validar
-            </Button>
-          </Group>
+          <FormActions onCancel={close} submitLabel="Validar" busy={busy} />
         </Stack>
       </form>
     </Modal>
@@ -108,16 +103,13 @@ export function CardVerificationPage() {
   };
   return (
     <Stack maw={900} mx="auto">
-      <Group justify="space-between" align="center">
-        <Title order={1} size="h2">
-          Verificar cartão de crédito
-        </Title>
+      <TitleRow title="Verificar cartão de crédito" align="center">
         {verifier.data?.sandbox && (
           <Badge color="orange" variant="light" size="lg" title="Nenhum serviço de verificação configurado: as respostas vêm do ambiente de testes.">
             Verificação: sandbox
           </Badge>
         )}
-      </Group>
+      </TitleRow>
       {verifier.data?.notConfigured && (
         <Alert color="red" variant="light" title="Verificação de cartões: não configurado">
           {verifier.data.notConfigured}

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Paper, Select, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Select, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
@@ -7,6 +7,7 @@ import { formatBRL } from '../../../../shared/format';
 import { cashlessQueries, type ExtractFilters } from '../api/cashless-queries';
 import { useSession, useTitle } from '../hooks/use-session';
 import { DataTable } from '../../../components/data-table';
+import { TitleRow } from '../../../components/title-row';
 
 const STATUS_OPTIONS = [
   { value: '', label: 'Todos' },
@@ -37,14 +38,11 @@ export function ExtractsPage() {
   if (list.data && list.data.length === 0) console.info(CASHLESS_MSG.extractNone);
   return (
     <Stack maw={1100} mx="auto">
-      <Group justify="space-between" align="flex-end">
-        <Title order={1} size="h2">
-          Extratos Digitais
-        </Title>
+      <TitleRow title="Extratos Digitais" align="flex-end">
         <Button component={Link} to="/admin/EDI/importEletronicExtracts" variant="light">
           Importar extrato
         </Button>
-      </Group>
+      </TitleRow>
       <Paper withBorder p="md" radius="md">
         <form onSubmit={search} role="search" aria-label="Filtrar extratos" noValidate>
           <Group align="flex-start" wrap="wrap">

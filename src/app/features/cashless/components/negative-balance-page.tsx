@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Pagination, Paper, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Pagination, Paper, SimpleGrid, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -12,6 +12,7 @@ import { useSession, useTitle } from '../hooks/use-session';
 import { ConsumptionModal } from './consumption-modal';
 import { PasswordModal } from './password-modal';
 import { DataTable } from '../../../components/data-table';
+import { TitleRow } from '../../../components/title-row';
 
 export interface NegativeBalanceSearch {
   documento?: string;
@@ -98,14 +99,11 @@ export function NegativeBalancePage({ search, onSearch }: { search: NegativeBala
   const pages = data ? Math.max(1, Math.ceil(data.totalQuantity / NEGATIVE_BALANCE_PAGE_SIZE)) : 1;
   return (
     <Stack maw={1200} mx="auto">
-      <Group justify="space-between" align="flex-end">
-        <Title order={1} size="h2">
-          Saldo negativo
-        </Title>
+      <TitleRow title="Saldo negativo" align="flex-end">
         <Anchor component={Link} to="/cashless/relatorios/saldoNegativo/historico">
           Histórico de recargas
         </Anchor>
-      </Group>
+      </TitleRow>
       <Paper withBorder p="md" radius="md">
         <form onSubmit={filter} role="search" aria-label="Filtrar por CPF">
           <Group align="flex-end" wrap="wrap">

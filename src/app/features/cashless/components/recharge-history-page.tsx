@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Modal, Pagination, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Pagination, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { formatBRL } from '../../../../shared/format';
 import { cashlessQueries } from '../api/cashless-queries';
 import { useSession, useTitle } from '../hooks/use-session';
 import { DataTable } from '../../../components/data-table';
+import { TitleRow } from '../../../components/title-row';
 
 function DetailModal({ localId, plan, onClose }: { localId: string; plan: HistoryItem | null; onClose: () => void }) {
   const q = useQuery({ ...cashlessQueries.historyDetail(localId, plan?.id ?? ''), enabled: Boolean(plan) });
@@ -62,14 +63,11 @@ export function RechargeHistoryPage({ page, onPage }: { page: number; onPage: (p
   const pages = q.data ? Math.max(1, Math.ceil(q.data.totalQuantity / NEGATIVE_BALANCE_PAGE_SIZE)) : 1;
   return (
     <Stack maw={1000} mx="auto">
-      <Group justify="space-between" align="flex-end">
-        <Title order={1} size="h2">
-          Histórico de recargas
-        </Title>
+      <TitleRow title="Histórico de recargas" align="flex-end">
         <Anchor component={Link} to="/cashless/relatorios/saldoNegativo">
           Voltar ao saldo negativo
         </Anchor>
-      </Group>
+      </TitleRow>
       {q.isError ? (
         <Alert color="red">{CASHLESS_MSG.reportFailed}</Alert>
       ) : !q.data ? (

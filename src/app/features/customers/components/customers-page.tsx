@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, InputBase, Pagination, Paper, Select, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, InputBase, Pagination, Paper, Select, SimpleGrid, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -17,6 +17,7 @@ import { FlagDialog } from './flag-dialog';
 import { HistoryDialog } from './history-dialog';
 import { SavedListNotice, useListOffline } from '../../../components/saved-list-notice';
 import { DataTable } from '../../../components/data-table';
+import { TitleRow } from '../../../components/title-row';
 
 const FLAG_FAILURE: Record<FlagAction, string | null> = { block: null, unlock: null, alert: CUSTOMER_MSG.alertCreateFailed, disarm: CUSTOMER_MSG.alertRemoveFailed };
 const OFFLINE_WRITE = MSG.offlineWrite;
@@ -232,10 +233,7 @@ export function CustomersPage({ search, onSearch }: { search: CustomerSearch; on
   const page = search.page ?? 1;
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          Clientes do estabelecimento
-        </Title>
+      <TitleRow title="Clientes do estabelecimento">
         <Group>
           <Button variant="default" onClick={doExport} loading={exporting} {...TOUCH}>
             Exportar CSV
@@ -244,7 +242,7 @@ export function CustomersPage({ search, onSearch }: { search: CustomerSearch; on
             Novo cliente
           </Button>
         </Group>
-      </Group>
+      </TitleRow>
       <FilterForm search={search} categories={categories} onSearch={onSearch} />
       <SavedListNotice query={list} testId="customers-offline" />
       {list.isError && !(offline && list.data) && <Alert color="red">{offline ? OFFLINE_NO_COPY : list.error.message}</Alert>}

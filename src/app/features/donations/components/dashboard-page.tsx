@@ -1,6 +1,6 @@
 import { AreaChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
-import { Alert, Badge, Card, Group, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Card, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -9,6 +9,7 @@ import { donationQueries } from '../api/donation-queries';
 import { useCurrentPlace } from '../hooks/use-current-place';
 import { useLiveDonations } from '../hooks/use-live-donations';
 import { DataTable } from '../../../components/data-table';
+import { TitleRow } from '../../../components/title-row';
 
 /** yyyy-MM-dd (a São Paulo day from the server) → dd/MM/yyyy. */
 const dayLabel = (d: string) => d.split('-').reverse().join('/');
@@ -41,14 +42,11 @@ export function DashboardPage() {
 
   return (
     <Stack>
-      <Group justify="space-between" align="flex-end">
-        <Title order={1} size="h2">
-          Painel de doações
-        </Title>
+      <TitleRow title="Painel de doações" align="flex-end">
         <Badge variant="dot" color="green" title="Atualiza a cada 60 s e quando chega uma doação">
           Ao vivo
         </Badge>
-      </Group>
+      </TitleRow>
       <Select
         label="Evento"
         maw={400}

@@ -10,6 +10,7 @@ import { toastError, toastSuccess } from '../../../lib/toast';
 import { apiUrl } from '../../../lib/api-client';
 import { createAgent, printerQueries, revokeAgent } from '../api/printer-queries';
 import { DataTable } from '../../../components/data-table';
+import { FormActions } from '../../../components/form-actions';
 
 /** The downloaded agent's file name (the server's Content-Disposition says the same). */
 const AGENT_FILE = 'balcao-agente-impressao.mjs';
@@ -177,14 +178,7 @@ export function AgentsSection({ localId }: { localId: string }) {
                   setNameError(null);
                 }}
               />
-              <Group justify="flex-end">
-                <Button variant="default" onClick={closeCreate}>
-                  Cancelar
-                </Button>
-                <Button type="submit" loading={busy}>
-                  Criar agente
-                </Button>
-              </Group>
+              <FormActions onCancel={closeCreate} submitLabel="Criar agente" busy={busy} />
             </Stack>
           </form>
         )}

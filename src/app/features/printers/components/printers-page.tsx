@@ -12,6 +12,8 @@ import { deletePrinter, printerQueries, savePrinter } from '../api/printer-queri
 import { AgentsSection } from './agents-section';
 import { PrinterFormModal } from './printer-form-modal';
 import { DataTable } from '../../../components/data-table';
+import { useConfirmedAction } from '../../../components/use-registry-dialogs';
+import { TitleRow } from '../../../components/title-row';
 
 const JOB_COLOR = { queued: 'blue', sent: 'blue', printed: 'green', failed: 'red' } as const;
 
@@ -22,9 +24,8 @@ export function PrintersPage() {
   const list = useQuery({ ...printerQueries.list(localId), enabled: Boolean(localId) });
   const jobs = useQuery({ ...printerQueries.jobs(localId), enabled: Boolean(localId) });
   const [form, setForm] = useState<{ printer: Printer | null } | null>(null);
-  const [deleting, setDeleting] = useState<Printer | null>(null);
-  const [busy, setBusy] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: printerQueries.all });
+  const { target: deleting, setTarget: setDeleting, busy, confirm: remove } = useConfirmedAction((r: Printer) => deletePrinter(r.Id), refresh);
 
   if (!localId) return <Alert color="yellow">Escolha um estabelecimento para ver as impressoras.</Alert>;
 
@@ -41,32 +42,15 @@ export function PrintersPage() {
     }
   };
 
-  const remove = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      void toastSuccess((await deletePrinter(deleting.Id)).Message);
-      setDeleting(null);
-      await refresh();
-    } catch (err) {
-      void toastError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
-  };
-
   const printers = list.data ?? [];
   return (
     <Stack gap="xl">
       <Stack>
-        <Group justify="space-between">
-          <Title order={1} size="h2">
-            Impressoras
-          </Title>
+        <TitleRow title="Impressoras">
           <Button leftSection={<PlusIcon />} onClick={() => setForm({ printer: null })}>
             Nova impressora
           </Button>
-        </Group>
+        </TitleRow>
         <Text size="sm" c="dimmed">
           Uma impressora por estação: os itens de cada produto saem na impressora com o nome da estação dele (ex.: Cozinha, Bar).
         </Text>

@@ -14,6 +14,7 @@ import { useOnline } from '../../../lib/use-online';
 import { SavedListNotice } from '../../../components/saved-list-notice';
 import { EditIcon, PlusIcon, SearchIcon } from '../../../components/icons';
 import { DataTable } from '../../../components/data-table';
+import { TitleRow } from '../../../components/title-row';
 
 export interface ProductListSearch {
   pagina?: number;
@@ -69,14 +70,11 @@ export function ProductList({ search, onSearch }: { search: ProductListSearch; o
   const offlineWithoutData = networkDown && !list.data && !list.isPending;
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          Produtos
-        </Title>
+      <TitleRow title="Produtos">
         <Button component={Link} to="/produtos/produto/cadastro" leftSection={<PlusIcon />}>
           Novo produto
         </Button>
-      </Group>
+      </TitleRow>
       <Paper withBorder p="sm" radius="md">
         <form
           role="search"

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Group, Paper, Skeleton, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Paper, Skeleton, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
@@ -13,6 +13,7 @@ import { ConfirmDelete } from '../../../components/confirm-delete';
 import { useRegistryDialogs } from '../../../components/use-registry-dialogs';
 import forms from './forms.module.css';
 import { DataTable } from '../../../components/data-table';
+import { TitleRow } from '../../../components/title-row';
 
 export interface ScheduleMapSearch {
   nome?: string;
@@ -59,14 +60,11 @@ export function ScheduleMapPage({ search, onSearch }: { search: ScheduleMapSearc
   const rows = list.data ?? [];
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          Mapa de escalas
-        </Title>
+      <TitleRow title="Mapa de escalas">
         <Button component={Link} to="/agendamento/colaborador/cadastro" leftSection={<PlusIcon />} variant="light">
           Nova escala
         </Button>
-      </Group>
+      </TitleRow>
       <Paper withBorder p="md" radius="md">
         <form className={forms.form} onSubmit={submit} aria-label="Filtros do mapa de escalas">
           <Group align="flex-end" gap="sm" wrap="wrap">

@@ -16,6 +16,8 @@ import { useLocalId } from '../../../lib/page-hooks';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { deleteRoleSet, saveRoleSet, staffQueries } from '../api/staff-queries';
 import { DataTable } from '../../../components/data-table';
+import { FormActions } from '../../../components/form-actions';
+import { useConfirmedAction } from '../../../components/use-registry-dialogs';
 
 /** What each of the spec's roles opens, in words a manager knows. */
 const ROLE_HINTS: Record<string, string> = {
@@ -68,14 +70,7 @@ function ProfileModal({ localId, roles, editing, onClose, onSaved }: { localId: 
               ))}
             </SimpleGrid>
           </Checkbox.Group>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={busy}>
-              Salvar perfil
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} submitLabel="Salvar perfil" busy={busy} />
         </Stack>
       </form>
     </Modal>
@@ -87,24 +82,13 @@ export function AccessPage() {
   const qc = useQueryClient();
   const profiles = useQuery({ ...staffQueries.profiles(localId), enabled: !!localId });
   const [editing, setEditing] = useState<ProfileEntry | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<ProfileEntry | null>(null);
-  const [busy, setBusy] = useState(false);
   const refresh = () => void qc.invalidateQueries({ queryKey: staffQueries.all });
+  const { target: deleting, setTarget: setDeleting, busy, confirm: remove } = useConfirmedAction(
+    (r: ProfileEntry) => deleteRoleSet(localId, r.id),
+    refresh,
+    (err) => (err instanceof ApiError ? err.message : MSG.genericError),
+  );
   if (!localId) return <Text>Você ainda não está vinculado a nenhum estabelecimento.</Text>;
-
-  const remove = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      void toastSuccess((await deleteRoleSet(localId, deleting.id)).Message);
-      setDeleting(null);
-      refresh();
-    } catch (err) {
-      void toastError(err instanceof ApiError ? err.message : MSG.genericError);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <Stack>
