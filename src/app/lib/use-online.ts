@@ -11,5 +11,6 @@ const subscribe = (cb: () => void) => {
 
 /** The browser's own idea of the network; a failed request says more (see ApiError.isNetwork). */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  // true where the browser cannot tell (no navigator, or no flag)
+  return useSyncExternalStore(subscribe, () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false), () => true);
 }

@@ -15,6 +15,7 @@ import { enterPlace } from '../../../lib/enter-place';
 import { STAFF_MSG } from '../../../../shared/staff';
 import type { MyInvitation } from '../../../../shared/contract/staff';
 import { acceptInvitation, accountQueries, changeEmail, changeName, changePassword, declineInvitation, endOtherSessions, endSession, toggleMfa } from '../api/account-queries';
+import { FormActions } from '../../../components/form-actions';
 
 const when = (iso: string) => `${formatDate(iso)} às ${formatTime(iso)}`;
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
@@ -105,11 +106,7 @@ function NameSection({ name, onSaved }: { name: string; onSaved: () => Promise<v
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <TextInput label="Nome" withAsterisk autoComplete="name" {...form.getInputProps('nome')} />
-          <Group justify="flex-end">
-            <Button type="submit" loading={busy}>
-              Salvar nome
-            </Button>
-          </Group>
+          <FormActions submitLabel="Salvar nome" busy={busy} />
         </Stack>
       </form>
     </Section>
@@ -132,11 +129,7 @@ function EmailSection({ email, onSaved }: { email: string; onSaved: () => Promis
         <Stack gap="sm">
           <TextInput label="Novo e-mail" withAsterisk type="email" autoComplete="email" {...form.getInputProps('email')} />
           <PasswordInput visibilityToggleButtonProps={PASSWORD_TOGGLE_PROPS} label="Senha atual" withAsterisk autoComplete="current-password" {...form.getInputProps('senhaAtual')} />
-          <Group justify="flex-end">
-            <Button type="submit" loading={busy}>
-              Alterar e-mail
-            </Button>
-          </Group>
+          <FormActions submitLabel="Alterar e-mail" busy={busy} />
         </Stack>
       </form>
     </Section>
@@ -159,11 +152,7 @@ function PasswordSection({ onSaved }: { onSaved: () => Promise<void> }) {
           <PasswordInput visibilityToggleButtonProps={PASSWORD_TOGGLE_PROPS} label="Senha atual" withAsterisk autoComplete="current-password" {...form.getInputProps('senhaAtual')} />
           <PasswordInput visibilityToggleButtonProps={PASSWORD_TOGGLE_PROPS} label="Nova senha" withAsterisk autoComplete="new-password" description={MSG.registerPasswordRule} {...form.getInputProps('senha')} />
           <PasswordInput visibilityToggleButtonProps={PASSWORD_TOGGLE_PROPS} label="Confirmar nova senha" withAsterisk autoComplete="new-password" {...form.getInputProps('confirmarSenha')} />
-          <Group justify="flex-end">
-            <Button type="submit" loading={busy}>
-              Alterar senha
-            </Button>
-          </Group>
+          <FormActions submitLabel="Alterar senha" busy={busy} />
         </Stack>
       </form>
     </Section>
@@ -195,14 +184,7 @@ function MfaSection({ enabled, onSaved }: { enabled: boolean; onSaved: () => Pro
         <form onSubmit={submit} noValidate>
           <Stack>
             <PasswordInput visibilityToggleButtonProps={PASSWORD_TOGGLE_PROPS} label="Senha atual" withAsterisk data-autofocus autoComplete="current-password" {...form.getInputProps('senhaAtual')} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setAsking(false)}>
-                Cancelar
-              </Button>
-              <Button type="submit" loading={busy}>
-                Confirmar
-              </Button>
-            </Group>
+            <FormActions onCancel={() => setAsking(false)} submitLabel="Confirmar" busy={busy} />
           </Stack>
         </form>
       </Modal>

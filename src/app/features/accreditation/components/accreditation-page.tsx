@@ -25,6 +25,8 @@ import { useSession } from '../hooks/use-session';
 import { CPF_OR_CNPJ_MASK } from '../../../../shared/documents';
 import { PageHeader, showDate, showDocument } from './page-header';
 import { ProposalStatusBadge } from './status-badges';
+import { DataTable } from '../../../components/data-table';
+import { FormActions } from '../../../components/form-actions';
 
 /** CPF or CNPJ, the mask following the number of digits typed. */
 
@@ -80,11 +82,7 @@ function ContactForm({ localId }: { localId: string }) {
           <Select label="Nacionalidade" withAsterisk data={NATIONALITIES.map((n) => ({ value: String(n.value), label: n.label }))} value={v.Nationality}
             onChange={(x) => setV((s) => ({ ...s, Nationality: x ?? '0' }))} allowDeselect={false} />
         </SimpleGrid>
-        <Group justify="flex-end">
-          <Button type="submit" loading={busy}>
-            Salvar contato
-          </Button>
-        </Group>
+        <FormActions submitLabel="Salvar contato" busy={busy} />
       </Stack>
     </form>
   );
@@ -146,11 +144,7 @@ function DepartmentForm({ localId }: { localId: string }) {
               setV((s) => ({ ...s, MovingPayDepartmentId: value }));
             }} />
         </SimpleGrid>
-        <Group justify="flex-end">
-          <Button type="submit" loading={busy}>
-            Salvar estabelecimento
-          </Button>
-        </Group>
+        <FormActions submitLabel="Salvar estabelecimento" busy={busy} />
       </Stack>
     </form>
   );
@@ -159,61 +153,45 @@ function DepartmentForm({ localId }: { localId: string }) {
 function ProposalTable({ proposals, onActivate }: { proposals: Proposal[]; onActivate: (p: Proposal) => void }) {
   if (!proposals.length) return <Text c="dimmed">{ACC_MSG.noItems}</Text>;
   return (
-    <Table.ScrollContainer minWidth={860}>
-      <Table stickyHeader aria-label="Propostas">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Adquirente</Table.Th>
-            <Table.Th>Proposta</Table.Th>
-            <Table.Th>Credenciamento</Table.Th>
-            <Table.Th>Aprovada em</Table.Th>
-            <Table.Th>Última transação</Table.Th>
-            <Table.Th>MCC</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Ação</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {proposals.map((p) => (
-            <Table.Tr key={p.Id} data-testid="proposal-row">
-              <Table.Td>{acquirerLabel(p.AcquirerId)}</Table.Td>
-              <Table.Td>{p.ProposalId || '-'}</Table.Td>
-              <Table.Td>{showDate(p.AccreditationDate)}</Table.Td>
-              <Table.Td>{showDate(p.ApprovedAt)}</Table.Td>
-              <Table.Td>{p.LastTransactionDays === null ? '-' : `${showDate(p.LastTransactionDate)} (${p.LastTransactionDays} dias)`}</Table.Td>
-              <Table.Td>{p.Mcc ?? '-'}</Table.Td>
-              <Table.Td>
-                {p.Checking ? (
-                  <Badge color="yellow.9" variant="light" data-testid="proposal-checking">
-                    Em verificação
-                  </Badge>
-                ) : (
-                  <ProposalStatusBadge status={p.Status} />
-                )}
-                {p.Status === 2 && p.Message && (
-                  <Text size="sm" c="red.9" mt={4}>
-                    {p.Message}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                {p.IsActiveProposal ? (
-                  <Badge color="blue.9" variant="filled">
-                    Ativo
-                  </Badge>
-                ) : canActivate(p) ? (
-                  <Button size="xs" mih={44} onClick={() => onActivate(p)}>
-                    Ativar
-                  </Button>
-                ) : (
-                  '-'
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable minWidth={860} stickyHeader aria-label="Propostas" head={['Adquirente', 'Proposta', 'Credenciamento', 'Aprovada em', 'Última transação', 'MCC', 'Status', 'Ação']}>
+      {proposals.map((p) => (
+        <Table.Tr key={p.Id} data-testid="proposal-row">
+          <Table.Td>{acquirerLabel(p.AcquirerId)}</Table.Td>
+          <Table.Td>{p.ProposalId || '-'}</Table.Td>
+          <Table.Td>{showDate(p.AccreditationDate)}</Table.Td>
+          <Table.Td>{showDate(p.ApprovedAt)}</Table.Td>
+          <Table.Td>{p.LastTransactionDays === null ? '-' : `${showDate(p.LastTransactionDate)} (${p.LastTransactionDays} dias)`}</Table.Td>
+          <Table.Td>{p.Mcc ?? '-'}</Table.Td>
+          <Table.Td>
+            {p.Checking ? (
+              <Badge color="yellow.9" variant="light" data-testid="proposal-checking">
+                Em verificação
+              </Badge>
+            ) : (
+              <ProposalStatusBadge status={p.Status} />
+            )}
+            {p.Status === 2 && p.Message && (
+              <Text size="sm" c="red.9" mt={4}>
+                {p.Message}
+              </Text>
+            )}
+          </Table.Td>
+          <Table.Td>
+            {p.IsActiveProposal ? (
+              <Badge color="blue.9" variant="filled">
+                Ativo
+              </Badge>
+            ) : canActivate(p) ? (
+              <Button size="xs" mih={44} onClick={() => onActivate(p)}>
+                Ativar
+              </Button>
+            ) : (
+              '-'
+            )}
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </DataTable>
   );
 }
 

@@ -7,6 +7,7 @@ import { toastSuccess } from '../../../lib/toast';
 import { useCommandKey } from '../../../lib/command-key';
 import { accreditationQueries, completeBinding } from '../api/accreditation-queries';
 import { PageHeader, showDateTime } from './page-header';
+import { DataTable } from '../../../components/data-table';
 
 /** "Fila de vinculação" (spec 001 §2.15, §4): the queue with patrimony search; a pending item can be marked done. */
 export function BindingQueuePage() {
@@ -43,44 +44,30 @@ export function BindingQueuePage() {
         <Alert color="gray">{ACC_MSG.noItems}</Alert>
       ) : (
         <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={860}>
-            <Table stickyHeader highlightOnHover aria-label="Fila de vinculação">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Estabelecimento</Table.Th>
-                  <Table.Th>Número de série</Table.Th>
-                  <Table.Th>Patrimônio</Table.Th>
-                  <Table.Th>Criado em</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Ação</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data.map((b) => (
-                  <Table.Tr key={b.Id} data-testid="binding-row">
-                    <Table.Td>{b.NomePortal}</Table.Td>
-                    <Table.Td>{b.NumeroSerie}</Table.Td>
-                    <Table.Td>{b.Patrimonio}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{showDateTime(b.DataCriacao)}</Table.Td>
-                    <Table.Td>
-                      <Badge variant="outline" color={b.EhTerminalAtivo ? 'green.9' : 'yellow.9'}>
-                        {bindingStatusLabel(b.EhTerminalAtivo)}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      {b.EhTerminalAtivo ? (
-                        '-'
-                      ) : (
-                        <Button size="xs" mih={44} loading={busy === b.Id} onClick={() => void complete(b.Id)} aria-label={`Concluir vinculação ${b.Patrimonio}`}>
-                          Concluir
-                        </Button>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable minWidth={860} stickyHeader highlightOnHover aria-label="Fila de vinculação" head={['Estabelecimento', 'Número de série', 'Patrimônio', 'Criado em', 'Status', 'Ação']}>
+            {list.data.map((b) => (
+              <Table.Tr key={b.Id} data-testid="binding-row">
+                <Table.Td>{b.NomePortal}</Table.Td>
+                <Table.Td>{b.NumeroSerie}</Table.Td>
+                <Table.Td>{b.Patrimonio}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{showDateTime(b.DataCriacao)}</Table.Td>
+                <Table.Td>
+                  <Badge variant="outline" color={b.EhTerminalAtivo ? 'green.9' : 'yellow.9'}>
+                    {bindingStatusLabel(b.EhTerminalAtivo)}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  {b.EhTerminalAtivo ? (
+                    '-'
+                  ) : (
+                    <Button size="xs" mih={44} loading={busy === b.Id} onClick={() => void complete(b.Id)} aria-label={`Concluir vinculação ${b.Patrimonio}`}>
+                      Concluir
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
         </Paper>
       )}
     </Stack>

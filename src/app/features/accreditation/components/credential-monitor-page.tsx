@@ -19,6 +19,7 @@ import {
 import { accreditationQueries, type MonitorFilters } from '../api/accreditation-queries';
 import { PageHeader, showDate, showDocument } from './page-header';
 import { CredentialStatusBadge } from './status-badges';
+import { DataTable } from '../../../components/data-table';
 
 /** "Monitorar credenciamentos" (spec 001 §2.15, §9): page sizes 10/25/50/100, index 0-based shown 1-based. */
 export function CredentialMonitorPage() {
@@ -84,36 +85,21 @@ export function CredentialMonitorPage() {
         <Alert color="gray">{ACC_MSG.noItems}</Alert>
       ) : (
         <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={960}>
-            <Table stickyHeader highlightOnHover aria-label="Credenciais" style={{ opacity: page.isPlaceholderData ? 0.6 : 1 }}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Estabelecimento</Table.Th>
-                  <Table.Th>Documento</Table.Th>
-                  <Table.Th>Adquirente</Table.Th>
-                  <Table.Th>Credenciamento</Table.Th>
-                  <Table.Th>Última transação</Table.Th>
-                  <Table.Th>Observações</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {page.data.Records.map((c, i) => (
-                  <Table.Tr key={`${c.DocumentoLojista}-${c.TipoAdquirente}-${i}`} data-testid="credential-row">
-                    <Table.Td>{c.NomePortal}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{showDocument(c.DocumentoLojista)}</Table.Td>
-                    <Table.Td>{acquirerLabel(c.TipoAdquirente)}</Table.Td>
-                    <Table.Td>{showDate(c.DataCredenciamento)}</Table.Td>
-                    <Table.Td>{showDate(c.DataUltimaTransacao)}</Table.Td>
-                    <Table.Td>{c.Observacoes}</Table.Td>
-                    <Table.Td>
-                      <CredentialStatusBadge status={c.Status} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable minWidth={960} stickyHeader highlightOnHover aria-label="Credenciais" style={{ opacity: page.isPlaceholderData ? 0.6 : 1 }} head={['Estabelecimento', 'Documento', 'Adquirente', 'Credenciamento', 'Última transação', 'Observações', 'Status']}>
+            {page.data.Records.map((c, i) => (
+              <Table.Tr key={`${c.DocumentoLojista}-${c.TipoAdquirente}-${i}`} data-testid="credential-row">
+                <Table.Td>{c.NomePortal}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{showDocument(c.DocumentoLojista)}</Table.Td>
+                <Table.Td>{acquirerLabel(c.TipoAdquirente)}</Table.Td>
+                <Table.Td>{showDate(c.DataCredenciamento)}</Table.Td>
+                <Table.Td>{showDate(c.DataUltimaTransacao)}</Table.Td>
+                <Table.Td>{c.Observacoes}</Table.Td>
+                <Table.Td>
+                  <CredentialStatusBadge status={c.Status} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
         </Paper>
       )}
       <Group justify="space-between">

@@ -4,6 +4,7 @@ import { ACC_MSG, acquirerLabel } from '../../../../shared/accreditation';
 import { accreditationQueries } from '../api/accreditation-queries';
 import { PageHeader, showDate, showDocument } from './page-header';
 import { ProposalStatusBadge } from './status-badges';
+import { DataTable } from '../../../components/data-table';
 
 /** "Últimas propostas" (spec 001 §2.15): the network's most recent proposals. */
 export function LatestProposalsPage() {
@@ -17,36 +18,21 @@ export function LatestProposalsPage() {
         <Alert color="gray">{ACC_MSG.noRecentProposals}</Alert>
       ) : (
         <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={860}>
-            <Table stickyHeader highlightOnHover aria-label="Últimas propostas">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Estabelecimento</Table.Th>
-                  <Table.Th>Documento</Table.Th>
-                  <Table.Th>Adquirente</Table.Th>
-                  <Table.Th>Proposta</Table.Th>
-                  <Table.Th>Credenciamento</Table.Th>
-                  <Table.Th>Aprovado em</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data.map((p) => (
-                  <Table.Tr key={p.PropostaId} data-testid="latest-row">
-                    <Table.Td>{p.NomePortal}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{showDocument(p.Documento)}</Table.Td>
-                    <Table.Td>{acquirerLabel(p.TipoAdquirente)}</Table.Td>
-                    <Table.Td>{p.PropostaId}</Table.Td>
-                    <Table.Td>{showDate(p.DataCredenciamento)}</Table.Td>
-                    <Table.Td>{showDate(p.AprovadoEm)}</Table.Td>
-                    <Table.Td>
-                      <ProposalStatusBadge status={p.Status} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable minWidth={860} stickyHeader highlightOnHover aria-label="Últimas propostas" head={['Estabelecimento', 'Documento', 'Adquirente', 'Proposta', 'Credenciamento', 'Aprovado em', 'Status']}>
+            {list.data.map((p) => (
+              <Table.Tr key={p.PropostaId} data-testid="latest-row">
+                <Table.Td>{p.NomePortal}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{showDocument(p.Documento)}</Table.Td>
+                <Table.Td>{acquirerLabel(p.TipoAdquirente)}</Table.Td>
+                <Table.Td>{p.PropostaId}</Table.Td>
+                <Table.Td>{showDate(p.DataCredenciamento)}</Table.Td>
+                <Table.Td>{showDate(p.AprovadoEm)}</Table.Td>
+                <Table.Td>
+                  <ProposalStatusBadge status={p.Status} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
         </Paper>
       )}
     </Stack>

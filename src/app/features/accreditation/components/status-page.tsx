@@ -5,6 +5,7 @@ import { accreditationQueries } from '../api/accreditation-queries';
 import { useSession } from '../hooks/use-session';
 import { PageHeader, showDateTime, showDocument } from './page-header';
 import { CredentialStatusBadge } from './status-badges';
+import { DataTable } from '../../../components/data-table';
 
 /** "Status do credenciamento" (spec 001 §2.15): site name, document and credential status, and the history of changes. */
 export function AccreditationStatusPage() {
@@ -60,26 +61,15 @@ export function AccreditationStatusPage() {
         <Alert color="gray">{ACC_MSG.noItems}</Alert>
       ) : (
         <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={640}>
-            <Table aria-label="Histórico de alterações">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Quando</Table.Th>
-                  <Table.Th>Quem</Table.Th>
-                  <Table.Th>O que</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {logs.data.map((l) => (
-                  <Table.Tr key={l.Id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{showDateTime(l.CreatedAt)}</Table.Td>
-                    <Table.Td>{l.UserName}</Table.Td>
-                    <Table.Td>{l.Description}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable minWidth={640} aria-label="Histórico de alterações" head={['Quando', 'Quem', 'O que']}>
+            {logs.data.map((l) => (
+              <Table.Tr key={l.Id}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{showDateTime(l.CreatedAt)}</Table.Td>
+                <Table.Td>{l.UserName}</Table.Td>
+                <Table.Td>{l.Description}</Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
         </Paper>
       )}
     </Stack>

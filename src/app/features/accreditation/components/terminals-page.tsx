@@ -6,6 +6,7 @@ import { ACC_MSG, acquirerLabel, filterBySearch, pageCount, pageOf, TERMINAL_SEA
 import { accreditationQueries } from '../api/accreditation-queries';
 import { useSession } from '../hooks/use-session';
 import { PageHeader } from './page-header';
+import { DataTable } from '../../../components/data-table';
 
 /** "Terminais" (spec 001 §2.15, §9): 10 per page, search from 3 characters ignoring punctuation and case. */
 export function TerminalsPage() {
@@ -59,44 +60,28 @@ export function TerminalsPage() {
             <Alert color="gray">{ACC_MSG.noItems}</Alert>
           ) : (
             <Paper withBorder radius="md">
-              <Table.ScrollContainer minWidth={980}>
-                <Table stickyHeader highlightOnHover aria-label="Terminais">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Terminal</Table.Th>
-                      <Table.Th>Número</Table.Th>
-                      <Table.Th>TID</Table.Th>
-                      <Table.Th>Status</Table.Th>
-                      <Table.Th>Número de série</Table.Th>
-                      <Table.Th>Nome no portal</Table.Th>
-                      <Table.Th>Patrimônio</Table.Th>
-                      <Table.Th>Inconsistência</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {pageOf(rows, page, TERMINALS_PAGE_SIZE).map((t) => (
-                      <Table.Tr key={t.PayStoreTidNumber} data-testid="terminal-row">
-                        <Table.Td>{t.PayStoreTerminalName}</Table.Td>
-                        <Table.Td>{t.PayStoreTerminalNumber}</Table.Td>
-                        <Table.Td>{t.PayStoreTidNumber}</Table.Td>
-                        <Table.Td>{t.PayStoreTerminalStatus}</Table.Td>
-                        <Table.Td>{t.TerminalSerialNumber}</Table.Td>
-                        <Table.Td>{t.MPPagamentosTerminalName}</Table.Td>
-                        <Table.Td>{t.PatrimonyMeep}</Table.Td>
-                        <Table.Td>
-                          {t.TerminalInconsistency ? (
-                            <Badge color="red.9" variant="outline">
-                              Sim
-                            </Badge>
-                          ) : (
-                            'Não'
-                          )}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <DataTable minWidth={980} stickyHeader highlightOnHover aria-label="Terminais" head={['Terminal', 'Número', 'TID', 'Status', 'Número de série', 'Nome no portal', 'Patrimônio', 'Inconsistência']}>
+                {pageOf(rows, page, TERMINALS_PAGE_SIZE).map((t) => (
+                  <Table.Tr key={t.PayStoreTidNumber} data-testid="terminal-row">
+                    <Table.Td>{t.PayStoreTerminalName}</Table.Td>
+                    <Table.Td>{t.PayStoreTerminalNumber}</Table.Td>
+                    <Table.Td>{t.PayStoreTidNumber}</Table.Td>
+                    <Table.Td>{t.PayStoreTerminalStatus}</Table.Td>
+                    <Table.Td>{t.TerminalSerialNumber}</Table.Td>
+                    <Table.Td>{t.MPPagamentosTerminalName}</Table.Td>
+                    <Table.Td>{t.PatrimonyMeep}</Table.Td>
+                    <Table.Td>
+                      {t.TerminalInconsistency ? (
+                        <Badge color="red.9" variant="outline">
+                          Sim
+                        </Badge>
+                      ) : (
+                        'Não'
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </DataTable>
             </Paper>
           )}
           <Pagination size={phone ? 'xl' : 'md'} total={pageCount(rows.length, TERMINALS_PAGE_SIZE)} value={Math.min(page, pageCount(rows.length, TERMINALS_PAGE_SIZE))} onChange={setPage}

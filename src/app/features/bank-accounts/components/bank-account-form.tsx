@@ -1,4 +1,4 @@
-import { Button, Group, InputBase, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { InputBase, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IMaskInput } from 'react-imask';
 import { BANK_ACCOUNT_KINDS, BANK_HOLDER_MAX, BANK_NAMES, PIX_KEY_TYPES } from '../../../../shared/bank-accounts';
@@ -8,6 +8,7 @@ import { schemaErrors } from '../../../lib/form-errors';
 import { useSaveSubmit } from '../../../lib/use-save-submit';
 import { saveBankAccount } from '../api/bank-account-queries';
 import { CPF_OR_CNPJ_MASK } from '../../../../shared/documents';
+import { FormActions } from '../../../components/form-actions';
 
 const PIX_PLACEHOLDER: Record<string, string> = {
   cpf: '000.000.000-00',
@@ -127,11 +128,7 @@ export function BankAccountForm({ localId, account, onSaved }: { localId: string
           disabled={!form.values.tipoChavePix}
           {...form.getInputProps('chavePixDoEstabelecimento', { type: 'checkbox' })}
         />
-        <Group justify="flex-end">
-          <Button type="submit" loading={busy}>
-            Salvar
-          </Button>
-        </Group>
+        <FormActions busy={busy} />
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, FileInput, Group, Modal, Paper, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, FileInput, Group, Modal, Paper, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { CARD_PHOTO_MAX_BYTES, CASHLESS_MSG, isValidDocument, maskCpf, onlyDigits } from '../../../../shared/cashless';
@@ -7,6 +7,9 @@ import { ApiError } from '../../../lib/api-client';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { cashlessQueries, verifyCard } from '../api/cashless-queries';
 import { useSession, useTitle } from '../hooks/use-session';
+import { DataTable } from '../../../components/data-table';
+import { FormActions } from '../../../components/form-actions';
+import { TitleRow } from '../../../components/title-row';
 
 /** Whether the first bytes are a JPEG, PNG or WebP (the server checks again). */
 async function isImage(file: File): Promise<boolean> {
@@ -67,14 +70,7 @@ function VerifyModal({ card, onClose, onDone }: { card: CreditCard | null; onClo
             Cartão final {card?.finalNumber} de {card?.holderName}. Envie uma foto do documento do titular (JPEG, PNG ou WebP, até 5 MB).
           </Text>
           <FileInput label="Foto do documento" accept="image/jpeg,image/png,image/webp" value={photo} onChange={(f) => void choose(f)} error={error} withAsterisk clearable />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={busy}>
-              Validar
-            </Button>
-          </Group>
+          <FormActions onCancel={close} submitLabel="Validar" busy={busy} />
         </Stack>
       </form>
     </Modal>
@@ -107,16 +103,13 @@ export function CardVerificationPage() {
   };
   return (
     <Stack maw={900} mx="auto">
-      <Group justify="space-between" align="center">
-        <Title order={1} size="h2">
-          Verificar cartão de crédito
-        </Title>
+      <TitleRow title="Verificar cartão de crédito" align="center">
         {verifier.data?.sandbox && (
           <Badge color="orange" variant="light" size="lg" title="Nenhum serviço de verificação configurado: as respostas vêm do ambiente de testes.">
             Verificação: sandbox
           </Badge>
         )}
-      </Group>
+      </TitleRow>
       {verifier.data?.notConfigured && (
         <Alert color="red" variant="light" title="Verificação de cartões: não configurado">
           {verifier.data.notConfigured}
@@ -144,32 +137,20 @@ export function CardVerificationPage() {
             </Text>
           </Paper>
         ) : (
-          <Table.ScrollContainer minWidth={520}>
-            <Table stickyHeader aria-label="Cartões de crédito">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Titular</Table.Th>
-                  <Table.Th>Final</Table.Th>
-                  <Table.Th>Ativo</Table.Th>
-                  <Table.Th>Ação</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {cards.data.map((c) => (
-                  <Table.Tr key={c.cardId} data-testid="card-row">
-                    <Table.Td>{c.holderName}</Table.Td>
-                    <Table.Td>{c.finalNumber}</Table.Td>
-                    <Table.Td>{c.isActive ? 'Sim' : 'Não'}</Table.Td>
-                    <Table.Td>
-                      <Button size="compact-sm" mih={36} variant="light" onClick={() => setValidating(c)} aria-label={`Validar cartão final ${c.finalNumber}`}>
-                        Validar
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable minWidth={520} stickyHeader aria-label="Cartões de crédito" head={['Titular', 'Final', 'Ativo', 'Ação']}>
+            {cards.data.map((c) => (
+              <Table.Tr key={c.cardId} data-testid="card-row">
+                <Table.Td>{c.holderName}</Table.Td>
+                <Table.Td>{c.finalNumber}</Table.Td>
+                <Table.Td>{c.isActive ? 'Sim' : 'Não'}</Table.Td>
+                <Table.Td>
+                  <Button size="compact-sm" mih={36} variant="light" onClick={() => setValidating(c)} aria-label={`Validar cartão final ${c.finalNumber}`}>
+                    Validar
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
         ))}
       <VerifyModal card={validating} onClose={() => setValidating(null)} onDone={() => void queryClient.invalidateQueries({ queryKey: cashlessQueries.all })} />
     </Stack>

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CASHLESS_MSG, formatLegacyDate } from '../../../../shared/cashless';
 import { formatBRL } from '../../../../shared/format';
 import { cashlessQueries } from '../api/cashless-queries';
+import { DataTable } from '../../../components/data-table';
 
 /** A card's consumption lines (spec 001 §3 "Consumption line"). */
 export function ConsumptionModal({ card, onClose }: { card: { id: string; name: string } | null; onClose: () => void }) {
@@ -16,34 +17,19 @@ export function ConsumptionModal({ card, onClose }: { card: { id: string; name: 
       ) : q.data.length === 0 ? (
         <Text c="gray.7">{CASHLESS_MSG.emptyConsumption}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={760}>
-          <Table stickyHeader striped aria-label="Consumo do cartão">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Produto</Table.Th>
-                <Table.Th ta="right">Valor</Table.Th>
-                <Table.Th ta="right">Total</Table.Th>
-                <Table.Th>Pagamento</Table.Th>
-                <Table.Th>Data</Table.Th>
-                <Table.Th>Equipamento</Table.Th>
-                <Table.Th>Operador</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {q.data.map((l, i) => (
-                <Table.Tr key={i} data-testid="consumption-row">
-                  <Table.Td>{l.NomeProduto}</Table.Td>
-                  <Table.Td ta="right">{formatBRL(l.ValorProduto)}</Table.Td>
-                  <Table.Td ta="right">{formatBRL(l.ValorTotal)}</Table.Td>
-                  <Table.Td>{l.DescricaoTipoPagamento}</Table.Td>
-                  <Table.Td>{formatLegacyDate(l.DataRealizacao)}</Table.Td>
-                  <Table.Td>{l.Equipamento}</Table.Td>
-                  <Table.Td>{l.Operador}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable minWidth={760} stickyHeader striped aria-label="Consumo do cartão" head={['Produto', { label: 'Valor', ta: 'right' }, { label: 'Total', ta: 'right' }, 'Pagamento', 'Data', 'Equipamento', 'Operador']}>
+          {q.data.map((l, i) => (
+            <Table.Tr key={i} data-testid="consumption-row">
+              <Table.Td>{l.NomeProduto}</Table.Td>
+              <Table.Td ta="right">{formatBRL(l.ValorProduto)}</Table.Td>
+              <Table.Td ta="right">{formatBRL(l.ValorTotal)}</Table.Td>
+              <Table.Td>{l.DescricaoTipoPagamento}</Table.Td>
+              <Table.Td>{formatLegacyDate(l.DataRealizacao)}</Table.Td>
+              <Table.Td>{l.Equipamento}</Table.Td>
+              <Table.Td>{l.Operador}</Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
     </Modal>
   );

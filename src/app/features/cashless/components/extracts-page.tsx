@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Paper, Select, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Select, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
@@ -6,6 +6,8 @@ import { CASHLESS_MSG, EXTRACT_STATUS, extractAcquirerLabel, formatLegacyDate } 
 import { formatBRL } from '../../../../shared/format';
 import { cashlessQueries, type ExtractFilters } from '../api/cashless-queries';
 import { useSession, useTitle } from '../hooks/use-session';
+import { DataTable } from '../../../components/data-table';
+import { TitleRow } from '../../../components/title-row';
 
 const STATUS_OPTIONS = [
   { value: '', label: 'Todos' },
@@ -36,14 +38,11 @@ export function ExtractsPage() {
   if (list.data && list.data.length === 0) console.info(CASHLESS_MSG.extractNone);
   return (
     <Stack maw={1100} mx="auto">
-      <Group justify="space-between" align="flex-end">
-        <Title order={1} size="h2">
-          Extratos Digitais
-        </Title>
+      <TitleRow title="Extratos Digitais" align="flex-end">
         <Button component={Link} to="/admin/EDI/importEletronicExtracts" variant="light">
           Importar extrato
         </Button>
-      </Group>
+      </TitleRow>
       <Paper withBorder p="md" radius="md">
         <form onSubmit={search} role="search" aria-label="Filtrar extratos" noValidate>
           <Group align="flex-start" wrap="wrap">
@@ -61,54 +60,40 @@ export function ExtractsPage() {
       ) : list.isPending ? (
         <Skeleton h={200} />
       ) : (
-        <Table.ScrollContainer minWidth={820}>
-          <Table stickyHeader highlightOnHover aria-label="Extratos">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Nome</Table.Th>
-                <Table.Th>Adquirente</Table.Th>
-                <Table.Th>Data de criação</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th ta="right">Transações</Table.Th>
-                <Table.Th ta="right">Total</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={6}>
-                    <Text c="gray.7" ta="center" py="md">
-                      {CASHLESS_MSG.extractNone}
-                    </Text>
+        <DataTable minWidth={820} stickyHeader highlightOnHover aria-label="Extratos" head={['Nome', 'Adquirente', 'Data de criação', 'Status', { label: 'Transações', ta: 'right' }, { label: 'Total', ta: 'right' }]}>
+          {list.data.length === 0 ? (
+            <Table.Tr>
+              <Table.Td colSpan={6}>
+                <Text c="gray.7" ta="center" py="md">
+                  {CASHLESS_MSG.extractNone}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ) : (
+            list.data.map((x) => {
+              const processed = !/^0001-/.test(x.AnalizedAt);
+              return (
+                <Table.Tr key={x.id} data-testid="extract-row">
+                  <Table.Td style={{ wordBreak: 'break-all' }}>{x.FileName}</Table.Td>
+                  <Table.Td>{extractAcquirerLabel(x.AquirerType)}</Table.Td>
+                  <Table.Td>{formatLegacyDate(x.CreatedAt)}</Table.Td>
+                  <Table.Td>
+                    <Badge color={processed ? (x.Error ? 'red' : 'green') : 'yellow'} variant="light" title={x.Error || undefined}>
+                      {processed ? 'Processado' : 'Aguardando processamento'}
+                    </Badge>
+                    {x.Error && (
+                      <Text size="xs" c="red.8">
+                        {x.Error}
+                      </Text>
+                    )}
                   </Table.Td>
+                  <Table.Td ta="right">{processed ? x.Lines : '-'}</Table.Td>
+                  <Table.Td ta="right">{processed ? formatBRL(x.Total) : '-'}</Table.Td>
                 </Table.Tr>
-              ) : (
-                list.data.map((x) => {
-                  const processed = !/^0001-/.test(x.AnalizedAt);
-                  return (
-                    <Table.Tr key={x.id} data-testid="extract-row">
-                      <Table.Td style={{ wordBreak: 'break-all' }}>{x.FileName}</Table.Td>
-                      <Table.Td>{extractAcquirerLabel(x.AquirerType)}</Table.Td>
-                      <Table.Td>{formatLegacyDate(x.CreatedAt)}</Table.Td>
-                      <Table.Td>
-                        <Badge color={processed ? (x.Error ? 'red' : 'green') : 'yellow'} variant="light" title={x.Error || undefined}>
-                          {processed ? 'Processado' : 'Aguardando processamento'}
-                        </Badge>
-                        {x.Error && (
-                          <Text size="xs" c="red.8">
-                            {x.Error}
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td ta="right">{processed ? x.Lines : '-'}</Table.Td>
-                      <Table.Td ta="right">{processed ? formatBRL(x.Total) : '-'}</Table.Td>
-                    </Table.Tr>
-                  );
-                })
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+              );
+            })
+          )}
+        </DataTable>
       )}
     </Stack>
   );

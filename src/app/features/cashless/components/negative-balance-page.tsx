@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Pagination, Paper, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Pagination, Paper, SimpleGrid, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -11,6 +11,8 @@ import { cashlessQueries, confirmRecharge, exportReport, planRecharge } from '..
 import { useSession, useTitle } from '../hooks/use-session';
 import { ConsumptionModal } from './consumption-modal';
 import { PasswordModal } from './password-modal';
+import { DataTable } from '../../../components/data-table';
+import { TitleRow } from '../../../components/title-row';
 
 export interface NegativeBalanceSearch {
   documento?: string;
@@ -97,14 +99,11 @@ export function NegativeBalancePage({ search, onSearch }: { search: NegativeBala
   const pages = data ? Math.max(1, Math.ceil(data.totalQuantity / NEGATIVE_BALANCE_PAGE_SIZE)) : 1;
   return (
     <Stack maw={1200} mx="auto">
-      <Group justify="space-between" align="flex-end">
-        <Title order={1} size="h2">
-          Saldo negativo
-        </Title>
+      <TitleRow title="Saldo negativo" align="flex-end">
         <Anchor component={Link} to="/cashless/relatorios/saldoNegativo/historico">
           Histórico de recargas
         </Anchor>
-      </Group>
+      </TitleRow>
       <Paper withBorder p="md" radius="md">
         <form onSubmit={filter} role="search" aria-label="Filtrar por CPF">
           <Group align="flex-end" wrap="wrap">
@@ -149,42 +148,26 @@ export function NegativeBalancePage({ search, onSearch }: { search: NegativeBala
               </Text>
             </Paper>
           ) : (
-            <Table.ScrollContainer minWidth={980}>
-              <Table stickyHeader highlightOnHover aria-label="Usuários com saldo negativo" style={{ opacity: report.isPlaceholderData ? 0.6 : 1 }}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Nome</Table.Th>
-                    <Table.Th>Documento</Table.Th>
-                    <Table.Th ta="right">Limite</Table.Th>
-                    <Table.Th ta="right">Saldo negativo</Table.Th>
-                    <Table.Th ta="right">Diferença</Table.Th>
-                    <Table.Th ta="right">Recarga planejada</Table.Th>
-                    <Table.Th>Data da recarga</Table.Th>
-                    <Table.Th>Consumo</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.users.map((u) => (
-                    <Table.Tr key={u.id} data-testid="negative-row">
-                      <Table.Td>{u.name}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDocument(u.document)}</Table.Td>
-                      <Table.Td ta="right">{u.negativeBalanceLimit === null ? 'Ilimitado' : formatBRL(u.negativeBalanceLimit)}</Table.Td>
-                      <Table.Td ta="right" c="var(--mantine-color-error)">
-                        {formatBRL(u.negativeBalance)}
-                      </Table.Td>
-                      <Table.Td ta="right">{u.difference === null ? '-' : formatBRL(u.difference)}</Table.Td>
-                      <Table.Td ta="right">{formatBRL(u.scheduledRecharge)}</Table.Td>
-                      <Table.Td>{formatLegacyDate(u.scheduledRechargeDate)}</Table.Td>
-                      <Table.Td>
-                        <Button size="compact-sm" variant="subtle" mih={36} onClick={() => setConsumptionOf({ id: u.id, name: u.name })} aria-label={`Ver consumo de ${u.name}`}>
-                          Ver consumo
-                        </Button>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <DataTable minWidth={980} stickyHeader highlightOnHover aria-label="Usuários com saldo negativo" style={{ opacity: report.isPlaceholderData ? 0.6 : 1 }} head={['Nome', 'Documento', { label: 'Limite', ta: 'right' }, { label: 'Saldo negativo', ta: 'right' }, { label: 'Diferença', ta: 'right' }, { label: 'Recarga planejada', ta: 'right' }, 'Data da recarga', 'Consumo']}>
+              {data.users.map((u) => (
+                <Table.Tr key={u.id} data-testid="negative-row">
+                  <Table.Td>{u.name}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDocument(u.document)}</Table.Td>
+                  <Table.Td ta="right">{u.negativeBalanceLimit === null ? 'Ilimitado' : formatBRL(u.negativeBalanceLimit)}</Table.Td>
+                  <Table.Td ta="right" c="var(--mantine-color-error)">
+                    {formatBRL(u.negativeBalance)}
+                  </Table.Td>
+                  <Table.Td ta="right">{u.difference === null ? '-' : formatBRL(u.difference)}</Table.Td>
+                  <Table.Td ta="right">{formatBRL(u.scheduledRecharge)}</Table.Td>
+                  <Table.Td>{formatLegacyDate(u.scheduledRechargeDate)}</Table.Td>
+                  <Table.Td>
+                    <Button size="compact-sm" variant="subtle" mih={36} onClick={() => setConsumptionOf({ id: u.id, name: u.name })} aria-label={`Ver consumo de ${u.name}`}>
+                      Ver consumo
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </DataTable>
           )}
           {pages > 1 && (
             <Group justify="center">

@@ -1,7 +1,8 @@
-import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { PASSWORD_TOGGLE_PROPS } from '../../../lib/a11y-labels';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { CASHLESS_MSG } from '../../../../shared/cashless';
+import { FormActions } from '../../../components/form-actions';
 
 /** Asks the signed-in user's password before planning or confirming recharges (spec 001 §5, §6). */
 export function PasswordModal(props: {
@@ -45,14 +46,7 @@ export function PasswordModal(props: {
           <Text size="sm">{props.children}</Text>
           <Text size="sm">Digite a senha com que você entra no portal.</Text>
           <PasswordInput label="Sua senha" value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={error} withAsterisk autoComplete="current-password" visibilityToggleButtonProps={PASSWORD_TOGGLE_PROPS} data-autofocus />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={busy}>
-              {props.submitLabel}
-            </Button>
-          </Group>
+          <FormActions onCancel={close} submitLabel={props.submitLabel} busy={busy} />
         </Stack>
       </form>
     </Modal>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Modal, Pagination, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Pagination, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -7,6 +7,8 @@ import type { HistoryItem } from '../../../../shared/contract/cashless';
 import { formatBRL } from '../../../../shared/format';
 import { cashlessQueries } from '../api/cashless-queries';
 import { useSession, useTitle } from '../hooks/use-session';
+import { DataTable } from '../../../components/data-table';
+import { TitleRow } from '../../../components/title-row';
 
 function DetailModal({ localId, plan, onClose }: { localId: string; plan: HistoryItem | null; onClose: () => void }) {
   const q = useQuery({ ...cashlessQueries.historyDetail(localId, plan?.id ?? ''), enabled: Boolean(plan) });
@@ -61,14 +63,11 @@ export function RechargeHistoryPage({ page, onPage }: { page: number; onPage: (p
   const pages = q.data ? Math.max(1, Math.ceil(q.data.totalQuantity / NEGATIVE_BALANCE_PAGE_SIZE)) : 1;
   return (
     <Stack maw={1000} mx="auto">
-      <Group justify="space-between" align="flex-end">
-        <Title order={1} size="h2">
-          Histórico de recargas
-        </Title>
+      <TitleRow title="Histórico de recargas" align="flex-end">
         <Anchor component={Link} to="/cashless/relatorios/saldoNegativo">
           Voltar ao saldo negativo
         </Anchor>
-      </Group>
+      </TitleRow>
       {q.isError ? (
         <Alert color="red">{CASHLESS_MSG.reportFailed}</Alert>
       ) : !q.data ? (
@@ -80,34 +79,21 @@ export function RechargeHistoryPage({ page, onPage }: { page: number; onPage: (p
           </Text>
         </Paper>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table stickyHeader highlightOnHover aria-label="Planejamentos de recarga">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Criado em</Table.Th>
-                <Table.Th>Criado por</Table.Th>
-                <Table.Th>Pago em</Table.Th>
-                <Table.Th>Pago por</Table.Th>
-                <Table.Th>Detalhes</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {q.data.items.map((h) => (
-                <Table.Tr key={h.id} data-testid="history-row">
-                  <Table.Td>{formatLegacyDate(h.createdAt)}</Table.Td>
-                  <Table.Td>{h.createdBy}</Table.Td>
-                  <Table.Td>{formatLegacyDate(h.paidAt)}</Table.Td>
-                  <Table.Td>{h.paidBy || '-'}</Table.Td>
-                  <Table.Td>
-                    <Button size="compact-sm" variant="subtle" mih={36} onClick={() => setOpen(h)} aria-label={`Detalhes do planejamento de ${formatLegacyDate(h.createdAt)}`}>
-                      Detalhes
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable minWidth={720} stickyHeader highlightOnHover aria-label="Planejamentos de recarga" head={['Criado em', 'Criado por', 'Pago em', 'Pago por', 'Detalhes']}>
+          {q.data.items.map((h) => (
+            <Table.Tr key={h.id} data-testid="history-row">
+              <Table.Td>{formatLegacyDate(h.createdAt)}</Table.Td>
+              <Table.Td>{h.createdBy}</Table.Td>
+              <Table.Td>{formatLegacyDate(h.paidAt)}</Table.Td>
+              <Table.Td>{h.paidBy || '-'}</Table.Td>
+              <Table.Td>
+                <Button size="compact-sm" variant="subtle" mih={36} onClick={() => setOpen(h)} aria-label={`Detalhes do planejamento de ${formatLegacyDate(h.createdAt)}`}>
+                  Detalhes
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
       {pages > 1 && (
         <Group justify="center">

@@ -6,6 +6,7 @@ import { apiUpload, downloadGeneratedFile } from '../../../lib/api-client';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useSession, useTitle } from '../hooks/use-session';
 import { UploadProgress } from './upload-progress';
+import { DataTable } from '../../../components/data-table';
 
 function downloadTemplate() {
   // With a BOM, Excel opens the accents right; the template is the shared constant the server checks.
@@ -138,35 +139,22 @@ export function UserImportPage() {
               </Text>
             )}
             {result.rowsTruncated && <Text size="sm">A tabela mostra todas as linhas ignoradas e as primeiras importadas; o resultado completo está no arquivo.</Text>}
-            <Table.ScrollContainer minWidth={720}>
-              <Table stickyHeader striped aria-label="Linhas do arquivo">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Linha</Table.Th>
-                    <Table.Th>Nome</Table.Th>
-                    <Table.Th>Documento</Table.Th>
-                    <Table.Th>Situação</Table.Th>
-                    <Table.Th>Motivo</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {result.rows.map((r) => (
-                    <Table.Tr key={r.line} data-testid="import-row">
-                      <Table.Td>{r.line}</Table.Td>
-                      <Table.Td>{r.name}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDocument(r.document)}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        {/* The label never shrinks to "IGNORA…": the column keeps the badge's width. */}
-                        <Badge color={r.status === 'importado' ? 'green' : 'yellow'} variant="light" styles={{ root: { overflow: 'visible', flexShrink: 0 }, label: { overflow: 'visible' } }}>
-                          {r.status === 'importado' ? 'Importado' : 'Ignorado'}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>{r.reason || '-'}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <DataTable minWidth={720} stickyHeader striped aria-label="Linhas do arquivo" head={['Linha', 'Nome', 'Documento', 'Situação', 'Motivo']}>
+              {result.rows.map((r) => (
+                <Table.Tr key={r.line} data-testid="import-row">
+                  <Table.Td>{r.line}</Table.Td>
+                  <Table.Td>{r.name}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDocument(r.document)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {/* The label never shrinks to "IGNORA…": the column keeps the badge's width. */}
+                    <Badge color={r.status === 'importado' ? 'green' : 'yellow'} variant="light" styles={{ root: { overflow: 'visible', flexShrink: 0 }, label: { overflow: 'visible' } }}>
+                      {r.status === 'importado' ? 'Importado' : 'Ignorado'}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{r.reason || '-'}</Table.Td>
+                </Table.Tr>
+              ))}
+            </DataTable>
           </Stack>
         </Paper>
       )}

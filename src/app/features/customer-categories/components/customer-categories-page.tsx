@@ -1,4 +1,4 @@
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -13,6 +13,7 @@ import { schemaErrors } from '../../../lib/form-errors';
 import { usePageTitle, useSession } from '../../../lib/page-hooks';
 import { useSaveSubmit } from '../../../lib/use-save-submit';
 import { customerCategoryQueries, deleteCustomerCategory, saveCustomerCategory } from '../api/customer-category-queries';
+import { FormActions } from '../../../components/form-actions';
 
 /** /cadastro/categoriaClientes: the categories the customer registry files people under (issue 24). */
 export function CustomerCategoriesPage() {
@@ -72,11 +73,7 @@ function CategoryForm({ localId, category, onSaved }: { localId: string; categor
     <form onSubmit={submit} noValidate>
       <Stack>
         <TextInput label="Descrição" withAsterisk data-autofocus maxLength={CUSTOMER_CATEGORY_MAX} {...form.getInputProps('descricao')} />
-        <Group justify="flex-end">
-          <Button type="submit" loading={busy}>
-            Salvar
-          </Button>
-        </Group>
+        <FormActions busy={busy} />
       </Stack>
     </form>
   );

@@ -1,9 +1,10 @@
-import { Button, Group, InputBase, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { InputBase, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { IMaskInput } from 'react-imask';
 import { customerSaveRequest, type Customer, type CustomerSaveRequest } from '../../../../shared/contract/customers';
 import { brDateToIso, CUSTOMER_IDENTIFIER_MAX, GENDERS, isoToBrDate, maskCpf, maskPhone, TEXT_INPUT_MAX } from '../../../../shared/customers';
 import { ApiError } from '../../../lib/api-client';
+import { FormActions } from '../../../components/form-actions';
 
 interface Values {
   nome: string;
@@ -116,14 +117,7 @@ export function CustomerFormModal(props: {
             <Select label="Categoria" data={categories.map((c) => ({ value: c.id, label: c.descricao }))} value={v.categoria || null} onChange={(x) => set('categoria')(x ?? '')} clearable placeholder="Sem categoria" error={errors.categoriaClienteEstabelecimentoId} />
             <TextInput label="Nome na lista" value={v.nomeNaLista} onChange={(e) => set('nomeNaLista')(e.currentTarget.value)} maxLength={TEXT_INPUT_MAX} error={errors.nomeNaLista} />
           </SimpleGrid>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={busy}>
-              Salvar
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} busy={busy} />
         </Stack>
       </form>
     </Modal>

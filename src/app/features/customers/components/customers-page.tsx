@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, InputBase, Pagination, Paper, Select, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, InputBase, Pagination, Paper, Select, SimpleGrid, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -16,6 +16,8 @@ import { CustomerFormModal } from './customer-form-modal';
 import { FlagDialog } from './flag-dialog';
 import { HistoryDialog } from './history-dialog';
 import { SavedListNotice, useListOffline } from '../../../components/saved-list-notice';
+import { DataTable } from '../../../components/data-table';
+import { TitleRow } from '../../../components/title-row';
 
 const FLAG_FAILURE: Record<FlagAction, string | null> = { block: null, unlock: null, alert: CUSTOMER_MSG.alertCreateFailed, disarm: CUSTOMER_MSG.alertRemoveFailed };
 const OFFLINE_WRITE = MSG.offlineWrite;
@@ -231,10 +233,7 @@ export function CustomersPage({ search, onSearch }: { search: CustomerSearch; on
   const page = search.page ?? 1;
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          Clientes do estabelecimento
-        </Title>
+      <TitleRow title="Clientes do estabelecimento">
         <Group>
           <Button variant="default" onClick={doExport} loading={exporting} {...TOUCH}>
             Exportar CSV
@@ -243,7 +242,7 @@ export function CustomersPage({ search, onSearch }: { search: CustomerSearch; on
             Novo cliente
           </Button>
         </Group>
-      </Group>
+      </TitleRow>
       <FilterForm search={search} categories={categories} onSearch={onSearch} />
       <SavedListNotice query={list} testId="customers-offline" />
       {list.isError && !(offline && list.data) && <Alert color="red">{offline ? OFFLINE_NO_COPY : list.error.message}</Alert>}
@@ -276,51 +275,36 @@ export function CustomersPage({ search, onSearch }: { search: CustomerSearch; on
           ) : (
           // Fits 1366 and 1440 px laptops beside the sidebar: the identifier sits under the name, long
           // texts wrap, and the four actions take two lines rather than pushing the table wider.
-          <Table.ScrollContainer minWidth={760}>
-            <Table striped highlightOnHover stickyHeader aria-label="Clientes" data-testid="customers-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Nome</Table.Th>
-                  <Table.Th>CPF</Table.Th>
-                  <Table.Th>Categoria</Table.Th>
-                  <Table.Th>Telefone</Table.Th>
-                  <Table.Th>Situação</Table.Th>
-                  <Table.Th>Valor em aberto</Table.Th>
-                  <Table.Th>Ações</Table.Th>
+          <DataTable minWidth={760} striped highlightOnHover stickyHeader aria-label="Clientes" data-testid="customers-table" head={['Nome', 'CPF', 'Categoria', 'Telefone', 'Situação', 'Valor em aberto', 'Ações']}>
+            {data.Registros.map((c) => {
+              return (
+                <Table.Tr key={c.id} data-testid="customer-row">
+                  <Table.Td style={{ minWidth: 140, overflowWrap: 'anywhere' }}>
+                    {c.nome ?? '—'}
+                    {c.identificador && (
+                      <Text size="xs" c="gray.7">
+                        Identificador: {c.identificador}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }} data-testid="customer-cpf">
+                    {c.CPF ? hideCpf(c.CPF) : '—'}
+                  </Table.Td>
+                  <Table.Td>{c.categoria ?? '—'}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{c.telefone ? maskPhone(c.telefone) : '—'}</Table.Td>
+                  <Table.Td>
+                    <Status c={c} />
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatBRL(c.valorEmAberto)}</Table.Td>
+                  <Table.Td style={{ width: 1 }}>
+                    <SimpleGrid cols={2} spacing={6} verticalSpacing={6} miw={300}>
+                      <CustomerActions customer={c} size="compact-sm" onEdit={() => openEdit(c)} onFlag={(action) => setFlag({ action, customer: c })} onHistory={() => openHistory(c)} />
+                    </SimpleGrid>
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.Registros.map((c) => {
-                  return (
-                    <Table.Tr key={c.id} data-testid="customer-row">
-                      <Table.Td style={{ minWidth: 140, overflowWrap: 'anywhere' }}>
-                        {c.nome ?? '—'}
-                        {c.identificador && (
-                          <Text size="xs" c="gray.7">
-                            Identificador: {c.identificador}
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }} data-testid="customer-cpf">
-                        {c.CPF ? hideCpf(c.CPF) : '—'}
-                      </Table.Td>
-                      <Table.Td>{c.categoria ?? '—'}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{c.telefone ? maskPhone(c.telefone) : '—'}</Table.Td>
-                      <Table.Td>
-                        <Status c={c} />
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatBRL(c.valorEmAberto)}</Table.Td>
-                      <Table.Td style={{ width: 1 }}>
-                        <SimpleGrid cols={2} spacing={6} verticalSpacing={6} miw={300}>
-                          <CustomerActions customer={c} size="compact-sm" onEdit={() => openEdit(c)} onFlag={(action) => setFlag({ action, customer: c })} onHistory={() => openHistory(c)} />
-                        </SimpleGrid>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              );
+            })}
+          </DataTable>
           )}
           {pages > 1 && (
             <Group justify="center">

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CUSTOMER_MSG } from '../../../../shared/customers';
 import { formatDate, formatTime } from '../../../../shared/format';
 import { customerQueries } from '../api/customer-queries';
+import { DataTable } from '../../../components/data-table';
 
 /**
  * The spec shifts the old backend's block dates by -3 hours (UTC stored without offset); ours are
@@ -22,32 +23,18 @@ export function HistoryDialog(props: { localId: string; customer: { id: string; 
       ) : q.data.length === 0 ? (
         <Text>{CUSTOMER_MSG.noHistory}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped aria-label="Histórico de bloqueio">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Bloqueado em</Table.Th>
-                <Table.Th>Bloqueado por</Table.Th>
-                <Table.Th>Motivo do bloqueio</Table.Th>
-                <Table.Th>Desbloqueado em</Table.Th>
-                <Table.Th>Desbloqueado por</Table.Th>
-                <Table.Th>Motivo do desbloqueio</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {q.data.map((h, i) => (
-                <Table.Tr key={i}>
-                  <Table.Td>{when(h.BlockedAt)}</Table.Td>
-                  <Table.Td>{h.BlockedBy ?? '—'}</Table.Td>
-                  <Table.Td>{h.BlockedReason ?? '—'}</Table.Td>
-                  <Table.Td>{when(h.UnlockedAt)}</Table.Td>
-                  <Table.Td>{h.UnlockedBy ?? '—'}</Table.Td>
-                  <Table.Td>{h.UnlockeReason ?? '—'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable minWidth={640} striped aria-label="Histórico de bloqueio" head={['Bloqueado em', 'Bloqueado por', 'Motivo do bloqueio', 'Desbloqueado em', 'Desbloqueado por', 'Motivo do desbloqueio']}>
+          {q.data.map((h, i) => (
+            <Table.Tr key={i}>
+              <Table.Td>{when(h.BlockedAt)}</Table.Td>
+              <Table.Td>{h.BlockedBy ?? '—'}</Table.Td>
+              <Table.Td>{h.BlockedReason ?? '—'}</Table.Td>
+              <Table.Td>{when(h.UnlockedAt)}</Table.Td>
+              <Table.Td>{h.UnlockedBy ?? '—'}</Table.Td>
+              <Table.Td>{h.UnlockeReason ?? '—'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
     </Modal>
   );

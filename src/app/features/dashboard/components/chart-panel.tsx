@@ -7,7 +7,7 @@ import { DASH_MSG } from '../../../../shared/dashboard';
  * One chart's frame: title, a skeleton while loading, the error, the spec's empty text
  * ("Não há dados disponíveis no momento.") when there is nothing to draw, else the chart.
  */
-export function ChartPanel<T>({ title, query, isEmpty, summary, children, testId }: {
+export interface ChartPanelProps<T> {
   title: string;
   query: UseQueryResult<T>;
   isEmpty: (data: T) => boolean;
@@ -15,7 +15,9 @@ export function ChartPanel<T>({ title, query, isEmpty, summary, children, testId
   summary: (data: T) => string;
   children: (data: T) => ReactNode;
   testId: string;
-}) {
+}
+
+export function ChartPanel<T>({ title, query, isEmpty, summary, children, testId }: ChartPanelProps<T>) {
   const id = `${testId}-title`;
   let body: ReactNode;
   if (query.isPending) body = <Skeleton h={260} radius="md" aria-label="Carregando" data-testid={`${testId}-loading`} />;

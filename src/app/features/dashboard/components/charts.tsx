@@ -3,10 +3,11 @@ import '@mantine/charts/styles.css';
 import { BarChart, CompositeChart, DonutChart, MatrixChart } from '@mantine/charts';
 import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { Consumption, DashboardFilter } from '../../../../shared/contract/dashboard';
+import type { ReactNode } from 'react';
+import type { Consumption, DashboardAnswer, DashboardCall, DashboardFilter } from '../../../../shared/contract/dashboard';
 import { AGE_BAR_COLORS, ageBarBand, DASH_MSG, HEAT_COLORS, heatBand, WEEKDAYS, WEEKDAYS_SHORT } from '../../../../shared/dashboard';
 import { dashboardQueries } from '../api/dashboard-queries';
-import { ChartPanel, Tip } from './chart-panel';
+import { ChartPanel, Tip, type ChartPanelProps } from './chart-panel';
 import { formatInt, formatMoney, formatMoneyShort, fullDay, shortDay } from './format';
 
 interface Props {
@@ -17,13 +18,27 @@ interface Props {
 type TipProps = { active?: boolean; label?: unknown; payload?: ReadonlyArray<{ payload?: Record<string, unknown> }> };
 const rowOf = (p: TipProps) => (p.active && p.payload?.length ? (p.payload[0].payload ?? null) : null);
 
-export function HourlyHeatmap({ localId, filter }: Props) {
-  const q = useQuery(dashboardQueries.call('HourlySales', localId, filter));
+/** A chart's tooltip drawn from the hovered row (nothing while no row is hovered). */
+const rowTip = (tip: (row: Record<string, unknown>) => ReactNode) => ({
+  content: (p: TipProps) => {
+    const r = rowOf(p);
+    return r ? tip(r) : null;
+  },
+});
+
+/** A chart panel fed by one of the spec's dashboard calls for the venue and filter. */
+function CallPanel<C extends DashboardCall>({ call, localId, filter, ...panel }: Props & { call: C } & Omit<ChartPanelProps<DashboardAnswer<C>>, 'query'>) {
+  const q = useQuery(dashboardQueries.call(call, localId, filter));
+  return <ChartPanel query={q} {...panel} />;
+}
+
+export function HourlyHeatmap(props: Props) {
   return (
-    <ChartPanel
+    <CallPanel
+      {...props}
+      call="HourlySales"
       title="Vendas por hora"
       testId="chart-hourly"
-      query={q}
       isEmpty={(d) => d.every((r) => r.Amounts.every((v) => v === 0))}
       summary={(d) => {
         let best = { dow: 0, h: 0, v: -1 };
@@ -70,17 +85,17 @@ export function HourlyHeatmap({ localId, filter }: Props) {
           </>
         );
       }}
-    </ChartPanel>
+    </CallPanel>
   );
 }
 
-export function SalesPerDayChart({ localId, filter }: Props) {
-  const q = useQuery(dashboardQueries.call('SalesPerDay', localId, filter));
+export function SalesPerDayChart(props: Props) {
   return (
-    <ChartPanel
+    <CallPanel
+      {...props}
+      call="SalesPerDay"
       title="Vendas por dia"
       testId="chart-per-day"
-      query={q}
       isEmpty={(d) => d.every((r) => r.Amount === 0)}
       summary={(d) => `Faturamento por dia, de ${fullDay(d[0].Date)} a ${fullDay(d[d.length - 1].Date)}: total ${formatMoney(d.reduce((s, r) => s + r.Amount, 0))}.`}
     >
@@ -92,25 +107,20 @@ export function SalesPerDayChart({ localId, filter }: Props) {
           series={[{ name: 'Amount', label: 'Faturamento', color: 'blue.6' }]}
           valueFormatter={formatMoney}
           yAxisProps={{ width: 80, tickFormatter: formatMoneyShort }}
-          tooltipProps={{
-            content: (p: TipProps) => {
-              const r = rowOf(p);
-              return r ? <Tip label={fullDay(String(r.Date))} rows={[{ name: 'Faturamento', value: formatMoney(Number(r.Amount)), color: 'var(--mantine-color-blue-6)' }]} /> : null;
-            },
-          }}
+          tooltipProps={rowTip((r) => <Tip label={fullDay(String(r.Date))} rows={[{ name: 'Faturamento', value: formatMoney(Number(r.Amount)), color: 'var(--mantine-color-blue-6)' }]} />)}
         />
       )}
-    </ChartPanel>
+    </CallPanel>
   );
 }
 
-export function OrdersVsRevenueChart({ localId, filter }: Props) {
-  const q = useQuery(dashboardQueries.call('SalesPerDay', localId, filter));
+export function OrdersVsRevenueChart(props: Props) {
   return (
-    <ChartPanel
+    <CallPanel
+      {...props}
+      call="SalesPerDay"
       title="Pedidos x faturamento por data"
       testId="chart-orders-revenue"
-      query={q}
       isEmpty={(d) => d.every((r) => r.Quantity === 0)}
       summary={(d) => `Pedidos e faturamento por data: ${formatInt(d.reduce((s, r) => s + r.Quantity, 0))} pedidos, ${formatMoney(d.reduce((s, r) => s + r.Amount, 0))}.`}
     >
@@ -132,23 +142,18 @@ export function OrdersVsRevenueChart({ localId, filter }: Props) {
           yAxisLabel="Pedidos"
           rightYAxisProps={{ tickFormatter: formatMoneyShort, width: 80 }}
           rightYAxisLabel="Faturamento"
-          tooltipProps={{
-            content: (p: TipProps) => {
-              const r = rowOf(p);
-              return r ? (
-                <Tip
-                  label={fullDay(String(r.Date))}
-                  rows={[
-                    { name: 'Pedidos', value: formatInt(Number(r.Quantity)), color: 'var(--mantine-color-teal-6)' },
-                    { name: 'Faturamento', value: formatMoney(Number(r.Amount)), color: 'var(--mantine-color-orange-6)' },
-                  ]}
-                />
-              ) : null;
-            },
-          }}
+          tooltipProps={rowTip((r) => (
+            <Tip
+              label={fullDay(String(r.Date))}
+              rows={[
+                { name: 'Pedidos', value: formatInt(Number(r.Quantity)), color: 'var(--mantine-color-teal-6)' },
+                { name: 'Faturamento', value: formatMoney(Number(r.Amount)), color: 'var(--mantine-color-orange-6)' },
+              ]}
+            />
+          ))}
         />
       )}
-    </ChartPanel>
+    </CallPanel>
   );
 }
 
@@ -162,62 +167,57 @@ function ConsumptionChart({ rows, quantityLabel, color }: { rows: Consumption; q
       series={[{ name: 'Quantity', label: quantityLabel, color }]}
       valueFormatter={formatInt}
       yAxisProps={{ width: 170 }}
-      tooltipProps={{
-        content: (p: TipProps) => {
-          const r = rowOf(p);
-          return r ? (
-            <Tip
-              label={String(r.Item)}
-              rows={[
-                { name: quantityLabel, value: formatInt(Number(r.Quantity)) },
-                { name: 'Maior consumo', value: formatMoney(Number(r.HigherConsumption)) },
-                { name: 'Consumo médio', value: formatMoney(Number(r.AverageConsumption)) },
-              ]}
-            />
-          ) : null;
-        },
-      }}
+      tooltipProps={rowTip((r) => (
+        <Tip
+          label={String(r.Item)}
+          rows={[
+            { name: quantityLabel, value: formatInt(Number(r.Quantity)) },
+            { name: 'Maior consumo', value: formatMoney(Number(r.HigherConsumption)) },
+            { name: 'Consumo médio', value: formatMoney(Number(r.AverageConsumption)) },
+          ]}
+        />
+      ))}
     />
   );
 }
 
-export function MostConsumedChart({ localId, filter }: Props) {
-  const q = useQuery(dashboardQueries.call('MostConsumed', localId, filter));
+export function MostConsumedChart(props: Props) {
   return (
-    <ChartPanel
+    <CallPanel
+      {...props}
+      call="MostConsumed"
       title="Itens mais consumidos"
       testId="chart-most-consumed"
-      query={q}
       isEmpty={(d) => d.length === 0}
       summary={(d) => `Itens mais consumidos: ${d.map((r) => `${r.Item}, ${formatInt(r.Quantity)}`).join('; ')}.`}
     >
       {(d) => <ConsumptionChart rows={d} quantityLabel="Quantidade" color="grape.6" />}
-    </ChartPanel>
+    </CallPanel>
   );
 }
 
-export function RegionChart({ localId, filter }: Props) {
-  const q = useQuery(dashboardQueries.call('SalesByRegion', localId, filter));
+export function RegionChart(props: Props) {
   return (
-    <ChartPanel
+    <CallPanel
+      {...props}
+      call="SalesByRegion"
       title="Vendas por região"
       testId="chart-region"
-      query={q}
       isEmpty={(d) => d.length === 0}
       summary={(d) => `Pedidos por região: ${d.map((r) => `${r.Item}, ${formatInt(r.Quantity)}`).join('; ')}.`}
     >
       {(d) => <ConsumptionChart rows={d} quantityLabel="Pedidos" color="cyan.7" />}
-    </ChartPanel>
+    </CallPanel>
   );
 }
 
-export function TopCustomersChart({ localId, filter }: Props) {
-  const q = useQuery(dashboardQueries.call('TopCustomers', localId, filter));
+export function TopCustomersChart(props: Props) {
   return (
-    <ChartPanel
+    <CallPanel
+      {...props}
+      call="TopCustomers"
       title="Melhores clientes"
       testId="chart-top-customers"
-      query={q}
       isEmpty={(d) => d.length === 0}
       summary={(d) => `Clientes que mais consumiram: ${d.map((r) => `${r.Name}, ${formatMoney(r.TotalConsumption)}`).join('; ')}.`}
     >
@@ -231,36 +231,31 @@ export function TopCustomersChart({ localId, filter }: Props) {
           valueFormatter={formatMoney}
           yAxisProps={{ width: 150 }}
           xAxisProps={{ tickFormatter: formatMoneyShort }}
-          tooltipProps={{
-            content: (p: TipProps) => {
-              const r = rowOf(p);
-              return r ? (
-                <Tip
-                  label={String(r.Name)}
-                  rows={[
-                    { name: 'Total consumido', value: formatMoney(Number(r.TotalConsumption)) },
-                    { name: 'Pedidos', value: formatInt(Number(r.Quantity)) },
-                    { name: 'Consumo médio', value: formatMoney(Number(r.AverageConsumption)) },
-                  ]}
-                />
-              ) : null;
-            },
-          }}
+          tooltipProps={rowTip((r) => (
+            <Tip
+              label={String(r.Name)}
+              rows={[
+                { name: 'Total consumido', value: formatMoney(Number(r.TotalConsumption)) },
+                { name: 'Pedidos', value: formatInt(Number(r.Quantity)) },
+                { name: 'Consumo médio', value: formatMoney(Number(r.AverageConsumption)) },
+              ]}
+            />
+          ))}
         />
       )}
-    </ChartPanel>
+    </CallPanel>
   );
 }
 
 const GENDER_COLORS: Record<string, string> = { Feminino: 'pink.6', Masculino: 'blue.6', Outro: 'violet.6', 'Não informado': 'gray.5' };
 
-export function GenderChart({ localId, filter }: Props) {
-  const q = useQuery(dashboardQueries.call('SalesByGender', localId, filter));
+export function GenderChart(props: Props) {
   return (
-    <ChartPanel
+    <CallPanel
+      {...props}
+      call="SalesByGender"
       title="Vendas por gênero"
       testId="chart-gender"
-      query={q}
       isEmpty={(d) => d.length === 0}
       summary={(d) => `Faturamento por gênero: ${d.map((r) => `${r.Key}, ${formatMoney(r.Value)}`).join('; ')}.`}
     >
@@ -286,20 +281,20 @@ export function GenderChart({ localId, filter }: Props) {
           </Group>
         );
       }}
-    </ChartPanel>
+    </CallPanel>
   );
 }
 
 /** Short axis labels so eight bars fit side by side (the tooltip and the summary keep the full names). */
 const ageTick = (k: string) => (k === DASH_MSG.notInformed ? 'Não inf.' : k.replace(' anos ou mais', '+').replace(' anos', ''));
 
-export function AgeRangeChart({ localId, filter }: Props) {
-  const q = useQuery(dashboardQueries.call('SalesByAgeRange', localId, filter));
+export function AgeRangeChart(props: Props) {
   return (
-    <ChartPanel
+    <CallPanel
+      {...props}
+      call="SalesByAgeRange"
       title="Vendas por faixa etária"
       testId="chart-age"
-      query={q}
       isEmpty={(d) => d.Data.every((r) => r.Value === 0)}
       summary={(d) => `Faturamento por faixa etária: ${d.Data.map((r) => `${r.Key}, ${formatMoney(r.Value)}`).join('; ')}.`}
     >
@@ -315,16 +310,11 @@ export function AgeRangeChart({ localId, filter }: Props) {
             valueFormatter={formatMoney}
             yAxisProps={{ width: 80, tickFormatter: formatMoneyShort }}
             xAxisProps={{ interval: 0, tickFormatter: ageTick }}
-            tooltipProps={{
-              content: (p: TipProps) => {
-                const r = rowOf(p);
-                return r ? <Tip label={String(r.Key)} rows={[{ name: 'Faturamento', value: formatMoney(Number(r.Value)) }]} /> : null;
-              },
-            }}
+            tooltipProps={rowTip((r) => <Tip label={String(r.Key)} rows={[{ name: 'Faturamento', value: formatMoney(Number(r.Value)) }]} />)}
           />
         );
       }}
-    </ChartPanel>
+    </CallPanel>
   );
 }
 

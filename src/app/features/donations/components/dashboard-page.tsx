@@ -1,6 +1,6 @@
 import { AreaChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
-import { Alert, Badge, Card, Group, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Card, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -8,6 +8,8 @@ import { formatBRL } from '../../../../shared/format';
 import { donationQueries } from '../api/donation-queries';
 import { useCurrentPlace } from '../hooks/use-current-place';
 import { useLiveDonations } from '../hooks/use-live-donations';
+import { DataTable } from '../../../components/data-table';
+import { TitleRow } from '../../../components/title-row';
 
 /** yyyy-MM-dd (a São Paulo day from the server) → dd/MM/yyyy. */
 const dayLabel = (d: string) => d.split('-').reverse().join('/');
@@ -40,14 +42,11 @@ export function DashboardPage() {
 
   return (
     <Stack>
-      <Group justify="space-between" align="flex-end">
-        <Title order={1} size="h2">
-          Painel de doações
-        </Title>
+      <TitleRow title="Painel de doações" align="flex-end">
         <Badge variant="dot" color="green" title="Atualiza a cada 60 s e quando chega uma doação">
           Ao vivo
         </Badge>
-      </Group>
+      </TitleRow>
       <Select
         label="Evento"
         maw={400}
@@ -112,37 +111,24 @@ export function DashboardPage() {
             <Title order={2} size="h4" mb="sm">
               Doações
             </Title>
-            <Table.ScrollContainer minWidth={600}>
-              <Table striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Instituição</Table.Th>
-                    <Table.Th>Produto</Table.Th>
-                    <Table.Th ta="right">Quantidade</Table.Th>
-                    <Table.Th ta="right">Valor</Table.Th>
-                    <Table.Th ta="right">Total</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {donations.length === 0 && (
-                    <Table.Tr>
-                      <Table.Td colSpan={5}>
-                        <Text c="gray.7">Nenhuma doação recebida.</Text>
-                      </Table.Td>
-                    </Table.Tr>
-                  )}
-                  {donations.map((d) => (
-                    <Table.Tr key={`${d.client}|${d.productId}|${d.productName}|${d.amount}`}>
-                      <Table.Td>{d.client}</Table.Td>
-                      <Table.Td>{d.productName}</Table.Td>
-                      <Table.Td ta="right">{d.quantity}</Table.Td>
-                      <Table.Td ta="right">{formatBRL(d.amount)}</Table.Td>
-                      <Table.Td ta="right">{formatBRL((cents(d.amount) * d.quantity) / 100)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <DataTable minWidth={600} striped head={['Instituição', 'Produto', { label: 'Quantidade', ta: 'right' }, { label: 'Valor', ta: 'right' }, { label: 'Total', ta: 'right' }]}>
+              {donations.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={5}>
+                    <Text c="gray.7">Nenhuma doação recebida.</Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+              {donations.map((d) => (
+                <Table.Tr key={`${d.client}|${d.productId}|${d.productName}|${d.amount}`}>
+                  <Table.Td>{d.client}</Table.Td>
+                  <Table.Td>{d.productName}</Table.Td>
+                  <Table.Td ta="right">{d.quantity}</Table.Td>
+                  <Table.Td ta="right">{formatBRL(d.amount)}</Table.Td>
+                  <Table.Td ta="right">{formatBRL((cents(d.amount) * d.quantity) / 100)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </DataTable>
           </Card>
           <Card withBorder>
             <Title order={2} size="h4" mb="sm">

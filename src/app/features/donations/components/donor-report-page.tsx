@@ -8,6 +8,7 @@ import { downloadGeneratedFile } from '../../../lib/api-client';
 import { toastError } from '../../../lib/toast';
 import { donationQueries, donorExcel } from '../api/donation-queries';
 import { useCurrentPlace } from '../hooks/use-current-place';
+import { DataTable } from '../../../components/data-table';
 
 const PAGE_SIZE = 20;
 
@@ -121,34 +122,19 @@ export function DonorReportPage() {
           <Text size="sm">
             {rows.length} doações · total {formatBRL(total)}
           </Text>
-          <Table.ScrollContainer minWidth={900}>
-            <Table striped stickyHeader>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Data</Table.Th>
-                  <Table.Th>Nome</Table.Th>
-                  <Table.Th>Documento</Table.Th>
-                  <Table.Th>E-mail</Table.Th>
-                  <Table.Th>Telefone</Table.Th>
-                  <Table.Th>Descrição</Table.Th>
-                  <Table.Th ta="right">Valor</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {shown.map((r) => (
-                  <Table.Tr key={r.id} data-testid="donor-row">
-                    <Table.Td>{formatDonationDateTime(r.date)}</Table.Td>
-                    <Table.Td>{r.name}</Table.Td>
-                    <Table.Td>{r.document}</Table.Td>
-                    <Table.Td>{r.email}</Table.Td>
-                    <Table.Td>{r.phone}</Table.Td>
-                    <Table.Td>{r.description}</Table.Td>
-                    <Table.Td ta="right">{formatBRL(r.amount)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable minWidth={900} striped stickyHeader head={['Data', 'Nome', 'Documento', 'E-mail', 'Telefone', 'Descrição', { label: 'Valor', ta: 'right' }]}>
+            {shown.map((r) => (
+              <Table.Tr key={r.id} data-testid="donor-row">
+                <Table.Td>{formatDonationDateTime(r.date)}</Table.Td>
+                <Table.Td>{r.name}</Table.Td>
+                <Table.Td>{r.document}</Table.Td>
+                <Table.Td>{r.email}</Table.Td>
+                <Table.Td>{r.phone}</Table.Td>
+                <Table.Td>{r.description}</Table.Td>
+                <Table.Td ta="right">{formatBRL(r.amount)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
           {rows.length > PAGE_SIZE && <Pagination total={Math.ceil(rows.length / PAGE_SIZE)} value={page} onChange={setPage} getControlProps={(c) => ({ 'aria-label': c === 'next' ? 'Próxima página' : c === 'previous' ? 'Página anterior' : c })} />}
         </>
       )}

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, ColorInput, Fieldset, Group, Loader, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, ColorInput, Fieldset, Group, Loader, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,6 +14,7 @@ import { useCurrentPlace } from '../hooks/use-current-place';
 import { BannerField } from './banner-field';
 import { serverErrors, zodErrors } from './form-errors';
 import { RichTextField } from './rich-text-field';
+import { TitleRow } from '../../../components/title-row';
 
 type Values = Omit<DonationEventInput, 'date'> & { date: string };
 
@@ -105,10 +106,7 @@ export function EventFormPage({ eventId }: { eventId?: string }) {
   return (
     <form onSubmit={form.onSubmit((v) => void submit(v), onInvalid)} noValidate>
       <Stack maw={900}>
-        <Group justify="space-between">
-          <Title order={1} size="h2">
-            {isNew ? 'Novo evento' : 'Detalhes do evento'}
-          </Title>
+        <TitleRow title={isNew ? 'Novo evento' : 'Detalhes do evento'}>
           <Group>
             <Button variant="default" component={Link} to="/doacoes/eventos">
               Voltar
@@ -131,7 +129,7 @@ export function EventFormPage({ eventId }: { eventId?: string }) {
               </Button>
             )}
           </Group>
-        </Group>
+        </TitleRow>
         <Fieldset legend="Evento" disabled={false}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Nome" withAsterisk readOnly={readOnly} {...form.getInputProps('nome')} />

@@ -11,6 +11,7 @@ import { toastError, toastSuccess } from '../../../lib/toast';
 import { deleteEvent, donationQueries } from '../api/donation-queries';
 import { useCurrentPlace } from '../hooks/use-current-place';
 import { ConfirmDelete } from '../../../components/confirm-delete';
+import { TitleRow } from '../../../components/title-row';
 
 function EventCard({ event, onDelete }: { event: DonationEvent; onDelete: () => void }) {
   return (
@@ -82,14 +83,11 @@ export function EventsPage() {
   const events = list.data ?? [];
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          Eventos
-        </Title>
+      <TitleRow title="Eventos">
         <Button leftSection={<PlusIcon />} component={Link} to="/doacoes/eventos/formulario">
           Adicionar evento
         </Button>
-      </Group>
+      </TitleRow>
       {list.isError && <Alert color="red">{list.error.message}</Alert>}
       {list.isPending ? (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>

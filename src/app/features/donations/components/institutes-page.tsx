@@ -1,5 +1,5 @@
 import { failureText } from '../failure-text';
-import { Alert, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -11,6 +11,7 @@ import { toastError, toastSuccess } from '../../../lib/toast';
 import { deleteInstitute, donationQueries } from '../api/donation-queries';
 import { useCurrentPlace } from '../hooks/use-current-place';
 import { ConfirmDelete } from '../../../components/confirm-delete';
+import { TitleRow } from '../../../components/title-row';
 
 /** /doacoes/instituicoes: table Nome, Evento; edit; delete with confirmation. */
 export function InstitutesPage() {
@@ -34,14 +35,11 @@ export function InstitutesPage() {
   const rows = list.data ?? [];
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          Instituições
-        </Title>
+      <TitleRow title="Instituições">
         <Button leftSection={<PlusIcon />} component={Link} to="/doacoes/instituicoes/cadastrar">
           Cadastrar instituição
         </Button>
-      </Group>
+      </TitleRow>
       {list.isError && <Alert color="red">{list.error.message}</Alert>}
       {list.isPending ? (
         <Skeleton h={200} />

@@ -11,6 +11,7 @@ import { createLink, deleteLink, donationQueries, updateLink } from '../api/dona
 import { useCurrentPlace } from '../hooks/use-current-place';
 import { zodErrors } from './form-errors';
 import { ConfirmDelete } from '../../../components/confirm-delete';
+import { DataTable } from '../../../components/data-table';
 
 interface Draft {
   showLink: boolean;
@@ -121,107 +122,92 @@ export function LinksPage() {
         <Alert color="red">{links.error.message}</Alert>
       ) : (
         <form onSubmit={submit} noValidate>
-          <Table.ScrollContainer minWidth={900}>
-            <Table striped stickyHeader verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Mostrar link</Table.Th>
-                  <Table.Th>Link</Table.Th>
-                  <Table.Th>Descrição</Table.Th>
-                  <Table.Th>Produto</Table.Th>
-                  <Table.Th>Evento</Table.Th>
-                  <Table.Th>Valor total</Table.Th>
-                  <Table.Th>Ações</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {links.data.length === 0 && (
-                  <Table.Tr>
-                    <Table.Td colSpan={7}>
-                      <Text c="gray.7">Nenhum link cadastrado.</Text>
-                    </Table.Td>
-                  </Table.Tr>
-                )}
-                {links.data.map((l) => (
-                  <Table.Tr key={l.gateWayLinkId} data-testid="link-row">
-                    <Table.Td>
-                      <Switch checked={l.showLink} onChange={() => toggle.mutate(l)} aria-label={`Mostrar link ${l.description}`} disabled={toggle.isPending} />
-                    </Table.Td>
-                    <Table.Td maw={260}>
-                      <Group gap={4} wrap="nowrap">
-                        <Anchor c="blue.9" href={l.link} target="_blank" rel="noopener" size="sm" truncate="end" maw={200}>
-                          {l.link}
-                        </Anchor>
-                        <CopyButton value={l.link}>
-                          {({ copied, copy }) => (
-                            <Button size="compact-xs" variant="subtle" onClick={copy}>
-                              {copied ? 'Copiado' : 'Copiar'}
-                            </Button>
-                          )}
-                        </CopyButton>
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>{l.description}</Table.Td>
-                    <Table.Td>{l.produtoNome}</Table.Td>
-                    <Table.Td>{l.eventName}</Table.Td>
-                    <Table.Td>{formatBRL(l.amount)}</Table.Td>
-                    <Table.Td>
-                      <ActionIcon variant="subtle" color="red" size={44} aria-label={`Excluir link ${l.description}`} onClick={() => setDeleting(l)}>
-                        <TrashIcon />
-                      </ActionIcon>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-                <Table.Tr data-testid="new-link-row">
-                  <Table.Td>
-                    <Switch checked={draft.showLink} onChange={(e) => setDraft({ ...draft, showLink: e.currentTarget.checked })} aria-label="Mostrar novo link" />
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" c="gray.7">
-                      Gerado ao salvar
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <TextInput label="Descrição" value={draft.description} onChange={(e) => setDraft({ ...draft, description: e.currentTarget.value })} error={errors.description} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Select
-                      label="Produto"
-                      searchable
-                      placeholder="Buscar produto"
-                      nothingFoundMessage="Nenhum produto de doação"
-                      data={(products.data ?? []).map((p) => ({ value: p.id, label: p.nome }))}
-                      value={draft.produtoId || null}
-                      onChange={(v) => setDraft({ ...draft, produtoId: v ?? '' })}
-                      error={errors.produtoId}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{eventName}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <TextInput
-                      label="Valor total"
-                      inputMode="decimal"
-                      placeholder="0,00"
-                      value={draft.amount}
-                      onChange={(e) => setDraft({ ...draft, amount: e.currentTarget.value })}
-                      onBlur={() => {
-                        const n = parseDonationAmount(draft.amount);
-                        if (n !== null) setDraft({ ...draft, amount: n.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 }) });
-                      }}
-                      error={errors.amount}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <Button type="submit" loading={add.isPending}>
-                      Adicionar
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable minWidth={900} striped stickyHeader verticalSpacing="xs" head={['Mostrar link', 'Link', 'Descrição', 'Produto', 'Evento', 'Valor total', 'Ações']}>
+            {links.data.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={7}>
+                  <Text c="gray.7">Nenhum link cadastrado.</Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {links.data.map((l) => (
+              <Table.Tr key={l.gateWayLinkId} data-testid="link-row">
+                <Table.Td>
+                  <Switch checked={l.showLink} onChange={() => toggle.mutate(l)} aria-label={`Mostrar link ${l.description}`} disabled={toggle.isPending} />
+                </Table.Td>
+                <Table.Td maw={260}>
+                  <Group gap={4} wrap="nowrap">
+                    <Anchor c="blue.9" href={l.link} target="_blank" rel="noopener" size="sm" truncate="end" maw={200}>
+                      {l.link}
+                    </Anchor>
+                    <CopyButton value={l.link}>
+                      {({ copied, copy }) => (
+                        <Button size="compact-xs" variant="subtle" onClick={copy}>
+                          {copied ? 'Copiado' : 'Copiar'}
+                        </Button>
+                      )}
+                    </CopyButton>
+                  </Group>
+                </Table.Td>
+                <Table.Td>{l.description}</Table.Td>
+                <Table.Td>{l.produtoNome}</Table.Td>
+                <Table.Td>{l.eventName}</Table.Td>
+                <Table.Td>{formatBRL(l.amount)}</Table.Td>
+                <Table.Td>
+                  <ActionIcon variant="subtle" color="red" size={44} aria-label={`Excluir link ${l.description}`} onClick={() => setDeleting(l)}>
+                    <TrashIcon />
+                  </ActionIcon>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+            <Table.Tr data-testid="new-link-row">
+              <Table.Td>
+                <Switch checked={draft.showLink} onChange={(e) => setDraft({ ...draft, showLink: e.currentTarget.checked })} aria-label="Mostrar novo link" />
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" c="gray.7">
+                  Gerado ao salvar
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <TextInput label="Descrição" value={draft.description} onChange={(e) => setDraft({ ...draft, description: e.currentTarget.value })} error={errors.description} />
+              </Table.Td>
+              <Table.Td>
+                <Select
+                  label="Produto"
+                  searchable
+                  placeholder="Buscar produto"
+                  nothingFoundMessage="Nenhum produto de doação"
+                  data={(products.data ?? []).map((p) => ({ value: p.id, label: p.nome }))}
+                  value={draft.produtoId || null}
+                  onChange={(v) => setDraft({ ...draft, produtoId: v ?? '' })}
+                  error={errors.produtoId}
+                />
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{eventName}</Text>
+              </Table.Td>
+              <Table.Td>
+                <TextInput
+                  label="Valor total"
+                  inputMode="decimal"
+                  placeholder="0,00"
+                  value={draft.amount}
+                  onChange={(e) => setDraft({ ...draft, amount: e.currentTarget.value })}
+                  onBlur={() => {
+                    const n = parseDonationAmount(draft.amount);
+                    if (n !== null) setDraft({ ...draft, amount: n.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 }) });
+                  }}
+                  error={errors.amount}
+                />
+              </Table.Td>
+              <Table.Td>
+                <Button type="submit" loading={add.isPending}>
+                  Adicionar
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          </DataTable>
         </form>
       )}
       <ConfirmDelete

@@ -8,6 +8,7 @@ import { showToast } from '../../../lib/toast';
 import { exportAllInvoices, exportInvoice, financeQueries } from '../api/finance-queries';
 import { useCommandKey } from '../../../lib/command-key';
 import { EmptyState, FinancePage, formatDateTime } from './finance-page';
+import { DataTable } from '../../../components/data-table';
 
 function Stat({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -82,46 +83,33 @@ function SessionView({ localId, sessionId }: { localId: string; sessionId: strin
       ) : pending.data.length === 0 ? (
         <EmptyState text={FINANCE_MSG.noItems} />
       ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table stickyHeader aria-label="Notas pendentes">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Data do pedido</Table.Th>
-                <Table.Th>Itens</Table.Th>
-                <Table.Th>Erros</Table.Th>
-                <Table.Th ta="right">Total</Table.Th>
-                <Table.Th>Ação</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {pending.data.map((inv) => (
-                <Table.Tr key={inv.id} data-testid="pending-invoice">
-                  <Table.Td>{formatDateTime(inv.orderDate)}</Table.Td>
-                  <Table.Td>
-                    {inv.items.map((i, n) => (
-                      <Text key={n} size="sm">
-                        {i.quantity}× {i.name} ({formatBRL(i.value)})
-                      </Text>
-                    ))}
-                  </Table.Td>
-                  <Table.Td>
-                    {inv.errors.map((e, n) => (
-                      <Text key={n} size="sm" c="red.9">
-                        {e}
-                      </Text>
-                    ))}
-                  </Table.Td>
-                  <Table.Td ta="right">{formatBRL(inv.totalPayment)}</Table.Td>
-                  <Table.Td>
-                    <Button size="md" variant="outline" loading={busy === inv.id} onClick={() => void run(inv.id, (k) => exportInvoice(localId, inv.id, k))} aria-label={`Reprocessar nota de ${formatDateTime(inv.orderDate)}`}>
-                      Reprocessar
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable minWidth={720} stickyHeader aria-label="Notas pendentes" head={['Data do pedido', 'Itens', 'Erros', { label: 'Total', ta: 'right' }, 'Ação']}>
+          {pending.data.map((inv) => (
+            <Table.Tr key={inv.id} data-testid="pending-invoice">
+              <Table.Td>{formatDateTime(inv.orderDate)}</Table.Td>
+              <Table.Td>
+                {inv.items.map((i, n) => (
+                  <Text key={n} size="sm">
+                    {i.quantity}× {i.name} ({formatBRL(i.value)})
+                  </Text>
+                ))}
+              </Table.Td>
+              <Table.Td>
+                {inv.errors.map((e, n) => (
+                  <Text key={n} size="sm" c="red.9">
+                    {e}
+                  </Text>
+                ))}
+              </Table.Td>
+              <Table.Td ta="right">{formatBRL(inv.totalPayment)}</Table.Td>
+              <Table.Td>
+                <Button size="md" variant="outline" loading={busy === inv.id} onClick={() => void run(inv.id, (k) => exportInvoice(localId, inv.id, k))} aria-label={`Reprocessar nota de ${formatDateTime(inv.orderDate)}`}>
+                  Reprocessar
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
     </Stack>
   );

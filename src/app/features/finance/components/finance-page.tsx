@@ -1,8 +1,9 @@
-import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { financeQueries } from '../api/finance-queries';
 import { useLocalId, useTitle } from '../hooks/use-finance-page';
+import { TitleRow } from '../../../components/title-row';
 
 export type ProviderKind = 'acquirer' | 'bank' | 'erp';
 const KIND_LABEL: Record<ProviderKind, string> = { acquirer: 'Adquirente', bank: 'Banco', erp: 'ERP' };
@@ -18,16 +19,13 @@ export function FinancePage({ title, provider, children, maw = 960 }: { title: s
   const info = provider ? providers.data?.[provider] : undefined;
   return (
     <Stack maw={maw} mx="auto" w="100%">
-      <Group justify="space-between" align="center">
-        <Title order={1} size="h2">
-          {title}
-        </Title>
+      <TitleRow title={title} align="center">
         {info?.sandbox && (
           <Badge color="orange.9" variant="outline" size="lg" title="Nenhum provedor real configurado: as respostas vêm do ambiente de testes.">
             {KIND_LABEL[provider!]}: Sandbox
           </Badge>
         )}
-      </Group>
+      </TitleRow>
       {info?.notConfigured && (
         <Alert color="red" variant="light" title={`${KIND_LABEL[provider!]}: não configurado`}>
           {info.notConfigured}

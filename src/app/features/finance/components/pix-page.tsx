@@ -11,6 +11,7 @@ import { toastSuccess } from '../../../lib/toast';
 import { financeQueries, refundPix, updatePixStatus } from '../api/finance-queries';
 import { useCommandKey } from '../../../lib/command-key';
 import { EmptyState, FinancePage, LabeledValue, formatDateTime } from './finance-page';
+import { DataTable } from '../../../components/data-table';
 
 const STATUS_COLOR: Record<string, string> = { Pendente: 'yellow.9', Aprovado: 'green.9', Cancelado: 'gray.8', Estornado: 'red.9' };
 
@@ -147,44 +148,32 @@ function RecentPixOrders({ localId, current }: { localId: string; current: strin
       ) : recent.data.length === 0 ? (
         <Text c="gray.7">Nenhum pedido Pix neste estabelecimento.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table highlightOnHover aria-labelledby="pix-recent-title">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Criado em</Table.Th>
-                <Table.Th>Valor</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>EndToEndId</Table.Th>
+        <DataTable minWidth={640} highlightOnHover aria-labelledby="pix-recent-title" head={['Criado em', 'Valor', 'Status', 'EndToEndId']}>
+          {recent.data.map((o) => {
+            const label = pixStatusLabel(o.Status);
+            return (
+              <Table.Tr key={o.Id} data-testid="pix-recent" aria-current={current === o.Id ? 'true' : undefined} bg={current === o.Id ? 'orange.0' : undefined}>
+                <Table.Td>
+                  <Anchor
+                    renderRoot={(props) => <Link {...props} to={PIX_PATH} search={{ id: o.Id }} />}
+                    aria-label={`Ver detalhes do Pix de ${formatBRL(o.Value)} criado em ${formatDateTime(o.CreatedAt)}`}
+                    display="inline-block"
+                    py={10}
+                  >
+                    {formatDateTime(o.CreatedAt)}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{formatBRL(o.Value)}</Table.Td>
+                <Table.Td>
+                  <Badge color={STATUS_COLOR[label]} variant="outline">
+                    {label}
+                  </Badge>
+                </Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{o.EndToEndId}</Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {recent.data.map((o) => {
-                const label = pixStatusLabel(o.Status);
-                return (
-                  <Table.Tr key={o.Id} data-testid="pix-recent" aria-current={current === o.Id ? 'true' : undefined} bg={current === o.Id ? 'orange.0' : undefined}>
-                    <Table.Td>
-                      <Anchor
-                        renderRoot={(props) => <Link {...props} to={PIX_PATH} search={{ id: o.Id }} />}
-                        aria-label={`Ver detalhes do Pix de ${formatBRL(o.Value)} criado em ${formatDateTime(o.CreatedAt)}`}
-                        display="inline-block"
-                        py={10}
-                      >
-                        {formatDateTime(o.CreatedAt)}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{formatBRL(o.Value)}</Table.Td>
-                    <Table.Td>
-                      <Badge color={STATUS_COLOR[label]} variant="outline">
-                        {label}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{o.EndToEndId}</Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            );
+          })}
+        </DataTable>
       )}
     </Paper>
   );

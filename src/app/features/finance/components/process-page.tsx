@@ -10,6 +10,7 @@ import { financeCall } from '../api/finance-call';
 import { financeQueries, processTransactions } from '../api/finance-queries';
 import { useCommandKey } from '../../../lib/command-key';
 import { FinancePage, parseBrDay } from './finance-page';
+import { FormActions } from '../../../components/form-actions';
 
 interface Values {
   LocalId: string;
@@ -126,14 +127,7 @@ function ProcessDialog({ opened, onClose, defaultLocalId, onDone }: { opened: bo
               <Radio value="4" label="4" />
             </Group>
           </Radio.Group>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={busy}>
-              Processar
-            </Button>
-          </Group>
+          <FormActions onCancel={close} submitLabel="Processar" busy={busy} />
         </Stack>
       </form>
     </Modal>

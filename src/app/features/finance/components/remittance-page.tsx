@@ -9,6 +9,7 @@ import { toastSuccess } from '../../../lib/toast';
 import { createRemittance, financeQueries } from '../api/finance-queries';
 import { useCommandKey } from '../../../lib/command-key';
 import { EmptyState, FinancePage, formatDateTime } from './finance-page';
+import { DataTable } from '../../../components/data-table';
 
 function Remittance({ localId }: { localId: string }) {
   const queryClient = useQueryClient();
@@ -76,34 +77,19 @@ function Remittance({ localId }: { localId: string }) {
       {rows.length === 0 ? (
         <EmptyState text={FINANCE_MSG.noItems} />
       ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table stickyHeader aria-label="Saques de hoje">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={56}>
-                  <Checkbox aria-label="Selecionar todos" checked={all} indeterminate={selected.length > 0 && !all} onChange={() => setSelected(all ? [] : rows.map((r) => r.TransactionId))} />
-                </Table.Th>
-                <Table.Th>Transação</Table.Th>
-                <Table.Th>Titular</Table.Th>
-                <Table.Th>Criado em</Table.Th>
-                <Table.Th ta="right">Valor</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((r) => (
-                <Table.Tr key={r.TransactionId} data-testid="remittance-row">
-                  <Table.Td>
-                    <Checkbox aria-label={`Selecionar ${r.TransactionId.slice(0, 8)}`} checked={selected.includes(r.TransactionId)} onChange={() => toggle(r.TransactionId)} />
-                  </Table.Td>
-                  <Table.Td ff="monospace">{r.TransactionId.slice(0, 8)}</Table.Td>
-                  <Table.Td>{r.NomeTitularConta}</Table.Td>
-                  <Table.Td>{formatDateTime(r.DataCriacao)}</Table.Td>
-                  <Table.Td ta="right">{formatBRL(r.Value)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable minWidth={560} stickyHeader aria-label="Saques de hoje" head={[{ label: <Checkbox aria-label="Selecionar todos" checked={all} indeterminate={selected.length > 0 && !all} onChange={() => setSelected(all ? [] : rows.map((r) => r.TransactionId))} />, w: 56 }, 'Transação', 'Titular', 'Criado em', { label: 'Valor', ta: 'right' }]}>
+          {rows.map((r) => (
+            <Table.Tr key={r.TransactionId} data-testid="remittance-row">
+              <Table.Td>
+                <Checkbox aria-label={`Selecionar ${r.TransactionId.slice(0, 8)}`} checked={selected.includes(r.TransactionId)} onChange={() => toggle(r.TransactionId)} />
+              </Table.Td>
+              <Table.Td ff="monospace">{r.TransactionId.slice(0, 8)}</Table.Td>
+              <Table.Td>{r.NomeTitularConta}</Table.Td>
+              <Table.Td>{formatDateTime(r.DataCriacao)}</Table.Td>
+              <Table.Td ta="right">{formatBRL(r.Value)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
     </Stack>
   );

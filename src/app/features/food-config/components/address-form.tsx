@@ -1,4 +1,4 @@
-import { Alert, Button, Group, InputBase, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, InputBase, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { IMaskInput } from 'react-imask';
@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api-client';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { foodConfigQueries, lookupCep, saveAddress } from '../api/food-config-api';
 import { Locked } from './locked';
+import { FormActions } from '../../../components/form-actions';
 
 interface AddressValues {
   cep: string;
@@ -211,11 +212,7 @@ export function AddressForm({ localId, initial, canUnlock }: { localId: string; 
             </Stack>
           </Locked>
           {!locked && (
-            <Group justify="flex-end">
-              <Button type="submit" loading={save.isPending}>
-                Salvar endereço
-              </Button>
-            </Group>
+            <FormActions submitLabel="Salvar endereço" busy={save.isPending} />
           )}
         </Stack>
       </form>

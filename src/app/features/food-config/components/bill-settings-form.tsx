@@ -4,13 +4,14 @@
  * opens; a change never moves a bill already open. Validated with the server's own zod schema.
  */
 import { Alert, Button, Group, Paper, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { BILL_PATHS, billSettings, billSettingsRequest, type BillSettings, type BillSettingsRequest } from '../../../../shared/contract/table-bill';
+import { useForm } from '@mantine/form';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { BILL_PATHS, billSettings, billSettingsRequest, type BillSettings } from '../../../../shared/contract/table-bill';
 import { parseMoney } from '../../../../shared/format';
 import { BILL_MSG } from '../../../../shared/table-bill';
 import { api } from '../../../lib/api-client';
-import { toastError, toastSuccess } from '../../../lib/toast';
+import { schemaErrors } from '../../../lib/form-errors';
+import { useSaveSubmit } from '../../../lib/use-save-submit';
 
 export const billSettingsQuery = (localId: string) =>
   queryOptions({ queryKey: ['food-config', 'bill-settings', localId] as const, queryFn: () => api(BILL_PATHS.settings, { query: { localId }, schema: billSettings }), staleTime: 0 });
@@ -35,37 +36,33 @@ export function BillSettingsSection({ localId }: { localId: string }) {
   );
 }
 
+type BillSettingsValues = { rate: string; couvertOn: boolean; couvert: string };
+
+/** The form's texts as the request the server validates (NaN where a text is no number). */
+const toRequest = (localId: string, v: BillSettingsValues) => ({
+  localId,
+  TaxaServicoPercentual: v.rate.trim() === '' ? Number.NaN : Number(v.rate.replace('%', '').trim().replace(',', '.')),
+  ValorCouvert: v.couvertOn ? (parseMoney(v.couvert) ?? Number.NaN) : null,
+});
+
 function BillSettingsForm({ localId, initial }: { localId: string; initial: BillSettings }) {
   const qc = useQueryClient();
-  const [rate, setRate] = useState(pt(initial.TaxaServicoPercentual));
-  const [couvertOn, setCouvertOn] = useState(initial.ValorCouvert !== null);
-  const [couvert, setCouvert] = useState(initial.ValorCouvert === null ? '' : money(initial.ValorCouvert));
-  const [errors, setErrors] = useState<{ rate?: string; couvert?: string }>({});
-  const save = useMutation({
-    mutationFn: (body: BillSettingsRequest) => api(BILL_PATHS.settings, { method: 'PUT', body, schema: billSettings }),
-    onSuccess: (saved) => {
-      qc.setQueryData(billSettingsQuery(localId).queryKey, saved);
-      void toastSuccess(BILL_MSG.settingsSaved);
+  const form = useForm<BillSettingsValues>({
+    initialValues: { rate: pt(initial.TaxaServicoPercentual), couvertOn: initial.ValorCouvert !== null, couvert: initial.ValorCouvert === null ? '' : money(initial.ValorCouvert) },
+    validate: (v) => {
+      const errors = schemaErrors(billSettingsRequest, toRequest(localId, v));
+      return { rate: errors.TaxaServicoPercentual && BILL_MSG.rateInvalid, couvert: errors.ValorCouvert && BILL_MSG.couvertInvalid };
     },
-    onError: (err) => void toastError(err.message),
   });
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const rateNumber = rate.trim() === '' ? Number.NaN : Number(rate.replace('%', '').trim().replace(',', '.'));
-    const couvertNumber = couvertOn ? (parseMoney(couvert) ?? Number.NaN) : null;
-    const r = billSettingsRequest.safeParse({ localId, TaxaServicoPercentual: rateNumber, ValorCouvert: couvertNumber });
-    if (!r.success) {
-      const next: { rate?: string; couvert?: string } = {};
-      for (const i of r.error.issues) {
-        if (i.path[0] === 'TaxaServicoPercentual') next.rate ??= BILL_MSG.rateInvalid;
-        if (i.path[0] === 'ValorCouvert') next.couvert ??= BILL_MSG.couvertInvalid;
-      }
-      setErrors(next);
-      return;
-    }
-    save.mutate(r.data);
-  };
+  const { busy, submit } = useSaveSubmit(
+    form,
+    async (v) => {
+      const saved = await api(BILL_PATHS.settings, { method: 'PUT', body: billSettingsRequest.parse(toRequest(localId, v)), schema: billSettings });
+      qc.setQueryData(billSettingsQuery(localId).queryKey, saved);
+      return { Message: BILL_MSG.settingsSaved };
+    },
+    () => undefined,
+  );
 
   return (
     <form onSubmit={submit} noValidate>
@@ -77,22 +74,17 @@ function BillSettingsForm({ localId, initial }: { localId: string; initial: Bill
           inputMode="decimal"
           rightSection="%"
           maw={260}
-          value={rate}
-          onChange={(e) => {
-            setRate(e.currentTarget.value);
-            setErrors((x) => ({ ...x, rate: undefined }));
-          }}
-          error={errors.rate}
+          {...form.getInputProps('rate')}
         />
         <Switch
           label="Cobrar couvert por pessoa"
-          checked={couvertOn}
+          {...form.getInputProps('couvertOn', { type: 'checkbox' })}
           onChange={(e) => {
-            setCouvertOn(e.currentTarget.checked);
-            setErrors((x) => ({ ...x, couvert: undefined }));
+            form.setFieldValue('couvertOn', e.currentTarget.checked);
+            form.clearFieldError('couvert');
           }}
         />
-        {couvertOn ? (
+        {form.values.couvertOn ? (
           <TextInput
             label="Couvert por pessoa"
             description="O garçom informa o número de pessoas na conta. Não entra na taxa de serviço."
@@ -100,16 +92,11 @@ function BillSettingsForm({ localId, initial }: { localId: string; initial: Bill
             inputMode="decimal"
             leftSection="R$"
             maw={260}
-            value={couvert}
-            onChange={(e) => {
-              setCouvert(e.currentTarget.value);
-              setErrors((x) => ({ ...x, couvert: undefined }));
-            }}
-            error={errors.couvert}
+            {...form.getInputProps('couvert')}
           />
         ) : null}
         <Group>
-          <Button type="submit" loading={save.isPending}>
+          <Button type="submit" loading={busy}>
             Salvar conta da mesa
           </Button>
         </Group>

@@ -1,10 +1,11 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IFOOD_CALL_LABEL, IFOOD_STATUS_LABEL } from '../../../../shared/marketplace';
 import { formatTime } from '../../../../shared/format';
 import { ApiError } from '../../../lib/api-client';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { marketplaceQueries, simulateSandboxCancel, simulateSandboxOrder } from '../api/marketplace-api';
+import { DataTable } from '../../../components/data-table';
 
 const FINAL = new Set(['CANCELLED', 'CONCLUDED']);
 const errorText = (err: unknown) => (err instanceof ApiError ? err.message : 'Ocorreu um erro. Tente novamente');
@@ -70,44 +71,29 @@ export function IfoodSandboxPanel({ localId }: { localId: string }) {
         {!v.merchantId && <Text size="sm">Informe o ID da loja e ative a busca de pedidos para receber pedidos de teste.</Text>}
         {v.merchantId && v.pedidos.length === 0 && <Text size="sm">Nenhum pedido de teste ainda.</Text>}
         {v.pedidos.length > 0 && (
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped aria-label="Pedidos de teste do iFood sandbox">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Pedido</Table.Th>
-                  <Table.Th>Hora</Table.Th>
-                  <Table.Th>Situação no iFood</Table.Th>
-                  <Table.Th>Chamadas recebidas do painel</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Ações</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {v.pedidos.map((o) => (
-                  <Table.Tr key={o.id} data-testid={`sandbox-order-${o.displayId}`}>
-                    <Table.Td>{o.displayId}</Table.Td>
-                    <Table.Td>{formatTime(o.createdAt)}</Table.Td>
-                    <Table.Td>{IFOOD_STATUS_LABEL[o.status] ?? o.status}</Table.Td>
-                    <Table.Td>{o.calls.length ? o.calls.map((c) => IFOOD_CALL_LABEL[c] ?? c).join(', ') : '—'}</Table.Td>
-                    <Table.Td>
-                      {!FINAL.has(o.status) && (
-                        <Button
-                          size="xs"
-                          variant="default"
-                          onClick={() => cancel.mutate(o.id)}
-                          loading={cancel.isPending && cancel.variables === o.id}
-                          aria-label={`Simular cancelamento do pedido ${o.displayId} pelo cliente`}
-                        >
-                          Simular cancelamento
-                        </Button>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable minWidth={560} striped aria-label="Pedidos de teste do iFood sandbox" head={['Pedido', 'Hora', 'Situação no iFood', 'Chamadas recebidas do painel', { label: 'Ações', hidden: true }]}>
+            {v.pedidos.map((o) => (
+              <Table.Tr key={o.id} data-testid={`sandbox-order-${o.displayId}`}>
+                <Table.Td>{o.displayId}</Table.Td>
+                <Table.Td>{formatTime(o.createdAt)}</Table.Td>
+                <Table.Td>{IFOOD_STATUS_LABEL[o.status] ?? o.status}</Table.Td>
+                <Table.Td>{o.calls.length ? o.calls.map((c) => IFOOD_CALL_LABEL[c] ?? c).join(', ') : '—'}</Table.Td>
+                <Table.Td>
+                  {!FINAL.has(o.status) && (
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() => cancel.mutate(o.id)}
+                      loading={cancel.isPending && cancel.variables === o.id}
+                      aria-label={`Simular cancelamento do pedido ${o.displayId} pelo cliente`}
+                    >
+                      Simular cancelamento
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
         )}
       </Stack>
     </Paper>

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Paper, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { MarketplaceIntegration } from '../../../../shared/contract/marketplace';
@@ -8,6 +8,7 @@ import { toastError, toastSuccess } from '../../../lib/toast';
 import { marketplaceQueries, saveMarketplaceIntegration } from '../api/marketplace-api';
 import { IfoodSandboxPanel } from './ifood-sandbox-panel';
 import { useSession } from '../../../lib/page-hooks';
+import { FormActions } from '../../../components/form-actions';
 
 /** /meepFood/integracaoIfood (role IntegracaoIfoodKds): fetch orders from the marketplace, store ID, Salvar. */
 export function MarketplacePage() {
@@ -79,11 +80,7 @@ function MarketplaceForm({ initial }: { initial: MarketplaceIntegration }) {
             error={error}
             autoComplete="off"
           />
-          <Group justify="flex-end">
-            <Button type="submit" loading={save.isPending}>
-              Salvar
-            </Button>
-          </Group>
+          <FormActions busy={save.isPending} />
         </Stack>
       </form>
     </Paper>

@@ -1,6 +1,7 @@
-import { Button, Group, Modal, NumberInput } from '@mantine/core';
+import { Modal, NumberInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { Order } from '../../../../shared/contract/orders';
+import { FormActions } from '../../../components/form-actions';
 
 /** Accept with the delivery time, for venues that set it per order (spec 000 §4). Numeric only (§5). */
 export function AcceptDialog({ order, defaultMinutes, onClose, onConfirm }: {
@@ -45,14 +46,7 @@ export function AcceptDialog({ order, defaultMinutes, onClose, onConfirm }: {
           error={error}
           data-autofocus
         />
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" size="lg" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button type="submit" size="lg">
-            Aceitar
-          </Button>
-        </Group>
+        <FormActions mt="lg" size="lg" onCancel={onClose} submitLabel="Aceitar" />
       </form>
     </Modal>
   );

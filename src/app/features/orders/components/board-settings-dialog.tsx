@@ -4,16 +4,16 @@
  * the board's configuration (role MeepFoodConfiguration). Validated with the same shared schema the
  * server uses (`kdsSettingsUpdate`), then `POST api/kds/configuracao`.
  */
-import { Autocomplete, Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { Autocomplete, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { kdsSettings, kdsSettingsUpdate, type KdsSettings } from '../../../../shared/contract/orders';
 import { DEFAULT_PREP_MINUTES, DEFAULT_STATION, KDS_PATHS } from '../../../../shared/orders';
 import { api } from '../../../lib/api-client';
-import { apiFieldErrors, schemaErrors } from '../../../lib/form-errors';
-import { toastError, toastSuccess } from '../../../lib/toast';
+import { schemaErrors } from '../../../lib/form-errors';
+import { useSaveSubmit } from '../../../lib/use-save-submit';
 import { orderQueries } from '../api/order-queries';
+import { FormActions } from '../../../components/form-actions';
 
 export const BOARD_SETTINGS_SAVED = 'Configurações do painel salvas.';
 
@@ -45,7 +45,6 @@ export function BoardSettingsDialog({ opened, localId, settings, stations, onClo
 
 function SettingsForm({ localId, settings, stations, onClose }: { localId: string; settings: KdsSettings | undefined; stations: readonly string[]; onClose: () => void }) {
   const qc = useQueryClient();
-  const [busy, setBusy] = useState(false);
   const form = useForm<Values>({
     initialValues: { prepMinutes: settings?.prepMinutes ?? DEFAULT_PREP_MINUTES, defaultStation: settings?.defaultStation ?? DEFAULT_STATION },
     validate: (v) => {
@@ -55,22 +54,14 @@ function SettingsForm({ localId, settings, stations, onClose }: { localId: strin
       return errors;
     },
   });
-  const submit = form.onSubmit(
+  const { busy, submit } = useSaveSubmit(
+    form,
     async (v) => {
-      setBusy(true);
-      try {
-        const saved = await api(KDS_PATHS.settings, { method: 'POST', body: toBody(localId, v), schema: kdsSettings });
-        qc.setQueryData(orderQueries.settings(localId).queryKey, saved);
-        void toastSuccess(BOARD_SETTINGS_SAVED);
-        onClose();
-      } catch (err) {
-        form.setErrors(apiFieldErrors(err));
-        void toastError(err instanceof Error ? err.message : String(err));
-      } finally {
-        setBusy(false);
-      }
+      const saved = await api(KDS_PATHS.settings, { method: 'POST', body: toBody(localId, v), schema: kdsSettings });
+      qc.setQueryData(orderQueries.settings(localId).queryKey, saved);
+      return { Message: BOARD_SETTINGS_SAVED };
     },
-    (errors) => void toastError(String(Object.values(errors)[0])),
+    onClose,
   );
   const options = [...new Set([DEFAULT_STATION, ...stations, ...(settings?.defaultStation ? [settings.defaultStation] : [])])];
   return (
@@ -103,14 +94,7 @@ function SettingsForm({ localId, settings, stations, onClose }: { localId: strin
         <Text size="sm" c="dimmed">
           Vale para os próximos pedidos; os que já estão no painel mantêm o tempo e as estações com que chegaram.
         </Text>
-        <Group justify="flex-end">
-          <Button variant="default" size="lg" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button type="submit" size="lg" loading={busy}>
-            Salvar
-          </Button>
-        </Group>
+        <FormActions size="lg" onCancel={onClose} busy={busy} />
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Button, Divider, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Divider, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { carrierCreateRequest, type Carrier, type Order } from '../../../../shared/contract/orders';
@@ -6,6 +6,7 @@ import { PLACEHOLDER_CARRIER_ID } from '../../../../shared/orders';
 import { ApiError } from '../../../lib/api-client';
 import { createCarrier } from '../api/order-api';
 import { orderQueries } from '../api/order-queries';
+import { FormActions } from '../../../components/form-actions';
 
 export type CarrierDialogMode = 'assign' | 'transport';
 
@@ -120,14 +121,7 @@ export function CarrierDialog({ target, localId, onClose, onConfirm }: {
                 }}
                 error={docError}
               />
-              <Group justify="flex-end">
-                <Button variant="default" size="lg" onClick={() => setCreating(false)}>
-                  Voltar
-                </Button>
-                <Button type="submit" size="lg" loading={saving}>
-                  Cadastrar
-                </Button>
-              </Group>
+              <FormActions size="lg" onCancel={() => setCreating(false)} cancelLabel="Voltar" submitLabel="Cadastrar" busy={saving} />
             </>
           ) : (
             <>
@@ -135,14 +129,7 @@ export function CarrierDialog({ target, localId, onClose, onConfirm }: {
                 Cadastrar novo transportador
               </Button>
               <Divider />
-              <Group justify="flex-end">
-                <Button variant="default" size="lg" onClick={onClose}>
-                  Cancelar
-                </Button>
-                <Button type="submit" size="lg">
-                  {transport ? 'Transportar' : 'Salvar transportador'}
-                </Button>
-              </Group>
+              <FormActions size="lg" onCancel={onClose} submitLabel={transport ? 'Transportar' : 'Salvar transportador'} />
             </>
           )}
         </Stack>

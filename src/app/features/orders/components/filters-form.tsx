@@ -1,11 +1,12 @@
 import '@mantine/dates/styles.css';
-import { Button, Checkbox, Group, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Checkbox, Group, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { DateInput, DatesProvider } from '@mantine/dates';
 import 'dayjs/locale/pt-br';
 import { useEffect, useState } from 'react';
 import type { WorkflowState } from '../../../../shared/contract/orders';
 import { DEFAULT_STATE_IDS, todayInSaoPaulo, type BoardSearch } from '../model/board-filters';
 import { parseStateIds } from '../model/board-search';
+import { FormActions } from '../../../components/form-actions';
 
 /** dd/MM/yyyy as typed by a person, to YYYY-MM-DD. */
 export function parseDay(input: string): string | null {
@@ -78,11 +79,7 @@ export function FiltersForm({ search, states, tables, stores, onSearch }: {
           ))}
         </Group>
       </Checkbox.Group>
-      <Group justify="flex-end" mt="md">
-        <Button type="submit" size="lg">
-          Buscar
-        </Button>
-      </Group>
+      <FormActions mt="md" size="lg" submitLabel="Buscar" />
     </Paper>
   );
 }

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import type { LinkPayment, PaymentLink } from '../../../../shared/contract/payment-links';
 import { formatBRL, formatDate, formatTime } from '../../../../shared/format';
 import { linkQueries } from '../api/payment-link-queries';
+import { DataTable } from '../../../components/data-table';
 
 /**
  * How often an open payments panel asks again while the venue's live stream is down
@@ -54,41 +55,28 @@ export function LinkPaymentsModal({ link, title, live, onClose }: { link: Paymen
         <Text>Nenhum pagamento neste link ainda.</Text>
       ) : (
         <Stack gap="xs">
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped aria-label="Pagamentos do link">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Quando</Table.Th>
-                  <Table.Th>Quem</Table.Th>
-                  <Table.Th>Como</Table.Th>
-                  <Table.Th ta="right">Valor</Table.Th>
-                  <Table.Th>Situação</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {q.data.map((p) => (
-                  <Table.Tr key={p.id} data-testid="link-payment">
-                    <Table.Td>{when(p.paidAt ?? p.createdAt)}</Table.Td>
-                    <Table.Td>
-                      {p.payerName ?? 'Não identificado'}
-                      {p.payerCpf && (
-                        <Text size="xs" c="gray.7">
-                          CPF {p.payerCpf}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{paymentMethodText(p)}</Table.Td>
-                    <Table.Td ta="right">{formatBRL(p.amount)}</Table.Td>
-                    <Table.Td>
-                      <Badge color={STATUS[p.status].color} c="dark.9">
-                        {STATUS[p.status].label}
-                      </Badge>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable minWidth={560} striped aria-label="Pagamentos do link" head={['Quando', 'Quem', 'Como', { label: 'Valor', ta: 'right' }, 'Situação']}>
+            {q.data.map((p) => (
+              <Table.Tr key={p.id} data-testid="link-payment">
+                <Table.Td>{when(p.paidAt ?? p.createdAt)}</Table.Td>
+                <Table.Td>
+                  {p.payerName ?? 'Não identificado'}
+                  {p.payerCpf && (
+                    <Text size="xs" c="gray.7">
+                      CPF {p.payerCpf}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>{paymentMethodText(p)}</Table.Td>
+                <Table.Td ta="right">{formatBRL(p.amount)}</Table.Td>
+                <Table.Td>
+                  <Badge color={STATUS[p.status].color} c="dark.9">
+                    {STATUS[p.status].label}
+                  </Badge>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
           <Text size="xs" c="gray.7" aria-live="polite" data-testid="link-payments-freshness">
             {live ? 'Ao vivo' : 'Sem conexão ao vivo'} · atualizado às {formatTime(new Date(q.dataUpdatedAt).toISOString())}
           </Text>

@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, NumberInput, Paper, Select, SimpleGrid, Skeleton, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, NumberInput, Paper, Select, SimpleGrid, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -10,6 +10,7 @@ import { ApiError, serverMessageOr } from '../../../lib/api-client';
 import { getSession } from '../../../lib/session';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { linkQueries, saveLink } from '../api/payment-link-queries';
+import { TitleRow } from '../../../components/title-row';
 
 interface Values {
   productId: string;
@@ -119,16 +120,13 @@ export function PaymentLinkForm({ id }: { id?: string }) {
   const readOnly = !editing;
   return (
     <Stack maw={820}>
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          {title}
-        </Title>
+      <TitleRow title={title}>
         {readOnly && (
           <Button onClick={() => setEditing(true)} mih={44}>
             Editar
           </Button>
         )}
-      </Group>
+      </TitleRow>
       <Paper withBorder p="md" radius="md" component="form" onSubmit={submit} noValidate aria-label={title}>
         <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0 }}>
           <Stack>

@@ -8,13 +8,15 @@ import { formatBRL, formatDate, formatTime } from '../../../../shared/format';
 import { publicLinkUrl } from '../../../../shared/payment-links';
 import { EditIcon, PlusIcon, TrashIcon } from '../../../components/icons';
 import { getSession } from '../../../lib/session';
-import { toastError, toastSuccess } from '../../../lib/toast';
+import { toastSuccess } from '../../../lib/toast';
 import { deleteLink, linkQueries } from '../api/payment-link-queries';
 import { useLinkPaymentsLive } from '../hooks/use-link-payments-live';
 import { LinkPaymentsModal } from './link-payments';
 import { LinkQr } from './link-qr';
 import { SavedListNotice } from '../../../components/saved-list-notice';
 import { ConfirmDelete } from '../../../components/confirm-delete';
+import { useConfirmedAction } from '../../../components/use-registry-dialogs';
+import { TitleRow } from '../../../components/title-row';
 
 const STATE_BADGE: Record<PaymentLink['state'], { label: string; color: string }> = {
   open: { label: 'Ativo', color: 'green.2' },
@@ -93,38 +95,19 @@ export function PaymentLinksPage() {
   const queryClient = useQueryClient();
   const list = useQuery({ ...linkQueries.list(localId), enabled: Boolean(localId) });
   const live = useLinkPaymentsLive(localId);
-  const [deleting, setDeleting] = useState<PaymentLink | null>(null);
+  const { target: deleting, setTarget: setDeleting, busy, confirm: remove } = useConfirmedAction((r: PaymentLink) => deleteLink(r.id), () => queryClient.invalidateQueries({ queryKey: linkQueries.all }));
   const [qr, setQr] = useState<PaymentLink | null>(null);
   const [payments, setPayments] = useState<PaymentLink | null>(null);
   const [qrPng, setQrPng] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const remove = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      const r = await deleteLink(deleting.id);
-      void toastSuccess(r.Message);
-      setDeleting(null);
-      await queryClient.invalidateQueries({ queryKey: linkQueries.all });
-    } catch (err) {
-      void toastError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const links = list.data ?? [];
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          Links de pagamento
-        </Title>
+      <TitleRow title="Links de pagamento">
         <Button renderRoot={(props) => <Link {...props} to="/cadastro/mepaylink/formulario/{-$mePayLinkId}" params={{ mePayLinkId: undefined }} />} leftSection={<PlusIcon />} mih={44}>
           Novo link
         </Button>
-      </Group>
+      </TitleRow>
       <SavedListNotice query={list} testId="links-offline" />
       {list.isError && list.data === undefined && <Alert color="red">{list.error.message}</Alert>}
       {list.isPending ? (

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { Badge, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { paymentMethodInput, type PaymentMethod } from '../../../../shared/contract/payment-methods';
@@ -12,6 +12,7 @@ import { schemaErrors } from '../../../lib/form-errors';
 import { usePageTitle, useSession } from '../../../lib/page-hooks';
 import { useSaveSubmit } from '../../../lib/use-save-submit';
 import { deletePaymentMethod, paymentMethodQueries, savePaymentMethod } from '../api/payment-method-queries';
+import { FormActions } from '../../../components/form-actions';
 
 /** /cadastro/formasPagamento: the place's payment methods (issue 24). */
 export function PaymentMethodsPage() {
@@ -80,11 +81,7 @@ function PaymentMethodForm({ localId, method, onSaved }: { localId: string; meth
           {...form.getInputProps('tipo')}
         />
         <Switch label="Ativa" {...form.getInputProps('ativo', { type: 'checkbox' })} />
-        <Group justify="flex-end">
-          <Button type="submit" loading={busy}>
-            Salvar
-          </Button>
-        </Group>
+        <FormActions busy={busy} />
       </Stack>
     </form>
   );

@@ -9,6 +9,8 @@ import { PlusIcon } from '../../../components/icons';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { apiUrl } from '../../../lib/api-client';
 import { createAgent, printerQueries, revokeAgent } from '../api/printer-queries';
+import { DataTable } from '../../../components/data-table';
+import { FormActions } from '../../../components/form-actions';
 
 /** The downloaded agent's file name (the server's Content-Disposition says the same). */
 const AGENT_FILE = 'balcao-agente-impressao.mjs';
@@ -104,32 +106,20 @@ export function AgentsSection({ localId }: { localId: string }) {
       {list.length === 0 && !agents.isPending ? (
         <Text>{PRINTER_MSG.agentsEmpty}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={480}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Nome</Table.Th>
-                <Table.Th>Criado em</Table.Th>
-                <Table.Th>Último contato</Table.Th>
-                <Table.Th>Ações</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.map((a) => (
-                <Table.Tr key={a.Id} data-testid="agent-row">
-                  <Table.Td>{a.Nome}</Table.Td>
-                  <Table.Td>{when(a.CriadoEm)}</Table.Td>
-                  <Table.Td>{when(a.UltimoContato)}</Table.Td>
-                  <Table.Td>
-                    <Button size="xs" variant="light" color="red" onClick={() => setRevoking(a)} aria-label={`Desconectar agente ${a.Nome}`}>
-                      Desconectar
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable minWidth={480} striped head={['Nome', 'Criado em', 'Último contato', 'Ações']}>
+          {list.map((a) => (
+            <Table.Tr key={a.Id} data-testid="agent-row">
+              <Table.Td>{a.Nome}</Table.Td>
+              <Table.Td>{when(a.CriadoEm)}</Table.Td>
+              <Table.Td>{when(a.UltimoContato)}</Table.Td>
+              <Table.Td>
+                <Button size="xs" variant="light" color="red" onClick={() => setRevoking(a)} aria-label={`Desconectar agente ${a.Nome}`}>
+                  Desconectar
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
       <Modal opened={creating} onClose={closeCreate} title="Novo agente de impressão" centered size="lg" closeButtonProps={{ 'aria-label': 'Fechar' }}>
         {token ? (
@@ -188,14 +178,7 @@ export function AgentsSection({ localId }: { localId: string }) {
                   setNameError(null);
                 }}
               />
-              <Group justify="flex-end">
-                <Button variant="default" onClick={closeCreate}>
-                  Cancelar
-                </Button>
-                <Button type="submit" loading={busy}>
-                  Criar agente
-                </Button>
-              </Group>
+              <FormActions onCancel={closeCreate} submitLabel="Criar agente" busy={busy} />
             </Stack>
           </form>
         )}

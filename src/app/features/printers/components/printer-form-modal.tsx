@@ -1,8 +1,9 @@
-import { Button, Group, Modal, NumberInput, Radio, Select, Stack, TextInput } from '@mantine/core';
+import { Group, Modal, NumberInput, Radio, Select, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm, type FormErrors } from '@mantine/form';
 import { useState } from 'react';
 import { printerSaveRequest, type Printer, type PrinterSaveRequest } from '../../../../shared/contract/printers';
 import { CODE_PAGE_LABEL, CODE_PAGES, DEFAULT_PRINTER_PORT, PAPER_CHOICES, PRINTER_CONNECTION, PRINTER_CONNECTION_LABEL } from '../../../../shared/printers';
+import { FormActions } from '../../../components/form-actions';
 
 type Values = Pick<PrinterSaveRequest, 'localClienteId' | 'nome' | 'conexao' | 'endereco' | 'porta' | 'paginaCodigo'> & { papel: string };
 
@@ -95,14 +96,7 @@ export function PrinterFormModal({ localId, printer, opened, onClose, onSave }: 
             required
             {...form.getInputProps('paginaCodigo')}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={busy}>
-              Salvar
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} busy={busy} />
         </Stack>
       </form>
     </Modal>

@@ -11,6 +11,9 @@ import { toastError, toastSuccess } from '../../../lib/toast';
 import { deletePrinter, printerQueries, savePrinter } from '../api/printer-queries';
 import { AgentsSection } from './agents-section';
 import { PrinterFormModal } from './printer-form-modal';
+import { DataTable } from '../../../components/data-table';
+import { useConfirmedAction } from '../../../components/use-registry-dialogs';
+import { TitleRow } from '../../../components/title-row';
 
 const JOB_COLOR = { queued: 'blue', sent: 'blue', printed: 'green', failed: 'red' } as const;
 
@@ -21,9 +24,8 @@ export function PrintersPage() {
   const list = useQuery({ ...printerQueries.list(localId), enabled: Boolean(localId) });
   const jobs = useQuery({ ...printerQueries.jobs(localId), enabled: Boolean(localId) });
   const [form, setForm] = useState<{ printer: Printer | null } | null>(null);
-  const [deleting, setDeleting] = useState<Printer | null>(null);
-  const [busy, setBusy] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: printerQueries.all });
+  const { target: deleting, setTarget: setDeleting, busy, confirm: remove } = useConfirmedAction((r: Printer) => deletePrinter(r.Id), refresh);
 
   if (!localId) return <Alert color="yellow">Escolha um estabelecimento para ver as impressoras.</Alert>;
 
@@ -40,32 +42,15 @@ export function PrintersPage() {
     }
   };
 
-  const remove = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      void toastSuccess((await deletePrinter(deleting.Id)).Message);
-      setDeleting(null);
-      await refresh();
-    } catch (err) {
-      void toastError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
-  };
-
   const printers = list.data ?? [];
   return (
     <Stack gap="xl">
       <Stack>
-        <Group justify="space-between">
-          <Title order={1} size="h2">
-            Impressoras
-          </Title>
+        <TitleRow title="Impressoras">
           <Button leftSection={<PlusIcon />} onClick={() => setForm({ printer: null })}>
             Nova impressora
           </Button>
-        </Group>
+        </TitleRow>
         <Text size="sm" c="dimmed">
           Uma impressora por estação: os itens de cada produto saem na impressora com o nome da estação dele (ex.: Cozinha, Bar).
         </Text>
@@ -80,39 +65,26 @@ export function PrintersPage() {
             </Button>
           </Group>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped stickyHeader>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Estação</Table.Th>
-                  <Table.Th>Conexão</Table.Th>
-                  <Table.Th>Papel</Table.Th>
-                  <Table.Th>Página de código</Table.Th>
-                  <Table.Th>Ações</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {printers.map((p) => (
-                  <Table.Tr key={p.Id} data-testid="printer-row">
-                    <Table.Td fw={700}>{p.Nome}</Table.Td>
-                    <Table.Td>{p.Conexao === PRINTER_CONNECTION.network ? `Rede · ${p.Endereco}:${p.Porta}` : p.Conexao === PRINTER_CONNECTION.browser ? 'USB no tablet do painel' : 'Servidor de impressão local'}</Table.Td>
-                    <Table.Td>{`${p.LarguraPapel} mm · ${p.Colunas} colunas`}</Table.Td>
-                    <Table.Td>{CODE_PAGE_LABEL[p.PaginaCodigo]}</Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <Button size="xs" variant="light" leftSection={<EditIcon />} onClick={() => setForm({ printer: p })} aria-label={`Editar impressora ${p.Nome}`}>
-                          Editar
-                        </Button>
-                        <Button size="xs" variant="light" color="red" leftSection={<TrashIcon />} onClick={() => setDeleting(p)} aria-label={`Excluir impressora ${p.Nome}`}>
-                          Excluir
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable minWidth={640} striped stickyHeader head={['Estação', 'Conexão', 'Papel', 'Página de código', 'Ações']}>
+            {printers.map((p) => (
+              <Table.Tr key={p.Id} data-testid="printer-row">
+                <Table.Td fw={700}>{p.Nome}</Table.Td>
+                <Table.Td>{p.Conexao === PRINTER_CONNECTION.network ? `Rede · ${p.Endereco}:${p.Porta}` : p.Conexao === PRINTER_CONNECTION.browser ? 'USB no tablet do painel' : 'Servidor de impressão local'}</Table.Td>
+                <Table.Td>{`${p.LarguraPapel} mm · ${p.Colunas} colunas`}</Table.Td>
+                <Table.Td>{CODE_PAGE_LABEL[p.PaginaCodigo]}</Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <Button size="xs" variant="light" leftSection={<EditIcon />} onClick={() => setForm({ printer: p })} aria-label={`Editar impressora ${p.Nome}`}>
+                      Editar
+                    </Button>
+                    <Button size="xs" variant="light" color="red" leftSection={<TrashIcon />} onClick={() => setDeleting(p)} aria-label={`Excluir impressora ${p.Nome}`}>
+                      Excluir
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
         )}
       </Stack>
 
@@ -125,41 +97,28 @@ export function PrintersPage() {
         {(jobs.data ?? []).length === 0 ? (
           <Text>Nenhuma comanda enviada aos agentes ainda.</Text>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Pedido</Table.Th>
-                  <Table.Th>Impressora</Table.Th>
-                  <Table.Th>Situação</Table.Th>
-                  <Table.Th>Tentativas</Table.Th>
-                  <Table.Th>Atualizado</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {(jobs.data ?? []).map((j) => (
-                  <Table.Tr key={j.Id} data-testid="job-row">
-                    <Table.Td>{j.Codigo ? `#${j.Codigo}` : '—'}</Table.Td>
-                    <Table.Td>{j.Impressora}</Table.Td>
-                    <Table.Td>
-                      <Badge color={JOB_COLOR[j.Status]} variant="light" tt="none">
-                        {PRINT_JOB_STATUS_LABEL[j.Status]}
-                      </Badge>
-                      {j.Erro && (
-                        <Text size="xs" c="red.8">
-                          {j.Erro}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{j.Tentativas}</Table.Td>
-                    <Table.Td>
-                      {formatDate(j.AtualizadoEm)} {formatTime(j.AtualizadoEm)}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable minWidth={640} striped head={['Pedido', 'Impressora', 'Situação', 'Tentativas', 'Atualizado']}>
+            {(jobs.data ?? []).map((j) => (
+              <Table.Tr key={j.Id} data-testid="job-row">
+                <Table.Td>{j.Codigo ? `#${j.Codigo}` : '—'}</Table.Td>
+                <Table.Td>{j.Impressora}</Table.Td>
+                <Table.Td>
+                  <Badge color={JOB_COLOR[j.Status]} variant="light" tt="none">
+                    {PRINT_JOB_STATUS_LABEL[j.Status]}
+                  </Badge>
+                  {j.Erro && (
+                    <Text size="xs" c="red.8">
+                      {j.Erro}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>{j.Tentativas}</Table.Td>
+                <Table.Td>
+                  {formatDate(j.AtualizadoEm)} {formatTime(j.AtualizadoEm)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
         )}
       </Stack>
 

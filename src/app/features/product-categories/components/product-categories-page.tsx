@@ -1,4 +1,4 @@
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -13,6 +13,7 @@ import { schemaErrors } from '../../../lib/form-errors';
 import { usePageTitle, useSession } from '../../../lib/page-hooks';
 import { useSaveSubmit } from '../../../lib/use-save-submit';
 import { deleteProductCategory, productCategoryQueries, saveProductCategory } from '../api/product-category-queries';
+import { FormActions } from '../../../components/form-actions';
 
 /**
  * /produtos/categorias: the catalogue's categories (issue 24), the same ones the product wizard and
@@ -78,11 +79,7 @@ function CategoryForm({ localId, category, onSaved }: { localId: string; categor
     <form onSubmit={submit} noValidate>
       <Stack>
         <TextInput label="Nome" withAsterisk data-autofocus maxLength={PRODUCT_CATEGORY_MAX} {...form.getInputProps('nome')} />
-        <Group justify="flex-end">
-          <Button type="submit" loading={busy}>
-            Salvar
-          </Button>
-        </Group>
+        <FormActions busy={busy} />
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Checkbox, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import {
   ADDITIONAL_TYPE,
@@ -17,6 +17,7 @@ import { toastError } from '../../../lib/toast';
 import { MoneyInput } from './money-input';
 import { ProductPicker } from './product-picker';
 import { TrashIcon } from '../../../components/icons';
+import { DataTable } from '../../../components/data-table';
 
 /** An add-on as the screens hold it (the rules' draft plus what the table and the payloads need). */
 export interface AdditionalRow extends AdditionalDraft {
@@ -188,64 +189,46 @@ export function AdditionalEditor({ localId, rows, onChange, productFreeLimit, ed
       {rows.length === 0 ? (
         <Text c="dimmed">Nenhum adicional neste produto.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped stickyHeader aria-label="Adicionais do produto">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Produto</Table.Th>
-                <Table.Th>Valor</Table.Th>
-                <Table.Th>Tipo</Table.Th>
-                <Table.Th>Qtd.</Table.Th>
-                <Table.Th>Mín.</Table.Th>
-                <Table.Th>Máx.</Table.Th>
-                <Table.Th>Grátis</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Ações</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((r) => (
-                <Table.Tr key={r.key} data-testid="additional-row">
-                  <Table.Td>
-                    {r.produtoNome}
-                    {!r.produtoId && (
-                      <Text span size="xs" c="dimmed">
-                        {' '}
-                        (novo)
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{r.produtoValor === null ? '—' : formatBRL(r.produtoValor)}</Table.Td>
-                  <Table.Td>
-                    {r.tipo === ADDITIONAL_TYPE.composition ? (
-                      ADDITIONAL_TYPE_LABELS[r.tipo]
-                    ) : (
-                      <Select
-                        aria-label={`Tipo do adicional ${r.produtoNome}`}
-                        data={typeOptions.filter((o) => o.value !== String(ADDITIONAL_TYPE.composition))}
-                        value={String(r.tipo)}
-                        onChange={(v) => v && switchType(r, Number(v))}
-                        allowDeselect={false}
-                        size="xs"
-                        w={120}
-                      />
-                    )}
-                  </Table.Td>
-                  <Table.Td>{r.quantidade ?? 0}</Table.Td>
-                  <Table.Td>{r.tipo === ADDITIONAL_TYPE.variable ? r.minimo ?? 0 : '—'}</Table.Td>
-                  <Table.Td>{r.tipo === ADDITIONAL_TYPE.variable ? r.maximo ?? 0 : '—'}</Table.Td>
-                  <Table.Td>{r.podeSerGratuito ? r.quantidadeGratuito ?? 0 : '—'}</Table.Td>
-                  <Table.Td>
-                    <ActionIcon variant="subtle" color="red" aria-label={`Remover adicional ${r.produtoNome}`} onClick={() => onChange(rows.filter((x) => x.key !== r.key))}>
-                      <TrashIcon />
-                    </ActionIcon>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable minWidth={640} striped stickyHeader aria-label="Adicionais do produto" head={['Produto', 'Valor', 'Tipo', 'Qtd.', 'Mín.', 'Máx.', 'Grátis', { label: 'Ações', hidden: true }]}>
+          {rows.map((r) => (
+            <Table.Tr key={r.key} data-testid="additional-row">
+              <Table.Td>
+                {r.produtoNome}
+                {!r.produtoId && (
+                  <Text span size="xs" c="dimmed">
+                    {' '}
+                    (novo)
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>{r.produtoValor === null ? '—' : formatBRL(r.produtoValor)}</Table.Td>
+              <Table.Td>
+                {r.tipo === ADDITIONAL_TYPE.composition ? (
+                  ADDITIONAL_TYPE_LABELS[r.tipo]
+                ) : (
+                  <Select
+                    aria-label={`Tipo do adicional ${r.produtoNome}`}
+                    data={typeOptions.filter((o) => o.value !== String(ADDITIONAL_TYPE.composition))}
+                    value={String(r.tipo)}
+                    onChange={(v) => v && switchType(r, Number(v))}
+                    allowDeselect={false}
+                    size="xs"
+                    w={120}
+                  />
+                )}
+              </Table.Td>
+              <Table.Td>{r.quantidade ?? 0}</Table.Td>
+              <Table.Td>{r.tipo === ADDITIONAL_TYPE.variable ? r.minimo ?? 0 : '—'}</Table.Td>
+              <Table.Td>{r.tipo === ADDITIONAL_TYPE.variable ? r.maximo ?? 0 : '—'}</Table.Td>
+              <Table.Td>{r.podeSerGratuito ? r.quantidadeGratuito ?? 0 : '—'}</Table.Td>
+              <Table.Td>
+                <ActionIcon variant="subtle" color="red" aria-label={`Remover adicional ${r.produtoNome}`} onClick={() => onChange(rows.filter((x) => x.key !== r.key))}>
+                  <TrashIcon />
+                </ActionIcon>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
     </Stack>
   );

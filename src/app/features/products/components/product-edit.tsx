@@ -17,7 +17,6 @@ import {
   Text,
   Textarea,
   TextInput,
-  Title,
   Tooltip,
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -52,6 +51,7 @@ import { EditIcon } from '../../../components/icons';
 import { ImagePicker } from './image-picker';
 import { MoneyInput } from './money-input';
 import { ObservationEditor, type ObservationRow } from './observation-editor';
+import { TitleRow } from '../../../components/title-row';
 
 type Form = Omit<ProductDetail, 'composicao' | 'observacoes' | 'valor' | 'id' | 'localClienteId' | 'ativo' | 'categoriaNome'> & {
   valor: number | null;
@@ -273,12 +273,9 @@ export function ProductEdit({ productId }: { productId?: string }) {
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
       <Stack maw={1040} mx="auto">
-        <Group justify="space-between">
-          <Title order={1} size="h2">
-            {productId ? 'Editar' : 'Cadastrar'} produto
-          </Title>
+        <TitleRow title={<>{productId ? 'Editar' : 'Cadastrar'} produto</>}>
           {detail.data && <Text c="dimmed">{detail.data.ativo ? 'À venda' : 'Fora de venda'}</Text>}
-        </Group>
+        </TitleRow>
 
         <Tabs value={tab} onChange={setTab} keepMounted={false}>
           <Tabs.List>

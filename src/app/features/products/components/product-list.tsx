@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Avatar, Badge, Button, Group, Pagination, Paper, Select, Skeleton, Stack, Switch, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Alert, Avatar, Badge, Button, Group, Pagination, Paper, Select, Skeleton, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -13,6 +13,8 @@ import { useCurrentPlace } from '../hooks/use-current-place';
 import { useOnline } from '../../../lib/use-online';
 import { SavedListNotice } from '../../../components/saved-list-notice';
 import { EditIcon, PlusIcon, SearchIcon } from '../../../components/icons';
+import { DataTable } from '../../../components/data-table';
+import { TitleRow } from '../../../components/title-row';
 
 export interface ProductListSearch {
   pagina?: number;
@@ -68,14 +70,11 @@ export function ProductList({ search, onSearch }: { search: ProductListSearch; o
   const offlineWithoutData = networkDown && !list.data && !list.isPending;
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          Produtos
-        </Title>
+      <TitleRow title="Produtos">
         <Button component={Link} to="/produtos/produto/cadastro" leftSection={<PlusIcon />}>
           Novo produto
         </Button>
-      </Group>
+      </TitleRow>
       <Paper withBorder p="sm" radius="md">
         <form
           role="search"
@@ -159,64 +158,45 @@ export function ProductList({ search, onSearch }: { search: ProductListSearch; o
         </Paper>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={720}>
-            <Table stickyHeader highlightOnHover aria-label="Produtos" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={56}>
-                    <VisuallyHidden>Foto</VisuallyHidden>
-                  </Table.Th>
-                  <Table.Th>Nome</Table.Th>
-                  <Table.Th>Categoria</Table.Th>
-                  <Table.Th>Tipo</Table.Th>
-                  <Table.Th ta="right">Valor</Table.Th>
-                  <Table.Th>À venda</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Ações</VisuallyHidden>
-                  </Table.Th>
+          <DataTable minWidth={720} stickyHeader highlightOnHover aria-label="Produtos" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }} head={[{ label: 'Foto', hidden: true, w: 56 }, 'Nome', 'Categoria', 'Tipo', { label: 'Valor', ta: 'right' }, 'À venda', { label: 'Ações', hidden: true }]}>
+            {(list.data?.Registros ?? []).map((p) => {
+              const on = pending[p.id] ?? p.ativo;
+              return (
+                <Table.Tr key={p.id} data-testid="product-row">
+                  <Table.Td>
+                    <Avatar src={p.foto} alt="" radius="sm">
+                      {p.nome.slice(0, 1)}
+                    </Avatar>
+                  </Table.Td>
+                  <Table.Td fw={500}>{p.nome}</Table.Td>
+                  <Table.Td>{p.categoria ?? '—'}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={p.tipo === 1 ? 'gray' : 'orange'}>
+                      {PRODUCT_TYPE_LABELS[p.tipo] ?? p.tipo}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td ta="right">{formatBRL(p.valor)}</Table.Td>
+                  <Table.Td>
+                    <Switch
+                      checked={on}
+                      disabled={p.id in pending}
+                      onChange={(e) => void toggle(p.id, e.currentTarget.checked)}
+                      aria-label={`Habilitar ${p.nome} para venda`}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={`Editar ${p.nome}`}
+                      renderRoot={(props) => <Link {...props} to="/produtos/produto/editar/{-$productId}" params={{ productId: p.id }} />}
+                    >
+                      <EditIcon />
+                    </ActionIcon>
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {(list.data?.Registros ?? []).map((p) => {
-                  const on = pending[p.id] ?? p.ativo;
-                  return (
-                    <Table.Tr key={p.id} data-testid="product-row">
-                      <Table.Td>
-                        <Avatar src={p.foto} alt="" radius="sm">
-                          {p.nome.slice(0, 1)}
-                        </Avatar>
-                      </Table.Td>
-                      <Table.Td fw={500}>{p.nome}</Table.Td>
-                      <Table.Td>{p.categoria ?? '—'}</Table.Td>
-                      <Table.Td>
-                        <Badge variant="light" color={p.tipo === 1 ? 'gray' : 'orange'}>
-                          {PRODUCT_TYPE_LABELS[p.tipo] ?? p.tipo}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td ta="right">{formatBRL(p.valor)}</Table.Td>
-                      <Table.Td>
-                        <Switch
-                          checked={on}
-                          disabled={p.id in pending}
-                          onChange={(e) => void toggle(p.id, e.currentTarget.checked)}
-                          aria-label={`Habilitar ${p.nome} para venda`}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={`Editar ${p.nome}`}
-                          renderRoot={(props) => <Link {...props} to="/produtos/produto/editar/{-$productId}" params={{ productId: p.id }} />}
-                        >
-                          <EditIcon />
-                        </ActionIcon>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              );
+            })}
+          </DataTable>
           <Group justify="space-between">
             <Text size="sm" c="dimmed">
               {total} {total === 1 ? 'produto' : 'produtos'}

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Alert, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { SkippedProduct } from '../../../../shared/contract/skipped-products';
@@ -10,6 +10,7 @@ import { toastError, toastSuccess } from '../../../lib/toast';
 import { ConfirmDelete } from '../../../components/confirm-delete';
 import { deleteSkippedProduct, skippedProductQueries } from '../api/skipped-product-queries';
 import { useCurrentPlace } from '../hooks/use-current-place';
+import { DataTable } from '../../../components/data-table';
 
 /** "Produtos pulados": what the product-list sync left out of the venue's equipment, and why. */
 export function SkippedProductsPage() {
@@ -54,40 +55,24 @@ export function SkippedProductsPage() {
         </Paper>
       ) : (
         <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={760}>
-            <Table stickyHeader highlightOnHover aria-label={SKIPPED_PRODUCT_MSG.title}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Produto</Table.Th>
-                  <Table.Th>Lista</Table.Th>
-                  <Table.Th>Equipamento</Table.Th>
-                  <Table.Th>Motivo</Table.Th>
-                  <Table.Th>Data</Table.Th>
-                  <Table.Th w={64}>
-                    <VisuallyHidden>Ações</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((i) => (
-                  <Table.Tr key={i.id} data-testid="skipped-product">
-                    <Table.Td fw={600}>{i.nomeProduto}</Table.Td>
-                    <Table.Td>{i.lista}</Table.Td>
-                    <Table.Td>{i.equipamento}</Table.Td>
-                    <Table.Td>{i.motivo}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {formatDate(i.data)} {formatTime(i.data)}
-                    </Table.Td>
-                    <Table.Td>
-                      <ActionIcon variant="subtle" color="red" size={44} aria-label={`Remover ${i.nomeProduto}`} onClick={() => setRemoving(i)}>
-                        <TrashIcon />
-                      </ActionIcon>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable minWidth={760} stickyHeader highlightOnHover aria-label={SKIPPED_PRODUCT_MSG.title} head={['Produto', 'Lista', 'Equipamento', 'Motivo', 'Data', { label: 'Ações', hidden: true, w: 64 }]}>
+            {items.map((i) => (
+              <Table.Tr key={i.id} data-testid="skipped-product">
+                <Table.Td fw={600}>{i.nomeProduto}</Table.Td>
+                <Table.Td>{i.lista}</Table.Td>
+                <Table.Td>{i.equipamento}</Table.Td>
+                <Table.Td>{i.motivo}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  {formatDate(i.data)} {formatTime(i.data)}
+                </Table.Td>
+                <Table.Td>
+                  <ActionIcon variant="subtle" color="red" size={44} aria-label={`Remover ${i.nomeProduto}`} onClick={() => setRemoving(i)}>
+                    <TrashIcon />
+                  </ActionIcon>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
         </Paper>
       )}
 

@@ -1,10 +1,11 @@
-import { Button, Checkbox, Group, Modal, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { Device, SalesPoint } from '../../../../shared/contract/sales-points';
 import { deviceDisplayName, deviceTypeLabel, SALES_POINT_MSG } from '../../../../shared/sales-points';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { linkDevices, salesPointQueries, unlinkDevices } from '../api/sales-points-api';
+import { DataTable } from '../../../components/data-table';
 
 /** Link dialog width (spec 001 §9). */
 const DIALOG_WIDTH = 600;
@@ -87,32 +88,18 @@ function DeviceChooser({ mode, localId, salesPoint, onClose }: { mode: 'link' | 
             indeterminate={some && !all}
             onChange={(e) => setChecked(new Set(e.currentTarget.checked ? devices.map((d) => d.id) : []))}
           />
-          <Table.ScrollContainer minWidth={420} maxHeight={380}>
-            <Table stickyHeader highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={40}>
-                    <VisuallyHidden>Selecionado</VisuallyHidden>
-                  </Table.Th>
-                  <Table.Th>Nome</Table.Th>
-                  <Table.Th>Tipo</Table.Th>
-                  <Table.Th>IMEI</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {devices.map((d) => (
-                  <Table.Tr key={d.id}>
-                    <Table.Td>
-                      <Checkbox aria-label={`Selecionar ${deviceDisplayName(d)}`} checked={checked.has(d.id)} onChange={(e) => toggle(d.id, e.currentTarget.checked)} />
-                    </Table.Td>
-                    <Table.Td>{deviceDisplayName(d)}</Table.Td>
-                    <Table.Td>{deviceTypeLabel(d.type)}</Table.Td>
-                    <Table.Td ff="monospace">{d.imei}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable minWidth={420} maxHeight={380} stickyHeader highlightOnHover head={[{ label: 'Selecionado', hidden: true, w: 40 }, 'Nome', 'Tipo', 'IMEI']}>
+            {devices.map((d) => (
+              <Table.Tr key={d.id}>
+                <Table.Td>
+                  <Checkbox aria-label={`Selecionar ${deviceDisplayName(d)}`} checked={checked.has(d.id)} onChange={(e) => toggle(d.id, e.currentTarget.checked)} />
+                </Table.Td>
+                <Table.Td>{deviceDisplayName(d)}</Table.Td>
+                <Table.Td>{deviceTypeLabel(d.type)}</Table.Td>
+                <Table.Td ff="monospace">{d.imei}</Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
         </>
       )}
       <Group justify="flex-end">

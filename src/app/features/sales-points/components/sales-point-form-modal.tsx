@@ -1,4 +1,4 @@
-import { Button, Divider, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Divider, Modal, NumberInput, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import {
@@ -37,6 +37,7 @@ import { ApiError } from '../../../lib/api-client';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { addSalesPoint, salesPointQueries, updateSalesPoint } from '../api/sales-points-api';
 import { ChosenSystems, SystemChooser } from './system-chooser';
+import { FormActions } from '../../../components/form-actions';
 
 type Values = SalesPointInput;
 type FlagList = ReadonlyArray<readonly [string, string]>;
@@ -265,14 +266,7 @@ function SalesPointForm({ localId, editing, onDone }: { localId: string; editing
           </>
         )}
 
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Salvar
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} busy={save.isPending} />
       </Stack>
     </form>
   );

@@ -10,6 +10,7 @@ import { useRegistryDialogs } from '../../../components/use-registry-dialogs';
 import { deleteService, schedulingQueries } from '../api/scheduling-queries';
 import { usePageTitle } from '../hooks/use-page-title';
 import { ImagePlaceholder } from './placeholder';
+import { DataTable } from '../../../components/data-table';
 
 /** Agenda details (spec 001 §2.4 item 4): image, description, services in BRL and available days. */
 export function AgendaDetailsPage({ id }: { id?: string }) {
@@ -53,79 +54,57 @@ export function AgendaDetailsPage({ id }: { id?: string }) {
           Criar novo serviço
         </Button>
       </Group>
-      <Table.ScrollContainer minWidth={300}>
-        <Table striped aria-label="Serviços da agenda">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Serviço</Table.Th>
-              <Table.Th ta="right">Valor</Table.Th>
-              <Table.Th ta="right">Ações</Table.Th>
+      <DataTable minWidth={300} striped aria-label="Serviços da agenda" head={['Serviço', { label: 'Valor', ta: 'right' }, { label: 'Ações', ta: 'right' }]}>
+        {a.services.length === 0 ? (
+          <Table.Tr>
+            <Table.Td colSpan={3}>{SCHED_MSG.noServices}</Table.Td>
+          </Table.Tr>
+        ) : (
+          a.services.map((s) => (
+            <Table.Tr key={s.id}>
+              <Table.Td>{s.productName}</Table.Td>
+              <Table.Td ta="right">{formatBRL(s.productValue)}</Table.Td>
+              <Table.Td>
+                <Group gap={4} justify="flex-end" wrap="nowrap">
+                  <Tooltip label="Editar">
+                    <ActionIcon
+                      variant="subtle"
+                      size={44}
+                      aria-label={`Editar serviço ${s.productName}`}
+                      renderRoot={(props) => <Link {...props} to="/agendamento/servico/cadastro" search={{ scheduleId: a.id, serviceId: s.id }} />}
+                    >
+                      <EditIcon />
+                    </ActionIcon>
+                  </Tooltip>
+                  <Tooltip label="Excluir">
+                    <ActionIcon variant="subtle" color="red" size={44} aria-label={`Excluir serviço ${s.productName}`} onClick={() => setDeleting(s)}>
+                      <TrashIcon />
+                    </ActionIcon>
+                  </Tooltip>
+                </Group>
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {a.services.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={3}>{SCHED_MSG.noServices}</Table.Td>
-              </Table.Tr>
-            ) : (
-              a.services.map((s) => (
-                <Table.Tr key={s.id}>
-                  <Table.Td>{s.productName}</Table.Td>
-                  <Table.Td ta="right">{formatBRL(s.productValue)}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <Tooltip label="Editar">
-                        <ActionIcon
-                          variant="subtle"
-                          size={44}
-                          aria-label={`Editar serviço ${s.productName}`}
-                          renderRoot={(props) => <Link {...props} to="/agendamento/servico/cadastro" search={{ scheduleId: a.id, serviceId: s.id }} />}
-                        >
-                          <EditIcon />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label="Excluir">
-                        <ActionIcon variant="subtle" color="red" size={44} aria-label={`Excluir serviço ${s.productName}`} onClick={() => setDeleting(s)}>
-                          <TrashIcon />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          ))
+        )}
+      </DataTable>
       <Title order={2} size="h4">
         Dias disponíveis
       </Title>
-      <Table.ScrollContainer minWidth={300}>
-        <Table striped aria-label="Dias disponíveis">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Dia da semana</Table.Th>
-              <Table.Th>Início</Table.Th>
-              <Table.Th>Fim</Table.Th>
+      <DataTable minWidth={300} striped aria-label="Dias disponíveis" head={['Dia da semana', 'Início', 'Fim']}>
+        {a.avalableDays.length === 0 ? (
+          <Table.Tr>
+            <Table.Td colSpan={3}>{SCHED_MSG.noDays}</Table.Td>
+          </Table.Tr>
+        ) : (
+          a.avalableDays.map((d) => (
+            <Table.Tr key={d.id}>
+              <Table.Td>{SCHEDULE_WEEKDAYS[d.dayOfWeek]}</Table.Td>
+              <Table.Td>{d.startHour}</Table.Td>
+              <Table.Td>{d.endHour}</Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {a.avalableDays.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={3}>{SCHED_MSG.noDays}</Table.Td>
-              </Table.Tr>
-            ) : (
-              a.avalableDays.map((d) => (
-                <Table.Tr key={d.id}>
-                  <Table.Td>{SCHEDULE_WEEKDAYS[d.dayOfWeek]}</Table.Td>
-                  <Table.Td>{d.startHour}</Table.Td>
-                  <Table.Td>{d.endHour}</Table.Td>
-                </Table.Tr>
-              ))
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          ))
+        )}
+      </DataTable>
       <Group>
         <Button renderRoot={(props) => <Link {...props} to="/agendamento/editar/$idSchedule" params={{ idSchedule: a.id }} />} variant="default">
           Editar

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Fieldset, Group, NumberInput, Paper, Radio, Select, Skeleton, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Fieldset, Group, NumberInput, Paper, Radio, Select, Skeleton, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -13,6 +13,7 @@ import { CategoryModal } from './category-modal';
 import { ImageField } from './image-field';
 import { SlotEditor, slotKey, type SlotRow } from './slot-editor';
 import forms from './forms.module.css';
+import { FormActions } from '../../../components/form-actions';
 
 const NEW_CATEGORY = '__nova__';
 
@@ -156,11 +157,7 @@ function AgendaForm({ localId, agenda }: { localId: string; agenda: Schedule | n
                 <SlotEditor rows={form.values.availableDays} onChange={(rows) => form.setFieldValue('availableDays', rows)} error={form.errors.availableDays as string | undefined} />
               </Stack>
             </Fieldset>
-            <Group justify="flex-end">
-              <Button type="submit" loading={busy}>
-                {agenda ? 'Editar' : 'Salvar'}
-              </Button>
-            </Group>
+            <FormActions submitLabel={agenda ? 'Editar' : 'Salvar'} busy={busy} />
           </Stack>
         </form>
       </Paper>

@@ -1,17 +1,18 @@
-import { ActionIcon, Alert, Button, Card, Group, Image, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Card, Group, Image, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { CategorySchedule } from '../../../../shared/contract/scheduling';
 import { SCHED_MSG } from '../../../../shared/scheduling';
 import { EditIcon, PlusIcon, TrashIcon } from '../../../components/icons';
-import { toastError, toastSuccess } from '../../../lib/toast';
 import { deleteCategory, schedulingQueries } from '../api/scheduling-queries';
 import { useCurrentPlace } from '../hooks/use-current-place';
 import { usePageTitle } from '../hooks/use-page-title';
 import { CategoryModal } from './category-modal';
 import { ConfirmDelete } from '../../../components/confirm-delete';
 import { ImagePlaceholder } from './placeholder';
+import { useConfirmedAction } from '../../../components/use-registry-dialogs';
+import { TitleRow } from '../../../components/title-row';
 
 /**
  * "Lista de categorias" (spec 001 §2.4 item 3). /agendamento/categoria/cadastro is the same screen
@@ -25,43 +26,25 @@ export function CategoryListPage({ creating = false }: { creating?: boolean }) {
   const queryClient = useQueryClient();
   const list = useQuery({ ...schedulingQueries.categories(localId), enabled: Boolean(localId) });
   const [editing, setEditing] = useState<CategorySchedule | null>(null);
-  const [deleting, setDeleting] = useState<CategorySchedule | null>(null);
-  const [busy, setBusy] = useState(false);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: schedulingQueries.all });
+  const { target: deleting, setTarget: setDeleting, busy, confirm: remove } = useConfirmedAction((r: CategorySchedule) => deleteCategory(r.id), refresh);
   if (!place) return <Alert color="yellow">Escolha um estabelecimento para ver as categorias.</Alert>;
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: schedulingQueries.all });
   const close = () => {
     setEditing(null);
     if (creating) void navigate({ to: '/agendamento/categoria' });
-  };
-  const remove = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      const r = await deleteCategory(deleting.id);
-      void toastSuccess(r.Message);
-      setDeleting(null);
-      await refresh();
-    } catch (err) {
-      void toastError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
   };
 
   const categories = list.data ?? [];
   return (
     <Stack maw={880}>
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          Lista de categorias
-        </Title>
+      <TitleRow title="Lista de categorias">
         <Tooltip label="Nova categoria">
           <ActionIcon size={44} radius="xl" aria-label="Nova categoria" component={Link} to="/agendamento/categoria/cadastro">
             <PlusIcon />
           </ActionIcon>
         </Tooltip>
-      </Group>
+      </TitleRow>
       {list.isError && <Alert color="red">{list.error.message}</Alert>}
       {list.isPending ? (
         <Skeleton h={200} radius="md" />

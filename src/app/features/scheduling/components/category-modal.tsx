@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import type { CategorySchedule } from '../../../../shared/contract/scheduling';
@@ -7,6 +7,7 @@ import { toastError, toastSuccess } from '../../../lib/toast';
 import { saveCategory } from '../api/scheduling-queries';
 import { ImageField } from './image-field';
 import forms from './forms.module.css';
+import { FormActions } from '../../../components/form-actions';
 
 /** "Cadastro de Categorias" (spec 001 §2.4 item 3): image and a required name; 'Editar' when it has an id. */
 export function CategoryModal({ opened, localId, category, onClose, onSaved }: {
@@ -49,11 +50,7 @@ function CategoryForm({ localId, category, onSaved }: { localId: string; categor
       <Stack>
         <ImageField label="Imagem da categoria" localId={localId} value={form.values.image} onChange={(url) => form.setFieldValue('image', url)} />
         <TextInput label="Nome" withAsterisk {...form.getInputProps('name')} data-autofocus />
-        <Group justify="flex-end">
-          <Button type="submit" loading={busy}>
-            {category?.id ? 'Editar' : 'Salvar'}
-          </Button>
-        </Group>
+        <FormActions submitLabel={category?.id ? 'Editar' : 'Salvar'} busy={busy} />
       </Stack>
     </form>
   );

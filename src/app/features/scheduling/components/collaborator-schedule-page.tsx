@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -10,6 +10,7 @@ import { useCurrentPlace } from '../hooks/use-current-place';
 import { usePageTitle } from '../hooks/use-page-title';
 import { SlotEditor, type SlotRow } from './slot-editor';
 import forms from './forms.module.css';
+import { FormActions } from '../../../components/form-actions';
 
 interface Values {
   collaboratorId: string | null;
@@ -84,11 +85,7 @@ export function CollaboratorSchedulePage() {
               <TextInput label="Data final" type="date" withAsterisk miw={160} {...form.getInputProps('endDate')} />
             </Group>
             <SlotEditor rows={form.values.availableDays} onChange={(rows) => form.setFieldValue('availableDays', rows)} error={form.errors.availableDays as string | undefined} />
-            <Group justify="flex-end">
-              <Button type="submit" loading={busy}>
-                Salvar
-              </Button>
-            </Group>
+            <FormActions busy={busy} />
           </Stack>
         </form>
       </Paper>

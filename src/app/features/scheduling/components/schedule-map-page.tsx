@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Group, Paper, Skeleton, Stack, Table, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Paper, Skeleton, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
@@ -12,6 +12,8 @@ import { usePageTitle } from '../hooks/use-page-title';
 import { ConfirmDelete } from '../../../components/confirm-delete';
 import { useRegistryDialogs } from '../../../components/use-registry-dialogs';
 import forms from './forms.module.css';
+import { DataTable } from '../../../components/data-table';
+import { TitleRow } from '../../../components/title-row';
 
 export interface ScheduleMapSearch {
   nome?: string;
@@ -58,14 +60,11 @@ export function ScheduleMapPage({ search, onSearch }: { search: ScheduleMapSearc
   const rows = list.data ?? [];
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          Mapa de escalas
-        </Title>
+      <TitleRow title="Mapa de escalas">
         <Button component={Link} to="/agendamento/colaborador/cadastro" leftSection={<PlusIcon />} variant="light">
           Nova escala
         </Button>
-      </Group>
+      </TitleRow>
       <Paper withBorder p="md" radius="md">
         <form className={forms.form} onSubmit={submit} aria-label="Filtros do mapa de escalas">
           <Group align="flex-end" gap="sm" wrap="wrap">
@@ -82,46 +81,32 @@ export function ScheduleMapPage({ search, onSearch }: { search: ScheduleMapSearc
       {list.isPending ? (
         <Skeleton h={160} radius="md" />
       ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped aria-label="Escalas encontradas" stickyHeader>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Colaborador</Table.Th>
-                <Table.Th>Período</Table.Th>
-                <Table.Th>Horários</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Excluir</VisuallyHidden>
-                </Table.Th>
+        <DataTable minWidth={560} striped aria-label="Escalas encontradas" stickyHeader head={['Colaborador', 'Período', 'Horários', { label: 'Excluir', hidden: true }]}>
+          {rows.length === 0 ? (
+            <Table.Tr>
+              <Table.Td colSpan={4}>{SCHED_MSG.noCollaboratorSchedules}</Table.Td>
+            </Table.Tr>
+          ) : (
+            rows.map((r) => (
+              <Table.Tr key={r.id} data-testid="map-row">
+                <Table.Td>{r.collaboratorName}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  {br(r.startDate)} a {br(r.endDate)}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{r.availableDays.map((d) => `${SCHEDULE_WEEKDAYS[d.dayOfWeek]} ${d.startHour}–${d.endHour}`).join('; ')}</Text>
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Tooltip label="Excluir">
+                    <ActionIcon variant="subtle" color="red" size={44} aria-label={`Excluir escala de ${r.collaboratorName}`} onClick={() => setDeleting(r)}>
+                      <TrashIcon />
+                    </ActionIcon>
+                  </Tooltip>
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={4}>{SCHED_MSG.noCollaboratorSchedules}</Table.Td>
-                </Table.Tr>
-              ) : (
-                rows.map((r) => (
-                  <Table.Tr key={r.id} data-testid="map-row">
-                    <Table.Td>{r.collaboratorName}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {br(r.startDate)} a {br(r.endDate)}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{r.availableDays.map((d) => `${SCHEDULE_WEEKDAYS[d.dayOfWeek]} ${d.startHour}–${d.endHour}`).join('; ')}</Text>
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Tooltip label="Excluir">
-                        <ActionIcon variant="subtle" color="red" size={44} aria-label={`Excluir escala de ${r.collaboratorName}`} onClick={() => setDeleting(r)}>
-                          <TrashIcon />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Table.Td>
-                  </Table.Tr>
-                ))
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))
+          )}
+        </DataTable>
       )}
       <ConfirmDelete
         opened={Boolean(deleting)}

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, NumberInput, Paper, Select, Skeleton, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, NumberInput, Paper, Select, Skeleton, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -11,6 +11,7 @@ import { useCurrentPlace } from '../hooks/use-current-place';
 import { usePageTitle } from '../hooks/use-page-title';
 import { ImageField } from './image-field';
 import forms from './forms.module.css';
+import { FormActions } from '../../../components/form-actions';
 
 interface Values {
   image: string | null;
@@ -114,11 +115,7 @@ function ServiceForm({ localId, agendas, agendasPending, scheduleId, service }: 
               {...form.getInputProps('scheduleId')}
             />
             <NumberInput label="Duração (minutos)" withAsterisk min={0} allowDecimal={false} allowNegative={false} {...form.getInputProps('duration')} />
-            <Group justify="flex-end">
-              <Button type="submit" loading={busy}>
-                {service ? 'Editar' : 'Salvar'}
-              </Button>
-            </Group>
+            <FormActions submitLabel={service ? 'Editar' : 'Salvar'} busy={busy} />
           </Stack>
         </form>
       </Paper>

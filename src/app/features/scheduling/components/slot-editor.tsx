@@ -1,8 +1,9 @@
-import { ActionIcon, Button, Group, Select, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { canAddSlot, SCHED_MSG, SCHEDULE_WEEKDAYS, sortSlots, type Slot } from '../../../../shared/scheduling';
 import { TrashIcon } from '../../../components/icons';
 import { toastError } from '../../../lib/toast';
+import { DataTable } from '../../../components/data-table';
 
 const WEEKDAY_OPTIONS = Object.entries(SCHEDULE_WEEKDAYS).map(([value, label]) => ({ value, label }));
 
@@ -48,50 +49,36 @@ export function SlotEditor({ rows, onChange, error }: { rows: SlotRow[]; onChang
           {problem ?? error}
         </Text>
       )}
-      <Table.ScrollContainer minWidth={320}>
-        <Table striped aria-label="Horários cadastrados" verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Dia da semana</Table.Th>
-              <Table.Th>Hora inicial</Table.Th>
-              <Table.Th>Hora final</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Excluir</VisuallyHidden>
-              </Table.Th>
+      <DataTable minWidth={320} striped aria-label="Horários cadastrados" verticalSpacing="xs" head={['Dia da semana', 'Hora inicial', 'Hora final', { label: 'Excluir', hidden: true }]}>
+        {rows.length === 0 ? (
+          <Table.Tr>
+            <Table.Td colSpan={4}>
+              <Text c="gray.7" size="sm">
+                {SCHED_MSG.noSlots}
+              </Text>
+            </Table.Td>
+          </Table.Tr>
+        ) : (
+          rows.map((r) => (
+            <Table.Tr key={r.key} data-testid="slot-row">
+              <Table.Td>{SCHEDULE_WEEKDAYS[r.dayOfWeek]}</Table.Td>
+              <Table.Td>{r.startHour}</Table.Td>
+              <Table.Td>{r.endHour}</Table.Td>
+              <Table.Td ta="right">
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  size={44}
+                  aria-label={`Excluir horário de ${SCHEDULE_WEEKDAYS[r.dayOfWeek]} ${r.startHour} a ${r.endHour}`}
+                  onClick={() => onChange(rows.filter((x) => x.key !== r.key))}
+                >
+                  <TrashIcon />
+                </ActionIcon>
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={4}>
-                  <Text c="gray.7" size="sm">
-                    {SCHED_MSG.noSlots}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ) : (
-              rows.map((r) => (
-                <Table.Tr key={r.key} data-testid="slot-row">
-                  <Table.Td>{SCHEDULE_WEEKDAYS[r.dayOfWeek]}</Table.Td>
-                  <Table.Td>{r.startHour}</Table.Td>
-                  <Table.Td>{r.endHour}</Table.Td>
-                  <Table.Td ta="right">
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      size={44}
-                      aria-label={`Excluir horário de ${SCHEDULE_WEEKDAYS[r.dayOfWeek]} ${r.startHour} a ${r.endHour}`}
-                      onClick={() => onChange(rows.filter((x) => x.key !== r.key))}
-                    >
-                      <TrashIcon />
-                    </ActionIcon>
-                  </Table.Td>
-                </Table.Tr>
-              ))
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          ))
+        )}
+      </DataTable>
     </Stack>
   );
 }

@@ -4,7 +4,7 @@
  * IntegracaoIfoodKds and Garcom may also go on a device). Changing a profile changes, at once, the
  * access of everyone who holds it.
  */
-import { Badge, Button, Checkbox, Group, Modal, Paper, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Modal, Paper, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -15,6 +15,9 @@ import { ApiError } from '../../../lib/api-client';
 import { useLocalId } from '../../../lib/page-hooks';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { deleteRoleSet, saveRoleSet, staffQueries } from '../api/staff-queries';
+import { DataTable } from '../../../components/data-table';
+import { FormActions } from '../../../components/form-actions';
+import { useConfirmedAction } from '../../../components/use-registry-dialogs';
 
 /** What each of the spec's roles opens, in words a manager knows. */
 const ROLE_HINTS: Record<string, string> = {
@@ -67,14 +70,7 @@ function ProfileModal({ localId, roles, editing, onClose, onSaved }: { localId: 
               ))}
             </SimpleGrid>
           </Checkbox.Group>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={busy}>
-              Salvar perfil
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} submitLabel="Salvar perfil" busy={busy} />
         </Stack>
       </form>
     </Modal>
@@ -86,24 +82,13 @@ export function AccessPage() {
   const qc = useQueryClient();
   const profiles = useQuery({ ...staffQueries.profiles(localId), enabled: !!localId });
   const [editing, setEditing] = useState<ProfileEntry | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<ProfileEntry | null>(null);
-  const [busy, setBusy] = useState(false);
   const refresh = () => void qc.invalidateQueries({ queryKey: staffQueries.all });
+  const { target: deleting, setTarget: setDeleting, busy, confirm: remove } = useConfirmedAction(
+    (r: ProfileEntry) => deleteRoleSet(localId, r.id),
+    refresh,
+    (err) => (err instanceof ApiError ? err.message : MSG.genericError),
+  );
   if (!localId) return <Text>Você ainda não está vinculado a nenhum estabelecimento.</Text>;
-
-  const remove = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      void toastSuccess((await deleteRoleSet(localId, deleting.id)).Message);
-      setDeleting(null);
-      refresh();
-    } catch (err) {
-      void toastError(err instanceof ApiError ? err.message : MSG.genericError);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <Stack>
@@ -126,55 +111,41 @@ export function AccessPage() {
             {profiles.error instanceof ApiError ? profiles.error.message : MSG.genericError}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped verticalSpacing="sm" aria-label="Perfis de acesso">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Perfil</Table.Th>
-                  <Table.Th>Papéis</Table.Th>
-                  <Table.Th>Em uso</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Ações</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {profiles.data.perfis.map((p) => (
-                  <Table.Tr key={p.id} data-testid="profile-row" data-name={p.nome}>
-                    <Table.Td fw={600}>
-                      {p.nome}{' '}
-                      {p.fixo && (
-                        <Badge variant="filled" color="gray.8" size="sm">
-                          padrão
-                        </Badge>
-                      )}{' '}
-                      {p.dispositivo && (
-                        <Badge variant="filled" color="blue.9" size="sm">
-                          serve para dispositivos
-                        </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{p.fixo && p.id === 'Gerente' ? 'Todos os papéis do estabelecimento' : p.papeis.join(', ')}</Text>
-                    </Table.Td>
-                    <Table.Td>{p.emUso}</Table.Td>
-                    <Table.Td>
-                      {!p.fixo && (
-                        <Group gap="xs" wrap="nowrap">
-                          <Button variant="subtle" onClick={() => setEditing(p)} aria-label={`Editar perfil ${p.nome}`} mih={44}>
-                            Editar
-                          </Button>
-                          <Button variant="subtle" color="dark" onClick={() => setDeleting(p)} aria-label={`Excluir perfil ${p.nome}`} mih={44}>
-                            Excluir
-                          </Button>
-                        </Group>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable minWidth={640} striped verticalSpacing="sm" aria-label="Perfis de acesso" head={['Perfil', 'Papéis', 'Em uso', { label: 'Ações', hidden: true }]}>
+            {profiles.data.perfis.map((p) => (
+              <Table.Tr key={p.id} data-testid="profile-row" data-name={p.nome}>
+                <Table.Td fw={600}>
+                  {p.nome}{' '}
+                  {p.fixo && (
+                    <Badge variant="filled" color="gray.8" size="sm">
+                      padrão
+                    </Badge>
+                  )}{' '}
+                  {p.dispositivo && (
+                    <Badge variant="filled" color="blue.9" size="sm">
+                      serve para dispositivos
+                    </Badge>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{p.fixo && p.id === 'Gerente' ? 'Todos os papéis do estabelecimento' : p.papeis.join(', ')}</Text>
+                </Table.Td>
+                <Table.Td>{p.emUso}</Table.Td>
+                <Table.Td>
+                  {!p.fixo && (
+                    <Group gap="xs" wrap="nowrap">
+                      <Button variant="subtle" onClick={() => setEditing(p)} aria-label={`Editar perfil ${p.nome}`} mih={44}>
+                        Editar
+                      </Button>
+                      <Button variant="subtle" color="dark" onClick={() => setDeleting(p)} aria-label={`Excluir perfil ${p.nome}`} mih={44}>
+                        Excluir
+                      </Button>
+                    </Group>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
         )}
       </Paper>
       {editing && profiles.data && <ProfileModal localId={localId} roles={profiles.data.papeis} editing={editing} onClose={() => setEditing(null)} onSaved={refresh} />}

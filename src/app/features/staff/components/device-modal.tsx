@@ -2,7 +2,7 @@
  * "Adicionar dispositivo": name and a device profile, then the 8-character code (and its QR, which
  * opens /login?dispositivo={code}) to type on the tablet or phone within 10 minutes, once.
  */
-import { Button, Group, Image, Modal, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Image, Modal, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
@@ -14,6 +14,7 @@ import { DEVICE_CODE_TTL_MINUTES, formatDeviceCode } from '../../../../shared/st
 import { ApiError } from '../../../lib/api-client';
 import { toastError } from '../../../lib/toast';
 import { createDevice } from '../api/staff-queries';
+import { FormActions } from '../../../components/form-actions';
 
 export function DeviceModal({ opened, localId, profiles, onClose, onDone }: {
   opened: boolean;
@@ -85,14 +86,7 @@ export function DeviceModal({ opened, localId, profiles, onClose, onDone }: {
               comboboxProps={{ withinPortal: true }}
               {...form.getInputProps('perfil')}
             />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                Cancelar
-              </Button>
-              <Button type="submit" loading={busy}>
-                Gerar código
-              </Button>
-            </Group>
+            <FormActions onCancel={close} submitLabel="Gerar código" busy={busy} />
           </Stack>
         </form>
       )}

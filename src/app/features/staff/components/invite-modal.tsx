@@ -1,5 +1,5 @@
 /** "Convidar": name, e-mail and profile; the person gets an e-mail with a link to create a password. */
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Modal, Select, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { inviteRequest, type ProfileEntry } from '../../../../shared/contract/staff';
@@ -7,6 +7,7 @@ import { MSG } from '../../../../shared/messages';
 import { ApiError } from '../../../lib/api-client';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { invitePerson } from '../api/staff-queries';
+import { FormActions } from '../../../components/form-actions';
 
 export function InviteModal({ opened, localId, profiles, onClose, onDone }: {
   opened: boolean;
@@ -53,14 +54,7 @@ export function InviteModal({ opened, localId, profiles, onClose, onDone }: {
             comboboxProps={{ withinPortal: true }}
             {...form.getInputProps('perfil')}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={busy}>
-              Enviar convite
-            </Button>
-          </Group>
+          <FormActions onCancel={close} submitLabel="Enviar convite" busy={busy} />
         </Stack>
       </form>
     </Modal>

@@ -3,7 +3,7 @@
  * invite, change a profile, remove; add a device by code, disconnect it; and the history of who
  * changed what, when.
  */
-import { Alert, Badge, Button, Group, Paper, Select, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Select, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -17,6 +17,7 @@ import { toastError, toastSuccess } from '../../../lib/toast';
 import { changeProfile, removePerson, revokeDevice, staffQueries } from '../api/staff-queries';
 import { DeviceModal } from './device-modal';
 import { InviteModal } from './invite-modal';
+import { DataTable } from '../../../components/data-table';
 
 const when = (iso: string) => `${formatDate(iso)} ${formatTime(iso)}`;
 const TOUCH = { mih: 44 } as const;
@@ -90,57 +91,42 @@ export function StaffPage() {
         {list.isPending ? (
           <Skeleton h={120} />
         ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped verticalSpacing="sm" aria-labelledby="people-title">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Nome</Table.Th>
-                  <Table.Th>E-mail</Table.Th>
-                  <Table.Th>Perfil</Table.Th>
-                  <Table.Th>Situação</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Ações</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {(list.data?.pessoas ?? []).map((p) => (
-                  <Table.Tr key={p.usuarioId} data-testid="person-row" data-email={p.email}>
-                    <Table.Td fw={600}>
-                      {p.nome}
-                      {p.voce ? ' (você)' : ''}
-                    </Table.Td>
-                    <Table.Td>{p.email}</Table.Td>
-                    <Table.Td miw={180}>
-                      {p.voce ? (
-                        p.perfilNome
-                      ) : (
-                        <Select
-                          aria-label={`Perfil de ${p.nome}`}
-                          data={[
-                            ...perfis.map((x) => ({ value: x.id, label: x.nome })),
-                            ...(perfis.some((x) => x.id === p.perfil) ? [] : [{ value: p.perfil, label: p.perfilNome, disabled: true }]),
-                          ]}
-                          value={p.perfil}
-                          allowDeselect={false}
-                          disabled={busy === `profile:${p.usuarioId}`}
-                          onChange={(v) => v && v !== p.perfil && void run(`profile:${p.usuarioId}`, () => changeProfile(localId, p.usuarioId, v))}
-                        />
-                      )}
-                    </Table.Td>
-                    <Table.Td miw={170}>{p.pendente ? <Badge color="orange.9" variant="filled">Convite pendente</Badge> : <Badge color="green.9" variant="filled">Ativo</Badge>}</Table.Td>
-                    <Table.Td>
-                      {!p.voce && (
-                        <Button variant="subtle" color="dark" onClick={() => setRemoving(p)} aria-label={`Remover ${p.nome}`} {...TOUCH}>
-                          Remover
-                        </Button>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable minWidth={640} striped verticalSpacing="sm" aria-labelledby="people-title" head={['Nome', 'E-mail', 'Perfil', 'Situação', { label: 'Ações', hidden: true }]}>
+            {(list.data?.pessoas ?? []).map((p) => (
+              <Table.Tr key={p.usuarioId} data-testid="person-row" data-email={p.email}>
+                <Table.Td fw={600}>
+                  {p.nome}
+                  {p.voce ? ' (você)' : ''}
+                </Table.Td>
+                <Table.Td>{p.email}</Table.Td>
+                <Table.Td miw={180}>
+                  {p.voce ? (
+                    p.perfilNome
+                  ) : (
+                    <Select
+                      aria-label={`Perfil de ${p.nome}`}
+                      data={[
+                        ...perfis.map((x) => ({ value: x.id, label: x.nome })),
+                        ...(perfis.some((x) => x.id === p.perfil) ? [] : [{ value: p.perfil, label: p.perfilNome, disabled: true }]),
+                      ]}
+                      value={p.perfil}
+                      allowDeselect={false}
+                      disabled={busy === `profile:${p.usuarioId}`}
+                      onChange={(v) => v && v !== p.perfil && void run(`profile:${p.usuarioId}`, () => changeProfile(localId, p.usuarioId, v))}
+                    />
+                  )}
+                </Table.Td>
+                <Table.Td miw={170}>{p.pendente ? <Badge color="orange.9" variant="filled">Convite pendente</Badge> : <Badge color="green.9" variant="filled">Ativo</Badge>}</Table.Td>
+                <Table.Td>
+                  {!p.voce && (
+                    <Button variant="subtle" color="dark" onClick={() => setRemoving(p)} aria-label={`Remover ${p.nome}`} {...TOUCH}>
+                      Remover
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
         )}
       </Paper>
 
@@ -151,34 +137,20 @@ export function StaffPage() {
         {list.isPending ? (
           <Skeleton h={80} />
         ) : list.data?.dispositivos.length ? (
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped verticalSpacing="sm" aria-labelledby="devices-title">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Nome</Table.Th>
-                  <Table.Th>Perfil</Table.Th>
-                  <Table.Th>Situação</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Ações</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data.dispositivos.map((d) => (
-                  <Table.Tr key={d.id} data-testid="device-row" data-name={d.nome}>
-                    <Table.Td fw={600}>{d.nome}</Table.Td>
-                    <Table.Td>{d.perfilNome}</Table.Td>
-                    <Table.Td>{deviceStatus(d)}</Table.Td>
-                    <Table.Td>
-                      <Button variant="subtle" color="dark" onClick={() => setRevoking(d)} aria-label={`Desconectar ${d.nome}`} {...TOUCH}>
-                        Desconectar
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable minWidth={560} striped verticalSpacing="sm" aria-labelledby="devices-title" head={['Nome', 'Perfil', 'Situação', { label: 'Ações', hidden: true }]}>
+            {list.data.dispositivos.map((d) => (
+              <Table.Tr key={d.id} data-testid="device-row" data-name={d.nome}>
+                <Table.Td fw={600}>{d.nome}</Table.Td>
+                <Table.Td>{d.perfilNome}</Table.Td>
+                <Table.Td>{deviceStatus(d)}</Table.Td>
+                <Table.Td>
+                  <Button variant="subtle" color="dark" onClick={() => setRevoking(d)} aria-label={`Desconectar ${d.nome}`} {...TOUCH}>
+                    Desconectar
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
         ) : (
           <Stack gap="xs" align="flex-start">
             <Text>Nenhum dispositivo conectado.</Text>

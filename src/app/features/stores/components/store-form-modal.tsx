@@ -8,6 +8,7 @@ import { readAsDataUrl } from '../../../lib/api-client';
 import { toastError } from '../../../lib/toast';
 import { storeQueries } from '../api/store-queries';
 import { PlusIcon, TrashIcon } from '../../../components/icons';
+import { FormActions } from '../../../components/form-actions';
 
 interface Day {
   key: string;
@@ -269,14 +270,7 @@ export function StoreFormModal({ opened, store, localId, nextOrder, onClose, onS
             </Table>
           </Stack>
 
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={busy}>
-              Salvar
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} cancelDisabled={busy} busy={busy} />
         </Stack>
       </form>
     </Modal>

@@ -9,6 +9,8 @@ import { useCurrentPlace } from '../hooks/use-current-place';
 import { EditIcon, PlusIcon, TrashIcon } from '../../../components/icons';
 import { StoreFormModal } from './store-form-modal';
 import { ConfirmDelete } from '../../../components/confirm-delete';
+import { useConfirmedAction } from '../../../components/use-registry-dialogs';
+import { TitleRow } from '../../../components/title-row';
 
 function StoreCard({ store, onEdit, onDelete, onToggle }: { store: Store; onEdit: () => void; onDelete: () => void; onToggle: () => void }) {
   const { shown, more } = storeCategorySummary(store.StoreCategories.map((c) => c.Name));
@@ -77,11 +79,11 @@ export function StoresPage() {
   const list = useQuery({ ...storeQueries.list(localId), enabled: Boolean(localId) });
   const [editing, setEditing] = useState<Store | null>(null);
   const [formOpen, setFormOpen] = useState(false);
-  const [deleting, setDeleting] = useState<Store | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [toggling, setToggling] = useState(false);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: storeQueries.all });
+  const { target: deleting, setTarget: setDeleting, busy, confirm: remove } = useConfirmedAction((r: Store) => deleteStore(r.Id), refresh);
 
   if (!place) return <Alert color="yellow">Escolha um estabelecimento para ver as lojas.</Alert>;
-  const refresh = () => queryClient.invalidateQueries({ queryKey: storeQueries.all });
 
   const save = async (body: StoreSaveRequest) => {
     try {
@@ -94,24 +96,9 @@ export function StoresPage() {
     }
   };
 
-  const remove = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      const r = await deleteStore(deleting.Id);
-      void toastSuccess(r.Message);
-      setDeleting(null);
-      await refresh();
-    } catch (err) {
-      void toastError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
-  };
-
   // Open and close toggle the store with a global loading indicator (spec 000 §4).
   const toggle = async (store: Store) => {
-    setBusy(true);
+    setToggling(true);
     try {
       if (store.IsClosed) {
         await openStore(store.Id);
@@ -124,7 +111,7 @@ export function StoresPage() {
     } catch {
       void toastError(store.IsClosed ? STORE_MSG.storeOpenFailed : STORE_MSG.storeCloseFailed);
     } finally {
-      setBusy(false);
+      setToggling(false);
     }
   };
 
@@ -132,15 +119,12 @@ export function StoresPage() {
   const nextOrder = stores.reduce((m, s) => Math.max(m, s.Order), 0) + 1;
   return (
     <Stack pos="relative">
-      <LoadingOverlay visible={busy} zIndex={150} overlayProps={{ blur: 1 }} />
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          Cadastro de lojas
-        </Title>
+      <LoadingOverlay visible={busy || toggling} zIndex={150} overlayProps={{ blur: 1 }} />
+      <TitleRow title="Cadastro de lojas">
         <Button leftSection={<PlusIcon />} onClick={() => { setEditing(null); setFormOpen(true); }}>
           Nova loja
         </Button>
-      </Group>
+      </TitleRow>
       {list.isError && <Alert color="red">{list.error.message}</Alert>}
       {list.isPending ? (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
