@@ -9,13 +9,6 @@ import { compileHints } from './scripts/vite-compile-hints';
 import { precompress } from './scripts/vite-precompress';
 import { contractFingerprint } from './src/server/contract-fingerprint';
 
-// tests/postgres needs a PostgreSQL server: it runs in the PostgreSQL lane (scripts/test.mjs).
-const API_TESTS = ['tests/server/**/*.test.ts', ...(process.env.TEST_DATABASE_URL ? ['tests/postgres/**/*.test.ts'] : [])];
-/** API test files that set process.env at load time without putting it back: never in a shared process. */
-/** Migrates one database for the whole run (both API projects share it); each API test file starts from a copy of it. */
-const GLOBAL_SETUP = ['tests/setup/global.ts'];
-const OWN_PROCESS = ['tests/server/orders-print-courier.test.ts'];
-
 export default defineConfig({
   // The contract this build speaks (src/server/contract-fingerprint.ts; lib/api-client.ts reads it).
   define: { __CONTRACT_FINGERPRINT__: JSON.stringify(contractFingerprint()) },
@@ -105,23 +98,17 @@ export default defineConfig({
     precompress('dist/app'),
   ],
   test: {
+    // tests/postgres needs a PostgreSQL server: it runs in the PostgreSQL lane (scripts/test.mjs).
+    include: ['src/**/*.test.{ts,tsx}', 'tests/server/**/*.test.ts', ...(process.env.TEST_DATABASE_URL ? ['tests/postgres/**/*.test.ts'] : [])],
     environment: 'node',
     setupFiles: ['tests/setup/vitest.ts'],
+    // Migrates one database for the whole run; each API test file starts from a copy of it.
+    globalSetup: ['tests/setup/global.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
     // One test file per core. Vitest's default is cores − 1, which on CI's 2 cores ran every file one
     // after the other (the reports of the last runs never show two files at once), one core idle.
     maxWorkers: availableParallelism(),
-    projects: [
-      // The app's and shared code's unit tests: each file in a fresh process (several mock modules).
-      { extends: true, test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}'] } },
-      // The API tests share their worker's modules (isolate: false): importing the server's module
-      // graph took ~4 of the ~9 s each file cost (issue 42, docs/operations.md). Every file still
-      // gets its own database, app and seed (tests/setup/server.ts).
-      { extends: true, test: { name: 'api', include: API_TESTS, exclude: OWN_PROCESS, isolate: false, globalSetup: GLOBAL_SETUP } },
-      // Files that change the process's environment for their whole run: a process of their own.
-      { extends: true, test: { name: 'api-own-process', include: OWN_PROCESS, globalSetup: GLOBAL_SETUP } },
-    ],
   },
 });

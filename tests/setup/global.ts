@@ -20,34 +20,7 @@ declare module 'vitest' {
   }
 }
 
-interface Template {
-  pgliteTemplate: string;
-  pgTemplate: string;
-  teardown: () => Promise<void> | void;
-}
-
-/**
- * The API test projects (vite.config.ts: "api" and "api-own-process") each run this setup in the
- * same main process: the template is made once and shared, and removed after the last project.
- */
-const shared = globalThis as typeof globalThis & { balcaoTestTemplate?: { made: Promise<Template>; users: number } };
-
 export default async function setup(project: TestProject) {
-  shared.balcaoTestTemplate ??= { made: makeTemplate(), users: 0 };
-  const entry = shared.balcaoTestTemplate;
-  entry.users += 1;
-  const template = await entry.made;
-  project.provide('pgliteTemplate', template.pgliteTemplate);
-  project.provide('pgTemplate', template.pgTemplate);
-  return async () => {
-    entry.users -= 1;
-    if (entry.users > 0) return;
-    shared.balcaoTestTemplate = undefined;
-    await template.teardown();
-  };
-}
-
-async function makeTemplate(): Promise<Template> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const { PGlite } = await import('@electric-sql/pglite');
@@ -63,7 +36,9 @@ async function makeTemplate(): Promise<Template> {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'balcao-vitest-'));
     const file = path.join(dir, 'pglite-template.tar');
     fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-    return { pgliteTemplate: file, pgTemplate: '', teardown: () => fs.rmSync(dir, { recursive: true, force: true }) };
+    project.provide('pgliteTemplate', file);
+    project.provide('pgTemplate', '');
+    return () => fs.rmSync(dir, { recursive: true, force: true });
   }
   const { default: pg } = await import('pg');
   const name = `balcao_tpl_${randomBytes(6).toString('hex')}`;
@@ -81,5 +56,7 @@ async function makeTemplate(): Promise<Template> {
   url.pathname = `/${name}`;
   const handle = await openDb({ databaseUrl: url.toString(), log: () => {} });
   await handle.close();
-  return { pgliteTemplate: '', pgTemplate: name, teardown: () => admin(`drop database if exists ${name} with (force)`) };
+  project.provide('pgliteTemplate', '');
+  project.provide('pgTemplate', name);
+  return () => admin(`drop database if exists ${name} with (force)`);
 }
