@@ -9,10 +9,9 @@ import type { Browser, Page } from '@playwright/test';
 import type { Order } from '../../src/shared/contract/orders';
 import { KDS_PATHS, ORDER_STATE } from '../../src/shared/orders';
 import { expectAccessible } from './axe';
-import { expect, test } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 import { WAITER_PATHS } from '../../src/shared/contract/waiter';
 import { apiLogin, card, newBoardContext, openBoard, placeOrder, revealCard, runCommand } from './orders-helpers';
-import { signInWaiter, waiterPhone } from './waiter-helpers';
 
 // The service worker is part of what this file tests (playwright.config.ts blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
@@ -20,14 +19,24 @@ test.use({ serviceWorkers: 'allow' });
 const SHOTS = '/tmp/waiter-shots';
 
 async function phone(browser: Browser, baseURL: string) {
-  const { context, page } = await waiterPhone(browser, baseURL);
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+    reducedMotion: 'reduce',
+  });
   // Chromium's headless vibrate does nothing observable: record what the screen asks for.
   await context.addInitScript(() => {
     const calls: unknown[] = [];
     (window as unknown as { __vibrations: unknown[] }).__vibrations = calls;
     Object.defineProperty(navigator, 'vibrate', { configurable: true, value: (p: unknown) => (calls.push(p), true) });
   });
+  const page = await context.newPage();
   // A failure report then says why the phone's page went wrong (an uncaught error, a crash).
+  page.on('pageerror', (e) => console.log(`[phone pageerror] ${e.stack ?? e.message}`));
   page.on('crash', () => console.log('[phone] page crashed'));
   page.on('console', (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && console.log(`[phone console] ${m.text()}`));
   return { context, page };
@@ -56,7 +65,8 @@ test.describe('waiter phone', () => {
     const k = await newBoardContext(browser, server.url);
     try {
       // Sign in: a waiter-only account lands on its own screen, with no sidebar.
-      await signInWaiter(w.page);
+      await signIn(w.page, 'garcom@balcao.dev');
+      await w.page.waitForURL((u) => u.pathname === '/garcom');
       await expect(w.page.getByRole('heading', { name: 'Mesas', level: 1 })).toBeVisible();
       await expect(w.page).toHaveTitle('Garçom · Balcão');
       await expect(w.page.getByRole('button', { name: /Abrir menu|Fechar menu/ })).toHaveCount(0);
@@ -202,7 +212,8 @@ test.describe('waiter phone', () => {
     const ready = before.Prontos + 6;
     const w = await phone(browser, server.url);
     try {
-      await signInWaiter(w.page);
+      await signIn(w.page, 'garcom@balcao.dev');
+      await w.page.waitForURL((u) => u.pathname === '/garcom');
       await expect(w.page.getByRole('heading', { name: `Prontos para servir (${ready})` })).toBeVisible();
       // The oldest three are rows with their own "Entregue à mesa"; the rest wait behind one tap.
       await expect(w.page.getByTestId('ready-order')).toHaveCount(3);
@@ -242,7 +253,8 @@ test.describe('waiter phone', () => {
   test('the installed app opening at "/" takes a waiter to /garcom; a manager still sees the back office', async ({ browser, server }) => {
     const w = await phone(browser, server.url);
     try {
-      await signInWaiter(w.page);
+      await signIn(w.page, 'garcom@balcao.dev');
+      await w.page.waitForURL((u) => u.pathname === '/garcom');
       await w.page.goto('/');
       await w.page.waitForURL((u) => u.pathname === '/garcom');
       await expect(w.page.getByRole('heading', { name: 'Mesas', level: 1 })).toBeVisible();
