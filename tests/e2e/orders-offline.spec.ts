@@ -2,6 +2,7 @@ import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { ORDER_STATE } from '../../src/shared/orders';
 import { expect, test } from './fixtures';
 import { apiLogin, card, getOrder, newBoardContext, openBoard, placeOrder, revealCard, resumeAfterReload } from './orders-helpers';
+import { persistedCache } from './waiter-helpers';
 
 // The service worker is part of what this file tests (playwright.config.ts blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
@@ -14,21 +15,6 @@ async function restoreApi(context: BrowserContext) {
   await context.unroute('**/api/**');
 }
 
-/** The persisted query cache (idb-keyval's default store) as text. */
-function persistedCache(page: Page): Promise<string> {
-  return page.evaluate(
-    () =>
-      new Promise<string>((resolve) => {
-        const open = indexedDB.open('keyval-store');
-        open.onsuccess = () => {
-          const get = open.result.transaction('keyval').objectStore('keyval').get('balcao.queryCache');
-          get.onsuccess = () => resolve(typeof get.result === 'string' ? get.result : JSON.stringify(get.result ?? ''));
-          get.onerror = () => resolve('');
-        };
-        open.onerror = () => resolve('');
-      }),
-  );
-}
 
 /** Aceitar on a card, confirming the per-order delivery time when the venue asks for one. */
 async function acceptOnCard(page: Page, cardLocator: Locator, codigo: string) {

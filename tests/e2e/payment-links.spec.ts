@@ -1,9 +1,8 @@
 import type { Page } from '@playwright/test';
-import jsQR from 'jsqr';
 import { hasError, parsePix } from 'pix-utils';
-import { PNG } from 'pngjs';
 import { expectAccessible } from './axe';
 import { expect, signIn, test } from './fixtures';
+import { readQr } from './qr-helpers';
 
 // A server of its own: these tests create, pay and delete links.
 test.use({ workerEnv: { BALCAO_E2E_ISOLATE: 'payment-links' } });
@@ -11,14 +10,6 @@ test.use({ workerEnv: { BALCAO_E2E_ISOLATE: 'payment-links' } });
 const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
 const accessible = (page: Page) => expectAccessible(page);
 
-/** Decodes the QR image shown on the page. */
-async function readQr(page: Page, name: string): Promise<string> {
-  const src = await page.getByRole('img', { name }).getAttribute('src');
-  const png = PNG.sync.read(Buffer.from(src!.replace(/^data:image\/png;base64,/, ''), 'base64'));
-  const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
-  expect(code, 'QR code not readable').not.toBeNull();
-  return code!.data;
-}
 
 test('a payment link is created, edited, opened on a phone without signing in, paid by sandbox Pix, and deleted', async ({ page, browser, baseURL }) => {
   test.setTimeout(120_000);

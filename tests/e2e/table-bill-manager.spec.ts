@@ -6,24 +6,23 @@
  * server (a loopback stand-in that answers CORS, as the pré-conta's spec uses). Axe on each tab.
  */
 import { BILL_PATHS } from '../../src/shared/contract/table-bill';
-import { WAITER_PATHS } from '../../src/shared/contract/waiter';
 import { BILL_MGR_MSG } from '../../src/shared/table-bill-manager';
 import { decodeEscPos, linesOf } from '../server/printers/escpos';
 import { expectAccessible } from './axe';
 import { fakePrintServer } from './print-server';
 import { expect, signIn, test } from './fixtures';
 import { apiLogin, placeOrder, setBoardSettings } from './orders-helpers';
+import { atTable, freeTables } from './waiter-helpers';
 
 test.use({ viewport: { width: 1366, height: 768 }, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
 
 test('Mesas e contas: an open table with its total; closed through the API it shows in Contas fechadas and reprints as 2ª VIA', async ({ page, request }) => {
   test.setTimeout(120_000);
   const manager = await apiLogin(request, 'gerente@balcao.dev');
-  const tables = await request.get(`${WAITER_PATHS.tables}?localClienteId=${manager.localId}`, { headers: manager.auth });
-  const free = ((await tables.json()) as { Mesas: Array<{ Id: string; Nome: string; Abertos: number; Conta?: number }> }).Mesas.filter((m) => m.Abertos === 0 && !m.Conta);
+  const free = await freeTables(request, manager);
   expect(free.length, 'a free table on the demo restaurant').toBeGreaterThan(0);
   const mesa = free[free.length - 1];
-  const table = { TipoEntrega: 3, MesaId: mesa.Id, Cliente: { Nome: mesa.Nome }, TipoPagamentoId: 2 };
+  const table = atTable(mesa);
   await placeOrder(request, manager, { ...table, Itens: [{ NomeProduto: 'X-Burger', Valor: 28.9, Quantidade: 2 }] });
   await placeOrder(request, manager, { ...table, Itens: [{ NomeProduto: 'Batata frita', Valor: 12, Quantidade: 1 }] });
 

@@ -5,9 +5,6 @@
  * and the bill shows it paid; the table then closes and the manager's sales dashboard shows the sale
  * by payment method with the service charge as its own figure (1366×768 laptop).
  */
-import fs from 'node:fs';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { WAITER_PATHS } from '../../src/shared/contract/waiter';
 import { BILL_PATHS, tableBill } from '../../src/shared/contract/table-bill';
 import { DASHBOARD_BILLS_PATH, dashboardBills } from '../../src/shared/contract/dashboard';
 import { formatDateBR, saoPauloDay } from '../../src/shared/dashboard';
@@ -15,59 +12,19 @@ import { formatBRL } from '../../src/shared/format';
 import { expectAccessible } from './axe';
 import { expect, signIn, test } from './fixtures';
 import { apiLogin, placeOrder } from './orders-helpers';
+import { freeTables, goOffline, goOnline, persistedCache, screenshots, signInWaiter, tapTableBill, untilServiceWorkerControls, waiterPhone } from './waiter-helpers';
 
 // The reload offline needs the service worker (playwright.config.ts blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
 
 const SHOTS = '/tmp/table-bill-offline-shots';
 
-async function phone(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({ baseURL, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, reducedMotion: 'reduce', serviceWorkers: 'allow' });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => console.log(`[phone pageerror] ${e.stack ?? e.message}`));
-  return { context, page };
-}
-async function shot(page: Page, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-/** No network for this phone: the browser says offline and nothing reaches the API (the service worker's fetches included). */
-async function goOffline(context: BrowserContext): Promise<() => number> {
-  let payments = 0;
-  await context.route('**/api/**', (route) => {
-    if (route.request().method() === 'POST' && route.request().url().includes('/Conta/Pagamentos')) payments += 1;
-    return route.abort('internetdisconnected');
-  });
-  await context.setOffline(true);
-  return () => payments;
-}
-async function goOnline(context: BrowserContext) {
-  await context.unroute('**/api/**');
-  await context.setOffline(false);
-}
-
-/** The persisted query cache (idb-keyval's default store) as text. */
-function persistedCache(page: Page): Promise<string> {
-  return page.evaluate(
-    () =>
-      new Promise<string>((resolve) => {
-        const open = indexedDB.open('keyval-store');
-        open.onsuccess = () => {
-          const get = open.result.transaction('keyval').objectStore('keyval').get('balcao.queryCache');
-          get.onsuccess = () => resolve(typeof get.result === 'string' ? get.result : JSON.stringify(get.result ?? ''));
-          get.onerror = () => resolve('');
-        };
-        open.onerror = () => resolve('');
-      }),
-  );
-}
+const shot = screenshots(SHOTS);
 
 test('offline: a cash payment is pendente de envio, survives a reload, and reaches the server exactly once when the network returns', async ({ browser, server, request }) => {
   test.setTimeout(180_000);
   const manager = await apiLogin(request, 'gerente@balcao.dev');
-  const tables = await request.get(`${WAITER_PATHS.tables}?localClienteId=${manager.localId}`, { headers: manager.auth });
-  const free = ((await tables.json()) as { Mesas: Array<{ Id: string; Nome: string; Abertos: number; Conta?: number }> }).Mesas.filter((m) => m.Abertos === 0 && !m.Conta);
+  const free = await freeTables(request, manager);
   // Not the last free table: the table-bill spec takes that one on the same server.
   expect(free.length, 'two free tables on the demo restaurant').toBeGreaterThan(1);
   const mesa = free[free.length - 2];
@@ -80,16 +37,13 @@ test('offline: a cash payment is pendente de envio, survives a reload, and reach
   const salesOfToday = async () =>
     dashboardBills.parse(await (await request.get(`${DASHBOARD_BILLS_PATH}?${new URLSearchParams({ localClienteId: manager.localId, InitialPeriod: today, FinalPeriod: today })}`, { headers: manager.auth })).json());
 
-  const w = await phone(browser, server.url);
+  const w = await waiterPhone(browser, server.url, { serviceWorkers: 'allow' });
   const laptop = await browser.newContext({ baseURL: server.url, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', viewport: { width: 1366, height: 768 }, reducedMotion: 'reduce' });
   try {
-    await signIn(w.page, 'garcom@balcao.dev');
-    await w.page.waitForURL((u) => u.pathname === '/garcom');
+    await signInWaiter(w.page);
     // The service worker holds the app, so the page opens again without network.
-    await w.page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-    await expect.poll(() => w.page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-    await w.page.locator(`[data-testid="table-card"][data-mesa="${name}"]`).tap();
-    await w.page.getByRole('button', { name: 'Conta', exact: true }).tap();
+    await untilServiceWorkerControls(w.page);
+    await tapTableBill(w.page, name);
     await expect(w.page.getByRole('heading', { name: `${name} · Conta`, level: 1 })).toBeVisible();
     await expect(w.page.getByTestId('bill-total')).toHaveText('R$ 22,00');
     await expect(w.page.getByRole('button', { name: 'Pix · Conta inteira', exact: true })).toBeEnabled();

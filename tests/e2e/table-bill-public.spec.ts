@@ -5,50 +5,34 @@
  * once the table closes the link answers "Conta não encontrada" in pt-BR. Axe on each screen.
  */
 import fs from 'node:fs';
-import type { Browser, Page } from '@playwright/test';
-import jsQR from 'jsqr';
 import { hasError, parsePix } from 'pix-utils';
-import { PNG } from 'pngjs';
 import { BILL_PATHS } from '../../src/shared/contract/table-bill';
-import { WAITER_PATHS } from '../../src/shared/contract/waiter';
 import { BILL_MSG } from '../../src/shared/table-bill';
 import { expectAccessible } from './axe';
-import { expect, signIn, test } from './fixtures';
+import { expect, test } from './fixtures';
 import { apiLogin, placeOrder } from './orders-helpers';
+import { readQr } from './qr-helpers';
+import { atTable, freeTables, signInWaiter, tapTableBill, waiterPhone } from './waiter-helpers';
 
 const SHOTS = '/tmp/table-bill-shots';
 
-async function phone(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({ baseURL, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, reducedMotion: 'reduce' });
-  return { context, page: await context.newPage() };
-}
-async function readQr(page: Page, name: string): Promise<string> {
-  const src = await page.getByRole('img', { name }).getAttribute('src');
-  const png = PNG.sync.read(Buffer.from(src!.replace(/^data:image\/png;base64,/, ''), 'base64'));
-  const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
-  expect(code, 'QR code not readable').not.toBeNull();
-  return code!.data;
-}
 
 test('the QR of the bill opens the public bill page without sign-in; Pix of what remains is paid; the link dies when the table closes', async ({ browser, server, request }) => {
   test.setTimeout(150_000);
   fs.mkdirSync(SHOTS, { recursive: true });
   const manager = await apiLogin(request, 'gerente@balcao.dev');
-  const tables = await request.get(`${WAITER_PATHS.tables}?localClienteId=${manager.localId}`, { headers: manager.auth });
-  const free = ((await tables.json()) as { Mesas: Array<{ Id: string; Nome: string; Abertos: number; Conta?: number }> }).Mesas.filter((m) => m.Abertos === 0 && !m.Conta);
+  const free = await freeTables(request, manager);
   expect(free.length, 'a free table on the demo restaurant').toBeGreaterThan(0);
   const mesa = free[Math.floor(free.length / 2)];
-  const table = { TipoEntrega: 3, MesaId: mesa.Id, Cliente: { Nome: mesa.Nome }, TipoPagamentoId: 2 };
+  const table = atTable(mesa);
   await placeOrder(request, manager, { ...table, Itens: [{ NomeProduto: 'X-Burger', Valor: 28.9, Quantidade: 2 }] });
   await placeOrder(request, manager, { ...table, Itens: [{ NomeProduto: 'Batata frita', Valor: 12, Quantidade: 1, Observacoes: [{ Descricao: 'Molho', Opcoes: [{ Nome: 'Maionese verde' }] }] }] });
 
-  const w = await phone(browser, server.url);
-  const c = await phone(browser, server.url);
+  const w = await waiterPhone(browser, server.url);
+  const c = await waiterPhone(browser, server.url);
   try {
-    await signIn(w.page, 'garcom@balcao.dev');
-    await w.page.waitForURL((u) => u.pathname === '/garcom');
-    await w.page.locator(`[data-testid="table-card"][data-mesa="${mesa.Nome}"]`).tap();
-    await w.page.getByRole('button', { name: 'Conta', exact: true }).tap();
+    await signInWaiter(w.page);
+    await tapTableBill(w.page, mesa.Nome);
     await expect(w.page.getByTestId('bill-total')).toHaveText('R$ 76,78');
     await w.page.getByRole('button', { name: 'QR da conta' }).tap();
     const dialog = w.page.getByRole('dialog', { name: 'QR code da conta' });

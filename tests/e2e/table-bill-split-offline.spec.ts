@@ -3,50 +3,19 @@
  * shows at once as pendente de envio on that person, survives a reload, and reaches the server exactly
  * once (as that person's payment) when the network returns.
  */
-import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { BILL_PATHS, tableBill } from '../../src/shared/contract/table-bill';
-import { WAITER_PATHS } from '../../src/shared/contract/waiter';
 import { expectAccessible } from './axe';
-import { expect, signIn, test } from './fixtures';
+import { expect, test } from './fixtures';
 import { apiLogin, placeOrder } from './orders-helpers';
+import { freeTables, goOffline, goOnline, persistedCache, signInWaiter, tapTableBill, untilServiceWorkerControls, waiterPhone } from './waiter-helpers';
 
 // The reload offline needs the service worker (playwright.config.ts blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
 
-async function phone(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({ baseURL, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, reducedMotion: 'reduce', serviceWorkers: 'allow' });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => console.log(`[phone pageerror] ${e.stack ?? e.message}`));
-  return { context, page };
-}
-async function goOffline(context: BrowserContext) {
-  await context.route('**/api/**', (route) => route.abort('internetdisconnected'));
-  await context.setOffline(true);
-}
-async function goOnline(context: BrowserContext) {
-  await context.unroute('**/api/**');
-  await context.setOffline(false);
-}
-function persistedCache(page: Page): Promise<string> {
-  return page.evaluate(
-    () =>
-      new Promise<string>((resolve) => {
-        const open = indexedDB.open('keyval-store');
-        open.onsuccess = () => {
-          const get = open.result.transaction('keyval').objectStore('keyval').get('balcao.queryCache');
-          get.onsuccess = () => resolve(typeof get.result === 'string' ? get.result : JSON.stringify(get.result ?? ''));
-          get.onerror = () => resolve('');
-        };
-        open.onerror = () => resolve('');
-      }),
-  );
-}
-
 test("offline: a person's part paid in cash is pendente de envio on that person, survives a reload, and reaches the server once", async ({ browser, server, request }) => {
   test.setTimeout(180_000);
   const manager = await apiLogin(request, 'gerente@balcao.dev');
-  const tables = await request.get(`${WAITER_PATHS.tables}?localClienteId=${manager.localId}`, { headers: manager.auth });
-  const free = ((await tables.json()) as { Mesas: Array<{ Id: string; Nome: string; Abertos: number; Conta?: number }> }).Mesas.filter((m) => m.Abertos === 0 && !m.Conta);
+  const free = await freeTables(request, manager);
   expect(free.length, 'free tables on the demo restaurant').toBeGreaterThan(2);
   // Next to the table the online split spec takes, away from the last ones the other bill specs take.
   const mesa = free[Math.floor((free.length - 1) / 2) + 1];
@@ -62,14 +31,11 @@ test("offline: a person's part paid in cash is pendente de envio on that person,
   });
   expect(made.status(), await made.text()).toBe(200);
 
-  const w = await phone(browser, server.url);
+  const w = await waiterPhone(browser, server.url, { serviceWorkers: 'allow' });
   try {
-    await signIn(w.page, 'garcom@balcao.dev');
-    await w.page.waitForURL((u) => u.pathname === '/garcom');
-    await w.page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-    await expect.poll(() => w.page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-    await w.page.locator(`[data-testid="table-card"][data-mesa="${name}"]`).tap();
-    await w.page.getByRole('button', { name: 'Conta', exact: true }).tap();
+    await signInWaiter(w.page);
+    await untilServiceWorkerControls(w.page);
+    await tapTableBill(w.page, name);
     const people = w.page.getByTestId('split-person');
     await expect(people).toHaveCount(2);
     await expect(w.page.getByTestId('split-person-amount')).toHaveText(['R$ 11,00', 'R$ 22,00']);

@@ -4,51 +4,37 @@
  * is items + proportional service and the parts add up to the total; Ana pays by card, Bia in cash with
  * change, Caio by Pix (sandbox PSP); a second phone sees the same split; the table closes. Axe on each screen.
  */
-import fs from 'node:fs';
-import type { Browser, Page } from '@playwright/test';
-import { WAITER_PATHS } from '../../src/shared/contract/waiter';
+import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { expect, signIn, test } from './fixtures';
+import { expect, test } from './fixtures';
 import { apiLogin, placeOrder } from './orders-helpers';
+import { atTable, centsOf, freeTables, screenshots, signInWaiter, tapTableBill, waiterPhone } from './waiter-helpers';
 
 const SHOTS = '/tmp/table-bill-split-shots';
 
-async function phone(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({ baseURL, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, reducedMotion: 'reduce' });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => console.log(`[phone pageerror] ${e.stack ?? e.message}`));
-  return { context, page };
-}
-async function shot(page: Page, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-const centsOf = (text: string) => Math.round(Number(text.replace(/[^\d,]/g, '').replace(',', '.')) * 100);
+const shot = screenshots(SHOTS);
 
 async function openBill(page: Page, name: string) {
-  await signIn(page, 'garcom@balcao.dev');
-  await page.waitForURL((u) => u.pathname === '/garcom');
-  await page.locator(`[data-testid="table-card"][data-mesa="${name}"]`).tap();
-  await page.getByRole('button', { name: 'Conta', exact: true }).tap();
+  await signInWaiter(page);
+  await tapTableBill(page, name);
   await expect(page.getByRole('heading', { name: `${name} · Conta`, level: 1 })).toBeVisible();
 }
 
 test('split by items: three people, a shared item, each pays their part, the table closes', async ({ browser, server, request }) => {
   test.setTimeout(180_000);
   const manager = await apiLogin(request, 'gerente@balcao.dev');
-  const tables = await request.get(`${WAITER_PATHS.tables}?localClienteId=${manager.localId}`, { headers: manager.auth });
-  const free = ((await tables.json()) as { Mesas: Array<{ Id: string; Nome: string; Abertos: number; Conta?: number }> }).Mesas.filter((m) => m.Abertos === 0 && !m.Conta);
+  const free = await freeTables(request, manager);
   expect(free.length, 'a free table on the demo restaurant').toBeGreaterThan(0);
   // Not the table the other bill specs take (the last free one).
   const mesa = free[Math.floor((free.length - 1) / 2)];
   const name = mesa.Nome;
-  const table = { TipoEntrega: 3, MesaId: mesa.Id, Cliente: { Nome: name }, TipoPagamentoId: 2 };
+  const table = atTable(mesa);
   await placeOrder(request, manager, { ...table, Itens: [{ NomeProduto: 'X-Burger', Valor: 28.9, Quantidade: 2 }] });
   await placeOrder(request, manager, { ...table, Itens: [{ NomeProduto: 'Batata frita', Valor: 12, Quantidade: 1 }] });
   await placeOrder(request, manager, { ...table, Itens: [{ NomeProduto: 'Refrigerante lata', Valor: 9.9, Quantidade: 1 }] });
 
-  const w = await phone(browser, server.url);
-  const second = await phone(browser, server.url);
+  const w = await waiterPhone(browser, server.url);
+  const second = await waiterPhone(browser, server.url);
   try {
     await openBill(w.page, name);
     await expect(w.page.getByTestId('bill-total')).toHaveText('R$ 87,67');

@@ -5,47 +5,32 @@
  * re-read, the phone's polling turns it paid), one by card, one in cash with change; the table
  * closes and is free again. Axe on each screen and dialog.
  */
-import fs from 'node:fs';
-import type { Browser, Page } from '@playwright/test';
-import { WAITER_PATHS } from '../../src/shared/contract/waiter';
 import { splitEqually } from '../../src/shared/table-bill';
 import { expectAccessible } from './axe';
-import { expect, signIn, test } from './fixtures';
+import { expect, test } from './fixtures';
 import { apiLogin, placeOrder } from './orders-helpers';
+import { atTable, centsOf, freeTables, screenshots, signInWaiter, tapTableBill, waiterPhone } from './waiter-helpers';
 
 const SHOTS = '/tmp/table-bill-shots';
 
-async function phone(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({ baseURL, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, reducedMotion: 'reduce' });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => console.log(`[phone pageerror] ${e.stack ?? e.message}`));
-  return { context, page };
-}
-async function shot(page: Page, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-const centsOf = (text: string) => Math.round(Number(text.replace(/[^\d,]/g, '').replace(',', '.')) * 100);
+const shot = screenshots(SHOTS);
 
 test('three orders at a free table: 10 % service, split by 3, Pix + card + cash with change, the table closes and is free', async ({ browser, server, request }) => {
   test.setTimeout(180_000);
   const manager = await apiLogin(request, 'gerente@balcao.dev');
-  const tables = await request.get(`${WAITER_PATHS.tables}?localClienteId=${manager.localId}`, { headers: manager.auth });
-  const free = ((await tables.json()) as { Mesas: Array<{ Id: string; Nome: string; Abertos: number; Conta?: number }> }).Mesas.filter((m) => m.Abertos === 0 && !m.Conta);
+  const free = await freeTables(request, manager);
   expect(free.length, 'a free table on the demo restaurant').toBeGreaterThan(0);
   const mesa = free[free.length - 1];
   const name = mesa.Nome;
-  const table = { TipoEntrega: 3, MesaId: mesa.Id, Cliente: { Nome: name }, TipoPagamentoId: 2 };
+  const table = atTable(mesa);
   await placeOrder(request, manager, { ...table, Itens: [{ NomeProduto: 'X-Burger', Valor: 28.9, Quantidade: 2 }] });
   await placeOrder(request, manager, { ...table, Itens: [{ NomeProduto: 'Batata frita', Valor: 12, Quantidade: 1, Observacoes: [{ Descricao: 'Molho', Opcoes: [{ Nome: 'Maionese verde' }] }] }] });
   await placeOrder(request, manager, { ...table, Itens: [{ NomeProduto: 'Refrigerante lata', Valor: 9.9, Quantidade: 1 }] });
 
-  const w = await phone(browser, server.url);
+  const w = await waiterPhone(browser, server.url);
   try {
-    await signIn(w.page, 'garcom@balcao.dev');
-    await w.page.waitForURL((u) => u.pathname === '/garcom');
-    await w.page.locator(`[data-testid="table-card"][data-mesa="${name}"]`).tap();
-    await w.page.getByRole('button', { name: 'Conta', exact: true }).tap();
+    await signInWaiter(w.page);
+    await tapTableBill(w.page, name);
     await expect(w.page.getByRole('heading', { name: `${name} · Conta`, level: 1 })).toBeVisible();
 
     // The bill: every item with its options, subtotal 79,70, service 10 % = 7,97, total 87,67.
@@ -132,10 +117,9 @@ test('three orders at a free table: 10 % service, split by 3, Pix + card + cash 
 });
 
 test("a newcomer's demo: Mesa 3's bill is open, split by two, the first half paid by card", async ({ browser, server }) => {
-  const w = await phone(browser, server.url);
+  const w = await waiterPhone(browser, server.url);
   try {
-    await signIn(w.page, 'garcom@balcao.dev');
-    await w.page.waitForURL((u) => u.pathname === '/garcom');
+    await signInWaiter(w.page);
     const card = w.page.locator('[data-testid="table-card"][data-mesa="Mesa 3"]');
     await expect(card.getByTestId('table-bill-amount')).toContainText('Conta R$');
     await card.tap();

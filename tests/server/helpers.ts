@@ -1,5 +1,5 @@
 /** Small helpers shared by the API tests (not a test file itself). */
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Mail } from '../../src/server/lib/mailer';
 import type { TestContext } from '../setup/server';
 
@@ -59,4 +59,25 @@ export function expect429(res: { statusCode: number; headers: Record<string, unk
   expect(wait).toBeLessThanOrEqual(max);
   expect(res.json()).toEqual({ Message: message(wait), retryAfter: wait });
   return wait;
+}
+
+/**
+ * A loopback provider for the whole file: started before its tests with the environment pointed at
+ * it (`envOf`), stopped after them, the variables it set removed again. `started` receives it.
+ */
+export function useFakeProvider<P extends { url: string; close(): Promise<void> }>(start: () => Promise<P>, envOf: (provider: P) => Record<string, string>, started: (provider: P) => void): void {
+  const saved = { ...process.env };
+  let provider: P | undefined;
+  let keys: string[] = [];
+  beforeAll(async () => {
+    provider = await start();
+    started(provider);
+    const env = envOf(provider);
+    keys = Object.keys(env);
+    Object.assign(process.env, env);
+  });
+  afterAll(async () => {
+    for (const k of keys) if (saved[k] === undefined) delete process.env[k];
+    await provider?.close();
+  });
 }

@@ -7,21 +7,13 @@
  * the settle job asks GET /proposals/{key} and records the answer; a request lost on the way is sent
  * again by the job with the same key; a refusal is recorded with the provider's reason.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO, useTestApp } from '../../setup/server';
 import { startFakeAccreditation, type FakeAccreditation } from '../../support/fake-accreditation';
+import { useFakeProvider } from '../helpers';
 
 let acc: FakeAccreditation;
-const saved = { ...process.env };
-const ENV = ['ACCREDITATION_PROVIDER_URL', 'ACCREDITATION_PROVIDER_TOKEN', 'ACCREDITATION_PROVIDER_TIMEOUT_MS'];
-beforeAll(async () => {
-  acc = await startFakeAccreditation();
-  Object.assign(process.env, { ACCREDITATION_PROVIDER_URL: acc.url, ACCREDITATION_PROVIDER_TOKEN: 'acc-token', ACCREDITATION_PROVIDER_TIMEOUT_MS: '2000' });
-});
-afterAll(async () => {
-  for (const k of ENV) if (saved[k] === undefined) delete process.env[k];
-  await acc.close();
-});
+useFakeProvider(startFakeAccreditation, (p) => ({ ACCREDITATION_PROVIDER_URL: p.url, ACCREDITATION_PROVIDER_TOKEN: 'acc-token', ACCREDITATION_PROVIDER_TIMEOUT_MS: '2000' }), (p) => (acc = p));
 
 const t = useTestApp();
 

@@ -5,22 +5,15 @@
  * verificação" (202, its current state), a retry with the same key sends nothing, the settle job asks
  * GET /invoices/{key} and records the answer; another venue, the wrong role and a bad key are refused.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_FINANCE } from '../../../src/server/modules/finance/finance.seed';
 import { DEMO, useTestApp } from '../../setup/server';
 import { startFakeErp, type FakeErp } from '../../support/fake-erp';
 import { auditCount, caller, one } from './helpers';
+import { useFakeProvider } from '../helpers';
 
 let erp: FakeErp;
-const saved = { ...process.env };
-beforeAll(async () => {
-  erp = await startFakeErp();
-  Object.assign(process.env, { ERP_API_URL: erp.url, ERP_API_TOKEN: 'erp-token', ERP_TIMEOUT_MS: '3000' });
-});
-afterAll(async () => {
-  for (const k of ['ERP_API_URL', 'ERP_API_TOKEN', 'ERP_TIMEOUT_MS']) if (saved[k] === undefined) delete process.env[k];
-  await erp.close();
-});
+useFakeProvider(startFakeErp, (p) => ({ ERP_API_URL: p.url, ERP_API_TOKEN: 'erp-token', ERP_TIMEOUT_MS: '3000' }), (p) => (erp = p));
 
 const t = useTestApp();
 const call = caller(t);

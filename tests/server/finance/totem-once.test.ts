@@ -5,22 +5,15 @@
  * transaction; an acquirer that does not answer in time is a 503 that records nothing and releases
  * the key, so the same retry asks again; another venue, the wrong role and a bad key are refused.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_FINANCE } from '../../../src/server/modules/finance/finance.seed';
 import { DEMO, useTestApp } from '../../setup/server';
 import { startFakeAcquirer, type FakeAcquirer } from '../../support/fake-acquirer';
 import { auditCount, caller, one } from './helpers';
+import { useFakeProvider } from '../helpers';
 
 let acq: FakeAcquirer;
-const saved = { ...process.env };
-beforeAll(async () => {
-  acq = await startFakeAcquirer();
-  Object.assign(process.env, { ACQUIRER_API_URL: acq.url, ACQUIRER_API_TOKEN: 'acq-token', ACQUIRER_TIMEOUT_MS: '1500' });
-});
-afterAll(async () => {
-  for (const k of ['ACQUIRER_API_URL', 'ACQUIRER_API_TOKEN', 'ACQUIRER_TIMEOUT_MS']) if (saved[k] === undefined) delete process.env[k];
-  await acq.close();
-});
+useFakeProvider(startFakeAcquirer, (p) => ({ ACQUIRER_API_URL: p.url, ACQUIRER_API_TOKEN: 'acq-token', ACQUIRER_TIMEOUT_MS: '1500' }), (p) => (acq = p));
 
 const t = useTestApp();
 const call = caller(t);

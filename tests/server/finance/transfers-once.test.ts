@@ -5,21 +5,14 @@
  * asks the bank GET /transfers/{key} and records its answer; racing requests with one key make one
  * transfer; the bank always receives our transfer id as Idempotency-Key.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO, useTestApp } from '../../setup/server';
 import { startFakeBank, type FakeBank } from '../../support/fake-bank';
 import { caller, one } from './helpers';
+import { useFakeProvider } from '../helpers';
 
 let bank: FakeBank;
-const saved = { ...process.env };
-beforeAll(async () => {
-  bank = await startFakeBank();
-  Object.assign(process.env, { BANK_API_URL: bank.url, BANK_API_TOKEN: 'bank-token', BANK_TIMEOUT_MS: '4000' });
-});
-afterAll(async () => {
-  for (const k of ['BANK_API_URL', 'BANK_API_TOKEN', 'BANK_TIMEOUT_MS']) if (saved[k] === undefined) delete process.env[k];
-  await bank.close();
-});
+useFakeProvider(startFakeBank, (p) => ({ BANK_API_URL: p.url, BANK_API_TOKEN: 'bank-token', BANK_TIMEOUT_MS: '4000' }), (p) => (bank = p));
 
 const t = useTestApp();
 const call = caller(t);

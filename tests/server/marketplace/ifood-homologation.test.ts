@@ -5,48 +5,22 @@
  * the asynchronous results CONFIRMED and CANCELLATION_REQUEST_FAILED, and the consumer's cancellation
  * request (HANDSHAKE_DISPUTE / HANDSHAKE_SETTLEMENT) answered from the board.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Order } from '../../../src/shared/contract/orders';
+import { describe, expect, it } from 'vitest';
 import { ifoodTicketLines } from '../../../src/shared/ifood-ticket';
-import { KDS_PATHS, ORDER_ORIGIN, ORDER_STATE } from '../../../src/shared/orders';
+import { KDS_PATHS, ORDER_STATE } from '../../../src/shared/orders';
 import { MSG } from '../../../src/shared/messages';
-import type { IfoodIntegration } from '../../../src/server/modules/marketplace/ifood/ifood-integration';
 import { DEMO, useTestApp } from '../../setup/server';
 import { expectError } from '../helpers';
-import { allOrders, command, restaurant } from '../orders-helpers';
-import { fakeEvent, fakeOrder, FakeIfood } from './ifood-fake';
-import { kitchenOnFakeIfood } from './ifood-setup';
+import { command } from '../orders-helpers';
+import { fakeOrder } from './ifood-fake';
+import { MERCHANT, useKitchenOnFakeIfood } from './ifood-setup';
 
 const t = useTestApp();
-const fake = new FakeIfood();
-const MERCHANT = 'sabor-da-casa-demo';
-let token: string;
-let ifood: IfoodIntegration;
+const s = useKitchenOnFakeIfood(t);
+const { fake, current, event, placed } = s;
 
-beforeAll(() => fake.start());
-afterAll(() => fake.stop());
-beforeEach(async () => ({ ifood, token } = await kitchenOnFakeIfood(t, fake)));
-
-const T0 = Date.now() - 10 * 60_000;
-const at = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString();
 const settle = () => t.app.jobs.drain({ horizonMs: 60_000, timeoutMs: 60_000 });
 
-async function placed(over: Record<string, unknown> = {}): Promise<{ order: Record<string, unknown>; o: Order }> {
-  const order = fakeOrder(MERCHANT, over);
-  fake.orders.set(order.id as string, order);
-  fake.events.push(fakeEvent(order, 'PLC', 'PLACED', at(0)));
-  await ifood.pollOnce();
-  return { order, o: await current(order) };
-}
-async function current(order: Record<string, unknown>): Promise<Order> {
-  const all = await allOrders(t, token, restaurant(t));
-  return all.find((x) => x.OrigemPedido === ORDER_ORIGIN.marketplace && x.CodigoExterno === order.displayId)!;
-}
-async function event(order: Record<string, unknown>, code: string, fullCode: string, minutes: number, metadata?: Record<string, unknown>) {
-  fake.events.push(fakeEvent(order, code, fullCode, at(minutes), metadata));
-  await ifood.pollOnce();
-  return current(order);
-}
 
 describe('what the ticket shows', () => {
   it('a scheduled order: window from schedule, preparation start, no chime at arrival; displayId, card brand and discounts by sponsor', async () => {
@@ -86,7 +60,7 @@ describe('what the ticket shows', () => {
     expect(lines).toContain('Desconto R$ 15,00 (iFood R$ 10,00 · loja R$ 5,00)');
     expect(o.ObservacaoPedido ?? '').not.toContain('Desconto iFood');
     // Confirm works as for an immediate order.
-    expect((await command(t, token, 'acceptOrder', { Id: o.Id })).statusCode).toBe(200);
+    expect((await command(t, s.token, 'acceptOrder', { Id: o.Id })).statusCode).toBe(200);
     await settle();
     expect(fake.calls(/\/confirm$/)).toHaveLength(1);
   });
@@ -116,7 +90,7 @@ describe('what the ticket shows, from iFood’s other homologation lines (issue 
     expect(o.Itens[0].Observacoes).toContainEqual({ Descricao: 'Sem cebola', Opcoes: [] });
     expect(o.Cliente.CPF).toBe('529.982.247-25');
     // The print endpoint serves the same order.
-    const printed = await t.app.inject({ method: 'GET', url: KDS_PATHS.orderForPrint(o.Id), headers: t.auth(token) });
+    const printed = await t.app.inject({ method: 'GET', url: KDS_PATHS.orderForPrint(o.Id), headers: t.auth(s.token) });
     expect(printed.statusCode).toBe(200);
     expect(printed.json().ObservacaoPedido).toContain('Código de coleta: 4821');
   });
@@ -162,7 +136,7 @@ describe('results of our actions, as iFood answers them', () => {
 
   it('CANCELLATION_REQUEST_FAILED puts the refused ticket back with iFood’s reason and a chime', async () => {
     const { order, o } = await placed();
-    expect((await command(t, token, 'refuseOrder', { Id: o.Id, ReasonCancellation: { cancellationCode: '503', reason: 'ITEM INDISPONÍVEL' } })).statusCode).toBe(200);
+    expect((await command(t, s.token, 'refuseOrder', { Id: o.Id, ReasonCancellation: { cancellationCode: '503', reason: 'ITEM INDISPONÍVEL' } })).statusCode).toBe(200);
     await settle();
     expect(fake.calls(/requestCancellation$/)).toHaveLength(1);
     expect((await current(order)).WorkflowInstance.CurrenteState.Id).toBe(ORDER_STATE.Recusado);
@@ -173,7 +147,7 @@ describe('results of our actions, as iFood answers them', () => {
     expect(back.Ifood?.FalhaCancelamento).toBe('Pedido já saiu para entrega');
     expect(ifoodTicketLines(back.Ifood!)).toContain('iFood recusou o cancelamento: Pedido já saiu para entrega');
     // The order is live again: it can be accepted and confirmed at iFood.
-    expect((await command(t, token, 'acceptOrder', { Id: o.Id })).statusCode).toBe(200);
+    expect((await command(t, s.token, 'acceptOrder', { Id: o.Id })).statusCode).toBe(200);
   });
 });
 
@@ -189,7 +163,7 @@ describe('the consumer asks to cancel (HANDSHAKE_DISPUTE)', () => {
     timeoutAction: 'ACCEPT_CANCELLATION',
     alternatives: [],
   });
-  const answer = (id: string, payload: unknown, who = token) => t.app.inject({ method: 'POST', url: KDS_PATHS.ifoodDispute(id), headers: t.auth(who), payload: payload as object });
+  const answer = (id: string, payload: unknown, who = s.token) => t.app.inject({ method: 'POST', url: KDS_PATHS.ifoodDispute(id), headers: t.auth(who), payload: payload as object });
 
   it('shows it with its deadline; accepting reaches iFood once; settlement and cancellation follow', async () => {
     const { order, o } = await placed();
@@ -249,14 +223,14 @@ describe('rate limit (O20)', () => {
   it('a 429 on polling with Retry-After: no polling request before that time', async () => {
     fake.fail(/events:polling$/, 429, 1, '60');
     const before = fake.calls(/events:polling$/, 'GET').length;
-    await ifood.pollOnce();
+    await s.ifood.pollOnce();
     expect(fake.calls(/events:polling$/, 'GET')).toHaveLength(before + 1);
-    const paused = await ifood.pollOnce();
+    const paused = await s.ifood.pollOnce();
     expect(paused.stored).toBe(0);
     expect(fake.calls(/events:polling$/, 'GET')).toHaveLength(before + 1);
     // Once the time has passed (moved here instead of waiting a minute), polling resumes.
-    (ifood as unknown as { pollPausedUntil: number }).pollPausedUntil = Date.now() - 1;
-    await ifood.pollOnce();
+    (s.ifood as unknown as { pollPausedUntil: number }).pollPausedUntil = Date.now() - 1;
+    await s.ifood.pollOnce();
     expect(fake.calls(/events:polling$/, 'GET')).toHaveLength(before + 2);
   });
 });

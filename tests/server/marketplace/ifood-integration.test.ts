@@ -5,27 +5,21 @@
  * iFood calls as durable jobs (5xx retried with backoff, once across processes and
  * restarts), iFood's own cancellation reasons on the refuse dialog.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Order } from '../../../src/shared/contract/orders';
 import { DELIVERY_KIND, DELIVERY_MODE, KDS_PATHS, ORDER_ORIGIN, ORDER_STATE } from '../../../src/shared/orders';
 import { defineIfoodJobs, IFOOD_ACTION_JOB } from '../../../src/server/modules/marketplace/ifood/ifood-actions';
 import { JobQueue } from '../../../src/server/lib/jobs';
-import type { IfoodIntegration } from '../../../src/server/modules/marketplace/ifood/ifood-integration';
 import { useTestApp } from '../../setup/server';
 import { rows } from '../helpers';
 import { allOrders, command, getOrder, restaurant, school, setFoodConfig } from '../orders-helpers';
-import { fakeEvent, fakeOrder, FakeIfood } from './ifood-fake';
-import { kitchenOnFakeIfood } from './ifood-setup';
+import { fakeEvent, fakeOrder } from './ifood-fake';
+import { MERCHANT, useKitchenOnFakeIfood } from './ifood-setup';
 
 const t = useTestApp();
-const fake = new FakeIfood();
-const MERCHANT = 'sabor-da-casa-demo';
-let token: string;
-let ifood: IfoodIntegration;
-
-beforeAll(() => fake.start());
-afterAll(() => fake.stop());
-beforeEach(async () => ({ ifood, token } = await kitchenOnFakeIfood(t, fake)));
+// Events half an hour ago + m:s (the file's own `at` below).
+const s = useKitchenOnFakeIfood(t, 30);
+const { fake } = s;
 
 /**
  * Event times relative to the run (half an hour ago + m:s), never a fixed date: events older than
@@ -45,7 +39,7 @@ function place(over: Record<string, unknown> = {}, when = at(0, 0)) {
   return { order, event };
 }
 
-const ifoodOrders = async () => (await allOrders(t, token, restaurant(t))).filter((o) => o.OrigemPedido === ORDER_ORIGIN.marketplace && /^A\d+$/.test(o.CodigoExterno ?? ''));
+const ifoodOrders = async () => (await allOrders(t, s.token, restaurant(t))).filter((o) => o.OrigemPedido === ORDER_ORIGIN.marketplace && /^A\d+$/.test(o.CodigoExterno ?? ''));
 const byCode = async (displayId: unknown) => (await ifoodOrders()).find((o) => o.CodigoExterno === displayId)!;
 /** Every job due within a minute has run (a call waiting for its order's previous one included). */
 const settle = () => t.app.jobs.drain({ horizonMs: 60_000, timeoutMs: 60_000 });
@@ -62,7 +56,7 @@ describe('orders in', () => {
       const [r] = await rows<{ n: number }>(t, `select count(*)::int as n from ifood_events where id in (${ids.map((i) => `'${i}'`).join(',')})`);
       storedAtAck.push(r.n);
     };
-    expect(await ifood.pollOnce()).toEqual({ stored: 1, skipped: 0, failed: 0 });
+    expect(await s.ifood.pollOnce()).toEqual({ stored: 1, skipped: 0, failed: 0 });
     expect(storedAtAck).toEqual([1]);
     expect(fake.acked.has(event.id)).toBe(true);
     const poll = fake.calls(/events:polling$/, 'GET')[0];
@@ -110,7 +104,7 @@ describe('orders in', () => {
       fake.orders.set(theirs.id as string, theirs);
       const theirEvent = fakeEvent(theirs, 'PLC', 'PLACED', at(0, 2));
       fake.events.push(theirEvent);
-      expect(await ifood.pollOnce()).toEqual({ stored: 2, skipped: 0, failed: 0 });
+      expect(await s.ifood.pollOnce()).toEqual({ stored: 2, skipped: 0, failed: 0 });
       const polls = fake.calls(/events:polling$/, 'GET');
       expect(polls).toHaveLength(1);
       expect(String(polls[0].headers['x-polling-merchants']).split(',').sort()).toEqual([MERCHANT, OTHER].sort());
@@ -133,7 +127,7 @@ describe('orders in', () => {
       payments: { prepaid: 102, pending: 0, methods: [{ value: 102, currency: 'BRL', method: 'CREDIT', type: 'ONLINE', card: { brand: 'VISA' } }] },
       total: { subTotal: 102, deliveryFee: 0, benefits: 0, additionalFees: 0, orderAmount: 102 },
     });
-    await ifood.pollOnce();
+    await s.ifood.pollOnce();
     const o = await byCode(order.displayId);
     expect(o).toMatchObject({ TipoEntrega: DELIVERY_KIND.pickup, ModoEntrega: null, TipoPagamento: { Id: 5 }, EhPagamentoPresencial: false, Troco: null, ValorTotal: 102 });
   });
@@ -142,9 +136,9 @@ describe('orders in', () => {
     const { order, event } = place();
     fake.events.push({ ...event }); // the same event delivered twice in one poll
     fake.events.push(fakeEvent(order, 'PLC', 'PLACED', at(0, 1))); // a second PLACED event for the same order
-    await ifood.pollOnce();
+    await s.ifood.pollOnce();
     fake.acked.clear(); // iFood sends them all again (say our acknowledgment was lost)
-    await ifood.pollOnce();
+    await s.ifood.pollOnce();
     expect((await ifoodOrders()).filter((o) => o.CodigoExterno === order.displayId)).toHaveLength(1);
     const [r] = await rows<{ n: number }>(t, `select count(*)::int as n from ifood_events`);
     expect(r.n).toBe(2);
@@ -152,12 +146,12 @@ describe('orders in', () => {
 
   it('a CANCELLED event moves the ticket to Recusado with its reason and rings (Signal)', async () => {
     const { order } = place();
-    await ifood.pollOnce();
+    await s.ifood.pollOnce();
     const before = await byCode(order.displayId);
-    await command(t, token, 'acceptOrder', { Id: before.Id });
+    await command(t, s.token, 'acceptOrder', { Id: before.Id });
     fake.events.push(fakeEvent(order, 'CAN', 'CANCELLED', at(5, 0), { CANCEL_CODE: '902', CANCEL_REASON: 'Cliente desistiu do pedido', CANCEL_ORIGIN: 'CONSUMER' }));
-    await ifood.pollOnce();
-    const after = await getOrder(t, token, before.Id);
+    await s.ifood.pollOnce();
+    const after = await getOrder(t, s.token, before.Id);
     expect(after.WorkflowInstance.CurrenteState.Id).toBe(ORDER_STATE.Recusado);
     expect(after.ReasonCancellation).toEqual({ cancellationCode: '902', reason: 'Cliente desistiu do pedido' });
     expect(after.Signal).toBe(true);
@@ -172,14 +166,14 @@ describe('orders in', () => {
     const a = fakeOrder(MERCHANT);
     fake.orders.set(a.id as string, a);
     fake.events.push(fakeEvent(a, 'CAN', 'CANCELLED', at(5, 0), { CANCEL_CODE: '902', CANCEL_REASON: 'Pagamento recusado' }));
-    await ifood.pollOnce(); // only the cancellation arrived
+    await s.ifood.pollOnce(); // only the cancellation arrived
     fake.events.push(fakeEvent(a, 'PLC', 'PLACED', at(0, 0))); // the placement comes late
-    await ifood.pollOnce();
+    await s.ifood.pollOnce();
     const b = fakeOrder(MERCHANT);
     fake.orders.set(b.id as string, b);
     fake.events.push(fakeEvent(b, 'CAN', 'CANCELLED', at(9, 0), { CANCEL_CODE: '902', CANCEL_REASON: 'Endereço errado' }));
     fake.events.push(fakeEvent(b, 'PLC', 'PLACED', at(8, 0)));
-    await ifood.pollOnce(); // both in one answer, the cancellation listed first
+    await s.ifood.pollOnce(); // both in one answer, the cancellation listed first
     for (const [o, reason] of [[a, 'Pagamento recusado'], [b, 'Endereço errado']] as const) {
       const mine = (await ifoodOrders()).filter((x) => x.CodigoExterno === o.displayId);
       expect(mine).toHaveLength(1);
@@ -191,19 +185,19 @@ describe('orders in', () => {
   it('iFood failing (5xx) on polling or on an order loses nothing: the next round gets it', async () => {
     const { order } = place();
     fake.fail(/events:polling$/, 500);
-    expect(await ifood.pollOnce()).toMatchObject({ stored: 0, failed: 1 });
+    expect(await s.ifood.pollOnce()).toMatchObject({ stored: 0, failed: 1 });
     expect(fake.calls(/acknowledgment$/)).toHaveLength(0);
     fake.fail(new RegExp(`/orders/${order.id}$`), 503);
-    expect(await ifood.pollOnce()).toMatchObject({ stored: 1, failed: 0 }); // stored and acknowledged, not placed yet
+    expect(await s.ifood.pollOnce()).toMatchObject({ stored: 1, failed: 0 }); // stored and acknowledged, not placed yet
     expect(await ifoodOrders()).toHaveLength(0);
-    await ifood.pollOnce(); // nothing new from iFood: the stored event is handled from our database
+    await s.ifood.pollOnce(); // nothing new from iFood: the stored event is handled from our database
     expect(await ifoodOrders()).toHaveLength(1);
   });
 
   it('the switch off (or no store id) means no polling', async () => {
     await t.db.exec(`update marketplace_integrations set is_active = false`);
     place();
-    expect(await ifood.pollOnce()).toEqual({ stored: 0, skipped: 0, failed: 0 });
+    expect(await s.ifood.pollOnce()).toEqual({ stored: 0, skipped: 0, failed: 0 });
     expect(fake.calls(/events:polling$/, 'GET')).toHaveLength(0);
   });
 });
@@ -211,13 +205,13 @@ describe('orders in', () => {
 describe('board actions out', () => {
   async function placed(over: Record<string, unknown> = {}): Promise<Order> {
     const { order } = place(over);
-    await ifood.pollOnce();
+    await s.ifood.pollOnce();
     return byCode(order.displayId);
   }
 
   it('Aceitar → confirm, Iniciar → startPreparation, Transportar by the venue → dispatch', async () => {
     const o = await placed();
-    for (const cmd of ['acceptOrder', 'startOrder', 'transportOrder'] as const) expect((await command(t, token, cmd, { Id: o.Id })).statusCode).toBe(200);
+    for (const cmd of ['acceptOrder', 'startOrder', 'transportOrder'] as const) expect((await command(t, s.token, cmd, { Id: o.Id })).statusCode).toBe(200);
     await settle();
     expect(actionCalls()).toEqual(['confirm', 'startPreparation', 'dispatch']);
     const calls = fake.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/order/'));
@@ -228,11 +222,11 @@ describe('board actions out', () => {
     const takeout = await placed({ orderType: 'TAKEOUT', delivery: undefined, takeout: { mode: 'DEFAULT', takeoutDateTime: at(30, 0) } });
     const byIfood = await placed({ delivery: { ...(fakeOrder(MERCHANT).delivery as object), deliveredBy: 'IFOOD' } });
     for (const o of [takeout, byIfood]) {
-      await command(t, token, 'acceptOrder', { Id: o.Id });
-      await command(t, token, 'startOrder', { Id: o.Id });
+      await command(t, s.token, 'acceptOrder', { Id: o.Id });
+      await command(t, s.token, 'startOrder', { Id: o.Id });
     }
-    expect((await command(t, token, 'readyToPickup', { Id: takeout.Id })).statusCode).toBe(200);
-    expect((await command(t, token, 'transportOrder', { Id: byIfood.Id })).statusCode).toBe(200);
+    expect((await command(t, s.token, 'readyToPickup', { Id: takeout.Id })).statusCode).toBe(200);
+    expect((await command(t, s.token, 'transportOrder', { Id: byIfood.Id })).statusCode).toBe(200);
     await settle();
     expect(actionCalls().filter((c) => c === 'readyToPickup')).toHaveLength(2);
     expect(actionCalls()).not.toContain('dispatch');
@@ -240,19 +234,19 @@ describe('board actions out', () => {
 
   it('Recusar lists iFood’s reasons and sends requestCancellation with the chosen one', async () => {
     const o = await placed();
-    const reasons = await t.app.inject({ method: 'GET', url: KDS_PATHS.cancellationReasons(o.Id), headers: t.auth(token) });
+    const reasons = await t.app.inject({ method: 'GET', url: KDS_PATHS.cancellationReasons(o.Id), headers: t.auth(s.token) });
     expect(reasons.json()).toEqual([
       { cancellationCode: '501', description: 'PROBLEMAS DE SISTEMA' },
       { cancellationCode: '503', description: 'ITEM INDISPONÍVEL' },
     ]);
-    const res = await command(t, token, 'refuseOrder', { Id: o.Id, ReasonCancellation: { cancellationCode: '503', reason: 'ITEM INDISPONÍVEL' } });
+    const res = await command(t, s.token, 'refuseOrder', { Id: o.Id, ReasonCancellation: { cancellationCode: '503', reason: 'ITEM INDISPONÍVEL' } });
     expect(res.statusCode).toBe(200);
     await settle();
     const [call] = fake.calls(/requestCancellation$/);
     expect(JSON.parse(call.body)).toEqual({ reason: 'ITEM INDISPONÍVEL', cancellationCode: '503' });
     // iFood down: the dialog says so instead of offering codes iFood would refuse.
     fake.down = 503;
-    const other = await t.app.inject({ method: 'GET', url: KDS_PATHS.cancellationReasons(o.Id), headers: t.auth(token) });
+    const other = await t.app.inject({ method: 'GET', url: KDS_PATHS.cancellationReasons(o.Id), headers: t.auth(s.token) });
     expect(other.statusCode).toBe(502);
     expect(other.json().Message).toBe('Não foi possível obter os motivos de cancelamento do iFood. Tente novamente.');
   });
@@ -268,7 +262,7 @@ describe('board actions out', () => {
   it('iFood down: the action waits with backoff and reaches iFood later exactly once, across restarts and processes', async () => {
     const o = await placed();
     fake.down = 503;
-    expect((await command(t, token, 'acceptOrder', { Id: o.Id })).statusCode).toBe(200);
+    expect((await command(t, s.token, 'acceptOrder', { Id: o.Id })).statusCode).toBe(200);
     await t.app.jobs.drain();
     const [waiting] = await rows<{ state: string; attempts: number; wait: number; last_error: string }>(
       t,
@@ -284,7 +278,7 @@ describe('board actions out', () => {
     fake.down = null;
     await t.db.exec(`update jobs set run_at = now() where name = '${IFOOD_ACTION_JOB}'`);
     const others = [new JobQueue(t.db, { log: quiet, worker: false }), new JobQueue(t.db, { log: quiet, worker: false })];
-    for (const q of others) defineIfoodJobs(q, () => ifood.client);
+    for (const q of others) defineIfoodJobs(q, () => s.ifood.client);
     await Promise.all([...others.map((q) => q.runDue()), t.app.jobs.runDue()]);
     await settle();
     expect(accepted()).toEqual(['confirm']);
@@ -297,8 +291,8 @@ describe('board actions out', () => {
   it('a call held by a process that died is taken over when its lease ends; an order’s calls keep their order', async () => {
     const o = await placed();
     fake.down = 503;
-    await command(t, token, 'acceptOrder', { Id: o.Id });
-    await command(t, token, 'startOrder', { Id: o.Id });
+    await command(t, s.token, 'acceptOrder', { Id: o.Id });
+    await command(t, s.token, 'startOrder', { Id: o.Id });
     await t.app.jobs.drain();
     fake.down = null;
     // A dead process holds the confirm; the startPreparation after it is due.
@@ -316,7 +310,7 @@ describe('board actions out', () => {
   it('iFood refusing a call (4xx) marks it failed, never retried', async () => {
     const o = await placed();
     fake.fail(/\/confirm$/, 400);
-    await command(t, token, 'acceptOrder', { Id: o.Id });
+    await command(t, s.token, 'acceptOrder', { Id: o.Id });
     await settle();
     expect(fake.calls(/\/confirm$/)).toHaveLength(1);
     const [r] = await rows<{ state: string; attempts: number }>(t, `select state, attempts from jobs where name = '${IFOOD_ACTION_JOB}'`);
@@ -324,8 +318,8 @@ describe('board actions out', () => {
   });
 
   it('orders that did not come from iFood call nothing', async () => {
-    const [seeded] = (await allOrders(t, token, restaurant(t))).filter((x) => x.WorkflowInstance.CurrenteState.Id === ORDER_STATE.Pendente);
-    await command(t, token, 'acceptOrder', { Id: seeded.Id });
+    const [seeded] = (await allOrders(t, s.token, restaurant(t))).filter((x) => x.WorkflowInstance.CurrenteState.Id === ORDER_STATE.Pendente);
+    await command(t, s.token, 'acceptOrder', { Id: seeded.Id });
     await settle();
     expect(actionCalls()).toEqual([]);
     const [r] = await rows<{ n: number }>(t, `select count(*)::int as n from jobs where name = '${IFOOD_ACTION_JOB}'`);

@@ -5,48 +5,20 @@
  * REFUND, metadata.maxAmount) sent once to …/disputes/{id}/alternatives/{alternativeId}; other actions
  * (more time, a refund asked by the customer) shown and answered; bad input, wrong role, another venue.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Order } from '../../../src/shared/contract/orders';
+import { describe, expect, it } from 'vitest';
 import { ifoodTicketLines } from '../../../src/shared/ifood-ticket';
-import { KDS_PATHS, ORDER_ORIGIN } from '../../../src/shared/orders';
+import { KDS_PATHS } from '../../../src/shared/orders';
 import { MSG } from '../../../src/shared/messages';
-import type { IfoodIntegration } from '../../../src/server/modules/marketplace/ifood/ifood-integration';
 import { DEMO, useTestApp } from '../../setup/server';
 import { expectError } from '../helpers';
-import { allOrders, restaurant } from '../orders-helpers';
-import { fakeEvent, fakeOrder, FakeIfood } from './ifood-fake';
-import { kitchenOnFakeIfood } from './ifood-setup';
+import { useKitchenOnFakeIfood } from './ifood-setup';
 
 const t = useTestApp();
-const fake = new FakeIfood();
-const MERCHANT = 'sabor-da-casa-demo';
-let token: string;
-let ifood: IfoodIntegration;
+const s = useKitchenOnFakeIfood(t);
+const { fake, current, event, placed } = s;
 
-beforeAll(() => fake.start());
-afterAll(() => fake.stop());
-beforeEach(async () => ({ ifood, token } = await kitchenOnFakeIfood(t, fake)));
-
-const T0 = Date.now() - 10 * 60_000;
-const at = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString();
 const settle = () => t.app.jobs.drain({ horizonMs: 120_000, timeoutMs: 60_000 });
 
-async function placed(): Promise<{ order: Record<string, unknown>; o: Order }> {
-  const order = fakeOrder(MERCHANT);
-  fake.orders.set(order.id as string, order);
-  fake.events.push(fakeEvent(order, 'PLC', 'PLACED', at(0)));
-  await ifood.pollOnce();
-  return { order, o: await current(order) };
-}
-async function current(order: Record<string, unknown>): Promise<Order> {
-  const all = await allOrders(t, token, restaurant(t));
-  return all.find((x) => x.OrigemPedido === ORDER_ORIGIN.marketplace && x.CodigoExterno === order.displayId)!;
-}
-async function event(order: Record<string, unknown>, code: string, fullCode: string, minutes: number, metadata?: Record<string, unknown>) {
-  fake.events.push(fakeEvent(order, code, fullCode, at(minutes), metadata));
-  await ifood.pollOnce();
-  return current(order);
-}
 
 /**
  * A HANDSHAKE_DISPUTE's metadata as iFood's guide shows it: action, handshakeType, expiresAt,
@@ -71,8 +43,8 @@ const partial = (disputeId: string, minutesLeft = 7) => ({
     evidences: [],
   },
 });
-const answer = (id: string, payload: unknown, who = token) => t.app.inject({ method: 'POST', url: KDS_PATHS.ifoodDispute(id), headers: t.auth(who), payload: payload as object });
-const propose = (id: string, payload: unknown, who = token) => t.app.inject({ method: 'POST', url: KDS_PATHS.ifoodDisputeProposal(id), headers: t.auth(who), payload: payload as object });
+const answer = (id: string, payload: unknown, who = s.token) => t.app.inject({ method: 'POST', url: KDS_PATHS.ifoodDispute(id), headers: t.auth(who), payload: payload as object });
+const propose = (id: string, payload: unknown, who = s.token) => t.app.inject({ method: 'POST', url: KDS_PATHS.ifoodDisputeProposal(id), headers: t.auth(who), payload: payload as object });
 
 describe('a partial cancellation (PARTIAL_CANCELLATION with metadata.items)', () => {
   it('shows the items with their names and amounts, the deadline, what iFood does then and the refund it allows; accepting reaches iFood once', async () => {
