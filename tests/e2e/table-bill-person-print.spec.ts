@@ -9,6 +9,7 @@ import { BILL_PATHS, tableBill } from '../../src/shared/contract/table-bill';
 import { WAITER_PATHS } from '../../src/shared/contract/waiter';
 import { BILL_MSG } from '../../src/shared/table-bill';
 import { decodeEscPos, linesOf } from '../server/printers/escpos';
+import { anaAndBiaSplit } from '../support/bill-split-fixture';
 import { expectAccessible } from './axe';
 import { fakePrintServer } from './print-server';
 import { expect, signIn, test } from './fixtures';
@@ -72,20 +73,11 @@ test("Pré-conta de uma pessoa: a share of the equal split, then a person of the
     await w.page.getByRole('button', { name: 'Menos pessoas' }).tap();
     const waiter = await apiLogin(request, 'garcom@balcao.dev');
     const bill = tableBill.parse(await (await request.get(`/${BILL_PATHS.bill(mesa.Id)}?localId=${waiter.localId}`, { headers: waiter.auth })).json());
-    const id = (name: string) => bill.Itens.find((i) => i.Nome === name)!.ItemId!;
     const split = await request.post(`/${BILL_PATHS.itemSplit(mesa.Id)}`, {
       headers: waiter.auth,
       data: {
         localId: waiter.localId,
-        Divisao: {
-          Pessoas: [{ Nome: 'Ana' }, { Nome: 'Bia' }],
-          Itens: [
-            { ItemId: id('X-Burger'), Quantidade: 1, Pessoas: [1] },
-            { ItemId: id('X-Burger'), Quantidade: 1, Pessoas: [2] },
-            { ItemId: id('Batata frita'), Quantidade: 1, Pessoas: [1, 2] },
-            { ItemId: id('Suco de laranja'), Quantidade: 1, Pessoas: [2] },
-          ],
-        },
+        Divisao: anaAndBiaSplit(bill.Itens, true),
       },
     });
     expect(split.status(), await split.text()).toBe(200);

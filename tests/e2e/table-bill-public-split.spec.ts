@@ -5,6 +5,7 @@
  */
 import { BILL_PATHS, billLinkAnswer, tableBill } from '../../src/shared/contract/table-bill';
 import { WAITER_PATHS } from '../../src/shared/contract/waiter';
+import { anaAndBiaSplit } from '../support/bill-split-fixture';
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
 import { apiLogin, placeOrder } from './orders-helpers';
@@ -22,19 +23,11 @@ test('Conta pública: the split by items shows each person with items, amount an
 
   const waiter = await apiLogin(request, 'garcom@balcao.dev');
   const bill = tableBill.parse(await (await request.get(`/${BILL_PATHS.bill(mesa.Id)}?localId=${waiter.localId}`, { headers: waiter.auth })).json());
-  const id = (name: string) => bill.Itens.find((i) => i.Nome === name)!.ItemId!;
   const split = await request.post(`/${BILL_PATHS.itemSplit(mesa.Id)}`, {
     headers: waiter.auth,
     data: {
       localId: waiter.localId,
-      Divisao: {
-        Pessoas: [{ Nome: 'Ana' }, { Nome: 'Bia' }],
-        Itens: [
-          { ItemId: id('X-Burger'), Quantidade: 1, Pessoas: [1] },
-          { ItemId: id('X-Burger'), Quantidade: 1, Pessoas: [2] },
-          { ItemId: id('Batata frita'), Quantidade: 1, Pessoas: [1, 2] },
-        ],
-      },
+      Divisao: anaAndBiaSplit(bill.Itens, false),
     },
   });
   expect(split.status(), await split.text()).toBe(200);

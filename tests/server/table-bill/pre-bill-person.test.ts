@@ -9,6 +9,7 @@ import { BILL_PATHS, preBillAnswer, tableBill, type TableBill } from '../../../s
 import { BILL_MSG } from '../../../src/shared/table-bill';
 import { ITEM_SPLIT_MSG } from '../../../src/shared/table-bill-split';
 import { DEMO, useTestApp } from '../../setup/server';
+import { anaAndBiaSplit } from '../../support/bill-split-fixture';
 import { billActors, orderAtTable } from './helpers';
 import { expectError, rows } from '../helpers';
 import { restaurant, school } from '../orders-helpers';
@@ -37,22 +38,13 @@ async function splitByItems(): Promise<TableBill> {
   ]);
   await orderAtTable(t, manager, mesa7, [{ NomeProduto: 'Suco de laranja', Valor: 9.9, Quantidade: 1 }]);
   const b = await getBill();
-  const id = (name: string) => b.Itens.find((i) => i.Nome === name)!.ItemId!;
   const res = await t.app.inject({
     method: 'POST',
     url: `/${BILL_PATHS.itemSplit(mesa7)}`,
     headers: t.auth(waiter),
     payload: {
       localId: restaurant(t),
-      Divisao: {
-        Pessoas: [{ Nome: 'Ana' }, { Nome: 'Bia' }],
-        Itens: [
-          { ItemId: id('X-Burger'), Quantidade: 1, Pessoas: [1] },
-          { ItemId: id('X-Burger'), Quantidade: 1, Pessoas: [2] },
-          { ItemId: id('Batata frita'), Quantidade: 1, Pessoas: [1, 2] },
-          { ItemId: id('Suco de laranja'), Quantidade: 1, Pessoas: [2] },
-        ],
-      },
+      Divisao: anaAndBiaSplit(b.Itens, true),
     },
   });
   expect(res.statusCode, res.body).toBe(200);

@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { BILL_PATHS, PUBLIC_BILL_PATHS, billLinkAnswer, publicBill, tableBill } from '../../../src/shared/contract/table-bill';
 import { BILL_MSG } from '../../../src/shared/table-bill';
 import { useTestApp } from '../../setup/server';
+import { anaAndBiaSplit } from '../../support/bill-split-fixture';
 import { billActors, orderAtTable } from './helpers';
 import { expectError, rows } from '../helpers';
 import { restaurant } from '../orders-helpers';
@@ -41,21 +42,13 @@ describe('GET api/publico/Conta/{token}: the split', () => {
     const token = await publicToken();
     expect(publicBill.parse((await read(token)).json()).Divisao).toBeNull();
     const b = tableBill.parse((await t.app.inject({ method: 'GET', url: `/${BILL_PATHS.bill(mesa7)}?localId=${restaurant(t)}`, headers: t.auth(waiter) })).json());
-    const id = (name: string) => b.Itens.find((i) => i.Nome === name)!.ItemId!;
     const split = await t.app.inject({
       method: 'POST',
       url: `/${BILL_PATHS.itemSplit(mesa7)}`,
       headers: t.auth(waiter),
       payload: {
         localId: restaurant(t),
-        Divisao: {
-          Pessoas: [{ Nome: 'Ana' }, { Nome: 'Bia' }],
-          Itens: [
-            { ItemId: id('X-Burger'), Quantidade: 1, Pessoas: [1] },
-            { ItemId: id('X-Burger'), Quantidade: 1, Pessoas: [2] },
-            { ItemId: id('Batata frita'), Quantidade: 1, Pessoas: [1, 2] },
-          ],
-        },
+        Divisao: anaAndBiaSplit(b.Itens, false),
       },
     });
     expect(split.statusCode, split.body).toBe(200);
@@ -84,7 +77,7 @@ describe('GET api/publico/Conta/{token}: the split', () => {
     const [{ key }] = await rows<{ key: string }>(t, `select key from command_keys where scope = 'table:${mesa7}'`);
     expect(body).not.toContain(key);
     for (const [{ id: pid }] of [await rows<{ id: string }>(t, `select id from table_bill_payments`)]) expect(body).not.toContain(pid);
-    expect(body).not.toContain(id('X-Burger'));
+    expect(body).not.toContain(b.Itens.find((i) => i.Nome === 'X-Burger')!.ItemId!);
     expect(body).not.toMatch(/ItemId|Chave|Pagamentos|Indice/);
   });
 
