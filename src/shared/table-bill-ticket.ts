@@ -97,6 +97,14 @@ export function encodePreBill(t: PreBillInput): Uint8Array {
   e.bold(false);
   bold(W(tableLabel(b.Mesa)));
   const focus = t.focus ?? null;
+  /** The ticket's foot, the same on every kind of pré-conta: a rule, "not a fiscal document", the cut. */
+  const end = () => {
+    rule();
+    e.align('center');
+    lines(W(PRE_BILL_TEXT.notFiscal));
+    e.cut();
+    return e.encode();
+  };
   const person = focus?.kind === 'person' ? (b.DivisaoPorItens?.Pessoas.find((p) => p.Indice === focus.index) ?? null) : null;
   if (focus) bold(W(preBillFocusLabel(b, t.parts, focus)));
   const now = t.now ?? new Date();
@@ -108,11 +116,7 @@ export function encodePreBill(t: PreBillInput): Uint8Array {
 
   if (person) {
     encodePersonPart(b, person, { out, lines, bold, W, LR, rule });
-    rule();
-    e.align('center');
-    lines(W(PRE_BILL_TEXT.notFiscal));
-    e.cut();
-    return e.encode();
+    return end();
   }
   if (!b.Itens.length) lines(W(PRE_BILL_TEXT.empty));
   for (const it of b.Itens) {
@@ -137,11 +141,7 @@ export function encodePreBill(t: PreBillInput): Uint8Array {
     const taken = paid.filter((p) => p.Parte?.De === t.parts && p.Parte.Indice === focus.index);
     shareTotals(`Parte ${focus.index} de ${t.parts}`, amount, taken, { lines, bold, LR, rule });
     payments(taken, { lines, W, LR, rule });
-    rule();
-    e.align('center');
-    lines(W(PRE_BILL_TEXT.notFiscal));
-    e.cut();
-    return e.encode();
+    return end();
   }
   lines(LR('Pago', money(cents(b.Pago))));
   if (cents(b.EmAndamento) > 0) lines(LR('Pix aguardando', money(cents(b.EmAndamento))));
@@ -157,11 +157,7 @@ export function encodePreBill(t: PreBillInput): Uint8Array {
     });
   }
   payments(paid, { lines, W, LR, rule });
-  rule();
-  e.align('center');
-  lines(W(PRE_BILL_TEXT.notFiscal));
-  e.cut();
-  return e.encode();
+  return end();
 }
 
 interface Writers {

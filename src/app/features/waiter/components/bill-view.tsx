@@ -107,6 +107,7 @@ export function BillView({ localId, tableId, onClosed }: { localId: string; tabl
   const shareOf = (i: number) => bill.Pagamentos.find((p) => p.Parte?.De === split && p.Parte.Indice === i && (p.Status === 'pago' || p.Status === 'pendente'));
   const queuedShareOf = (i: number) => queued.find((r) => r.payload.request.Parte?.De === split && r.payload.request.Parte.Indice === i);
   const anyTaken = queued.length > 0 || bill.Pagamentos.some((p) => p.Status === 'pago' || p.Status === 'pendente');
+  const serviceLabel = `Taxa de serviço (${bill.TaxaServicoPercentual.toLocaleString('pt-BR')} %)`;
   const itemSplit = bill.DivisaoPorItens ?? null;
   const queuedPeople = queued.filter((r) => r.payload.request.Pessoa).map((r) => ({ person: r.payload.request.Pessoa!, method: r.payload.request.Forma }));
   const personName = (k: number | null | undefined) => (k ? itemSplit?.Pessoas.find((p) => p.Indice === k)?.Nome ?? null : null);
@@ -248,11 +249,11 @@ export function BillView({ localId, tableId, onClosed }: { localId: string; tabl
               checked={!bill.TaxaServicoRemovida}
               disabled={busy || anyTaken || bill.Itens.length === 0}
               onChange={(e) => void toggleService(e.currentTarget.checked)}
-              label={`Taxa de serviço (${bill.TaxaServicoPercentual.toLocaleString('pt-BR')} %)`}
+              label={serviceLabel}
             />
           ) : (
             // First paint (below the fold with a long bill): the label where the switch will be.
-            <span className={classes.switchStandIn}>{`Taxa de serviço (${bill.TaxaServicoPercentual.toLocaleString('pt-BR')} %)`}</span>
+            <span className={classes.switchStandIn}>{serviceLabel}</span>
           )}
           <Text fw={600} data-testid="bill-service" style={{ whiteSpace: 'nowrap' }}>
             {brl(cents(bill.TaxaServico))}
