@@ -6,7 +6,7 @@
  */
 import { Alert, Badge, Box, Button, Group, Loader, Center, Modal, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, startTransition, useEffect, useRef, useState } from 'react';
 import { billPaymentRequest, type BillLine, type BillPayment, type TableBill } from '../../../../shared/contract/table-bill';
 import { formatTime, parseMoney } from '../../../../shared/format';
 import { BILL_MSG, BILL_PIX_POLL_MS, METHOD_LABEL, SPLIT_MAX, splitEqually, type BillMethod } from '../../../../shared/table-bill';
@@ -472,7 +472,8 @@ function useAfterPaint(ready: boolean): boolean {
     if (!ready || after) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setAfter(true), 0);
+      // A transition: the sections below the figures render in slices, so a tap meanwhile is not held up.
+      timer = setTimeout(() => startTransition(() => setAfter(true)), 0);
     });
     return () => {
       cancelAnimationFrame(frame);

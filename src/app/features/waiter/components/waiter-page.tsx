@@ -33,8 +33,16 @@ export interface WaiterSearch {
   tela?: 'pedido' | 'revisao' | 'conta';
 }
 
-export function WaiterPage({ search, onNavigate, onSignedOut }: { search: WaiterSearch; onNavigate: (s: WaiterSearch) => void; onSignedOut: () => void }) {
+const sameScreen = (a: WaiterSearch, b: WaiterSearch) => a.mesa === b.mesa && a.tela === b.tela;
+
+export function WaiterPage({ search: routed, onNavigate, onSignedOut }: { search: WaiterSearch; onNavigate: (s: WaiterSearch) => void; onSignedOut: () => void }) {
   const qc = useQueryClient();
+  // "Conta" switches to the bill in the tap's own task; the router's navigation (the URL is pushed at
+  // once, its beforeLoad and render follow asynchronously) catches up right after (bench: table-bill).
+  // The switch holds only while the router still shows the screen it was made from.
+  const [opening, setOpening] = useState<{ from: WaiterSearch; to: WaiterSearch } | null>(null);
+  if (opening && !sameScreen(routed, opening.from)) setOpening(null);
+  const search = opening && sameScreen(routed, opening.from) ? opening.to : routed;
   const session = getSession();
   const localId = session?.currentLocation?.localId ?? '';
   // Live: ready orders arrive by the event stream; the tables poll (slowly) only while it is down.
@@ -262,7 +270,9 @@ export function WaiterPage({ search, onNavigate, onSignedOut }: { search: Waiter
                 onPointerDown={() => void qc.prefetchQuery(billQueries.bill(localId, table.Id))}
                 onClick={() => {
                   void qc.prefetchQuery({ ...billQueries.bill(localId, table.Id), staleTime: BILL_FRESH_ON_MOUNT_MS });
-                  onNavigate({ mesa: table.Id, tela: 'conta' });
+                  const to: WaiterSearch = { mesa: table.Id, tela: 'conta' };
+                  setOpening({ from: routed, to });
+                  onNavigate(to);
                 }}
               >
                 {BILL_MSG.open}
