@@ -1,15 +1,14 @@
-import { Group, Text } from '@mantine/core';
+import classes from './bill-lines.module.css';
 
-/** One figure of a bill (Subtotal, Taxa de serviço, Total…): the label left, the amount right on one line. */
+/**
+ * One figure of a bill (Subtotal, Taxa de serviço, Total…): the label left, the amount right on one
+ * line. Plain elements (bill-lines.module.css) with Mantine's sizes: it is on the bill's first paint.
+ */
 export function BillRow({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId?: string }) {
   return (
-    <Group justify="space-between" wrap="nowrap">
-      <Text fw={strong ? 800 : 500} size={strong ? 'lg' : 'md'}>
-        {label}
-      </Text>
-      <Text fw={strong ? 800 : 600} size={strong ? 'lg' : 'md'} data-testid={testId} style={{ whiteSpace: 'nowrap' }}>
-        {value}
-      </Text>
-    </Group>
+    <div className={strong ? `${classes.figure} ${classes.strong}` : classes.figure}>
+      <p>{label}</p>
+      <p data-testid={testId}>{value}</p>
+    </div>
   );
 }

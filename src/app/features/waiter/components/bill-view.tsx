@@ -4,9 +4,9 @@
  * and cash recorded (cash asks what was received and shows the change); Pix as a big QR code that
  * turns paid by itself (the bill is re-read while a Pix waits); "Fechar mesa" when nothing remains.
  */
-import { Alert, Badge, Box, Button, Divider, Group, Loader, Center, Modal, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, Loader, Center, Modal, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, startTransition, useEffect, useRef, useState } from 'react';
 import { billPaymentRequest, type BillLine, type BillPayment, type TableBill } from '../../../../shared/contract/table-bill';
 import { formatTime, parseMoney } from '../../../../shared/format';
 import { BILL_MSG, BILL_PIX_POLL_MS, METHOD_LABEL, SPLIT_MAX, splitEqually, type BillMethod } from '../../../../shared/table-bill';
@@ -226,11 +226,10 @@ export function BillView({ localId, tableId, onClosed }: { localId: string; tabl
   };
 
   return (
-    <Stack gap="md" data-testid="bill">
-      <Text size="xs" c="dimmed" data-testid="bill-updated">
-        Atualizado às {formatTime(bill.Data)}
-        {bill.PixSandbox ? ' · Pix em sandbox (sem dinheiro real)' : ''}
-      </Text>
+    <div className={classes.stack} data-testid="bill">
+      <p className={classes.updated} data-testid="bill-updated">
+        {`Atualizado às ${formatTime(bill.Data)}${bill.PixSandbox ? ' · Pix em sandbox (sem dinheiro real)' : ''}`}
+      </p>
       {bill.Itens.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl">
           {BILL_MSG.empty}
@@ -239,10 +238,10 @@ export function BillView({ localId, tableId, onClosed }: { localId: string; tabl
         <BillLines items={bill.Itens} />
       )}
 
-      <Paper withBorder radius="md" p="sm" component="section" aria-label="Totais">
+      <section className={classes.card} aria-label="Totais">
         <BillRow label="Subtotal" value={brl(cents(bill.Subtotal))} testId="bill-subtotal" />
         <DiscountRows bill={bill} />
-        <Group justify="space-between" wrap="nowrap" mt={6}>
+        <div className={`${classes.figure} ${classes.serviceRow}`}>
           {afterPaint ? (
             <Switch
               size="md"
@@ -255,19 +254,17 @@ export function BillView({ localId, tableId, onClosed }: { localId: string; tabl
             // First paint (below the fold with a long bill): the label where the switch will be.
             <span className={classes.switchStandIn}>{serviceLabel}</span>
           )}
-          <Text fw={600} data-testid="bill-service" style={{ whiteSpace: 'nowrap' }}>
-            {brl(cents(bill.TaxaServico))}
-          </Text>
-        </Group>
+          <p data-testid="bill-service">{brl(cents(bill.TaxaServico))}</p>
+        </div>
         {anyTaken && bill.Itens.length > 0 ? (
-          <Text size="sm" c="dimmed" mt={2} data-testid="bill-service-locked">
+          <p className={classes.hint} data-testid="bill-service-locked">
             {BILL_MSG.serviceLockedHint}
-          </Text>
+          </p>
         ) : null}
         {bill.AvisoTaxaServico ? (
-          <Text size="sm" c="orange.9" fw={600} mt={4} data-testid="bill-service-note">
+          <p className={classes.warn} data-testid="bill-service-note">
             {bill.AvisoTaxaServico}
-          </Text>
+          </p>
         ) : null}
         {afterPaint ? <CouvertRow bill={bill} locked={anyTaken} busy={busy} onPeople={(n) => void setPeople(n)} /> : null}
         {afterPaint && bill.Aberta && bill.Itens.length > 0 && !anyTaken ? (
@@ -275,13 +272,13 @@ export function BillView({ localId, tableId, onClosed }: { localId: string; tabl
             Dar desconto
           </Button>
         ) : null}
-        <Divider my="xs" />
+        <hr className={classes.divider} />
         <BillRow label="Total" value={brl(totalCents)} strong testId="bill-total" />
         <BillRow label="Pago" value={brl(cents(bill.Pago))} testId="bill-paid" />
         {cents(bill.EmAndamento) > 0 ? <BillRow label="Pix aguardando" value={brl(cents(bill.EmAndamento))} /> : null}
         {queuedCents > 0 ? <BillRow label={BILL_MSG.queuedRow} value={brl(queuedCents)} testId="bill-queued" /> : null}
         <BillRow label="Falta pagar" value={brl(remainingCents)} strong testId="bill-remaining" />
-      </Paper>
+      </section>
 
       {afterPaint ? (
         <>
@@ -400,11 +397,11 @@ export function BillView({ localId, tableId, onClosed }: { localId: string; tabl
         </>
       ) : null}
 
-      <Box p="sm" style={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 10, background: 'var(--mantine-color-body)', borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+      <div className={classes.bottomBar}>
         <Button size="xl" fullWidth color="green.9" disabled={!canClose} loading={busy && canClose} onClick={() => void close()}>
           Fechar mesa
         </Button>
-      </Box>
+      </div>
 
       {afterPaint ? (
         <>
@@ -433,7 +430,7 @@ export function BillView({ localId, tableId, onClosed }: { localId: string; tabl
         />
         </>
       ) : null}
-    </Stack>
+    </div>
   );
 }
 
@@ -447,19 +444,15 @@ export function BillView({ localId, tableId, onClosed }: { localId: string; tabl
  */
 const BillLines = memo(function BillLines({ items }: { items: BillLine[] }) {
   return (
-    <Paper withBorder radius="md" p="sm" component="section" aria-labelledby="bill-items-title">
-      <Title order={2} size="h4" id="bill-items-title" mb={4}>
+    <section className={classes.card} aria-labelledby="bill-items-title">
+      <h2 className={classes.cardTitle} id="bill-items-title">
         Itens
-      </Title>
+      </h2>
       <ul className={classes.list}>
         {items.map((l, i) => (
-          <li key={`${l.PedidoId}-${i}`} data-testid="bill-line">
-            <div className={classes.row}>
-              <p className={classes.name}>
-                {l.Quantidade}x {l.Nome}
-              </p>
-              <p className={classes.value}>{brl(cents(l.ValorTotal))}</p>
-            </div>
+          <li key={`${l.PedidoId}-${i}`} className={classes.line} data-testid="bill-line">
+            <p className={classes.name}>{`${l.Quantidade}x ${l.Nome}`}</p>
+            <p className={classes.value}>{brl(cents(l.ValorTotal))}</p>
             {l.Observacoes.map((o) => (
               <p key={o.Descricao} className={classes.note}>
                 {o.Opcoes.length ? `${o.Descricao}: ${o.Opcoes.join(', ')}` : o.Descricao}
@@ -468,7 +461,7 @@ const BillLines = memo(function BillLines({ items }: { items: BillLine[] }) {
           </li>
         ))}
       </ul>
-    </Paper>
+    </section>
   );
 });
 
@@ -479,7 +472,8 @@ function useAfterPaint(ready: boolean): boolean {
     if (!ready || after) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setAfter(true), 0);
+      // A transition: the sections below the figures render in slices, so a tap meanwhile is not held up.
+      timer = setTimeout(() => startTransition(() => setAfter(true)), 0);
     });
     return () => {
       cancelAnimationFrame(frame);

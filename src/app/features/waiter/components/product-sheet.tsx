@@ -2,9 +2,10 @@
  * A product being added at the table: its photo, what it includes, its variable add-ons within
  * their limits (free units shown), its observation groups (one option or several), a note and the
  * quantity; "Adicionar" puts the line in the table's cart. The rules are src/shared/waiter.ts.
+ * Memoised: closed, it is a Drawer the waiter page would otherwise re-render on every screen switch.
  */
 import { Button, Drawer, Group, Image, Stack, Text, Textarea, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import type { WaiterProduct } from '../../../../shared/contract/waiter';
 import { OBSERVATION_TYPE } from '../../../../shared/products';
 import {
@@ -24,7 +25,7 @@ import {
 } from '../../../../shared/waiter';
 import { Stepper } from './stepper';
 
-export function ProductSheet({ product, onClose, onAdd }: { product: WaiterProduct | null; onClose: () => void; onAdd: (line: CartLine) => void }) {
+export const ProductSheet = memo(function ProductSheet({ product, onClose, onAdd }: { product: WaiterProduct | null; onClose: () => void; onAdd: (line: CartLine) => void }) {
   const [line, setLine] = useState<CartLine | null>(null);
   const [messages, setMessages] = useState<Record<string, string>>({});
   const [problems, setProblems] = useState<string[]>([]);
@@ -178,4 +179,4 @@ export function ProductSheet({ product, onClose, onAdd }: { product: WaiterProdu
       ) : null}
     </Drawer>
   );
-}
+});

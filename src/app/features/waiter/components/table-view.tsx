@@ -1,12 +1,16 @@
-/** One table: its open orders (ready ones with "Entregue à mesa") and the orders still waiting for the network. */
+/**
+ * One table: its open orders (ready ones with "Entregue à mesa") and the orders still waiting for the
+ * network. Memoised: it stays mounted (hidden) under the table's bill, and the waiter page re-renders often.
+ */
 import { Alert, Badge, Button, Paper, Stack, Text } from '@mantine/core';
+import { memo } from 'react';
 import type { WaiterOrder, WaiterTable } from '../../../../shared/contract/waiter';
 import { brl, WAITER_MSG } from '../../../../shared/waiter';
 import type { OutboxRecord } from '../../../lib/outbox';
 import type { IntakePayload } from '../api/waiter-outbox';
 import { WaiterOrderCard } from './waiter-order-card';
 
-export function TableView({
+export const TableView = memo(function TableView({
   table,
   queued,
   deliveryOf,
@@ -54,4 +58,4 @@ export function TableView({
       ))}
     </Stack>
   );
-}
+});

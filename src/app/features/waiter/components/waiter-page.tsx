@@ -6,12 +6,12 @@
  */
 import { ActionIcon, Alert, Box, Button, Center, Group, Loader, Menu, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { Activity, memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { WaiterOrder, WaiterProduct } from '../../../../shared/contract/waiter';
 import { formatTime } from '../../../../shared/format';
 import { ORDER_STATE } from '../../../../shared/orders';
 import { BILL_MSG } from '../../../../shared/table-bill';
-import { addLine, brl, cartProblems, cartTotalCents, lineDetails, productById, toIntakeRequest, WAITER_MSG } from '../../../../shared/waiter';
+import { addLine, brl, type CartLine, cartProblems, cartTotalCents, lineDetails, productById, toIntakeRequest, WAITER_MSG } from '../../../../shared/waiter';
 import { api } from '../../../lib/api-client';
 import { clearSession, getSession } from '../../../lib/session';
 import { showToast, toastError, toastSuccess } from '../../../lib/toast';
@@ -33,8 +33,16 @@ export interface WaiterSearch {
   tela?: 'pedido' | 'revisao' | 'conta';
 }
 
-export function WaiterPage({ search, onNavigate, onSignedOut }: { search: WaiterSearch; onNavigate: (s: WaiterSearch) => void; onSignedOut: () => void }) {
+const sameScreen = (a: WaiterSearch, b: WaiterSearch) => a.mesa === b.mesa && a.tela === b.tela;
+
+export function WaiterPage({ search: routed, onNavigate, onSignedOut }: { search: WaiterSearch; onNavigate: (s: WaiterSearch) => void; onSignedOut: () => void }) {
   const qc = useQueryClient();
+  // "Conta" switches to the bill in the tap's own task; the router's navigation (the URL is pushed at
+  // once, its beforeLoad and render follow asynchronously) catches up right after (bench: table-bill).
+  // The switch holds only while the router still shows the screen it was made from.
+  const [opening, setOpening] = useState<{ from: WaiterSearch; to: WaiterSearch } | null>(null);
+  if (opening && !sameScreen(routed, opening.from)) setOpening(null);
+  const search = opening && sameScreen(routed, opening.from) ? opening.to : routed;
   const session = getSession();
   const localId = session?.currentLocation?.localId ?? '';
   // Live: ready orders arrive by the event stream; the tables poll (slowly) only while it is down.
@@ -49,7 +57,6 @@ export function WaiterPage({ search, onNavigate, onSignedOut }: { search: Waiter
   const [sending, setSending] = useState(false);
   const [delivering, setDelivering] = useState<Set<string>>(new Set());
   const [showProblems, setShowProblems] = useState(false);
-  const menuLabelId = useId();
 
   useEffect(() => bindWaiterOutbox(qc), [qc]);
 
@@ -61,7 +68,7 @@ export function WaiterPage({ search, onNavigate, onSignedOut }: { search: Waiter
 
   const queuedDelivered = useMemo(() => new Set(records.filter((r) => r.command === 'delivered' && r.status !== 'failed' && r.status !== 'conflict').map((r) => r.orderId)), [records]);
   const deliveryOf = useCallback((id: string) => (queuedDelivered.has(id) ? (delivering.has(id) ? 'sending' : 'queued') : 'idle') as 'idle' | 'sending' | 'queued', [queuedDelivered, delivering]);
-  const intakes = records.filter((r) => r.command === 'intake');
+  const intakes = useMemo(() => records.filter((r) => r.command === 'intake'), [records]);
   const pendingByTable = useMemo(() => {
     const m = new Map<string, number>();
     for (const r of intakes) {
@@ -78,6 +85,7 @@ export function WaiterPage({ search, onNavigate, onSignedOut }: { search: Waiter
   useReadyAlerts(waiting);
 
   const table = search.mesa ? data?.Mesas.find((m) => m.Id === search.mesa) : undefined;
+  const tableQueued = useMemo(() => intakes.filter((r) => (r.payload as IntakePayload).tableId === table?.Id), [intakes, table?.Id]);
   const cart = table ? cartOf(table.Id) : null;
   const menu = menuQ.data;
   const itemCount = cart?.lines.reduce((s, l) => s + l.quantity, 0) ?? 0;
@@ -100,6 +108,22 @@ export function WaiterPage({ search, onNavigate, onSignedOut }: { search: Waiter
     }
     refresh();
   };
+
+  const onDeliveredRef = useRef(onDelivered);
+  onDeliveredRef.current = onDelivered;
+  const onDeliveredVoid = useCallback((o: WaiterOrder) => void onDeliveredRef.current(o), []);
+  const discardRecord = useCallback((id: string) => void acknowledgeWaiterRecord(id), []);
+
+  const closeSheet = useCallback(() => setPicked(null), []);
+  const tableId = table?.Id;
+  const addPicked = useCallback(
+    (line: CartLine) => {
+      if (!tableId) return;
+      setCart(tableId, (c) => ({ ...c, tableId, lines: addLine(c.lines, line) }));
+      setPicked(null);
+    },
+    [tableId, setCart],
+  );
 
   const send = async () => {
     if (!table || !cart || !menu) return;
@@ -131,77 +155,32 @@ export function WaiterPage({ search, onNavigate, onSignedOut }: { search: Waiter
     onNavigate({ mesa: table.Id });
   };
 
-  const signOut = async () => {
+  // Stable, so the memoised header does not re-render when only the view changes (bench: table-bill).
+  const signedOut = useRef(onSignedOut);
+  signedOut.current = onSignedOut;
+  const signOut = useCallback(async () => {
     try {
       await api('api/Account/Logout', { method: 'POST' });
     } catch {
       // Signing out works offline too; the token expires on its own.
     }
     clearSession();
-    onSignedOut();
-  };
+    signedOut.current();
+  }, []);
 
   const view = !search.mesa ? 'mesas' : search.tela === 'pedido' ? 'pedido' : search.tela === 'revisao' ? 'revisao' : search.tela === 'conta' ? 'conta' : 'mesa';
   const title = view === 'mesas' ? WAITER_MSG.title : !table ? 'Mesa' : view === 'pedido' ? `${table.Nome} · Cardápio` : view === 'revisao' ? `${table.Nome} · Revisão` : view === 'conta' ? BILL_MSG.title(table.Nome) : table.Nome;
-  const back = () => onNavigate(view === 'mesa' ? {} : view === 'revisao' ? { mesa: search.mesa, tela: 'pedido' } : { mesa: search.mesa });
+  const navigateRef = useRef(onNavigate);
+  navigateRef.current = onNavigate;
+  const back = useCallback(
+    () => navigateRef.current(view === 'mesa' ? {} : view === 'revisao' ? { mesa: search.mesa, tela: 'pedido' } : { mesa: search.mesa }),
+    [view, search.mesa],
+  );
   const pendingCount = records.filter((r) => r.status === 'pending' || r.status === 'sending').length;
 
   return (
     <Box mih="100dvh" bg="var(--mantine-color-body)">
-      <Box
-        component="header"
-        px="sm"
-        py={6}
-        style={{ position: 'sticky', top: 0, zIndex: 10, background: 'var(--mantine-color-body)', borderBottom: '1px solid var(--mantine-color-gray-3)' }}
-      >
-        <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-            {view !== 'mesas' ? (
-              <ActionIcon size={48} variant="subtle" color="dark" aria-label="Voltar" onClick={back}>
-                <Text size="xl" fw={800} aria-hidden>
-                  ←
-                </Text>
-              </ActionIcon>
-            ) : null}
-            <Stack gap={0} style={{ minWidth: 0 }}>
-              <Title order={1} size="h3" style={{ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>
-                {title}
-              </Title>
-              <Text size="xs" c="dimmed" truncate>
-                {session?.currentLocation?.nomeLocal}
-              </Text>
-            </Stack>
-          </Group>
-          <Group gap={4} wrap="nowrap">
-            {/* No initial-focus placeholder: it is a focusable div inside role=menu (axe: aria-required-children); the arrows still walk the items. */}
-            <Menu position="bottom-end" withInitialFocusPlaceholder={false}>
-              <Menu.Target>
-                <ActionIcon size={48} variant="subtle" color="dark" aria-label="Mais opções">
-                  <Text size="xl" fw={800} aria-hidden>
-                    ⋮
-                  </Text>
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                {/* A menu may only own items and groups (axe: aria-required-children): the name labels a group. */}
-                <div role="group" aria-labelledby={menuLabelId}>
-                  <Menu.Label id={menuLabelId}>{session?.userName}</Menu.Label>
-                  <Menu.Item onClick={refresh} mih={48}>
-                    Atualizar
-                  </Menu.Item>
-                  <Menu.Item onClick={() => void enableSound()} mih={48}>
-                    Testar som
-                  </Menu.Item>
-                  {/* red.9: Mantine's default red reads 3.3:1 on white; AA needs 4.5:1. */}
-                  <Menu.Item color="red.9" onClick={() => void signOut()} mih={48}>
-                    Sair
-                  </Menu.Item>
-                </div>
-              </Menu.Dropdown>
-            </Menu>
-          </Group>
-        </Group>
-      </Box>
+      <WaiterHeader title={title} place={session?.currentLocation?.nomeLocal} userName={session?.userName} onBack={view !== 'mesas' ? back : null} onRefresh={refresh} onSignOut={signOut} />
 
       {offlineSince || pendingCount ? (
         <Group px="sm" py={6} gap="xs" bg={offlineSince ? 'red.9' : 'gray.8'} c="white" data-testid="connection-bar" style={{ position: 'sticky', top: 61, zIndex: 9 }}>
@@ -253,14 +232,12 @@ export function WaiterPage({ search, onNavigate, onSignedOut }: { search: Waiter
           <TablesView data={data} ready={ready} pendingByTable={pendingByTable} deliveryOf={deliveryOf} onDelivered={(o) => void onDelivered(o)} onOpenTable={(id) => onNavigate({ mesa: id })} />
         ) : null}
         {data && search.mesa && !table ? <Text>Mesa não encontrada neste estabelecimento.</Text> : null}
-        {table && view === 'mesa' ? (
-          <TableView
-            table={table}
-            queued={intakes.filter((r) => (r.payload as IntakePayload).tableId === table.Id)}
-            deliveryOf={deliveryOf}
-            onDelivered={(o) => void onDelivered(o)}
-            onDiscard={(id) => void acknowledgeWaiterRecord(id)}
-          />
+        {table && (view === 'mesa' || view === 'conta') ? (
+          // The table's screen stays mounted (hidden) under its bill: the bill opens without
+          // unmounting the order cards, and "Voltar" shows them again at once (bench: table-bill).
+          <Activity mode={view === 'mesa' ? 'visible' : 'hidden'}>
+            <TableView table={table} queued={tableQueued} deliveryOf={deliveryOf} onDelivered={onDeliveredVoid} onDiscard={discardRecord} />
+          </Activity>
         ) : null}
         {table && (view === 'pedido' || view === 'revisao') && !menu ? (
           menuQ.isError ? (
@@ -293,7 +270,9 @@ export function WaiterPage({ search, onNavigate, onSignedOut }: { search: Waiter
                 onPointerDown={() => void qc.prefetchQuery(billQueries.bill(localId, table.Id))}
                 onClick={() => {
                   void qc.prefetchQuery({ ...billQueries.bill(localId, table.Id), staleTime: BILL_FRESH_ON_MOUNT_MS });
-                  onNavigate({ mesa: table.Id, tela: 'conta' });
+                  const to: WaiterSearch = { mesa: table.Id, tela: 'conta' };
+                  setOpening({ from: routed, to });
+                  onNavigate(to);
                 }}
               >
                 {BILL_MSG.open}
@@ -324,15 +303,92 @@ export function WaiterPage({ search, onNavigate, onSignedOut }: { search: Waiter
         </Box>
       ) : null}
 
-      <ProductSheet
-        product={picked}
-        onClose={() => setPicked(null)}
-        onAdd={(line) => {
-          if (!table) return;
-          setCart(table.Id, (c) => ({ ...c, tableId: table.Id, lines: addLine(c.lines, line) }));
-          setPicked(null);
-        }}
-      />
+      <ProductSheet product={picked} onClose={closeSheet} onAdd={addPicked} />
     </Box>
   );
 }
+
+/**
+ * The sticky header: back, the screen's title and the venue, and the "Mais opções" menu. Memoised
+ * (with the menu on its own), so switching screens re-renders the title only, not the Menu and its
+ * Popover (bench: table-bill).
+ */
+const WaiterHeader = memo(function WaiterHeader({
+  title,
+  place,
+  userName,
+  onBack,
+  onRefresh,
+  onSignOut,
+}: {
+  title: string;
+  place: string | undefined;
+  userName: string | undefined;
+  onBack: (() => void) | null;
+  onRefresh: () => void;
+  onSignOut: () => Promise<void>;
+}) {
+  return (
+    <Box
+      component="header"
+      px="sm"
+      py={6}
+      style={{ position: 'sticky', top: 0, zIndex: 10, background: 'var(--mantine-color-body)', borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+    >
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+          {onBack ? (
+            <ActionIcon size={48} variant="subtle" color="dark" aria-label="Voltar" onClick={onBack}>
+              <Text size="xl" fw={800} aria-hidden>
+                ←
+              </Text>
+            </ActionIcon>
+          ) : null}
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Title order={1} size="h3" style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+              {title}
+            </Title>
+            <Text size="xs" c="dimmed" truncate>
+              {place}
+            </Text>
+          </Stack>
+        </Group>
+        <Group gap={4} wrap="nowrap">
+          <MoreMenu userName={userName} onRefresh={onRefresh} onSignOut={onSignOut} />
+        </Group>
+      </Group>
+    </Box>
+  );
+});
+
+const MoreMenu = memo(function MoreMenu({ userName, onRefresh, onSignOut }: { userName: string | undefined; onRefresh: () => void; onSignOut: () => Promise<void> }) {
+  const menuLabelId = useId();
+  return (
+    // No initial-focus placeholder: it is a focusable div inside role=menu (axe: aria-required-children); the arrows still walk the items.
+    <Menu position="bottom-end" withInitialFocusPlaceholder={false}>
+      <Menu.Target>
+        <ActionIcon size={48} variant="subtle" color="dark" aria-label="Mais opções">
+          <Text size="xl" fw={800} aria-hidden>
+            ⋮
+          </Text>
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {/* A menu may only own items and groups (axe: aria-required-children): the name labels a group. */}
+        <div role="group" aria-labelledby={menuLabelId}>
+          <Menu.Label id={menuLabelId}>{userName}</Menu.Label>
+          <Menu.Item onClick={onRefresh} mih={48}>
+            Atualizar
+          </Menu.Item>
+          <Menu.Item onClick={() => void enableSound()} mih={48}>
+            Testar som
+          </Menu.Item>
+          {/* red.9: Mantine's default red reads 3.3:1 on white; AA needs 4.5:1. */}
+          <Menu.Item color="red.9" onClick={() => void onSignOut()} mih={48}>
+            Sair
+          </Menu.Item>
+        </div>
+      </Menu.Dropdown>
+    </Menu>
+  );
+});
