@@ -25,12 +25,10 @@ describe('normalizePixKey (DICT forms)', () => {
 });
 
 describe('bank account helpers', () => {
-  it('accepts a holder CPF or CNPJ with right check digits only', () => {
-    expect(isValidHolderDocument('529.982.247-25')).toBe(true);
-    expect(isValidHolderDocument('12.345.678/0001-95')).toBe(true);
-    expect(isValidHolderDocument('12.345.678/0001-94')).toBe(false);
-    expect(isValidHolderDocument('123')).toBe(false);
-  });
+  it.each([['529.982.247-25', true], ['12.345.678/0001-95', true], ['12.345.678/0001-94', false], ['123', false]])(
+    'accepts a holder CPF or CNPJ with right check digits only: %s → %s',
+    (document, valid) => expect(isValidHolderDocument(document)).toBe(valid),
+  );
   it('names an account by bank, agency, kind and number', () => {
     expect(bankAccountLabel({ codigoBanco: '341', agencia: '0912', contaBancaria: '45678', digitoContaBancaria: '3', tipoContaBancaria: 1 })).toBe('Itaú — Ag. 0912 / CC 45678-3');
     expect(bankAccountLabel({ codigoBanco: '999', agencia: '0001', contaBancaria: '1', digitoContaBancaria: 'X', tipoContaBancaria: 2 })).toBe('Banco 999 — Ag. 0001 / CP 1-X');

@@ -26,12 +26,10 @@ describe('boleto check digits', () => {
     expect(mod10('5')).toBe(9);
   });
 
-  it('fator de vencimento: 03/07/2000 = 1000, 21/02/2025 = 9999, restart at 1000 on 22/02/2025', () => {
-    expect(dueFactor('2000-07-03')).toBe('1000');
-    expect(dueFactor('2025-02-21')).toBe('9999');
-    expect(dueFactor('2025-02-22')).toBe('1000');
-    expect(dueFactor('2025-02-23')).toBe('1001');
-  });
+  it.each([['2000-07-03', '1000'], ['2025-02-21', '9999'], ['2025-02-22', '1000'], ['2025-02-23', '1001']])(
+    'fator de vencimento: 03/07/2000 = 1000, 21/02/2025 = 9999, restart at 1000 on 22/02/2025 (%s → %s)',
+    (due, factor) => expect(dueFactor(due)).toBe(factor),
+  );
 
   it('builds a 47-digit line the library validates, with its amount and due date', () => {
     const { line, barcode } = buildBoleto({ bank: '000', dueDate: '2026-12-01', amountCents: 12_050, freeField: '1234567890123456789012345' });

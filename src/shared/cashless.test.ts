@@ -23,16 +23,11 @@ const row = (over: Partial<Record<'name' | 'cpf' | 'email' | 'phone' | 'pin' | '
 };
 
 describe('documents', () => {
-  it('shows 11 digits as CPF and 14 as CNPJ', () => {
-    expect(formatDocument('52998224725')).toBe('529.982.247-25');
-    expect(formatDocument('11222333000181')).toBe('11.222.333/0001-81');
-    expect(formatDocument('123')).toBe('123');
+  it.each([['52998224725', '529.982.247-25'], ['11222333000181', '11.222.333/0001-81'], ['123', '123']])('shows 11 digits as CPF and 14 as CNPJ: %s → %s', (digits, shown) => {
+    expect(formatDocument(digits)).toBe(shown);
   });
-  it('masks a CPF while typing', () => {
-    expect(maskCpf('5')).toBe('5');
-    expect(maskCpf('5299')).toBe('529.9');
-    expect(maskCpf('5299822472')).toBe('529.982.247-2');
-    expect(maskCpf('529.982.247-25999')).toBe('529.982.247-25');
+  it.each([['5', '5'], ['5299', '529.9'], ['5299822472', '529.982.247-2'], ['529.982.247-25999', '529.982.247-25']])('masks a CPF while typing: %s → %s', (typed, shown) => {
+    expect(maskCpf(typed)).toBe(shown);
   });
 });
 
@@ -115,21 +110,20 @@ describe('user import rows', () => {
     const bad = validateImportRow(['Ana', '398.174.625-2', 'ana@exemplo.com.br', '11987654321', '1234', '1,00']);
     expect(bad.ok ? '' : bad.reason).toBe(IMPORT_REASON.cpfDigits);
   });
-  it('detects the delimiter from the header line', () => {
-    expect(detectImportDelimiter('Nome;CPF;Email;Telefone;Senha;Limite')).toBe(';');
-    expect(detectImportDelimiter('Nome,CPF,Email,Telefone,Senha,Limite')).toBe(',');
-    expect(detectImportDelimiter('Nome\tCPF\tEmail')).toBe('\t');
+  it.each([['Nome;CPF;Email;Telefone;Senha;Limite', ';'], ['Nome,CPF,Email,Telefone,Senha,Limite', ','], ['Nome\tCPF\tEmail', '\t']])('detects the delimiter from the header line %j', (header, delimiter) => {
+    expect(detectImportDelimiter(header)).toBe(delimiter);
   });
 });
 
 describe('file names and dates', () => {
   it('accepts .txt and .csv in either case only', () => {
-    expect(isTxtFileName('extrato.TXT')).toBe(true);
-    expect(isTxtFileName('extrato.txt.exe')).toBe(false);
-    expect(isCsvFileName('usuarios.Csv')).toBe(true);
-    expect(isCsvFileName('usuarios.xlsx')).toBe(false);
-    expect(isImportFileName('usuarios.XLSX')).toBe(true);
-    expect(isImportFileName('usuarios.xls')).toBe(false);
+    // [check, file name, accepted]
+    const checks = { isTxtFileName, isCsvFileName, isImportFileName };
+    for (const [check, name, accepted] of [
+      ['isTxtFileName', 'extrato.TXT', true], ['isTxtFileName', 'extrato.txt.exe', false],
+      ['isCsvFileName', 'usuarios.Csv', true], ['isCsvFileName', 'usuarios.xlsx', false],
+      ['isImportFileName', 'usuarios.XLSX', true], ['isImportFileName', 'usuarios.xls', false],
+    ] as const) expect(checks[check](name), `${check}(${name})`).toBe(accepted);
   });
   it('names extract acquirers instead of bare codes', () => {
     expect(extractAcquirerLabel(3)).toBe('PagSeguro (3)');

@@ -27,12 +27,11 @@ describe('customer rules (spec 000 §5)', () => {
     expect(brDateToIso('17/05/1990')).toBe('1990-05-17');
     expect(brDateToIso('17/05/19')).toBeNull();
   });
-  it('masks CPF and phone as typed', () => {
-    expect(maskCpf('52998224725')).toBe('529.982.247-25');
-    expect(maskCpf('5299')).toBe('529.9');
-    expect(maskPhone('11987654321')).toBe('(11) 98765-4321');
-    expect(maskPhone('1133334444')).toBe('(11) 3333-4444');
-  });
+  const masks = { CPF: maskCpf, phone: maskPhone };
+  it.each([
+    ['CPF', '52998224725', '529.982.247-25'], ['CPF', '5299', '529.9'],
+    ['phone', '11987654321', '(11) 98765-4321'], ['phone', '1133334444', '(11) 3333-4444'],
+  ] as const)('masks CPF and phone as typed (%s: %s → %s)', (kind, typed, shown) => expect(masks[kind](typed)).toBe(shown));
   it('blocked and alerted are mutually exclusive (§4)', () => {
     const cpf = '52998224725';
     expect(customerActions({ estaBloqueado: true, estaAlertado: false, CPF: cpf })).toEqual({ canBlock: false, canUnblock: true, canAlert: false, canDisarm: false });

@@ -63,25 +63,18 @@ describe('period rules', () => {
 describe('colour bands (spec 001 §9)', () => {
   it('has ten heat-map bands by tenths of the maximum', () => {
     expect(HEAT_COLORS).toHaveLength(10);
-    expect(heatBand(0, 100)).toBe(0);
-    expect(heatBand(9.99, 100)).toBe(0);
-    expect(heatBand(10, 100)).toBe(1);
-    expect(heatBand(55, 100)).toBe(5);
-    expect(heatBand(99.9, 100)).toBe(9);
-    expect(heatBand(100, 100)).toBe(9);
-    expect(heatBand(5, 0)).toBe(0);
+    // [value, maximum, band]
+    for (const [value, max, band] of [[0, 100, 0], [9.99, 100, 0], [10, 100, 1], [55, 100, 5], [99.9, 100, 9], [100, 100, 9], [5, 0, 0]] as const) {
+      expect(heatBand(value, max), `${value} of ${max}`).toBe(band);
+    }
     const bands = new Set(Array.from({ length: 101 }, (_, i) => heatBand(i, 100)));
     expect([...bands]).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
   });
 
   it('has seven age-bar bands of 14 percent', () => {
     expect(AGE_BAR_COLORS).toHaveLength(7);
-    expect(ageBarBand(13.9, 100)).toBe(0);
-    expect(ageBarBand(14, 100)).toBe(1);
-    expect(ageBarBand(27.9, 100)).toBe(1);
-    expect(ageBarBand(28, 100)).toBe(2);
-    expect(ageBarBand(84, 100)).toBe(6);
-    expect(ageBarBand(100, 100)).toBe(6);
+    // [percent, band]
+    for (const [percent, band] of [[13.9, 0], [14, 1], [27.9, 1], [28, 2], [84, 6], [100, 6]] as const) expect(ageBarBand(percent, 100), `${percent}%`).toBe(band);
     expect(new Set(Array.from({ length: 101 }, (_, i) => ageBarBand(i, 100))).size).toBe(7);
   });
 });

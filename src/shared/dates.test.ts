@@ -3,11 +3,12 @@ import { dateField, dateFields } from './contract/date-field';
 import { DATE_MSG, isIsoDateTime, isIsoDay, parseBrDay, parseIsoDay } from './dates';
 
 describe('dates: real days between 1900 and 2100', () => {
-  it('takes the first and last day of the range and refuses the days just outside', () => {
-    expect(isIsoDay('1900-01-01')).toBe(true);
-    expect(isIsoDay('2100-12-31')).toBe(true);
-    expect(isIsoDay('1899-12-31')).toBe(false);
-    expect(isIsoDay('2101-01-01')).toBe(false);
+  it.each([['1900-01-01', true], ['2100-12-31', true], ['1899-12-31', false], ['2101-01-01', false]])(
+    'takes the first and last day of the range and refuses the days just outside: %s → %s',
+    (day, valid) => expect(isIsoDay(day)).toBe(valid),
+  );
+
+  it('reads the last Brazilian day of the range and refuses the days just outside', () => {
     expect(parseBrDay('31/12/2100')).toEqual({ y: 2100, m: 12, d: 31 });
     expect(parseBrDay('01/01/2101')).toBeNull();
     expect(parseBrDay('31/12/1899')).toBeNull();

@@ -13,11 +13,11 @@ describe('a field that takes a CPF or a CNPJ (shared/documents.ts)', () => {
     expect(isValidCpf('529.982.247-25A')).toBe(false);
     expect(isValidCpf('529.982.247-25')).toBe(true);
   });
-  it('normalises and formats both shapes, keeping the letters', () => {
-    expect(normalizeDocument(' 12.abc.345/01de-35 ')).toBe('12ABC34501DE35');
-    expect(formatCpfOrCnpj('52998224725')).toBe('529.982.247-25');
-    expect(formatCpfOrCnpj('12ABC34501DE35')).toBe('12.ABC.345/01DE-35');
-    expect(formatDocument('12ABC34501DE35')).toBe('12.ABC.345/01DE-35');
-    expect(formatDocument('11222333000181')).toBe('11.222.333/0001-81');
+  it('normalises both shapes, keeping the letters', () => expect(normalizeDocument(' 12.abc.345/01de-35 ')).toBe('12ABC34501DE35'));
+  it.each([
+    ['formatCpfOrCnpj', '52998224725', '529.982.247-25'], ['formatCpfOrCnpj', '12ABC34501DE35', '12.ABC.345/01DE-35'],
+    ['formatDocument', '12ABC34501DE35', '12.ABC.345/01DE-35'], ['formatDocument', '11222333000181', '11.222.333/0001-81'],
+  ] as const)('formats both shapes, keeping the letters (%s: %s → %s)', (name, doc, shown) => {
+    expect({ formatCpfOrCnpj, formatDocument }[name](doc)).toBe(shown);
   });
 });

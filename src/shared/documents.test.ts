@@ -6,24 +6,15 @@ import { formatCnpjDocument, isValidCnpj, isValidCpf, isValidNumericCnpj, normal
 const CHARS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('');
 
 describe('CNPJ, numeric and alphanumeric (IN RFB 2.229/2024)', () => {
-  it('accepts the Receita Federal example and numeric ones, masked or not, in any case', () => {
-    expect(isValidCnpj('12ABC34501DE35')).toBe(true);
-    expect(isValidCnpj('12.abc.345/01de-35')).toBe(true);
-    expect(isValidCnpj('11.222.333/0001-81')).toBe(true);
-    expect(isValidCnpj('11222333000181')).toBe(true);
-  });
+  it.each(['12ABC34501DE35', '12.abc.345/01de-35', '11.222.333/0001-81', '11222333000181'])(
+    'accepts the Receita Federal example and numeric ones, masked or not, in any case: %s',
+    (cnpj) => expect(isValidCnpj(cnpj)).toBe(true),
+  );
 
-  it('refuses wrong check digits, letters in the check digits, wrong lengths and repeated characters', () => {
-    expect(isValidCnpj('12ABC34501DE36')).toBe(false);
-    expect(isValidCnpj('11222333000182')).toBe(false);
-    expect(isValidCnpj('12ABC34501DEA5')).toBe(false);
-    expect(isValidCnpj('12ABC34501DE3')).toBe(false);
-    expect(isValidCnpj('00000000000000')).toBe(false);
-    expect(isValidCnpj('AAAAAAAAAAAA00')).toBe(false);
-    expect(isValidCnpj('12ABC3450!DE35')).toBe(false);
-    expect(isValidCnpj('')).toBe(false);
-    expect(isValidCnpj(null)).toBe(false);
-  });
+  it.each(['12ABC34501DE36', '11222333000182', '12ABC34501DEA5', '12ABC34501DE3', '00000000000000', 'AAAAAAAAAAAA00', '12ABC3450!DE35', '', null])(
+    'refuses wrong check digits, letters in the check digits, wrong lengths and repeated characters: %j',
+    (cnpj) => expect(isValidCnpj(cnpj)).toBe(false),
+  );
 
   it('tells the numeric-only check apart', () => {
     expect(isValidNumericCnpj('11.222.333/0001-81')).toBe(true);
@@ -50,11 +41,9 @@ describe('CNPJ, numeric and alphanumeric (IN RFB 2.229/2024)', () => {
     );
   });
 
-  it('normalises and formats', () => {
-    expect(normalizeCnpj(' 12.abc.345/01de-35 ')).toBe('12ABC34501DE35');
-    expect(formatCnpjDocument('12abc34501de35')).toBe('12.ABC.345/01DE-35');
-    expect(formatCnpjDocument('11222333000181')).toBe('11.222.333/0001-81');
-    expect(formatCnpjDocument('123')).toBe('123');
+  it('normalises', () => expect(normalizeCnpj(' 12.abc.345/01de-35 ')).toBe('12ABC34501DE35'));
+  it.each([['12abc34501de35', '12.ABC.345/01DE-35'], ['11222333000181', '11.222.333/0001-81'], ['123', '123']])('formats %s as %s', (cnpj, shown) => {
+    expect(formatCnpjDocument(cnpj)).toBe(shown);
   });
 });
 

@@ -2,16 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { donationPageUrl, formatDonationDateTime, parseDonationAmount, readApiDate, saoPauloDay, saoPauloWallClock } from './donations';
 
 describe('donation rules', () => {
-  it('reads comma decimals as the link form types them', () => {
-    expect(parseDonationAmount('12,5')).toBe(12.5);
-    expect(parseDonationAmount('1.234,56')).toBe(1234.56);
-    expect(parseDonationAmount('R$ 50,00')).toBe(50);
-    expect(parseDonationAmount('50')).toBe(50);
-    expect(parseDonationAmount('12.50')).toBe(12.5);
-    expect(parseDonationAmount('')).toBeNull();
-    expect(parseDonationAmount('abc')).toBeNull();
-    expect(parseDonationAmount('1,234')).toBeNull();
-  });
+  it.each([['12,5', 12.5], ['1.234,56', 1234.56], ['R$ 50,00', 50], ['50', 50], ['12.50', 12.5], ['', null], ['abc', null], ['1,234', null]])(
+    'reads comma decimals as the link form types them: %j → %j',
+    (typed, value) => expect(parseDonationAmount(typed)).toBe(value),
+  );
 
   it('strips a trailing .000 and shows dates in America/Sao_Paulo', () => {
     expect(readApiDate('2026-12-20T21:00:00.000').toISOString()).toBe('2026-12-20T21:00:00.000Z');

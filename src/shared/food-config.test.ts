@@ -112,36 +112,15 @@ describe('food configuration interlocks (spec 000 §4)', () => {
 });
 
 describe('clamps on blur (spec 000 §5)', () => {
-  it('delivery radius 1-20 km', () => {
-    expect(clampDeliveryRadius(0)).toBe(1);
-    expect(clampDeliveryRadius(-3)).toBe(1);
-    expect(clampDeliveryRadius(25)).toBe(20);
-    expect(clampDeliveryRadius(7.5)).toBe(7.5);
-    expect(clampDeliveryRadius(null)).toBe(5);
-  });
-  it('cancel window 1-60 minutes, default 5', () => {
-    expect(clampCancelTime(0)).toBe(1);
-    expect(clampCancelTime(61)).toBe(60);
-    expect(clampCancelTime(30)).toBe(30);
-    expect(clampCancelTime(undefined)).toBe(5);
-    expect(clampCancelTime(Number.NaN)).toBe(5);
-  });
-  it('discount 5-100, default 5', () => {
-    expect(clampDiscount(1)).toBe(5);
-    expect(clampDiscount(150)).toBe(100);
-    expect(clampDiscount(40)).toBe(40);
-    expect(clampDiscount(null)).toBe(5);
-  });
-  it('grouping time at least 5, and 0 becomes 5', () => {
-    expect(clampGroupingTime(0)).toBe(5);
-    expect(clampGroupingTime(3)).toBe(5);
-    expect(clampGroupingTime(12)).toBe(12);
-    expect(clampGroupingTime(null)).toBe(5);
-  });
-  it('service tax 1-100', () => {
-    expect(clampServiceTax(0)).toBe(1);
-    expect(clampServiceTax(101)).toBe(100);
-    expect(clampServiceTax(12.5)).toBe(12.5);
+  // [rule, clamp, [typed, kept]...]
+  it.each([
+    ['delivery radius 1-20 km', clampDeliveryRadius, [[0, 1], [-3, 1], [25, 20], [7.5, 7.5], [null, 5]]],
+    ['cancel window 1-60 minutes, default 5', clampCancelTime, [[0, 1], [61, 60], [30, 30], [undefined, 5], [Number.NaN, 5]]],
+    ['discount 5-100, default 5', clampDiscount, [[1, 5], [150, 100], [40, 40], [null, 5]]],
+    ['grouping time at least 5, and 0 becomes 5', clampGroupingTime, [[0, 5], [3, 5], [12, 12], [null, 5]]],
+    ['service tax 1-100', clampServiceTax, [[0, 1], [101, 100], [12.5, 12.5]]],
+  ] as const)('%s', (_rule, clamp: (v: number | null | undefined) => number, cases) => {
+    for (const [typed, kept] of cases) expect(clamp(typed), String(typed)).toBe(kept);
   });
 });
 
@@ -152,15 +131,10 @@ describe('money with 2 decimals', () => {
     expect(roundMoney(10)).toBe(10);
     expect(roundMoney(0.1 + 0.2)).toBe(0.3);
   });
-  it('parses what Brazilians type', () => {
-    expect(parseMoney('12,5')).toBe(12.5);
-    expect(parseMoney('1.234,56')).toBe(1234.56);
-    expect(parseMoney('R$ 3,00')).toBe(3);
-    expect(parseMoney('12.50')).toBe(12.5);
-    expect(parseMoney('1.000')).toBe(1000);
-    expect(parseMoney('')).toBeNull();
-    expect(parseMoney('abc')).toBeNull();
-  });
+  it.each([['12,5', 12.5], ['1.234,56', 1234.56], ['R$ 3,00', 3], ['12.50', 12.5], ['1.000', 1000], ['', null], ['abc', null]])(
+    'parses what Brazilians type: %j → %j',
+    (typed, value) => expect(parseMoney(typed)).toBe(value),
+  );
   it('clamps money into range', () => {
     expect(clampMoney(-1)).toBe(0);
     expect(clampMoney(12.345)).toBe(12.35);

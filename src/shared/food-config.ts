@@ -104,23 +104,21 @@ export function clampMoney(value: number | null | undefined): number {
 
 const finite = (v: number | null | undefined): v is number => v != null && Number.isFinite(v);
 
+/**
+ * The clamp on blur of one of FOOD_LIMITS' ranges: a number is kept inside it (`whole` rounds it
+ * first), empty or not a number becomes the range's default (0 where it has none).
+ */
+const clampTo =
+  ({ min, max, ...range }: { min: number; max: number; default?: number }, whole = false) =>
+  (v: number | null | undefined): number =>
+    finite(v) ? clamp(whole ? Math.round(v) : v, min, max) : (range.default ?? 0);
+
 /** Delivery radius 1-20 km; empty becomes the default. */
-export function clampDeliveryRadius(v: number | null | undefined): number {
-  const { min, max, default: d } = FOOD_LIMITS.deliveryRadius;
-  return finite(v) ? clamp(v, min, max) : d;
-}
-
+export const clampDeliveryRadius = clampTo(FOOD_LIMITS.deliveryRadius);
 /** Cancel window 1-60 minutes, default 5 (spec 000 §5). */
-export function clampCancelTime(v: number | null | undefined): number {
-  const { min, max, default: d } = FOOD_LIMITS.cancelTime;
-  return finite(v) ? clamp(Math.round(v), min, max) : d;
-}
-
+export const clampCancelTime = clampTo(FOOD_LIMITS.cancelTime, true);
 /** Discount 5-100, default 5. */
-export function clampDiscount(v: number | null | undefined): number {
-  const { min, max, default: d } = FOOD_LIMITS.discount;
-  return finite(v) ? clamp(v, min, max) : d;
-}
+export const clampDiscount = clampTo(FOOD_LIMITS.discount);
 
 /** Grouping time: at least 5 minutes; 0 (or empty) becomes 5. */
 export function clampGroupingTime(v: number | null | undefined): number {
@@ -130,20 +128,9 @@ export function clampGroupingTime(v: number | null | undefined): number {
 }
 
 /** Service tax 1-100 %. */
-export function clampServiceTax(v: number | null | undefined): number {
-  const { min, max, default: d } = FOOD_LIMITS.serviceTax;
-  return finite(v) ? clamp(v, min, max) : d;
-}
-
-export function clampDeliveryTime(v: number | null | undefined): number {
-  const { min, max, default: d } = FOOD_LIMITS.deliveryTime;
-  return finite(v) ? clamp(Math.round(v), min, max) : d;
-}
-
-export function clampFreeKm(v: number | null | undefined): number {
-  const { min, max } = FOOD_LIMITS.freeKm;
-  return finite(v) ? clamp(v, min, max) : 0;
-}
+export const clampServiceTax = clampTo(FOOD_LIMITS.serviceTax);
+export const clampDeliveryTime = clampTo(FOOD_LIMITS.deliveryTime, true);
+export const clampFreeKm = clampTo(FOOD_LIMITS.freeKm);
 
 // ---------------------------------------------------------------------------------------------
 // Storefront link {host}/{urlMeepFood}

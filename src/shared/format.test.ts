@@ -2,13 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { formatBRL, formatDate, formatTime, maskEmail, onlyDigits, TIME_ZONE } from './format';
 
 describe('formatBRL', () => {
-  it('uses dot thousands, comma decimals, two decimals and a plain space', () => {
-    expect(formatBRL(1234.56)).toBe('R$ 1.234,56');
-    expect(formatBRL(0)).toBe('R$ 0,00');
-    expect(formatBRL(5)).toBe('R$ 5,00');
-    expect(formatBRL(0.1)).toBe('R$ 0,10');
-    expect(formatBRL(1234567.891)).toBe('R$ 1.234.567,89');
-    expect(formatBRL(1234.56)).not.toContain('\u00a0');
+  it.each([
+    [1234.56, 'R$ 1.234,56'], [0, 'R$ 0,00'], [5, 'R$ 5,00'], [0.1, 'R$ 0,10'], [1234567.891, 'R$ 1.234.567,89'],
+  ])('uses dot thousands, comma decimals, two decimals and a plain space: %d is %s', (value, shown) => {
+    expect(formatBRL(value)).toBe(shown);
+    expect(formatBRL(value)).not.toContain('\u00a0');
   });
 
   it('rounds to two decimals and shows negatives', () => {
@@ -22,23 +20,6 @@ describe('formatDate and formatTime in America/Sao_Paulo', () => {
     expect(TIME_ZONE).toBe('America/Sao_Paulo');
   });
 
-  it('shows the previous day before 03:00 UTC', () => {
-    const d = new Date('2024-01-01T02:30:00Z');
-    expect(formatDate(d)).toBe('31/12/2023');
-    expect(formatTime(d)).toBe('23:30');
-  });
-
-  it('turns the day at 03:00 UTC, with 00:00 (not 24:00)', () => {
-    expect(formatDate('2024-01-01T03:00:00Z')).toBe('01/01/2024');
-    expect(formatTime('2024-01-01T03:00:00Z')).toBe('00:00');
-    expect(formatTime('2024-01-01T02:59:59Z')).toBe('23:59');
-  });
-
-  it('formats midnight UTC as 21:00 of the day before', () => {
-    expect(formatDate('2024-03-10T00:00:00.000Z')).toBe('09/03/2024');
-    expect(formatTime('2024-03-10T00:00:00.000Z')).toBe('21:00');
-  });
-
   it('accepts dates, ISO strings and epoch milliseconds alike', () => {
     const iso = '2025-07-15T15:05:00Z';
     const ms = Date.parse(iso);
@@ -48,16 +29,19 @@ describe('formatDate and formatTime in America/Sao_Paulo', () => {
     expect(formatTime(ms)).toBe('12:05');
   });
 
-  it('pads day and month (dd/MM/yyyy) and hours (HH:mm, 24 h)', () => {
-    expect(formatDate('2025-02-05T12:00:00Z')).toBe('05/02/2025');
-    expect(formatTime('2025-02-05T12:07:00Z')).toBe('09:07');
-    expect(formatTime('2025-02-05T20:00:00Z')).toBe('17:00');
-  });
-
-  it('follows the zone rules of the date (summer time in 2018)', () => {
-    // Brazil still had summer time (UTC-2) in December 2018.
-    expect(formatTime('2018-12-01T02:30:00Z')).toBe('00:30');
-    expect(formatDate('2018-12-01T02:30:00Z')).toBe('01/12/2018');
+  // [instant, day (dd/MM/yyyy), time (HH:mm, 24 h)]
+  it.each([
+    ['2024-01-01T02:30:00Z', '31/12/2023', '23:30'], // the previous day before 03:00 UTC
+    ['2024-01-01T03:00:00Z', '01/01/2024', '00:00'], // the day turns at 03:00 UTC, with 00:00 (not 24:00)
+    ['2024-01-01T02:59:59Z', '31/12/2023', '23:59'],
+    ['2024-03-10T00:00:00.000Z', '09/03/2024', '21:00'], // midnight UTC is 21:00 of the day before
+    ['2025-02-05T12:00:00Z', '05/02/2025', '09:00'], // day, month and hours padded
+    ['2025-02-05T12:07:00Z', '05/02/2025', '09:07'],
+    ['2025-02-05T20:00:00Z', '05/02/2025', '17:00'],
+    ['2018-12-01T02:30:00Z', '01/12/2018', '00:30'], // the zone rules of the date: Brazil still had summer time (UTC-2) in December 2018
+  ])('shows %s as %s %s', (instant, day, time) => {
+    expect(formatDate(instant)).toBe(day);
+    expect(formatTime(instant)).toBe(time);
   });
 });
 
@@ -86,10 +70,8 @@ describe('maskEmail', () => {
 });
 
 describe('onlyDigits', () => {
-  it('strips everything but digits', () => {
-    expect(onlyDigits('529.982.247-25')).toBe('52998224725');
-    expect(onlyDigits('(11) 98765-4321')).toBe('11987654321');
-    expect(onlyDigits('abc')).toBe('');
+  it.each([['529.982.247-25', '52998224725'], ['(11) 98765-4321', '11987654321'], ['abc', '']])('strips everything but digits: %s → %s', (typed, digits) => {
+    expect(onlyDigits(typed)).toBe(digits);
   });
 });
 

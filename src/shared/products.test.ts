@@ -93,27 +93,19 @@ describe('wizard: fiscal step', () => {
     expect(validateFiscal({ ncm: '', cfop: '5.1' }, false)).toBe(PRODUCT_MSG.cfopInvalid);
     expect(validateFiscal({ cest: '01.0' }, false)).toBe(PRODUCT_MSG.cestInvalid);
   });
-  it('masks NCM 9999.99.99, CFOP 9.999 and CEST 99.999.99', () => {
-    expect(formatNcm('21069090')).toBe('2106.90.90');
-    expect(formatNcm('2106909099')).toBe('2106.90.90');
-    expect(formatNcm('210')).toBe('210');
-    expect(formatCfop('5102')).toBe('5.102');
-    expect(formatCest('0100100')).toBe('01.001.00');
+  it.each([
+    ['NCM', '21069090', '2106.90.90'], ['NCM', '2106909099', '2106.90.90'], ['NCM', '210', '210'],
+    ['CFOP', '5102', '5.102'], ['CEST', '0100100', '01.001.00'],
+  ] as const)('masks NCM 9999.99.99, CFOP 9.999 and CEST 99.999.99 (%s: %s → %s)', (code, typed, shown) => {
+    expect({ NCM: formatNcm, CFOP: formatCfop, CEST: formatCest }[code](typed)).toBe(shown);
   });
 });
 
 describe('money', () => {
-  it('reads what Brazilians type', () => {
-    expect(parseMoney('12,5')).toBe(12.5);
-    expect(parseMoney('1.234,56')).toBe(1234.56);
-    expect(parseMoney('R$ 1.234,56')).toBe(1234.56);
-    expect(parseMoney('1.234')).toBe(1234);
-    expect(parseMoney('12.50')).toBe(12.5);
-    expect(parseMoney('0,999')).toBe(1);
-    expect(parseMoney('')).toBeNull();
-    expect(parseMoney('abc')).toBeNull();
-    expect(parseMoney('-3,5')).toBe(-3.5);
-  });
+  it.each([['12,5', 12.5], ['1.234,56', 1234.56], ['R$ 1.234,56', 1234.56], ['1.234', 1234], ['12.50', 12.5], ['0,999', 1], ['', null], ['abc', null], ['-3,5', -3.5]])(
+    'reads what Brazilians type: %j → %j',
+    (typed, value) => expect(parseMoney(typed)).toBe(value),
+  );
   it('shows two decimals', () => {
     expect(formatMoneyInput(12.5)).toBe('12,50');
     expect(formatMoneyInput(1234.56)).toBe('1.234,56');

@@ -1,15 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Suspense } from 'react';
 import { QrCodePageLazy } from '../features/donations/pages';
+import { LazyPage } from '../components/lazy-page';
 
 /** QR code of an event's donation page (public in the route table: it is printed and shared). */
 export const Route = createFileRoute('/doacoes/eventos/qrcode/$linkEvent')({
   component: function QrCodeRoute() {
     const { linkEvent } = Route.useParams();
-    return (
-      <Suspense fallback={null}>
-        <QrCodePageLazy linkEvent={linkEvent} />
-      </Suspense>
-    );
+    return <LazyPage><QrCodePageLazy linkEvent={linkEvent} /></LazyPage>;
   },
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Suspense } from 'react';
 import { PublicDonationPageLazy } from '../features/donations/pages';
+import { LazyPage } from '../components/lazy-page';
 
 /** The donor's page of an event (public, no shell, phone first). */
 export const Route = createFileRoute('/doar/$link')({
@@ -8,10 +8,6 @@ export const Route = createFileRoute('/doar/$link')({
   component: function DonationRoute() {
     const { link } = Route.useParams();
     const search = Route.useSearch();
-    return (
-      <Suspense fallback={null}>
-        <PublicDonationPageLazy link={link} preselected={search.link} />
-      </Suspense>
-    );
+    return <LazyPage><PublicDonationPageLazy link={link} preselected={search.link} /></LazyPage>;
   },
 });

@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import type { WaiterSearch } from '../features/waiter/components/waiter-page';
 import { requireRouteRole, requireSession } from '../lib/guards';
 import { loadQueryClient } from '../lib/lazy-query-client';
+import { LazyPage } from '../components/lazy-page';
 
 // Its own chunk: the sign-in screen and the back office never download the waiter's screens.
 const WaiterPage = lazy(() => import('../features/waiter/components/waiter-page').then((m) => ({ default: m.WaiterPage })));
@@ -28,10 +29,6 @@ export const Route = createFileRoute('/garcom')({
   component: function GarcomRoute() {
     const navigate = Route.useNavigate();
     const search = Route.useSearch();
-    return (
-      <Suspense fallback={null}>
-        <WaiterPage search={search} onNavigate={(next) => void navigate({ search: next })} onSignedOut={() => void navigate({ to: '/login' })} />
-      </Suspense>
-    );
+    return <LazyPage><WaiterPage search={search} onNavigate={(next) => void navigate({ search: next })} onSignedOut={() => void navigate({ to: '/login' })} /></LazyPage>;
   },
 });

@@ -1,15 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Suspense } from 'react';
 import { PayPageLazy } from '../features/payment-links/pages';
+import { LazyPage } from '../components/lazy-page';
 
 /** The public pay page of a payment link (spec: {host}/paymentlink/{id}); no sign-in, no shell. */
 export const Route = createFileRoute('/paymentlink/$id')({
   component: function PayRoute() {
     const { id } = Route.useParams();
-    return (
-      <Suspense fallback={null}>
-        <PayPageLazy id={id} />
-      </Suspense>
-    );
+    return <LazyPage><PayPageLazy id={id} /></LazyPage>;
   },
 });

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
+import { LazyPage } from '../components/lazy-page';
 
 // Loaded by the route's own chunk (keeps its file list out of the sign-in screen's first load).
 const PrintPage = lazy(() => import('../features/orders/components/print-page').then((m) => ({ default: m.PrintPage })));
@@ -8,10 +9,6 @@ const PrintPage = lazy(() => import('../features/orders/components/print-page').
 export const Route = createFileRoute('/print/$pedidoId')({
   component: function PrintRoute() {
     const { pedidoId } = Route.useParams();
-    return (
-      <Suspense fallback={null}>
-        <PrintPage pedidoId={pedidoId} />
-      </Suspense>
-    );
+    return <LazyPage><PrintPage pedidoId={pedidoId} /></LazyPage>;
   },
 });

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
+import { LazyPage } from '../components/lazy-page';
 
 // Loaded by the route's own chunk (keeps its file list out of the sign-in screen's first load).
 const TrackingPage = lazy(() => import('../features/orders/components/tracking-page').then((m) => ({ default: m.TrackingPage })));
@@ -10,10 +11,6 @@ export const Route = createFileRoute('/statusPedido/$')({
     const { _splat } = Route.useParams();
     const parts = (_splat ?? '').split('/').filter(Boolean);
     const code = parts.length ? decodeURIComponent(parts[parts.length - 1]) : null;
-    return (
-      <Suspense fallback={null}>
-        <TrackingPage code={code} />
-      </Suspense>
-    );
+    return <LazyPage><TrackingPage code={code} /></LazyPage>;
   },
 });

@@ -108,6 +108,16 @@ const channelFlags = () => ({
   allowTableDelivery: z.boolean(),
   allowCustomDelivery: z.boolean(),
 });
+/** Switches the configuration and its read share: how delivery is shown and run, the student card, the service tax. */
+const deliveryFlags = () => ({
+  showDeliveryStatus: z.boolean(),
+  deliveryTimePerOrder: z.boolean(),
+  useMeepDelivery: z.boolean(),
+  useOwnDelivery: z.boolean(),
+  /** Student card: schools only (spec 000 §6). */
+  allowMeepCard: z.boolean(),
+  enableServiceTax: z.boolean(),
+});
 /** Switches the configuration and its read share: what happens when an order is accepted, and the order flow. */
 const acceptFlags = () => ({
   sendToPrinterServerOnAcceptOrder: z.boolean(),
@@ -126,13 +136,7 @@ const foodConfigShape = {
   deliveryTime: intIn(L.deliveryTime.min, L.deliveryTime.max, FOOD_CONFIG_MSG.deliveryTimeRange),
   ...channelFlags(),
   customDeliveryDescription: trimmedText(L.customDeliveryDescriptionMax),
-  showDeliveryStatus: z.boolean(),
-  deliveryTimePerOrder: z.boolean(),
-  useMeepDelivery: z.boolean(),
-  useOwnDelivery: z.boolean(),
-  /** Student card: schools only (spec 000 §6). */
-  allowMeepCard: z.boolean(),
-  enableServiceTax: z.boolean(),
+  ...deliveryFlags(),
   serviceTaxPercentage: numberIn(L.serviceTax.min, L.serviceTax.max, FOOD_CONFIG_MSG.serviceTaxRange),
   allowCustomerCancelOrder: z.boolean(),
   timeToCancelOrder: intIn(L.cancelTime.min, L.cancelTime.max, FOOD_CONFIG_MSG.cancelTimeRange),
@@ -180,12 +184,7 @@ export const foodConfiguration = z.object({
   deliveryTime: z.number(),
   ...channelFlags(),
   customDeliveryDescription: z.string(),
-  showDeliveryStatus: z.boolean(),
-  deliveryTimePerOrder: z.boolean(),
-  useMeepDelivery: z.boolean(),
-  useOwnDelivery: z.boolean(),
-  allowMeepCard: z.boolean(),
-  enableServiceTax: z.boolean(),
+  ...deliveryFlags(),
   serviceTaxPercentage: z.number(),
   allowCustomerCancelOrder: z.boolean(),
   timeToCancelOrder: z.number(),

@@ -1,7 +1,7 @@
 /** Payment methods contract (issue 24; paths ours, in the spec's api/{Entidade} style). */
 import { z } from 'zod/mini';
 import '../zod-locale';
-import { registryPaths } from './registry';
+import { registryPaths, requiredName } from './registry';
 import { PAYMENT_METHOD_KINDS, PAYMENT_METHOD_MSG, PAYMENT_METHOD_NAME_MAX } from '../payment-methods';
 
 export const PAYMENT_METHOD_PATHS = registryPaths('api/FormaPagamento/BuscarDoLocal', 'api/FormaPagamento');
@@ -20,10 +20,7 @@ const kindIds = PAYMENT_METHOD_KINDS.map((k) => k.id) as number[];
 /** POST api/FormaPagamento and PUT api/FormaPagamento/{id}. */
 export const paymentMethodInput = z.object({
   localClienteId: z.string(),
-  descricao: z.pipe(
-    z.string({ error: PAYMENT_METHOD_MSG.nameRequired }).check(z.trim()),
-    z.string().check(z.minLength(1, PAYMENT_METHOD_MSG.nameRequired), z.maxLength(PAYMENT_METHOD_NAME_MAX, PAYMENT_METHOD_MSG.nameTooLong)),
-  ),
+  descricao: requiredName(PAYMENT_METHOD_NAME_MAX, { required: PAYMENT_METHOD_MSG.nameRequired, tooLong: PAYMENT_METHOD_MSG.nameTooLong }),
   tipo: z.number({ error: PAYMENT_METHOD_MSG.kindRequired }).check(z.refine((n) => kindIds.includes(n), PAYMENT_METHOD_MSG.kindRequired)),
   ativo: z.boolean(),
 });

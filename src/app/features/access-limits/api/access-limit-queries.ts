@@ -4,6 +4,7 @@ import { categoryForAccessList, messageResponse } from '../../../../shared/contr
 import { accessLimitList, limitAddCategoryResponse } from '../../../../shared/contract/access-limits';
 import { venueUsers } from '../../../../shared/contract/stores';
 import { api } from '../../../lib/api-client';
+import { getQuery } from '../../../lib/get-query';
 
 export const accessLimitQueries = {
   all: ['products', 'access-limits'] as const,
@@ -13,10 +14,7 @@ export const accessLimitQueries = {
       queryFn: () => api(`api/LimitAccessProduct/${localId}`, { schema: accessLimitList }),
     }),
   users: (localId: string) =>
-    queryOptions({
-      queryKey: ['products', 'access-limits', 'users', localId] as const,
-      queryFn: () => api('api/Politica/Acessos', { query: { localId }, schema: venueUsers }),
-    }),
+    getQuery(['products', 'access-limits', 'users', localId], 'api/Politica/Acessos', venueUsers, { query: { localId } }),
   categories: (localId: string) =>
     queryOptions({
       queryKey: ['products', 'access-limits', 'categories', localId] as const,

@@ -1,5 +1,4 @@
 /** Query keys and calls of "Minha conta" (issue 24); keys start with 'account'. */
-import { queryOptions } from '@tanstack/react-query';
 import {
   ACCOUNT_PATHS,
   accountMessage,
@@ -11,13 +10,14 @@ import {
 } from '../../../../shared/contract/account';
 import { acceptInvitationResponse, messageResponse, myInvitationList, STAFF_PATHS } from '../../../../shared/contract/staff';
 import { api } from '../../../lib/api-client';
+import { getQuery } from '../../../lib/get-query';
 
 export const accountQueries = {
   all: ['account'] as const,
   // Never persisted or reused across people: it is read fresh each time the page opens.
-  me: () => queryOptions({ queryKey: ['account', 'me'] as const, queryFn: () => api(ACCOUNT_PATHS.me, { schema: myAccount }), staleTime: 0 }),
+  me: () => ({ ...getQuery(['account', 'me'], ACCOUNT_PATHS.me, myAccount), staleTime: 0 }),
   /** The person's pending invitations to places (issue 37). */
-  invitations: () => queryOptions({ queryKey: ['account', 'invitations'] as const, queryFn: () => api(STAFF_PATHS.myInvitations, { schema: myInvitationList }), staleTime: 0 }),
+  invitations: () => ({ ...getQuery(['account', 'invitations'], STAFF_PATHS.myInvitations, myInvitationList), staleTime: 0 }),
 };
 
 export const acceptInvitation = (id: string) => api(STAFF_PATHS.acceptInvitation(id), { method: 'POST', schema: acceptInvitationResponse });

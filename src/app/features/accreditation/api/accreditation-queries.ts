@@ -29,6 +29,7 @@ import {
 import { TERMINALS_TIMEOUT_MS } from '../../../../shared/accreditation';
 import { adminCall } from '../../../lib/admin-call';
 import { api } from '../../../lib/api-client';
+import { getQuery } from '../../../lib/get-query';
 
 const orNull = async <T,>(call: () => Promise<T>): Promise<T | null> => (await adminCall(call)) ?? null;
 const key = (k: string) => ({ 'idempotency-key': k });
@@ -43,7 +44,7 @@ export interface MonitorFilters {
 
 export const accreditationQueries = {
   all: ['accreditation'] as const,
-  provider: () => queryOptions({ queryKey: ['accreditation', 'provider'] as const, queryFn: () => api(ACC_PATHS.provider, { schema: providerAnswer }), staleTime: Infinity }),
+  provider: () => ({ ...getQuery(['accreditation', 'provider'], ACC_PATHS.provider, providerAnswer), staleTime: Infinity }),
   info: (localId: string) =>
     queryOptions({ queryKey: ['accreditation', 'info', localId] as const, queryFn: () => orNull(() => api(`${ACC_PATHS.info}/${localId}`, { schema: accreditationInfo })) }),
   contact: (localId: string) =>

@@ -23,6 +23,8 @@ import { accredit, accreditationQueries, activateProposal, managementUrl, saveCo
 import { schemaErrors } from '../hooks/schema-errors';
 import { useSession } from '../hooks/use-session';
 import { CPF_OR_CNPJ_MASK } from '../../../../shared/documents';
+import { Facts } from './facts';
+import { QueryState } from './query-state';
 import { PageHeader, showDate, showDocument } from './page-header';
 import { ProposalStatusBadge } from './status-badges';
 import { DataTable } from '../../../components/data-table';
@@ -264,68 +266,52 @@ export function AccreditationPage() {
           </Button>
         )}
       </PageHeader>
-      {info.isPending ? (
-        <Skeleton h={120} />
-      ) : !data ? (
-        <Alert color="gray">{ACC_MSG.noData}</Alert>
-      ) : (
-        <>
-          <Paper withBorder p="md" radius="md">
-            <SimpleGrid cols={{ base: 2, sm: 4 }}>
-              <Stack gap={0}>
-                <Text size="sm" c="dimmed">Documento</Text>
-                <Text fw={600}>{showDocument(data.Document)}</Text>
+      <QueryState query={info} h={120} empty={ACC_MSG.noData}>
+        {(data) => (
+          <>
+            <Facts cols={{ base: 2, sm: 4 }} facts={[
+              ['Documento', showDocument(data.Document)],
+              ['Merchant Id', data.PayStoreMerchantId || '-'],
+              ['Transacional', data.IsMeepTransactional ? 'Sim' : 'Não'],
+              ['Terminais (TIDs)', data.PayStoreQuantityTids],
+            ]} />
+            <Paper withBorder p="md" radius="md">
+              <ContactForm localId={localId} />
+            </Paper>
+            <Paper withBorder p="md" radius="md">
+              <DepartmentForm localId={localId} />
+            </Paper>
+            <Paper withBorder p="md" radius="md">
+              <Stack gap="sm">
+                <Title order={2} size="h4">
+                  Novo credenciamento
+                </Title>
+                <Checkbox.Group label="Adquirentes" value={chosen} onChange={setChosen}>
+                  <Stack gap="xs" mt="xs">
+                    {ACCREDITATION_ACQUIRERS.map((a) => {
+                      const reason = acquirerBlockReason(a, data.ProposalList);
+                      return <Checkbox key={a} value={String(a)} label={acquirerLabel(a)} disabled={reason !== null} description={reason ?? undefined} />;
+                    })}
+                  </Stack>
+                </Checkbox.Group>
+                <Group justify="flex-end">
+                  <Button onClick={() => void sendAccreditation()} loading={sending}>
+                    Credenciar
+                  </Button>
+                </Group>
               </Stack>
-              <Stack gap={0}>
-                <Text size="sm" c="dimmed">Merchant Id</Text>
-                <Text fw={600}>{data.PayStoreMerchantId || '-'}</Text>
+            </Paper>
+            <Paper withBorder p="md" radius="md">
+              <Stack gap="sm">
+                <Title order={2} size="h4">
+                  Propostas
+                </Title>
+                <ProposalTable proposals={data.ProposalList} onActivate={setConfirming} />
               </Stack>
-              <Stack gap={0}>
-                <Text size="sm" c="dimmed">Transacional</Text>
-                <Text fw={600}>{data.IsMeepTransactional ? 'Sim' : 'Não'}</Text>
-              </Stack>
-              <Stack gap={0}>
-                <Text size="sm" c="dimmed">Terminais (TIDs)</Text>
-                <Text fw={600}>{data.PayStoreQuantityTids}</Text>
-              </Stack>
-            </SimpleGrid>
-          </Paper>
-          <Paper withBorder p="md" radius="md">
-            <ContactForm localId={localId} />
-          </Paper>
-          <Paper withBorder p="md" radius="md">
-            <DepartmentForm localId={localId} />
-          </Paper>
-          <Paper withBorder p="md" radius="md">
-            <Stack gap="sm">
-              <Title order={2} size="h4">
-                Novo credenciamento
-              </Title>
-              <Checkbox.Group label="Adquirentes" value={chosen} onChange={setChosen}>
-                <Stack gap="xs" mt="xs">
-                  {ACCREDITATION_ACQUIRERS.map((a) => {
-                    const reason = acquirerBlockReason(a, data.ProposalList);
-                    return <Checkbox key={a} value={String(a)} label={acquirerLabel(a)} disabled={reason !== null} description={reason ?? undefined} />;
-                  })}
-                </Stack>
-              </Checkbox.Group>
-              <Group justify="flex-end">
-                <Button onClick={() => void sendAccreditation()} loading={sending}>
-                  Credenciar
-                </Button>
-              </Group>
-            </Stack>
-          </Paper>
-          <Paper withBorder p="md" radius="md">
-            <Stack gap="sm">
-              <Title order={2} size="h4">
-                Propostas
-              </Title>
-              <ProposalTable proposals={data.ProposalList} onActivate={setConfirming} />
-            </Stack>
-          </Paper>
-        </>
-      )}
+            </Paper>
+          </>
+        )}
+      </QueryState>
       <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title="Ativar adquirente" centered closeButtonProps={{ 'aria-label': 'Fechar' }}>
         <Stack>
           <Text>

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Modal, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ACC_MSG } from '../../../../shared/accreditation';
@@ -6,6 +6,7 @@ import { adminCall } from '../../../lib/admin-call';
 import { toastSuccess } from '../../../lib/toast';
 import { useCommandKey } from '../../../lib/command-key';
 import { accreditationQueries, stopMaintenance } from '../api/accreditation-queries';
+import { QueryState } from './query-state';
 import { PageHeader, showDateTime } from './page-header';
 
 /** "Manutenção semanal" (spec 001 §2.15, §4): confirm dialog, then stop. */
@@ -24,41 +25,38 @@ export function MaintenancePage() {
     if (r) void toastSuccess(r.Message);
     await queryClient.invalidateQueries({ queryKey: accreditationQueries.maintenance().queryKey });
   };
-  const s = status.data;
   return (
     <Stack maw={800} mx="auto">
       <PageHeader title="Manutenção semanal" />
-      {status.isPending ? (
-        <Skeleton h={120} />
-      ) : !s ? (
-        <Alert color="gray">{ACC_MSG.noData}</Alert>
-      ) : (
-        <Paper withBorder p="md" radius="md">
-          <Stack gap="sm">
-            <Group>
-              <Text fw={600}>Situação:</Text>
-              <Badge variant="outline" color={s.IsRunning ? 'orange.9' : 'green.9'} size="lg" data-testid="maintenance-state">
-                {s.IsRunning ? 'Em execução' : 'Interrompida'}
-              </Badge>
-            </Group>
-            {s.IsRunning ? (
-              <>
-                <Text>A manutenção programada do banco de dados está em execução desde {showDateTime(s.StartedAt)}.</Text>
-                <Group>
-                  <Button color="red.8" onClick={() => setConfirming(true)}>
-                    Interromper manutenção
-                  </Button>
-                </Group>
-              </>
-            ) : (
-              <Text>
-                Interrompida em {showDateTime(s.StoppedAt)}
-                {s.StoppedBy ? ` por ${s.StoppedBy}` : ''}.
-              </Text>
-            )}
-          </Stack>
-        </Paper>
-      )}
+      <QueryState query={status} h={120} empty={ACC_MSG.noData}>
+        {(s) => (
+          <Paper withBorder p="md" radius="md">
+            <Stack gap="sm">
+              <Group>
+                <Text fw={600}>Situação:</Text>
+                <Badge variant="outline" color={s.IsRunning ? 'orange.9' : 'green.9'} size="lg" data-testid="maintenance-state">
+                  {s.IsRunning ? 'Em execução' : 'Interrompida'}
+                </Badge>
+              </Group>
+              {s.IsRunning ? (
+                <>
+                  <Text>A manutenção programada do banco de dados está em execução desde {showDateTime(s.StartedAt)}.</Text>
+                  <Group>
+                    <Button color="red.8" onClick={() => setConfirming(true)}>
+                      Interromper manutenção
+                    </Button>
+                  </Group>
+                </>
+              ) : (
+                <Text>
+                  Interrompida em {showDateTime(s.StoppedAt)}
+                  {s.StoppedBy ? ` por ${s.StoppedBy}` : ''}.
+                </Text>
+              )}
+            </Stack>
+          </Paper>
+        )}
+      </QueryState>
       <Modal opened={confirming} onClose={() => setConfirming(false)} title="Interromper manutenção semanal" centered closeButtonProps={{ 'aria-label': 'Fechar' }}>
         <Stack>
           <Text>A manutenção programada desta semana será interrompida agora. Esta ação não pode ser desfeita.</Text>

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ACC_MSG, digitsOnly, showPhone, showZip } from '../../../../shared/accreditation';
@@ -7,6 +7,8 @@ import { toastSuccess } from '../../../lib/toast';
 import { useCommandKey } from '../../../lib/command-key';
 import { accreditationQueries, addMcc, fetchMcc } from '../api/accreditation-queries';
 import { useSession } from '../hooks/use-session';
+import { Facts } from './facts';
+import { QueryState } from './query-state';
 import { PageHeader, showDocument } from './page-header';
 
 const yesNo = (b: boolean) => (b ? 'Sim' : 'Não');
@@ -53,73 +55,61 @@ export function MerchantMccPage() {
       await refresh();
     }
   };
-  const m = merchant.data;
   return (
     <Stack maw={1000} mx="auto">
       <PageHeader title="Dados do lojista e MCC" />
-      {merchant.isPending ? (
-        <Skeleton h={260} />
-      ) : !m ? (
-        <Alert color="gray">{ACC_MSG.noData}</Alert>
-      ) : (
-        <>
-          <Paper withBorder p="md" radius="md">
-            <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              {[
-                ['Nome', m.Name],
-                ['Razão social', m.FullName],
-                ['Documento', showDocument(m.Document)],
-                ['Merchant Id', m.MerchantId || '-'],
-                ['Telefone', m.Telephone ? showPhone(m.Telephone) : '-'],
-                ['Endereço', m.Address || '-'],
-                ['Cidade', `${m.City}${m.UF ? ` - ${m.UF}` : ''}`],
-                ['CEP', m.ZipCode ? showZip(m.ZipCode) : '-'],
-                ['País', m.Country === 'BR' ? 'Brasil' : m.Country],
-                ['Feature flag', yesNo(m.IsFeatureFlag)],
-                ['Subcredenciado totem', yesNo(m.IsTotemPagSeguroSub)],
-                ['Subcredenciado POS', yesNo(m.IsPosPagSeguroSub)],
-              ].map(([label, value]) => (
-                <Stack gap={0} key={label}>
-                  <Text size="sm" c="dimmed">{label}</Text>
-                  <Text fw={600}>{value}</Text>
-                </Stack>
-              ))}
-            </SimpleGrid>
-          </Paper>
-          <Paper withBorder p="md" radius="md">
-            <Stack gap="sm">
-              <Title order={2} size="h4">
-                MCC
-              </Title>
-              {m.Mcc ? (
-                <Text fw={700} size="xl" data-testid="mcc-value">
-                  {m.Mcc}
-                </Text>
-              ) : notFound === localId ? (
-                <form onSubmit={(e) => void save(e)} noValidate>
-                  <Stack gap="xs">
-                    <Text>{ACC_MSG.mccNotFound}</Text>
-                    <Group align="flex-start">
-                      <TextInput label="MCC" withAsterisk inputMode="numeric" maxLength={4} value={mcc} error={mccError}
-                        onChange={(e) => setMcc(digitsOnly(e.currentTarget.value).slice(0, 4))} />
-                      <Button type="submit" mt={25} loading={saving}>
-                        Salvar
-                      </Button>
-                    </Group>
-                  </Stack>
-                </form>
-              ) : (
-                <Group>
-                  <Text>Este lojista ainda não tem MCC.</Text>
-                  <Button onClick={() => void fetchIt()} loading={fetching}>
-                    Buscar MCC
-                  </Button>
-                </Group>
-              )}
-            </Stack>
-          </Paper>
-        </>
-      )}
+      <QueryState query={merchant} h={260} empty={ACC_MSG.noData}>
+        {(m) => (
+          <>
+            <Facts cols={{ base: 1, sm: 3 }} facts={[
+              ['Nome', m.Name],
+              ['Razão social', m.FullName],
+              ['Documento', showDocument(m.Document)],
+              ['Merchant Id', m.MerchantId || '-'],
+              ['Telefone', m.Telephone ? showPhone(m.Telephone) : '-'],
+              ['Endereço', m.Address || '-'],
+              ['Cidade', `${m.City}${m.UF ? ` - ${m.UF}` : ''}`],
+              ['CEP', m.ZipCode ? showZip(m.ZipCode) : '-'],
+              ['País', m.Country === 'BR' ? 'Brasil' : m.Country],
+              ['Feature flag', yesNo(m.IsFeatureFlag)],
+              ['Subcredenciado totem', yesNo(m.IsTotemPagSeguroSub)],
+              ['Subcredenciado POS', yesNo(m.IsPosPagSeguroSub)],
+            ]} />
+            <Paper withBorder p="md" radius="md">
+              <Stack gap="sm">
+                <Title order={2} size="h4">
+                  MCC
+                </Title>
+                {m.Mcc ? (
+                  <Text fw={700} size="xl" data-testid="mcc-value">
+                    {m.Mcc}
+                  </Text>
+                ) : notFound === localId ? (
+                  <form onSubmit={(e) => void save(e)} noValidate>
+                    <Stack gap="xs">
+                      <Text>{ACC_MSG.mccNotFound}</Text>
+                      <Group align="flex-start">
+                        <TextInput label="MCC" withAsterisk inputMode="numeric" maxLength={4} value={mcc} error={mccError}
+                          onChange={(e) => setMcc(digitsOnly(e.currentTarget.value).slice(0, 4))} />
+                        <Button type="submit" mt={25} loading={saving}>
+                          Salvar
+                        </Button>
+                      </Group>
+                    </Stack>
+                  </form>
+                ) : (
+                  <Group>
+                    <Text>Este lojista ainda não tem MCC.</Text>
+                    <Button onClick={() => void fetchIt()} loading={fetching}>
+                      Buscar MCC
+                    </Button>
+                  </Group>
+                )}
+              </Stack>
+            </Paper>
+          </>
+        )}
+      </QueryState>
     </Stack>
   );
 }

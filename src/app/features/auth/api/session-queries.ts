@@ -1,13 +1,8 @@
-import { queryOptions } from '@tanstack/react-query';
 import { userInfo } from '../../../../shared/contract/user-info';
-import { api } from '../../../lib/api-client';
+import { getQuery } from '../../../lib/get-query';
 
 /** Query keys of the session's reference data (persisted for offline use: root "reference"). */
 export const sessionQueries = {
   userInfo: () =>
-    queryOptions({
-      queryKey: ['reference', 'userinfo'] as const,
-      queryFn: () => api('api/account/userinfo', { schema: userInfo }),
-      staleTime: 60_000,
-    }),
+    ({ ...getQuery(['reference', 'userinfo'], 'api/account/userinfo', userInfo), staleTime: 60_000 }),
 };

@@ -8,7 +8,7 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { resetPasswordRequest } from '../../../../shared/contract/auth';
 import { acceptInvitationResponse, invitationByToken, messageResponse, myInvitationList, STAFF_PATHS } from '../../../../shared/contract/staff';
 import { MSG } from '../../../../shared/messages';
@@ -19,6 +19,7 @@ import { enterPlace } from '../../../lib/enter-place';
 import { getSession } from '../../../lib/session';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { resetPassword } from '../api/auth-api';
+import { useAuthSubmit } from '../hooks/use-auth-submit';
 
 const message = (err: unknown) => (err instanceof ApiError ? err.message : MSG.genericError);
 
@@ -37,27 +38,14 @@ function NewAccount({ token }: { token: string }) {
   });
   const [senha, setSenha] = useState('');
   const [confirmarSenha, setConfirmar] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = resetPasswordRequest.safeParse({ token, senha, confirmarSenha });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0].message);
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
+  const { error, busy, submit } = useAuthSubmit(
+    () => resetPasswordRequest.safeParse({ token, senha, confirmarSenha }),
+    async () => {
       await resetPassword(token, senha, confirmarSenha);
       void toastSuccess('Convite aceito. Entre com o seu e-mail e a senha que você criou.');
       await navigate({ to: '/login' });
-    } catch (err) {
-      setError(message(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
   if (!token || info.isError) {
     return (
       <Stack>

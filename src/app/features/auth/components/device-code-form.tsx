@@ -3,32 +3,18 @@
  * the 8-character code a manager generated on Operadores (or the QR that opens /login?dispositivo=).
  */
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { loginSuccess, type LoginSuccess } from '../../../../shared/contract/auth';
 import { DEVICE_PATHS, pairRequest } from '../../../../shared/contract/devices';
-import { MSG } from '../../../../shared/messages';
-import { api, ApiError } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import { useAuthSubmit } from '../hooks/use-auth-submit';
 
 export function DeviceCodeForm({ initialCode, onSuccess, onBack }: { initialCode?: string; onSuccess: (res: LoginSuccess) => Promise<void>; onBack: () => void }) {
   const [code, setCode] = useState(initialCode ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = pairRequest.safeParse({ codigo: code });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? MSG.invalidInput);
-    setError(null);
-    setBusy(true);
-    try {
-      const res = await api(DEVICE_PATHS.pair, { method: 'POST', body: parsed.data, schema: loginSuccess });
-      await onSuccess(res);
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : MSG.genericError);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { error, busy, submit } = useAuthSubmit(
+    () => pairRequest.safeParse({ codigo: code }),
+    async (body) => onSuccess(await api(DEVICE_PATHS.pair, { method: 'POST', body, schema: loginSuccess })),
+  );
 
   return (
     <form onSubmit={submit} noValidate>

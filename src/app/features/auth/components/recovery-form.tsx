@@ -1,9 +1,9 @@
 import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { recoveryRequest } from '../../../../shared/contract/auth';
 import { MSG } from '../../../../shared/messages';
-import { ApiError } from '../../../lib/api-client';
+import { useAuthSubmit } from '../hooks/use-auth-submit';
 import { requestRecovery } from '../api/auth-api';
 
 /**
@@ -12,27 +12,11 @@ import { requestRecovery } from '../api/auth-api';
  */
 export function RecoveryForm() {
   const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null); // '' = asked by CPF
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = recoveryRequest.safeParse({ cpfOuEmail: value });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0].message);
-      return;
-    }
-    setError(null);
-    setBusy(true);
-    try {
-      setSentTo((await requestRecovery(parsed.data.cpfOuEmail)).email);
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : MSG.genericError);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { error, busy, submit } = useAuthSubmit(
+    () => recoveryRequest.safeParse({ cpfOuEmail: value }),
+    async (data) => setSentTo((await requestRecovery(data.cpfOuEmail)).email),
+  );
 
   if (sentTo !== null) {
     return (

@@ -2,10 +2,10 @@ import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core
 import { toastSuccess } from '../../../lib/toast';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { PASSWORD_TOGGLE_PROPS } from '../../../lib/a11y-labels';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { resetPasswordRequest } from '../../../../shared/contract/auth';
 import { MSG } from '../../../../shared/messages';
-import { ApiError } from '../../../lib/api-client';
+import { useAuthSubmit } from '../hooks/use-auth-submit';
 import { resetPassword } from '../api/auth-api';
 
 /** Sets a new password from the link of the recovery e-mail. */
@@ -13,28 +13,15 @@ export function ResetForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const [senha, setSenha] = useState('');
   const [confirmarSenha, setConfirmar] = useState('');
-  const [error, setError] = useState<string | null>(token ? null : MSG.resetInvalidLink);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = resetPasswordRequest.safeParse({ token, senha, confirmarSenha });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0].message);
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
+  const { error, busy, submit } = useAuthSubmit(
+    () => resetPasswordRequest.safeParse({ token, senha, confirmarSenha }),
+    async () => {
       await resetPassword(token, senha, confirmarSenha);
       void toastSuccess(MSG.resetSuccess);
       navigate({ to: '/login' });
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : MSG.genericError);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    token ? null : MSG.resetInvalidLink,
+  );
   return (
     <form onSubmit={submit} noValidate>
       <Stack>

@@ -13,6 +13,7 @@ import {
   verifierAnswer,
 } from '../../../../shared/contract/cashless';
 import { api } from '../../../lib/api-client';
+import { getQuery } from '../../../lib/get-query';
 
 export interface ReportFilters {
   localId: string;
@@ -29,38 +30,20 @@ export interface ExtractFilters {
 export const cashlessQueries = {
   all: ['cashless'] as const,
   report: (f: ReportFilters) =>
-    queryOptions({
-      queryKey: ['cashless', 'negative-balance', f] as const,
-      queryFn: () => api(CASHLESS_PATHS.report, { query: { localId: f.localId, document: f.document, page: f.page }, schema: negativeBalanceReport }),
-      placeholderData: keepPreviousData,
-    }),
+    ({ ...getQuery(['cashless', 'negative-balance', f], CASHLESS_PATHS.report, negativeBalanceReport, { query: { localId: f.localId, document: f.document, page: f.page } }), placeholderData: keepPreviousData }),
   consumption: (cardId: string) =>
-    queryOptions({
-      queryKey: ['cashless', 'consumption', cardId] as const,
-      queryFn: () => api(CASHLESS_PATHS.consumption, { query: { historicoAssociacaoId: cardId }, schema: consumptionList }),
-    }),
+    getQuery(['cashless', 'consumption', cardId], CASHLESS_PATHS.consumption, consumptionList, { query: { historicoAssociacaoId: cardId } }),
   history: (localId: string, page: number) =>
-    queryOptions({
-      queryKey: ['cashless', 'history', localId, page] as const,
-      queryFn: () => api(CASHLESS_PATHS.history, { query: { localClienteId: localId, page }, schema: historyPage }),
-      placeholderData: keepPreviousData,
-    }),
+    ({ ...getQuery(['cashless', 'history', localId, page], CASHLESS_PATHS.history, historyPage, { query: { localClienteId: localId, page } }), placeholderData: keepPreviousData }),
   historyDetail: (localId: string, planId: string) =>
-    queryOptions({
-      queryKey: ['cashless', 'history-detail', localId, planId] as const,
-      queryFn: () => api(CASHLESS_PATHS.historyDetail, { query: { localId, planningRechargeId: planId }, schema: historyDetail }),
-    }),
+    getQuery(['cashless', 'history-detail', localId, planId], CASHLESS_PATHS.historyDetail, historyDetail, { query: { localId, planningRechargeId: planId } }),
   cards: (localId: string, cpf: string) =>
     queryOptions({
       queryKey: ['cashless', 'cards', localId, cpf] as const,
       queryFn: () => api(`${CASHLESS_PATHS.cardsByCpf}/${cpf}`, { query: { localId }, schema: creditCardList }),
     }),
   verifier: () =>
-    queryOptions({
-      queryKey: ['cashless', 'verifier'] as const,
-      queryFn: () => api(CASHLESS_PATHS.verifier, { schema: verifierAnswer }),
-      staleTime: Infinity,
-    }),
+    ({ ...getQuery(['cashless', 'verifier'], CASHLESS_PATHS.verifier, verifierAnswer), staleTime: Infinity }),
   extracts: (f: ExtractFilters) =>
     queryOptions({
       queryKey: ['cashless', 'extracts', f] as const,

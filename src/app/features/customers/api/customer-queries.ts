@@ -13,6 +13,7 @@ import {
 } from '../../../../shared/contract/customers';
 import { downloadAnswer } from '../../../../shared/contract/downloads';
 import { api, downloadGeneratedFile } from '../../../lib/api-client';
+import { getQuery } from '../../../lib/get-query';
 
 /** The list's filters as they sit in the URL. */
 export interface CustomerSearch {
@@ -49,17 +50,10 @@ export const customerQueries = {
       placeholderData: keepPreviousData,
     }),
   categories: (localId: string) =>
-    queryOptions({
-      queryKey: ['customers', 'categories', localId] as const,
-      queryFn: () => api(CUSTOMER_PATHS.categories(localId), { schema: customerCategories }),
-      staleTime: 60_000,
-    }),
+    ({ ...getQuery(['customers', 'categories', localId], CUSTOMER_PATHS.categories(localId), customerCategories), staleTime: 60_000 }),
   /** Keyed by the customer's id, not the CPF: the persisted cache never holds a whole CPF. */
   history: (localId: string, customer: { id: string; CPF: string }) =>
-    queryOptions({
-      queryKey: ['customers', 'history', localId, customer.id] as const,
-      queryFn: () => api(CUSTOMER_PATHS.history(localId, customer.CPF), { schema: blockHistory }),
-    }),
+    getQuery(['customers', 'history', localId, customer.id], CUSTOMER_PATHS.history(localId, customer.CPF), blockHistory),
 };
 
 /**

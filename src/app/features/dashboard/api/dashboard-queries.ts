@@ -15,6 +15,7 @@ import {
   type DashboardFilter,
 } from '../../../../shared/contract/dashboard';
 import { api, ApiError } from '../../../lib/api-client';
+import { getQuery } from '../../../lib/get-query';
 import { hasApiExtension } from '../../../lib/runtime-config';
 
 /**
@@ -96,12 +97,7 @@ export const dashboardQueries = {
     }),
   /** The tables' bills by payment method, with the service charge (issue 41; ours, not the spec's). */
   tableBills: (localClienteId: string, filter: DashboardFilter) =>
-    queryOptions({
-      queryKey: ['dashboard', 'TableBills', localClienteId, filter] as const,
-      queryFn: () => api(DASHBOARD_BILLS_PATH, { query: { localClienteId, ...filter }, schema: dashboardBills }),
-      staleTime: 60_000,
-      placeholderData: keepPreviousData,
-    }),
+    ({ ...getQuery(['dashboard', 'TableBills', localClienteId, filter], DASHBOARD_BILLS_PATH, dashboardBills, { query: { localClienteId, ...filter } }), staleTime: 60_000, placeholderData: keepPreviousData }),
 };
 
 /**

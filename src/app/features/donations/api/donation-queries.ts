@@ -1,5 +1,4 @@
 /** Query keys and calls of the donations screens; every key starts with 'donations'. */
-import { queryOptions } from '@tanstack/react-query';
 import { solveChallenge } from '../../../../shared/public-payments';
 import {
   bankDataList,
@@ -26,48 +25,34 @@ import {
 import { downloadAnswer } from '../../../../shared/contract/downloads';
 import { DASHBOARD_LIVE_POLL_MS, DASHBOARD_REFRESH_MS } from '../../../../shared/donations';
 import { api, ApiError } from '../../../lib/api-client';
+import { getQuery } from '../../../lib/get-query';
 
 export const donationQueries = {
   all: ['donations'] as const,
   events: (localId: string) =>
-    queryOptions({ queryKey: ['donations', 'events', localId] as const, queryFn: () => api(DONATION_API.eventsByVenue(localId), { schema: donationEventList }) }),
-  event: (id: string) => queryOptions({ queryKey: ['donations', 'event', id] as const, queryFn: () => api(DONATION_API.event(id), { schema: donationEvent }) }),
+    getQuery(['donations', 'events', localId], DONATION_API.eventsByVenue(localId), donationEventList),
+  event: (id: string) => getQuery(['donations', 'event', id], DONATION_API.event(id), donationEvent),
   bankData: (localId: string) =>
-    queryOptions({ queryKey: ['donations', 'bank-data', localId] as const, queryFn: () => api(DONATION_API.bankData(localId), { schema: bankDataList }) }),
+    getQuery(['donations', 'bank-data', localId], DONATION_API.bankData(localId), bankDataList),
   institutes: (localId: string) =>
-    queryOptions({ queryKey: ['donations', 'institutes', localId] as const, queryFn: () => api(DONATION_API.institutesByVenue(localId), { schema: instituteList }) }),
-  institute: (id: string) => queryOptions({ queryKey: ['donations', 'institute', id] as const, queryFn: () => api(DONATION_API.institute(id), { schema: institute }) }),
+    getQuery(['donations', 'institutes', localId], DONATION_API.institutesByVenue(localId), instituteList),
+  institute: (id: string) => getQuery(['donations', 'institute', id], DONATION_API.institute(id), institute),
   eventInstitutes: (eventId: string) =>
-    queryOptions({ queryKey: ['donations', 'event-institutes', eventId] as const, queryFn: () => api(DONATION_API.linkInstitutes(eventId), { schema: instituteList }) }),
+    getQuery(['donations', 'event-institutes', eventId], DONATION_API.linkInstitutes(eventId), instituteList),
   links: (instituteId: string) =>
-    queryOptions({ queryKey: ['donations', 'links', instituteId] as const, queryFn: () => api(DONATION_API.linksByInstitute(instituteId), { schema: donationLinkList }) }),
+    getQuery(['donations', 'links', instituteId], DONATION_API.linksByInstitute(instituteId), donationLinkList),
   products: (localId: string) =>
-    queryOptions({ queryKey: ['donations', 'products', localId] as const, queryFn: () => api(DONATION_API.linkProducts(localId), { schema: productOptionList }) }),
+    getQuery(['donations', 'products', localId], DONATION_API.linkProducts(localId), productOptionList),
   report: (localId: string, eventId: string, instituteId: string | undefined) =>
-    queryOptions({
-      queryKey: ['donations', 'report', localId, eventId, instituteId ?? ''] as const,
-      queryFn: () => api(DONATION_API.donorReport, { query: { localClienteId: localId, eventId, instituteId }, schema: donorReport }),
-    }),
+    getQuery(['donations', 'report', localId, eventId, instituteId ?? ''], DONATION_API.donorReport, donorReport, { query: { localClienteId: localId, eventId, instituteId } }),
   dashboard: (eventId: string) =>
-    queryOptions({
-      queryKey: ['donations', 'dashboard', eventId] as const,
-      queryFn: () => api(DONATION_API.dashboard(eventId), { schema: dashboardData }),
-      refetchInterval: DASHBOARD_REFRESH_MS,
-    }),
+    ({ ...getQuery(['donations', 'dashboard', eventId], DONATION_API.dashboard(eventId), dashboardData), refetchInterval: DASHBOARD_REFRESH_MS }),
   payables: (eventId: string) =>
-    queryOptions({
-      queryKey: ['donations', 'payables', eventId] as const,
-      queryFn: () => api(DONATION_API.payables(eventId), { schema: payables }),
-      refetchInterval: DASHBOARD_REFRESH_MS,
-    }),
+    ({ ...getQuery(['donations', 'payables', eventId], DONATION_API.payables(eventId), payables), refetchInterval: DASHBOARD_REFRESH_MS }),
   version: (eventId: string) =>
-    queryOptions({
-      queryKey: ['donations', 'version', eventId] as const,
-      queryFn: () => api(DONATION_API.version(eventId), { schema: dashboardVersion }),
-      refetchInterval: DASHBOARD_LIVE_POLL_MS,
-    }),
+    ({ ...getQuery(['donations', 'version', eventId], DONATION_API.version(eventId), dashboardVersion), refetchInterval: DASHBOARD_LIVE_POLL_MS }),
   publicEvent: (link: string) =>
-    queryOptions({ queryKey: ['donations', 'public', link] as const, queryFn: () => api(DONATION_API.publicEvent(link), { schema: publicDonationEvent, token: '' }) }),
+    getQuery(['donations', 'public', link], DONATION_API.publicEvent(link), publicDonationEvent, { token: '' }),
 };
 
 export const saveEvent = (body: DonationEventInput) => api(DONATION_API.eventSave, { method: body.id ? 'PUT' : 'POST', body, schema: idResponse });

@@ -24,6 +24,7 @@ import {
 } from '../../../../shared/contract/finance';
 import { ERP_SESSIONS_DEFAULT } from '../../../../shared/finance';
 import { api } from '../../../lib/api-client';
+import { getQuery } from '../../../lib/get-query';
 
 /** A fresh key per user action: a retry of the same request by the network layer replays it. */
 /** `key`: the command's own Idempotency-Key, made once per user intent and reused on retries (hooks/use-command-key.ts). */
@@ -31,7 +32,7 @@ const idem = (key: string) => ({ 'idempotency-key': key });
 
 export const financeQueries = {
   all: ['finance'] as const,
-  providers: (localId: string) => queryOptions({ queryKey: ['finance', 'providers', localId] as const, queryFn: () => api(FINANCE_PATHS.providers, { query: { localId }, schema: providersAnswer }), staleTime: 5 * 60_000 }),
+  providers: (localId: string) => ({ ...getQuery(['finance', 'providers', localId], FINANCE_PATHS.providers, providersAnswer, { query: { localId } }), staleTime: 5 * 60_000 }),
   bankAccounts: (localId: string) =>
     queryOptions({ queryKey: ['finance', 'bank-accounts', localId] as const, queryFn: () => api(`${FINANCE_PATHS.bankAccounts}/${localId}`, { schema: bankAccountList }), retry: false }),
   dailyWithdrawals: (localId: string, day: string) =>
@@ -41,14 +42,14 @@ export const financeQueries = {
       retry: false,
     }),
   todayWithdrawals: (localId: string) =>
-    queryOptions({ queryKey: ['finance', 'today-withdrawals', localId] as const, queryFn: () => api(FINANCE_PATHS.todayWithdrawals, { query: { localId }, schema: remittanceList }), retry: false }),
+    ({ ...getQuery(['finance', 'today-withdrawals', localId], FINANCE_PATHS.todayWithdrawals, remittanceList, { query: { localId } }), retry: false }),
   withdrawal: (localId: string, id: string) =>
     queryOptions({ queryKey: ['finance', 'withdrawal', localId, id] as const, queryFn: () => api(`${FINANCE_PATHS.withdrawal}/${encodeURIComponent(id)}`, { query: { localId }, schema: withdrawalInfo }), retry: false }),
   pix: (localId: string, id: string) =>
     queryOptions({ queryKey: ['finance', 'pix', localId, id] as const, queryFn: () => api(`${FINANCE_PATHS.pixOrder}/${encodeURIComponent(id)}`, { query: { localId }, schema: pixOrder }), retry: false }),
   /** Under the Pix lookup's key prefix, so the page's reload after an action refreshes it too. */
   pixRecent: (localId: string) =>
-    queryOptions({ queryKey: ['finance', 'pix', localId, { list: 'recent' }] as const, queryFn: () => api(FINANCE_PATHS.pixRecent, { query: { localId }, schema: pixOrderList }), retry: false }),
+    ({ ...getQuery(['finance', 'pix', localId, { list: 'recent' }], FINANCE_PATHS.pixRecent, pixOrderList, { query: { localId } }), retry: false }),
   /** A transfer's state; followed every 3 s while the bank has not confirmed it ("em verificação"). */
   transfer: (localId: string, id: string) =>
     queryOptions({
@@ -60,10 +61,7 @@ export const financeQueries = {
   erpMapping: (localId: string) =>
     queryOptions({ queryKey: ['finance', 'erp-mapping', localId] as const, queryFn: () => api(`${FINANCE_PATHS.erpMapping}/${localId}`), retry: false }),
   erpSessions: (localId: string) =>
-    queryOptions({
-      queryKey: ['finance', 'erp-sessions', localId] as const,
-      queryFn: () => api(FINANCE_PATHS.erpSessions, { query: { localClienteId: localId, quantidade: ERP_SESSIONS_DEFAULT }, schema: erpSessionList }),
-    }),
+    getQuery(['finance', 'erp-sessions', localId], FINANCE_PATHS.erpSessions, erpSessionList, { query: { localClienteId: localId, quantidade: ERP_SESSIONS_DEFAULT } }),
   erpSummary: (localId: string, sessionId: string) =>
     queryOptions({ queryKey: ['finance', 'erp-summary', localId, sessionId] as const, queryFn: () => api(FINANCE_PATHS.erpIntegrated, { method: 'POST', body: { localId, sessionId }, schema: erpSummary }), retry: false }),
   erpPending: (localId: string, sessionId: string) =>

@@ -14,55 +14,25 @@ import {
   type FoodConfigurationSave,
 } from '../../../../shared/contract/food-config';
 import { api } from '../../../lib/api-client';
+import { getQuery } from '../../../lib/get-query';
 
 /** Query keys of the food configuration (not persisted offline: it is edited online only). */
 export const foodConfigQueries = {
   all: ['food-config'] as const,
   config: (localId: string) =>
-    queryOptions({
-      queryKey: ['food-config', 'config', localId] as const,
-      queryFn: () => api(FOOD_CONFIG_API.configuration(localId), { schema: foodConfiguration }),
-      staleTime: 0,
-    }),
+    ({ ...getQuery(['food-config', 'config', localId], FOOD_CONFIG_API.configuration(localId), foodConfiguration), staleTime: 0 }),
   address: (localId: string) =>
-    queryOptions({
-      queryKey: ['food-config', 'address', localId] as const,
-      queryFn: () => api(FOOD_CONFIG_API.address(localId), { schema: addressLocal }),
-      staleTime: 0,
-    }),
+    ({ ...getQuery(['food-config', 'address', localId], FOOD_CONFIG_API.address(localId), addressLocal), staleTime: 0 }),
   states: () =>
-    queryOptions({
-      queryKey: ['food-config', 'states'] as const,
-      queryFn: () => api(FOOD_CONFIG_API.states, { schema: stateList }),
-      staleTime: Infinity,
-    }),
+    ({ ...getQuery(['food-config', 'states'], FOOD_CONFIG_API.states, stateList), staleTime: Infinity }),
   cities: (stateId: number | null) =>
-    queryOptions({
-      queryKey: ['food-config', 'cities', stateId] as const,
-      queryFn: () => api(FOOD_CONFIG_API.cities(stateId!), { schema: cityList }),
-      enabled: stateId != null,
-      staleTime: Infinity,
-    }),
+    ({ ...getQuery(['food-config', 'cities', stateId], FOOD_CONFIG_API.cities(stateId!), cityList), enabled: stateId != null, staleTime: Infinity }),
   storeCategories: () =>
-    queryOptions({
-      queryKey: ['food-config', 'store-categories'] as const,
-      queryFn: () => api(FOOD_CONFIG_API.storeCategories, { schema: catalogueStoreCategoryList }),
-      staleTime: 5 * 60_000,
-      retry: false,
-    }),
+    ({ ...getQuery(['food-config', 'store-categories'], FOOD_CONFIG_API.storeCategories, catalogueStoreCategoryList), staleTime: 5 * 60_000, retry: false }),
   venueStoreCategories: (localId: string) =>
-    queryOptions({
-      queryKey: ['food-config', 'store-categories', localId] as const,
-      queryFn: () => api(FOOD_CONFIG_API.venueStoreCategories(localId), { schema: catalogueStoreCategoryList }),
-      staleTime: 5 * 60_000,
-      retry: false,
-    }),
+    ({ ...getQuery(['food-config', 'store-categories', localId], FOOD_CONFIG_API.venueStoreCategories(localId), catalogueStoreCategoryList), staleTime: 5 * 60_000, retry: false }),
   storefrontHost: () =>
-    queryOptions({
-      queryKey: ['food-config', 'storefront-host'] as const,
-      queryFn: () => api(FOOD_CONFIG_API.storefrontHost, { schema: storefrontHost }),
-      staleTime: 3600_000,
-    }),
+    ({ ...getQuery(['food-config', 'storefront-host'], FOOD_CONFIG_API.storefrontHost, storefrontHost), staleTime: 3600_000 }),
   linkAvailability: (localId: string, url: string) =>
     queryOptions({
       queryKey: ['food-config', 'link', localId, url] as const,

@@ -1,5 +1,4 @@
 /** Marketplace integration read and save (spec 001 §7: paths ours, in src/shared/contract/food-config.ts), and the iFood sandbox. */
-import { queryOptions } from '@tanstack/react-query';
 import { FOOD_CONFIG_API } from '../../../../shared/contract/food-config';
 import {
   ifoodSandboxPlaced,
@@ -10,21 +9,14 @@ import {
   type MarketplaceIntegration,
 } from '../../../../shared/contract/marketplace';
 import { api } from '../../../lib/api-client';
+import { getQuery } from '../../../lib/get-query';
 
 export const marketplaceQueries = {
   integration: (localId: string) =>
-    queryOptions({
-      queryKey: ['marketplace', 'integration', localId] as const,
-      queryFn: () => api(FOOD_CONFIG_API.marketplace(localId), { schema: marketplaceIntegration }),
-      staleTime: 0,
-    }),
+    ({ ...getQuery(['marketplace', 'integration', localId], FOOD_CONFIG_API.marketplace(localId), marketplaceIntegration), staleTime: 0 }),
   /** The sandbox iFood's test orders and the calls they received: refreshed while the screen is open. */
   sandbox: (localId: string) =>
-    queryOptions({
-      queryKey: ['marketplace', 'sandbox', localId] as const,
-      queryFn: () => api(MARKETPLACE_API.sandbox(localId), { schema: ifoodSandboxView }),
-      refetchInterval: 3_000,
-    }),
+    ({ ...getQuery(['marketplace', 'sandbox', localId], MARKETPLACE_API.sandbox(localId), ifoodSandboxView), refetchInterval: 3_000 }),
 };
 
 export const saveMarketplaceIntegration = (body: MarketplaceIntegration) =>

@@ -20,6 +20,7 @@ import {
 import { API_EXTENSIONS } from '../../../../shared/api-extensions';
 import { CHAT_TIMEOUT_MS, KDS_ACTIVE_MAX, KDS_LIST_TIMEOUT_MS, KDS_PAGE_SIZE, KDS_PATHS, WORKFLOW_DEFINITION } from '../../../../shared/orders';
 import { api, ApiError } from '../../../lib/api-client';
+import { getQuery } from '../../../lib/get-query';
 import { hasApiExtension } from '../../../lib/runtime-config';
 import { getSession, isDesktopApp } from '../../../lib/session';
 import { endOfDayIso, startOfDayIso, todayInSaoPaulo, type ListFilters } from '../model/board-filters';
@@ -185,11 +186,5 @@ export const orderQueries = {
 /** Public order tracking (no session; not persisted: root 'orderTracking'). */
 export const trackingQueries = {
   byCode: (code: string, refetchMs: number) =>
-    queryOptions({
-      queryKey: ['orderTracking', code] as const,
-      queryFn: () => api(KDS_PATHS.tracking(code), { schema: trackingResponse, token: '' }),
-      refetchInterval: refetchMs,
-      refetchIntervalInBackground: true,
-      retry: false,
-    }),
+    ({ ...getQuery(['orderTracking', code], KDS_PATHS.tracking(code), trackingResponse, { token: '' }), refetchInterval: refetchMs, refetchIntervalInBackground: true, retry: false }),
 };

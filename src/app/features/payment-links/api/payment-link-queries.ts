@@ -1,5 +1,4 @@
 /** Query keys and calls of payment links (api/mepaylink family) and the public pay page; keys start with 'payment-links'. */
-import { queryOptions } from '@tanstack/react-query';
 import {
   LINK_PATHS,
   linkMessage,
@@ -15,18 +14,19 @@ import {
   type PaymentLinkSave,
 } from '../../../../shared/contract/payment-links';
 import { api, ApiError } from '../../../lib/api-client';
+import { getQuery } from '../../../lib/get-query';
 import { solveChallenge } from '../../../../shared/public-payments';
 
 export const linkQueries = {
   all: ['payment-links'] as const,
-  list: (localId: string) => queryOptions({ queryKey: ['payment-links', 'list', localId] as const, queryFn: () => api(LINK_PATHS.list(localId), { schema: paymentLinkList }) }),
-  detail: (id: string) => queryOptions({ queryKey: ['payment-links', 'detail', id] as const, queryFn: () => api(LINK_PATHS.byId(id), { schema: paymentLink }) }),
+  list: (localId: string) => getQuery(['payment-links', 'list', localId], LINK_PATHS.list(localId), paymentLinkList),
+  detail: (id: string) => getQuery(['payment-links', 'detail', id], LINK_PATHS.byId(id), paymentLink),
   products: (localId: string) =>
-    queryOptions({ queryKey: ['payment-links', 'products', localId] as const, queryFn: () => api(LINK_PATHS.products, { query: { localId }, schema: productLookup }), staleTime: 60_000 }),
-  publicLink: (id: string) => queryOptions({ queryKey: ['payment-links', 'public', id] as const, queryFn: () => api(LINK_PATHS.publicLink(id), { schema: publicLink }), retry: false }),
+    ({ ...getQuery(['payment-links', 'products', localId], LINK_PATHS.products, productLookup, { query: { localId } }), staleTime: 60_000 }),
+  publicLink: (id: string) => ({ ...getQuery(['payment-links', 'public', id], LINK_PATHS.publicLink(id), publicLink), retry: false }),
   /** Who paid the link; read again on the venue stream's payment events (hooks/use-link-payments-live.ts). */
-  payments: (id: string) => queryOptions({ queryKey: ['payment-links', 'payments', id] as const, queryFn: () => api(LINK_PATHS.payments(id), { schema: linkPaymentList }) }),
-  payment: (paymentId: string) => queryOptions({ queryKey: ['payment-links', 'payment', paymentId] as const, queryFn: () => api(LINK_PATHS.payment(paymentId), { schema: paymentAnswer }) }),
+  payments: (id: string) => getQuery(['payment-links', 'payments', id], LINK_PATHS.payments(id), linkPaymentList),
+  payment: (paymentId: string) => getQuery(['payment-links', 'payment', paymentId], LINK_PATHS.payment(paymentId), paymentAnswer),
 };
 
 export const saveLink = (body: PaymentLinkSave) => api(body.id ? LINK_PATHS.update : LINK_PATHS.add, { method: body.id ? 'PUT' : 'POST', body, schema: linkSaved });

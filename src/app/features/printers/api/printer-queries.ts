@@ -1,5 +1,4 @@
 /** Query keys and calls of the printers screen; keys start with 'printers'. */
-import { queryOptions } from '@tanstack/react-query';
 import {
   agentCreated,
   agentList,
@@ -11,25 +10,16 @@ import {
   type PrinterSaveRequest,
 } from '../../../../shared/contract/printers';
 import { api } from '../../../lib/api-client';
+import { getQuery } from '../../../lib/get-query';
 
 export const printerQueries = {
   all: ['printers'] as const,
   list: (localId: string) =>
-    queryOptions({
-      queryKey: ['printers', 'list', localId] as const,
-      queryFn: () => api(PRINTER_PATHS.list, { query: { localClienteId: localId }, schema: printerList }),
-    }),
+    getQuery(['printers', 'list', localId], PRINTER_PATHS.list, printerList, { query: { localClienteId: localId } }),
   agents: (localId: string) =>
-    queryOptions({
-      queryKey: ['printers', 'agents', localId] as const,
-      queryFn: () => api(PRINTER_PATHS.agents, { query: { localClienteId: localId }, schema: agentList }),
-    }),
+    getQuery(['printers', 'agents', localId], PRINTER_PATHS.agents, agentList, { query: { localClienteId: localId } }),
   jobs: (localId: string) =>
-    queryOptions({
-      queryKey: ['printers', 'jobs', localId] as const,
-      queryFn: () => api(PRINTER_PATHS.jobs, { query: { localClienteId: localId }, schema: printJobList }),
-      refetchInterval: 15_000,
-    }),
+    ({ ...getQuery(['printers', 'jobs', localId], PRINTER_PATHS.jobs, printJobList, { query: { localClienteId: localId } }), refetchInterval: 15_000 }),
 };
 
 export const savePrinter = (id: string | null, body: PrinterSaveRequest) =>

@@ -16,6 +16,7 @@ import {
 import { storeList } from '../../../../shared/contract/stores';
 import { PRODUCT_PAGE_SIZE } from '../../../../shared/products';
 import { api } from '../../../lib/api-client';
+import { getQuery } from '../../../lib/get-query';
 
 export interface ProductListFilters {
   pagina: number;
@@ -45,10 +46,7 @@ export const productQueries = {
       staleTime: 0,
     }),
   categories: (localId: string) =>
-    queryOptions({
-      queryKey: ['products', 'categories', localId] as const,
-      queryFn: () => api('api/CategoriaProduto/Filtro', { query: { localId, apenasCategoriaFilha: false }, schema: categoryList }),
-    }),
+    getQuery(['products', 'categories', localId], 'api/CategoriaProduto/Filtro', categoryList, { query: { localId, apenasCategoriaFilha: false } }),
   options: (localId: string) =>
     queryOptions({
       queryKey: ['products', 'options', localId] as const,
@@ -71,8 +69,5 @@ export const productQueries = {
     }),
   /** The place's stores (Id, Name) for the Estabelecimento tab; same key as the stores screen. */
   stores: (localId: string) =>
-    queryOptions({
-      queryKey: ['stores', 'list', localId] as const,
-      queryFn: () => api('api/store/', { query: { localClienteId: localId }, schema: storeList }),
-    }),
+    getQuery(['stores', 'list', localId], 'api/store/', storeList, { query: { localClienteId: localId } }),
 };

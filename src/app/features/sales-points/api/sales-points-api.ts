@@ -11,6 +11,7 @@ import {
   type SalesPointInput,
 } from '../../../../shared/contract/sales-points';
 import { api } from '../../../lib/api-client';
+import { getQuery } from '../../../lib/get-query';
 
 export const salesPointQueries = {
   all: ['sales-points'] as const,
@@ -21,25 +22,12 @@ export const salesPointQueries = {
       staleTime: 0,
     }),
   linked: (localId: string, salesPointId: string) =>
-    queryOptions({
-      queryKey: ['sales-points', 'devices', localId, 'linked', salesPointId] as const,
-      queryFn: () => api(SALES_POINT_API.linked, { query: { localClientId: localId, SalesPointId: salesPointId }, schema: deviceList }),
-      staleTime: 0,
-    }),
+    ({ ...getQuery(['sales-points', 'devices', localId, 'linked', salesPointId], SALES_POINT_API.linked, deviceList, { query: { localClientId: localId, SalesPointId: salesPointId } }), staleTime: 0 }),
   unlinked: (localId: string) =>
-    queryOptions({
-      queryKey: ['sales-points', 'devices', localId, 'unlinked'] as const,
-      queryFn: () => api(SALES_POINT_API.unlinked(localId), { schema: deviceList }),
-      staleTime: 0,
-    }),
+    ({ ...getQuery(['sales-points', 'devices', localId, 'unlinked'], SALES_POINT_API.unlinked(localId), deviceList), staleTime: 0 }),
   /** The catalogue's product lists; an error leaves the select empty rather than blocking the form. */
   productLists: (localId: string) =>
-    queryOptions({
-      queryKey: ['sales-points', 'product-lists', localId] as const,
-      queryFn: () => api(SALES_POINT_API.productLists(localId), { schema: productListList }),
-      staleTime: 60_000,
-      retry: false,
-    }),
+    ({ ...getQuery(['sales-points', 'product-lists', localId], SALES_POINT_API.productLists(localId), productListList), staleTime: 60_000, retry: false }),
 };
 
 export const addSalesPoint = (salesPoint: SalesPointInput) =>

@@ -1,5 +1,4 @@
 /** Query keys and calls of the scheduling screens (spec 001 §7 Scheduling); keys start with 'scheduling'. */
-import { queryOptions } from '@tanstack/react-query';
 import {
   calendarEventList,
   categoryScheduleList,
@@ -19,26 +18,21 @@ import {
 } from '../../../../shared/contract/scheduling';
 import { FOOD_CONFIG_API, foodConfiguration } from '../../../../shared/contract/food-config';
 import { api } from '../../../lib/api-client';
+import { getQuery } from '../../../lib/get-query';
 
 export const schedulingQueries = {
   all: ['scheduling'] as const,
-  list: (localId: string) => queryOptions({ queryKey: ['scheduling', 'list', localId] as const, queryFn: () => api(SCHEDULING_PATHS.list(localId), { schema: scheduleList }) }),
-  detail: (id: string) => queryOptions({ queryKey: ['scheduling', 'detail', id] as const, queryFn: () => api(SCHEDULING_PATHS.detail(id), { schema: schedule }) }),
+  list: (localId: string) => getQuery(['scheduling', 'list', localId], SCHEDULING_PATHS.list(localId), scheduleList),
+  detail: (id: string) => getQuery(['scheduling', 'detail', id], SCHEDULING_PATHS.detail(id), schedule),
   categories: (localId: string) =>
-    queryOptions({ queryKey: ['scheduling', 'categories', localId] as const, queryFn: () => api(SCHEDULING_PATHS.categories(localId), { schema: categoryScheduleList }) }),
+    getQuery(['scheduling', 'categories', localId], SCHEDULING_PATHS.categories(localId), categoryScheduleList),
   collaborators: (localId: string) =>
-    queryOptions({ queryKey: ['scheduling', 'collaborators', localId] as const, queryFn: () => api(SCHEDULING_PATHS.collaborators(localId), { schema: collaboratorList }) }),
+    getQuery(['scheduling', 'collaborators', localId], SCHEDULING_PATHS.collaborators(localId), collaboratorList),
   events: (localId: string, collaboratorId: string, start: string, end: string) =>
-    queryOptions({
-      queryKey: ['scheduling', 'events', localId, collaboratorId, start, end] as const,
-      queryFn: () => api(SCHEDULING_PATHS.events, { query: { localClientId: localId, collaboratorId, start, end }, schema: calendarEventList }),
-    }),
+    getQuery(['scheduling', 'events', localId, collaboratorId, start, end], SCHEDULING_PATHS.events, calendarEventList, { query: { localClientId: localId, collaboratorId, start, end } }),
   byFilter: (localId: string, f: { name?: string; initialDate?: string; finalDate?: string }) =>
-    queryOptions({
-      queryKey: ['scheduling', 'map', localId, f] as const,
-      queryFn: () => api(SCHEDULING_PATHS.byFilter, { query: { localClientId: localId, ...f }, schema: collaboratorScheduleList }),
-    }),
-  syncProvider: () => queryOptions({ queryKey: ['scheduling', 'sync-provider'] as const, queryFn: () => api(SCHEDULING_PATHS.syncProvider, { schema: syncProviderResponse }), staleTime: Infinity }),
+    getQuery(['scheduling', 'map', localId, f], SCHEDULING_PATHS.byFilter, collaboratorScheduleList, { query: { localClientId: localId, ...f } }),
+  syncProvider: () => ({ ...getQuery(['scheduling', 'sync-provider'], SCHEDULING_PATHS.syncProvider, syncProviderResponse), staleTime: Infinity }),
 };
 
 export const saveSchedule = (body: ScheduleSaveRequest) =>

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Anchor, Button, Group, Image, Paper, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Image, Paper, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ServiceRead } from '../../../../shared/contract/scheduling';
@@ -11,6 +11,7 @@ import { deleteService, schedulingQueries } from '../api/scheduling-queries';
 import { usePageTitle } from '../hooks/use-page-title';
 import { ImagePlaceholder } from './placeholder';
 import { DataTable } from '../../../components/data-table';
+import { BackTitle } from './form-page';
 
 /** Agenda details (spec 001 §2.4 item 4): image, description, services in BRL and available days. */
 export function AgendaDetailsPage({ id }: { id?: string }) {
@@ -28,12 +29,7 @@ export function AgendaDetailsPage({ id }: { id?: string }) {
   const a = q.data;
   return (
     <Stack maw={880}>
-      <Anchor component={Link} to="/agendamento/lista" size="sm">
-        ← Voltar
-      </Anchor>
-      <Title order={1} size="h2">
-        {a.name}
-      </Title>
+      <BackTitle to="/agendamento/lista" back="← Voltar" title={a.name} />
       <Paper withBorder p="md" radius="md">
         <Group align="flex-start" wrap="wrap" gap="md">
           {a.imageUrl ? <Image src={a.imageUrl} alt={`Imagem da agenda ${a.name}`} w={160} h={160} radius="md" fit="cover" /> : <ImagePlaceholder name={a.name} size={160} />}

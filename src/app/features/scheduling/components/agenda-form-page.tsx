@@ -1,7 +1,7 @@
-import { Alert, Anchor, Fieldset, Group, NumberInput, Paper, Radio, Select, Skeleton, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Fieldset, Group, NumberInput, Radio, Select, Skeleton, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { Schedule } from '../../../../shared/contract/scheduling';
 import { agendaMessages, AGENDA_OWNER, validateAgenda, type AgendaOwner } from '../../../../shared/scheduling';
@@ -12,7 +12,7 @@ import { usePageTitle } from '../hooks/use-page-title';
 import { CategoryModal } from './category-modal';
 import { ImageField } from './image-field';
 import { SlotEditor, slotKey, type SlotRow } from './slot-editor';
-import forms from './forms.module.css';
+import { BackTitle, FormPanel } from './form-page';
 import { FormActions } from '../../../components/form-actions';
 
 const NEW_CATEGORY = '__nova__';
@@ -106,61 +106,52 @@ function AgendaForm({ localId, agenda }: { localId: string; agenda: Schedule | n
   const title = agenda ? 'Editar Agenda' : 'Cadastro de Agenda';
   return (
     <Stack maw={880}>
-      <Anchor component={Link} to="/agendamento/lista" size="sm">
-        ← Voltar
-      </Anchor>
-      <Title order={1} size="h2">
-        {title}
-      </Title>
-      <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
-        <form className={forms.form} onSubmit={submit} noValidate aria-label={title}>
+      <BackTitle to="/agendamento/lista" back="← Voltar" title={title} />
+      <FormPanel title={title} onSubmit={submit}>
+        <Radio.Group label="A agenda é de" {...form.getInputProps('owner')}>
+          <Group mt={6}>
+            <Radio value={AGENDA_OWNER.collaborator} label="Colaborador" />
+            <Radio value={AGENDA_OWNER.place} label="Lugar" />
+          </Group>
+        </Radio.Group>
+        {form.values.owner === AGENDA_OWNER.collaborator ? (
+          <Select
+            label="Colaborador"
+            withAsterisk
+            placeholder={collaborators.isPending ? 'Carregando…' : 'Selecione'}
+            data={(collaborators.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+            searchable
+            {...form.getInputProps('collaboratorId')}
+          />
+        ) : (
+          <TextInput label="Lugar" description="Identificador do lugar (sala, mesa, espaço)" withAsterisk {...form.getInputProps('placeId')} />
+        )}
+        <ImageField label="Imagem da agenda" localId={localId} value={form.values.image} onChange={(url) => form.setFieldValue('image', url)} />
+        <Select
+          label="Categoria"
+          withAsterisk
+          placeholder={categories.isPending ? 'Carregando…' : 'Selecione'}
+          data={categoryOptions}
+          {...form.getInputProps('categoryScheduleId')}
+          onChange={(value) => {
+            if (value === NEW_CATEGORY) {
+              setCategoryModal(true);
+              return;
+            }
+            form.setFieldValue('categoryScheduleId', value);
+          }}
+        />
+        <TextInput label="Nome da agenda" withAsterisk maxLength={120} {...form.getInputProps('name')} />
+        <Textarea label="Descrição" withAsterisk autosize minRows={2} maxLength={2000} {...form.getInputProps('description')} />
+        <NumberInput label="Duração (minutos)" withAsterisk min={1} allowDecimal={false} allowNegative={false} w={{ base: '100%', xs: 220 }} {...form.getInputProps('durationBase')} />
+        <Fieldset legend="Cadastro de horário" radius="md">
           <Stack>
-            <Radio.Group label="A agenda é de" {...form.getInputProps('owner')}>
-              <Group mt={6}>
-                <Radio value={AGENDA_OWNER.collaborator} label="Colaborador" />
-                <Radio value={AGENDA_OWNER.place} label="Lugar" />
-              </Group>
-            </Radio.Group>
-            {form.values.owner === AGENDA_OWNER.collaborator ? (
-              <Select
-                label="Colaborador"
-                withAsterisk
-                placeholder={collaborators.isPending ? 'Carregando…' : 'Selecione'}
-                data={(collaborators.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-                searchable
-                {...form.getInputProps('collaboratorId')}
-              />
-            ) : (
-              <TextInput label="Lugar" description="Identificador do lugar (sala, mesa, espaço)" withAsterisk {...form.getInputProps('placeId')} />
-            )}
-            <ImageField label="Imagem da agenda" localId={localId} value={form.values.image} onChange={(url) => form.setFieldValue('image', url)} />
-            <Select
-              label="Categoria"
-              withAsterisk
-              placeholder={categories.isPending ? 'Carregando…' : 'Selecione'}
-              data={categoryOptions}
-              {...form.getInputProps('categoryScheduleId')}
-              onChange={(value) => {
-                if (value === NEW_CATEGORY) {
-                  setCategoryModal(true);
-                  return;
-                }
-                form.setFieldValue('categoryScheduleId', value);
-              }}
-            />
-            <TextInput label="Nome da agenda" withAsterisk maxLength={120} {...form.getInputProps('name')} />
-            <Textarea label="Descrição" withAsterisk autosize minRows={2} maxLength={2000} {...form.getInputProps('description')} />
-            <NumberInput label="Duração (minutos)" withAsterisk min={1} allowDecimal={false} allowNegative={false} w={{ base: '100%', xs: 220 }} {...form.getInputProps('durationBase')} />
-            <Fieldset legend="Cadastro de horário" radius="md">
-              <Stack>
-                <Textarea label="Descrição do agendamento" withAsterisk autosize minRows={2} maxLength={2000} {...form.getInputProps('availabilityDescription')} />
-                <SlotEditor rows={form.values.availableDays} onChange={(rows) => form.setFieldValue('availableDays', rows)} error={form.errors.availableDays as string | undefined} />
-              </Stack>
-            </Fieldset>
-            <FormActions submitLabel={agenda ? 'Editar' : 'Salvar'} busy={busy} />
+            <Textarea label="Descrição do agendamento" withAsterisk autosize minRows={2} maxLength={2000} {...form.getInputProps('availabilityDescription')} />
+            <SlotEditor rows={form.values.availableDays} onChange={(rows) => form.setFieldValue('availableDays', rows)} error={form.errors.availableDays as string | undefined} />
           </Stack>
-        </form>
-      </Paper>
+        </Fieldset>
+        <FormActions submitLabel={agenda ? 'Editar' : 'Salvar'} busy={busy} />
+      </FormPanel>
       <CategoryModal
         opened={categoryModal}
         localId={localId}

@@ -1,13 +1,12 @@
 import { Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
 import type { CategorySchedule } from '../../../../shared/contract/scheduling';
 import { validateCategory } from '../../../../shared/scheduling';
-import { toastError, toastSuccess } from '../../../lib/toast';
 import { saveCategory } from '../api/scheduling-queries';
 import { ImageField } from './image-field';
 import forms from './forms.module.css';
 import { FormActions } from '../../../components/form-actions';
+import { useSaveSubmit } from '../../../lib/use-save-submit';
 
 /** "Cadastro de Categorias" (spec 001 §2.4 item 3): image and a required name; 'Editar' when it has an id. */
 export function CategoryModal({ opened, localId, category, onClose, onSaved }: {
@@ -25,26 +24,11 @@ export function CategoryModal({ opened, localId, category, onClose, onSaved }: {
 }
 
 function CategoryForm({ localId, category, onSaved }: { localId: string; category: CategorySchedule | null; onSaved: (id: string) => void }) {
-  const [busy, setBusy] = useState(false);
   const form = useForm({
     initialValues: { name: category?.name ?? '', image: category?.imageUrl ?? null as string | null },
     validate: (v) => validateCategory(v),
   });
-  const submit = form.onSubmit(
-    async (v) => {
-      setBusy(true);
-      try {
-        const r = await saveCategory({ id: category?.id, localClientId: localId, name: v.name, image: v.image });
-        void toastSuccess(r.Message);
-        onSaved(r.id);
-      } catch (err) {
-        void toastError(err instanceof Error ? err.message : String(err));
-      } finally {
-        setBusy(false);
-      }
-    },
-    (errors) => void toastError(String(Object.values(errors)[0])),
-  );
+  const { busy, submit } = useSaveSubmit(form, (v) => saveCategory({ id: category?.id, localClientId: localId, name: v.name, image: v.image }), (r) => onSaved(r.id));
   return (
     <form className={forms.form} onSubmit={submit} noValidate>
       <Stack>

@@ -1,17 +1,16 @@
-import { Alert, Anchor, NumberInput, Paper, Select, Skeleton, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, NumberInput, Select, Skeleton, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
 import type { Schedule, ServiceRead } from '../../../../shared/contract/scheduling';
 import { SCHED_MSG, validateService } from '../../../../shared/scheduling';
-import { toastError, toastSuccess } from '../../../lib/toast';
 import { saveService, schedulingQueries } from '../api/scheduling-queries';
 import { useCurrentPlace } from '../hooks/use-current-place';
 import { usePageTitle } from '../hooks/use-page-title';
 import { ImageField } from './image-field';
-import forms from './forms.module.css';
+import { BackTitle, FormPanel } from './form-page';
 import { FormActions } from '../../../components/form-actions';
+import { useSaveSubmit } from '../../../lib/use-save-submit';
 
 interface Values {
   image: string | null;
@@ -57,7 +56,6 @@ function ServiceForm({ localId, agendas, agendasPending, scheduleId, service }: 
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
   const title = service ? 'Editar Serviço' : 'Cadastro de Serviços';
   const form = useForm<Values>({
     initialValues: service
@@ -65,60 +63,43 @@ function ServiceForm({ localId, agendas, agendasPending, scheduleId, service }: 
       : { image: null, name: '', value: '', scheduleId: scheduleId ?? null, duration: '' },
     validate: (v) => validateService({ ...v, value: v.value === '' ? null : Number(v.value), duration: v.duration === '' ? null : Number(v.duration) }),
   });
-  const submit = form.onSubmit(
-    async (v) => {
-      setBusy(true);
-      try {
-        const r = await saveService({ ...(service ? { id: service.id } : {}), name: v.name, value: Number(v.value), scheduleId: v.scheduleId, duration: Number(v.duration), image: v.image });
-        void toastSuccess(r.Message);
-        await queryClient.invalidateQueries({ queryKey: schedulingQueries.all });
-        void navigate({ to: '/agendamento/detalhes', search: { id: v.scheduleId! } });
-      } catch (err) {
-        void toastError(err instanceof Error ? err.message : String(err));
-      } finally {
-        setBusy(false);
-      }
+  const { busy, submit } = useSaveSubmit(
+    form,
+    (v) => saveService({ ...(service ? { id: service.id } : {}), name: v.name, value: Number(v.value), scheduleId: v.scheduleId, duration: Number(v.duration), image: v.image }),
+    async (_, v) => {
+      await queryClient.invalidateQueries({ queryKey: schedulingQueries.all });
+      void navigate({ to: '/agendamento/detalhes', search: { id: v.scheduleId! } });
     },
-    (errors) => void toastError(String(Object.values(errors)[0])),
   );
 
   return (
     <Stack maw={640}>
-      <Anchor component={Link} to="/agendamento/lista" size="sm">
-        ← Voltar
-      </Anchor>
-      <Title order={1} size="h2">
-        {title}
-      </Title>
-      <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
-        <form className={forms.form} onSubmit={submit} noValidate aria-label={title}>
-          <Stack>
-            <ImageField label="Imagem do serviço" localId={localId} value={form.values.image} onChange={(url) => form.setFieldValue('image', url)} />
-            <TextInput label="Nome" withAsterisk maxLength={120} {...form.getInputProps('name')} />
-            <NumberInput
-              label="Preço"
-              withAsterisk
-              prefix="R$ "
-              decimalSeparator=","
-              thousandSeparator="."
-              decimalScale={2}
-              fixedDecimalScale
-              allowNegative={false}
-              {...form.getInputProps('value')}
-            />
-            <Select
-              label="Agenda"
-              withAsterisk
-              placeholder={agendasPending ? 'Carregando…' : 'Selecione'}
-              data={(agendas ?? []).map((a) => ({ value: a.id, label: a.name }))}
-              searchable
-              {...form.getInputProps('scheduleId')}
-            />
-            <NumberInput label="Duração (minutos)" withAsterisk min={0} allowDecimal={false} allowNegative={false} {...form.getInputProps('duration')} />
-            <FormActions submitLabel={service ? 'Editar' : 'Salvar'} busy={busy} />
-          </Stack>
-        </form>
-      </Paper>
+      <BackTitle to="/agendamento/lista" back="← Voltar" title={title} />
+      <FormPanel title={title} onSubmit={submit}>
+        <ImageField label="Imagem do serviço" localId={localId} value={form.values.image} onChange={(url) => form.setFieldValue('image', url)} />
+        <TextInput label="Nome" withAsterisk maxLength={120} {...form.getInputProps('name')} />
+        <NumberInput
+          label="Preço"
+          withAsterisk
+          prefix="R$ "
+          decimalSeparator=","
+          thousandSeparator="."
+          decimalScale={2}
+          fixedDecimalScale
+          allowNegative={false}
+          {...form.getInputProps('value')}
+        />
+        <Select
+          label="Agenda"
+          withAsterisk
+          placeholder={agendasPending ? 'Carregando…' : 'Selecione'}
+          data={(agendas ?? []).map((a) => ({ value: a.id, label: a.name }))}
+          searchable
+          {...form.getInputProps('scheduleId')}
+        />
+        <NumberInput label="Duração (minutos)" withAsterisk min={0} allowDecimal={false} allowNegative={false} {...form.getInputProps('duration')} />
+        <FormActions submitLabel={service ? 'Editar' : 'Salvar'} busy={busy} />
+      </FormPanel>
     </Stack>
   );
 }

@@ -1,5 +1,4 @@
 /** Query keys and calls of Operadores and Acessos (issue 24); keys start with 'staff'. */
-import { queryOptions } from '@tanstack/react-query';
 import { createDeviceResponse, DEVICE_PATHS, type CreateDeviceRequest } from '../../../../shared/contract/devices';
 import {
   auditList,
@@ -13,14 +12,15 @@ import {
   type RoleSetRequest,
 } from '../../../../shared/contract/staff';
 import { api } from '../../../lib/api-client';
+import { getQuery } from '../../../lib/get-query';
 
 export const staffQueries = {
   all: ['staff'] as const,
-  list: (localId: string) => queryOptions({ queryKey: ['staff', 'list', localId] as const, queryFn: () => api(STAFF_PATHS.list, { query: { localId }, schema: staffList }) }),
+  list: (localId: string) => getQuery(['staff', 'list', localId], STAFF_PATHS.list, staffList, { query: { localId } }),
   history: (localId: string) =>
-    queryOptions({ queryKey: ['staff', 'history', localId] as const, queryFn: () => api(STAFF_PATHS.history, { query: { localId }, schema: auditList }) }),
+    getQuery(['staff', 'history', localId], STAFF_PATHS.history, auditList, { query: { localId } }),
   profiles: (localId: string) =>
-    queryOptions({ queryKey: ['staff', 'profiles', localId] as const, queryFn: () => api(STAFF_PATHS.profiles, { query: { localId }, schema: profileList }), staleTime: 30_000 }),
+    ({ ...getQuery(['staff', 'profiles', localId], STAFF_PATHS.profiles, profileList, { query: { localId } }), staleTime: 30_000 }),
 };
 
 export const invitePerson = (body: InviteRequest) => api(STAFF_PATHS.invite, { method: 'POST', body, schema: inviteResponse });

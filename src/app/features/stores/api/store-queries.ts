@@ -3,24 +3,19 @@ import { queryOptions } from '@tanstack/react-query';
 import { idResponse, messageResponse } from '../../../../shared/contract/products';
 import { storeCategoryList, storeList, venueUsers, type StoreSaveRequest } from '../../../../shared/contract/stores';
 import { api } from '../../../lib/api-client';
+import { getQuery } from '../../../lib/get-query';
 
 export const storeQueries = {
   all: ['stores'] as const,
   list: (localId: string) =>
-    queryOptions({
-      queryKey: ['stores', 'list', localId] as const,
-      queryFn: () => api('api/store/', { query: { localClienteId: localId }, schema: storeList }),
-    }),
+    getQuery(['stores', 'list', localId], 'api/store/', storeList, { query: { localClienteId: localId } }),
   categories: (localId: string) =>
     queryOptions({
       queryKey: ['stores', 'categories', localId] as const,
       queryFn: () => api(`api/superapp/StoreCategory/GetCategoriesByLocalId/${localId}`, { schema: storeCategoryList }),
     }),
   users: (localId: string) =>
-    queryOptions({
-      queryKey: ['stores', 'users', localId] as const,
-      queryFn: () => api('api/Politica/Acessos', { query: { localId }, schema: venueUsers }),
-    }),
+    getQuery(['stores', 'users', localId], 'api/Politica/Acessos', venueUsers, { query: { localId } }),
 };
 
 export const saveStore = (body: StoreSaveRequest) =>

@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import type { BoardSearch } from '../../../features/orders/model/board-search';
 import { requireRouteRole } from '../../../lib/guards';
+import { LazyPage } from '../../../components/lazy-page';
 
 // Loaded by the route's own chunk, so the list of the board's files is not part of every page
 // (the route table, and with it this file's first part, loads with the sign-in screen).
@@ -29,10 +30,6 @@ export const Route = createFileRoute('/_app/meepFood/painel')({
   component: function PainelRoute() {
     const navigate = Route.useNavigate();
     const search = Route.useSearch();
-    return (
-      <Suspense fallback={null}>
-        <OrderBoardPage urlSearch={search} onSearchChange={(next) => void navigate({ search: next })} />
-      </Suspense>
-    );
+    return <LazyPage><OrderBoardPage urlSearch={search} onSearchChange={(next) => void navigate({ search: next })} /></LazyPage>;
   },
 });

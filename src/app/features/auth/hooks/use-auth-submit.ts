@@ -1,0 +1,30 @@
+import { useState, type FormEvent } from 'react';
+import { MSG } from '../../../../shared/messages';
+import { ApiError } from '../../../lib/api-client';
+
+type Checked<T> = { success: true; data: T } | { success: false; error: { issues: ReadonlyArray<{ message: string }> } };
+
+/**
+ * The submit of a sign-in side form (recovery, new password, invitation, device code): the shared
+ * schema's first error, or the call with the button busy; a refusal shows the server's message
+ * (any other failure the generic one) in `error`, which the form draws as its alert.
+ */
+export function useAuthSubmit<T>(check: () => Checked<T>, call: (data: T) => Promise<unknown>, initialError: string | null = null) {
+  const [error, setError] = useState<string | null>(initialError);
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = check();
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? MSG.invalidInput);
+    setError(null);
+    setBusy(true);
+    try {
+      await call(parsed.data);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : MSG.genericError);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { error, busy, submit };
+}
