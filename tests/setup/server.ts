@@ -57,12 +57,25 @@ async function truncateAll(db: DbHandle) {
   }
 }
 
+/**
+ * The bound of the hook that prepares a file (the first one: a database, an app, the seed, the
+ * snapshot; ~8 s of CPU). Vitest's 60 s hook timeout is wall time: on the shared 2-core machine at a
+ * load of 16 a worker got 18 % of a core and this preparation took more than 60 s in 9 of 113 files.
+ * Tests keep their own 20 s limit.
+ */
+const PREPARE_TIMEOUT_MS = 180_000;
+
 /** Call at the top of a test file; the returned object is filled before each test. */
 export function useTestApp(): TestContext {
   const ctx = { mails: [] as Mail[] } as TestContext;
-  let ready: Promise<void> | null = null;
-  /** undefined: not taken yet; null: not possible on this database. */
-  let snapshot: DbSnapshot | null | undefined;
+  /**
+   * The file's preparation (database, app, seed, snapshot), made once. A test whose hook starts while
+   * it is still under way (the first hook ran out of time on a busy machine) waits for that same
+   * work: before, it emptied, seeded and snapshotted again beside it (`schema "_snap" already exists`).
+   */
+  let prepared: Promise<void> | null = null;
+  /** null: no snapshot possible on this database (every test empties and seeds again). */
+  let snapshot: DbSnapshot | null = null;
   let seeded: SeedResult;
   const mailer: Mailer = {
     async send(mail) {
@@ -70,8 +83,14 @@ export function useTestApp(): TestContext {
     },
     describe: () => 'memória',
   };
+  /** Empties every table (whatever the app wrote while starting goes too) and seeds the demo. */
+  const seedAnew = async () => {
+    await truncateAll(ctx.db);
+    seeded = await seedDemo(ctx.db.db);
+  };
   beforeEach(async () => {
-    ready ??= (async () => {
+    const first = !prepared;
+    prepared ??= (async () => {
       ctx.db = await openTestDb();
       ctx.files = createLocalFileStorage(undefined);
       ctx.app = await buildApp({
@@ -80,21 +99,19 @@ export function useTestApp(): TestContext {
         files: ctx.files,
         config: { publicUrl: 'http://portal.test', frameAllowedOrigins: [], staticDir: undefined },
       });
+      await ctx.app.orders?.settle();
+      await seedAnew();
+      snapshot = await takeSnapshot(ctx.db);
     })();
-    await ready;
-    await ctx.app.orders?.settle();
-    if (snapshot) {
-      await snapshot.restore();
-    } else {
-      // The first test (and every test where no snapshot can be taken): empty tables (whatever the
-      // app wrote while starting goes too) and the demo seed.
-      await truncateAll(ctx.db);
-      seeded = await seedDemo(ctx.db.db);
-      if (snapshot === undefined) snapshot = await takeSnapshot(ctx.db);
+    await prepared;
+    if (!first) {
+      await ctx.app.orders?.settle();
+      if (snapshot) await snapshot.restore();
+      else await seedAnew();
     }
     ctx.mails.length = 0;
     ctx.seed = structuredClone(seeded);
-  });
+  }, PREPARE_TIMEOUT_MS);
   afterAll(async () => {
     await ctx.app?.close();
     await ctx.db?.close();

@@ -30,6 +30,17 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The server bundled once for the run (set by the Playwright global setup, scripts/bundle-server.ts):
+ * started with plain node. Without it (benchmarks, a lone script) the sources run through tsx.
+ */
+export const SERVER_BUNDLE_ENV = 'BALCAO_TEST_SERVER_BUNDLE';
+
+function serverCommand(): string[] {
+  const bundle = process.env[SERVER_BUNDLE_ENV];
+  return bundle && fs.existsSync(bundle) ? [bundle] : ['--import', 'tsx', 'src/server/main.ts'];
+}
+
 /** `opts.dataDir` reuses a data directory (a restart) and leaves it in place on stop. */
 export async function startServer(env: Record<string, string> = {}, opts: { dataDir?: string } = {}): Promise<RunningServer> {
   const port = await freePort();
@@ -38,7 +49,7 @@ export async function startServer(env: Record<string, string> = {}, opts: { data
   // A new embedded database starts as a copy of the run's migrated template (when the run made one).
   if (!opts.dataDir && !(env.DATABASE_URL ?? process.env.DATABASE_URL)) copyPgliteTemplate(dataDir);
   let out = '';
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const proc = spawn(process.execPath, serverCommand(), {
     cwd: path.resolve(import.meta.dirname, '../..'),
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: `http://localhost:${port}`, IFOOD_SANDBOX_ORDER_MS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
