@@ -35,7 +35,7 @@ import { startServer, type RunningServer } from '../tests/support/server';
 import { COMPILE_HINT } from '../scripts/vite-compile-hints';
 import { CHROMIUM } from './chromium';
 import type { BenchResult } from './run';
-import { percentile } from './stats';
+import { apiLogin, percentile, signInPage } from './stats';
 
 const ORDERS = Number(process.env.BENCH_BOARD_ORDERS ?? 50);
 const POLL_BATCH = 10; // ≤ 20 a page: every order of a poll window is on page 1
@@ -43,12 +43,7 @@ const BOARD_SIZE = 300;
 
 
 async function login(server: RunningServer): Promise<{ token: string; localId: string }> {
-  const res = await fetch(`${server.url}/api/mfa/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'cozinha@balcao.dev', password: 'Demo#2026' }),
-  });
-  const body = (await res.json()) as { access_token: string; locais: Array<{ id: string }> };
+  const body = await apiLogin(server.url, 'cozinha@balcao.dev');
   return { token: body.access_token, localId: body.locais[0].id };
 }
 
@@ -85,11 +80,7 @@ async function openBoard(browser: Browser, server: RunningServer, opts: { blockS
     }).observe(document, { childList: true, subtree: true });
   });
   const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill('cozinha@balcao.dev');
-  await page.getByLabel('Senha').fill('Demo#2026');
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await page.waitForURL((u) => u.pathname === '/dashboard' || u.pathname === '/meepFood/painel');
+  await signInPage(page, 'cozinha@balcao.dev', (u) => u.pathname === '/dashboard' || u.pathname === '/meepFood/painel');
   await page.goto('/meepFood/painel');
   await page.getByRole('dialog', { name: 'Iniciar monitoramento' }).getByRole('button', { name: 'Iniciar monitoramento', exact: true }).click();
   await page.getByTestId('connection-mode').filter({ hasText: opts.blockStream ? 'atualizando a cada' : 'ao vivo' }).waitFor();
@@ -209,11 +200,7 @@ async function renderOnce(browser: Browser, server: RunningServer, body: KdsList
   await context.addInitScript({ content: 'globalThis.__name ??= (f) => f;' });
   await context.addInitScript(watchBoardPaint, BOARD_SIZE);
   const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill('cozinha@balcao.dev');
-  await page.getByLabel('Senha').fill('Demo#2026');
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await page.waitForURL((u) => u.pathname === '/dashboard' || u.pathname === '/meepFood/painel');
+  await signInPage(page, 'cozinha@balcao.dev', (u) => u.pathname === '/dashboard' || u.pathname === '/meepFood/painel');
   const cdp = opts.profile && process.env.BENCH_PROFILE ? await context.newCDPSession(page) : null;
   if (cdp) {
     await cdp.send('Profiler.enable');
@@ -293,11 +280,7 @@ async function renderBoard(browser: Browser, server: RunningServer): Promise<{ r
 async function measureBoardJs(browser: Browser, server: RunningServer): Promise<{ files: number; gzipBytes: number; hinted: number }> {
   const login = await browser.newContext({ baseURL: server.url });
   const p = await login.newPage();
-  await p.goto('/login');
-  await p.getByLabel('E-mail').fill('cozinha@balcao.dev');
-  await p.getByLabel('Senha').fill('Demo#2026');
-  await p.getByRole('button', { name: 'Entrar' }).click();
-  await p.waitForURL((u) => u.pathname === '/meepFood/painel');
+  await signInPage(p, 'cozinha@balcao.dev', (u) => u.pathname === '/meepFood/painel');
   const storage = await p.evaluate(() => Object.fromEntries(Object.entries(localStorage)));
   await login.close();
   const context = await browser.newContext({ baseURL: server.url, serviceWorkers: 'block' });
@@ -394,11 +377,7 @@ async function wholeTicketsAt(browser: Browser, server: RunningServer): Promise<
   ]) {
     const context = await browser.newContext({ baseURL: server.url, viewport: { width, height }, hasTouch: touch, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
     const page = await context.newPage();
-    await page.goto('/login');
-    await page.getByLabel('E-mail').fill('cozinha@balcao.dev');
-    await page.getByLabel('Senha').fill('Demo#2026');
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.waitForURL((u) => u.pathname === '/meepFood/painel');
+    await signInPage(page, 'cozinha@balcao.dev', (u) => u.pathname === '/meepFood/painel');
     await page.getByRole('dialog', { name: 'Iniciar monitoramento' }).getByRole('button', { name: 'Iniciar monitoramento', exact: true }).click();
     await page.getByTestId('order-card').first().waitFor();
     // Settled: the count stops changing once every mounted ticket is measured and drawn.

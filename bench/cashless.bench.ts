@@ -12,7 +12,7 @@ import { cpfFrom } from '../src/server/modules/cashless/cashless.seed';
 import { IMPORT_HEADER } from '../src/shared/cashless';
 import { startServer } from '../tests/support/server';
 import type { BenchResult } from './run';
-import { percentile } from './stats';
+import { apiLogin, percentile } from './stats';
 
 const ROWS = Number(process.env.BENCH_CASHLESS_ROWS ?? 50_000);
 const BUDGET_S = 30;
@@ -32,12 +32,7 @@ export const benches = {
   'cashless-import': async (): Promise<BenchResult[]> => {
     const server = await startServer({ LOG_LEVEL: 'warn' });
     try {
-      const login = await fetch(`${server.url}/api/mfa/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'gerente@balcao.dev', password: 'Demo#2026' }),
-      });
-      const session = (await login.json()) as { access_token: string; locais: Array<{ id: string; nome: string }> };
+      const session = await apiLogin(server.url, 'gerente@balcao.dev');
       const venue = session.locais.find((l) => l.nome.startsWith('Restaurante'))!;
       const file = csv(ROWS);
       const form = new FormData();

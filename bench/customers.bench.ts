@@ -8,14 +8,11 @@
  * generate_series before the server starts.
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { openDb, type Db } from '../src/server/db/client';
-import { seedDemo } from '../src/server/db/seed';
+import type { Db } from '../src/server/db/client';
 import { startServer } from '../tests/support/server';
 import type { BenchResult } from './run';
-import { autocannon, percentile } from './stats';
+import { bearer, loadList, round, seededDataDir } from './stats';
 
 const CUSTOMERS = 50_000;
 const CONNECTIONS = 5;
@@ -47,42 +44,18 @@ export async function insertCustomers(db: Db, venueId: string): Promise<void> {
 }
 
 async function prepare(): Promise<{ dir: string; venueId: string; insertSeconds: number }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'balcao-bench-customers-'));
-  const handle = await openDb({ dataDir: dir });
-  try {
-    const seed = await seedDemo(handle.db);
-    const venueId = seed.venues.restaurant;
-    const started = Date.now();
-    await insertCustomers(handle.db, venueId);
-    await handle.db.execute(sql`analyze`);
-    return { dir, venueId, insertSeconds: Math.round((Date.now() - started) / 100) / 10 };
-  } finally {
-    await handle.close();
-  }
+  return seededDataDir('balcao-bench-customers-', async (db, venueId) => {
+    await insertCustomers(db, venueId);
+    return {};
+  });
 }
-
-async function load(url: string, headers: Record<string, string>): Promise<{ p50: number; p95: number; requests: number; errors: number }> {
-  const times: number[] = [];
-  const instance = autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers, connectionRate: RATE });
-  instance.on('response', (_c, _status, _bytes, ms) => times.push(ms));
-  const result = await instance;
-  return { p50: percentile(times, 50), p95: percentile(times, 95), requests: times.length, errors: result.errors + result.non2xx };
-}
-
-const round = (n: number) => Math.round(n * 10) / 10;
 
 export const benches = {
   customers: async (): Promise<BenchResult[]> => {
     const { dir, venueId, insertSeconds } = await prepare();
     const server = await startServer({ DATA_DIR: dir, LOG_LEVEL: 'warn' });
     try {
-      const login = await fetch(`${server.url}/api/mfa/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'gerente@balcao.dev', password: 'Demo#2026' }),
-      });
-      const { access_token: token } = (await login.json()) as { access_token: string };
-      const auth = { authorization: `Bearer ${token}` };
+      const auth = await bearer(server.url, 'gerente@balcao.dev');
       const base = `${server.url}/api/ClienteEstabelecimento/BuscarClientesDoLocal?localClienteId=${venueId}`;
       // [label, url, under the budget?] The budget is for filtering by a name fragment or a CPF
       // prefix; the unfiltered list and a one-letter search (whose totals count ~50,000 rows) are
@@ -98,18 +71,13 @@ export const benches = {
       ];
       const out: BenchResult[] = [];
       for (const [label, url, budgeted = true] of scenarios) {
-        const check = await fetch(url, { headers: auth });
-        const body = (await check.json()) as { QuantidadeTotal?: number };
-        if (check.status !== 200) throw new Error(`${label}: ${check.status} ${JSON.stringify(body)}`);
-        // Warm-up: the first answers of a fresh process include compiling the code paths.
-        for (let i = 0; i < 30; i++) await (await fetch(url, { headers: auth })).arrayBuffer();
-        const r = await load(url, auth);
+        const r = await loadList(label, url, auth, { connections: CONNECTIONS, seconds: SECONDS, rate: RATE });
         out.push({
           name: `clientes (${CUSTOMERS.toLocaleString('pt-BR')}) p95: ${label}`,
           value: round(r.p95),
           unit: 'ms',
           budget: budgeted ? BUDGET_MS : undefined,
-          note: `p50 ${round(r.p50)} ms · ${r.requests} req em ${SECONDS} s, ${CONNECTIONS}×${RATE}/s · ${body.QuantidadeTotal} encontrados · ${r.errors} erros · carga ${insertSeconds} s`,
+          note: `p50 ${round(r.p50)} ms · ${r.requests} req em ${SECONDS} s, ${CONNECTIONS}×${RATE}/s · ${r.total} encontrados · ${r.errors} erros · carga ${insertSeconds} s`,
         });
       }
       return out;

@@ -32,7 +32,7 @@ import { dashboardAnswer } from '../src/server/modules/dashboard/dashboard.route
 import { startServer } from '../tests/support/server';
 import { CHROMIUM } from './chromium';
 import type { BenchResult } from './run';
-import { percentile } from './stats';
+import { bearer, percentile, round, signInPage } from './stats';
 
 const TARGET_ITEMS = Number(process.env.BENCH_DASHBOARD_ITEMS ?? 1_000_000);
 /** Items per order of the generator (measured: 1.84). */
@@ -91,18 +91,10 @@ async function prepare() {
   }
 }
 
-const round = (n: number) => Math.round(n * 10) / 10;
-
 type Scenario = { label: string; params: Record<string, string>; budget?: number };
 
 async function signIn(url: string): Promise<Record<string, string>> {
-  const login = await fetch(`${url}/api/mfa/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'gerente@balcao.dev', password: 'Demo#2026' }),
-  });
-  const { access_token: token } = (await login.json()) as { access_token: string };
-  return { authorization: `Bearer ${token}` };
+  return bearer(url, 'gerente@balcao.dev');
 }
 
 /** Each call of a scenario, sequential requests (3 of warm-up, then REQUESTS measured). */
@@ -187,11 +179,7 @@ export const benches = {
       try {
         const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1440, height: 900 } });
         const page = await context.newPage();
-        await page.goto('/login');
-        await page.getByLabel('E-mail').fill('gerente@balcao.dev');
-        await page.getByLabel('Senha').fill('Demo#2026');
-        await page.getByRole('button', { name: 'Entrar' }).click();
-        await page.waitForURL((u) => u.pathname === '/dashboard');
+        await signInPage(page, 'gerente@balcao.dev', (u) => u.pathname === '/dashboard');
         const renders: number[] = [];
         for (let i = 0; i <= RENDERS; i++) {
           // Another 7-day window each time: every call goes to the server.

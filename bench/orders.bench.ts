@@ -7,15 +7,12 @@
  * starts (PGlite's directory is locked while a server runs). Durations are kept short for 2 cores.
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import http from 'node:http';
+import os from 'node:os';
 import { sql } from 'drizzle-orm';
-import { openDb } from '../src/server/db/client';
-import { seedDemo } from '../src/server/db/seed';
 import { startServer } from '../tests/support/server';
 import type { BenchResult } from './run';
-import { autocannon, percentile } from './stats';
+import { autocannon, bearer, percentile, round, seededDataDir } from './stats';
 
 
 const ORDERS = 100_000;
@@ -31,14 +28,9 @@ const SECONDS = Number(process.env.BENCH_KDS_SECONDS ?? 10);
 const PACED_RATE = 4;
 
 async function prepareDataDir(): Promise<{ dir: string; venueId: string; insertSeconds: number }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'balcao-bench-kds-'));
-  const handle = await openDb({ dataDir: dir });
-  try {
-    const seed = await seedDemo(handle.db);
-    const venueId = seed.venues.restaurant;
-    const started = Date.now();
+  return seededDataDir('balcao-bench-kds-', async (db, venueId) => {
     // Realistic spread: every state, origin and kind, one order every 20 s back in time.
-    await handle.db.execute(sql`
+    await db.execute(sql`
       insert into orders (venue_id, code, tracking_code, created_at, updated_at, version, origin, delivery_kind, customer,
                           search_text, payment_type_id, pay_on_delivery, total_cents, state_id, state_changed_at, signal)
       select ${venueId}::uuid, 1000 + g, 'BENCH' || lpad(g::text, 8, '0'),
@@ -48,16 +40,13 @@ async function prepareDataDir(): Promise<{ dir: string; venueId: string; insertS
              '#' || (1000 + g) || ' cliente ' || g, 1 + (g % 6), (g % 6) in (0, 1, 2, 5), 1500 + (g * 37) % 20000,
              1 + (g % 6), now() - make_interval(secs => g * 20), false
       from generate_series(1, ${ORDERS}) as g`);
-    await handle.db.execute(sql`
+    await db.execute(sql`
       insert into order_items (order_id, position, name, quantity, unit_cents, notes)
       select id, 0, 'Prato do dia', 1 + (code % 3), total_cents / (1 + (code % 3)), '[{"Descricao":"Sem cebola","Opcoes":[]}]'::jsonb
       from orders where venue_id = ${venueId}::uuid and code > 1000`);
-    await handle.db.execute(sql`update kds_settings set last_order_code = ${1000 + ORDERS} where venue_id = ${venueId}::uuid`);
-    await handle.db.execute(sql`analyze`);
-    return { dir, venueId, insertSeconds: Math.round((Date.now() - started) / 100) / 10 };
-  } finally {
-    await handle.close();
-  }
+    await db.execute(sql`update kds_settings set last_order_code = ${1000 + ORDERS} where venue_id = ${venueId}::uuid`);
+    return {};
+  });
 }
 
 interface Run {
@@ -126,25 +115,17 @@ async function paced(url: string, headers: Record<string, string>, seconds: numb
   return summarise(times, notModified, ok, errors);
 }
 
-const round = (n: number) => Math.round(n * 10) / 10;
-
 export const benches = {
   'api-kds': async (): Promise<BenchResult[]> => {
     const { dir, venueId, insertSeconds } = await prepareDataDir();
     const server = await startServer({ DATA_DIR: dir, LOG_LEVEL: 'warn' });
     try {
-      const login = await fetch(`${server.url}/api/mfa/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'cozinha@balcao.dev', password: 'Demo#2026' }),
-      });
-      const { access_token: token } = (await login.json()) as { access_token: string };
       // The board's own query: today's range (its default), first page of 20.
       const start = new Date();
       start.setHours(0, 0, 0, 0);
       const end = new Date(start.getTime() + 86_400_000 - 1);
       const url = `${server.url}/api/kds?localClienteId=${venueId}&dataInicio=${start.toISOString()}&dataFim=${end.toISOString()}&page=1&size=20`;
-      const auth = { authorization: `Bearer ${token}` };
+      const auth = await bearer(server.url, 'cozinha@balcao.dev');
       const first = await fetch(url, { headers: auth });
       const total = first.headers.get('x-total-count');
       const etag = first.headers.get('etag')!;

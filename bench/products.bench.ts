@@ -7,14 +7,10 @@
  * run on the server's one thread. Budget: p95 ≤ 50 ms. Products are bulk-inserted with generate_series before the server starts.
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { openDb } from '../src/server/db/client';
-import { seedDemo } from '../src/server/db/seed';
 import { startServer } from '../tests/support/server';
 import type { BenchResult } from './run';
-import { autocannon, percentile } from './stats';
+import { bearer, loadList, round, seededDataDir } from './stats';
 
 
 const PRODUCTS = 10_000;
@@ -24,14 +20,9 @@ const SECONDS = Number(process.env.BENCH_CATALOGUE_SECONDS ?? 5);
 const BUDGET_MS = 50;
 
 async function prepare(): Promise<{ dir: string; venueId: string; categoryId: string; insertSeconds: number }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'balcao-bench-catalogue-'));
-  const handle = await openDb({ dataDir: dir });
-  try {
-    const seed = await seedDemo(handle.db);
-    const venueId = seed.venues.restaurant;
-    const started = Date.now();
+  return seededDataDir('balcao-bench-catalogue-', async (db, venueId) => {
     // Names like "Hambúrguer artesanal 123": searched without accents through search_name.
-    await handle.db.execute(sql`
+    await db.execute(sql`
       with words(i, word, plain) as (values
         (0, 'Hambúrguer', 'hamburguer'), (1, 'Pizza', 'pizza'), (2, 'Suco', 'suco'), (3, 'Salada', 'salada'),
         (4, 'Pastel', 'pastel'), (5, 'Açaí', 'acai'), (6, 'Esfiha', 'esfiha'), (7, 'Porção', 'porcao')),
@@ -42,37 +33,17 @@ async function prepare(): Promise<{ dir: string; venueId: string; categoryId: st
       from generate_series(1, ${PRODUCTS}) as g
       join words w on w.i = g % 8
       join cats on cats.i = g % cats.n`);
-    await handle.db.execute(sql`analyze`);
-    const res = (await handle.db.execute(sql`select id from product_categories where venue_id = ${venueId}::uuid and name = 'Lanches'`)) as unknown as { rows: Array<{ id: string }> };
-    const categoryId = res.rows[0].id;
-    return { dir, venueId, categoryId, insertSeconds: Math.round((Date.now() - started) / 100) / 10 };
-  } finally {
-    await handle.close();
-  }
+    const res = (await db.execute(sql`select id from product_categories where venue_id = ${venueId}::uuid and name = 'Lanches'`)) as unknown as { rows: Array<{ id: string }> };
+    return { categoryId: res.rows[0].id };
+  });
 }
-
-async function load(url: string, headers: Record<string, string>): Promise<{ p50: number; p95: number; requests: number; errors: number }> {
-  const times: number[] = [];
-  const instance = autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers, connectionRate: RATE });
-  instance.on('response', (_c, _status, _bytes, ms) => times.push(ms));
-  const result = await instance;
-  return { p50: percentile(times, 50), p95: percentile(times, 95), requests: times.length, errors: result.errors + result.non2xx };
-}
-
-const round = (n: number) => Math.round(n * 10) / 10;
 
 export const benches = {
   'catalogue-list': async (): Promise<BenchResult[]> => {
     const { dir, venueId, categoryId, insertSeconds } = await prepare();
     const server = await startServer({ DATA_DIR: dir, LOG_LEVEL: 'warn' });
     try {
-      const login = await fetch(`${server.url}/api/mfa/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'gerente@balcao.dev', password: 'Demo#2026' }),
-      });
-      const { access_token: token } = (await login.json()) as { access_token: string };
-      const auth = { authorization: `Bearer ${token}` };
+      const auth = await bearer(server.url, 'gerente@balcao.dev');
       const base = `${server.url}/api/Produto/ListarProdutosDoLocal/${venueId}`;
       const scenarios: Array<[string, string]> = [
         ['lista, 1ª página', `${base}?pagina=1`],
@@ -83,18 +54,13 @@ export const benches = {
       ];
       const out: BenchResult[] = [];
       for (const [label, url] of scenarios) {
-        const check = await fetch(url, { headers: auth });
-        const body = (await check.json()) as { QuantidadeTotal?: number };
-        if (check.status !== 200) throw new Error(`${label}: ${check.status} ${JSON.stringify(body)}`);
-        // Warm-up: the first answers of a fresh process include compiling the code paths.
-        for (let i = 0; i < 30; i++) await (await fetch(url, { headers: auth })).arrayBuffer();
-        const r = await load(url, auth);
+        const r = await loadList(label, url, auth, { connections: CONNECTIONS, seconds: SECONDS, rate: RATE });
         out.push({
           name: `produtos (${PRODUCTS.toLocaleString('pt-BR')}) p95: ${label}`,
           value: round(r.p95),
           unit: 'ms',
           budget: BUDGET_MS,
-          note: `p50 ${round(r.p50)} ms · ${r.requests} req em ${SECONDS} s, ${CONNECTIONS}×${RATE}/s · ${body.QuantidadeTotal} encontrados · ${r.errors} erros · carga ${insertSeconds} s`,
+          note: `p50 ${round(r.p50)} ms · ${r.requests} req em ${SECONDS} s, ${CONNECTIONS}×${RATE}/s · ${r.total} encontrados · ${r.errors} erros · carga ${insertSeconds} s`,
         });
       }
       return out;

@@ -1,23 +1,14 @@
 /** Starts the server: opens (and locks) the database, migrates, seeds an empty embedded one outside production (startup.ts), listens. */
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { DataDirLockedError, openDb } from './db/client';
+import { openConfiguredDb } from './db/client';
 import { createFileStorage } from './lib/file-storage';
 import { logSerializers } from './lib/log-redaction';
 import { createMailer } from './lib/mailer';
 import { modeLines, prepareDatabase } from './startup';
 
 const config = loadConfig();
-let db;
-try {
-  db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
-} catch (err) {
-  if (err instanceof DataDirLockedError) {
-    console.error(`\n${err.message}\n`);
-    process.exit(1);
-  }
-  throw err;
-}
+const db = await openConfiguredDb(config, { spaced: true });
 const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.mailOutboxDir });
 // The demo only outside production (startup.ts); production starts empty, with create-admin.
 const state = await prepareDatabase(db, process.env);

@@ -7,12 +7,10 @@
 import fs from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDb } from '../../src/server/db/client';
-import { seedDemo } from '../../src/server/db/seed';
 import { startFakeBank, type FakeBank } from '../support/fake-bank';
 import { startFakeErp, type FakeErp } from '../support/fake-erp';
 import { startServer, type RunningServer } from '../support/server';
-import { createDatabase, login, startPostgres, until, type LocalPostgres } from './pg-helpers';
+import { connect, createDatabase, login, seedDatabase, startPostgres, until, type LocalPostgres } from './pg-helpers';
 
 const DB = 'balcao_money_finance';
 let pgServer: LocalPostgres;
@@ -37,12 +35,8 @@ const q = async <T>(text: string, values: unknown[] = []) => (await db.query(tex
 beforeAll(async () => {
   pgServer = await startPostgres();
   const url = await createDatabase(pgServer.url, DB);
-  const handle = await openDb({ databaseUrl: url, log: () => {} });
-  venue = (await seedDemo(handle.db)).venues.restaurant;
-  await handle.close();
-  db = new pg.Client({ connectionString: url });
-  db.on('error', () => {});
-  await db.connect();
+  venue = await seedDatabase(url);
+  db = await connect(url);
   bank = await startFakeBank();
   erp = await startFakeErp();
   env = { DATABASE_URL: url, STATIC_DIR: '/nonexistent', DATABASE_POOL_MAX: '6', BANK_API_URL: bank.url, BANK_API_TOKEN: 'bank-token', BANK_TIMEOUT_MS: '3000', JOBS_LEASE_MS: '2000', JOBS_POLL_MS: '200', ERP_API_URL: erp.url, ERP_API_TOKEN: 'erp-token', ERP_TIMEOUT_MS: '3000' };

@@ -16,12 +16,10 @@
 import fs from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDb } from '../../src/server/db/client';
-import { seedDemo } from '../../src/server/db/seed';
 import { MSG } from '../../src/shared/messages';
 import { KDS_PATHS, ORDER_MSG } from '../../src/shared/orders';
 import { startServer, type RunningServer } from '../support/server';
-import { createDatabase, login, openEventStream, startPostgres, until, type LocalPostgres } from './pg-helpers';
+import { acceptAndCallCourier, connect, createDatabase, freeItemOrder, login, openEventStream, seedDatabase, startPostgres, until, type LocalPostgres } from './pg-helpers';
 
 const DB = 'balcao_ops';
 let pgServer: LocalPostgres;
@@ -44,16 +42,7 @@ function post(s: RunningServer, token: string, url: string, body: unknown, key?:
 }
 
 /** A marketplace delivery (accepted at intake, courier called automatically); `pickup` for a plain order. */
-function order(name: string, pickup = false) {
-  return {
-    LocalClienteId: venue,
-    OrigemPedido: pickup ? 1 : 2,
-    TipoEntrega: pickup ? 2 : 1,
-    Cliente: { Nome: name, Telefone: '(11) 90000-1111', Endereco: pickup ? null : { Logradouro: 'Rua Teste', Numero: '10', Bairro: 'Centro', Cidade: 'São Paulo', UF: 'SP', CEP: '01000000' } },
-    Itens: [{ NomeProduto: 'Item livre', Valor: 10, Quantidade: 1 }],
-    TipoPagamentoId: 4,
-  };
-}
+const order = (name: string, pickup = false) => freeItemOrder(venue, name, { origin: pickup ? 1 : 2, pickup });
 
 const listening = async () => (await admin.query(`select 1 from pg_stat_activity where datname = $1 and query ilike 'listen%'`, [DB])).rowCount!;
 /** Ends the LISTEN connections of the database (each process has one); answers how many. */
@@ -62,18 +51,11 @@ const dropListeners = async () => (await admin.query(`select pg_terminate_backen
 beforeAll(async () => {
   pgServer = await startPostgres();
   const url = await createDatabase(pgServer.url, DB);
-  const handle = await openDb({ databaseUrl: url, log: () => {} });
-  venue = (await seedDemo(handle.db)).venues.restaurant;
-  await handle.close();
+  venue = await seedDatabase(url);
   admin = new pg.Client({ connectionString: pgServer.url });
   await admin.connect();
-  db = new pg.Client({ connectionString: url });
-  db.on('error', () => {});
-  await db.connect();
-  await q(
-    `insert into food_configs (venue_id, data) values ($1, $2::jsonb) on conflict (venue_id) do update set data = food_configs.data || excluded.data`,
-    [venue, JSON.stringify({ automaticallyAcceptOrder: true, useMeepDelivery: true, callMeepDeliveryManually: false })],
-  );
+  db = await connect(url);
+  await acceptAndCallCourier(db, venue);
   await q(`insert into kds_settings (venue_id, print_server_url) values ($1, 'http://192.168.0.10:9100') on conflict (venue_id) do update set print_server_url = excluded.print_server_url`, [venue]);
   // The default board heartbeat (15 s): only the catch-up after a re-LISTEN delivers in time.
   const env = { DATABASE_URL: url, STATIC_DIR: '/nonexistent', DATABASE_POOL_MAX: '6', COURIER_SANDBOX_DELAY_MS: '500', JOBS_LEASE_MS: '2000', JOBS_POLL_MS: '200' };

@@ -13,12 +13,10 @@
 import fs from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDb } from '../../src/server/db/client';
-import { seedDemo } from '../../src/server/db/seed';
 import { KDS_PATHS } from '../../src/shared/orders';
 import { startFakeCourierPlatform, type FakeCourierPlatform } from '../support/fake-courier-platform';
 import { startServer, type RunningServer } from '../support/server';
-import { createDatabase, login, startPostgres, until, type LocalPostgres } from './pg-helpers';
+import { acceptAndCallCourier, connect, createDatabase, freeItemOrder, login, postgresForFile, seedDatabase, until, type LocalPostgres } from './pg-helpers';
 
 const ORDERS = { kill1: 8, kill2: 8, timeouts: 4 };
 const TOTAL = ORDERS.kill1 + ORDERS.kill2 + ORDERS.timeouts;
@@ -61,16 +59,7 @@ async function kill9(s: RunningServer): Promise<void> {
 }
 
 /** A marketplace delivery: accepted at intake, its courier called automatically. */
-function order(name: string) {
-  return {
-    LocalClienteId: venue,
-    OrigemPedido: 2,
-    TipoEntrega: 1,
-    Cliente: { Nome: name, Telefone: '(11) 90000-1111', Endereco: { Logradouro: 'Rua Teste', Numero: '10', Bairro: 'Centro', Cidade: 'São Paulo', UF: 'SP', CEP: '01000000' } },
-    Itens: [{ NomeProduto: 'Item livre', Valor: 10, Quantidade: 1 }],
-    TipoPagamentoId: 4,
-  };
-}
+const order = (name: string) => freeItemOrder(venue, name, { origin: 2 });
 
 /** The same intake at both processes at once, one key: one order, one replayed answer (a 503 is retried). */
 async function racingIntake(procs: Array<{ s: RunningServer; token: string }>, name: string): Promise<{ id: string; replays: number }> {
@@ -98,22 +87,12 @@ const step = (what: string) => process.stderr.write(`chaos +${Math.round((Date.n
 const pidOf = (lockedBy: string | null) => (lockedBy ? Number(lockedBy.split(':')[1]) : null);
 
 beforeAll(async () => {
-  let base = process.env.TEST_DATABASE_URL;
-  if (!base) {
-    pgServer = await startPostgres();
-    base = pgServer.url;
-  }
-  url = await createDatabase(base, `balcao_chaos_${process.pid}_${Date.now()}`);
-  const handle = await openDb({ databaseUrl: url, log: () => {} });
-  venue = (await seedDemo(handle.db)).venues.restaurant;
-  await handle.close();
-  db = new pg.Client({ connectionString: url });
-  db.on('error', () => {});
-  await db.connect();
-  await q(
-    `insert into food_configs (venue_id, data) values ($1, $2::jsonb) on conflict (venue_id) do update set data = food_configs.data || excluded.data`,
-    [venue, JSON.stringify({ automaticallyAcceptOrder: true, useMeepDelivery: true, callMeepDeliveryManually: false })],
-  );
+  const server = await postgresForFile();
+  pgServer = server.own ?? null;
+  url = await createDatabase(server.url, `balcao_chaos_${process.pid}_${Date.now()}`);
+  venue = await seedDatabase(url);
+  db = await connect(url);
+  await acceptAndCallCourier(db, venue);
   platform = await startFakeCourierPlatform();
 }, 120_000);
 

@@ -8,11 +8,9 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDb } from '../../src/server/db/client';
-import { seedDemo } from '../../src/server/db/seed';
 import { KDS_PATHS, ORDER_MSG } from '../../src/shared/orders';
 import { startServer, type RunningServer } from '../support/server';
-import { createDatabase, login, startPostgres, until, type LocalPostgres } from './pg-helpers';
+import { createDatabase, login, postgresForFile, seedDatabase, until, type LocalPostgres } from './pg-helpers';
 
 let pgServer: LocalPostgres | null = null;
 let url: string;
@@ -40,15 +38,10 @@ const post = (body: unknown, key: string) =>
   });
 
 beforeAll(async () => {
-  let base = process.env.TEST_DATABASE_URL;
-  if (!base) {
-    pgServer = await startPostgres();
-    base = pgServer.url;
-  }
-  url = await createDatabase(base, `balcao_locks_${process.pid}_${Date.now()}`);
-  const handle = await openDb({ databaseUrl: url, log: () => {} });
-  venue = (await seedDemo(handle.db)).venues.restaurant;
-  await handle.close();
+  const postgres = await postgresForFile();
+  pgServer = postgres.own ?? null;
+  url = await createDatabase(postgres.url, `balcao_locks_${process.pid}_${Date.now()}`);
+  venue = await seedDatabase(url);
   // A small pool, as in the incident (15 waiting intakes held a pool of 10).
   server = await startServer({ DATABASE_URL: url, STATIC_DIR: '/nonexistent', DATABASE_POOL_MAX: '6', ORDERS_LOCK_TIMEOUT_MS: '3000' });
   token = await login(server.url, 'gerente@balcao.dev');

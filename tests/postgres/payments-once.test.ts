@@ -7,12 +7,10 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDb } from '../../src/server/db/client';
-import { seedDemo } from '../../src/server/db/seed';
 import { LINK_MSG } from '../../src/shared/payment-links';
 import { startFakeAcquirer, type FakeAcquirer } from '../support/fake-acquirer';
 import { startServer, type RunningServer } from '../support/server';
-import { createDatabase, login, startPostgres, type LocalPostgres } from './pg-helpers';
+import { connect, createDatabase, login, seedDatabase, startPostgres, type LocalPostgres } from './pg-helpers';
 
 const DB = 'balcao_pay_once';
 let pgServer: LocalPostgres;
@@ -28,11 +26,8 @@ const q = async <T = Record<string, unknown>>(text: string, values: unknown[] = 
 beforeAll(async () => {
   pgServer = await startPostgres();
   const url = await createDatabase(pgServer.url, DB);
-  const handle = await openDb({ databaseUrl: url, log: () => {} });
-  venue = (await seedDemo(handle.db)).venues.restaurant;
-  await handle.close();
-  db = new pg.Client({ connectionString: url });
-  await db.connect();
+  venue = await seedDatabase(url);
+  db = await connect(url);
   fake = await startFakeAcquirer();
   const env = { DATABASE_URL: url, STATIC_DIR: '/nonexistent', DATABASE_POOL_MAX: '6', PAYMENT_ACQUIRER_URL: fake.url, PAYMENT_ACQUIRER_TOKEN: 't', DONATION_ACQUIRER_URL: fake.url, TRUST_PROXY: '127.0.0.1' };
   [a, b] = await Promise.all([startServer(env), startServer(env)]);

@@ -1,6 +1,8 @@
 /** Helpers for the PostgreSQL-lane tests: a server of their own, fresh databases, sign-in, the event stream. */
 import pg from 'pg';
 import { expect } from 'vitest';
+import { openDb } from '../../src/server/db/client';
+import { seedDemo } from '../../src/server/db/seed';
 // @ts-expect-error plain ESM script without types
 import { startLocalPostgres } from '../../scripts/pg-local.mjs';
 
@@ -23,6 +25,50 @@ export async function createDatabase(serverUrl: string, name: string): Promise<s
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/** The server a file's databases go on: TEST_DATABASE_URL's when given, otherwise one of its own (then `own` is set: stop it after). */
+export async function postgresForFile(): Promise<{ url: string; own?: LocalPostgres }> {
+  const given = process.env.TEST_DATABASE_URL;
+  if (given) return { url: given };
+  const own = await startPostgres();
+  return { url: own.url, own };
+}
+
+/** Migrates the database and seeds the demo in it; answers the demo restaurant's id. */
+export async function seedDatabase(url: string): Promise<string> {
+  const handle = await openDb({ databaseUrl: url, log: () => {} });
+  const venue = (await seedDemo(handle.db)).venues.restaurant;
+  await handle.close();
+  return venue;
+}
+
+/** A client of its own on the database (a connection the test ends or a restart drops is not an error). */
+export async function connect(url: string): Promise<pg.Client> {
+  const db = new pg.Client({ connectionString: url });
+  db.on('error', () => {});
+  await db.connect();
+  return db;
+}
+
+/** The venue accepts every order at intake and calls its courier automatically (the food configuration). */
+export async function acceptAndCallCourier(db: pg.Client, venue: string): Promise<void> {
+  await db.query(
+    `insert into food_configs (venue_id, data) values ($1, $2::jsonb) on conflict (venue_id) do update set data = food_configs.data || excluded.data`,
+    [venue, JSON.stringify({ automaticallyAcceptOrder: true, useMeepDelivery: true, callMeepDeliveryManually: false })],
+  );
+}
+
+/** An intake body of one free item: a delivery by default (OrigemPedido 1, a storefront); `pickup` for an order without address. */
+export function freeItemOrder(venue: string, name: string, opts: { origin?: number; pickup?: boolean } = {}) {
+  return {
+    LocalClienteId: venue,
+    OrigemPedido: opts.origin ?? 1,
+    TipoEntrega: opts.pickup ? 2 : 1,
+    Cliente: { Nome: name, Telefone: '(11) 90000-1111', Endereco: opts.pickup ? null : { Logradouro: 'Rua Teste', Numero: '10', Bairro: 'Centro', Cidade: 'São Paulo', UF: 'SP', CEP: '01000000' } },
+    Itens: [{ NomeProduto: 'Item livre', Valor: 10, Quantidade: 1 }],
+    TipoPagamentoId: 4,
+  };
 }
 
 export async function login(baseUrl: string, email: string, password = 'Demo#2026'): Promise<string> {

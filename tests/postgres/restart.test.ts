@@ -9,7 +9,7 @@ import { openDb } from '../../src/server/db/client';
 import { seedDemo } from '../../src/server/db/seed';
 import { KDS_PATHS } from '../../src/shared/orders';
 import { startServer, type RunningServer } from '../support/server';
-import { createDatabase, login, openEventStream, startPostgres, until, type LocalPostgres } from './pg-helpers';
+import { createDatabase, freeItemOrder, login, openEventStream, startPostgres, until, type LocalPostgres } from './pg-helpers';
 
 let pgServer: LocalPostgres;
 const servers: RunningServer[] = [];
@@ -25,16 +25,7 @@ afterAll(async () => {
 
 const health = async (s: RunningServer) => (await fetch(`${s.url}/api/health`)).status;
 
-function order(venueId: string, name: string) {
-  return {
-    LocalClienteId: venueId,
-    OrigemPedido: 1,
-    TipoEntrega: 1,
-    Cliente: { Nome: name, Telefone: '(11) 90000-1111', Endereco: { Logradouro: 'Rua Teste', Numero: '10', Bairro: 'Centro', Cidade: 'São Paulo', UF: 'SP', CEP: '01000000' } },
-    Itens: [{ NomeProduto: 'Item livre', Valor: 10, Quantidade: 1 }],
-    TipoPagamentoId: 4,
-  };
-}
+const order = (venueId: string, name: string) => freeItemOrder(venueId, name);
 
 describe('several processes on one PostgreSQL', () => {
   it('three processes started together on an empty database all come up (one migrates, the others wait)', async () => {

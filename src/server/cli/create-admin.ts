@@ -13,7 +13,7 @@
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
-import { DataDirLockedError, openDb } from '../db/client';
+import { openConfiguredDb } from '../db/client';
 import { createAdministrator, CreateAdminError } from '../lib/create-admin';
 
 const USAGE = 'Uso: ADMIN_PASSWORD=... npm run create-admin -- --email admin@empresa.com.br --name "Nome Sobrenome"';
@@ -43,16 +43,7 @@ if (!password) {
 }
 
 const config = loadConfig();
-let db;
-try {
-  db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
-} catch (err) {
-  if (err instanceof DataDirLockedError) {
-    console.error(err.message);
-    process.exit(1);
-  }
-  throw err;
-}
+const db = await openConfiguredDb(config);
 try {
   const created = await createAdministrator(db.db, { email, name, password });
   console.log(`Administrador ${created.email} criado (entra com código por e-mail). Banco: ${db.kind === 'pglite' ? `embutido em ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}.`);

@@ -297,3 +297,20 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
     throw err;
   }
 }
+
+/**
+ * Opens the configured database for a process (the server, the CLI): PostgreSQL when DATABASE_URL
+ * is set, otherwise the embedded one in DATA_DIR. A data directory another process holds ends this
+ * process with the message (exit 1), blank lines around it when `spaced`.
+ */
+export async function openConfiguredDb(config: { databaseUrl?: string; dataDir: string }, opts: { spaced?: boolean } = {}): Promise<DbHandle> {
+  try {
+    return await openDb({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      console.error(opts.spaced ? `\n${err.message}\n` : err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCREDITATION } from '../../../src/server/modules/accreditation/accreditation.seed';
 import { DEMO, useTestApp } from '../../setup/server';
+import { CONTACT } from './contact';
 
 const t = useTestApp();
 
@@ -13,17 +14,6 @@ const logs = (token: string, venue: string) => t.app.inject({ url: `/api/Admin/G
 
 type P = { Id: string; AcquirerId: number; Status: number; IsActiveProposal: boolean; Message: string | null };
 
-const CONTACT = {
-  ContactName: 'Joana Prado',
-  Document: '529.982.247-25',
-  BirthDate: '12/03/1984',
-  Ddi: '55',
-  Ddd: '81',
-  Telephone: '98765-4321',
-  Email: 'joana@maosqueajudam.org.br',
-  FunctionDescription: 'Presidente',
-  Nationality: 0,
-};
 const DEPARTMENT = { CompanyType: 7, DepartmentName: 'Instituto', FoundationDate: '05/10/2001', MerchantBusinessHours: 8, MovingPayDepartmentId: null };
 
 describe('accreditation page: information and proposals', () => {

@@ -6,24 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { ACC_MSG } from '../../../src/shared/accreditation';
 import { BANK_ACCOUNT_MSG } from '../../../src/shared/bank-accounts';
 import { DEMO, useTestApp } from '../../setup/server';
+import { CONTACT } from '../accreditation/contact';
 import { expectError } from '../helpers';
 import { intake, intakeBody, restaurant } from '../orders-helpers';
 
 const t = useTestApp();
 /** A valid alphanumeric CNPJ (the Receita Federal's example), masked. */
 const ALNUM_CNPJ = '12.ABC.345/01DE-35';
-
-const CONTACT = {
-  ContactName: 'Joana Prado',
-  Document: '529.982.247-25',
-  BirthDate: '12/03/1984',
-  Ddi: '55',
-  Ddd: '81',
-  Telephone: '98765-4321',
-  Email: 'joana@maosqueajudam.org.br',
-  FunctionDescription: 'Presidente',
-  Nationality: 0,
-};
 
 describe('accreditation contact (POST api/Admin/UpdateContactLocalCliente)', () => {
   it('refuses wrong check digits, repeated digits and a CPF with a letter with "CPF inválido"; takes a CPF and both CNPJ shapes', async () => {

@@ -5,9 +5,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { Db } from '../../../src/server/db/client';
 import { orderItems, orders } from '../../../src/server/db/schema/orders';
-import { addDays, dayFromIso, isoDay } from '../../../src/shared/dashboard';
+import type { SeriesCache } from '../../../src/server/modules/dashboard/dashboard.cache';
+import { dashboardAll, dashboardAnswer, RAW_SOURCE, ROLLUP_SOURCE } from '../../../src/server/modules/dashboard/dashboard.routes';
+import { DASHBOARD_CALLS, type DashboardFilter } from '../../../src/shared/contract/dashboard';
+import { addDays, checkPeriod, dayFromIso, formatDateBR, isoDay, type Period } from '../../../src/shared/dashboard';
 
 export interface GeneratedOrder {
   day: number;
@@ -51,4 +55,27 @@ export async function insertGenerated(
     await db.insert(orderItems).values(items);
   }
   return ids;
+}
+
+/** The checked period of `length` days that starts `startDay` days after the base day. */
+export function periodAfter(base: string, startDay: number, length: number): Period {
+  const start = addDays(dayFromIso(base), startDay);
+  const checked = checkPeriod(formatDateBR(start), formatDateBR(addDays(start, length - 1)));
+  if (!checked.ok) throw new Error(checked.message);
+  return checked.period;
+}
+
+/**
+ * Every dashboard call, as served (the screen's one request and the single call, both through the
+ * process's cache) and read from the rollups, equals the raw SQL's answer over the orders.
+ */
+export async function expectEveryCallAsRaw(db: Db, venueId: string, f: DashboardFilter, period: Period, cache: SeriesCache, label: object): Promise<void> {
+  const served = await dashboardAll(db, venueId, f, period, cache);
+  for (const call of DASHBOARD_CALLS) {
+    const raw = await dashboardAnswer(db, venueId, call, f, period, RAW_SOURCE);
+    const named = `${call} ${JSON.stringify(label)}`;
+    expect(await dashboardAnswer(db, venueId, call, f, period, ROLLUP_SOURCE), named).toEqual(raw);
+    expect(served[call], named).toEqual(raw);
+    expect(await dashboardAnswer(db, venueId, call, f, period, undefined, cache), named).toEqual(raw);
+  }
 }

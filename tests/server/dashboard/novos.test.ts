@@ -10,11 +10,11 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SeriesCache } from '../../../src/server/modules/dashboard/dashboard.cache';
-import { dashboardAll, dashboardAnswer, RAW_SOURCE, ROLLUP_SOURCE } from '../../../src/server/modules/dashboard/dashboard.routes';
+import { dashboardAnswer, ROLLUP_SOURCE } from '../../../src/server/modules/dashboard/dashboard.routes';
 import { DASHBOARD_CALLS, type DashboardFilter } from '../../../src/shared/contract/dashboard';
-import { addDays, checkPeriod, dayFromIso, formatDateBR } from '../../../src/shared/dashboard';
+import { checkPeriod } from '../../../src/shared/dashboard';
 import { useTestApp } from '../../setup/server';
-import { insertGenerated, wall } from './generated-orders';
+import { expectEveryCallAsRaw, insertGenerated, periodAfter, wall } from './generated-orders';
 import { insertDataset } from './dataset';
 
 const t = useTestApp();
@@ -117,22 +117,13 @@ describe('dashboard new/returning-customer filter', () => {
         async (base, first, edits, later, startDay, length, f) => {
           await t.db.db.execute(sql`delete from orders where venue_id = ${venueId}`);
           const ids = await insert(venueId, base, first, code);
-          const start = addDays(dayFromIso(base), startDay);
-          const checked = checkPeriod(formatDateBR(start), formatDateBR(addDays(start, length - 1)));
-          if (!checked.ok) throw new Error(checked.message);
+          const period = periodAfter(base, startDay, length);
           // A read builds the rollups; every later write must be followed.
-          await dashboardAnswer(t.db.db, venueId, 'TotalOrders', f, checked.period, ROLLUP_SOURCE);
+          await dashboardAnswer(t.db.db, venueId, 'TotalOrders', f, period, ROLLUP_SOURCE);
           for (const e of edits) await apply(venueId, ids, base, e);
           // Later inserts, dated before the period: a customer's known first order may move earlier.
           await insert(venueId, base, later, code);
-          const served = await dashboardAll(t.db.db, venueId, f, checked.period, cache);
-          for (const call of DASHBOARD_CALLS) {
-            const raw = await dashboardAnswer(t.db.db, venueId, call, f, checked.period, RAW_SOURCE);
-            const label = `${call} ${JSON.stringify({ base, startDay, length, f })}`;
-            expect(await dashboardAnswer(t.db.db, venueId, call, f, checked.period, ROLLUP_SOURCE), label).toEqual(raw);
-            expect(served[call], label).toEqual(raw);
-            expect(await dashboardAnswer(t.db.db, venueId, call, f, checked.period, undefined, cache), label).toEqual(raw);
-          }
+          await expectEveryCallAsRaw(t.db.db, venueId, f, period, cache, { base, startDay, length, f });
           // The firsts table is each key's earliest order at the venue.
           const firsts = (await t.db.db.execute(sql`select customer_key, first_at::text as first_at from dashboard_customer_firsts
             where venue_id = ${venueId} order by customer_key`)) as unknown as Rows<{ customer_key: string; first_at: string }>;

@@ -1,13 +1,11 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { getBoletoInfo, isValidBoleto } from '@brazilian-utils/brazilian-utils';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../../src/server/app';
 import { saoPauloDay } from '../../../src/shared/boleto';
 import { MSG } from '../../../src/shared/messages';
 import { LINK_MSG } from '../../../src/shared/payment-links';
 import { DEMO, useTestApp } from '../../setup/server';
 import { expectError, rows } from '../helpers';
+import { withFakeAcquirer } from './fake-acquirer';
 
 const t = useTestApp();
 const as = async (email: string) => t.auth(await t.login(email));
@@ -119,31 +117,13 @@ describe('public pay page: boleto through the sandbox acquirer', () => {
 
   it('a real provider creates the boleto (line checked) and confirms it', async () => {
     const { line } = await import('../../../src/shared/boleto').then((m) => m.buildBoleto({ bank: '341', dueDate: saoPauloDay(new Date(), 3), amountCents: 18_735, freeField: '1'.repeat(25) }));
-    const seen: string[] = [];
-    const provider = http.createServer((req, res) => {
-      seen.push(`${req.method} ${req.url}`);
-      res.setHeader('content-type', 'application/json');
-      if (req.url === '/boleto') return res.end(JSON.stringify({ id: 'bol-1', line }));
-      if (req.url === '/payments/bol-1') return res.end(JSON.stringify({ status: 'paid' }));
-      res.statusCode = 404;
-      res.end('{}');
-    });
-    await new Promise<void>((r) => provider.listen(0, '127.0.0.1', r));
-    const app = await buildApp({
-      db: t.db, mailer: { send: async () => {}, describe: () => 'x' }, files: t.files,
-      config: { publicUrl: 'http://portal.test', frameAllowedOrigins: [] },
-      env: { PAYMENT_ACQUIRER_URL: `http://127.0.0.1:${(provider.address() as AddressInfo).port}`, PAYMENT_ACQUIRER_TOKEN: 'tok', PAYMENT_ACQUIRER_NAME: 'Banco X' },
-    });
-    try {
+    await withFakeAcquirer(t, { '/boleto': { id: 'bol-1', line }, '/payments/bol-1': { status: 'paid' } }, { token: 'tok', name: 'Banco X' }, async (app, seen) => {
       const { link } = await addLink();
       const p = (await app.inject({ method: 'POST', url: `/api/mepaylink/public/${link.id}/boleto`, payload: PAYER })).json();
       expect(p).toMatchObject({ boletoLine: line, sandbox: false, status: 'pending' });
       expect((await app.inject({ method: 'POST', url: `/api/mepaylink/public/payment/${p.paymentId}/sandbox-pay` })).statusCode).toBe(404);
       expect((await app.inject({ method: 'GET', url: `/api/mepaylink/public/payment/${p.paymentId}` })).json().status).toBe('paid');
-      expect(seen).toEqual(['POST /boleto', 'GET /payments/bol-1']);
-    } finally {
-      await app.close();
-      provider.close();
-    }
+      expect(seen.map((c) => c.url)).toEqual(['POST /boleto', 'GET /payments/bol-1']);
+    });
   });
 });

@@ -1,13 +1,11 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { hasError, parsePix } from 'pix-utils';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../../src/server/app';
 import { LINK_MSG } from '../../../src/shared/payment-links';
 import { MSG } from '../../../src/shared/messages';
 import { getVenuePixKey } from '../../../src/server/modules/bank-accounts/bank-accounts.repository';
 import { DEMO, useTestApp } from '../../setup/server';
 import { expectError, rows } from '../helpers';
+import { withFakeAcquirer } from './fake-acquirer';
 
 const t = useTestApp();
 const as = async (email: string) => t.auth(await t.login(email));
@@ -153,21 +151,7 @@ describe('public pay page (no sign-in) with the sandbox acquirer', () => {
   });
 
   it('a real card acquirer is a base URL and a token: cards and boletos go there, Pix stays on API Pix', async () => {
-    const seen: Array<{ url: string; auth: string | undefined }> = [];
-    const provider = http.createServer((req, res) => {
-      seen.push({ url: `${req.method} ${req.url}`, auth: req.headers.authorization });
-      res.setHeader('content-type', 'application/json');
-      if (req.url === '/card') return res.end(JSON.stringify({ id: 'prov-1', status: 'paid' }));
-      res.statusCode = 404;
-      res.end('{}');
-    });
-    await new Promise<void>((r) => provider.listen(0, '127.0.0.1', r));
-    const app = await buildApp({
-      db: t.db, mailer: { send: async () => {}, describe: () => 'x' }, files: t.files,
-      config: { publicUrl: 'http://portal.test', frameAllowedOrigins: [] },
-      env: { PAYMENT_ACQUIRER_URL: `http://127.0.0.1:${(provider.address() as AddressInfo).port}`, PAYMENT_ACQUIRER_TOKEN: 'tok-123', PAYMENT_ACQUIRER_NAME: 'Adquirente X' },
-    });
-    try {
+    await withFakeAcquirer(t, { '/card': { id: 'prov-1', status: 'paid' } }, { token: 'tok-123', name: 'Adquirente X' }, async (app, seen) => {
       const [open] = (await links(await as(DEMO.gerente))).json().filter((l: { state: string; singleUse: boolean }) => l.state === 'open' && !l.singleUse);
       // Pix has no PSP configured here: the labelled sandbox PSP answers it.
       expect((await app.inject({ method: 'GET', url: `/api/mepaylink/public/${open.id}` })).json().acquirer).toEqual({ name: 'sandbox', sandbox: true });
@@ -177,9 +161,6 @@ describe('public pay page (no sign-in) with the sandbox acquirer', () => {
       expect(pix).toMatchObject({ sandbox: true, status: 'pending' });
       expect(seen.map((s) => s.url)).toEqual(['POST /card']);
       expect(seen.every((s) => s.auth === 'Bearer tok-123')).toBe(true);
-    } finally {
-      await app.close();
-      provider.close();
-    }
+    });
   });
 });

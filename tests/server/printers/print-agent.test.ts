@@ -5,78 +5,30 @@
  */
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PrintAgent, sendRaw } from '../../../scripts/print-agent';
-import { PRINTER_PATHS } from '../../../src/shared/contract/printers';
 import { KDS_PATHS, PRINTER_STATUS } from '../../../src/shared/orders';
-import { DEMO, useTestApp } from '../../setup/server';
+import { useTestApp } from '../../setup/server';
 import { rows } from '../helpers';
-import { newOrder, restaurant } from '../orders-helpers';
+import { usePrintAgentSetup } from './agent-setup';
 import { decodeEscPos, linesOf } from './escpos';
 
 const t = useTestApp();
 
-const printer = { server: null as net.Server | null, port: 0, received: [] as Buffer[] };
+const setup = usePrintAgentSetup(t);
+const { printer, kitchenAt, agentToken, queueOrder } = setup;
 let closedPort = 0;
 
 beforeAll(async () => {
-  printer.server = net.createServer((socket) => {
-    const chunks: Buffer[] = [];
-    socket.on('data', (c) => chunks.push(c));
-    socket.on('end', () => {
-      printer.received.push(Buffer.concat(chunks));
-      socket.end();
-    });
-  });
-  await new Promise<void>((r) => printer.server!.listen(0, '127.0.0.1', r));
-  printer.port = (printer.server!.address() as AddressInfo).port;
   // A port nobody listens on: a printer that is off.
   const probe = net.createServer();
   await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
   closedPort = (probe.address() as AddressInfo).port;
   await new Promise((r) => probe.close(r));
 });
-afterAll(async () => {
-  await new Promise((r) => printer.server?.close(r));
-});
-
-let base = '';
-let gerente: Record<string, string>;
-let tablet: string;
-
-beforeEach(async () => {
-  printer.received = [];
-  if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  gerente = t.auth(await t.login(DEMO.gerente));
-  tablet = await t.login(DEMO.cozinha);
-});
-
-async function kitchenAt(port: number) {
-  const [{ id }] = await rows<{ id: string }>(t, `select id from printers where venue_id = '${restaurant(t)}' and name = 'Cozinha'`);
-  const res = await t.app.inject({
-    method: 'PUT',
-    url: PRINTER_PATHS.one.replace(':id', id),
-    headers: gerente,
-    payload: { localClienteId: restaurant(t), nome: 'Cozinha', conexao: 'rede', endereco: '127.0.0.1', porta: port, larguraPapel: 80, paginaCodigo: 'cp860' },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
-
-async function agentToken(nome: string): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: PRINTER_PATHS.agents, headers: gerente, payload: { localClienteId: restaurant(t), nome } });
-  return res.json().Token;
-}
-
-async function queueOrder(name: string) {
-  const o = await newOrder(t, tablet, { Itens: [{ NomeProduto: name, Valor: 19.5, Quantidade: 1, NomeImpressora: 'Cozinha' }] });
-  const r = await t.app.inject({ method: 'POST', url: `${KDS_PATHS.resend}?pedidoId=${o.Id}`, headers: t.auth(tablet) });
-  expect(r.statusCode, r.body).toBe(200);
-  return o;
-}
 
 const printerStatus = async (id: string) =>
-  (await t.app.inject({ method: 'GET', url: KDS_PATHS.orderForPrint(id), headers: t.auth(tablet) })).json().PedidoPOSPrinterStatus;
+  (await t.app.inject({ method: 'GET', url: KDS_PATHS.orderForPrint(id), headers: t.auth(setup.tablet) })).json().PedidoPOSPrinterStatus;
 
 describe('print agent', () => {
   it('sendRaw delivers the bytes to a TCP printer and says when nothing could be sent', async () => {
@@ -89,7 +41,7 @@ describe('print agent', () => {
   it('fetches its place’s job over HTTP, writes the ESC/POS ticket to the printer and the order shows printed', async () => {
     await kitchenAt(printer.port);
     const o = await queueOrder('Coxinha de frango');
-    const agent = new PrintAgent({ server: base, token: await agentToken('PC do caixa'), waitSeconds: 0 });
+    const agent = new PrintAgent({ server: setup.base, token: await agentToken('PC do caixa'), waitSeconds: 0 });
     expect(await agent.runOnce()).toBe(1);
     expect(printer.received).toHaveLength(1);
     const lines = linesOf(decodeEscPos(printer.received[0])).map((l) => l.trim());
@@ -100,7 +52,7 @@ describe('print agent', () => {
 
   it('a long poll waiting for jobs gets the one queued meanwhile', async () => {
     await kitchenAt(printer.port);
-    const agent = new PrintAgent({ server: base, token: await agentToken('PC do caixa'), waitSeconds: 20 });
+    const agent = new PrintAgent({ server: setup.base, token: await agentToken('PC do caixa'), waitSeconds: 20 });
     const waiting = agent.runOnce();
     // The poll is parked on the server (LISTEN/NOTIFY wakes it) when the order is sent.
     await queueOrder('Pastel de queijo');
@@ -112,8 +64,8 @@ describe('print agent', () => {
     await kitchenAt(printer.port);
     const orders = [];
     for (const name of ['Pão de queijo', 'Empada', 'Quibe', 'Esfiha']) orders.push(await queueOrder(name));
-    const a = new PrintAgent({ server: base, token: await agentToken('PC 1'), waitSeconds: 0 });
-    const b = new PrintAgent({ server: base, token: await agentToken('PC 2'), waitSeconds: 0 });
+    const a = new PrintAgent({ server: setup.base, token: await agentToken('PC 1'), waitSeconds: 0 });
+    const b = new PrintAgent({ server: setup.base, token: await agentToken('PC 2'), waitSeconds: 0 });
     let total = 0;
     for (let round = 0; round < 3; round++) {
       const [x, y] = await Promise.all([a.runOnce(), b.runOnce()]);
@@ -131,14 +83,14 @@ describe('print agent', () => {
     await kitchenAt(closedPort);
     const o = await queueOrder('Brigadeiro');
     const token = await agentToken('PC do caixa');
-    expect(await new PrintAgent({ server: base, token, waitSeconds: 0 }).runOnce()).toBe(1);
+    expect(await new PrintAgent({ server: setup.base, token, waitSeconds: 0 }).runOnce()).toBe(1);
     const [queued] = await rows<{ status: string; attempts: number; error: string }>(t, 'select status, attempts, error from print_jobs');
     expect(queued.status).toBe('queued');
     expect(queued.error).toMatch(/^Impressora inacessível em 127\.0\.0\.1:/);
     expect(await printerStatus(o.Id)).toBe(PRINTER_STATUS.inQueue);
     // The printer comes back at its address; the job's backoff is made due; a new agent process starts.
     await t.db.exec(`update print_jobs set port = ${printer.port}, available_at = now()`);
-    expect(await new PrintAgent({ server: base, token, waitSeconds: 0 }).runOnce()).toBe(1);
+    expect(await new PrintAgent({ server: setup.base, token, waitSeconds: 0 }).runOnce()).toBe(1);
     expect(printer.received).toHaveLength(1);
     expect(await printerStatus(o.Id)).toBe(PRINTER_STATUS.printed);
   });

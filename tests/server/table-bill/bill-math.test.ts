@@ -4,71 +4,63 @@
  * authorised by a manager's e-mail and password (api/Mesa/{mesa}/Conta/Descontos), and the closed
  * bill and the sales dashboard agreeing with the bill.
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DASHBOARD_BILLS_PATH, dashboardBills } from '../../../src/shared/contract/dashboard';
 import { BILL_PATHS, billCloseAnswer, billDiscountAnswer, billSettings, tableBill, type TableBill } from '../../../src/shared/contract/table-bill';
 import { formatDateBR, saoPauloDay } from '../../../src/shared/dashboard';
 import { MSG } from '../../../src/shared/messages';
 import { BILL_MSG, MANAGER_CONFIRM_LIMIT } from '../../../src/shared/table-bill';
 import { DEMO, useTestApp } from '../../setup/server';
-import { billActors, orderAtTable, type TableItem } from './helpers';
+import { orderAtTable, threeOrdersAtTable, type TableItem, useBillActors } from './helpers';
 import { expectError, rows } from '../helpers';
 import { restaurant, school } from '../orders-helpers';
 
 const t = useTestApp();
-let waiter: string;
-let manager: string;
-let mesa7: string;
-
-beforeEach(async () => ({ waiter, manager, mesa7 } = await billActors(t)));
+const actors = useBillActors(t);
 
 const url = (path: string) => `/${path}`;
-const tableOrder = (items: TableItem[], tableId = mesa7) => orderAtTable(t, manager, tableId, items);
+const tableOrder = (items: TableItem[], tableId = actors.mesa7) => orderAtTable(t, actors.manager, tableId, items);
 /** 2x 28,90 + 12,00 + 9,90 → subtotal 79,70. */
-const threeOrders = async () => {
-  await tableOrder([{ NomeProduto: 'X-Burger', Valor: 28.9, Quantidade: 2 }]);
-  await tableOrder([{ NomeProduto: 'Batata frita', Valor: 12, Quantidade: 1 }]);
-  await tableOrder([{ NomeProduto: 'Refrigerante lata', Valor: 9.9, Quantidade: 1 }]);
-};
-async function bill(token = waiter): Promise<TableBill> {
-  const res = await t.app.inject({ method: 'GET', url: `${url(BILL_PATHS.bill(mesa7))}?localId=${restaurant(t)}`, headers: t.auth(token) });
+const threeOrders = () => threeOrdersAtTable(t, actors.manager, actors.mesa7);
+async function bill(token = actors.waiter): Promise<TableBill> {
+  const res = await t.app.inject({ method: 'GET', url: `${url(BILL_PATHS.bill(actors.mesa7))}?localId=${restaurant(t)}`, headers: t.auth(token) });
   expect(res.statusCode, res.body).toBe(200);
   return tableBill.parse(res.json());
 }
 const settingsGet = (token: string, venue = restaurant(t)) => t.app.inject({ method: 'GET', url: `${url(BILL_PATHS.settings)}?localId=${venue}`, headers: t.auth(token) });
-const settingsPut = (body: Record<string, unknown>, token = manager, venue = restaurant(t)) =>
+const settingsPut = (body: Record<string, unknown>, token = actors.manager, venue = restaurant(t)) =>
   t.app.inject({ method: 'PUT', url: url(BILL_PATHS.settings), headers: t.auth(token), payload: { localId: venue, ...body } });
-const couvert = (Pessoas: unknown, token = waiter, venue = restaurant(t), tableId = mesa7) =>
+const couvert = (Pessoas: unknown, token = actors.waiter, venue = restaurant(t), tableId = actors.mesa7) =>
   t.app.inject({ method: 'POST', url: url(BILL_PATHS.couvert(tableId)), headers: t.auth(token), payload: { localId: venue, Pessoas } });
 const managerOf = (email: string = DEMO.gerente, Senha: string = DEMO.password) => ({ Email: email, Senha });
 const discount = (body: Record<string, unknown>, opts: { token?: string; venue?: string; tableId?: string; key?: string | null } = {}) =>
   t.app.inject({
     method: 'POST',
-    url: url(BILL_PATHS.discounts(opts.tableId ?? mesa7)),
-    headers: { ...t.auth(opts.token ?? waiter), ...(opts.key ? { 'idempotency-key': opts.key } : {}) },
+    url: url(BILL_PATHS.discounts(opts.tableId ?? actors.mesa7)),
+    headers: { ...t.auth(opts.token ?? actors.waiter), ...(opts.key ? { 'idempotency-key': opts.key } : {}) },
     payload: { localId: opts.venue ?? restaurant(t), Tipo: 'valor', Valor: 5, Motivo: 'Prato demorou', Gerente: managerOf(), ...body },
   });
 const pay = (Valor: number, Forma = 'cartao', extra: Record<string, unknown> = {}) =>
-  t.app.inject({ method: 'POST', url: url(BILL_PATHS.payments(mesa7)), headers: { ...t.auth(waiter), 'idempotency-key': crypto.randomUUID() }, payload: { localId: restaurant(t), Forma, Valor, ...extra } });
+  t.app.inject({ method: 'POST', url: url(BILL_PATHS.payments(actors.mesa7)), headers: { ...t.auth(actors.waiter), 'idempotency-key': crypto.randomUUID() }, payload: { localId: restaurant(t), Forma, Valor, ...extra } });
 const count = async (sql: string) => (await rows<{ n: number }>(t, sql))[0].n;
 
 describe('api/ContaMesa/Configuracao (the venue service rate and couvert)', () => {
   it('answers 10 % and no couvert until a manager sets them; a new bill takes the rate and couvert at opening, an open one keeps its own', async () => {
-    expect(billSettings.parse((await settingsGet(manager)).json())).toEqual({ TaxaServicoPercentual: 10, ValorCouvert: null });
+    expect(billSettings.parse((await settingsGet(actors.manager)).json())).toEqual({ TaxaServicoPercentual: 10, ValorCouvert: null });
     await threeOrders();
     // The bill opens (its first write) with 10 % and no couvert, so it has no couvert to charge.
-    const opened = await t.app.inject({ method: 'POST', url: url(BILL_PATHS.service(mesa7)), headers: t.auth(waiter), payload: { localId: restaurant(t), Remover: false } });
+    const opened = await t.app.inject({ method: 'POST', url: url(BILL_PATHS.service(actors.mesa7)), headers: t.auth(actors.waiter), payload: { localId: restaurant(t), Remover: false } });
     expect(tableBill.parse(opened.json())).toMatchObject({ Id: expect.any(String), TaxaServicoPercentual: 10, CouvertValorPessoa: null });
     expectError(await couvert(2), 409, BILL_MSG.couvertOff);
     const saved = await settingsPut({ TaxaServicoPercentual: 12.5, ValorCouvert: 8.5 });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(billSettings.parse(saved.json())).toEqual({ TaxaServicoPercentual: 12.5, ValorCouvert: 8.5 });
-    expect(billSettings.parse((await settingsGet(manager)).json())).toEqual({ TaxaServicoPercentual: 12.5, ValorCouvert: 8.5 });
+    expect(billSettings.parse((await settingsGet(actors.manager)).json())).toEqual({ TaxaServicoPercentual: 12.5, ValorCouvert: 8.5 });
     // The open bill keeps what it opened with.
     expect(await bill()).toMatchObject({ TaxaServicoPercentual: 10, TaxaServico: 7.97, CouvertValorPessoa: null, Total: 87.67 });
     // Pay and close it; the table's next bill takes 12,5 % and the couvert.
     expect((await pay(87.67)).statusCode).toBe(201);
-    expect((await t.app.inject({ method: 'POST', url: url(BILL_PATHS.close(mesa7)), headers: { ...t.auth(waiter), 'idempotency-key': crypto.randomUUID() }, payload: { localId: restaurant(t) } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: url(BILL_PATHS.close(actors.mesa7)), headers: { ...t.auth(actors.waiter), 'idempotency-key': crypto.randomUUID() }, payload: { localId: restaurant(t) } })).statusCode).toBe(200);
     await tableOrder([{ NomeProduto: 'Pudim', Valor: 11, Quantidade: 1 }]);
     // Before its row exists the bill already shows the venue's terms; the first write stores them.
     expect(await bill()).toMatchObject({ Id: null, Subtotal: 11, TaxaServicoPercentual: 12.5, TaxaServico: 1.38, CouvertValorPessoa: 8.5, Total: 12.38 });
@@ -90,13 +82,13 @@ describe('api/ContaMesa/Configuracao (the venue service rate and couvert)', () =
     expect((await settingsPut({ TaxaServicoPercentual: '10', ValorCouvert: null })).statusCode).toBe(400);
     expect((await settingsPut({ TaxaServicoPercentual: 20, ValorCouvert: 1000 })).statusCode).toBe(200);
     expect((await settingsPut({ TaxaServicoPercentual: 0, ValorCouvert: null })).statusCode).toBe(200);
-    expectError(await settingsPut({ TaxaServicoPercentual: 15, ValorCouvert: null }, waiter), 403, MSG.accessDenied);
-    expectError(await settingsGet(waiter), 403, MSG.accessDenied);
+    expectError(await settingsPut({ TaxaServicoPercentual: 15, ValorCouvert: null }, actors.waiter), 403, MSG.accessDenied);
+    expectError(await settingsGet(actors.waiter), 403, MSG.accessDenied);
     expect((await settingsPut({ TaxaServicoPercentual: 15, ValorCouvert: null }, await t.login(DEMO.cozinha))).statusCode).toBe(403);
-    expectError(await settingsPut({ TaxaServicoPercentual: 15, ValorCouvert: null }, manager, school(t)), 403, MSG.accessDenied);
-    expectError(await settingsGet(manager, school(t)), 403, MSG.accessDenied);
+    expectError(await settingsPut({ TaxaServicoPercentual: 15, ValorCouvert: null }, actors.manager, school(t)), 403, MSG.accessDenied);
+    expectError(await settingsGet(actors.manager, school(t)), 403, MSG.accessDenied);
     expect((await t.app.inject({ method: 'GET', url: `${url(BILL_PATHS.settings)}?localId=${restaurant(t)}` })).statusCode).toBe(401);
-    expect(billSettings.parse((await settingsGet(manager)).json())).toEqual({ TaxaServicoPercentual: 0, ValorCouvert: null });
+    expect(billSettings.parse((await settingsGet(actors.manager)).json())).toEqual({ TaxaServicoPercentual: 0, ValorCouvert: null });
   });
 });
 
@@ -124,10 +116,10 @@ describe('POST api/Mesa/{mesa}/Conta/Couvert', () => {
     expect((await couvert(1.5)).statusCode).toBe(400);
     expect((await couvert('dois')).statusCode).toBe(400);
     expect((await couvert(2, await t.login(DEMO.cozinha))).statusCode).toBe(403);
-    expectError(await couvert(2, waiter, school(t)), 404, BILL_MSG.tableNotFound);
+    expectError(await couvert(2, actors.waiter, school(t)), 404, BILL_MSG.tableNotFound);
     await t.db.exec(`insert into kds_tables (venue_id, name, position) values ('${school(t)}', 'Mesa da escola', 1)`);
     const [{ id: other }] = await rows<{ id: string }>(t, `select id from kds_tables where venue_id = '${school(t)}'`);
-    expectError(await couvert(2, waiter, restaurant(t), other), 404, BILL_MSG.tableNotFound);
+    expectError(await couvert(2, actors.waiter, restaurant(t), other), 404, BILL_MSG.tableNotFound);
     expect(await count(`select count(*)::int as n from table_bills`)).toBe(0);
   });
 });
@@ -195,7 +187,7 @@ describe('POST api/Mesa/{mesa}/Conta/Descontos', () => {
     const [{ id: other }] = await rows<{ id: string }>(t, `select id from kds_tables where venue_id = '${school(t)}'`);
     expectError(await discount({}, { tableId: other }), 404, BILL_MSG.tableNotFound);
     // The school's manager on their own table, named under the restaurant: still 404 (not their venue).
-    expectError(await discount({ Gerente: managerOf(DEMO.escola) }, { token: await t.login(DEMO.escola), tableId: mesa7 , venue: restaurant(t) }), 404, BILL_MSG.tableNotFound);
+    expectError(await discount({ Gerente: managerOf(DEMO.escola) }, { token: await t.login(DEMO.escola), tableId: actors.mesa7 , venue: restaurant(t) }), 404, BILL_MSG.tableNotFound);
     expect(await count(`select count(*)::int as n from table_bill_discounts`)).toBe(0);
   });
 
@@ -215,7 +207,7 @@ describe('POST api/Mesa/{mesa}/Conta/Descontos', () => {
     expect((await pay(10)).statusCode).toBe(201);
     expectError(await discount({ Valor: 1 }), 409, BILL_MSG.discountLocked);
     expect((await pay(67, 'dinheiro', { ValorRecebido: 100 })).statusCode).toBe(201);
-    const closed = await t.app.inject({ method: 'POST', url: url(BILL_PATHS.close(mesa7)), headers: { ...t.auth(waiter), 'idempotency-key': crypto.randomUUID() }, payload: { localId: restaurant(t) } });
+    const closed = await t.app.inject({ method: 'POST', url: url(BILL_PATHS.close(actors.mesa7)), headers: { ...t.auth(actors.waiter), 'idempotency-key': crypto.randomUUID() }, payload: { localId: restaurant(t) } });
     expect(closed.statusCode, closed.body).toBe(200);
     const [{ id: billId }] = await rows<{ id: string }>(t, `select id from table_bills where status = 'closed'`);
     await expect(
@@ -235,7 +227,7 @@ describe('closing: the closed bill, the pré-conta figures and the dashboard agr
     // 79,70 − 7,97 + 7,17 + 25,00 = 103,90.
     expect(d.Conta).toMatchObject({ Subtotal: 79.7, Desconto: 7.97, TaxaServico: 7.17, Couvert: 25, Total: 103.9 });
     expect((await pay(103.9)).statusCode).toBe(201);
-    const res = await t.app.inject({ method: 'POST', url: url(BILL_PATHS.close(mesa7)), headers: { ...t.auth(waiter), 'idempotency-key': crypto.randomUUID() }, payload: { localId: restaurant(t) } });
+    const res = await t.app.inject({ method: 'POST', url: url(BILL_PATHS.close(actors.mesa7)), headers: { ...t.auth(actors.waiter), 'idempotency-key': crypto.randomUUID() }, payload: { localId: restaurant(t) } });
     expect(res.statusCode, res.body).toBe(200);
     expect(billCloseAnswer.parse(res.json()).Conta).toMatchObject({ Aberta: false, Subtotal: 79.7, Desconto: 7.97, TaxaServico: 7.17, Couvert: 25, Total: 103.9, Restante: 0 });
     expect(await rows(t, `select subtotal_cents, discount_cents, service_cents, couvert_cents, total_cents from table_bills where status = 'closed'`)).toEqual([
@@ -243,7 +235,7 @@ describe('closing: the closed bill, the pré-conta figures and the dashboard agr
     ]);
     const today = formatDateBR(saoPauloDay(new Date()));
     const qs = new URLSearchParams({ localClienteId: restaurant(t), InitialPeriod: today, FinalPeriod: today });
-    const dash = await t.app.inject({ method: 'GET', url: `/${DASHBOARD_BILLS_PATH}?${qs}`, headers: t.auth(manager) });
+    const dash = await t.app.inject({ method: 'GET', url: `/${DASHBOARD_BILLS_PATH}?${qs}`, headers: t.auth(actors.manager) });
     expect(dash.statusCode, dash.body).toBe(200);
     expect(dashboardBills.parse(dash.json())).toMatchObject({ Contas: 1, Total: 103.9, TaxaServico: 7.17, Couvert: 25, Desconto: 7.97 });
   });

@@ -1,5 +1,5 @@
 /** What the table-bill API tests share: the people who use a bill, Mesa 7, and a table order. */
-import { expect } from 'vitest';
+import { beforeEach, expect } from 'vitest';
 import type { TestContext } from '../../setup/server';
 import { DEMO } from '../../setup/server';
 import { rows } from '../helpers';
@@ -13,6 +13,26 @@ export async function billActors(t: TestContext): Promise<{ waiter: string; mana
   const manager = await t.login(DEMO.gerente);
   const [{ id: mesa7 }] = await rows<{ id: string }>(t, `select id from kds_tables where venue_id = '${restaurant(t)}' and name = 'Mesa 7'`);
   return { waiter, manager, mesa7 };
+}
+
+/** `billActors` for each test of a file: the fields are set again before every test (read them in the tests, not at load). */
+export function useBillActors(t: TestContext): { waiter: string; manager: string; mesa7: string } {
+  const actors = { waiter: '', manager: '', mesa7: '' };
+  beforeEach(async () => void Object.assign(actors, await billActors(t)));
+  return actors;
+}
+
+/** The two orders many bill tests start from, by `token` at the table: 2x 28,90 + 1x 12,00 with an option → subtotal 69,80, service 6,98, total 76,78. */
+export async function twoOrdersAtTable(t: TestContext, token: string, tableId: string): Promise<void> {
+  await orderAtTable(t, token, tableId, [{ NomeProduto: 'X-Burger', Valor: 28.9, Quantidade: 2 }]);
+  await orderAtTable(t, token, tableId, [{ NomeProduto: 'Batata frita', Valor: 12, Quantidade: 1, Observacoes: [{ Descricao: 'Molho', Opcoes: [{ Nome: 'Maionese verde' }] }] }]);
+}
+
+/** `twoOrdersAtTable` without the option, plus a can of soda: 2x 28,90 + 12,00 + 9,90 → subtotal 79,70, service 7,97, total 87,67. */
+export async function threeOrdersAtTable(t: TestContext, token: string, tableId: string): Promise<void> {
+  await orderAtTable(t, token, tableId, [{ NomeProduto: 'X-Burger', Valor: 28.9, Quantidade: 2 }]);
+  await orderAtTable(t, token, tableId, [{ NomeProduto: 'Batata frita', Valor: 12, Quantidade: 1 }]);
+  await orderAtTable(t, token, tableId, [{ NomeProduto: 'Refrigerante lata', Valor: 9.9, Quantidade: 1 }]);
 }
 
 /**

@@ -2,40 +2,31 @@
  * API of the split by items (issue 41): the people and their items stored on the open bill, each
  * person's part (items + proportional service, adding up to the total), paid once, the bill closing.
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BILL_PATHS, billPaymentAnswer, tableBill, type TableBill } from '../../../src/shared/contract/table-bill';
 import { BILL_MSG } from '../../../src/shared/table-bill';
 import { ITEM_SPLIT_MSG } from '../../../src/shared/table-bill-split';
 import { DEMO, useTestApp } from '../../setup/server';
-import { billActors, orderAtTable, type TableItem } from './helpers';
+import { threeOrdersAtTable, useBillActors } from './helpers';
 import { expectError, rows } from '../helpers';
 import { restaurant, school } from '../orders-helpers';
 
 const t = useTestApp();
-let waiter: string;
-let manager: string;
-let mesa7: string;
-
-beforeEach(async () => ({ waiter, manager, mesa7 } = await billActors(t)));
+const actors = useBillActors(t);
 
 const url = (path: string) => `/${path}`;
-const tableOrder = (items: TableItem[]) => orderAtTable(t, manager, mesa7, items);
 /** 2x X-Burger 28,90 + Batata frita 12,00 + Refrigerante 9,90 → subtotal 79,70, service 7,97, total 87,67. */
-async function threeOrders() {
-  await tableOrder([{ NomeProduto: 'X-Burger', Valor: 28.9, Quantidade: 2 }]);
-  await tableOrder([{ NomeProduto: 'Batata frita', Valor: 12, Quantidade: 1 }]);
-  await tableOrder([{ NomeProduto: 'Refrigerante lata', Valor: 9.9, Quantidade: 1 }]);
-}
-async function bill(token = waiter): Promise<TableBill> {
-  const res = await t.app.inject({ method: 'GET', url: `${url(BILL_PATHS.bill(mesa7))}?localId=${restaurant(t)}`, headers: t.auth(token) });
+const threeOrders = () => threeOrdersAtTable(t, actors.manager, actors.mesa7);
+async function bill(token = actors.waiter): Promise<TableBill> {
+  const res = await t.app.inject({ method: 'GET', url: `${url(BILL_PATHS.bill(actors.mesa7))}?localId=${restaurant(t)}`, headers: t.auth(token) });
   expect(res.statusCode, res.body).toBe(200);
   return tableBill.parse(res.json());
 }
-const split = (Divisao: unknown, token = waiter, tableId = mesa7, localId = restaurant(t)) =>
+const split = (Divisao: unknown, token = actors.waiter, tableId = actors.mesa7, localId = restaurant(t)) =>
   t.app.inject({ method: 'POST', url: url(BILL_PATHS.itemSplit(tableId)), headers: t.auth(token), payload: { localId, Divisao } });
-const pay = (body: Record<string, unknown>, key: string = crypto.randomUUID(), token = waiter) =>
-  t.app.inject({ method: 'POST', url: url(BILL_PATHS.payments(mesa7)), headers: { ...t.auth(token), 'idempotency-key': key }, payload: { localId: restaurant(t), ...body } });
-const close = () => t.app.inject({ method: 'POST', url: url(BILL_PATHS.close(mesa7)), headers: { ...t.auth(waiter), 'idempotency-key': crypto.randomUUID() }, payload: { localId: restaurant(t) } });
+const pay = (body: Record<string, unknown>, key: string = crypto.randomUUID(), token = actors.waiter) =>
+  t.app.inject({ method: 'POST', url: url(BILL_PATHS.payments(actors.mesa7)), headers: { ...t.auth(token), 'idempotency-key': key }, payload: { localId: restaurant(t), ...body } });
+const close = () => t.app.inject({ method: 'POST', url: url(BILL_PATHS.close(actors.mesa7)), headers: { ...t.auth(actors.waiter), 'idempotency-key': crypto.randomUUID() }, payload: { localId: restaurant(t) } });
 const count = async (sql: string) => (await rows<{ n: number }>(t, sql))[0].n;
 
 /** Ana and Bia one burger each, the fries shared by the three, Caio the soda. */
@@ -63,7 +54,7 @@ describe('POST api/Mesa/{mesa}/Conta/DivisaoPorItens and paying each person', ()
     const res = await split(doc);
     expect(res.statusCode, res.body).toBe(200);
     // Another phone (the manager's) reads the same split from the server.
-    const b = await bill(manager);
+    const b = await bill(actors.manager);
     const d = b.DivisaoPorItens!;
     expect(d.Pessoas.map((p) => [p.Nome, p.ValorItens, p.TaxaServico, p.Valor, p.Situacao])).toEqual([
       ['Ana', 32.9, 3.29, 36.19, 'aberta'],
@@ -165,13 +156,13 @@ describe('POST api/Mesa/{mesa}/Conta/DivisaoPorItens and paying each person', ()
   it('refuses no sign-in, the wrong role, another venue and a table of another venue (404)', async () => {
     await threeOrders();
     const { doc } = await anaBiaCaio();
-    expect((await t.app.inject({ method: 'POST', url: url(BILL_PATHS.itemSplit(mesa7)), payload: { localId: restaurant(t), Divisao: doc } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: url(BILL_PATHS.itemSplit(actors.mesa7)), payload: { localId: restaurant(t), Divisao: doc } })).statusCode).toBe(401);
     expect((await split(doc, await t.login(DEMO.cozinha))).statusCode).toBe(403);
-    expectError(await split(doc, waiter, mesa7, school(t)), 404, BILL_MSG.tableNotFound);
+    expectError(await split(doc, actors.waiter, actors.mesa7, school(t)), 404, BILL_MSG.tableNotFound);
     await t.db.exec(`insert into kds_tables (venue_id, name, position) values ('${school(t)}', 'Mesa da escola', 1)`);
     const [{ id: other }] = await rows<{ id: string }>(t, `select id from kds_tables where venue_id = '${school(t)}'`);
-    expectError(await split(doc, waiter, other), 404, BILL_MSG.tableNotFound);
-    expectError(await split(doc, waiter, 'nao-e-uma-mesa'), 404, BILL_MSG.tableNotFound);
+    expectError(await split(doc, actors.waiter, other), 404, BILL_MSG.tableNotFound);
+    expectError(await split(doc, actors.waiter, 'nao-e-uma-mesa'), 404, BILL_MSG.tableNotFound);
     expect(await count(`select count(*)::int as n from table_bills where item_split is not null`)).toBe(0);
     // Paying a person's part follows the same rules.
     expect((await split(doc)).statusCode).toBe(200);

@@ -1,42 +1,34 @@
 /** API of the pré-conta (issue 41): POST api/Mesa/{mesa}/Conta/PreConta prints the bill through the kitchen tickets' path. */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PRINTER_PATHS, agentJobs } from '../../../src/shared/contract/printers';
 import { BILL_PATHS, preBillAnswer } from '../../../src/shared/contract/table-bill';
 import { BILL_MSG } from '../../../src/shared/table-bill';
 import { DEMO, useTestApp } from '../../setup/server';
-import { billActors, orderAtTable, type TableItem } from './helpers';
+import { twoOrdersAtTable, useBillActors } from './helpers';
 import { expectError, rows } from '../helpers';
 import { restaurant, school } from '../orders-helpers';
 import { decodeEscPos, linesOf } from '../printers/escpos';
 
 const t = useTestApp();
-let waiter: string;
-let manager: string;
-let mesa7: string;
+const actors = useBillActors(t);
 
-beforeEach(async () => ({ waiter, manager, mesa7 } = await billActors(t)));
-
-const tableOrder = (items: TableItem[]) => orderAtTable(t, manager, mesa7, items);
 /** 2x 28,90 + 1x 12,00 (with an option) → subtotal 69,80, service 6,98, total 76,78. */
-async function twoOrders() {
-  await tableOrder([{ NomeProduto: 'X-Burger', Valor: 28.9, Quantidade: 2 }]);
-  await tableOrder([{ NomeProduto: 'Batata frita', Valor: 12, Quantidade: 1, Observacoes: [{ Descricao: 'Molho', Opcoes: [{ Nome: 'Maionese verde' }] }] }]);
-}
-const preBill = (body: Record<string, unknown> = {}, token = waiter, tableId = mesa7) =>
+const twoOrders = () => twoOrdersAtTable(t, actors.manager, actors.mesa7);
+const preBill = (body: Record<string, unknown> = {}, token = actors.waiter, tableId = actors.mesa7) =>
   t.app.inject({ method: 'POST', url: `/${BILL_PATHS.preBill(tableId)}`, headers: t.auth(token), payload: { localId: restaurant(t), ...body } });
 
 async function printer(over: Record<string, unknown>) {
   const res = await t.app.inject({
     method: 'POST',
     url: PRINTER_PATHS.list,
-    headers: t.auth(manager),
+    headers: t.auth(actors.manager),
     payload: { localClienteId: restaurant(t), nome: 'Caixa', conexao: 'rede', endereco: '192.168.0.60', porta: 9100, larguraPapel: 80, paginaCodigo: 'cp860', ...over },
   });
   expect(res.statusCode, res.body).toBe(201);
   return (res.json() as { Id: string }).Id;
 }
 async function agentToken() {
-  const res = await t.app.inject({ method: 'POST', url: PRINTER_PATHS.agents, headers: t.auth(manager), payload: { localClienteId: restaurant(t), nome: 'PC do caixa' } });
+  const res = await t.app.inject({ method: 'POST', url: PRINTER_PATHS.agents, headers: t.auth(actors.manager), payload: { localClienteId: restaurant(t), nome: 'PC do caixa' } });
   expect(res.statusCode, res.body).toBe(201);
   return (res.json() as { Token: string }).Token;
 }
@@ -108,19 +100,19 @@ describe('POST api/Mesa/{mesa}/Conta/PreConta', () => {
     expectError(await preBill({ Partes: 0 }), 400, BILL_MSG.partsInvalid);
     expectError(await preBill({ Partes: 51 }), 400, BILL_MSG.partsInvalid);
     expect((await preBill({ Partes: 'duas' })).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'POST', url: `/${BILL_PATHS.preBill(mesa7)}`, payload: { localId: restaurant(t) } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: `/${BILL_PATHS.preBill(actors.mesa7)}`, payload: { localId: restaurant(t) } })).statusCode).toBe(401);
     expect((await preBill({}, await t.login(DEMO.cozinha))).statusCode).toBe(403);
-    expectError(await preBill({}, waiter, 'nao-e-uma-mesa'), 404, BILL_MSG.tableNotFound);
-    const other = await t.app.inject({ method: 'POST', url: `/${BILL_PATHS.preBill(mesa7)}`, headers: t.auth(waiter), payload: { localId: school(t) } });
+    expectError(await preBill({}, actors.waiter, 'nao-e-uma-mesa'), 404, BILL_MSG.tableNotFound);
+    const other = await t.app.inject({ method: 'POST', url: `/${BILL_PATHS.preBill(actors.mesa7)}`, headers: t.auth(actors.waiter), payload: { localId: school(t) } });
     expectError(other, 404, BILL_MSG.tableNotFound);
     await t.db.exec(`insert into kds_tables (venue_id, name, position) values ('${school(t)}', 'Mesa da escola', 1)`);
     const [{ id: otherTable }] = await rows<{ id: string }>(t, `select id from kds_tables where venue_id = '${school(t)}'`);
-    expectError(await preBill({}, waiter, otherTable), 404, BILL_MSG.tableNotFound);
+    expectError(await preBill({}, actors.waiter, otherTable), 404, BILL_MSG.tableNotFound);
     await t.db.exec(`insert into printers (venue_id, name, connection, host, port) values ('${school(t)}', 'Caixa da escola', 'rede', '192.168.1.5', 9100)`);
     const [{ id: schoolPrinter }] = await rows<{ id: string }>(t, `select id from printers where venue_id = '${school(t)}'`);
     expectError(await preBill({ ImpressoraId: schoolPrinter }), 404, BILL_MSG.preBillPrinterNotFound);
     expect(await rows(t, `select id from print_jobs`)).toEqual([]);
     // A manager holds the waiter's role.
-    expect((await preBill({}, manager)).statusCode).toBe(200);
+    expect((await preBill({}, actors.manager)).statusCode).toBe(200);
   });
 });

@@ -3,37 +3,33 @@
  * split by items, each person's name, items, amount and situation; split equally, the parts once a
  * share fixed N; nothing private (no staff names, no payment ids or keys).
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BILL_PATHS, PUBLIC_BILL_PATHS, billLinkAnswer, publicBill, tableBill } from '../../../src/shared/contract/table-bill';
 import { BILL_MSG } from '../../../src/shared/table-bill';
 import { useTestApp } from '../../setup/server';
 import { anaAndBiaSplit } from '../../support/bill-split-fixture';
-import { billActors, orderAtTable } from './helpers';
+import { useBillActors, orderAtTable } from './helpers';
 import { expectError, rows } from '../helpers';
 import { restaurant } from '../orders-helpers';
 
 const t = useTestApp();
-let waiter: string;
-let manager: string;
-let mesa7: string;
-
-beforeEach(async () => ({ waiter, manager, mesa7 } = await billActors(t)));
+const actors = useBillActors(t);
 
 async function publicToken(): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: `/${BILL_PATHS.link(mesa7)}`, headers: t.auth(waiter), payload: { localId: restaurant(t) } });
+  const res = await t.app.inject({ method: 'POST', url: `/${BILL_PATHS.link(actors.mesa7)}`, headers: t.auth(actors.waiter), payload: { localId: restaurant(t) } });
   expect(res.statusCode, res.body).toBe(200);
   return billLinkAnswer.parse(res.json()).Token;
 }
 const read = (token: string) => t.app.inject({ method: 'GET', url: `/${PUBLIC_BILL_PATHS.bill(token)}` });
 const pay = (body: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url: `/${BILL_PATHS.payments(mesa7)}`, headers: { ...t.auth(waiter), 'idempotency-key': crypto.randomUUID() }, payload: { localId: restaurant(t), ...body } });
+  t.app.inject({ method: 'POST', url: `/${BILL_PATHS.payments(actors.mesa7)}`, headers: { ...t.auth(actors.waiter), 'idempotency-key': crypto.randomUUID() }, payload: { localId: restaurant(t), ...body } });
 
 async function threeItems() {
-  await orderAtTable(t, manager, mesa7, [
+  await orderAtTable(t, actors.manager, actors.mesa7, [
     { NomeProduto: 'X-Burger', Valor: 28.9, Quantidade: 2 },
     { NomeProduto: 'Batata frita', Valor: 12, Quantidade: 1 },
   ]);
-  await orderAtTable(t, manager, mesa7, [{ NomeProduto: 'Suco de laranja', Valor: 9.9, Quantidade: 1 }]);
+  await orderAtTable(t, actors.manager, actors.mesa7, [{ NomeProduto: 'Suco de laranja', Valor: 9.9, Quantidade: 1 }]);
 }
 
 describe('GET api/publico/Conta/{token}: the split', () => {
@@ -41,11 +37,11 @@ describe('GET api/publico/Conta/{token}: the split', () => {
     await threeItems();
     const token = await publicToken();
     expect(publicBill.parse((await read(token)).json()).Divisao).toBeNull();
-    const b = tableBill.parse((await t.app.inject({ method: 'GET', url: `/${BILL_PATHS.bill(mesa7)}?localId=${restaurant(t)}`, headers: t.auth(waiter) })).json());
+    const b = tableBill.parse((await t.app.inject({ method: 'GET', url: `/${BILL_PATHS.bill(actors.mesa7)}?localId=${restaurant(t)}`, headers: t.auth(actors.waiter) })).json());
     const split = await t.app.inject({
       method: 'POST',
-      url: `/${BILL_PATHS.itemSplit(mesa7)}`,
-      headers: t.auth(waiter),
+      url: `/${BILL_PATHS.itemSplit(actors.mesa7)}`,
+      headers: t.auth(actors.waiter),
       payload: {
         localId: restaurant(t),
         Divisao: anaAndBiaSplit(b.Itens, false),
@@ -74,7 +70,7 @@ describe('GET api/publico/Conta/{token}: the split', () => {
     const body = res.body;
     const [{ name: waiterName }] = await rows<{ name: string }>(t, `select name from users where email = 'garcom@balcao.dev'`);
     expect(body).not.toContain(waiterName);
-    const [{ key }] = await rows<{ key: string }>(t, `select key from command_keys where scope = 'table:${mesa7}'`);
+    const [{ key }] = await rows<{ key: string }>(t, `select key from command_keys where scope = 'table:${actors.mesa7}'`);
     expect(body).not.toContain(key);
     for (const [{ id: pid }] of [await rows<{ id: string }>(t, `select id from table_bill_payments`)]) expect(body).not.toContain(pid);
     expect(body).not.toContain(b.Itens.find((i) => i.Nome === 'X-Burger')!.ItemId!);

@@ -1,28 +1,20 @@
 /** API of the public bill page (issue 41): the waiter's link, the bill without sign-in, Pix of what remains exactly once, and the link dying with the bill. */
 import { hasError, parsePix } from 'pix-utils';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BILL_PATHS, PUBLIC_BILL_PATHS, billLinkAnswer, publicBill, publicBillPixAnswer } from '../../../src/shared/contract/table-bill';
 import { PAY_RATE_LIMIT } from '../../../src/shared/public-payments';
 import { BILL_MSG, PUBLIC_BILL_TOKEN_RE } from '../../../src/shared/table-bill';
 import { DEMO, useTestApp } from '../../setup/server';
-import { billActors, orderAtTable, type TableItem } from './helpers';
+import { twoOrdersAtTable, useBillActors } from './helpers';
 import { expectError, rows } from '../helpers';
 import { restaurant, school } from '../orders-helpers';
 
 const t = useTestApp();
-let waiter: string;
-let manager: string;
-let mesa7: string;
+const actors = useBillActors(t);
 
-beforeEach(async () => ({ waiter, manager, mesa7 } = await billActors(t)));
-
-const tableOrder = (items: TableItem[]) => orderAtTable(t, manager, mesa7, items);
 /** 2x 28,90 + 1x 12,00 (with an option) → subtotal 69,80, service 6,98, total 76,78. */
-async function twoOrders() {
-  await tableOrder([{ NomeProduto: 'X-Burger', Valor: 28.9, Quantidade: 2 }]);
-  await tableOrder([{ NomeProduto: 'Batata frita', Valor: 12, Quantidade: 1, Observacoes: [{ Descricao: 'Molho', Opcoes: [{ Nome: 'Maionese verde' }] }] }]);
-}
-const link = (token = waiter, tableId = mesa7, localId = restaurant(t)) => t.app.inject({ method: 'POST', url: `/${BILL_PATHS.link(tableId)}`, headers: t.auth(token), payload: { localId } });
+const twoOrders = () => twoOrdersAtTable(t, actors.manager, actors.mesa7);
+const link = (token = actors.waiter, tableId = actors.mesa7, localId = restaurant(t)) => t.app.inject({ method: 'POST', url: `/${BILL_PATHS.link(tableId)}`, headers: t.auth(token), payload: { localId } });
 async function tokenOf(): Promise<string> {
   const res = await link();
   expect(res.statusCode, res.body).toBe(200);
@@ -48,13 +40,13 @@ describe('POST api/Mesa/{mesa}/Conta/Link', () => {
 
   it('refuses bad input, no sign-in, the wrong role and another venue or its table (404)', async () => {
     await twoOrders();
-    expect((await t.app.inject({ method: 'POST', url: `/${BILL_PATHS.link(mesa7)}`, headers: t.auth(waiter), payload: {} })).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'POST', url: `/${BILL_PATHS.link(mesa7)}`, payload: { localId: restaurant(t) } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: `/${BILL_PATHS.link(actors.mesa7)}`, headers: t.auth(actors.waiter), payload: {} })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'POST', url: `/${BILL_PATHS.link(actors.mesa7)}`, payload: { localId: restaurant(t) } })).statusCode).toBe(401);
     expect((await link(await t.login(DEMO.cozinha))).statusCode).toBe(403);
-    expectError(await link(waiter, mesa7, school(t)), 404, BILL_MSG.tableNotFound);
+    expectError(await link(actors.waiter, actors.mesa7, school(t)), 404, BILL_MSG.tableNotFound);
     await t.db.exec(`insert into kds_tables (venue_id, name, position) values ('${school(t)}', 'Mesa da escola', 1)`);
     const [{ id: other }] = await rows<{ id: string }>(t, `select id from kds_tables where venue_id = '${school(t)}'`);
-    expectError(await link(waiter, other), 404, BILL_MSG.tableNotFound);
+    expectError(await link(actors.waiter, other), 404, BILL_MSG.tableNotFound);
     expect(await count(`select count(*)::int as n from table_bills where public_token is not null`)).toBe(0);
   });
 });
@@ -76,7 +68,7 @@ describe('GET api/publico/Conta/{token} and POST …/Pix (no sign-in)', () => {
     expect(Object.keys(res.json())).not.toEqual(expect.arrayContaining(['Pagamentos', 'MesaId', 'Id']));
 
     // A card was paid at the table first: the page's Pix is for what remains.
-    const card = await t.app.inject({ method: 'POST', url: `/${BILL_PATHS.payments(mesa7)}`, headers: { ...t.auth(waiter), 'idempotency-key': crypto.randomUUID() }, payload: { localId: restaurant(t), Forma: 'cartao', Valor: 10 } });
+    const card = await t.app.inject({ method: 'POST', url: `/${BILL_PATHS.payments(actors.mesa7)}`, headers: { ...t.auth(actors.waiter), 'idempotency-key': crypto.randomUUID() }, payload: { localId: restaurant(t), Forma: 'cartao', Valor: 10 } });
     expect(card.statusCode, card.body).toBe(201);
 
     expectError(await payPix(token, null), 400, BILL_MSG.idempotencyRequired);
@@ -107,7 +99,7 @@ describe('GET api/publico/Conta/{token} and POST …/Pix (no sign-in)', () => {
     const paid = await t.app.inject({ method: 'POST', url: `/${PUBLIC_BILL_PATHS.sandboxPay(token, a.Pagamento.Id)}` });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(publicBill.parse(paid.json())).toMatchObject({ Pago: 76.78, EmAndamento: 0, Restante: 0, PixAguardando: [] });
-    const closed = await t.app.inject({ method: 'POST', url: `/${BILL_PATHS.close(mesa7)}`, headers: { ...t.auth(waiter), 'idempotency-key': crypto.randomUUID() }, payload: { localId: restaurant(t) } });
+    const closed = await t.app.inject({ method: 'POST', url: `/${BILL_PATHS.close(actors.mesa7)}`, headers: { ...t.auth(actors.waiter), 'idempotency-key': crypto.randomUUID() }, payload: { localId: restaurant(t) } });
     expect(closed.statusCode, closed.body).toBe(200);
     expectError(await read(token), 404, BILL_MSG.publicNotFound);
     expectError(await payPix(token), 404, BILL_MSG.publicNotFound);
@@ -119,7 +111,7 @@ describe('GET api/publico/Conta/{token} and POST …/Pix (no sign-in)', () => {
     expectError(await payPix('A'.repeat(32)), 404, BILL_MSG.publicNotFound);
     await twoOrders();
     const token = await tokenOf();
-    const card = await t.app.inject({ method: 'POST', url: `/${BILL_PATHS.payments(mesa7)}`, headers: { ...t.auth(waiter), 'idempotency-key': crypto.randomUUID() }, payload: { localId: restaurant(t), Forma: 'cartao', Valor: 76.78 } });
+    const card = await t.app.inject({ method: 'POST', url: `/${BILL_PATHS.payments(actors.mesa7)}`, headers: { ...t.auth(actors.waiter), 'idempotency-key': crypto.randomUUID() }, payload: { localId: restaurant(t), Forma: 'cartao', Valor: 76.78 } });
     expect(card.statusCode, card.body).toBe(201);
     expectError(await payPix(token), 409, BILL_MSG.publicNothingToPay);
     expect(await count(`select count(*)::int as n from pix_charges`)).toBe(0);

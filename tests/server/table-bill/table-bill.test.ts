@@ -1,31 +1,27 @@
 /** API of the table's bill (issue 41): the bill, service charge, split shares, card/cash/Pix payments exactly once, closing. */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BILL_PATHS, billCloseAnswer, billPaymentAnswer, tableBill, type TableBill } from '../../../src/shared/contract/table-bill';
 import { waiterTablesResponse, WAITER_PATHS } from '../../../src/shared/contract/waiter';
 import { ORDER_STATE } from '../../../src/shared/orders';
 import { BILL_MSG, splitEqually } from '../../../src/shared/table-bill';
 import { seedDemoWaiterOrders } from '../../../src/server/modules/waiter/waiter.seed';
 import { DEMO, useTestApp } from '../../setup/server';
-import { billActors, orderAtTable, type TableItem } from './helpers';
+import { useBillActors, orderAtTable, type TableItem } from './helpers';
 import { expectError, rows } from '../helpers';
 import { forceState, restaurant, school } from '../orders-helpers';
 
 const t = useTestApp();
-let waiter: string;
-let manager: string;
-let mesa7: string;
-
-beforeEach(async () => ({ waiter, manager, mesa7 } = await billActors(t)));
+const actors = useBillActors(t);
 
 const url = (path: string) => `/${path}`;
-const tableOrder = (tableId: string, items: TableItem[]) => orderAtTable(t, manager, tableId, items);
+const tableOrder = (tableId: string, items: TableItem[]) => orderAtTable(t, actors.manager, tableId, items);
 /** Three orders at Mesa 7: 2x 28,90 + 1x 12,00 (with an option) + 1x 9,90 → subtotal 79,70. */
 async function threeOrders() {
-  await tableOrder(mesa7, [{ NomeProduto: 'X-Burger', Valor: 28.9, Quantidade: 2 }]);
-  await tableOrder(mesa7, [{ NomeProduto: 'Batata frita', Valor: 12, Quantidade: 1, Observacoes: [{ Descricao: 'Molho', Opcoes: [{ Nome: 'Maionese verde' }] }] }]);
-  await tableOrder(mesa7, [{ NomeProduto: 'Refrigerante lata', Valor: 9.9, Quantidade: 1 }]);
+  await tableOrder(actors.mesa7, [{ NomeProduto: 'X-Burger', Valor: 28.9, Quantidade: 2 }]);
+  await tableOrder(actors.mesa7, [{ NomeProduto: 'Batata frita', Valor: 12, Quantidade: 1, Observacoes: [{ Descricao: 'Molho', Opcoes: [{ Nome: 'Maionese verde' }] }] }]);
+  await tableOrder(actors.mesa7, [{ NomeProduto: 'Refrigerante lata', Valor: 9.9, Quantidade: 1 }]);
 }
-async function getBill(token = waiter, tableId = mesa7, venueId = restaurant(t)) {
+async function getBill(token = actors.waiter, tableId = actors.mesa7, venueId = restaurant(t)) {
   return t.app.inject({ method: 'GET', url: `${url(BILL_PATHS.bill(tableId))}?localId=${venueId}`, headers: t.auth(token) });
 }
 async function bill(): Promise<TableBill> {
@@ -33,25 +29,25 @@ async function bill(): Promise<TableBill> {
   expect(res.statusCode, res.body).toBe(200);
   return tableBill.parse(res.json());
 }
-const pay = (body: Record<string, unknown>, key: string | null = crypto.randomUUID(), token = waiter, tableId = mesa7) =>
+const pay = (body: Record<string, unknown>, key: string | null = crypto.randomUUID(), token = actors.waiter, tableId = actors.mesa7) =>
   t.app.inject({
     method: 'POST',
     url: url(BILL_PATHS.payments(tableId)),
     headers: { ...t.auth(token), ...(key ? { 'idempotency-key': key } : {}) },
     payload: { localId: restaurant(t), ...body },
   });
-const close = (key: string | null = crypto.randomUUID(), token = waiter) =>
-  t.app.inject({ method: 'POST', url: url(BILL_PATHS.close(mesa7)), headers: { ...t.auth(token), ...(key ? { 'idempotency-key': key } : {}) }, payload: { localId: restaurant(t) } });
-const service = (Remover: boolean, token = waiter) => t.app.inject({ method: 'POST', url: url(BILL_PATHS.service(mesa7)), headers: t.auth(token), payload: { localId: restaurant(t), Remover } });
+const close = (key: string | null = crypto.randomUUID(), token = actors.waiter) =>
+  t.app.inject({ method: 'POST', url: url(BILL_PATHS.close(actors.mesa7)), headers: { ...t.auth(token), ...(key ? { 'idempotency-key': key } : {}) }, payload: { localId: restaurant(t) } });
+const service = (Remover: boolean, token = actors.waiter) => t.app.inject({ method: 'POST', url: url(BILL_PATHS.service(actors.mesa7)), headers: t.auth(token), payload: { localId: restaurant(t), Remover } });
 const count = async (sql: string) => (await rows<{ n: number }>(t, sql))[0].n;
 
 describe('GET api/Mesa/{mesa}/Conta', () => {
   it('lists every item of the table since it opened (options kept, refused orders out), subtotal, 10 % service, total and remaining', async () => {
     await threeOrders();
-    const refused = await tableOrder(mesa7, [{ NomeProduto: 'Pudim', Valor: 11, Quantidade: 1 }]);
+    const refused = await tableOrder(actors.mesa7, [{ NomeProduto: 'Pudim', Valor: 11, Quantidade: 1 }]);
     await forceState(t, refused.Id, ORDER_STATE.Recusado);
     // A table order from before the bill's window (yesterday's, never closed) stays off tonight's bill.
-    const old = await tableOrder(mesa7, [{ NomeProduto: 'Esquecido', Valor: 50, Quantidade: 1 }]);
+    const old = await tableOrder(actors.mesa7, [{ NomeProduto: 'Esquecido', Valor: 50, Quantidade: 1 }]);
     await t.db.exec(`update orders set created_at = now() - interval '25 hours' where id = '${old.Id}'`);
     const b = await bill();
     expect(b.Itens.map((i) => [i.Quantidade, i.Nome, i.ValorTotal])).toEqual([
@@ -63,20 +59,20 @@ describe('GET api/Mesa/{mesa}/Conta', () => {
     expect(b).toMatchObject({ Mesa: 'Mesa 7', Aberta: true, Subtotal: 79.7, TaxaServicoPercentual: 10, TaxaServico: 7.97, TaxaServicoRemovida: false, AvisoTaxaServico: null, Total: 87.67, Pago: 0, Restante: 87.67, Pagamentos: [] });
     // Another table's bill is its own.
     const [{ id: mesa8 }] = await rows<{ id: string }>(t, `select id from kds_tables where venue_id = '${restaurant(t)}' and name = 'Mesa 8'`);
-    expect(tableBill.parse((await getBill(waiter, mesa8)).json()).Itens).toEqual([]);
+    expect(tableBill.parse((await getBill(actors.waiter, mesa8)).json()).Itens).toEqual([]);
   });
 
   it('refuses bad input, no sign-in, the kitchen tablet (no Garcom role) and another venue or its table (404); a manager may', async () => {
-    expect((await t.app.inject({ method: 'GET', url: url(BILL_PATHS.bill(mesa7)), headers: t.auth(waiter) })).statusCode).toBe(400);
-    expectError(await getBill(waiter, 'nao-e-uma-mesa'), 404, BILL_MSG.tableNotFound);
-    expectError(await getBill(waiter, '00000000-0000-4000-8000-000000000000'), 404, BILL_MSG.tableNotFound);
-    expect((await t.app.inject({ method: 'GET', url: `${url(BILL_PATHS.bill(mesa7))}?localId=${restaurant(t)}` })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: url(BILL_PATHS.bill(actors.mesa7)), headers: t.auth(actors.waiter) })).statusCode).toBe(400);
+    expectError(await getBill(actors.waiter, 'nao-e-uma-mesa'), 404, BILL_MSG.tableNotFound);
+    expectError(await getBill(actors.waiter, '00000000-0000-4000-8000-000000000000'), 404, BILL_MSG.tableNotFound);
+    expect((await t.app.inject({ method: 'GET', url: `${url(BILL_PATHS.bill(actors.mesa7))}?localId=${restaurant(t)}` })).statusCode).toBe(401);
     expect((await getBill(await t.login(DEMO.cozinha))).statusCode).toBe(403);
     // The waiter is not in the school: its venue and a table of it answer like a missing table.
-    expectError(await getBill(waiter, mesa7, school(t)), 404, BILL_MSG.tableNotFound);
+    expectError(await getBill(actors.waiter, actors.mesa7, school(t)), 404, BILL_MSG.tableNotFound);
     await t.db.exec(`insert into kds_tables (venue_id, name, position) values ('${school(t)}', 'Mesa da escola', 1)`);
     const [{ id: other }] = await rows<{ id: string }>(t, `select id from kds_tables where venue_id = '${school(t)}'`);
-    expectError(await getBill(waiter, other), 404, BILL_MSG.tableNotFound);
+    expectError(await getBill(actors.waiter, other), 404, BILL_MSG.tableNotFound);
     expect((await getBill(await t.login(DEMO.gerente))).statusCode).toBe(200);
   });
 });
@@ -94,9 +90,9 @@ describe('POST api/Mesa/{mesa}/Conta/TaxaServico', () => {
   });
 
   it('refuses bad input, the wrong role and another venue', async () => {
-    expect((await t.app.inject({ method: 'POST', url: url(BILL_PATHS.service(mesa7)), headers: t.auth(waiter), payload: { localId: restaurant(t), Remover: 'sim' } })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'POST', url: url(BILL_PATHS.service(actors.mesa7)), headers: t.auth(actors.waiter), payload: { localId: restaurant(t), Remover: 'sim' } })).statusCode).toBe(400);
     expect((await service(true, await t.login(DEMO.cozinha))).statusCode).toBe(403);
-    const other = await t.app.inject({ method: 'POST', url: url(BILL_PATHS.service(mesa7)), headers: t.auth(waiter), payload: { localId: school(t), Remover: true } });
+    const other = await t.app.inject({ method: 'POST', url: url(BILL_PATHS.service(actors.mesa7)), headers: t.auth(actors.waiter), payload: { localId: school(t), Remover: true } });
     expectError(other, 404, BILL_MSG.tableNotFound);
     expect(await count(`select count(*)::int as n from table_bills`)).toBe(0);
   });
@@ -128,7 +124,7 @@ describe('POST api/Mesa/{mesa}/Conta/Pagamentos and Fechar', () => {
     expectError(await close(), 409, BILL_MSG.pixPending);
 
     // The payer's bank pays the cob; the PSP's webhook queues a re-read; the bill's GET re-reads too.
-    const sandbox = await t.app.inject({ method: 'POST', url: `${url(BILL_PATHS.sandboxPay(mesa7, pixAnswer.Pagamento.Id))}?localId=${restaurant(t)}`, headers: t.auth(waiter) });
+    const sandbox = await t.app.inject({ method: 'POST', url: `${url(BILL_PATHS.sandboxPay(actors.mesa7, pixAnswer.Pagamento.Id))}?localId=${restaurant(t)}`, headers: t.auth(actors.waiter) });
     expect(sandbox.statusCode, sandbox.body).toBe(200);
     const paid = await bill();
     expect(paid).toMatchObject({ Pago: 87.67, EmAndamento: 0, Restante: 0 });
@@ -147,7 +143,7 @@ describe('POST api/Mesa/{mesa}/Conta/Pagamentos and Fechar', () => {
     expect(c.Conta.Itens).toHaveLength(3);
     // The table is free: a new, empty bill, and the waiter's tables show no open order there.
     expect(await bill()).toMatchObject({ Id: null, Itens: [], Total: 0 });
-    const tables = waiterTablesResponse.parse((await t.app.inject({ method: 'GET', url: `${WAITER_PATHS.tables}?localClienteId=${restaurant(t)}`, headers: t.auth(waiter) })).json());
+    const tables = waiterTablesResponse.parse((await t.app.inject({ method: 'GET', url: `${WAITER_PATHS.tables}?localClienteId=${restaurant(t)}`, headers: t.auth(actors.waiter) })).json());
     expect(tables.Mesas.find((m) => m.Nome === 'Mesa 7')!.Abertos).toBe(0);
     // The closed bill is immutable: nothing more to pay, nothing to close, and its snapshot stays.
     expectError(await pay({ Forma: 'cartao', Valor: 1 }), 409, BILL_MSG.nothingToPay);
@@ -159,7 +155,7 @@ describe('POST api/Mesa/{mesa}/Conta/Pagamentos and Fechar', () => {
     await expect(t.db.exec(`update table_bill_payments set amount_cents = 1`)).rejects.toThrow(/closed/);
     expect((await rows<{ t: number }>(t, `select total_cents as t from table_bills`))[0].t).toBe(8767);
     // A new order opens a new bill with only itself.
-    await tableOrder(mesa7, [{ NomeProduto: 'Café', Valor: 6, Quantidade: 1 }]);
+    await tableOrder(actors.mesa7, [{ NomeProduto: 'Café', Valor: 6, Quantidade: 1 }]);
     expect(await bill()).toMatchObject({ Subtotal: 6, Total: 6.6 });
   });
 
@@ -187,7 +183,7 @@ describe('POST api/Mesa/{mesa}/Conta/Pagamentos and Fechar', () => {
     expect((await close(crypto.randomUUID(), await t.login(DEMO.cozinha))).statusCode).toBe(403);
     await t.db.exec(`insert into kds_tables (venue_id, name, position) values ('${school(t)}', 'Mesa da escola', 1)`);
     const [{ id: other }] = await rows<{ id: string }>(t, `select id from kds_tables where venue_id = '${school(t)}'`);
-    expectError(await pay({ Forma: 'cartao', Valor: 10 }, crypto.randomUUID(), waiter, other), 404, BILL_MSG.tableNotFound);
+    expectError(await pay({ Forma: 'cartao', Valor: 10 }, crypto.randomUUID(), actors.waiter, other), 404, BILL_MSG.tableNotFound);
     expect(await count(`select count(*)::int as n from table_bill_payments`)).toBe(0);
   });
 
@@ -227,7 +223,7 @@ describe('POST api/Mesa/{mesa}/Conta/Pagamentos and Fechar', () => {
     expect(b).toMatchObject({ Pago: 29.22, Restante: 58.45 });
     expect(await count(`select count(*)::int as n from table_bill_payments`)).toBe(1);
     const [{ id: mesa8 }] = await rows<{ id: string }>(t, `select id from kds_tables where venue_id = '${restaurant(t)}' and name = 'Mesa 8'`);
-    expect(tableBill.parse((await getBill(waiter, mesa8)).json()).Pagamentos).toEqual([]);
+    expect(tableBill.parse((await getBill(actors.waiter, mesa8)).json()).Pagamentos).toEqual([]);
   });
 
   it('two phones paying the same share at once (two keys): one payment, the other told the share is taken', async () => {
@@ -249,14 +245,14 @@ describe('demo seed', () => {
   it("a real demo opens with Mesa 3's bill split by two and the first half paid by card; the tables show what each bill holds", async () => {
     await seedDemoWaiterOrders(t.db.db, restaurant(t));
     const [{ id: mesa3 }] = await rows<{ id: string }>(t, `select id from kds_tables where venue_id = '${restaurant(t)}' and name = 'Mesa 3'`);
-    const b = tableBill.parse((await getBill(waiter, mesa3)).json());
+    const b = tableBill.parse((await getBill(actors.waiter, mesa3)).json());
     const total = Math.round(b.Total * 100);
     expect(b.Itens.length).toBeGreaterThan(0);
     expect(b.Pagamentos).toHaveLength(1);
     expect(b.Pagamentos[0]).toMatchObject({ Forma: 'cartao', Status: 'pago', Parte: { Indice: 1, De: 2 } });
     expect(Math.round(b.Pago * 100)).toBe(splitEqually(total, 2)[0]);
     expect(Math.round(b.Restante * 100)).toBe(splitEqually(total, 2)[1]);
-    const tables = waiterTablesResponse.parse((await t.app.inject({ method: 'GET', url: `${WAITER_PATHS.tables}?localClienteId=${restaurant(t)}`, headers: t.auth(waiter) })).json());
+    const tables = waiterTablesResponse.parse((await t.app.inject({ method: 'GET', url: `${WAITER_PATHS.tables}?localClienteId=${restaurant(t)}`, headers: t.auth(actors.waiter) })).json());
     expect(tables.Mesas.find((m) => m.Nome === 'Mesa 3')!.Conta).toBe(b.Subtotal);
     expect(tables.Mesas.find((m) => m.Nome === 'Mesa 7')!.Conta).toBe(0);
   });

@@ -6,6 +6,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { DEFAULT_PREP_MINUTES, DEFAULT_STATION, DEFAULT_WORKFLOW_STATES, DELIVERY_KIND, ORDER_ORIGIN, ORDER_STATE, PAYMENT_TYPES, type OrderStateId } from '../../../shared/orders';
+import type { Db } from '../../db/client';
 import type { DemoSeedContext } from '../../db/seed';
 import { productCategories, products } from '../../db/schema/products';
 import { carriers, kdsSettings, kdsTables, orderItems, orders, orderStateHistory, workflowStates, type OrderCustomer } from '../../db/schema/orders';
@@ -239,19 +240,27 @@ async function seedVenueOrders(ctx: DemoSeedContext, venueId: string, list: Demo
         cancellation: d.state === ORDER_STATE.Recusado && d.origin === ORDER_ORIGIN.marketplace ? { cancellationCode: '503', reason: 'Item indisponível' } : null,
       })
       .returning({ id: orders.id });
-    await tx.insert(orderItems).values(items.map((i) => ({ ...i, orderId: o.id })));
-    await tx.insert(orderStateHistory).values(
-      path.map((s, i) => ({
-        orderId: o.id,
-        fromStateId: i === 0 ? null : path[i - 1],
-        toStateId: s,
-        command: i === 0 ? 'intake' : 'seed',
-        userId: i === 0 ? null : (userId ?? null),
-        at: stepAt(i),
-      })),
-    );
+    await insertSeedItemsAndTrail(tx, o.id, items, path, stepAt, (i) => (i === 0 ? null : (userId ?? null)));
   }
   await tx.update(kdsSettings).set({ lastOrderCode: code }).where(eq(kdsSettings.venueId, venueId));
+}
+
+/**
+ * A seeded order's items and its state trail: one history row per state of `path` (the first is the
+ * intake), at `stepAt(i)`, by `userOf(i)`. Shared by the board's and the waiter's demo orders.
+ */
+export async function insertSeedItemsAndTrail(
+  tx: Pick<Db, 'insert'>,
+  orderId: string,
+  items: Array<Omit<typeof orderItems.$inferInsert, 'orderId'>>,
+  path: OrderStateId[],
+  stepAt: (i: number) => Date,
+  userOf: (i: number) => string | null,
+): Promise<void> {
+  await tx.insert(orderItems).values(items.map((i) => ({ ...i, orderId })));
+  await tx.insert(orderStateHistory).values(
+    path.map((s, i) => ({ orderId, fromStateId: i === 0 ? null : path[i - 1], toStateId: s, command: i === 0 ? 'intake' : 'seed', userId: userOf(i), at: stepAt(i) })),
+  );
 }
 
 export async function seedOrdersDemo(ctx: DemoSeedContext): Promise<void> {

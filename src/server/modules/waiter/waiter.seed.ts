@@ -11,10 +11,11 @@ import { WAITER_PAYMENT_TYPE_ID } from '../../../shared/waiter';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import type { DemoSeedContext } from '../../db/seed';
-import { kdsSettings, kdsTables, orderItems, orders, orderStateHistory } from '../../db/schema/orders';
+import { kdsSettings, kdsTables, orders } from '../../db/schema/orders';
 import { products } from '../../db/schema/products';
 import { newCode } from '../../lib/crypto';
 import { searchTextOf } from '../orders/orders.repository';
+import { insertSeedItemsAndTrail } from '../orders/orders.seed';
 import { seedDemoTableBill } from '../table-bill/table-bill.seed';
 
 interface SeedOrder {
@@ -182,17 +183,7 @@ export async function seedDemoWaiterOrders(db: Db, venueId: string): Promise<voi
           signal: d.state === ORDER_STATE.Pendente,
         })
         .returning({ id: orders.id });
-      await tx.insert(orderItems).values(items.map((i) => ({ ...i, orderId: o.id })));
-      await tx.insert(orderStateHistory).values(
-        path.map((s, i) => ({
-          orderId: o.id,
-          fromStateId: i === 0 ? null : path[i - 1],
-          toStateId: s,
-          command: i === 0 ? 'intake' : 'seed',
-          userId: i === 0 ? waiter : kitchen,
-          at: stepAt(i),
-        })),
-      );
+      await insertSeedItemsAndTrail(tx, o.id, items, path, stepAt, (i) => (i === 0 ? waiter : kitchen));
     }
     await tx.update(kdsSettings).set({ lastOrderCode: code }).where(eq(kdsSettings.venueId, venueId));
   });
