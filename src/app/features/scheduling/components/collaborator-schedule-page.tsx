@@ -1,4 +1,4 @@
-import { Alert, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -7,7 +7,7 @@ import { saveCollaboratorSchedule, schedulingQueries } from '../api/scheduling-q
 import { useCurrentPlace } from '../hooks/use-current-place';
 import { usePageTitle } from '../hooks/use-page-title';
 import { SlotEditor, type SlotRow } from './slot-editor';
-import { BackTitle, FormPanel } from './form-page';
+import { BackTitle, CollaboratorSelect, FormPanel } from './form-page';
 import { FormActions } from '../../../components/form-actions';
 import { useSaveSubmit } from '../../../lib/use-save-submit';
 
@@ -55,14 +55,7 @@ export function CollaboratorSchedulePage() {
     <Stack maw={880}>
       <BackTitle to="/agendamento/mapa" back="← Mapa de escalas" title="Cadastro de escala do colaborador" />
       <FormPanel title="Cadastro de escala do colaborador" onSubmit={submit}>
-        <Select
-          label="Colaborador"
-          withAsterisk
-          placeholder={collaborators.isPending ? 'Carregando…' : 'Selecione'}
-          data={(collaborators.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-          searchable
-          {...form.getInputProps('collaboratorId')}
-        />
+        <CollaboratorSelect collaborators={collaborators.data} loading={collaborators.isPending} {...form.getInputProps('collaboratorId')} />
         <Group grow wrap="wrap" align="flex-start">
           <TextInput label="Data inicial" type="date" withAsterisk miw={160} {...form.getInputProps('startDate')} />
           <TextInput label="Data final" type="date" withAsterisk miw={160} {...form.getInputProps('endDate')} />

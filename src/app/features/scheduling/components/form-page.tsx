@@ -1,4 +1,4 @@
-import { Anchor, Paper, Stack, Title } from '@mantine/core';
+import { Anchor, Paper, Select, Stack, Title, type SelectProps } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { FormEventHandler, ReactNode } from 'react';
 import forms from './forms.module.css';
@@ -25,5 +25,22 @@ export function FormPanel({ title, onSubmit, children }: { title: string; onSubm
         <Stack>{children}</Stack>
       </form>
     </Paper>
+  );
+}
+
+/**
+ * "Colaborador": the place's collaborators to pick from (the agenda form and the collaborator's
+ * schedule), saying "Carregando…" while their list comes.
+ */
+export function CollaboratorSelect({ collaborators, loading, ...input }: { collaborators: ReadonlyArray<{ id: string; name: string }> | undefined; loading: boolean } & Omit<SelectProps, 'data'>) {
+  return (
+    <Select
+      label="Colaborador"
+      withAsterisk
+      placeholder={loading ? 'Carregando…' : 'Selecione'}
+      data={(collaborators ?? []).map((c) => ({ value: c.id, label: c.name }))}
+      searchable
+      {...input}
+    />
   );
 }
