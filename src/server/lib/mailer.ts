@@ -39,8 +39,8 @@ export function createMailer(opts: { smtpUrl?: string; outboxDir: string }): Mai
       const info = await stream.sendMail({ from: FROM, ...mail });
       const safeTo = mail.to.replace(/[^a-z0-9@._-]/gi, '_');
       const base = `${new Date().toISOString().replace(/[:.]/g, '-')}-${String(++seq).padStart(4, '0')}-${safeTo}`;
-      await fs.writeFile(path.join(opts.outboxDir, `${base}.eml`), info.message as Buffer);
-      await fs.writeFile(
+      await writeWhole(path.join(opts.outboxDir, `${base}.eml`), info.message as Buffer);
+      await writeWhole(
         path.join(opts.outboxDir, `${base}.json`),
         JSON.stringify(
           { from: FROM, ...mail, attachments: mail.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, size: a.content.length })), sentAt: new Date().toISOString() },
@@ -51,4 +51,14 @@ export function createMailer(opts: { smtpUrl?: string; outboxDir: string }): Mai
     },
     describe: () => `SMTP_URL não configurado: e-mails gravados em ${opts.outboxDir}`,
   };
+}
+
+/**
+ * Writes a file of the outbox whole: under a temporary name, then renamed, so whoever reads the
+ * folder (a person, a tool, the end-to-end tests polling it) never finds half an e-mail.
+ */
+async function writeWhole(file: string, content: string | Buffer): Promise<void> {
+  const partial = `${file}.partial`;
+  await fs.writeFile(partial, content);
+  await fs.rename(partial, file);
 }
