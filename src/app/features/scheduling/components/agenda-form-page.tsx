@@ -12,7 +12,7 @@ import { usePageTitle } from '../hooks/use-page-title';
 import { CategoryModal } from './category-modal';
 import { ImageField } from './image-field';
 import { SlotEditor, slotKey, type SlotRow } from './slot-editor';
-import { BackTitle, CollaboratorSelect, FormPanel } from './form-page';
+import { BackTitle, FormPanel, NamedSelect } from './form-page';
 import { FormActions } from '../../../components/form-actions';
 
 const NEW_CATEGORY = '__nova__';
@@ -115,7 +115,7 @@ function AgendaForm({ localId, agenda }: { localId: string; agenda: Schedule | n
           </Group>
         </Radio.Group>
         {form.values.owner === AGENDA_OWNER.collaborator ? (
-          <CollaboratorSelect collaborators={collaborators.data} loading={collaborators.isPending} {...form.getInputProps('collaboratorId')} />
+          <NamedSelect label="Colaborador" items={collaborators.data} loading={collaborators.isPending} {...form.getInputProps('collaboratorId')} />
         ) : (
           <TextInput label="Lugar" description="Identificador do lugar (sala, mesa, espaço)" withAsterisk {...form.getInputProps('placeId')} />
         )}

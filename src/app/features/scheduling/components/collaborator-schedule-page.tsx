@@ -7,7 +7,7 @@ import { saveCollaboratorSchedule, schedulingQueries } from '../api/scheduling-q
 import { useCurrentPlace } from '../hooks/use-current-place';
 import { usePageTitle } from '../hooks/use-page-title';
 import { SlotEditor, type SlotRow } from './slot-editor';
-import { BackTitle, CollaboratorSelect, FormPanel } from './form-page';
+import { BackTitle, FormPanel, NamedSelect } from './form-page';
 import { FormActions } from '../../../components/form-actions';
 import { useSaveSubmit } from '../../../lib/use-save-submit';
 
@@ -55,7 +55,7 @@ export function CollaboratorSchedulePage() {
     <Stack maw={880}>
       <BackTitle to="/agendamento/mapa" back="← Mapa de escalas" title="Cadastro de escala do colaborador" />
       <FormPanel title="Cadastro de escala do colaborador" onSubmit={submit}>
-        <CollaboratorSelect collaborators={collaborators.data} loading={collaborators.isPending} {...form.getInputProps('collaboratorId')} />
+        <NamedSelect label="Colaborador" items={collaborators.data} loading={collaborators.isPending} {...form.getInputProps('collaboratorId')} />
         <Group grow wrap="wrap" align="flex-start">
           <TextInput label="Data inicial" type="date" withAsterisk miw={160} {...form.getInputProps('startDate')} />
           <TextInput label="Data final" type="date" withAsterisk miw={160} {...form.getInputProps('endDate')} />

@@ -29,16 +29,15 @@ export function FormPanel({ title, onSubmit, children }: { title: string; onSubm
 }
 
 /**
- * "Colaborador": the place's collaborators to pick from (the agenda form and the collaborator's
- * schedule), saying "Carregando…" while their list comes.
+ * A required, searchable choice among the place's named records (collaborators, agendas), saying
+ * "Carregando…" while their list comes.
  */
-export function CollaboratorSelect({ collaborators, loading, ...input }: { collaborators: ReadonlyArray<{ id: string; name: string }> | undefined; loading: boolean } & Omit<SelectProps, 'data'>) {
+export function NamedSelect({ items, loading, ...input }: { items: ReadonlyArray<{ id: string; name: string }> | undefined; loading: boolean } & Omit<SelectProps, 'data'>) {
   return (
     <Select
-      label="Colaborador"
       withAsterisk
       placeholder={loading ? 'Carregando…' : 'Selecione'}
-      data={(collaborators ?? []).map((c) => ({ value: c.id, label: c.name }))}
+      data={(items ?? []).map((c) => ({ value: c.id, label: c.name }))}
       searchable
       {...input}
     />

@@ -1,4 +1,4 @@
-import { Alert, NumberInput, Select, Skeleton, Stack, TextInput } from '@mantine/core';
+import { Alert, NumberInput, Skeleton, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -8,7 +8,7 @@ import { saveService, schedulingQueries } from '../api/scheduling-queries';
 import { useCurrentPlace } from '../hooks/use-current-place';
 import { usePageTitle } from '../hooks/use-page-title';
 import { ImageField } from './image-field';
-import { BackTitle, FormPanel } from './form-page';
+import { BackTitle, FormPanel, NamedSelect } from './form-page';
 import { FormActions } from '../../../components/form-actions';
 import { useSaveSubmit } from '../../../lib/use-save-submit';
 
@@ -89,14 +89,7 @@ function ServiceForm({ localId, agendas, agendasPending, scheduleId, service }: 
           allowNegative={false}
           {...form.getInputProps('value')}
         />
-        <Select
-          label="Agenda"
-          withAsterisk
-          placeholder={agendasPending ? 'Carregando…' : 'Selecione'}
-          data={(agendas ?? []).map((a) => ({ value: a.id, label: a.name }))}
-          searchable
-          {...form.getInputProps('scheduleId')}
-        />
+        <NamedSelect label="Agenda" items={agendas} loading={agendasPending} {...form.getInputProps('scheduleId')} />
         <NumberInput label="Duração (minutos)" withAsterisk min={0} allowDecimal={false} allowNegative={false} {...form.getInputProps('duration')} />
         <FormActions submitLabel={service ? 'Editar' : 'Salvar'} busy={busy} />
       </FormPanel>
