@@ -62,7 +62,7 @@ export default defineConfig({
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
-      includeAssets: ['favicon.svg', 'icons/*.png', 'sounds/*'],
+      includeAssets: ['favicon.png', 'icons/*.png', 'sounds/*'],
       manifest: {
         name: 'Balcão — portal do estabelecimento',
         short_name: 'Balcão',

@@ -10,6 +10,9 @@
  * npm run bench -- table-bill
  * BENCH_PROFILE=<file> saves a V8 CPU profile (.cpuprofile, for DevTools' Performance panel or
  * `node bench/profile-summary.ts <file>`) of the last phone run, from the tap to the bill shown.
+ * BENCH_TRACE=<file> saves a Chrome trace (devtools.timeline, input and V8 categories) of the last phone
+ * run instead, with marks `bill-tap` and `bill-shown`: `tsx bench/trace-summary.ts <file>` splits the
+ * tap into script, style, layout and paint, task by task.
  */
 import { chromium, type Browser } from 'playwright-core';
 import { WAITER_PATHS } from '../src/shared/contract/waiter';
@@ -56,17 +59,24 @@ async function tableWith60Items(server: RunningServer): Promise<string> {
 
 /** One cold open: sign in as the waiter, open the table, tap "Conta", wait for the 60 lines and the total. */
 async function openOnce(browser: Browser, server: RunningServer, mesa: string, cpuRate: number, profile = false): Promise<{ ms: number; apiStart: number; apiMs: number }> {
+  const tracing = profile && !!process.env.BENCH_TRACE;
   const context = await browser.newContext({ baseURL: server.url, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
   try {
-    await context.addInitScript((items: number) => {
+    await context.addInitScript(({ items, marks }: { items: number; marks: boolean }) => {
       const w = window as unknown as { __billTap?: number; __billShown?: number };
       document.addEventListener('pointerdown', (e) => {
-        if ((e.target as HTMLElement).closest('button')?.textContent?.trim() === 'Conta') w.__billTap = performance.now();
+        if ((e.target as HTMLElement).closest('button')?.textContent?.trim() === 'Conta') {
+          w.__billTap = performance.now();
+          if (marks) performance.mark('bill-tap');
+        }
       }, true);
       new MutationObserver(() => {
-        if (w.__billTap !== undefined && w.__billShown === undefined && document.querySelectorAll('[data-testid="bill-line"]').length >= items && document.querySelector('[data-testid="bill-total"]')) w.__billShown = performance.now();
+        if (w.__billTap !== undefined && w.__billShown === undefined && document.querySelectorAll('[data-testid="bill-line"]').length >= items && document.querySelector('[data-testid="bill-total"]')) {
+          w.__billShown = performance.now();
+          if (marks) performance.mark('bill-shown');
+        }
       }).observe(document, { childList: true, subtree: true, characterData: true });
-    }, ITEMS);
+    }, { items: ITEMS, marks: tracing });
     const page = await context.newPage();
     await page.goto('/login');
     await page.getByLabel('E-mail').fill('garcom@balcao.dev');
@@ -78,14 +88,25 @@ async function openOnce(browser: Browser, server: RunningServer, mesa: string, c
     await conta.waitFor();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
-    const profiling = profile && !!process.env.BENCH_PROFILE;
+    const profiling = profile && !!process.env.BENCH_PROFILE && !tracing;
     if (profiling) {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
       await cdp.send('Profiler.start');
     }
+    if (tracing) {
+      await browser.startTracing(page, {
+        path: process.env.BENCH_TRACE,
+        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'input', 'latencyInfo', 'toplevel', 'v8.execute', 'blink', 'loading'],
+      });
+    }
     await conta.tap();
     await page.waitForFunction(() => (window as unknown as { __billShown?: number }).__billShown !== undefined, null, { timeout: 30_000, polling: 50 });
+    if (tracing) {
+      // One more frame, so the trace holds the style, layout and paint of the bill's first frame.
+      await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => setTimeout(r, 0))));
+      await browser.stopTracing();
+    }
     if (profiling) {
       const { profile: cpu } = await cdp.send('Profiler.stop');
       (await import('node:fs')).writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(cpu));

@@ -21,6 +21,8 @@ import {
   WAITER_MSG,
   WAITER_QTY_MAX,
 } from './waiter';
+import { brl } from './waiter';
+import { formatBRL } from './format';
 
 const addon = (Id: string, Nome: string, Valor: number, over: Partial<WaiterProduct['Adicionais'][number]> = {}) => ({
   Id, ProdutoId: `p-${Id}`, Nome, Valor, Tipo: 2, Quantidade: 1, Minimo: 0, Maximo: 2, PodeSerGratuito: false, QuantidadeGratis: 0, ...over,
@@ -168,5 +170,17 @@ describe('free add-ons (shared with the server: freeAddonUnits)', () => {
     expect(addonsExtraCents(3, chosen(3, 2))).toBe(700 + 500);
     expect(addonsExtraCents(0, chosen(1, 1))).toBe(1200);
     expect(chosenAddonLabel('Queijo', 2, 1)).toBe('2x Queijo (1 grátis)');
+  });
+});
+
+describe('brl (money as every screen shows it)', () => {
+  it('writes the same text as Intl\'s pt-BR currency format', () => {
+    for (const c of [0, -0, 1, -1, 5, 99, 100, 101, 990, 1234, 99999, 100000, 123456, -123456, 100000000, 123456789012]) expect(brl(c)).toBe(formatBRL(c / 100));
+    expect(brl(123456)).toBe('R$ 1.234,56');
+    expect(brl(-5)).toBe('-R$ 0,05');
+    fc.assert(fc.property(fc.integer({ min: -1e12, max: 1e12 }), (c) => brl(c) === formatBRL(c / 100)));
+  });
+  it('falls back to Intl for amounts that are not whole cents', () => {
+    expect(brl(12.5)).toBe(formatBRL(0.125));
   });
 });

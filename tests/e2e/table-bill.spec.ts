@@ -101,6 +101,20 @@ test('three orders at a free table: 10 % service, split by 3, Pix + card + cash 
     await w.page.screenshot({ path: `${SHOTS}/04-paga-viewport.png` });
     await expectAccessible(w.page);
 
+    // "Conta" opens on the finger's release and cancels that touch's click, which would otherwise land
+    // on what the bill shows in its place: "Fechar mesa", enabled on a paid bill (bench: table-bill).
+    await w.page.getByRole('button', { name: 'Voltar' }).tap();
+    await w.page.evaluate(() => {
+      const win = window as unknown as { __clicks: string[] };
+      win.__clicks = [];
+      document.addEventListener('click', (e) => win.__clicks.push((e.target as HTMLElement).textContent ?? ''), true);
+    });
+    await w.page.getByRole('button', { name: 'Conta', exact: true }).tap();
+    await expect(w.page.getByRole('heading', { name: 'Pagamentos', level: 2 })).toBeVisible();
+    await expect(w.page.getByTestId('bill-remaining')).toHaveText('R$ 0,00');
+    await expect(w.page.getByRole('button', { name: 'Fechar mesa' })).toBeEnabled();
+    expect(await w.page.evaluate(() => (window as unknown as { __clicks: string[] }).__clicks)).toEqual([]);
+
     // Close: the table is free again.
     await w.page.getByRole('button', { name: 'Fechar mesa' }).tap();
     await expect(w.page.getByRole('heading', { name: 'Mesas', level: 1 })).toBeVisible();

@@ -177,6 +177,22 @@ export function WaiterPage({ search: routed, onNavigate, onSignedOut }: { search
     [view, search.mesa],
   );
   const pendingCount = records.filter((r) => r.status === 'pending' || r.status === 'sending').length;
+  // Under the bill, the footer keeps the table's buttons (hidden): the bill only opens from the table.
+  const footerView = view === 'conta' ? 'mesa' : view;
+  const routedRef = useRef(routed);
+  routedRef.current = routed;
+  // The bill's request leaves when the finger touches "Conta", while the tap completes and the screen
+  // switches (bench: table-bill); opening reuses it (in flight, or under 2 s old).
+  const prefetchBill = useCallback(() => {
+    if (tableId) void qc.prefetchQuery(billQueries.bill(localId, tableId));
+  }, [qc, localId, tableId]);
+  const openBill = useCallback(() => {
+    if (!tableId) return;
+    void qc.prefetchQuery({ ...billQueries.bill(localId, tableId), staleTime: BILL_FRESH_ON_MOUNT_MS });
+    const to: WaiterSearch = { mesa: tableId, tela: 'conta' };
+    setOpening({ from: routedRef.current, to });
+    navigateRef.current(to);
+  }, [qc, localId, tableId]);
 
   return (
     <Box mih="100dvh" bg="var(--mantine-color-body)">
@@ -257,56 +273,101 @@ export function WaiterPage({ search: routed, onNavigate, onSignedOut }: { search
         ) : null}
       </Box>
 
-      {table && view !== 'conta' ? (
-        <Box p="sm" style={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 10, background: 'var(--mantine-color-body)', borderTop: '1px solid var(--mantine-color-gray-3)' }}>
-          {view === 'mesa' ? (
-            <Group gap="xs" wrap="nowrap">
-              <Button
-                size="xl"
-                color="dark"
-                variant="outline"
-                // The bill's request leaves when the finger touches "Conta", while the tap completes and the
-                // screen switches (bench: table-bill); the click reuses it (in flight or under 2 s old).
-                onPointerDown={() => void qc.prefetchQuery(billQueries.bill(localId, table.Id))}
-                onClick={() => {
-                  void qc.prefetchQuery({ ...billQueries.bill(localId, table.Id), staleTime: BILL_FRESH_ON_MOUNT_MS });
-                  const to: WaiterSearch = { mesa: table.Id, tela: 'conta' };
-                  setOpening({ from: routed, to });
-                  onNavigate(to);
-                }}
-              >
-                {BILL_MSG.open}
-              </Button>
-              <Button size="xl" style={{ flex: 1 }} color="orange.9" onClick={() => onNavigate({ mesa: table.Id, tela: itemCount ? 'revisao' : 'pedido' })} styles={{ label: { whiteSpace: 'normal' } }}>
-                {itemCount ? `Continuar pedido · ${itemCount} ${itemCount === 1 ? 'item' : 'itens'}` : WAITER_MSG.newOrder}
-              </Button>
-            </Group>
-          ) : null}
-          {view === 'pedido' ? (
-            <Button size="xl" fullWidth color="orange.9" disabled={!itemCount} onClick={() => onNavigate({ mesa: table.Id, tela: 'revisao' })} styles={{ label: { whiteSpace: 'normal' } }}>
-              {itemCount ? `Revisar · ${itemCount} ${itemCount === 1 ? 'item' : 'itens'} · ${brl(total)}` : WAITER_MSG.review}
-            </Button>
-          ) : null}
-          {view === 'revisao' ? (
-            <>
-              <Group justify="space-between" mb={6}>
-                <Text fw={700}>Total</Text>
-                <Text fw={800} size="lg" data-testid="cart-total">
-                  {brl(total)}
-                </Text>
+      {table ? (
+        // Hidden, not removed, under the bill (as the table screen): the switch only hides it, and
+        // "Voltar" shows it again as it was (bench: table-bill). While hidden it keeps the table's buttons.
+        <Activity mode={view === 'conta' ? 'hidden' : 'visible'}>
+          <Box p="sm" style={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 10, background: 'var(--mantine-color-body)', borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+            {footerView === 'mesa' ? (
+              <Group gap="xs" wrap="nowrap">
+                <BillButton onPrefetch={prefetchBill} onOpen={openBill} />
+                <Button size="xl" style={{ flex: 1 }} color="orange.9" onClick={() => onNavigate({ mesa: table.Id, tela: itemCount ? 'revisao' : 'pedido' })} styles={{ label: { whiteSpace: 'normal' } }}>
+                  {itemCount ? `Continuar pedido · ${itemCount} ${itemCount === 1 ? 'item' : 'itens'}` : WAITER_MSG.newOrder}
+                </Button>
               </Group>
-              <Button size="xl" fullWidth color="green.9" loading={sending} onClick={() => void send()}>
-                {WAITER_MSG.send}
+            ) : null}
+            {footerView === 'pedido' ? (
+              <Button size="xl" fullWidth color="orange.9" disabled={!itemCount} onClick={() => onNavigate({ mesa: table.Id, tela: 'revisao' })} styles={{ label: { whiteSpace: 'normal' } }}>
+                {itemCount ? `Revisar · ${itemCount} ${itemCount === 1 ? 'item' : 'itens'} · ${brl(total)}` : WAITER_MSG.review}
               </Button>
-            </>
-          ) : null}
-        </Box>
+            ) : null}
+            {footerView === 'revisao' ? (
+              <>
+                <Group justify="space-between" mb={6}>
+                  <Text fw={700}>Total</Text>
+                  <Text fw={800} size="lg" data-testid="cart-total">
+                    {brl(total)}
+                  </Text>
+                </Group>
+                <Button size="xl" fullWidth color="green.9" loading={sending} onClick={() => void send()}>
+                  {WAITER_MSG.send}
+                </Button>
+              </>
+            ) : null}
+          </Box>
+        </Activity>
       ) : null}
 
       <ProductSheet product={picked} onClose={closeSheet} onAdd={addPicked} />
     </Box>
   );
 }
+
+/**
+ * "Conta". The bill's request leaves when the finger touches it (pointerdown). A touch opens the bill
+ * when the finger lifts on the button (pointerup), as the click would, without waiting for what the
+ * browser runs between the two (the tap gesture, a style and paint of the pressed button, the touch's
+ * mouse compatibility events, then the click: 60–150 ms on a mid-range phone, bench: table-bill); that
+ * touch's click is then cancelled (preventDefault on its touchend), so it can never land on what the
+ * bill shows where the button was ("Fechar mesa" is in the same place). A mouse, a pen, the keyboard
+ * and assistive technology open it with the click, as before.
+ */
+const BillButton = memo(function BillButton({ onPrefetch, onOpen }: { onPrefetch: () => void; onOpen: () => void }) {
+  // When a touch opened the bill (page clock), so that touch's own click, should one still come, is ignored.
+  const openedByTouchAt = useRef(-Infinity);
+  return (
+    <Button
+      size="xl"
+      color="dark"
+      variant="outline"
+      onPointerDown={(e) => {
+        openedByTouchAt.current = -Infinity;
+        onPrefetch();
+        if (e.pointerType !== 'touch' || !e.isPrimary) return;
+        // On the element itself and for this touch only (not through a ref, which React detaches when the
+        // footer is hidden under the bill): the touchend still comes to the button after it is hidden.
+        const el = e.currentTarget;
+        const done = () => {
+          el.removeEventListener('touchend', onEnd);
+          el.removeEventListener('touchcancel', done);
+        };
+        const onEnd = (t: TouchEvent) => {
+          done();
+          if (openedByTouchAt.current > -Infinity && t.cancelable) {
+            t.preventDefault();
+            openedByTouchAt.current = -Infinity;
+          }
+        };
+        el.addEventListener('touchend', onEnd, { passive: false });
+        el.addEventListener('touchcancel', done);
+      }}
+      onPointerUp={(e) => {
+        if (e.pointerType !== 'touch' || !e.isPrimary) return;
+        // A finger that slid off the button (a touch's pointer stays captured by it) is not a tap.
+        const r = e.currentTarget.getBoundingClientRect();
+        if (e.clientX < r.left || e.clientX > r.right || e.clientY < r.top || e.clientY > r.bottom) return;
+        openedByTouchAt.current = performance.now();
+        onOpen();
+      }}
+      onClick={() => {
+        if (performance.now() - openedByTouchAt.current < 1000) return;
+        onOpen();
+      }}
+    >
+      {BILL_MSG.open}
+    </Button>
+  );
+});
 
 /**
  * The sticky header: back, the screen's title and the venue, and the "Mais opções" menu. Memoised

@@ -18,14 +18,16 @@ export function usePullToRefresh(onRefresh: () => void): number {
     };
     const onEnd = () => {
       if (startY !== null && current >= THRESHOLD_PX) onRefresh();
+      // Only a pull that moved sets state: a plain tap's touchend re-renders nothing (bench: table-bill).
+      if (current !== 0) setPull(0);
       startY = null;
       current = 0;
-      setPull(0);
     };
     window.addEventListener('touchstart', onStart, { passive: true });
     window.addEventListener('touchmove', onMove, { passive: true });
-    window.addEventListener('touchend', onEnd);
-    window.addEventListener('touchcancel', onEnd);
+    // Passive: none of them cancels the touch, so the browser never waits for them before it scrolls or taps.
+    window.addEventListener('touchend', onEnd, { passive: true });
+    window.addEventListener('touchcancel', onEnd, { passive: true });
     return () => {
       window.removeEventListener('touchstart', onStart);
       window.removeEventListener('touchmove', onMove);
