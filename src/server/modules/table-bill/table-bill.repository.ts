@@ -70,6 +70,17 @@ export async function lockOpenBill(tx: Tx, table: TableRef, userId: string): Pro
 }
 
 /**
+ * The venue's orders an open bill holds: table orders placed since `since`, not refused (a refused
+ * or returned order ends in Recusado), that no closed bill took yet.
+ */
+export function onOpenBill(q: Q, venueId: string, since: Date) {
+  return and(eq(orders.venueId, venueId), eq(orders.deliveryKind, DELIVERY_KIND.table), ne(orders.stateId, ORDER_STATE.Recusado), gte(orders.createdAt, since), onNoClosedBill(q));
+}
+
+/** An order no closed bill took (charged) yet. */
+export const onNoClosedBill = (q: Q) => notExists(q.select({ x: sql`1` }).from(tableBillOrders).where(eq(tableBillOrders.orderId, orders.id)));
+
+/**
  * Every item of the table's orders no closed bill took yet, oldest order first, from at most
  * BILL_WINDOW_MS before the bill opened (`openedAt`; now while the bill has no row).
  */
@@ -79,16 +90,7 @@ export async function openLines(q: Q, table: TableRef, openedAt: Date | null): P
     .select({ orderId: orders.id, itemId: orderItems.id, code: orders.code, name: orderItems.name, quantity: orderItems.quantity, unitCents: orderItems.unitCents, notes: orderItems.notes })
     .from(orders)
     .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
-    .where(
-      and(
-        eq(orders.venueId, table.venueId),
-        eq(orders.tableId, table.id),
-        eq(orders.deliveryKind, DELIVERY_KIND.table),
-        ne(orders.stateId, ORDER_STATE.Recusado),
-        gte(orders.createdAt, since),
-        notExists(q.select({ x: sql`1` }).from(tableBillOrders).where(eq(tableBillOrders.orderId, orders.id))),
-      ),
-    )
+    .where(and(onOpenBill(q, table.venueId, since), eq(orders.tableId, table.id)))
     .orderBy(asc(orders.createdAt), asc(orders.id), asc(orderItems.position));
   return rows.map((r) => ({ ...r, notes: r.notes ?? [] }));
 }
