@@ -3,13 +3,13 @@
  * accounts; issue 24) do alike on the server (issue 42): the error answers their routes declare,
  * loading a row by id with the caller's access to its venue (404 otherwise), refusing a second
  * row with the same name in the venue (409 on the form's field), and the create, edit and delete
- * routes themselves (registryWriteRoutes).
+ * routes themselves (registryRoutes).
  */
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorBody } from '../../shared/contract/common';
-import { registryIdParams, registryMessage, registrySaved } from '../../shared/contract/registry';
+import { registryIdParams, registryLocalParams, registryMessage, registrySaved } from '../../shared/contract/registry';
 import { MSG } from '../../shared/messages';
 import type { Db } from '../db/client';
 import { requireVenue, requireVenueOf } from '../plugins/auth';
@@ -72,15 +72,18 @@ export interface VenueRow {
   venueId: string;
 }
 
-/** How one registry writes: the routes are the same for every registry (registryWriteRoutes). */
+/** How one registry reads and writes: the routes are the same for every registry (registryRoutes). */
 export interface RegistryWrites<B extends { localClienteId: string }, T extends VenueTable = VenueTable> {
-  /** The create address (`{create}`; edit and delete at `{create}/:id`), as registryPaths makes it. */
-  paths: { create: string };
+  /** The list (`{list}/:localId`), create (`{create}`) and row (`{create}/:id`) addresses, from registryPaths. */
+  paths: { list: (localId: string) => string; create: string };
+  /** The venue's rows as the list answers them, and the list's shared schema. */
+  list(venueId: string): Promise<unknown>;
+  listAnswer: unknown;
   table: T;
   /** The body's shared schema. */
   input: unknown;
   msg: { created: string; saved: string; deleted: string; notFound: string };
-  /** The role a write needs ('' any member; the permission rules in src/shared/permissions.ts still apply). */
+  /** The role a read or a write needs ('' any member; the permission rules in src/shared/permissions.ts still apply). */
   role?: string;
   /** 409 when another row of the venue would be the same as `body`; `exceptId` is the row being edited. */
   refuseDuplicate(venueId: string, body: B, exceptId?: string): Promise<void>;
@@ -118,13 +121,18 @@ export function namedRegistry<B extends { localClienteId: string }>(
 }
 
 /**
- * A registry's create (201), edit and delete routes. The edit and the delete load the row by id
- * with the caller's access to its own venue (another venue's row is 404); an edit whose body names
- * another venue than the row's is 403.
+ * A registry's list, create (201), edit and delete routes. The edit and the delete load the row by
+ * id with the caller's access to its own venue (another venue's row is 404); an edit whose body
+ * names another venue than the row's is 403.
  */
-export function registryWriteRoutes<B extends { localClienteId: string }, T extends VenueTable>(app: FastifyInstance, db: Db, r: RegistryWrites<B, T>): void {
+export function registryRoutes<B extends { localClienteId: string }, T extends VenueTable>(app: FastifyInstance, db: Db, r: RegistryWrites<B, T>): void {
   const one = `/${r.paths.create}`;
   const role = r.role ?? '';
+  app.get(`/${r.paths.list(':localId')}`, { schema: { params: registryLocalParams, response: { 200: r.listAnswer, ...registryErrors } } }, async (req) => {
+    const { venueId } = await requireVenue(db, req, (req.params as { localId: string }).localId, role);
+    return r.list(venueId);
+  });
+
   app.post(one, { schema: { body: r.input, response: { 201: registrySaved, ...registryErrors } } }, async (req, reply) => {
     const b = req.body as B;
     const { venueId } = await requireVenue(db, req, b.localClienteId, role);

@@ -5,37 +5,28 @@
  * into cannot be deleted (409 naming the institution).
  */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod/mini';
 import { BANK_ACCOUNT_MSG as M } from '../../../shared/bank-accounts';
 import { BANK_ACCOUNT_PATHS, bankAccountInput, bankAccountList } from '../../../shared/contract/bank-accounts';
-import { registryLocalParams } from '../../../shared/contract/registry';
 import { MANAGER_ROLES } from '../../../shared/permissions';
 import type { Db } from '../../db/client';
 import { bankAccounts } from '../../db/schema/bank-accounts';
 import { HttpError } from '../../lib/http-error';
-import { registryErrors, registryWriteRoutes } from '../../lib/registry';
-import { requireVenue } from '../../plugins/auth';
+import { registryRoutes } from '../../lib/registry';
 import { deleteBankAccount, findSameAccount, institutionsOf, listBankAccounts, saveBankAccount } from './bank-accounts.repository';
 
-const errors = registryErrors;
 type Body = z.output<typeof bankAccountInput>;
 
 export function bankAccountRoutes(fastify: FastifyInstance, opts: { db: Db }) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = opts;
-
-  app.get('/api/ContaBancaria/BuscarDoLocal/:localId', { schema: { params: registryLocalParams, response: { 200: bankAccountList, ...errors } } }, async (req) => {
-    const { venueId } = await requireVenue(db, req, req.params.localId, MANAGER_ROLES);
-    return listBankAccounts(db, venueId);
-  });
-
-  registryWriteRoutes<Body, typeof bankAccounts>(fastify, db, {
+  registryRoutes<Body, typeof bankAccounts>(fastify, db, {
     paths: BANK_ACCOUNT_PATHS,
     table: bankAccounts,
     input: bankAccountInput,
     msg: M,
     role: MANAGER_ROLES,
+    listAnswer: bankAccountList,
+    list: (venueId) => listBankAccounts(db, venueId),
     async refuseDuplicate(venueId, b, exceptId) {
       if (await findSameAccount(db, venueId, b, exceptId)) throw new HttpError(409, M.duplicate, { errors: [{ path: 'contaBancaria', message: M.duplicate }] });
     },

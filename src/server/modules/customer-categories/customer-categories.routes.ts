@@ -5,30 +5,26 @@
  * spec shows no role); changes: a manager role (src/shared/permissions.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod/mini';
 import { CUSTOMER_CATEGORY_PATHS, customerCategoryInput, customerCategoryList } from '../../../shared/contract/customer-categories';
-import { registryLocalParams } from '../../../shared/contract/registry';
 import { CUSTOMER_CATEGORY_MSG as M } from '../../../shared/customer-categories';
 import type { Db } from '../../db/client';
 import { customerCategories, customers } from '../../db/schema/customers';
-import { namedRegistry, namesWithUse, registryErrors, registryWriteRoutes } from '../../lib/registry';
-import { requireVenue } from '../../plugins/auth';
+import { namedRegistry, namesWithUse, registryRoutes } from '../../lib/registry';
 
-const errors = registryErrors;
 type Body = z.output<typeof customerCategoryInput>;
 
 export function customerCategoryRoutes(fastify: FastifyInstance, opts: { db: Db }) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = opts;
-
-  app.get('/api/ClienteEstabelecimento/CategoriasCliente/:localId', { schema: { params: registryLocalParams, response: { 200: customerCategoryList, ...errors } } }, async (req) => {
-    const { venueId } = await requireVenue(db, req, req.params.localId);
-    const rows = await namesWithUse(db, customerCategories, customerCategories.description, customers.categoryId, venueId);
-    return rows.map((r) => ({ id: r.id, descricao: r.name, quantidadeClientes: r.uses }));
-  });
-
   const name = { column: customerCategories.description, field: 'descricao', duplicate: M.duplicate, of: (b: Body) => b.descricao };
-  const writes = namedRegistry(db, customerCategories, name, (b) => ({ description: b.descricao }));
-  registryWriteRoutes(fastify, db, { paths: CUSTOMER_CATEGORY_PATHS, table: customerCategories, input: customerCategoryInput, msg: M, ...writes });
+  registryRoutes(fastify, db, {
+    paths: CUSTOMER_CATEGORY_PATHS,
+    table: customerCategories,
+    input: customerCategoryInput,
+    msg: M,
+    listAnswer: customerCategoryList,
+    list: async (venueId) =>
+      (await namesWithUse(db, customerCategories, customerCategories.description, customers.categoryId, venueId)).map((r) => ({ id: r.id, descricao: r.name, quantidadeClientes: r.uses })),
+    ...namedRegistry(db, customerCategories, name, (b) => ({ description: b.descricao })),
+  });
 }

@@ -7,38 +7,29 @@
  */
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod/mini';
 import { PRODUCT_CATEGORY_PATHS, productCategoryInput, productCategoryList } from '../../../shared/contract/product-categories';
-import { registryLocalParams } from '../../../shared/contract/registry';
 import { PRODUCT_CATEGORY_MSG as M } from '../../../shared/product-categories';
 import { defaultCategoryImage, straightenApostrophes } from '../../../shared/products';
 import type { Db } from '../../db/client';
 import { productCategories, products } from '../../db/schema/products';
 import { HttpError } from '../../lib/http-error';
-import { namedRegistry, namesWithUse, registryErrors, registryWriteRoutes } from '../../lib/registry';
-import { requireVenue } from '../../plugins/auth';
+import { namedRegistry, namesWithUse, registryRoutes } from '../../lib/registry';
 
-const errors = registryErrors;
 type Body = z.output<typeof productCategoryInput>;
 
 export function productCategoryRoutes(fastify: FastifyInstance, opts: { db: Db }) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = opts;
-
-  app.get('/api/CategoriaProduto/DoLocal/:localId', { schema: { params: registryLocalParams, response: { 200: productCategoryList, ...errors } } }, async (req) => {
-    const { venueId } = await requireVenue(db, req, req.params.localId);
-    const rows = await namesWithUse(db, productCategories, productCategories.name, products.categoryId, venueId);
-    return rows.map((r) => ({ id: r.id, nome: r.name, quantidadeProdutos: r.uses }));
-  });
-
   const name = { column: productCategories.name, field: 'nome', duplicate: M.duplicate, of: (b: Body) => straightenApostrophes(b.nome) };
   const named = namedRegistry(db, productCategories, name, (b) => ({ name: name.of(b) }));
-  registryWriteRoutes(fastify, db, {
+  registryRoutes(fastify, db, {
     paths: PRODUCT_CATEGORY_PATHS,
     table: productCategories,
     input: productCategoryInput,
     msg: M,
+    listAnswer: productCategoryList,
+    list: async (venueId) =>
+      (await namesWithUse(db, productCategories, productCategories.name, products.categoryId, venueId)).map((r) => ({ id: r.id, nome: r.name, quantidadeProdutos: r.uses })),
     refuseDuplicate: named.refuseDuplicate,
     async save(venueId, b, id) {
       if (id) return named.save(venueId, b, id);

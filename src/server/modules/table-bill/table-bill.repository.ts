@@ -12,7 +12,13 @@ import { users } from '../../db/schema/auth';
 import { commandKeys } from '../../db/schema/command-keys';
 import { kdsTables, orderItems, orders } from '../../db/schema/orders';
 import { tableBillDiscounts, tableBillOrders, tableBillPayments, tableBillSettings, tableBills, type TableBillSnapshotLine } from '../../db/schema/table-bill';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client';
+import { HttpError } from '../../lib/http-error';
 import type { Q, Tx } from '../../lib/once';
+import { UUID_RE } from '../../lib/registry';
+import { requireVenueOf } from '../../plugins/auth';
+import { WAITER_ROLE } from '../../../shared/waiter';
 import { itemSplitDto, lineItemId } from './table-bill.split';
 
 export type BillRow = typeof tableBills.$inferSelect;
@@ -42,6 +48,14 @@ export interface TableRef {
 }
 
 const reais = (cents: number) => cents / 100;
+
+/** The waiter's venue (404 for one the user is not in, 403 without the role) and its table `mesa` (404 when not there). */
+export async function waiterTable(db: Db, req: FastifyRequest, localId: string, mesa: string): Promise<TableRef> {
+  const { venueId } = await requireVenueOf(db, req, localId, WAITER_ROLE, BILL_MSG.tableNotFound);
+  const table = UUID_RE.test(mesa) ? await tableOf(db, venueId, mesa.toLowerCase()) : null;
+  if (!table) throw new HttpError(404, BILL_MSG.tableNotFound);
+  return table;
+}
 
 export async function tableOf(q: Q, venueId: string, tableId: string): Promise<TableRef | null> {
   const [t] = await q.select({ id: kdsTables.id, name: kdsTables.name, venueId: kdsTables.venueId }).from(kdsTables).where(and(eq(kdsTables.id, tableId), eq(kdsTables.venueId, venueId)));
