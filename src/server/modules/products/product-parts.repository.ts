@@ -10,13 +10,7 @@ import {
 } from '../../../shared/products';
 import type { Db } from '../../db/client';
 import type { Tx } from '../../db/seed';
-import {
-  observationOptions,
-  productAdditionals,
-  productObservationOptions,
-  productObservations,
-  products,
-} from '../../db/schema/products';
+import { observationOptions, productAdditionals, productObservationOptions, productObservations, products } from '../../db/schema/products';
 import { HttpError } from '../../lib/http-error';
 
 import { findProduct, type ProductRow, realId } from './products.repository';

@@ -25,15 +25,7 @@ import type {
 } from '../../../shared/contract/products';
 import type { Db } from '../../db/client';
 import type { Tx } from '../../db/seed';
-import {
-  customSaleMenus,
-  observationOptions,
-  productAdditionals,
-  productCategories,
-  productObservationOptions,
-  productObservations,
-  products,
-} from '../../db/schema/products';
+import { customSaleMenus, observationOptions, productAdditionals, productCategories, productObservationOptions, productObservations, products } from '../../db/schema/products';
 import { stores } from '../../db/schema/venues';
 import { HttpError } from '../../lib/http-error';
 import { STORE_MSG } from '../../../shared/stores';

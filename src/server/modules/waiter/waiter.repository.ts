@@ -11,14 +11,7 @@ import type { Db } from '../../db/client';
 import { kdsTables, orderItems, orders, workflowStates } from '../../db/schema/orders';
 import { onNoClosedBill, onOpenBill } from '../table-bill/table-bill.repository';
 import { BILL_WINDOW_MS } from '../../../shared/table-bill';
-import {
-  observationOptions,
-  productAdditionals,
-  productCategories,
-  productObservationOptions,
-  productObservations,
-  products,
-} from '../../db/schema/products';
+import { observationOptions, productAdditionals, productCategories, productObservationOptions, productObservations, products } from '../../db/schema/products';
 
 const reais = (cents: number) => Math.round(cents) / 100;
 
