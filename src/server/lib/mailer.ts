@@ -19,6 +19,9 @@ export interface Mailer {
   describe(): string;
 }
 
+/** A message's text: "Olá, {name}.", a blank line, then `lines`, one a line. */
+export const letter = (name: string, ...lines: string[]): string => [`Olá, ${name}.`, '', ...lines].join('\n');
+
 const FROM = 'Balcão <nao-responda@balcao.dev>';
 
 export function createMailer(opts: { smtpUrl?: string; outboxDir: string }): Mailer {

@@ -7,7 +7,7 @@
  * that is neither configured nor allowed answers ProviderNotConfiguredError: 503 with a pt-BR
  * message saying which variables to set (src/shared/not-configured.ts).
  */
-import { SANDBOX_FAMILIES, type SandboxFamily } from '../../shared/not-configured';
+import { NOT_CONFIGURED_NAME, SANDBOX_FAMILIES, type SandboxFamily } from '../../shared/not-configured';
 import { HttpError } from './http-error';
 
 export type Env = Record<string, string | undefined>;
@@ -43,6 +43,17 @@ export class ProviderNotConfiguredError extends HttpError {
   constructor(message: string) {
     super(503, message, { notConfigured: true });
   }
+}
+
+/**
+ * The adapter of a provider that is neither configured nor allowed as a sandbox, for every factory:
+ * labelled "não configurado" with `message` (what to set), and each of `methods` refusing with
+ * ProviderNotConfiguredError(message).
+ */
+export function notConfiguredAdapter<const M extends string>(message: string, methods: readonly M[]) {
+  const refuse = () => Promise.reject(new ProviderNotConfiguredError(message));
+  const calls = Object.fromEntries(methods.map((m) => [m, refuse])) as Record<M, typeof refuse>;
+  return { name: NOT_CONFIGURED_NAME, sandbox: false, notConfigured: message, ...calls };
 }
 
 /** One line for the start log: which sandboxes answer in this process. */

@@ -5,10 +5,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { expect } from 'vitest';
 import type { Db } from '../../../src/server/db/client';
 import { orderItems, orders } from '../../../src/server/db/schema/orders';
-import type { SeriesCache } from '../../../src/server/modules/dashboard/dashboard.cache';
+import { SeriesCache } from '../../../src/server/modules/dashboard/dashboard.cache';
 import { dashboardAll, dashboardAnswer, RAW_SOURCE, ROLLUP_SOURCE } from '../../../src/server/modules/dashboard/dashboard.routes';
 import { DASHBOARD_CALLS, type DashboardFilter } from '../../../src/shared/contract/dashboard';
 import { addDays, checkPeriod, dayFromIso, formatDateBR, isoDay, type Period } from '../../../src/shared/dashboard';
@@ -78,4 +79,44 @@ export async function expectEveryCallAsRaw(db: Db, venueId: string, f: Dashboard
     expect(served[call], named).toEqual(raw);
     expect(await dashboardAnswer(db, venueId, call, f, period, undefined, cache), named).toEqual(raw);
   }
+}
+
+/**
+ * The rollups' property (rollups.test.ts, novos.test.ts): on random orders of a base day's window
+ * (`first`), a read builds the rollups; then every edit and the `later` inserts must be followed:
+ * every call answers as the raw SQL does, through one cache for every run as a server process keeps
+ * it; `after` checks more at the end of a run.
+ */
+export async function expectRollupsFollowWrites<O, E>(
+  db: Db,
+  venueId: string,
+  p: {
+    bases: string[];
+    first: fc.Arbitrary<O[]>;
+    edits: fc.Arbitrary<E[]>;
+    later: fc.Arbitrary<O[]>;
+    startDay: fc.Arbitrary<number>;
+    windowDays: number;
+    filter: fc.Arbitrary<DashboardFilter>;
+    insert(base: string, list: O[]): Promise<string[]>;
+    apply(ids: string[], base: string, e: E): Promise<unknown>;
+    after?(): Promise<void>;
+    runs: number;
+  },
+): Promise<void> {
+  const cache = new SeriesCache();
+  await fc.assert(
+    fc.asyncProperty(fc.constantFrom(...p.bases), p.first, p.edits, p.later, p.startDay, fc.integer({ min: 1, max: p.windowDays }), p.filter, async (base, first, edits, later, startDay, length, f) => {
+      await db.execute(sql`delete from orders where venue_id = ${venueId}`);
+      const ids = await p.insert(base, first);
+      const period = periodAfter(base, startDay, length);
+      // A read builds the rollups; every later write must be followed.
+      await dashboardAnswer(db, venueId, 'TotalOrders', f, period, ROLLUP_SOURCE);
+      for (const e of edits) await p.apply(ids, base, e);
+      await p.insert(base, later);
+      await expectEveryCallAsRaw(db, venueId, f, period, cache, { base, startDay, length, f });
+      await p.after?.();
+    }),
+    { numRuns: p.runs, seed: process.env.FC_SEED ? Number(process.env.FC_SEED) : undefined },
+  );
 }

@@ -9,12 +9,11 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SeriesCache } from '../../../src/server/modules/dashboard/dashboard.cache';
-import { dashboardAnswer, ROLLUP_SOURCE } from '../../../src/server/modules/dashboard/dashboard.routes';
+import { dashboardAnswer } from '../../../src/server/modules/dashboard/dashboard.routes';
 import { DASHBOARD_CALLS, type DashboardFilter } from '../../../src/shared/contract/dashboard';
 import { checkPeriod } from '../../../src/shared/dashboard';
 import { useTestApp } from '../../setup/server';
-import { expectEveryCallAsRaw, insertGenerated, periodAfter, wall } from './generated-orders';
+import { expectRollupsFollowWrites, insertGenerated, wall } from './generated-orders';
 import { insertDataset } from './dataset';
 
 const t = useTestApp();
@@ -103,37 +102,28 @@ describe('dashboard new/returning-customer filter', () => {
   it('answers every call exactly like the raw SQL over the orders, through back-dated orders and deleted first orders', async () => {
     const venueId = t.seed.venues.restaurant;
     const code = { next: 70_000 };
-    const cache = new SeriesCache();
-    await fc.assert(
-      fc.asyncProperty(
-        fc.constantFrom(...BASES),
-        fc.array(order, { minLength: 1, maxLength: 14 }),
-        fc.array(edit, { maxLength: 6 }),
-        fc.array(early, { maxLength: 4 }),
-        // The period starts after the window's first days, so customers may have ordered before it.
-        fc.integer({ min: 2, max: WINDOW_DAYS - 1 }),
-        fc.integer({ min: 1, max: WINDOW_DAYS }),
-        filter,
-        async (base, first, edits, later, startDay, length, f) => {
-          await t.db.db.execute(sql`delete from orders where venue_id = ${venueId}`);
-          const ids = await insert(venueId, base, first, code);
-          const period = periodAfter(base, startDay, length);
-          // A read builds the rollups; every later write must be followed.
-          await dashboardAnswer(t.db.db, venueId, 'TotalOrders', f, period, ROLLUP_SOURCE);
-          for (const e of edits) await apply(venueId, ids, base, e);
-          // Later inserts, dated before the period: a customer's known first order may move earlier.
-          await insert(venueId, base, later, code);
-          await expectEveryCallAsRaw(t.db.db, venueId, f, period, cache, { base, startDay, length, f });
-          // The firsts table is each key's earliest order at the venue.
-          const firsts = (await t.db.db.execute(sql`select customer_key, first_at::text as first_at from dashboard_customer_firsts
-            where venue_id = ${venueId} order by customer_key`)) as unknown as Rows<{ customer_key: string; first_at: string }>;
-          const expected = (await t.db.db.execute(sql`select customer_key, min(created_at)::text as first_at from dashboard_order_customers
-            where venue_id = ${venueId} and customer_key is not null group by customer_key order by customer_key`)) as unknown as Rows<{ customer_key: string; first_at: string }>;
-          expect(firsts.rows).toEqual(expected.rows);
-        },
-      ),
-      { numRuns: Number(process.env.DASHBOARD_ROLLUP_RUNS ?? 20), seed: process.env.FC_SEED ? Number(process.env.FC_SEED) : undefined },
-    );
+    await expectRollupsFollowWrites(t.db.db, venueId, {
+      bases: BASES,
+      first: fc.array(order, { minLength: 1, maxLength: 14 }),
+      edits: fc.array(edit, { maxLength: 6 }),
+      // Later inserts, dated before the period: a customer's known first order may move earlier.
+      later: fc.array(early, { maxLength: 4 }),
+      // The period starts after the window's first days, so customers may have ordered before it.
+      startDay: fc.integer({ min: 2, max: WINDOW_DAYS - 1 }),
+      windowDays: WINDOW_DAYS,
+      filter,
+      insert: (base, list) => insert(venueId, base, list, code),
+      apply: (ids, base, e) => apply(venueId, ids, base, e),
+      async after() {
+        // The firsts table is each key's earliest order at the venue.
+        const firsts = (await t.db.db.execute(sql`select customer_key, first_at::text as first_at from dashboard_customer_firsts
+          where venue_id = ${venueId} order by customer_key`)) as unknown as Rows<{ customer_key: string; first_at: string }>;
+        const expected = (await t.db.db.execute(sql`select customer_key, min(created_at)::text as first_at from dashboard_order_customers
+          where venue_id = ${venueId} and customer_key is not null group by customer_key order by customer_key`)) as unknown as Rows<{ customer_key: string; first_at: string }>;
+        expect(firsts.rows).toEqual(expected.rows);
+      },
+      runs: Number(process.env.DASHBOARD_ROLLUP_RUNS ?? 20),
+    });
   }, 300_000);
 
   it('splits the known dataset: Bruno ordered before the period, so he is the only returning customer', async () => {

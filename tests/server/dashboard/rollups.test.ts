@@ -7,12 +7,11 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SeriesCache } from '../../../src/server/modules/dashboard/dashboard.cache';
-import { dashboardAnswer, ROLLUP_SOURCE } from '../../../src/server/modules/dashboard/dashboard.routes';
+import { dashboardAnswer } from '../../../src/server/modules/dashboard/dashboard.routes';
 import type { DashboardFilter } from '../../../src/shared/contract/dashboard';
 import { checkPeriod } from '../../../src/shared/dashboard';
 import { useTestApp } from '../../setup/server';
-import { expectEveryCallAsRaw, insertGenerated, periodAfter, wall } from './generated-orders';
+import { expectRollupsFollowWrites, insertGenerated, wall } from './generated-orders';
 
 const t = useTestApp();
 
@@ -96,30 +95,18 @@ describe('dashboard rollups', () => {
   it('answer every call exactly like the raw SQL, through inserts, edits, refusals and deletions', async () => {
     const venueId = t.seed.venues.restaurant;
     const code = { next: 50_000 };
-    // One cache for every run, as a server process keeps it: it must follow every write.
-    const cache = new SeriesCache();
-    await fc.assert(
-      fc.asyncProperty(
-        fc.constantFrom(...BASES),
-        fc.array(order, { minLength: 1, maxLength: 14 }),
-        fc.array(edit, { maxLength: 8 }),
-        fc.array(order, { maxLength: 4 }),
-        fc.integer({ min: 0, max: WINDOW_DAYS - 1 }),
-        fc.integer({ min: 1, max: WINDOW_DAYS }),
-        filter,
-        async (base, first, edits, later, startDay, length, f) => {
-          await t.db.db.execute(sql`delete from orders where venue_id = ${venueId}`);
-          const ids = await insert(venueId, base, first, code);
-          const period = periodAfter(base, startDay, length);
-          // A read builds the rollups; everything after must be followed.
-          await dashboardAnswer(t.db.db, venueId, 'TotalOrders', f, period, ROLLUP_SOURCE);
-          for (const e of edits) await apply(ids, base, e);
-          await insert(venueId, base, later, code);
-          await expectEveryCallAsRaw(t.db.db, venueId, f, period, cache, { base, startDay, length, f });
-        },
-      ),
-      { numRuns: Number(process.env.DASHBOARD_ROLLUP_RUNS ?? 25), seed: process.env.FC_SEED ? Number(process.env.FC_SEED) : undefined },
-    );
+    await expectRollupsFollowWrites(t.db.db, venueId, {
+      bases: BASES,
+      first: fc.array(order, { minLength: 1, maxLength: 14 }),
+      edits: fc.array(edit, { maxLength: 8 }),
+      later: fc.array(order, { maxLength: 4 }),
+      startDay: fc.integer({ min: 0, max: WINDOW_DAYS - 1 }),
+      windowDays: WINDOW_DAYS,
+      filter,
+      insert: (base, list) => insert(venueId, base, list, code),
+      apply,
+      runs: Number(process.env.DASHBOARD_ROLLUP_RUNS ?? 25),
+    });
     // Nothing is left dirty once read.
     const left = (await t.db.db.execute(sql`select count(*)::int as n from dashboard_dirty_days where venue_id = ${venueId}`)) as unknown as { rows: Array<{ n: number }> };
     expect(left.rows[0].n).toBe(0);

@@ -8,6 +8,13 @@ import { sql } from 'drizzle-orm';
 import type { DemoSeedContext } from '../../db/seed';
 import { accAudit, accMaintenance, accMerchants, accProposals } from '../../db/schema/accreditation';
 
+/** The other merchants of the network, as a query's `names(n, portal, doc)`, numbered from 0. */
+const NETWORK_MERCHANTS = sql.raw(`names(n, portal, doc) as (values
+      (0, 'Bar do Zé Pinheiros', '38174629000150'), (1, 'Padaria Pão Dourado', '07451236000188'), (2, 'Arena Sul Eventos', '29384756000102'),
+      (3, 'Clube Atlético Vila Nova', '61527384000149'), (4, 'Cantina Nonna Rosa', '45127896000133'), (5, 'Hamburgueria Brasa 77', '18273645000190'),
+      (6, 'Festival Sertanejo BH', '56473829000111'), (7, 'Cafeteria Grão Mineiro', '90817263000154'), (8, 'Pizzaria Forno de Lenha', '13579246000187'),
+      (9, 'Escola Pequeno Príncipe', '24681357000126'), (10, 'Sorveteria Polo Norte', '97531864000170'), (11, 'Food Park Jardins', '86420975000113'))`);
+
 export const DEMO_ACCREDITATION = {
   restaurantDocument: '11222333000181',
   schoolDocument: '45321789000110',
@@ -66,13 +73,9 @@ export async function seedAccreditationDemo({ tx, venues, users }: DemoSeedConte
     { venueId: venues.school, portalName: 'Colégio Horizonte', document: DEMO_ACCREDITATION.schoolDocument, acquirerType: 15, acquirerId: 15, proposalId: 'PRP-15-1200873', accreditationDate: days(1), status: 0 },
   ]);
 
-  // Other merchants of the network: latest proposals (every state), credentials and the binding queue.
+  // Other merchants of the network (the same twelve names for proposals and credentials): latest proposals (every state), credentials and the binding queue.
   await tx.execute(sql`
-    with names(n, portal, doc) as (values
-      (0, 'Bar do Zé Pinheiros', '38174629000150'), (1, 'Padaria Pão Dourado', '07451236000188'), (2, 'Arena Sul Eventos', '29384756000102'),
-      (3, 'Clube Atlético Vila Nova', '61527384000149'), (4, 'Cantina Nonna Rosa', '45127896000133'), (5, 'Hamburgueria Brasa 77', '18273645000190'),
-      (6, 'Festival Sertanejo BH', '56473829000111'), (7, 'Cafeteria Grão Mineiro', '90817263000154'), (8, 'Pizzaria Forno de Lenha', '13579246000187'),
-      (9, 'Escola Pequeno Príncipe', '24681357000126'), (10, 'Sorveteria Polo Norte', '97531864000170'), (11, 'Food Park Jardins', '86420975000113'))
+    with ${NETWORK_MERCHANTS}
     insert into acc_proposals (portal_name, document, acquirer_type, acquirer_id, proposal_id, accreditation_date, approved_at, status, message, is_active, mcc)
     select nm.portal, nm.doc, a.acq, a.acq, 'PRP-' || a.acq || '-' || lpad((1000000 + g * 7919 % 8999999)::text, 7, '0'),
            now() - (g * interval '19 hours'),
@@ -86,11 +89,7 @@ export async function seedAccreditationDemo({ tx, venues, users }: DemoSeedConte
     cross join lateral (select (array[3, 4, 10, 15])[1 + g % 4] as acq) a`);
 
   await tx.execute(sql`
-    with names(n, portal, doc) as (values
-      (0, 'Bar do Zé Pinheiros', '38174629000150'), (1, 'Padaria Pão Dourado', '07451236000188'), (2, 'Arena Sul Eventos', '29384756000102'),
-      (3, 'Clube Atlético Vila Nova', '61527384000149'), (4, 'Cantina Nonna Rosa', '45127896000133'), (5, 'Hamburgueria Brasa 77', '18273645000190'),
-      (6, 'Festival Sertanejo BH', '56473829000111'), (7, 'Cafeteria Grão Mineiro', '90817263000154'), (8, 'Pizzaria Forno de Lenha', '13579246000187'),
-      (9, 'Escola Pequeno Príncipe', '24681357000126'), (10, 'Sorveteria Polo Norte', '97531864000170'), (11, 'Food Park Jardins', '86420975000113'))
+    with ${NETWORK_MERCHANTS}
     insert into acc_credentials (portal_name, document, acquirer_type, accreditation_date, last_transaction_date, notes, status)
     select nm.portal || case when g > 12 then ' ' || (g / 12 + 1)::text else '' end, nm.doc, (array[3, 4, 10, 15])[1 + g % 4],
            now() - ((30 + g * 3) * interval '1 day'),

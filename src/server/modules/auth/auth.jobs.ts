@@ -23,8 +23,9 @@ import { LOGIN_LIMIT_WINDOW_SECONDS, RESET_TOKEN_TTL_MINUTES } from '../../../sh
 import { emailConfirmations, users } from '../../db/schema/auth';
 import { sha256 } from '../../lib/crypto';
 import type { JobQueue } from '../../lib/jobs';
-import type { Mailer } from '../../lib/mailer';
+import { letter, type Mail, type Mailer } from '../../lib/mailer';
 import { hitRateLimit } from '../../lib/rate-limit';
+import type { Db } from '../../db/client';
 import { createOneTimeToken, revokeResetLinks } from './auth.repository';
 
 export const AUTH_JOBS = {
@@ -39,6 +40,24 @@ const RECOVERY_LINKS_PER_ACCOUNT = 5;
 /** "Someone tried to sign up with your e-mail" notices per account per hour. */
 const SIGNUP_NOTICES_PER_ACCOUNT = 3;
 
+/**
+ * Sends a single-use link (password reset, invitation) made for this e-mail: the newest link is the
+ * only one that works, so every older one is revoked first; and no link may work that nobody
+ * received, so a failed send revokes the new one too (the job's retry makes another).
+ */
+export async function sendResetLink(db: Db, mailer: Mailer, userId: string, ttlSeconds: number, mail: (token: string) => Mail): Promise<void> {
+  const token = await db.transaction(async (tx) => {
+    await revokeResetLinks(tx, userId);
+    return (await createOneTimeToken(tx, 'reset', userId, ttlSeconds)).token;
+  });
+  try {
+    await mailer.send(mail(token));
+  } catch (err) {
+    await revokeResetLinks(db, userId).catch(() => {});
+    throw err;
+  }
+}
+
 export function defineAuthMailJobs(jobs: JobQueue, deps: { mailer: Mailer; publicUrl: string }): void {
   const { mailer } = deps;
 
@@ -48,31 +67,18 @@ export function defineAuthMailJobs(jobs: JobQueue, deps: { mailer: Mailer; publi
     if (!user) return;
     // Counted once per request (a retry of a failed send is the same request).
     if (ctx.job.attempt === 1 && (await hitRateLimit(ctx.db, `recovery:user:${user.id}`, RECOVERY_LINKS_PER_ACCOUNT, LOGIN_LIMIT_WINDOW_SECONDS)) > 0) return;
-    // The newest link is the only one that works.
-    const token = await ctx.db.transaction(async (tx) => {
-      await revokeResetLinks(tx, user.id);
-      return (await createOneTimeToken(tx, 'reset', user.id, RESET_TOKEN_TTL_MINUTES * 60)).token;
-    });
-    const link = `${deps.publicUrl}/redefinirSenha?token=${encodeURIComponent(token)}`;
-    try {
-      await mailer.send({
-        to: user.email,
-        subject: 'Redefinição de senha do Balcão',
-        text: [
-          `Olá, ${user.name}.`,
-          '',
-          'Recebemos um pedido para redefinir a senha da sua conta. Para criar uma nova senha, abra:',
-          link,
-          '',
-          `O link vale por ${RESET_TOKEN_TTL_MINUTES} minutos e pode ser usado uma vez.`,
-          'Se não foi você, ignore este e-mail: sua senha continua a mesma.',
-        ].join('\n'),
-      });
-    } catch (err) {
-      // No link may work that nobody received; the retry makes a new one.
-      await revokeResetLinks(ctx.db, user.id).catch(() => {});
-      throw err;
-    }
+    await sendResetLink(ctx.db, mailer, user.id, RESET_TOKEN_TTL_MINUTES * 60, (token) => ({
+      to: user.email,
+      subject: 'Redefinição de senha do Balcão',
+      text: letter(
+        user.name,
+        'Recebemos um pedido para redefinir a senha da sua conta. Para criar uma nova senha, abra:',
+        `${deps.publicUrl}/redefinirSenha?token=${encodeURIComponent(token)}`,
+        '',
+        `O link vale por ${RESET_TOKEN_TTL_MINUTES} minutos e pode ser usado uma vez.`,
+        'Se não foi você, ignore este e-mail: sua senha continua a mesma.',
+      ),
+    }));
   });
 
   jobs.defineJob<{ userIds: string[] }>(AUTH_JOBS.signupAttemptMail, async ({ userIds }, ctx) => {
@@ -83,14 +89,13 @@ export function defineAuthMailJobs(jobs: JobQueue, deps: { mailer: Mailer; publi
       await mailer.send({
         to: owner.email,
         subject: 'Tentativa de cadastro com os seus dados no Balcão',
-        text: [
-          `Olá, ${owner.name}.`,
-          '',
+        text: letter(
+          owner.name,
           'Alguém tentou criar uma conta no Balcão com o seu e-mail ou o seu CPF. Você já tem uma conta:',
           `para entrar, use o e-mail ${owner.email}; se esqueceu a senha, use "Esqueci minha senha" na tela de entrada.`,
           '',
           'Se não foi você, ignore este e-mail: nada mudou na sua conta.',
-        ].join('\n'),
+        ),
       });
     }
   });
@@ -101,12 +106,7 @@ export function defineAuthMailJobs(jobs: JobQueue, deps: { mailer: Mailer; publi
     await mailer.send({
       to: previousEmail,
       subject: 'O e-mail da sua conta no Balcão foi alterado',
-      text: [
-        `Olá, ${user.name}.`,
-        '',
-        `O e-mail de acesso da sua conta foi alterado para ${user.email}.`,
-        'Se não foi você, fale com o gerente do seu estabelecimento ou com o suporte.',
-      ].join('\n'),
+      text: letter(user.name, `O e-mail de acesso da sua conta foi alterado para ${user.email}.`, 'Se não foi você, fale com o gerente do seu estabelecimento ou com o suporte.'),
     });
   });
 
@@ -121,14 +121,13 @@ export function defineAuthMailJobs(jobs: JobQueue, deps: { mailer: Mailer; publi
       await mailer.send({
         to: user.email,
         subject: `Confirme seu e-mail no Balcão: ${code}`,
-        text: [
-          `Olá, ${user.name}.`,
-          '',
+        text: letter(
+          user.name,
           `Seu código para confirmar este e-mail no Balcão é: ${code}`,
           '',
           `Ele vale por ${EMAIL_CODE_TTL_MINUTES} minutos. Digite-o na tela "Confirmar e-mail" depois de entrar.`,
           'Se você não criou uma conta no Balcão, ignore este e-mail.',
-        ].join('\n'),
+        ),
       });
     } catch (err) {
       // No code may work that nobody received; the retry makes a new one.

@@ -39,7 +39,7 @@ import { memberships, mfaChallenges, sessions, users } from '../../db/schema/aut
 import { DUMMY_HASH, hashPassword, newCode, sha256, verifyPassword } from '../../lib/crypto';
 import { HttpError, tooManyRequests } from '../../lib/http-error';
 import { enqueueJob } from '../../lib/jobs';
-import type { Mailer } from '../../lib/mailer';
+import { letter, type Mailer } from '../../lib/mailer';
 import { clearRateLimit, hitRateLimit, rateLimitWait } from '../../lib/rate-limit';
 import { requireUser, requireVenue } from '../../plugins/auth';
 import {
@@ -107,14 +107,13 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptio
     await mailer.send({
       to: user.email,
       subject: `Seu código de acesso: ${code}`,
-      text: [
-        `Olá, ${user.name}.`,
-        '',
+      text: letter(
+        user.name,
         `Seu código de acesso ao Balcão é: ${code}`,
         '',
         `Ele vale por ${MFA_CODE_TTL_SECONDS / 60} minutos. Enviamos um código a cada acesso à sua conta.`,
         'Se não foi você quem tentou entrar, troque sua senha.',
-      ].join('\n'),
+      ),
     });
   }
 

@@ -5,10 +5,17 @@ import { runImportParser, type FromParser } from './user-import-parse';
 
 const HEADER = IMPORT_TEMPLATE.split('\r\n')[0];
 
+/** A CSV file as the template writes it: the header, then one line a row. */
+const csvFile = (...rows: string[]) => Buffer.from([HEADER, ...rows].join('\r\n'), 'utf8');
+
+const BRUNO = 'Bruno Dias;11144477735;bruno@exemplo.com.br;21987654321;4321';
+const CARLA_NO_EMAIL = 'Carla Sem Email;39053344705;;21987654321;4321;10,00';
+const EVA = 'Eva Lima;15350946056;eva@exemplo.com.br;21987654321;4321;10,50';
+
 /** Runs the parser on a MessageChannel (as the worker does), sending the bytes in chunks of `size`. */
-async function parse(bytes: Buffer, size: number, batch = 2): Promise<FromParser[]> {
+async function parse(bytes: Buffer, size: number, batch = 2, format?: 'xlsx'): Promise<FromParser[]> {
   const { port1, port2 } = new MessageChannel();
-  runImportParser(port2, batch);
+  runImportParser(port2, batch, format);
   const out: FromParser[] = [];
   const done = new Promise<void>((resolve) => {
     port1.on('message', (m: FromParser) => {
@@ -25,16 +32,12 @@ async function parse(bytes: Buffer, size: number, batch = 2): Promise<FromParser
 
 describe('user import parser (worker side)', () => {
   it('posts batches of valid users and the refused rows, in any chunking, and the totals', async () => {
-    const csv = Buffer.from(
-      [
-        HEADER,
-        "João Ação;'01234567890;joao@exemplo.com.br;(11) 98765-4321;0123;50,00",
-        'Bruno Dias;11144477735;bruno@exemplo.com.br;21987654321;4321;Ilimitado',
-        'Bruno Repetido;11144477735;bruno2@exemplo.com.br;21987654321;4321;1,00',
-        'Carla Sem Email;39053344705;;21987654321;4321;10,00',
-        'Eva Lima;15350946056;eva@exemplo.com.br;21987654321;4321;10,50',
-      ].join('\r\n'),
-      'utf8',
+    const csv = csvFile(
+      "João Ação;'01234567890;joao@exemplo.com.br;(11) 98765-4321;0123;50,00",
+      `${BRUNO};Ilimitado`,
+      'Bruno Repetido;11144477735;bruno2@exemplo.com.br;21987654321;4321;1,00',
+      CARLA_NO_EMAIL,
+      EVA,
     );
     for (const size of [1, 7, 1 << 20]) {
       const out = await parse(csv, size);
@@ -55,14 +58,10 @@ describe('user import parser (worker side)', () => {
   });
 
   it('a quoted cell with line breaks takes its lines: the rows after it keep the file\'s line numbers (issue 40, O)', async () => {
-    const csv = Buffer.from(
-      [
-        HEADER,
-        '"Ana\r\nLima\nSegunda";11144477735;ana@exemplo.com.br;21987654321;4321;1,00',
-        'Eva Lima;15350946056;eva@exemplo.com.br;21987654321;4321;10,50',
-        'Eva Repetida;15350946056;eva2@exemplo.com.br;21987654321;4321;10,50',
-      ].join('\r\n'),
-      'utf8',
+    const csv = csvFile(
+      '"Ana\r\nLima\nSegunda";11144477735;ana@exemplo.com.br;21987654321;4321;1,00',
+      EVA,
+      'Eva Repetida;15350946056;eva2@exemplo.com.br;21987654321;4321;10,50',
     );
     for (const size of [3, 1 << 20]) {
       const out = await parse(csv, size, 10);
@@ -83,20 +82,7 @@ describe('user import parser (worker side)', () => {
   });
 
   it('keeps the line numbers of the file across blank rows and reports them', async () => {
-    const csv = Buffer.from(
-      [
-        HEADER,
-        'Ana Lima;39817462528;ana@exemplo.com.br;11987654321;1234;1,00',
-        '',
-        ';;;;;',
-        'Bruno Dias;11144477735;bruno@exemplo.com.br;21987654321;4321;1,00',
-        '   ',
-        'Carla Sem Email;39053344705;;21987654321;4321;10,00',
-        '',
-        '',
-      ].join('\r\n'),
-      'utf8',
-    );
+    const csv = csvFile('Ana Lima;39817462528;ana@exemplo.com.br;11987654321;1234;1,00', '', ';;;;;', `${BRUNO};1,00`, '   ', CARLA_NO_EMAIL, '', '');
     for (const size of [3, 1 << 20]) {
       const out = await parse(csv, size);
       const batches = out.filter((m) => m.type === 'batch');
@@ -126,14 +112,7 @@ describe('user import parser (worker side)', () => {
     ws.addRow([]);
     ws.addRow(['Bruno Dias', '111.444.777-35', 'bruno@exemplo.com.br', 21987654321, 123, 'Ilimitado']);
     const bytes = Buffer.from(await wb.xlsx.writeBuffer());
-    const { port1, port2 } = new MessageChannel();
-    runImportParser(port2, 10, 'xlsx');
-    const out: FromParser[] = [];
-    const done = new Promise<void>((resolve) => port1.on('message', (m: FromParser) => (out.push(m), m.type !== 'batch' && resolve())));
-    port1.postMessage({ type: 'chunk', data: new Uint8Array(bytes) });
-    port1.postMessage({ type: 'end' });
-    await done;
-    port1.close();
+    const out = await parse(bytes, bytes.length, 10, 'xlsx');
     const batches = out.filter((m) => m.type === 'batch');
     // 1234567890 was 01234567890 before Excel made it a number.
     expect(batches.flatMap((b) => b.valid).map((v) => [v.line, v.user.document, v.user.limitCents])).toEqual([[2, '01234567890', 5000]]);
@@ -142,12 +121,6 @@ describe('user import parser (worker side)', () => {
   });
 
   it('says an unreadable workbook is unreadable', async () => {
-    const { port1, port2 } = new MessageChannel();
-    runImportParser(port2, 10, 'xlsx');
-    const got = new Promise<FromParser>((resolve) => port1.on('message', resolve));
-    port1.postMessage({ type: 'chunk', data: new Uint8Array(Buffer.from([0x50, 0x4b, 0x03, 0x04, 9, 9, 9])) });
-    port1.postMessage({ type: 'end' });
-    expect(await got).toEqual({ type: 'unreadable' });
-    port1.close();
+    expect(await parse(Buffer.from([0x50, 0x4b, 0x03, 0x04, 9, 9, 9]), 1 << 20, 10, 'xlsx')).toEqual([{ type: 'unreadable' }]);
   });
 });

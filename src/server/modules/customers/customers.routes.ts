@@ -30,6 +30,7 @@ import type { Db } from '../../db/client';
 import { customerAlerts, customerBlocks, customerCategories, customers } from '../../db/schema/customers';
 import { HttpError } from '../../lib/http-error';
 import type { FileStorage } from '../../lib/file-storage';
+import type { Tx } from '../../lib/once';
 import { requireUser, requireVenue } from '../../plugins/auth';
 import { saveDownload } from '../downloads/downloads';
 import { allCustomers, blockHistoryOf, customerByCpf, customerById, listCustomers, openBlock } from './customers.repository';
@@ -167,48 +168,55 @@ export function customerRoutes(fastify: FastifyInstance, opts: { db: Db; files: 
     return { user, venueId, c: { ...c, cpf: c.cpf } };
   }
 
-  app.post('/api/BlockedUser/Block', { schema: { body: customerFlagRequest, response: { 200: messageAnswer, ...errors } } }, async (req) => {
-    const { user, venueId, c } = await target(req, req.body);
-    if (c.alerted) throw new HttpError(409, CUSTOMER_MSG.blockWhileAlerted);
-    if (c.blocked) throw new HttpError(409, CUSTOMER_MSG.alreadyBlocked);
-    await db.transaction(async (tx) => {
-      await tx.insert(customerBlocks).values({ venueId, cpf: c.cpf, blockedBy: user.id, blockedReason: req.body.reason });
-      await tx.update(customers).set({ blocked: true, updatedAt: new Date() }).where(eq(customers.id, c.id));
+  type Flagged = Awaited<ReturnType<typeof target>>;
+  /**
+   * A flag call (block, unlock, alert, disarm) on the customer the body names: 409 with `refusal`
+   * when the customer's state refuses it; else, in one transaction, the history row (`record`) and
+   * the customer's flag set to `flag`.
+   */
+  function flagRoute(path: string, refusal: (c: Flagged['c']) => string | null, record: (tx: Tx, t: Flagged, reason: string) => Promise<unknown>, flag: { blocked: boolean } | { alerted: boolean }, done: string) {
+    app.post(path, { schema: { body: customerFlagRequest, response: { 200: messageAnswer, ...errors } } }, async (req) => {
+      const t = await target(req, req.body);
+      const refused = refusal(t.c);
+      if (refused) throw new HttpError(409, refused);
+      await db.transaction(async (tx) => {
+        await record(tx, t, req.body.reason);
+        await tx.update(customers).set({ ...flag, updatedAt: new Date() }).where(eq(customers.id, t.c.id));
+      });
+      return { Message: done };
     });
-    return { Message: CUSTOMER_MSG.blocked };
-  });
+  }
 
-  app.post('/api/BlockedUser/Unlock', { schema: { body: customerFlagRequest, response: { 200: messageAnswer, ...errors } } }, async (req) => {
-    const { user, venueId, c } = await target(req, req.body);
-    if (!c.blocked) throw new HttpError(409, CUSTOMER_MSG.notBlocked);
-    await db.transaction(async (tx) => {
-      await tx.update(customerBlocks).set({ unlockedBy: user.id, unlockedAt: new Date(), unlockReason: req.body.reason }).where(openBlock(venueId, c.cpf));
-      await tx.update(customers).set({ blocked: false, updatedAt: new Date() }).where(eq(customers.id, c.id));
-    });
-    return { Message: CUSTOMER_MSG.unblocked };
-  });
-
-  app.post('/api/UserAlert', { schema: { body: customerFlagRequest, response: { 200: messageAnswer, ...errors } } }, async (req) => {
-    const { user, venueId, c } = await target(req, req.body);
-    if (c.blocked) throw new HttpError(409, CUSTOMER_MSG.alertWhileBlocked);
-    if (c.alerted) throw new HttpError(409, CUSTOMER_MSG.alreadyAlerted);
-    await db.transaction(async (tx) => {
-      await tx.insert(customerAlerts).values({ venueId, cpf: c.cpf, createdBy: user.id, reason: req.body.reason });
-      await tx.update(customers).set({ alerted: true, updatedAt: new Date() }).where(eq(customers.id, c.id));
-    });
-    return { Message: CUSTOMER_MSG.alertCreated };
-  });
-
-  app.post('/api/UserAlert/Disarm', { schema: { body: customerFlagRequest, response: { 200: messageAnswer, ...errors } } }, async (req) => {
-    const { user, venueId, c } = await target(req, req.body);
-    if (!c.alerted) throw new HttpError(409, CUSTOMER_MSG.notAlerted);
-    await db.transaction(async (tx) => {
-      await tx
+  flagRoute(
+    '/api/BlockedUser/Block',
+    (c) => (c.alerted ? CUSTOMER_MSG.blockWhileAlerted : c.blocked ? CUSTOMER_MSG.alreadyBlocked : null),
+    (tx, { user, venueId, c }, reason) => tx.insert(customerBlocks).values({ venueId, cpf: c.cpf, blockedBy: user.id, blockedReason: reason }),
+    { blocked: true },
+    CUSTOMER_MSG.blocked,
+  );
+  flagRoute(
+    '/api/BlockedUser/Unlock',
+    (c) => (c.blocked ? null : CUSTOMER_MSG.notBlocked),
+    (tx, { user, venueId, c }, reason) => tx.update(customerBlocks).set({ unlockedBy: user.id, unlockedAt: new Date(), unlockReason: reason }).where(openBlock(venueId, c.cpf)),
+    { blocked: false },
+    CUSTOMER_MSG.unblocked,
+  );
+  flagRoute(
+    '/api/UserAlert',
+    (c) => (c.blocked ? CUSTOMER_MSG.alertWhileBlocked : c.alerted ? CUSTOMER_MSG.alreadyAlerted : null),
+    (tx, { user, venueId, c }, reason) => tx.insert(customerAlerts).values({ venueId, cpf: c.cpf, createdBy: user.id, reason }),
+    { alerted: true },
+    CUSTOMER_MSG.alertCreated,
+  );
+  flagRoute(
+    '/api/UserAlert/Disarm',
+    (c) => (c.alerted ? null : CUSTOMER_MSG.notAlerted),
+    (tx, { user, venueId, c }, reason) =>
+      tx
         .update(customerAlerts)
-        .set({ disarmedBy: user.id, disarmedAt: new Date(), disarmReason: req.body.reason })
-        .where(and(eq(customerAlerts.venueId, venueId), eq(customerAlerts.cpf, c.cpf)));
-      await tx.update(customers).set({ alerted: false, updatedAt: new Date() }).where(eq(customers.id, c.id));
-    });
-    return { Message: CUSTOMER_MSG.alertRemoved };
-  });
+        .set({ disarmedBy: user.id, disarmedAt: new Date(), disarmReason: reason })
+        .where(and(eq(customerAlerts.venueId, venueId), eq(customerAlerts.cpf, c.cpf))),
+    { alerted: false },
+    CUSTOMER_MSG.alertRemoved,
+  );
 }

@@ -42,46 +42,39 @@ const LOCK_NS = 424217;
 const ORDER_CHANGED = `(o.state_id = ${REFUSED}) is distinct from (n.state_id = ${REFUSED}) or o.total_cents <> n.total_cents
   or o.created_at <> n.created_at or o.delivery_kind <> n.delivery_kind or o.venue_id <> n.venue_id`;
 
-export const ROLLUP_DDL = `
-create or replace function dashboard_mark_orders() returns trigger language plpgsql as $$
-begin
+/**
+ * A statement trigger's function: marks the days of what the statement inserted (`touched('new_rows')`),
+ * deleted (`touched('old_rows')`) or updated (`updated`).
+ */
+const markFunction = (name: string, touched: (rows: 'new_rows' | 'old_rows') => string, updated: string, note = '') => `
+create or replace function ${name}() returns trigger language plpgsql as $$
+begin${note}
   if tg_op = 'INSERT' then
-    ${mark(`select venue_id, ${localDay('created_at')} as day from new_rows`)}
+    ${mark(touched('new_rows'))}
   elsif tg_op = 'DELETE' then
-    ${mark(`select venue_id, ${localDay('created_at')} as day from old_rows`)}
+    ${mark(touched('old_rows'))}
   else
-    ${mark(`select n.venue_id, ${localDay('n.created_at')} as day from new_rows n join old_rows o on o.id = n.id where ${ORDER_CHANGED}
-      union all select o.venue_id, ${localDay('o.created_at')} from new_rows n join old_rows o on o.id = n.id where ${ORDER_CHANGED}`)}
+    ${mark(updated)}
   end if;
   return null;
 end $$;
+`;
 
-create or replace function dashboard_mark_items() returns trigger language plpgsql as $$
-begin
-  -- An item whose order is gone (deleted with it) was marked by the order's own trigger.
-  if tg_op = 'INSERT' then
-    ${mark(`select o.venue_id, ${localDay('o.created_at')} as day from orders o where o.id in (select order_id from new_rows)`)}
-  elsif tg_op = 'DELETE' then
-    ${mark(`select o.venue_id, ${localDay('o.created_at')} as day from orders o where o.id in (select order_id from old_rows)`)}
-  else
-    ${mark(`select o.venue_id, ${localDay('o.created_at')} as day from orders o
-      where o.id in (select order_id from new_rows union select order_id from old_rows)`)}
-  end if;
-  return null;
-end $$;
+const rowDays = (rows: string) => `select venue_id, ${localDay('created_at')} as day from ${rows}`;
+const orderDays = (rows: string) => `select o.venue_id, ${localDay('o.created_at')} as day from orders o where o.id in (select order_id from ${rows})`;
 
-create or replace function dashboard_mark_customers() returns trigger language plpgsql as $$
-begin
-  if tg_op = 'INSERT' then
-    ${mark(`select venue_id, ${localDay('created_at')} as day from new_rows`)}
-  elsif tg_op = 'DELETE' then
-    ${mark(`select venue_id, ${localDay('created_at')} as day from old_rows`)}
-  else
-    ${mark(`select venue_id, ${localDay('created_at')} as day from new_rows union all select venue_id, ${localDay('created_at')} from old_rows`)}
-  end if;
-  return null;
-end $$;
-${(
+export const ROLLUP_DDL = `${markFunction(
+  'dashboard_mark_orders',
+  rowDays,
+  `select n.venue_id, ${localDay('n.created_at')} as day from new_rows n join old_rows o on o.id = n.id where ${ORDER_CHANGED}
+      union all select o.venue_id, ${localDay('o.created_at')} from new_rows n join old_rows o on o.id = n.id where ${ORDER_CHANGED}`,
+)}${markFunction(
+  'dashboard_mark_items',
+  orderDays,
+  `select o.venue_id, ${localDay('o.created_at')} as day from orders o
+      where o.id in (select order_id from new_rows union select order_id from old_rows)`,
+  "\n  -- An item whose order is gone (deleted with it) was marked by the order's own trigger.",
+)}${markFunction('dashboard_mark_customers', rowDays, `select venue_id, ${localDay('created_at')} as day from new_rows union all select venue_id, ${localDay('created_at')} from old_rows`)}${(
   [
     ['orders', 'dashboard_mark_orders', 'orders'],
     ['order_items', 'dashboard_mark_items', 'items'],
@@ -101,7 +94,7 @@ alter table ${table} enable always trigger dashboard_mark_${short}_del;`,
 `;
 
 /** Marks every day of every venue that has orders (the backfill of a new rollup version). */
-export const MARK_ALL_SQL = mark(`select venue_id, ${localDay('created_at')} as day from orders`);
+export const MARK_ALL_SQL = mark(rowDays('orders'));
 
 type Exec = Pick<Db, 'execute'>;
 

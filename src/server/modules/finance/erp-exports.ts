@@ -25,7 +25,7 @@ import { enqueueJob, PermanentJobError, type JobQueue } from '../../lib/jobs';
 import { settleKeys, type CommandResult, type OnceCommand } from '../../lib/once';
 import type { AuthUser } from '../../plugins/auth';
 import type { ErpAdapter, ErpExportResult, ErpInvoice } from './adapters';
-import { audit, financeScope, type Tx } from './finance.repository';
+import { audit, financeOnce, type Tx } from './finance.repository';
 
 export const ERP_SETTLE_JOB = 'finance.erp-settle';
 /** Asked again 2 s, 4 s … up to every 5 minutes, for about two days before an operator must look. */
@@ -96,10 +96,7 @@ export function erpExportCommand(
   a: { venueId: string; user: AuthUser; key: string | null; hash: string; mismatchMessage: string; single: boolean; pick(tx: Tx): Promise<InvoiceRow[]> },
 ): OnceCommand<Reserved, ErpExportResult[]> {
   return {
-    scope: financeScope(a.venueId),
-    key: a.key,
-    hash: a.hash,
-    mismatchMessage: a.mismatchMessage,
+    ...financeOnce(a),
     async reserve(tx) {
       const invoices = await a.pick(tx);
       const batchId = randomUUID();

@@ -43,6 +43,16 @@ export type FinanceCommand = (tx: Tx, user: AuthUser) => Promise<CommandResult>;
 /** The finance calls' Idempotency-Key (the one rule, lib/once.ts): keys are the venue's. */
 export const financeKeyOf = (req: FastifyRequest) => idempotencyKeyOf(req, ORDER_MSG.idempotencyInvalid);
 export const financeScope = (venueId: string) => `venue:${venueId}`;
+/** What runOnce knows a finance command by: the venue's scope, the key, the command's hash, what a reused key hears. */
+export const financeOnce = (a: { venueId: string; key: string | null; hash: string; mismatchMessage: string }) => ({
+  scope: financeScope(a.venueId),
+  key: a.key,
+  hash: a.hash,
+  mismatchMessage: a.mismatchMessage,
+});
+/** The same for a request: its Idempotency-Key, and the hash of `route` with `payload`. */
+export const financeRequestOnce = (req: FastifyRequest, venueId: string, route: string, payload: unknown) =>
+  financeOnce({ venueId, key: financeKeyOf(req), hash: commandHash(`finance:${route}`, payload), mismatchMessage: ORDER_MSG.idempotencyMismatch });
 
 /**
  * Runs a ledger change (no provider call) in one transaction under the venue lock, keyed by the
@@ -54,10 +64,7 @@ export function createIdempotentRunner(db: Db) {
   return async function run(req: FastifyRequest, reply: FastifyReply, route: string, venueId: string, payload: unknown, work: FinanceCommand) {
     const user = requireUser(req);
     const r = await runOnce<{ ref: string; result: CommandResult }, undefined>(db, {
-      scope: financeScope(venueId),
-      key: financeKeyOf(req),
-      hash: commandHash(`finance:${route}`, payload),
-      mismatchMessage: ORDER_MSG.idempotencyMismatch,
+      ...financeRequestOnce(req, venueId, route, payload),
       async reserve(tx) {
         await lockVenue(tx, venueId);
         return { ref: randomUUID(), result: await work(tx, user) };

@@ -19,9 +19,8 @@ import { venues } from '../../db/schema/venues';
 import { HttpError } from '../../lib/http-error';
 import { requireUser, requireVenue } from '../../plugins/auth';
 import { type AcquirerAdapter, ProviderError } from './adapters';
-import { allowsRefund, audit, createIdempotentRunner, financeKeyOf, financeScope, lockVenue, sendCommand, toPixOrder, type Tx } from './finance.repository';
-import { commandHash, runOnce } from '../../lib/once';
-import { ORDER_MSG } from '../../../shared/orders';
+import { allowsRefund, audit, createIdempotentRunner, financeRequestOnce, lockVenue, sendCommand, toPixOrder, type Tx } from './finance.repository';
+import { runOnce } from '../../lib/once';
 import { venueOfObject } from './finance-venue';
 import { PIX_REFUND_INLINE_MS, PIX_REFUND_JOB, refundAnswer, refundStates } from './pix-refund-job';
 
@@ -120,10 +119,7 @@ export function pixRoutes(fastify: FastifyInstance, opts: { db: Db; acquirer: Ac
       const user = requireUser(req);
       const askedCents = req.body?.Value === undefined ? null : Math.round(req.body.Value * 100);
       const r = await runOnce<{ ref: string; jobId: number | null }, void>(db, {
-        scope: financeScope(venueId),
-        key: financeKeyOf(req),
-        hash: commandHash('finance:pix-refund', { id: req.params.id, cents: askedCents }),
-        mismatchMessage: ORDER_MSG.idempotencyMismatch,
+        ...financeRequestOnce(req, venueId, 'pix-refund', { id: req.params.id, cents: askedCents }),
         async reserve(tx) {
           await lockVenue(tx, venueId);
           const { o } = await findOrder(tx, venueId, req.params.id, true);

@@ -16,9 +16,8 @@ import { financeBankAccounts, financeProcessRequests, financeTransactions } from
 import { HttpError } from '../../lib/http-error';
 import { requireUser, requireVenue } from '../../plugins/auth';
 import { type AcquiredTransaction, type AcquirerAdapter, ProviderError, ProviderUnavailableError } from './adapters';
-import { commandHash, runOnce } from '../../lib/once';
-import { ORDER_MSG } from '../../../shared/orders';
-import { audit, createIdempotentRunner, financeKeyOf, financeScope, lockVenue, sendCommand, type Tx } from './finance.repository';
+import { runOnce } from '../../lib/once';
+import { audit, createIdempotentRunner, financeRequestOnce, lockVenue, sendCommand, type Tx } from './finance.repository';
 import { z } from 'zod/mini';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
@@ -139,10 +138,7 @@ export function transactionRoutes(fastify: FastifyInstance, opts: { db: Db; acqu
     // The lookup is a read: when it finds nothing or cannot be made nothing was recorded, and the
     // key is released (forget), so the same retry asks again.
     const r = await runOnce<{ ref: string; accountId: string }, Found>(db, {
-      scope: financeScope(venueId),
-      key: financeKeyOf(req),
-      hash: commandHash('finance:totem', { ...b, TransacaoPagSeguroId: txId }),
-      mismatchMessage: ORDER_MSG.idempotencyMismatch,
+      ...financeRequestOnce(req, venueId, 'totem', { ...b, TransacaoPagSeguroId: txId }),
       async reserve(tx) {
         const account = await bankAccountOf(tx, venueId, b.ContaBancariaId);
         await alreadyProcessed(tx, txId);

@@ -20,7 +20,7 @@ import { enqueueJob, PermanentJobError, type JobQueue } from '../../lib/jobs';
 import { settleKeys, type CommandResult, type OnceCommand } from '../../lib/once';
 import type { AuthUser } from '../../plugins/auth';
 import { type BankAdapter, type BankTransfer, ProviderError, ProviderUnavailableError } from './adapters';
-import { audit, financeScope, type Tx } from './finance.repository';
+import { audit, financeOnce, type Tx } from './finance.repository';
 
 export const TRANSFER_SETTLE_JOB = 'finance.transfer-settle';
 /** Asked again 2 s, 4 s … up to every 5 minutes, for about two days before an operator must look. */
@@ -102,10 +102,7 @@ export function transferCommand(
   a: { venueId: string; user: AuthUser; key: string | null; hash: string; transfer: BankTransfer; mismatchMessage: string },
 ): OnceCommand<{ ref: string }, Outcome> {
   return {
-    scope: financeScope(a.venueId),
-    key: a.key,
-    hash: a.hash,
-    mismatchMessage: a.mismatchMessage,
+    ...financeOnce(a),
     async reserve(tx) {
       const [row] = await tx
         .insert(financeTransfers)

@@ -104,19 +104,29 @@ export function withdrawalRoutes(fastify: FastifyInstance, opts: { db: Db; files
     });
   }
 
-  app.post(`/${FINANCE_PATHS.remittance}`, { schema: { querystring: optionalLocalQuery, body: remittanceRequest, response: { 200: remittanceAnswer, ...errors } } }, async (req, reply) => {
-    const ids = [...new Set(req.body.TransactionList.map((s) => s.toLowerCase()))].sort();
-    const { venueId } = await withdrawalsVenue(req, req.query.localId, ids);
-    return run(req, reply, 'remittance', venueId, ids, async (tx, user) => {
-      const rows = await tx
-        .select()
-        .from(financeWithdrawals)
-        .where(and(eq(financeWithdrawals.venueId, venueId), inArray(financeWithdrawals.id, ids), isNull(financeWithdrawals.remittanceId)))
-        .orderBy(asc(financeWithdrawals.createdAt));
-      if (rows.length !== ids.length) throw new HttpError(409, FINANCE_MSG.remittanceStale);
-      return writeRemittance(tx, user, venueId, rows, 'remessa-bs2', true);
+  /**
+   * A remittance of the withdrawals the body lists, all of one venue and still as listed (409 stale
+   * otherwise). A regular one takes withdrawals not sent yet and marks them sent; an adjustment
+   * (spec 001 §7 shows no payload: ours is the remittance's, docs/decisions/finance.md) sends again
+   * withdrawals already sent, in a file of its own.
+   */
+  function remittanceRoute(path: string, route: string, regular: boolean) {
+    app.post(`/${path}`, { schema: { querystring: optionalLocalQuery, body: remittanceRequest, response: { 200: remittanceAnswer, ...errors } } }, async (req, reply) => {
+      const ids = [...new Set(req.body.TransactionList.map((s) => s.toLowerCase()))].sort();
+      const { venueId } = await withdrawalsVenue(req, req.query.localId, ids);
+      return run(req, reply, route, venueId, ids, async (tx, user) => {
+        const rows = await tx
+          .select()
+          .from(financeWithdrawals)
+          .where(and(eq(financeWithdrawals.venueId, venueId), inArray(financeWithdrawals.id, ids), regular ? isNull(financeWithdrawals.remittanceId) : undefined))
+          .orderBy(asc(financeWithdrawals.createdAt));
+        if (rows.length !== ids.length) throw new HttpError(409, FINANCE_MSG.remittanceStale);
+        if (!regular && rows.some((r) => !r.remittanceId)) throw new HttpError(409, FINANCE_MSG.remittanceAdjustmentNotSent);
+        return writeRemittance(tx, user, venueId, rows, regular ? 'remessa-bs2' : 'remessa-ajuste-bs2', regular);
+      });
     });
-  });
+  }
+  remittanceRoute(FINANCE_PATHS.remittance, 'remittance', true);
 
   /** Writes the file, records it, e-mails it; a regular remittance also marks its withdrawals as sent. */
   async function writeRemittance(tx: Tx, user: AuthUser, venueId: string, rows: Array<typeof financeWithdrawals.$inferSelect>, prefix: string, markSent: boolean) {
@@ -138,21 +148,7 @@ export function withdrawalRoutes(fastify: FastifyInstance, opts: { db: Db; files
     return { status: 200, body: { Message: FINANCE_MSG.remittanceEmailed, RemessaId: rem.id, FileName: fileName, RelativePath: file.RelativePath, Quantidade: rows.length, Valor: centsToReais(cents) } };
   }
 
-  // Spec 001 §7 shows no payload: ours is the remittance's (docs/decisions/finance.md): withdrawals already sent go again in an adjustment file.
-  app.post(`/${FINANCE_PATHS.remittanceAdjustment}`, { schema: { querystring: optionalLocalQuery, body: remittanceRequest, response: { 200: remittanceAnswer, ...errors } } }, async (req, reply) => {
-    const ids = [...new Set(req.body.TransactionList.map((s) => s.toLowerCase()))].sort();
-    const { venueId } = await withdrawalsVenue(req, req.query.localId, ids);
-    return run(req, reply, 'remittance-adjustment', venueId, ids, async (tx, user) => {
-      const rows = await tx
-        .select()
-        .from(financeWithdrawals)
-        .where(and(eq(financeWithdrawals.venueId, venueId), inArray(financeWithdrawals.id, ids)))
-        .orderBy(asc(financeWithdrawals.createdAt));
-      if (rows.length !== ids.length) throw new HttpError(409, FINANCE_MSG.remittanceStale);
-      if (rows.some((r) => !r.remittanceId)) throw new HttpError(409, FINANCE_MSG.remittanceAdjustmentNotSent);
-      return writeRemittance(tx, user, venueId, rows, 'remessa-ajuste-bs2', false);
-    });
-  });
+  remittanceRoute(FINANCE_PATHS.remittanceAdjustment, 'remittance-adjustment', false);
 
   /** The lookup and the date change name a withdrawal only (§7): the venue is the withdrawal's unless ours is given. */
   function withdrawalVenue(req: FastifyRequest, given: string | undefined, id: string) {

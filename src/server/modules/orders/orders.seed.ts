@@ -51,7 +51,8 @@ const address = (Logradouro: string, Numero: string, Bairro: string, Referencia 
 });
 
 /** The path each state is reached by, for a coherent history. */
-const PATH: Record<number, OrderStateId[]> = {
+/** The states a demo order went through to reach its own (the key), intake first. */
+export const SEED_PATH: Record<number, OrderStateId[]> = {
   [ORDER_STATE.Pendente]: [1],
   [ORDER_STATE.Aceito]: [1, 2],
   [ORDER_STATE.EmPreparo]: [1, 2, 3],
@@ -183,7 +184,7 @@ async function seedVenueOrders(ctx: DemoSeedContext, venueId: string, list: Demo
   for (const d of [...list].sort((a, b) => b.minutesAgo - a.minutesAgo)) {
     code++;
     const createdAt = new Date(Date.now() - d.minutesAgo * 60_000);
-    const path = PATH[d.state];
+    const path = SEED_PATH[d.state];
     const stepAt = (i: number) => new Date(createdAt.getTime() + i * Math.min(4, d.minutesAgo / (path.length + 1)) * 60_000);
     let tableId: string | null = null;
     if (d.table) {
@@ -206,57 +207,72 @@ async function seedVenueOrders(ctx: DemoSeedContext, venueId: string, list: Demo
     const last = path[path.length - 1];
     const timed = last === ORDER_STATE.EmTransporte || last === ORDER_STATE.Entregue || last === ORDER_STATE.Recusado;
     const leftAt = timed ? stepAt(path.indexOf(last)) : null;
-    const [o] = await tx
-      .insert(orders)
-      .values({
+    await insertSeedOrder(
+      tx,
+      {
         venueId,
         code,
-        trackingCode: newCode(10),
         externalCode: d.external ?? null,
         createdAt,
-        updatedAt: stepAt(path.length - 1),
-        version: path.length,
         origin: d.origin,
         deliveryKind: d.kind,
         storeId: store?.id ?? null,
         tableId,
         tableName: d.table ?? null,
         customer: d.customer,
-        searchText: searchTextOf(code, d.customer, items, d.table ?? null, d.external ?? null),
         note: d.note ?? null,
         paymentTypeId: payment.Id,
         payOnDelivery: payment.presencial,
         changeForCents: d.changeFor != null ? Math.round(d.changeFor * 100) : null,
         deliveryFeeCents: fee,
-        totalCents: items.reduce((a, i) => a + i.quantity * i.unitCents, 0) + fee,
         deliveryTimeMinutes: d.deliveryTime ?? null,
-        stateId: d.state,
-        stateChangedAt: stepAt(path.length - 1),
         prepMinutes,
         timerSeconds: leftAt ? Math.round((leftAt.getTime() - createdAt.getTime()) / 1000) : null,
-        signal: d.state === ORDER_STATE.Pendente,
         carrierId: d.carrier ? (carrier?.id ?? null) : null,
         deliveryMode: d.carrier && carrier ? 1 : null,
         cancellation: d.state === ORDER_STATE.Recusado && d.origin === ORDER_ORIGIN.marketplace ? { cancellationCode: '503', reason: 'Item indisponível' } : null,
-      })
-      .returning({ id: orders.id });
-    await insertSeedItemsAndTrail(tx, o.id, items, path, stepAt, (i) => (i === 0 ? null : (userId ?? null)));
+      },
+      items,
+      path,
+      stepAt,
+      (i) => (i === 0 ? null : (userId ?? null)),
+    );
   }
   await tx.update(kdsSettings).set({ lastOrderCode: code }).where(eq(kdsSettings.venueId, venueId));
 }
 
+/** The columns of a seeded order that insertSeedOrder does not work out itself. */
+type SeedOrder = Omit<typeof orders.$inferInsert, 'trackingCode' | 'updatedAt' | 'version' | 'searchText' | 'totalCents' | 'stateId' | 'stateChangedAt' | 'signal'> & { code: number; createdAt: Date; customer: OrderCustomer };
+
 /**
- * A seeded order's items and its state trail: one history row per state of `path` (the first is the
- * intake), at `stepAt(i)`, by `userOf(i)`. Shared by the board's and the waiter's demo orders.
+ * A seeded order with its items and its state trail: one history row per state of `path` (the first
+ * is the intake), at `stepAt(i)`, by `userOf(i)`; the order is in the path's last state since its
+ * last step, and totals its items and its delivery fee. Shared by the board's and the waiter's demo orders.
  */
-export async function insertSeedItemsAndTrail(
+export async function insertSeedOrder(
   tx: Pick<Db, 'insert'>,
-  orderId: string,
-  items: Array<Omit<typeof orderItems.$inferInsert, 'orderId'>>,
+  order: SeedOrder,
+  items: Array<Omit<typeof orderItems.$inferInsert, 'orderId'> & { quantity: number; unitCents: number }>,
   path: OrderStateId[],
   stepAt: (i: number) => Date,
   userOf: (i: number) => string | null,
 ): Promise<void> {
+  const state = path[path.length - 1];
+  const [o] = await tx
+    .insert(orders)
+    .values({
+      ...order,
+      trackingCode: newCode(10),
+      updatedAt: stepAt(path.length - 1),
+      version: path.length,
+      searchText: searchTextOf(order.code, order.customer, items, order.tableName ?? null, order.externalCode ?? null),
+      totalCents: items.reduce((a, i) => a + i.quantity * i.unitCents, 0) + (order.deliveryFeeCents ?? 0),
+      stateId: state,
+      stateChangedAt: stepAt(path.length - 1),
+      signal: state === ORDER_STATE.Pendente,
+    })
+    .returning({ id: orders.id });
+  const orderId = o.id;
   await tx.insert(orderItems).values(items.map((i) => ({ ...i, orderId })));
   await tx.insert(orderStateHistory).values(
     path.map((s, i) => ({ orderId, fromStateId: i === 0 ? null : path[i - 1], toStateId: s, command: i === 0 ? 'intake' : 'seed', userId: userOf(i), at: stepAt(i) })),

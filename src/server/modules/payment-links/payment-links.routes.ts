@@ -71,6 +71,13 @@ const challengeOf = (req: FastifyRequest) => {
 export const txidOf = (paymentId: string) => paymentId.replace(/-/g, '');
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const cents = (v: number) => Math.round(v * 100);
+/** How a payment reads on the manager's list and on the pay page alike: method, state, amount in reais, installments. */
+const paymentFigures = (p: typeof paymentLinkPayments.$inferSelect) => ({
+  method: p.method as 'pix' | 'card' | 'boleto',
+  status: p.status as 'pending' | 'paid' | 'declined',
+  amount: p.amountCents / 100,
+  installments: p.installments,
+});
 
 export function paymentLinkRoutes(fastify: FastifyInstance, opts: { db: Db; acquirer: Acquirer | null; pix: PixService; sandboxPayments: boolean; env: Record<string, string | undefined>; jobs?: JobQueue }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -158,10 +165,7 @@ export function paymentLinkRoutes(fastify: FastifyInstance, opts: { db: Db; acqu
     reply.header('cache-control', 'no-store');
     return rows.map((p) => ({
       id: p.id,
-      method: p.method as 'pix' | 'card' | 'boleto',
-      status: p.status as 'pending' | 'paid' | 'declined',
-      amount: p.amountCents / 100,
-      installments: p.installments,
+      ...paymentFigures(p),
       cardLast4: p.cardLast4,
       payerName: p.payerName,
       payerCpf: p.payerCpf ? hideCpf(p.payerCpf) : null,
@@ -229,10 +233,7 @@ export function paymentLinkRoutes(fastify: FastifyInstance, opts: { db: Db; acqu
     return {
       paymentId: p.id,
       linkId: p.linkId,
-      method: p.method as 'pix' | 'card' | 'boleto',
-      status: p.status as 'pending' | 'paid' | 'declined',
-      amount: p.amountCents / 100,
-      installments: p.installments,
+      ...paymentFigures(p),
       brCode: p.brCode,
       boletoLine: p.boletoLine,
       boletoDueDate: p.boletoDueDate,

@@ -10,13 +10,7 @@ import {
 } from '../../../shared/products';
 import type { Db } from '../../db/client';
 import type { Tx } from '../../db/seed';
-import {
-  observationOptions,
-  productAdditionals,
-  productObservationOptions,
-  productObservations,
-  products,
-} from '../../db/schema/products';
+import { observationOptions, productAdditionals, productObservationOptions, productObservations, products } from '../../db/schema/products';
 import { HttpError } from '../../lib/http-error';
 
 import { findProduct, type ProductRow, realId } from './products.repository';
@@ -50,6 +44,35 @@ export interface ObservationInput {
   tipo: number;
   ehDeReserva: boolean;
   opcoes: Array<{ id?: string | null; descricao: string }>;
+}
+
+/** What a form may leave out of an add-on or an observation group: any field, or null. */
+type Loose<T> = { [K in keyof T]?: T[K] | null };
+
+/** An add-on as the wizard or the edit form sent it, with each field it left out at its default. */
+export function additionalInput(a: Loose<AdditionalInput>): AdditionalInput {
+  return {
+    produtoId: a.produtoId ?? null,
+    produtoNome: a.produtoNome ?? '',
+    produtoValor: a.produtoValor ?? null,
+    tipo: a.tipo ?? ADDITIONAL_TYPE.fixed,
+    quantidade: a.quantidade ?? 0,
+    minimo: a.minimo ?? 0,
+    maximo: a.maximo ?? 0,
+    podeSerGratuito: Boolean(a.podeSerGratuito),
+    quantidadeGratis: a.quantidadeGratis ?? 0,
+    quantidadeAdicionaisGratuito: a.quantidadeAdicionaisGratuito ?? 0,
+    observacao: a.observacao ?? '',
+    categoria: a.categoria ?? '',
+    maximoCategoria: a.maximoCategoria ?? 0,
+    minimoComposicaoProduto: a.minimoComposicaoProduto ?? 0,
+    produtoImpressoraRemota: Boolean(a.produtoImpressoraRemota),
+  };
+}
+
+/** An observation group as a form sent it (type 1 unless it says otherwise). */
+export function observationInput(o: Loose<ObservationInput>): ObservationInput {
+  return { descricao: o.descricao ?? '', tipo: o.tipo ?? 1, ehDeReserva: Boolean(o.ehDeReserva), opcoes: o.opcoes ?? [] };
 }
 
 export async function replaceAdditionals(db: Conn, venueId: string, product: ProductRow, list: AdditionalInput[]) {

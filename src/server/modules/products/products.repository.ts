@@ -4,7 +4,6 @@
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
-  ADDITIONAL_TYPE,
   applyTypeRules,
   formatCest,
   formatCfop,
@@ -26,21 +25,13 @@ import type {
 } from '../../../shared/contract/products';
 import type { Db } from '../../db/client';
 import type { Tx } from '../../db/seed';
-import {
-  customSaleMenus,
-  observationOptions,
-  productAdditionals,
-  productCategories,
-  productObservationOptions,
-  productObservations,
-  products,
-} from '../../db/schema/products';
+import { customSaleMenus, observationOptions, productAdditionals, productCategories, productObservationOptions, productObservations, products } from '../../db/schema/products';
 import { stores } from '../../db/schema/venues';
 import { HttpError } from '../../lib/http-error';
 import { STORE_MSG } from '../../../shared/stores';
 
 import { resolveCategory } from './categories.repository';
-import { type AdditionalInput, type ObservationInput, replaceAdditionals, replaceObservations } from './product-parts.repository';
+import { additionalInput, type AdditionalInput, observationInput, type ObservationInput, replaceAdditionals, replaceObservations } from './product-parts.repository';
 
 type Conn = Db | Tx;
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -60,33 +51,24 @@ export async function findProduct(db: Conn, id: string): Promise<ProductRow | nu
 export function wizardAdditionalInputs(req: ProductCreateRequest): AdditionalInput[] {
   return (req.Adicionais ?? []).map((a) => {
     const free = a.QuantidadeAdicionaisGratuito ?? a.QuantidadeGratis ?? 0;
-    return {
-      produtoId: a.IdProduto ?? null,
-      produtoNome: a.NomeProduto ?? '',
-      produtoValor: a.ValorProduto ?? null,
-      tipo: a.TipoAdicional ?? ADDITIONAL_TYPE.fixed,
-      quantidade: a.Quantidade ?? 0,
-      minimo: a.Minimo ?? 0,
-      maximo: a.Maximo ?? 0,
-      podeSerGratuito: Boolean(a.PodeSerGratuito),
+    return additionalInput({
+      produtoId: a.IdProduto,
+      produtoNome: a.NomeProduto,
+      produtoValor: a.ValorProduto,
+      tipo: a.TipoAdicional,
+      quantidade: a.Quantidade,
+      minimo: a.Minimo,
+      maximo: a.Maximo,
+      podeSerGratuito: a.PodeSerGratuito,
       quantidadeGratis: a.QuantidadeGratis ?? free,
       quantidadeAdicionaisGratuito: free,
-      observacao: a.Observacoes ?? '',
-      categoria: '',
-      maximoCategoria: 0,
-      minimoComposicaoProduto: 0,
-      produtoImpressoraRemota: false,
-    };
+      observacao: a.Observacoes,
+    });
   });
 }
 
 export function wizardObservationInputs(req: ProductCreateRequest): ObservationInput[] {
-  return (req.Observacoes ?? []).map((o) => ({
-    descricao: o.Descricao ?? '',
-    tipo: o.Tipo ?? 1,
-    ehDeReserva: Boolean(o.EhDeReserva),
-    opcoes: o.Opcoes ?? [],
-  }));
+  return (req.Observacoes ?? []).map((o) => observationInput({ descricao: o.Descricao, tipo: o.Tipo, ehDeReserva: o.EhDeReserva, opcoes: o.Opcoes }));
 }
 
 /** Creates the wizard's product (already validated) with its category, add-ons and observations. */
@@ -125,27 +107,11 @@ export async function createFromWizard(db: Db, venueId: string, req: ProductCrea
 // Edit form
 
 export function editAdditionalInputs(list: EditAdditional[] | undefined): AdditionalInput[] {
-  return (list ?? []).map((a) => ({
-    produtoId: a.produtoId ?? null,
-    produtoNome: a.produtoNome ?? '',
-    produtoValor: a.produtoValor ?? null,
-    tipo: a.tipo ?? ADDITIONAL_TYPE.fixed,
-    quantidade: a.quantidade ?? 0,
-    minimo: a.minimo ?? 0,
-    maximo: a.maximo ?? 0,
-    podeSerGratuito: Boolean(a.podeSerGratuito),
-    quantidadeGratis: a.quantidadeGratuito ?? 0,
-    quantidadeAdicionaisGratuito: a.quantidadeGratuito ?? 0,
-    observacao: a.observacao ?? '',
-    categoria: a.categoria ?? '',
-    maximoCategoria: a.maximoCategoria ?? 0,
-    minimoComposicaoProduto: a.minimoComposicaoProduto ?? 0,
-    produtoImpressoraRemota: Boolean(a.produtoImpressoraRemota),
-  }));
+  return (list ?? []).map((a) => additionalInput({ ...a, quantidadeGratis: a.quantidadeGratuito, quantidadeAdicionaisGratuito: a.quantidadeGratuito }));
 }
 
 export function editObservationInputs(list: EditObservation[] | undefined): ObservationInput[] {
-  return (list ?? []).map((o) => ({ descricao: o.descricao ?? '', tipo: o.tipo ?? 1, ehDeReserva: Boolean(o.ehDeReserva), opcoes: o.opcoes ?? [] }));
+  return (list ?? []).map(observationInput);
 }
 
 /** Checks that the store and the custom sales menu named belong to the venue; answers the ids to keep. */

@@ -25,13 +25,7 @@ import {
   products,
   venueOwnerSettings,
 } from '../../db/schema/products';
-import {
-  storeAvailableDays,
-  storeCategories,
-  storeCategoryLinks,
-  storeSectors,
-  storeUsers,
-} from '../../db/schema/stores';
+import { storeAvailableDays, storeCategories, storeCategoryLinks, storeSectors, storeUsers } from '../../db/schema/stores';
 import { stores } from '../../db/schema/venues';
 
 interface SeedProduct {

@@ -19,8 +19,8 @@ import { memberships, users } from '../../db/schema/auth';
 import { venueInvitations } from '../../db/schema/staff';
 import { venues } from '../../db/schema/venues';
 import type { JobContext, JobQueue } from '../../lib/jobs';
-import type { Mailer } from '../../lib/mailer';
-import { createOneTimeToken, revokeResetLinks } from '../auth/auth.repository';
+import { letter, type Mailer } from '../../lib/mailer';
+import { sendResetLink } from '../auth/auth.jobs';
 import { NO_PASSWORD, resolveProfile } from './staff.repository';
 
 export const STAFF_JOBS = { inviteMail: 'staff.invite-mail', accessMail: 'staff.access-mail', consentMail: 'staff.consent-mail' } as const;
@@ -54,31 +54,19 @@ export function defineStaffMailJobs(jobs: JobQueue, deps: { mailer: Mailer; publ
   jobs.defineJob<StaffMailPayload>(STAFF_JOBS.inviteMail, async (p, ctx) => {
     const person = await recipient(ctx, p);
     if (!person || person.passwordHash !== NO_PASSWORD) return;
-    const token = await ctx.db.transaction(async (tx) => {
-      await revokeResetLinks(tx, person.id);
-      return (await createOneTimeToken(tx, 'reset', person.id, INVITE_TTL_HOURS * 3600)).token;
-    });
-    const link = `${deps.publicUrl}/aceitarConvite?token=${encodeURIComponent(token)}`;
-    try {
-      await mailer.send({
-        to: person.email,
-        subject: `Convite para ${person.place} no Balcão`,
-        text: [
-          `Olá, ${person.name}.`,
-          '',
-          `${p.inviter} convidou você para a equipe de ${person.place} no Balcão, com o perfil ${p.profileLabel}.`,
-          'Para criar sua senha e entrar, abra:',
-          link,
-          '',
-          `O link vale por ${INVITE_TTL_HOURS} horas e pode ser usado uma vez. Depois, entre com este e-mail e a senha que criar.`,
-          'Se você não esperava este convite, ignore este e-mail.',
-        ].join('\n'),
-      });
-    } catch (err) {
-      // No link may work that nobody received; the retry makes a new one.
-      await revokeResetLinks(ctx.db, person.id).catch(() => {});
-      throw err;
-    }
+    await sendResetLink(ctx.db, mailer, person.id, INVITE_TTL_HOURS * 3600, (token) => ({
+      to: person.email,
+      subject: `Convite para ${person.place} no Balcão`,
+      text: letter(
+        person.name,
+        `${p.inviter} convidou você para a equipe de ${person.place} no Balcão, com o perfil ${p.profileLabel}.`,
+        'Para criar sua senha e entrar, abra:',
+        `${deps.publicUrl}/aceitarConvite?token=${encodeURIComponent(token)}`,
+        '',
+        `O link vale por ${INVITE_TTL_HOURS} horas e pode ser usado uma vez. Depois, entre com este e-mail e a senha que criar.`,
+        'Se você não esperava este convite, ignore este e-mail.',
+      ),
+    }));
   });
 
   jobs.defineJob<StaffMailPayload>(STAFF_JOBS.accessMail, async (p, ctx) => {
@@ -87,12 +75,11 @@ export function defineStaffMailJobs(jobs: JobQueue, deps: { mailer: Mailer; publ
     await mailer.send({
       to: person.email,
       subject: `Você agora faz parte de ${person.place} no Balcão`,
-      text: [
-        `Olá, ${person.name}.`,
-        '',
+      text: letter(
+        person.name,
         `${p.inviter} deu a você acesso a ${person.place} no Balcão, com o perfil ${p.profileLabel}.`,
         `Entre com sua conta de sempre em ${deps.publicUrl}/login e escolha ${person.place} no seletor de estabelecimento.`,
-      ].join('\n'),
+      ),
     });
   });
 
@@ -118,16 +105,15 @@ export function defineStaffMailJobs(jobs: JobQueue, deps: { mailer: Mailer; publ
     await mailer.send({
       to: row.email,
       subject: `Convite para ${row.place} no Balcão`,
-      text: [
-        `Olá, ${row.name}.`,
-        '',
+      text: letter(
+        row.name,
         `${row.inviter} convidou você para a equipe de ${row.place} no Balcão${profile ? `, com o perfil ${profile.label}` : ''}.`,
         'Você já tem uma conta: nada muda até você aceitar. Para aceitar ou recusar, entre com a sua conta e abra:',
         link,
         '',
         'Ou veja em Minha conta → Convites.',
         `O convite vale por ${INVITE_TTL_HOURS} horas. Se você não conhece este estabelecimento, recuse ou ignore este e-mail.`,
-      ].join('\n'),
+      ),
     });
   });
 }

@@ -26,13 +26,7 @@ import {
 import type { Db } from '../../db/client';
 import type { Tx } from '../../db/seed';
 import { memberships, users } from '../../db/schema/auth';
-import {
-  storeAvailableDays,
-  storeCategories,
-  storeCategoryLinks,
-  storeSectors,
-  storeUsers,
-} from '../../db/schema/stores';
+import { storeAvailableDays, storeCategories, storeCategoryLinks, storeSectors, storeUsers } from '../../db/schema/stores';
 import { stores } from '../../db/schema/venues';
 import { HttpError } from '../../lib/http-error';
 import { requireUser, requireVenue, requireVenueOf } from '../../plugins/auth';

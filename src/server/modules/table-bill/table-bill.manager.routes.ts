@@ -5,14 +5,13 @@
  * (BILL_MANAGER_ROLE); a waiter's phone (Garcom alone) gets 403; a venue the user is not in, or a
  * bill of another venue, answers 404 like a bill that does not exist.
  */
-import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody } from '../../../shared/contract/common';
 import { billList, billListQuery, billReprintParams, billReprintRequest, type BillList, type BillMethodTotal, type BillSummary } from '../../../shared/contract/table-bill-manager';
 import { preBillAnswer } from '../../../shared/contract/table-bill';
 import { endOfDaySP, formatDateBR, parseDateBR, saoPauloDay, startOfDaySP } from '../../../shared/dashboard';
-import { DELIVERY_KIND, ORDER_STATE } from '../../../shared/orders';
 import { BILL_WINDOW_MS, METHOD_API, METHOD_LABEL, type BillMethod } from '../../../shared/table-bill';
 import { BILL_MANAGER_ROLE, BILL_MGR_MSG } from '../../../shared/table-bill-manager';
 import type { Db } from '../../db/client';
@@ -22,7 +21,7 @@ import { tableBillOrders, tableBillPayments, tableBills } from '../../db/schema/
 import { HttpError } from '../../lib/http-error';
 import { requireUser, requireVenueOf } from '../../plugins/auth';
 import { printBill } from './table-bill.print.routes';
-import { billDto, billSettingsOf, discountsOf, figuresOf, openLines, paymentsOf, termsOf, type BillRow, type PaymentRow, type PixInfo, type TableRef, type VenueBillSettings } from './table-bill.repository';
+import { billDto, billSettingsOf, discountsOf, figuresOf, onOpenBill, openLines, paymentsOf, termsOf, type BillRow, type PaymentRow, type PixInfo, type TableRef, type VenueBillSettings } from './table-bill.repository';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -70,15 +69,7 @@ async function openTables(db: Db, venueId: string): Promise<BillSummary[]> {
   const withItems = await db
     .selectDistinct({ tableId: orders.tableId })
     .from(orders)
-    .where(
-      and(
-        eq(orders.venueId, venueId),
-        eq(orders.deliveryKind, DELIVERY_KIND.table),
-        ne(orders.stateId, ORDER_STATE.Recusado),
-        gte(orders.createdAt, since),
-        notExists(db.select({ x: sql`1` }).from(tableBillOrders).where(eq(tableBillOrders.orderId, orders.id))),
-      ),
-    );
+    .where(onOpenBill(db, venueId, since));
   const openBills = await db.select().from(tableBills).where(and(eq(tableBills.venueId, venueId), eq(tableBills.status, 'open')));
   const ids = [...new Set([...withItems.map((r) => r.tableId).filter((id): id is string => !!id), ...openBills.map((b) => b.tableId)])];
   if (!ids.length) return [];

@@ -7,7 +7,7 @@
  * every write goes through the open bill's row lock (lockOpenBill) and the database refuses the rest.
  */
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody } from '../../../shared/contract/common';
 import {
@@ -26,7 +26,6 @@ import { MSG } from '../../../shared/messages';
 import { MANAGER_ROLES } from '../../../shared/permissions';
 import { hasAccess, mergeRoles } from '../../../shared/roles';
 import { BILL_MSG, MANAGER_CONFIRM_LIMIT, MANAGER_CONFIRM_WINDOW_S, billMath, percentToBps, type DiscountEntry } from '../../../shared/table-bill';
-import { WAITER_ROLE } from '../../../shared/waiter';
 import type { Db } from '../../db/client';
 import { memberships, users } from '../../db/schema/auth';
 import { tableBillDiscounts, tableBillSettings, tableBills } from '../../db/schema/table-bill';
@@ -34,12 +33,11 @@ import { DUMMY_HASH, verifyPassword } from '../../lib/crypto';
 import { HttpError, tooManyRequests } from '../../lib/http-error';
 import { commandHash, idempotencyKeyOf, runOnce } from '../../lib/once';
 import { hitRateLimit, rateLimitWait } from '../../lib/rate-limit';
-import { requireUser, requireVenue, requireVenueOf } from '../../plugins/auth';
-import { billDto, billSettingsOf, discountDtos, discountEntry, discountsOf, lockOpenBill, openFiguresOf, tableOf, type TableRef } from './table-bill.repository';
+import { requireUser, requireVenue } from '../../plugins/auth';
+import { billDto, billSettingsOf, discountDtos, discountEntry, discountsOf, lockOpenBill, openFiguresOf, waiterTable } from './table-bill.repository';
 import type { PixInfo } from './table-bill.repository';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody, 429: errorBody };
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const cents = (reais: number) => Math.round(reais * 100);
 
 /**
@@ -69,13 +67,6 @@ export function tableBillMathRoutes(fastify: FastifyInstance, opts: { db: Db; pi
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, pix } = opts;
 
-  async function tableFor(req: FastifyRequest, localId: string, mesa: string): Promise<TableRef> {
-    const { venueId } = await requireVenueOf(db, req, localId, WAITER_ROLE, BILL_MSG.tableNotFound);
-    const table = UUID_RE.test(mesa) ? await tableOf(db, venueId, mesa.toLowerCase()) : null;
-    if (!table) throw new HttpError(404, BILL_MSG.tableNotFound);
-    return table;
-  }
-
   const settingsDto = (s: { serviceRateBps: number; couvertCents: number | null }): BillSettings => ({
     TaxaServicoPercentual: s.serviceRateBps / 100,
     ValorCouvert: s.couvertCents === null ? null : s.couvertCents / 100,
@@ -98,7 +89,7 @@ export function tableBillMathRoutes(fastify: FastifyInstance, opts: { db: Db; pi
   // The couvert's people: the waiter, while no payment is paid or waiting.
   app.post('/api/Mesa/:mesa/Conta/Couvert', { schema: { params: billParams, body: billCouvertRequest, response: { 200: tableBill, ...errors } } }, async (req) => {
     const user = requireUser(req);
-    const table = await tableFor(req, req.body.localId, req.params.mesa);
+    const table = await waiterTable(db, req, req.body.localId, req.params.mesa);
     return db.transaction(async (tx) => {
       const bill = await lockOpenBill(tx, table, user.id);
       if (bill.couvertPeople !== req.body.Pessoas) {
@@ -116,7 +107,7 @@ export function tableBillMathRoutes(fastify: FastifyInstance, opts: { db: Db; pi
     const user = requireUser(req);
     const key = idempotencyKeyOf(req, BILL_MSG.idempotencyInvalid);
     const b = req.body;
-    const table = await tableFor(req, b.localId, req.params.mesa);
+    const table = await waiterTable(db, req, b.localId, req.params.mesa);
     let entry: DiscountEntry;
     if (b.Tipo === 'valor') entry = { kind: 'value', valueCents: cents(b.Valor) };
     else {

@@ -20,18 +20,16 @@ import { BILL_MSG, PRE_BILL_PRINTER_RE, PRE_BILL_STATION } from '../../../shared
 import { encodePreBill, preBillFocusLabel, type PreBillFocus } from '../../../shared/table-bill-ticket';
 import { ITEM_SPLIT_MSG } from '../../../shared/table-bill-split';
 import { BILL_MGR_MSG } from '../../../shared/table-bill-manager';
-import { WAITER_ROLE } from '../../../shared/waiter';
 import type { Db } from '../../db/client';
 import { printJobs } from '../../db/schema/printers';
 import { venues } from '../../db/schema/venues';
 import { HttpError } from '../../lib/http-error';
-import { requireUser, requireVenueOf } from '../../plugins/auth';
+import { requireUser } from '../../plugins/auth';
 import { loadSettings } from '../orders/orders.repository';
 import { listPrinters, PRINT_JOBS_CHANNEL } from '../printers/printers.repository';
-import { billDto, tableOf, type PixInfo } from './table-bill.repository';
+import { billDto, type PixInfo, waiterTable } from './table-bill.repository';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type PrinterRow = Awaited<ReturnType<typeof listPrinters>>[number];
 
@@ -133,11 +131,9 @@ export function tableBillPrintRoutes(fastify: FastifyInstance, opts: { db: Db; p
 
   app.post('/api/Mesa/:mesa/Conta/PreConta', { schema: { params: billParams, body: preBillRequest, response: { 200: preBillAnswer, ...errors } } }, async (req): Promise<PreBillAnswer> => {
     const user = requireUser(req);
-    const { venueId } = await requireVenueOf(db, req, req.body.localId, WAITER_ROLE, BILL_MSG.tableNotFound);
-    const table = UUID_RE.test(req.params.mesa) ? await tableOf(db, venueId, req.params.mesa.toLowerCase()) : null;
-    if (!table) throw new HttpError(404, BILL_MSG.tableNotFound);
+    const table = await waiterTable(db, req, req.body.localId, req.params.mesa);
     const bill = await billDto(db, table, opts.pix);
     if (!bill.Itens.length) throw new HttpError(409, BILL_MSG.preBillEmpty);
-    return printBill(db, { venueId, userName: user.name ?? '', bill, parts: req.body.Partes ?? 1, printerId: req.body.ImpressoraId ?? null, focus: preBillFocusOf(bill, req.body) });
+    return printBill(db, { venueId: table.venueId, userName: user.name ?? '', bill, parts: req.body.Partes ?? 1, printerId: req.body.ImpressoraId ?? null, focus: preBillFocusOf(bill, req.body) });
   });
 }

@@ -28,17 +28,16 @@ import {
   type PublicBillPixAnswer,
 } from '../../../shared/contract/table-bill';
 import { BILL_MSG, PUBLIC_BILL_TOKEN_RE, publicBillPath, splitEqually } from '../../../shared/table-bill';
-import { WAITER_ROLE } from '../../../shared/waiter';
 import type { Db } from '../../db/client';
 import { tableBillPayments, tableBills } from '../../db/schema/table-bill';
 import { venues } from '../../db/schema/venues';
 import { HttpError } from '../../lib/http-error';
 import { enqueueJob } from '../../lib/jobs';
 import { commandHash, idempotencyKeyOf, runOnce, type Q, type Tx } from '../../lib/once';
-import { requireUser, requireVenueOf } from '../../plugins/auth';
+import { requireUser } from '../../plugins/auth';
 import { limitPublicPayment } from '../pix/pay-rate-limit';
 import type { PixService } from '../pix/pix.service';
-import { billDto, expireStalePix, lockOpenBill, openFiguresOf, openLines, paymentDto, tableOf, type BillRow, type PaymentRow, type TableRef } from './table-bill.repository';
+import { billDto, expireStalePix, lockOpenBill, openFiguresOf, openLines, paymentDto, tableOf, type BillRow, type PaymentRow, type TableRef , waiterTable } from './table-bill.repository';
 import { BILL_PIX_CHECK_JOB, createBillCob, type Outcome } from './table-bill.routes';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody, 429: errorBody, 502: errorBody, 503: errorBody };
@@ -87,9 +86,7 @@ export function tableBillPublicRoutes(
   // The waiter's phone: the open bill's link, made once and kept until the bill closes.
   app.post('/api/Mesa/:mesa/Conta/Link', { schema: { params: billParams, body: billLinkRequest, response: { 200: billLinkAnswer, ...errors } } }, async (req) => {
     const user = requireUser(req);
-    const { venueId } = await requireVenueOf(db, req, req.body.localId, WAITER_ROLE, BILL_MSG.tableNotFound);
-    const table = UUID_RE.test(req.params.mesa) ? await tableOf(db, venueId, req.params.mesa.toLowerCase()) : null;
-    if (!table) throw new HttpError(404, BILL_MSG.tableNotFound);
+    const table = await waiterTable(db, req, req.body.localId, req.params.mesa);
     const token = await db.transaction(async (tx) => {
       const bill = await lockOpenBill(tx, table, user.id);
       if (bill.publicToken) return bill.publicToken;

@@ -12,7 +12,13 @@ import { users } from '../../db/schema/auth';
 import { commandKeys } from '../../db/schema/command-keys';
 import { kdsTables, orderItems, orders } from '../../db/schema/orders';
 import { tableBillDiscounts, tableBillOrders, tableBillPayments, tableBillSettings, tableBills, type TableBillSnapshotLine } from '../../db/schema/table-bill';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client';
+import { HttpError } from '../../lib/http-error';
 import type { Q, Tx } from '../../lib/once';
+import { UUID_RE } from '../../lib/registry';
+import { requireVenueOf } from '../../plugins/auth';
+import { WAITER_ROLE } from '../../../shared/waiter';
 import { itemSplitDto, lineItemId } from './table-bill.split';
 
 export type BillRow = typeof tableBills.$inferSelect;
@@ -43,6 +49,14 @@ export interface TableRef {
 
 const reais = (cents: number) => cents / 100;
 
+/** The waiter's venue (404 for one the user is not in, 403 without the role) and its table `mesa` (404 when not there). */
+export async function waiterTable(db: Db, req: FastifyRequest, localId: string, mesa: string): Promise<TableRef> {
+  const { venueId } = await requireVenueOf(db, req, localId, WAITER_ROLE, BILL_MSG.tableNotFound);
+  const table = UUID_RE.test(mesa) ? await tableOf(db, venueId, mesa.toLowerCase()) : null;
+  if (!table) throw new HttpError(404, BILL_MSG.tableNotFound);
+  return table;
+}
+
 export async function tableOf(q: Q, venueId: string, tableId: string): Promise<TableRef | null> {
   const [t] = await q.select({ id: kdsTables.id, name: kdsTables.name, venueId: kdsTables.venueId }).from(kdsTables).where(and(eq(kdsTables.id, tableId), eq(kdsTables.venueId, venueId)));
   return t ?? null;
@@ -70,6 +84,17 @@ export async function lockOpenBill(tx: Tx, table: TableRef, userId: string): Pro
 }
 
 /**
+ * The venue's orders an open bill holds: table orders placed since `since`, not refused (a refused
+ * or returned order ends in Recusado), that no closed bill took yet.
+ */
+export function onOpenBill(q: Q, venueId: string, since: Date) {
+  return and(eq(orders.venueId, venueId), eq(orders.deliveryKind, DELIVERY_KIND.table), ne(orders.stateId, ORDER_STATE.Recusado), gte(orders.createdAt, since), onNoClosedBill(q));
+}
+
+/** An order no closed bill took (charged) yet. */
+export const onNoClosedBill = (q: Q) => notExists(q.select({ x: sql`1` }).from(tableBillOrders).where(eq(tableBillOrders.orderId, orders.id)));
+
+/**
  * Every item of the table's orders no closed bill took yet, oldest order first, from at most
  * BILL_WINDOW_MS before the bill opened (`openedAt`; now while the bill has no row).
  */
@@ -79,16 +104,7 @@ export async function openLines(q: Q, table: TableRef, openedAt: Date | null): P
     .select({ orderId: orders.id, itemId: orderItems.id, code: orders.code, name: orderItems.name, quantity: orderItems.quantity, unitCents: orderItems.unitCents, notes: orderItems.notes })
     .from(orders)
     .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
-    .where(
-      and(
-        eq(orders.venueId, table.venueId),
-        eq(orders.tableId, table.id),
-        eq(orders.deliveryKind, DELIVERY_KIND.table),
-        ne(orders.stateId, ORDER_STATE.Recusado),
-        gte(orders.createdAt, since),
-        notExists(q.select({ x: sql`1` }).from(tableBillOrders).where(eq(tableBillOrders.orderId, orders.id))),
-      ),
-    )
+    .where(and(onOpenBill(q, table.venueId, since), eq(orders.tableId, table.id)))
     .orderBy(asc(orders.createdAt), asc(orders.id), asc(orderItems.position));
   return rows.map((r) => ({ ...r, notes: r.notes ?? [] }));
 }

@@ -26,18 +26,17 @@ import {
 } from '../../../shared/contract/table-bill';
 import { BILL_MSG, METHOD_DB, METHOD_LABEL, splitEqually } from '../../../shared/table-bill';
 import { ITEM_SPLIT_MSG } from '../../../shared/table-bill-split';
-import { WAITER_ROLE } from '../../../shared/waiter';
 import type { Db } from '../../db/client';
 import { tableBillOrders, tableBillPayments, tableBills } from '../../db/schema/table-bill';
 import { HttpError } from '../../lib/http-error';
 import type { JobQueue } from '../../lib/jobs';
 import { enqueueJob } from '../../lib/jobs';
 import { commandHash, idempotencyKeyOf, runOnce, settleKeys, type Q } from '../../lib/once';
-import { requireUser, requireVenueOf } from '../../plugins/auth';
+import { requireUser } from '../../plugins/auth';
 import { PixApiError, PixUnavailableError } from '../pix/adapters/api-pix';
 import { PixNotConfiguredError, type PixService } from '../pix/pix.service';
 import { checkPersonPart } from './table-bill.split';
-import { billBundleOf, billDto, expireStalePix, lockOpenBill, openFiguresOf, openLines, paymentDto, paymentsOf, tableOf, openBillOf, type PaymentRow, type TableRef } from './table-bill.repository';
+import { billBundleOf, billDto, expireStalePix, lockOpenBill, openFiguresOf, openLines, paymentDto, paymentsOf, tableOf, openBillOf, type PaymentRow, type TableRef , waiterTable } from './table-bill.repository';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody, 502: errorBody, 503: errorBody };
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -78,14 +77,6 @@ export function tableBillRoutes(fastify: FastifyInstance, opts: { db: Db; pix: P
       .where(and(eq(tableBillPayments.id, charge.refId), eq(tableBillPayments.status, 'pending')));
   });
 
-  /** The venue (404 for one the user is not in, 403 without the role) and its table (404 when not there). */
-  async function tableFor(req: FastifyRequest, localId: string, mesa: string): Promise<TableRef> {
-    const { venueId } = await requireVenueOf(db, req, localId, WAITER_ROLE, BILL_MSG.tableNotFound);
-    const table = UUID_RE.test(mesa) ? await tableOf(db, venueId, mesa.toLowerCase()) : null;
-    if (!table) throw new HttpError(404, BILL_MSG.tableNotFound);
-    return table;
-  }
-
   /**
    * The bill's answer for the GET: one read of the bill (billBundleOf); each pending Pix of the open
    * bill is re-read from the PSP first (a paid one turns paid here), and only then is the bill read again.
@@ -104,14 +95,14 @@ export function tableBillRoutes(fastify: FastifyInstance, opts: { db: Db; pix: P
   }
 
   app.get('/api/Mesa/:mesa/Conta', { schema: { params: billParams, querystring: billQuery, response: { 200: tableBill, ...errors } } }, async (req, reply) => {
-    const table = await tableFor(req, req.query.localId, req.params.mesa);
+    const table = await waiterTable(db, req, req.query.localId, req.params.mesa);
     reply.header('cache-control', 'no-store');
     return readBill(table);
   });
 
   app.post('/api/Mesa/:mesa/Conta/TaxaServico', { schema: { params: billParams, body: billServiceRequest, response: { 200: tableBill, ...errors } } }, async (req) => {
     const user = requireUser(req);
-    const table = await tableFor(req, req.body.localId, req.params.mesa);
+    const table = await waiterTable(db, req, req.body.localId, req.params.mesa);
     return db.transaction(async (tx) => {
       const bill = await lockOpenBill(tx, table, user.id);
       if (bill.serviceRemoved !== req.body.Remover) {
@@ -157,7 +148,7 @@ export function tableBillRoutes(fastify: FastifyInstance, opts: { db: Db; pix: P
       const user = requireUser(req);
       const key = needKey(req);
       const b = req.body;
-      const table = await tableFor(req, b.localId, req.params.mesa);
+      const table = await waiterTable(db, req, b.localId, req.params.mesa);
       const method = METHOD_DB[b.Forma];
       if (method === 'pix' && pix.mode === 'off') throw new HttpError(503, BILL_MSG.pixNotConfigured);
       const amount = cents(b.Valor);
@@ -260,7 +251,7 @@ export function tableBillRoutes(fastify: FastifyInstance, opts: { db: Db; pix: P
   app.post('/api/Mesa/:mesa/Conta/Fechar', { schema: { params: billParams, body: billCloseRequest, response: { 200: billCloseAnswer, ...errors } } }, async (req, reply) => {
     const user = requireUser(req);
     const key = idempotencyKeyOf(req, BILL_MSG.idempotencyInvalid);
-    const table = await tableFor(req, req.body.localId, req.params.mesa);
+    const table = await waiterTable(db, req, req.body.localId, req.params.mesa);
     const r = await runOnce<{ ref: string }, undefined>(db, {
       scope: `table:${table.id}`,
       key,
@@ -300,7 +291,7 @@ export function tableBillRoutes(fastify: FastifyInstance, opts: { db: Db; pix: P
     '/api/Mesa/:mesa/Conta/Pagamentos/:pagamento/sandbox-pay',
     { schema: { params: billPaymentParams, querystring: billQuery, response: { 200: tableBill, ...errors } } },
     async (req) => {
-      const table = await tableFor(req, req.query.localId, req.params.mesa);
+      const table = await waiterTable(db, req, req.query.localId, req.params.mesa);
       const id = req.params.pagamento;
       const bill = await openBillOf(db, table.id);
       const [p] = bill && UUID_RE.test(id) ? await db.select().from(tableBillPayments).where(and(eq(tableBillPayments.id, id), eq(tableBillPayments.billId, bill.id), inArray(tableBillPayments.status, ['pending']))) : [];

@@ -11,17 +11,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody } from '../../../shared/contract/common';
 import { billParams, tableBill } from '../../../shared/contract/table-bill';
 import { itemSplitRequest } from '../../../shared/contract/table-bill-split';
-import { BILL_MSG } from '../../../shared/table-bill';
 import { ITEM_SPLIT_MSG, itemSplitProblem, personFingerprint } from '../../../shared/table-bill-split';
-import { WAITER_ROLE } from '../../../shared/waiter';
 import type { Db } from '../../db/client';
 import { tableBills } from '../../db/schema/table-bill';
 import { HttpError } from '../../lib/http-error';
-import { requireUser, requireVenueOf } from '../../plugins/auth';
-import { billDto, lockOpenBill, openLines, paymentsOf, tableOf, type PixInfo } from './table-bill.repository';
+import { requireUser } from '../../plugins/auth';
+import { billDto, lockOpenBill, openLines, paymentsOf, type PixInfo, waiterTable } from './table-bill.repository';
 import { personPaymentsOf, splitLinesOf } from './table-bill.split';
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 
 export function tableBillSplitRoutes(fastify: FastifyInstance, opts: { db: Db; pix: PixInfo }) {
@@ -30,9 +27,7 @@ export function tableBillSplitRoutes(fastify: FastifyInstance, opts: { db: Db; p
 
   app.post('/api/Mesa/:mesa/Conta/DivisaoPorItens', { schema: { params: billParams, body: itemSplitRequest, response: { 200: tableBill, ...errors } } }, async (req) => {
     const user = requireUser(req);
-    const { venueId } = await requireVenueOf(db, req, req.body.localId, WAITER_ROLE, BILL_MSG.tableNotFound);
-    const table = UUID_RE.test(req.params.mesa) ? await tableOf(db, venueId, req.params.mesa.toLowerCase()) : null;
-    if (!table) throw new HttpError(404, BILL_MSG.tableNotFound);
+    const table = await waiterTable(db, req, req.body.localId, req.params.mesa);
     const next = req.body.Divisao;
     return db.transaction(async (tx) => {
       const bill = await lockOpenBill(tx, table, user.id);

@@ -3,22 +3,15 @@
  * venue's menu in one answer (the phone keeps it in its offline cache). Orders are the orders
  * module's rows (a table order: delivery kind 3 with table_id); the catalogue is the products area's.
  */
-import { and, asc, eq, gte, inArray, ne, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { WaiterMenuResponse, WaiterOrder, WaiterTablesResponse } from '../../../shared/contract/waiter';
 import { ACTIVE_STATES, DELIVERY_KIND, ORDER_STATE } from '../../../shared/orders';
 import { defaultCategoryImage, isTicketType, PRODUCT_PLACEHOLDER_IMAGE, PRODUCT_TYPE } from '../../../shared/products';
 import type { Db } from '../../db/client';
 import { kdsTables, orderItems, orders, workflowStates } from '../../db/schema/orders';
-import { tableBillOrders } from '../../db/schema/table-bill';
+import { onNoClosedBill, onOpenBill } from '../table-bill/table-bill.repository';
 import { BILL_WINDOW_MS } from '../../../shared/table-bill';
-import {
-  observationOptions,
-  productAdditionals,
-  productCategories,
-  productObservationOptions,
-  productObservations,
-  products,
-} from '../../db/schema/products';
+import { observationOptions, productAdditionals, productCategories, productObservationOptions, productObservations, products } from '../../db/schema/products';
 
 const reais = (cents: number) => Math.round(cents) / 100;
 
@@ -50,7 +43,7 @@ export async function listTablesWithOrders(db: Db, venueId: string): Promise<Wai
         inArray(orders.stateId, [...ACTIVE_STATES]),
         eq(orders.deliveryKind, DELIVERY_KIND.table),
         // An order a closed bill charged (issue 41) no longer holds its table: the table is free.
-        notExists(db.select({ x: sql`1` }).from(tableBillOrders).where(eq(tableBillOrders.orderId, orders.id))),
+        onNoClosedBill(db),
       ),
     )
     .orderBy(asc(orders.createdAt), asc(orders.id));
@@ -96,16 +89,8 @@ export async function listTablesWithOrders(db: Db, venueId: string): Promise<Wai
         .select({ tableId: orders.tableId, cents: sql<number>`coalesce(sum(${orderItems.quantity} * ${orderItems.unitCents}), 0)::int` })
         .from(orders)
         .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
-        .where(
-          and(
-            eq(orders.venueId, venueId),
-            eq(orders.deliveryKind, DELIVERY_KIND.table),
-            ne(orders.stateId, ORDER_STATE.Recusado),
-            // The bill's window (BILL_WINDOW_MS): a hint for the tables list, counted from now.
-            gte(orders.createdAt, new Date(Date.now() - BILL_WINDOW_MS)),
-            notExists(db.select({ x: sql`1` }).from(tableBillOrders).where(eq(tableBillOrders.orderId, orders.id))),
-          ),
-        )
+        // The bill's window (BILL_WINDOW_MS): a hint for the tables list, counted from now.
+        .where(onOpenBill(db, venueId, new Date(Date.now() - BILL_WINDOW_MS)))
         .groupBy(orders.tableId)
     ).map((r) => [r.tableId, Number(r.cents)]),
   );

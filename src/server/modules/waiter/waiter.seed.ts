@@ -11,11 +11,9 @@ import { WAITER_PAYMENT_TYPE_ID } from '../../../shared/waiter';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import type { DemoSeedContext } from '../../db/seed';
-import { kdsSettings, kdsTables, orders } from '../../db/schema/orders';
+import { kdsSettings, kdsTables } from '../../db/schema/orders';
 import { products } from '../../db/schema/products';
-import { newCode } from '../../lib/crypto';
-import { searchTextOf } from '../orders/orders.repository';
-import { insertSeedItemsAndTrail } from '../orders/orders.seed';
+import { insertSeedOrder, SEED_PATH } from '../orders/orders.seed';
 import { seedDemoTableBill } from '../table-bill/table-bill.seed';
 
 interface SeedOrder {
@@ -87,12 +85,6 @@ const OPEN_TABLE_ORDERS: SeedOrder[] = [
   },
 ];
 
-const PATH: Record<number, OrderStateId[]> = {
-  1: [1],
-  2: [1, 2],
-  3: [1, 2, 3],
-  4: [1, 2, 3, 4],
-};
 
 /** Inside the demo seed: tables Mesa 11 and Mesa 12. */
 export async function seedWaiterDemo(ctx: DemoSeedContext): Promise<void> {
@@ -136,7 +128,7 @@ export async function seedDemoWaiterOrders(db: Db, venueId: string): Promise<voi
     for (const d of [...OPEN_TABLE_ORDERS].sort((a, b) => b.minutesAgo - a.minutesAgo)) {
       code++;
       const createdAt = new Date(Date.now() - d.minutesAgo * 60_000);
-      const path = PATH[d.state];
+      const path = SEED_PATH[d.state];
       const stepAt = (i: number) => new Date(createdAt.getTime() + i * Math.min(3, d.minutesAgo / (path.length + 1)) * 60_000);
       const items = d.items.map((i, position) => {
         const p = catalogue.get(i.name);
@@ -158,32 +150,27 @@ export async function seedDemoWaiterOrders(db: Db, venueId: string): Promise<voi
         Endereco: null,
       };
       const last = path.length - 1;
-      const [o] = await tx
-        .insert(orders)
-        .values({
+      await insertSeedOrder(
+        tx,
+        {
           venueId,
           code,
-          trackingCode: newCode(10),
           createdAt,
-          updatedAt: stepAt(last),
-          version: path.length,
           origin: ORDER_ORIGIN.own,
           deliveryKind: DELIVERY_KIND.table,
           tableId: tables.get(d.table) ?? null,
           tableName: d.table,
           customer,
-          searchText: searchTextOf(code, customer, items, d.table, null),
           note: d.note ?? null,
           paymentTypeId: WAITER_PAYMENT_TYPE_ID,
           payOnDelivery: true,
-          totalCents: items.reduce((a, i) => a + i.quantity * i.unitCents, 0),
-          stateId: d.state,
-          stateChangedAt: stepAt(last),
           timerSeconds: d.state === ORDER_STATE.EmTransporte ? Math.round((stepAt(last).getTime() - createdAt.getTime()) / 1000) : null,
-          signal: d.state === ORDER_STATE.Pendente,
-        })
-        .returning({ id: orders.id });
-      await insertSeedItemsAndTrail(tx, o.id, items, path, stepAt, (i) => (i === 0 ? waiter : kitchen));
+        },
+        items,
+        path,
+        stepAt,
+        (i) => (i === 0 ? waiter : kitchen),
+      );
     }
     await tx.update(kdsSettings).set({ lastOrderCode: code }).where(eq(kdsSettings.venueId, venueId));
   });

@@ -4,8 +4,8 @@
  * call, default 15 s); without it the sandbox (sandbox.ts, labelled "Sandbox" on the screens; in
  * production only with ALLOW_SANDBOXES=accreditation), else "não configurado".
  */
-import { NOT_CONFIGURED_MSG, NOT_CONFIGURED_NAME } from '../../../../shared/not-configured';
-import { ProviderNotConfiguredError, sandboxAllowed } from '../../../lib/sandboxes';
+import { NOT_CONFIGURED_MSG } from '../../../../shared/not-configured';
+import { notConfiguredAdapter, sandboxAllowed } from '../../../lib/sandboxes';
 import { createHttpProvider } from './http';
 import { createSandboxProvider } from './sandbox';
 import type { AccreditationProvider } from './types';
@@ -20,9 +20,7 @@ export async function createAccreditationProvider(env: Record<string, string | u
     return createHttpProvider({ baseUrl: url, token: env.ACCREDITATION_PROVIDER_TOKEN ?? '', timeoutMs: Number.isFinite(timeoutMs) && timeoutMs > 0 ? timeoutMs : undefined });
   }
   if (!sandboxAllowed(env, 'accreditation')) {
-    const message = NOT_CONFIGURED_MSG.accreditation;
-    const refuse = () => Promise.reject(new ProviderNotConfiguredError(message));
-    return { name: NOT_CONFIGURED_NAME, sandbox: false, notConfigured: message, timeoutMs: 0, submitProposal: refuse, proposalStatus: refuse, fetchMcc: refuse, managementUrl: refuse };
+    return { ...notConfiguredAdapter(NOT_CONFIGURED_MSG.accreditation, ['submitProposal', 'proposalStatus', 'fetchMcc', 'managementUrl']), timeoutMs: 0 };
   }
   return createSandboxProvider();
 }

@@ -3,8 +3,8 @@
  * CARD_VERIFY_TOKEN, CARD_VERIFY_TIMEOUT_MS); without it the embedded sandbox answers (the screen
  * labels it "sandbox"); in production only with ALLOW_SANDBOXES=cashless, else "não configurado".
  */
-import { NOT_CONFIGURED_MSG, NOT_CONFIGURED_NAME } from '../../../../shared/not-configured';
-import { ProviderNotConfiguredError, sandboxAllowed } from '../../../lib/sandboxes';
+import { NOT_CONFIGURED_MSG } from '../../../../shared/not-configured';
+import { notConfiguredAdapter, sandboxAllowed } from '../../../lib/sandboxes';
 import { createHttpCardVerifier } from './http';
 import { createSandboxCardVerifier } from './sandbox';
 import type { CardVerifier } from './types';
@@ -14,8 +14,7 @@ export type * from './types';
 export function createCardVerifier(env: Record<string, string | undefined>): CardVerifier {
   const url = env.CARD_VERIFY_URL?.trim();
   if (!url && !sandboxAllowed(env, 'cashless')) {
-    const message = NOT_CONFIGURED_MSG.cashless;
-    return { name: NOT_CONFIGURED_NAME, sandbox: false, notConfigured: message, verify: () => Promise.reject(new ProviderNotConfiguredError(message)) };
+    return notConfiguredAdapter(NOT_CONFIGURED_MSG.cashless, ['verify']);
   }
   return url ? createHttpCardVerifier(url, env.CARD_VERIFY_TOKEN, Number(env.CARD_VERIFY_TIMEOUT_MS ?? 15_000)) : createSandboxCardVerifier();
 }

@@ -6,7 +6,7 @@
  */
 import type { PixService } from '../../pix/pix.service';
 import { NOT_CONFIGURED_MSG, NOT_CONFIGURED_NAME } from '../../../../shared/not-configured';
-import { ProviderNotConfiguredError, sandboxAllowed } from '../../../lib/sandboxes';
+import { notConfiguredAdapter, ProviderNotConfiguredError, sandboxAllowed } from '../../../lib/sandboxes';
 import { createHttpTransactionLookup, pspOperations } from './acquirer';
 import { createHttpBank } from './bank';
 import { createHttpErp } from './erp';
@@ -34,9 +34,7 @@ export function createAcquirer(env: Record<string, string | undefined>, pix: Pix
 export function createBank(env: Record<string, string | undefined>): BankAdapter {
   const cfg = providerConfig(env, 'BANK');
   if (!cfg && !sandboxAllowed(env, 'finance')) {
-    const message = NOT_CONFIGURED_MSG.bank;
-    const refuse = () => Promise.reject(new ProviderNotConfiguredError(message));
-    return { name: NOT_CONFIGURED_NAME, sandbox: false, notConfigured: message, timeoutMs: 0, transfer: refuse, transferStatus: refuse };
+    return { ...notConfiguredAdapter(NOT_CONFIGURED_MSG.bank, ['transfer', 'transferStatus']), timeoutMs: 0 };
   }
   return cfg ? createHttpBank(cfg) : createSandboxBank();
 }
@@ -44,9 +42,7 @@ export function createBank(env: Record<string, string | undefined>): BankAdapter
 export function createErp(env: Record<string, string | undefined>): ErpAdapter {
   const cfg = providerConfig(env, 'ERP');
   if (!cfg && !sandboxAllowed(env, 'finance')) {
-    const message = NOT_CONFIGURED_MSG.erp;
-    const refuse = () => Promise.reject(new ProviderNotConfiguredError(message));
-    return { name: NOT_CONFIGURED_NAME, sandbox: false, notConfigured: message, timeoutMs: 0, exportInvoice: refuse, exportStatus: refuse };
+    return { ...notConfiguredAdapter(NOT_CONFIGURED_MSG.erp, ['exportInvoice', 'exportStatus']), timeoutMs: 0 };
   }
   return cfg ? createHttpErp(cfg) : createSandboxErp();
 }

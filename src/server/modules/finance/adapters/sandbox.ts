@@ -18,6 +18,12 @@ import { type AcquirerAdapter, type BankAdapter, type ErpAdapter, type ErpExport
 
 export const SANDBOX_UNKNOWN_SUFFIX = '0000';
 
+/** A key's outcome as a provider that dedupes on keys keeps it: the first call's, for every call with that key. */
+function firstOutcome<T>(seen: Map<string, T>, key: string, make: () => T): T {
+  if (!seen.has(key)) seen.set(key, make());
+  return seen.get(key) as T;
+}
+
 function hashInt(s: string): number {
   return createHash('sha256').update(s).digest().readUInt32BE(0);
 }
@@ -68,11 +74,9 @@ export function createSandboxBank(): BankAdapter {
     sandbox: true,
     timeoutMs: 30_000,
     async transfer(t, key) {
-      let outcome = seen.get(key);
-      if (!outcome) {
-        outcome = /^0+$/.test(t.account) ? { refused: 'Conta de destino encerrada.' } : { protocol: `BS2${Date.now().toString(36).toUpperCase()}${hashInt(key).toString(36).toUpperCase()}` };
-        seen.set(key, outcome);
-      }
+      const outcome = firstOutcome(seen, key, () =>
+        /^0+$/.test(t.account) ? { refused: 'Conta de destino encerrada.' } : { protocol: `BS2${Date.now().toString(36).toUpperCase()}${hashInt(key).toString(36).toUpperCase()}` },
+      );
       if ('refused' in outcome) throw new ProviderError(outcome.refused, 422);
       return { protocol: outcome.protocol };
     },
@@ -92,12 +96,10 @@ export function createSandboxErp(): ErpAdapter {
     sandbox: true,
     timeoutMs: 30_000,
     async exportInvoice(invoice, key) {
-      let o = outcomes.get(key);
-      if (!o) {
+      const o = firstOutcome(outcomes, key, (): ErpExportStatus => {
         const missing = invoice.items.filter((i) => !i.ncm);
-        o = missing.length ? { status: 'refused', errors: missing.map((i) => `Produto "${i.name}" sem NCM cadastrado no ERP.`) } : { status: 'issued', erpNumber: String(100_000 + (hashInt(invoice.id) % 900_000)) };
-        outcomes.set(key, o);
-      }
+        return missing.length ? { status: 'refused', errors: missing.map((i) => `Produto "${i.name}" sem NCM cadastrado no ERP.`) } : { status: 'issued', erpNumber: String(100_000 + (hashInt(invoice.id) % 900_000)) };
+      });
       return o.status === 'issued' ? { ok: true, erpNumber: o.erpNumber } : o.status === 'refused' ? { ok: false, errors: o.errors } : { ok: null };
     },
     async exportStatus(key) {

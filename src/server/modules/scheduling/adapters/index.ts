@@ -4,8 +4,8 @@
  * embedded sandbox (sandbox.ts) answers, and the screen labels the button "sandbox" (in production
  * only with ALLOW_SANDBOXES=scheduling; else "não configurado").
  */
-import { NOT_CONFIGURED_MSG, NOT_CONFIGURED_NAME } from '../../../../shared/not-configured';
-import { ProviderNotConfiguredError, sandboxAllowed } from '../../../lib/sandboxes';
+import { NOT_CONFIGURED_MSG } from '../../../../shared/not-configured';
+import { notConfiguredAdapter, sandboxAllowed } from '../../../lib/sandboxes';
 import { createHttpDeliveryActivation } from './http';
 import { createSandboxDeliveryActivation } from './sandbox';
 import type { DeliveryActivationAdapter } from './types';
@@ -16,8 +16,7 @@ export { DeliveryActivationError } from './types';
 export function createDeliveryActivation(env: Record<string, string | undefined>): DeliveryActivationAdapter {
   const base = env.DELIVERY_ACTIVATION_URL?.trim();
   if (!base && !sandboxAllowed(env, 'scheduling')) {
-    const message = NOT_CONFIGURED_MSG.scheduling;
-    return { name: NOT_CONFIGURED_NAME, sandbox: false, notConfigured: message, activate: () => Promise.reject(new ProviderNotConfiguredError(message)) };
+    return notConfiguredAdapter(NOT_CONFIGURED_MSG.scheduling, ['activate']);
   }
   return base ? createHttpDeliveryActivation(base, env.DELIVERY_ACTIVATION_TOKEN?.trim() || undefined) : createSandboxDeliveryActivation();
 }
