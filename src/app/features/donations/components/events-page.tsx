@@ -9,7 +9,7 @@ import { DONATION_MSG, DONATION_PAGE_PREFIX, formatDonationDateTime } from '../.
 import { PlusIcon, TrashIcon } from '../../../components/icons';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { deleteEvent, donationQueries } from '../api/donation-queries';
-import { useCurrentPlace } from '../hooks/use-current-place';
+import { useCurrentPlace } from '../../../lib/page-hooks';
 import { ConfirmDelete } from '../../../components/confirm-delete';
 import { TitleRow } from '../../../components/title-row';
 

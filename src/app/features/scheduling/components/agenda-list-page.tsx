@@ -5,7 +5,7 @@ import type { Schedule } from '../../../../shared/contract/scheduling';
 import { SCHED_MSG } from '../../../../shared/scheduling';
 import { EditIcon, PlusIcon, TrashIcon } from '../../../components/icons';
 import { deleteSchedule, schedulingQueries } from '../api/scheduling-queries';
-import { useCurrentPlace } from '../hooks/use-current-place';
+import { useCurrentPlace } from '../../../lib/page-hooks';
 import { usePageTitle } from '../hooks/use-page-title';
 import { ConfirmDelete } from '../../../components/confirm-delete';
 import { useRegistryDialogs } from '../../../components/use-registry-dialogs';

@@ -6,7 +6,7 @@ import type { CategorySchedule } from '../../../../shared/contract/scheduling';
 import { SCHED_MSG } from '../../../../shared/scheduling';
 import { EditIcon, PlusIcon, TrashIcon } from '../../../components/icons';
 import { deleteCategory, schedulingQueries } from '../api/scheduling-queries';
-import { useCurrentPlace } from '../hooks/use-current-place';
+import { useCurrentPlace } from '../../../lib/page-hooks';
 import { usePageTitle } from '../hooks/use-page-title';
 import { CategoryModal } from './category-modal';
 import { ConfirmDelete } from '../../../components/confirm-delete';

@@ -5,7 +5,7 @@ import { STORE_MSG, storeCategorySummary } from '../../../../shared/stores';
 import type { Store, StoreSaveRequest } from '../../../../shared/contract/stores';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { closeStore, deleteStore, openStore, saveStore, storeQueries } from '../api/store-queries';
-import { useCurrentPlace } from '../hooks/use-current-place';
+import { useCurrentPlace } from '../../../lib/page-hooks';
 import { EditIcon, PlusIcon, TrashIcon } from '../../../components/icons';
 import { StoreFormModal } from './store-form-modal';
 import { ConfirmDelete } from '../../../components/confirm-delete';
