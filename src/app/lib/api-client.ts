@@ -8,6 +8,7 @@ import { CONTRACT_FINGERPRINT_HEADER, REQUEST_TIMEOUT_MS } from '../../shared/co
 import { MSG } from '../../shared/messages';
 import { runtimeConfig } from './runtime-config';
 import { clearSession, getSession } from './session';
+import { saveBlob } from './save-file';
 
 /** The contract this build speaks (src/server/contract-fingerprint.ts). */
 const CONTRACT_FINGERPRINT = typeof __CONTRACT_FINGERPRINT__ === 'string' ? __CONTRACT_FINGERPRINT__ : null;
@@ -232,12 +233,5 @@ export async function downloadGeneratedFile(file: { FileName: string; RelativePa
     if (res.status === 401 && token) clearSession();
     throw new ApiError(res.status, res.status === 404 ? MSG.fileNotFound : MSG.genericError);
   }
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = file.FileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(await res.blob(), file.FileName);
 }

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { CASHLESS_MSG, formatDocument, IMPORT_INSTRUCTIONS, IMPORT_TEMPLATE, IMPORT_TEMPLATE_NAME, isImportFileName } from '../../../../shared/cashless';
 import { CASHLESS_PATHS, importAnswer, type ImportAnswer } from '../../../../shared/contract/cashless';
 import { apiUpload, downloadGeneratedFile } from '../../../lib/api-client';
+import { saveBlob } from '../../../lib/save-file';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useSession, useTitle } from '../hooks/use-session';
 import { UploadProgress } from './upload-progress';
@@ -10,14 +11,7 @@ import { DataTable } from '../../../components/data-table';
 
 function downloadTemplate() {
   // With a BOM, Excel opens the accents right; the template is the shared constant the server checks.
-  const url = URL.createObjectURL(new Blob([`\uFEFF${IMPORT_TEMPLATE}`], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = IMPORT_TEMPLATE_NAME;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(new Blob([`\uFEFF${IMPORT_TEMPLATE}`], { type: 'text/csv;charset=utf-8' }), IMPORT_TEMPLATE_NAME);
 }
 
 /** "Importar usuários" (spec 001 §2.9, §5): instructions, template, CSV upload with progress, per-row result. */

@@ -1,9 +1,10 @@
 /**
- * The board's audio layer (howler): the new-order chime, unlocked by the start-monitoring dialog's
- * click (the user gesture browsers require), resumed when the tablet wakes, with autoSuspend off so
- * a quiet kitchen does not put the audio context to sleep between orders. It says when the browser
- * blocks audio ("som desativado") and exposes window.__balcaoAudio for end-to-end tests.
- * howler itself is loaded on the first unlock or chime, not with the board's first paint.
+ * The app's one chime (howler): the board's new-order sound and the waiter's ready-order call. It
+ * is unlocked by a user gesture (the board's start-monitoring dialog, the waiter's "Ativar som" or
+ * first touch), resumed when the device wakes, with autoSuspend off so a quiet room does not put
+ * the audio context to sleep between calls. It says when the browser blocks audio ("som
+ * desativado") and exposes window.__balcaoAudio for end-to-end tests. howler itself is loaded on
+ * the first unlock or chime, not with the screen's first paint.
  */
 import type { Howl } from 'howler';
 import { useSyncExternalStore } from 'react';
@@ -117,6 +118,11 @@ class ChimePlayer {
     this.setBlocked(!ok);
     if (typeof window !== 'undefined') window.__balcaoSoundResumed = ok ? 'ok' : 'blocked';
     return ok;
+  }
+
+  /** Loads howler and the sound now, so the next touch anywhere unlocks audio (howler's autoUnlock). */
+  prepare(): void {
+    void this.ensure();
   }
 
   /** Plays the chime once. */
