@@ -216,6 +216,21 @@ export function readAsDataUrl(file: Blob): Promise<string> {
 }
 
 /**
+ * Uploads an image the way the catalogue and the donation banners take it: JSON `{ localClienteId,
+ * imagem }` with the file as a data URL, progress in percent; resolves with the address the server
+ * serves the image from.
+ */
+export async function uploadImageAsDataUrl(path: string, schema: $ZodType<{ url: string }>, localClienteId: string, file: Blob, onProgress: (percent: number) => void): Promise<string> {
+  const imagem = await readAsDataUrl(file);
+  const answer = await apiUpload(path, JSON.stringify({ localClienteId, imagem }), {
+    schema,
+    contentType: 'application/json',
+    onProgress: (f) => onProgress(Math.round(f * 100)),
+  });
+  return answer.url;
+}
+
+/**
  * Fetches a generated file (`{ FileName, RelativePath }` from a report call) from
  * `api/download/file` with the session's token and hands it to the browser as a download.
  */

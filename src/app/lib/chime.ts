@@ -78,24 +78,23 @@ class ChimePlayer {
     this.listeners.forEach((l) => l());
   }
 
-  /** Call inside a user gesture (the Iniciar or Testar som click). Resolves false when audio stays blocked. */
-  async unlock(): Promise<boolean> {
+  /** Wakes the audio context with `resume` unless it runs already; says (and reports) whether it plays. */
+  private async wake(resume: (ctx: AudioContext) => Promise<unknown>): Promise<boolean> {
     const { Howler } = await this.ensure();
     if (Howler.noAudio) {
       this.setBlocked(true);
       return false;
     }
     const ctx = Howler.ctx;
-    if (ctx && ctx.state !== 'running') {
-      try {
-        await ctx.resume();
-      } catch {
-        /* checked below */
-      }
-    }
+    if (ctx && ctx.state !== 'running') await resume(ctx);
     const ok = !ctx || ctx.state === 'running';
     this.setBlocked(!ok);
     return ok;
+  }
+
+  /** Call inside a user gesture (the Iniciar or Testar som click). Resolves false when audio stays blocked. */
+  unlock(): Promise<boolean> {
+    return this.wake((ctx) => ctx.resume().catch(() => undefined));
   }
 
   /**
@@ -104,18 +103,8 @@ class ChimePlayer {
    * "blocked", when the browser keeps it off until someone taps.
    */
   async resumeWithoutGesture(): Promise<boolean> {
-    const { Howler } = await this.ensure();
-    if (Howler.noAudio) {
-      this.setBlocked(true);
-      return false;
-    }
-    const ctx = Howler.ctx;
-    if (ctx && ctx.state !== 'running') {
-      // Refused, resume() may never settle: give it a moment, then read the state.
-      await Promise.race([ctx.resume().catch(() => undefined), new Promise((r) => setTimeout(r, RESUME_WAIT_MS))]);
-    }
-    const ok = !ctx || ctx.state === 'running';
-    this.setBlocked(!ok);
+    // Refused, resume() may never settle: give it a moment, then read the state.
+    const ok = await this.wake((ctx) => Promise.race([ctx.resume().catch(() => undefined), new Promise((r) => setTimeout(r, RESUME_WAIT_MS))]));
     if (typeof window !== 'undefined') window.__balcaoSoundResumed = ok ? 'ok' : 'blocked';
     return ok;
   }
