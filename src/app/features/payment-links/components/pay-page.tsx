@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Center, Container, CopyButton, Divider, Group, InputBase, Loader, Paper, SegmentedControl, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Center, CopyButton, Divider, Group, InputBase, Loader, SegmentedControl, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -9,6 +9,8 @@ import { formatBRL, formatDate, formatTime } from '../../../../shared/format';
 import { LINK_MSG } from '../../../../shared/payment-links';
 import { PIX_MSG } from '../../../../shared/pix';
 import { ApiError } from '../../../lib/api-client';
+import { apiFieldErrors } from '../../../lib/form-errors';
+import { PublicCardPage } from '../../../components/public-card-page';
 import { linkQueries, payByBoleto, payByCard, payByPix, simulateSandboxPix } from '../api/payment-link-queries';
 import { LinkQr } from './link-qr';
 
@@ -198,11 +200,9 @@ function BoletoPanel({ link, onPaid }: { link: PublicLink; onPaid: (p: PaymentAn
       attempt.settle();
     } catch (err) {
       attempt.settle(err);
-      const list = err instanceof ApiError ? ((err.body as { errors?: Array<{ path: string; message: string }> } | null)?.errors ?? []) : [];
-      const next: Record<string, string> = {};
-      for (const i of list) next[i.path.replace(/^body\.?/, '')] ??= i.message;
+      const next = apiFieldErrors(err);
       setErrors(next);
-      if (!list.length) setError(err instanceof Error ? err.message : String(err));
+      if (!Object.keys(next).length) setError(err instanceof Error ? err.message : String(err));
     } finally {
       setBusy(false);
     }
@@ -268,11 +268,9 @@ function CardPanel({ link, payer, onPaid }: { link: PublicLink; payer: () => { p
       outcome(r);
     } catch (err) {
       attempt.settle(err);
-      const list = err instanceof ApiError ? ((err.body as { errors?: Array<{ path: string; message: string }> } | null)?.errors ?? []) : [];
-      const next: Record<string, string> = {};
-      for (const i of list) next[i.path.replace(/^body\.?/, '')] ??= i.message;
+      const next = apiFieldErrors(err);
       setErrors(next);
-      if (!list.length) setError(err instanceof Error ? err.message : String(err));
+      if (!Object.keys(next).length) setError(err instanceof Error ? err.message : String(err));
     } finally {
       setBusy(false);
       setVerifying(false);
@@ -395,16 +393,5 @@ export function PayPage({ id }: { id: string }) {
       </Stack>
     );
   }
-  return (
-    <Box bg="gray.0" mih="100dvh" py="md" component="main">
-      <Container size={480} px="sm">
-        <Paper withBorder radius="lg" p="lg" shadow="sm">
-          {body}
-        </Paper>
-        <Text size="xs" ta="center" mt="md" c="gray.7">
-          Pagamento seguro processado por {q.data?.acquirer?.name ?? 'Balcão'}
-        </Text>
-      </Container>
-    </Box>
-  );
+  return <PublicCardPage footer={`Pagamento seguro processado por ${q.data?.acquirer?.name ?? 'Balcão'}`}>{body}</PublicCardPage>;
 }
