@@ -1,5 +1,4 @@
 /** Hooks every screen uses: the live session, the current place and the browser tab's title. */
-import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { APP_NAME } from '../../shared/page-titles';
 import { getSession, onSessionChange, type CurrentPlace, type Session } from './session';
@@ -16,17 +15,6 @@ export function useCurrentPlace(): CurrentPlace | null {
   const [place, setPlace] = useState(() => getSession()?.currentLocation ?? null);
   useEffect(() => onSessionChange((s) => setPlace(s?.currentLocation ?? null)), []);
   return place;
-}
-
-/**
- * The current place and one query of its data (`queries.list`, `queries.events`…), which waits
- * until a place is chosen: `const { place, localId, list } = usePlaceQuery(storeQueries.list)`.
- */
-export function usePlaceQuery<TData, TKey extends QueryKey>(options: (localId: string) => UseQueryOptions<TData, Error, TData, TKey>) {
-  const place = useCurrentPlace();
-  const localId = place?.localId ?? '';
-  const list = useQuery({ ...options(localId), enabled: Boolean(localId) });
-  return { place, localId, list };
 }
 
 /** The current place's id ('' when none is chosen). */
