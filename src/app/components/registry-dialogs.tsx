@@ -1,6 +1,6 @@
 import { Modal, type ModalProps } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { ConfirmDelete } from './confirm-delete';
+import { ConfirmRowAction, type ConfirmWords } from './confirm-delete';
 import type { useRegistryDialogs } from './use-registry-dialogs';
 
 /**
@@ -14,25 +14,15 @@ export function RegistryDialogs<T>({ dialogs, newTitle, editTitle, size, form, d
   size?: ModalProps['size'];
   form: (row: T | null, onSaved: () => Promise<void>) => ReactNode;
   deleteTitle: string;
-  confirm: (row: T) => { question: string; note?: string; confirmLabel?: string };
+  confirm: (row: T) => ConfirmWords;
 }) {
-  const { editing, setEditing, deleting, setDeleting, busy, remove, saved } = dialogs;
-  const words = deleting ? confirm(deleting) : { question: '' };
+  const { editing, setEditing, saved, confirmation } = dialogs;
   return (
     <>
       <Modal opened={editing !== null} onClose={() => setEditing(null)} size={size} title={editing === 'new' ? newTitle : editTitle} centered closeButtonProps={{ 'aria-label': 'Fechar' }}>
         {editing !== null && form(editing === 'new' ? null : editing, saved)}
       </Modal>
-      <ConfirmDelete
-        opened={Boolean(deleting)}
-        title={deleteTitle}
-        question={words.question}
-        note={words.note}
-        confirmLabel={words.confirmLabel}
-        busy={busy}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => void remove()}
-      />
+      <ConfirmRowAction action={confirmation} title={deleteTitle} words={confirm} />
     </>
   );
 }

@@ -1,5 +1,6 @@
-import { ActionIcon, Alert, Button, Card, Group, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { EmptyState } from './card-grid';
 import { EditIcon, PlusIcon, TrashIcon } from './icons';
 
 export interface RegistryColumn<T> {
@@ -51,16 +52,13 @@ export function RegistryList<T extends { id: string }>({ title, intro, addLabel,
       {loading ? (
         <Skeleton h={180} radius="md" />
       ) : list.length === 0 && !error ? (
-        <Card withBorder radius="md">
-          <Stack align="flex-start">
-            <Text>{emptyText}</Text>
-            {onAdd && (
-              <Button variant="light" leftSection={<PlusIcon />} onClick={onAdd}>
-                {addLabel}
-              </Button>
-            )}
-          </Stack>
-        </Card>
+        <EmptyState text={emptyText}>
+          {onAdd && (
+            <Button variant="light" leftSection={<PlusIcon />} onClick={onAdd}>
+              {addLabel}
+            </Button>
+          )}
+        </EmptyState>
       ) : list.length > 0 ? (
         <Table.ScrollContainer minWidth={480}>
           <Table striped highlightOnHover verticalSpacing="xs" aria-label={title}>

@@ -1,4 +1,8 @@
+import { useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { useState } from 'react';
+import { MANAGER_ROLES } from '../../shared/permissions';
+import { hasAccess } from '../../shared/roles';
+import { useSession } from '../lib/page-hooks';
 import { toastError, toastSuccess } from '../lib/toast';
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
@@ -28,6 +32,8 @@ export function useConfirmedAction<T>(act: (row: T) => Promise<{ Message: string
   return { target, setTarget, busy, confirm };
 }
 
+export type ConfirmedAction<T> = ReturnType<typeof useConfirmedAction<T>>;
+
 /**
  * The editing and deleting state every registry page (RegistryList) keeps: which row is in the form
  * ('new' for a new one), which row waits for the delete confirmation, and the confirmation's busy flag.
@@ -41,5 +47,39 @@ export function useRegistryDialogs<T>(deleteRow: (row: T) => Promise<{ Message: 
     await refresh();
     setEditing(null);
   };
-  return { editing, setEditing, deleting: del.target, setDeleting: del.setTarget, busy: del.busy, remove: del.confirm, saved };
+  return { editing, setEditing, deleting: del.target, setDeleting: del.setTarget, busy: del.busy, remove: del.confirm, saved, confirmation: del };
+}
+
+/**
+ * All a place's registry page (RegistryList + RegistryDialogs) keeps: the current place, its list
+ * (waiting for a place; for managers only with `managersOnly`), whether the person may change rows
+ * (managers), the dialogs, and RegistryList's props: rows, loading, the error (`noPlace` without a
+ * place; `loadFailed` or the server's message when the list failed) and, for managers, the add,
+ * edit and delete actions. A change refreshes every query under `refreshes` (other screens that
+ * list the same rows included).
+ */
+export function usePlaceRegistry<T, K extends QueryKey>({ list: listOptions, deleteRow, refreshes, noPlace, loadFailed, managersOnly = false }: {
+  list: (localId: string) => UseQueryOptions<T[], Error, T[], K>;
+  deleteRow: (row: T) => Promise<{ Message: string }>;
+  refreshes: QueryKey[];
+  noPlace: string;
+  loadFailed?: string;
+  managersOnly?: boolean;
+}) {
+  const session = useSession();
+  const localId = session?.currentLocation?.localId ?? '';
+  const canEdit = hasAccess(session?.roles ?? '', MANAGER_ROLES);
+  const queryClient = useQueryClient();
+  const list = useQuery({ ...listOptions(localId), enabled: Boolean(localId) && (canEdit || !managersOnly) });
+  const refresh = () => Promise.all(refreshes.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  const dialogs = useRegistryDialogs<T>(deleteRow, refresh);
+  const listProps = {
+    rows: list.data,
+    loading: Boolean(localId) && list.isPending,
+    error: !localId ? noPlace : list.isError ? (loadFailed ?? list.error.message) : null,
+    onAdd: canEdit && localId ? () => dialogs.setEditing('new') : undefined,
+    onEdit: canEdit ? dialogs.setEditing : undefined,
+    onDelete: canEdit ? dialogs.setDeleting : undefined,
+  };
+  return { localId, canEdit, list, dialogs, listProps };
 }

@@ -8,6 +8,7 @@ import { CONTRACT_FINGERPRINT_HEADER, REQUEST_TIMEOUT_MS } from '../../shared/co
 import { MSG } from '../../shared/messages';
 import { runtimeConfig } from './runtime-config';
 import { clearSession, getSession } from './session';
+import { saveBlob } from './save-file';
 
 /** The contract this build speaks (src/server/contract-fingerprint.ts). */
 const CONTRACT_FINGERPRINT = typeof __CONTRACT_FINGERPRINT__ === 'string' ? __CONTRACT_FINGERPRINT__ : null;
@@ -215,6 +216,21 @@ export function readAsDataUrl(file: Blob): Promise<string> {
 }
 
 /**
+ * Uploads an image the way the catalogue and the donation banners take it: JSON `{ localClienteId,
+ * imagem }` with the file as a data URL, progress in percent; resolves with the address the server
+ * serves the image from.
+ */
+export async function uploadImageAsDataUrl(path: string, schema: $ZodType<{ url: string }>, localClienteId: string, file: Blob, onProgress: (percent: number) => void): Promise<string> {
+  const imagem = await readAsDataUrl(file);
+  const answer = await apiUpload(path, JSON.stringify({ localClienteId, imagem }), {
+    schema,
+    contentType: 'application/json',
+    onProgress: (f) => onProgress(Math.round(f * 100)),
+  });
+  return answer.url;
+}
+
+/**
  * Fetches a generated file (`{ FileName, RelativePath }` from a report call) from
  * `api/download/file` with the session's token and hands it to the browser as a download.
  */
@@ -232,12 +248,5 @@ export async function downloadGeneratedFile(file: { FileName: string; RelativePa
     if (res.status === 401 && token) clearSession();
     throw new ApiError(res.status, res.status === 404 ? MSG.fileNotFound : MSG.genericError);
   }
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = file.FileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(await res.blob(), file.FileName);
 }

@@ -1,7 +1,7 @@
 import { Group, Text, UnstyledButton } from '@mantine/core';
 import { forwardRef, type ComponentPropsWithoutRef } from 'react';
 import type { Session } from '../../lib/session';
-import classes from './shell.module.css';
+import hidden from '../visually-hidden.module.css';
 
 function initials(name: string) {
   return name
@@ -34,12 +34,12 @@ export const UserButton = forwardRef<HTMLButtonElement, { session: Session } & C
         >
           {initials(session.userName)}
         </span>
-        <span className={classes.visuallyHidden}>Menu do usuário</span>
+        <span className={hidden.visuallyHidden}>Menu do usuário</span>
         <Text visibleFrom="sm" fw={500} data-user-name>
           {session.userName}
         </Text>
         {/* Hidden from the sm breakpoint on, where the name is shown (Mantine's global class). */}
-        <span className={`${classes.visuallyHidden} mantine-hidden-from-sm`}>{session.userName}</span>
+        <span className={`${hidden.visuallyHidden} mantine-hidden-from-sm`}>{session.userName}</span>
       </Group>
     </UnstyledButton>
   );

@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, useEffect } from 'react';
 import { prefetchDashboard, startDashboardRequest } from './api/dashboard-queries';
 import { getSession } from '../../lib/session';
-import { useCurrentPlace } from './hooks/use-current-place';
+import { useCurrentPlace } from '../../lib/page-hooks';
 import { filterOf, type DashboardSearch } from './model/search';
 
 const DashboardPage = lazy(() => {

@@ -5,7 +5,7 @@ import { ACCESS_LIMIT_MSG } from '../../../../shared/access-limits';
 import type { AccessLimit } from '../../../../shared/contract/access-limits';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { accessLimitQueries, addCategoryLimit, removeAllLimits, removeProductLimit } from '../api/access-limit-queries';
-import { useCurrentPlace } from '../hooks/use-current-place';
+import { useCurrentPlace } from '../../../lib/page-hooks';
 
 const TrashIcon = () => (
   <svg width={18} height={18} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden>

@@ -9,7 +9,6 @@ import { Alert, Anchor, Button, Group, PasswordInput, Skeleton, Stack, Text, Tex
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { resetPasswordRequest } from '../../../../shared/contract/auth';
 import { acceptInvitationResponse, invitationByToken, messageResponse, myInvitationList, STAFF_PATHS } from '../../../../shared/contract/staff';
 import { MSG } from '../../../../shared/messages';
 import { STAFF_MSG } from '../../../../shared/staff';
@@ -18,8 +17,7 @@ import { api, ApiError } from '../../../lib/api-client';
 import { enterPlace } from '../../../lib/enter-place';
 import { getSession } from '../../../lib/session';
 import { toastError, toastSuccess } from '../../../lib/toast';
-import { resetPassword } from '../api/auth-api';
-import { useAuthSubmit } from '../hooks/use-auth-submit';
+import { useNewPassword } from '../hooks/use-auth-submit';
 
 const message = (err: unknown) => (err instanceof ApiError ? err.message : MSG.genericError);
 
@@ -36,16 +34,10 @@ function NewAccount({ token }: { token: string }) {
     enabled: Boolean(token),
     retry: false,
   });
-  const [senha, setSenha] = useState('');
-  const [confirmarSenha, setConfirmar] = useState('');
-  const { error, busy, submit } = useAuthSubmit(
-    () => resetPasswordRequest.safeParse({ token, senha, confirmarSenha }),
-    async () => {
-      await resetPassword(token, senha, confirmarSenha);
-      void toastSuccess('Convite aceito. Entre com o seu e-mail e a senha que você criou.');
-      await navigate({ to: '/login' });
-    },
-  );
+  const { senha, setSenha, confirmarSenha, setConfirmar, error, busy, submit } = useNewPassword(token, async () => {
+    void toastSuccess('Convite aceito. Entre com o seu e-mail e a senha que você criou.');
+    await navigate({ to: '/login' });
+  });
   if (!token || info.isError) {
     return (
       <Stack>

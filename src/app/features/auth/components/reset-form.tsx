@@ -2,23 +2,17 @@ import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core
 import { toastSuccess } from '../../../lib/toast';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { PASSWORD_TOGGLE_PROPS } from '../../../lib/a11y-labels';
-import { useState } from 'react';
-import { resetPasswordRequest } from '../../../../shared/contract/auth';
 import { MSG } from '../../../../shared/messages';
-import { useAuthSubmit } from '../hooks/use-auth-submit';
-import { resetPassword } from '../api/auth-api';
+import { useNewPassword } from '../hooks/use-auth-submit';
 
 /** Sets a new password from the link of the recovery e-mail. */
 export function ResetForm({ token }: { token: string }) {
   const navigate = useNavigate();
-  const [senha, setSenha] = useState('');
-  const [confirmarSenha, setConfirmar] = useState('');
-  const { error, busy, submit } = useAuthSubmit(
-    () => resetPasswordRequest.safeParse({ token, senha, confirmarSenha }),
-    async () => {
-      await resetPassword(token, senha, confirmarSenha);
+  const { senha, setSenha, confirmarSenha, setConfirmar, error, busy, submit } = useNewPassword(
+    token,
+    () => {
       void toastSuccess(MSG.resetSuccess);
-      navigate({ to: '/login' });
+      void navigate({ to: '/login' });
     },
     token ? null : MSG.resetInvalidLink,
   );

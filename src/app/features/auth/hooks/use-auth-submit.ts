@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
+import { resetPasswordRequest } from '../../../../shared/contract/auth';
 import { MSG } from '../../../../shared/messages';
 import { ApiError } from '../../../lib/api-client';
+import { resetPassword } from '../api/auth-api';
 
 type Checked<T> = { success: true; data: T } | { success: false; error: { issues: ReadonlyArray<{ message: string }> } };
 
@@ -27,4 +29,22 @@ export function useAuthSubmit<T>(check: () => Checked<T>, call: (data: T) => Pro
     }
   };
   return { error, busy, submit };
+}
+
+/**
+ * A new password set with a single-use link's token (the recovery e-mail, an invitation): the
+ * password and its confirmation, checked with the shared schema, then saved; `done` follows a save.
+ */
+export function useNewPassword(token: string, done: () => Promise<unknown> | void, initialError: string | null = null) {
+  const [senha, setSenha] = useState('');
+  const [confirmarSenha, setConfirmar] = useState('');
+  const form = useAuthSubmit(
+    () => resetPasswordRequest.safeParse({ token, senha, confirmarSenha }),
+    async () => {
+      await resetPassword(token, senha, confirmarSenha);
+      await done();
+    },
+    initialError,
+  );
+  return { senha, setSenha, confirmarSenha, setConfirmar, ...form };
 }

@@ -1,14 +1,11 @@
 import { Alert, Badge, Stack, Text } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BANK_ACCOUNT_MSG as M, PIX_KEY_TYPES } from '../../../../shared/bank-accounts';
 import type { BankAccount } from '../../../../shared/contract/bank-accounts';
 import { formatDocument } from '../../../../shared/format';
-import { MANAGER_ROLES } from '../../../../shared/permissions';
-import { hasAccess } from '../../../../shared/roles';
 import { RegistryDialogs } from '../../../components/registry-dialogs';
 import { RegistryList } from '../../../components/registry-list';
-import { useRegistryDialogs } from '../../../components/use-registry-dialogs';
-import { usePageTitle, useSession } from '../../../lib/page-hooks';
+import { usePlaceRegistry } from '../../../components/use-registry-dialogs';
+import { usePageTitle } from '../../../lib/page-hooks';
 import { bankAccountQueries, deleteBankAccount } from '../api/bank-account-queries';
 import { BankAccountForm } from './bank-account-form';
 
@@ -21,15 +18,15 @@ const pixLabel = (type: string | null) => PIX_KEY_TYPES.find((t) => t.id === typ
  */
 export function BankAccountsPage() {
   usePageTitle('Contas bancárias');
-  const session = useSession();
-  const localId = session?.currentLocation?.localId ?? '';
-  const isManager = hasAccess(session?.roles ?? '', MANAGER_ROLES);
-  const queryClient = useQueryClient();
-  const list = useQuery({ ...bankAccountQueries.list(localId), enabled: Boolean(localId) && isManager });
-  // The donation institutions' select reads the same accounts.
-  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: bankAccountQueries.all }), queryClient.invalidateQueries({ queryKey: ['donations', 'bank-data'] })]);
-
-  const dialogs = useRegistryDialogs<BankAccount>((row) => deleteBankAccount(row.id), refresh);
+  const { localId, canEdit: isManager, list, dialogs, listProps } = usePlaceRegistry({
+    list: bankAccountQueries.list,
+    deleteRow: (row: BankAccount) => deleteBankAccount(row.id),
+    // The donation institutions' select reads the same accounts.
+    refreshes: [bankAccountQueries.all, ['donations', 'bank-data']],
+    noPlace: 'Escolha um estabelecimento para ver as contas bancárias.',
+    loadFailed: M.loadFailed,
+    managersOnly: true,
+  });
 
   if (!isManager) return <Alert color="yellow" title="Contas bancárias">Somente gerentes do estabelecimento veem e alteram as contas bancárias.</Alert>;
 
@@ -41,9 +38,7 @@ export function BankAccountsPage() {
       intro="As contas do estabelecimento. Cada conta pode ser escolhida como dado bancário de uma instituição de doação; a conta marcada como chave do estabelecimento recebe os pagamentos por Pix."
       addLabel="Nova conta bancária"
       emptyText={M.empty}
-      rows={list.data}
-      loading={Boolean(localId) && list.isPending}
-      error={!localId ? 'Escolha um estabelecimento para ver as contas bancárias.' : list.isError ? M.loadFailed : null}
+      {...listProps}
       rowName={(r) => `conta ${r.descricao}`}
       columns={[
         { header: 'Conta', cell: (r) => r.descricao },
@@ -80,9 +75,6 @@ export function BankAccountsPage() {
         },
         { header: 'Instituições de doação', cell: (r) => (r.instituicoes.length ? r.instituicoes.join(', ') : '—') },
       ]}
-      onAdd={localId ? () => dialogs.setEditing('new') : undefined}
-      onEdit={dialogs.setEditing}
-      onDelete={dialogs.setDeleting}
     >
       {list.data && list.data.length > 0 && !venueKey && (
         <Alert color="yellow">O estabelecimento ainda não tem chave Pix: informe uma chave em uma das contas para receber por Pix.</Alert>

@@ -4,10 +4,10 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { CASHLESS_MSG, EXTRACT_LAYOUT, isTxtFileName } from '../../../../shared/cashless';
 import { CASHLESS_PATHS, extractUploadAnswer } from '../../../../shared/contract/cashless';
-import { toastError, toastSuccess } from '../../../lib/toast';
+import { toastSuccess } from '../../../lib/toast';
 import { cashlessQueries } from '../api/cashless-queries';
+import { useFileImport } from '../hooks/use-file-import';
 import { useSession, useTitle } from '../hooks/use-session';
-import { apiUpload } from '../../../lib/api-client';
 import { UploadProgress } from './upload-progress';
 
 /** The extract upload (spec 001 §2.6, §4): "Importar Arquivo" picks a .txt, "Processar" sends it. */
@@ -16,44 +16,20 @@ export function ExtractUploadPage() {
   const session = useSession();
   const localId = session?.currentLocation?.localId ?? '';
   const queryClient = useQueryClient();
-  const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
+  const { file, error, progress, choose: chooseFile, send } = useFileImport(localId, isTxtFileName);
   const [sent, setSent] = useState(false);
   if (!localId) return <Alert color="yellow">Escolha um estabelecimento.</Alert>;
 
   const choose = (f: File | null) => {
     setSent(false);
-    if (!f) return;
-    if (!isTxtFileName(f.name)) {
-      setFile(null);
-      setError(CASHLESS_MSG.invalidFile);
-      void toastError(CASHLESS_MSG.invalidFile);
-      return;
-    }
-    setError(null);
-    setFile(f);
+    if (f) chooseFile(f);
   };
-  const process = async () => {
-    if (!file) return;
-    const form = new FormData();
-    form.append('LocalId', localId);
-    form.append('file', file);
-    setProgress(0);
-    try {
-      const r = await apiUpload(CASHLESS_PATHS.extracts, form, { schema: extractUploadAnswer, onProgress: setProgress, timeoutMs: 0 });
+  const process = () =>
+    send(CASHLESS_PATHS.extracts, extractUploadAnswer, async (r) => {
       void toastSuccess(r.Message);
-      setFile(null);
       setSent(true);
       await queryClient.invalidateQueries({ queryKey: cashlessQueries.all });
-    } catch (err) {
-      const message = err instanceof Error ? err.message : CASHLESS_MSG.invalidFile;
-      setError(message);
-      void toastError(message);
-    } finally {
-      setProgress(null);
-    }
-  };
+    });
   return (
     <Stack maw={800} mx="auto">
       <Title order={1} size="h2">

@@ -12,6 +12,7 @@ import { useSession, useTitle } from '../hooks/use-session';
 import { ConsumptionModal } from './consumption-modal';
 import { PasswordModal } from './password-modal';
 import { DataTable } from '../../../components/data-table';
+import { LabelledFigure } from '../../../components/labelled-figure';
 import { TitleRow } from '../../../components/title-row';
 
 export interface NegativeBalanceSearch {
@@ -22,12 +23,7 @@ export interface NegativeBalanceSearch {
 function Total({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
     <Paper withBorder p="sm" radius="md">
-      <Text size="sm" c="gray.7">
-        {label}
-      </Text>
-      <Text fw={700} size="lg" data-testid={testId}>
-        {value}
-      </Text>
+      <LabelledFigure label={label} value={value} testId={testId} />
     </Paper>
   );
 }

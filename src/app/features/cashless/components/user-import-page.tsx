@@ -2,22 +2,17 @@ import { Alert, Badge, Button, FileInput, Group, List, Paper, Stack, Table, Text
 import { useState, type FormEvent } from 'react';
 import { CASHLESS_MSG, formatDocument, IMPORT_INSTRUCTIONS, IMPORT_TEMPLATE, IMPORT_TEMPLATE_NAME, isImportFileName } from '../../../../shared/cashless';
 import { CASHLESS_PATHS, importAnswer, type ImportAnswer } from '../../../../shared/contract/cashless';
-import { apiUpload, downloadGeneratedFile } from '../../../lib/api-client';
+import { downloadGeneratedFile } from '../../../lib/api-client';
+import { saveBlob } from '../../../lib/save-file';
 import { toastError, toastSuccess } from '../../../lib/toast';
+import { useFileImport } from '../hooks/use-file-import';
 import { useSession, useTitle } from '../hooks/use-session';
 import { UploadProgress } from './upload-progress';
 import { DataTable } from '../../../components/data-table';
 
 function downloadTemplate() {
   // With a BOM, Excel opens the accents right; the template is the shared constant the server checks.
-  const url = URL.createObjectURL(new Blob([`\uFEFF${IMPORT_TEMPLATE}`], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = IMPORT_TEMPLATE_NAME;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(new Blob([`\uFEFF${IMPORT_TEMPLATE}`], { type: 'text/csv;charset=utf-8' }), IMPORT_TEMPLATE_NAME);
 }
 
 /** "Importar usuários" (spec 001 §2.9, §5): instructions, template, CSV upload with progress, per-row result. */
@@ -25,22 +20,14 @@ export function UserImportPage() {
   useTitle('Importar usuários');
   const session = useSession();
   const localId = session?.currentLocation?.localId ?? '';
-  const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
+  const upload = useFileImport(localId, isImportFileName);
+  const { file, error, setError, progress } = upload;
   const [result, setResult] = useState<ImportAnswer | null>(null);
   if (!localId) return <Alert color="yellow">Escolha um estabelecimento.</Alert>;
 
   const choose = (f: File | null) => {
     setResult(null);
-    if (f && !isImportFileName(f.name)) {
-      setFile(null);
-      setError(CASHLESS_MSG.invalidFile);
-      void toastError(CASHLESS_MSG.invalidFile);
-      return;
-    }
-    setError(null);
-    setFile(f);
+    upload.choose(f);
   };
   const send = async (e: FormEvent) => {
     e.preventDefault();
@@ -48,24 +35,12 @@ export function UserImportPage() {
       setError(CASHLESS_MSG.fileRequired);
       return;
     }
-    const form = new FormData();
-    form.append('LocalId', localId);
-    form.append('file', file);
-    setProgress(0);
-    try {
-      const r = await apiUpload(CASHLESS_PATHS.import, form, { schema: importAnswer, onProgress: setProgress, timeoutMs: 0 });
+    await upload.send(CASHLESS_PATHS.import, importAnswer, (r) => {
       setResult(r);
-      setFile(null);
       // Nobody imported is not a success, whatever the upload did.
       if (r.imported > 0) void toastSuccess(CASHLESS_MSG.uploadSuccess);
       else void toastError(r.Message);
-    } catch (err) {
-      const message = err instanceof Error ? err.message : CASHLESS_MSG.invalidFile;
-      setError(message);
-      void toastError(message);
-    } finally {
-      setProgress(null);
-    }
+    });
   };
 
   return (

@@ -1,16 +1,13 @@
 import { Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { customerCategoryInput, type CustomerCategoryRow } from '../../../../shared/contract/customer-categories';
 import { CUSTOMER_CATEGORY_MAX, CUSTOMER_CATEGORY_MSG as M } from '../../../../shared/customer-categories';
-import { MANAGER_ROLES } from '../../../../shared/permissions';
-import { hasAccess } from '../../../../shared/roles';
 import { RegistryDialogs } from '../../../components/registry-dialogs';
 import { RegistryList } from '../../../components/registry-list';
-import { useRegistryDialogs } from '../../../components/use-registry-dialogs';
+import { usePlaceRegistry } from '../../../components/use-registry-dialogs';
 import { schemaErrors } from '../../../lib/form-errors';
-import { usePageTitle, useSession } from '../../../lib/page-hooks';
+import { usePageTitle } from '../../../lib/page-hooks';
 import { useSaveSubmit } from '../../../lib/use-save-submit';
 import { customerCategoryQueries, deleteCustomerCategory, saveCustomerCategory } from '../api/customer-category-queries';
 import { FormActions } from '../../../components/form-actions';
@@ -18,16 +15,13 @@ import { FormActions } from '../../../components/form-actions';
 /** /cadastro/categoriaClientes: the categories the customer registry files people under (issue 24). */
 export function CustomerCategoriesPage() {
   usePageTitle('Categorias de clientes');
-  const session = useSession();
-  const localId = session?.currentLocation?.localId ?? '';
-  const canEdit = hasAccess(session?.roles ?? '', MANAGER_ROLES);
-  const queryClient = useQueryClient();
-  const list = useQuery({ ...customerCategoryQueries.list(localId), enabled: Boolean(localId) });
-  // The customers screen lists categories too: both lists are refreshed.
-  const refresh = () =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: customerCategoryQueries.all }), queryClient.invalidateQueries({ queryKey: ['customers', 'categories'] })]);
-
-  const dialogs = useRegistryDialogs<CustomerCategoryRow>((row) => deleteCustomerCategory(row.id), refresh);
+  const { localId, dialogs, listProps } = usePlaceRegistry({
+    list: customerCategoryQueries.list,
+    deleteRow: (row: CustomerCategoryRow) => deleteCustomerCategory(row.id),
+    // The customers screen lists categories too: both lists are refreshed.
+    refreshes: [customerCategoryQueries.all, ['customers', 'categories']],
+    noPlace: 'Escolha um estabelecimento para ver as categorias de clientes.',
+  });
 
   return (
     <RegistryList
@@ -39,17 +33,12 @@ export function CustomerCategoriesPage() {
       }
       addLabel="Nova categoria"
       emptyText={M.empty}
-      rows={list.data}
-      loading={Boolean(localId) && list.isPending}
-      error={!localId ? 'Escolha um estabelecimento para ver as categorias de clientes.' : list.isError ? list.error.message : null}
+      {...listProps}
       rowName={(r) => `categoria ${r.descricao}`}
       columns={[
         { header: 'Descrição', cell: (r) => r.descricao },
         { header: 'Clientes', cell: (r) => r.quantidadeClientes },
       ]}
-      onAdd={canEdit && localId ? () => dialogs.setEditing('new') : undefined}
-      onEdit={canEdit ? dialogs.setEditing : undefined}
-      onDelete={canEdit ? dialogs.setDeleting : undefined}
     >
       <RegistryDialogs
         dialogs={dialogs}

@@ -11,7 +11,7 @@ import { PlusIcon, SearchIcon } from '../../../components/icons';
 import { ApiError, serverMessageOr } from '../../../lib/api-client';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { customerQueries, exportCustomers, fetchCustomer, flagCustomer, saveCustomer, type CustomerSearch, type FlagAction } from '../api/customer-queries';
-import { useCurrentPlace } from '../hooks/use-current-place';
+import { useCurrentPlace } from '../../../lib/page-hooks';
 import { CustomerFormModal } from './customer-form-modal';
 import { FlagDialog } from './flag-dialog';
 import { HistoryDialog } from './history-dialog';

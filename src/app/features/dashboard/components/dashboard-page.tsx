@@ -3,7 +3,7 @@ import { lazy, memo, Suspense, useEffect, useMemo, useRef, useState, type Compon
 import type { DashboardFilter } from '../../../../shared/contract/dashboard';
 import { defaultPeriod } from '../../../../shared/dashboard';
 import { filterOf, type DashboardSearch } from '../model/search';
-import { useCurrentPlace } from '../hooks/use-current-place';
+import { useCurrentPlace } from '../../../lib/page-hooks';
 import { ChartSkeleton } from './chart-panel';
 import { FiltersForm } from './filters-form';
 import { SummaryCards } from './summary-cards';

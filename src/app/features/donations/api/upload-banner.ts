@@ -1,16 +1,10 @@
 /** Event banners: the file as a data URL in JSON, with upload progress in percent. */
 import { bannerUploadResponse, DONATION_API } from '../../../../shared/contract/donations';
 import { BANNER_MAX_BYTES, DONATION_MSG } from '../../../../shared/donations';
-import { ApiError, apiUpload, readAsDataUrl } from '../../../lib/api-client';
+import { ApiError, uploadImageAsDataUrl } from '../../../lib/api-client';
 
 export async function uploadBanner(localClienteId: string, file: File, onProgress: (percent: number) => void): Promise<string> {
   // Checked here too so a large file is refused before it is sent; the server checks the bytes.
   if (file.size > BANNER_MAX_BYTES) throw new ApiError(400, DONATION_MSG.bannerTooLarge);
-  const imagem = await readAsDataUrl(file);
-  const answer = await apiUpload(DONATION_API.banner, JSON.stringify({ localClienteId, imagem }), {
-    schema: bannerUploadResponse,
-    contentType: 'application/json',
-    onProgress: (f) => onProgress(Math.round(f * 100)),
-  });
-  return answer.url;
+  return uploadImageAsDataUrl(DONATION_API.banner, bannerUploadResponse, localClienteId, file, onProgress);
 }

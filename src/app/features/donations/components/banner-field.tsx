@@ -1,26 +1,10 @@
 /** A banner of the event form: pick an image (5 MB), see the upload's progress, then its preview. */
 import { Button, FileInput, Group, Image, Input, Progress, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
-import { toastError } from '../../../lib/toast';
+import { useImageUpload } from '../../../lib/use-image-upload';
 import { uploadBanner } from '../api/upload-banner';
 
 export function BannerField({ label, value, onChange, localId, readOnly }: { label: string; value: string; onChange: (url: string) => void; localId: string; readOnly: boolean }) {
-  const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState<string | undefined>();
-  const pick = async (file: File | null) => {
-    if (!file) return;
-    setError(undefined);
-    setProgress(0);
-    try {
-      onChange(await uploadBanner(localId, file, setProgress));
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      setError(message);
-      void toastError(message);
-    } finally {
-      setProgress(null);
-    }
-  };
+  const { progress, problem, pick } = useImageUpload({ upload: (f, onProgress) => uploadBanner(localId, f, onProgress), onUploaded: onChange });
   return (
     <Stack gap={6}>
       {readOnly ? (
@@ -36,7 +20,7 @@ export function BannerField({ label, value, onChange, localId, readOnly }: { lab
           descriptionProps={{ c: "gray.7" }}
           accept="image/png,image/jpeg,image/webp"
           onChange={(f) => void pick(f)}
-          error={error}
+          error={problem ?? undefined}
           disabled={progress !== null}
           clearable={false}
           value={null}

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { formatBRL } from '../../../../shared/format';
 import { donationQueries } from '../api/donation-queries';
-import { useCurrentPlace } from '../hooks/use-current-place';
+import { useCurrentPlace } from '../../../lib/page-hooks';
 import { useLiveDonations } from '../hooks/use-live-donations';
 import { DataTable } from '../../../components/data-table';
 import { TitleRow } from '../../../components/title-row';

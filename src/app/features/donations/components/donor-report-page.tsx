@@ -7,7 +7,7 @@ import { formatBRL } from '../../../../shared/format';
 import { downloadGeneratedFile } from '../../../lib/api-client';
 import { toastError } from '../../../lib/toast';
 import { donationQueries, donorExcel } from '../api/donation-queries';
-import { useCurrentPlace } from '../hooks/use-current-place';
+import { useCurrentPlace } from '../../../lib/page-hooks';
 import { DataTable } from '../../../components/data-table';
 
 const PAGE_SIZE = 20;

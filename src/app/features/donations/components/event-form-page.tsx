@@ -10,7 +10,7 @@ import { ApiError } from '../../../lib/api-client';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { PlusIcon, TrashIcon } from '../../../components/icons';
 import { donationQueries, saveEvent } from '../api/donation-queries';
-import { useCurrentPlace } from '../hooks/use-current-place';
+import { useCurrentPlace } from '../../../lib/page-hooks';
 import { BannerField } from './banner-field';
 import { serverErrors, zodErrors } from './form-errors';
 import { RichTextField } from './rich-text-field';

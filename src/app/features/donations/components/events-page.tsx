@@ -1,5 +1,6 @@
 import { failureText } from '../failure-text';
-import { Alert, AspectRatio, Badge, Button, Card, Group, Image, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, AspectRatio, Badge, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { CardGrid, EmptyState } from '../../../components/card-grid';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -9,7 +10,7 @@ import { DONATION_MSG, DONATION_PAGE_PREFIX, formatDonationDateTime } from '../.
 import { PlusIcon, TrashIcon } from '../../../components/icons';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { deleteEvent, donationQueries } from '../api/donation-queries';
-import { useCurrentPlace } from '../hooks/use-current-place';
+import { useCurrentPlace } from '../../../lib/page-hooks';
 import { ConfirmDelete } from '../../../components/confirm-delete';
 import { TitleRow } from '../../../components/title-row';
 
@@ -89,28 +90,22 @@ export function EventsPage() {
         </Button>
       </TitleRow>
       {list.isError && <Alert color="red">{list.error.message}</Alert>}
-      {list.isPending ? (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} h={240} radius="md" />
-          ))}
-        </SimpleGrid>
-      ) : events.length === 0 ? (
-        <Card withBorder p="xl" radius="md">
-          <Stack align="center">
-            <Text c="gray.7">Nenhum evento cadastrado.</Text>
+      <CardGrid
+        loading={list.isPending}
+        skeletonHeight={240}
+        isEmpty={events.length === 0}
+        empty={
+          <EmptyState centered text="Nenhum evento cadastrado." textColor="gray.7">
             <Button component={Link} to="/doacoes/eventos/formulario">
               Adicionar evento
             </Button>
-          </Stack>
-        </Card>
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-          {events.map((e) => (
-            <EventCard key={e.id} event={e} onDelete={() => setDeleting(e)} />
-          ))}
-        </SimpleGrid>
-      )}
+          </EmptyState>
+        }
+      >
+        {events.map((e) => (
+          <EventCard key={e.id} event={e} onDelete={() => setDeleting(e)} />
+        ))}
+      </CardGrid>
       <ConfirmDelete
         opened={deleting !== null}
         title="Excluir evento"

@@ -10,7 +10,7 @@ import { DONATION_MSG } from '../../../../shared/donations';
 import { ApiError } from '../../../lib/api-client';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { donationQueries, saveInstitute } from '../api/donation-queries';
-import { useCurrentPlace } from '../hooks/use-current-place';
+import { useCurrentPlace } from '../../../lib/page-hooks';
 import { serverErrors, zodErrors } from './form-errors';
 
 /** /doacoes/instituicoes/cadastrar and /editar/{instituteId}: name, bank data and event (both required). */

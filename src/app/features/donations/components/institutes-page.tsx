@@ -9,7 +9,7 @@ import { DONATION_MSG } from '../../../../shared/donations';
 import { EditIcon, PlusIcon, TrashIcon } from '../../../components/icons';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { deleteInstitute, donationQueries } from '../api/donation-queries';
-import { useCurrentPlace } from '../hooks/use-current-place';
+import { useCurrentPlace } from '../../../lib/page-hooks';
 import { ConfirmDelete } from '../../../components/confirm-delete';
 import { TitleRow } from '../../../components/title-row';
 

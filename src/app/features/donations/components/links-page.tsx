@@ -8,7 +8,7 @@ import { formatBRL } from '../../../../shared/format';
 import { TrashIcon } from '../../../components/icons';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { createLink, deleteLink, donationQueries, updateLink } from '../api/donation-queries';
-import { useCurrentPlace } from '../hooks/use-current-place';
+import { useCurrentPlace } from '../../../lib/page-hooks';
 import { zodErrors } from './form-errors';
 import { ConfirmDelete } from '../../../components/confirm-delete';
 import { DataTable } from '../../../components/data-table';

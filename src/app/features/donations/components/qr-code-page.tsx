@@ -3,15 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import QRCode from 'qrcode';
 import { useEffect, useRef, useState } from 'react';
 import { donationPageUrl, QR_DOWNLOAD_DELAY_MS, QR_SIZE } from '../../../../shared/donations';
-
-function download(dataUrl: string, name: string) {
-  const a = document.createElement('a');
-  a.href = dataUrl;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-}
+import { saveAddress } from '../../../lib/save-file';
 
 /**
  * /doacoes/eventos/qrcode/{linkEvent}: the QR code (350 px) of the donation site address plus the
@@ -36,7 +28,7 @@ export function QrCodePage({ linkEvent }: { linkEvent: string }) {
     if (!png || done.current) return;
     const timer = setTimeout(() => {
       done.current = true;
-      download(png, fileName);
+      saveAddress(png, fileName);
     }, QR_DOWNLOAD_DELAY_MS);
     return () => clearTimeout(timer);
   }, [png, fileName]);
@@ -54,7 +46,7 @@ export function QrCodePage({ linkEvent }: { linkEvent: string }) {
         <Text size="sm" c="gray.7">
           O download da imagem começa automaticamente.
         </Text>
-        <Button onClick={() => png && download(png, fileName)} disabled={!png}>
+        <Button onClick={() => png && saveAddress(png, fileName)} disabled={!png}>
           Baixar PNG novamente
         </Button>
       </Stack>

@@ -9,16 +9,12 @@ import { exportAllInvoices, exportInvoice, financeQueries } from '../api/finance
 import { useCommandKey } from '../../../lib/command-key';
 import { EmptyState, FinancePage, formatDateTime } from './finance-page';
 import { DataTable } from '../../../components/data-table';
+import { LabelledFigure } from '../../../components/labelled-figure';
 
 function Stat({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
     <div>
-      <Text size="sm" c="gray.7">
-        {label}
-      </Text>
-      <Text fw={700} size="lg" data-testid={testId}>
-        {value}
-      </Text>
+      <LabelledFigure label={label} value={value} testId={testId} />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { readableTextOn } from '../model/board-rules';
 import type { PendingMark } from '../model/commands';
 import { countRender } from '../model/render-count';
 import classes from './board.module.css';
+import hidden from '../../../components/visually-hidden.module.css';
 import { OrderCard, type CardStationProps } from './order-card';
 
 export interface BoardEntry {
@@ -143,7 +144,7 @@ export const BoardColumn = memo(function BoardColumn({
           if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(null);
         }}
       >
-        {entries.length === 0 && <p className={strip ? classes.visuallyHidden : classes.emptyColumn}>{loading ? 'Carregando pedidos…' : 'Nenhum pedido'}</p>}
+        {entries.length === 0 && <p className={strip ? hidden.visuallyHidden : classes.emptyColumn}>{loading ? 'Carregando pedidos…' : 'Nenhum pedido'}</p>}
         <FlowList ref={list} count={rowCount} scrollRef={scrollRef} estimate={ESTIMATE_PX} buffer={buffer} keep={keep} layoutKey={tracks} listProps={listProps} rowClassName={classes.row}>
           {(r) =>
             entries.slice(r * tracks, r * tracks + tracks).map((e, j) => (

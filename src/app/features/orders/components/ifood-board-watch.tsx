@@ -9,7 +9,7 @@ import { useEffect, useRef } from 'react';
 import type { MarketplaceStatus, Order } from '../../../../shared/contract/orders';
 import { ORDER_STATE } from '../../../../shared/orders';
 import { orderQueries } from '../api/order-queries';
-import { chime } from '../hooks/chime';
+import { chime } from '../../../lib/chime';
 
 /** iFood asks integrations to read the store status every 30 seconds. */
 export const IFOOD_STATUS_INTERVAL_MS = 30_000;

@@ -14,7 +14,7 @@ import { getSession } from '../../../lib/session';
 import { localStore } from '../../../lib/local-store';
 import { acknowledgeRecord } from '../api/order-commands';
 import { orderQueries } from '../api/order-queries';
-import { chime, useAudioBlocked } from '../hooks/chime';
+import { chime, useAudioBlocked } from '../../../lib/chime';
 import { useBoardCommands } from '../hooks/use-board-commands';
 import { FALLBACK_DELIVERY, useBoardData, useStorageOff } from '../hooks/use-board-data';
 import { useBoardDensity } from '../hooks/use-board-density';

@@ -23,6 +23,7 @@ import { hasTimer, readableTextOn } from '../model/board-rules';
 import type { PendingMark } from '../model/commands';
 import { countRender } from '../model/render-count';
 import classes from './board.module.css';
+import hidden from '../../../components/visually-hidden.module.css';
 import { EXPEDITOR, orderComplete, stationProgress } from '../model/stations';
 import { lateness, timerSince } from '../model/timers';
 import { KioskButton, KioskLink, Tag } from './kiosk-button';
@@ -107,10 +108,10 @@ export const OrderCard = memo(function OrderCard({ order: o, mark, delivery, age
     >
       <button type="button" className={classes.header} style={{ background: state.BackgroundColor, color: headerText }} onClick={() => onOpen(o)}>
         {/* The accessible name keeps the visible text (WCAG 2.5.3): "Abrir detalhes do pedido #12 Pendente 00:03:10". */}
-        <span className={classes.visuallyHidden}>Abrir detalhes do pedido</span>{' '}
+        <span className={hidden.visuallyHidden}>Abrir detalhes do pedido</span>{' '}
         <span className={classes.code} data-testid="order-code">#{o.Codigo}</span>{' '}
-        {/* The column says the state; the card keeps it for screen readers. */}
-        <span className={classes.stateName} data-testid="order-state">
+        {/* The column says the state (and the header's name); the card keeps it for screen readers. */}
+        <span className={hidden.visuallyHidden} data-testid="order-state">
           {state.Name}
         </span>{' '}
         {timed && <OrderTimer since={timerSince(o)} />}

@@ -1,6 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { chime, useAudioBlocked } from '../hooks/chime';
+import { chime, useAudioBlocked } from '../../../lib/chime';
 import classes from './board.module.css';
 
 export const SOUND_OFF_WARNING = 'som desativado: o navegador bloqueou o áudio deste painel. Toque em "Testar som" para liberar.';

@@ -4,7 +4,7 @@
  * accepts it (or it leaves Pendente on another tablet). One chime per period however many orders wait.
  */
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
-import { chime } from './chime';
+import { chime } from '../../../lib/chime';
 
 export class ChimeAlerts {
   private ringing = new Set<string>();

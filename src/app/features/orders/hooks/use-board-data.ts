@@ -27,7 +27,7 @@ import type { BoardEntry } from '../components/board-column';
 import { boardLists, resolveFilters, todayInSaoPaulo } from '../model/board-filters';
 import type { parseBoardSearch } from '../model/board-search';
 import { overlayOrder, recordsByOrder } from '../model/commands';
-import { chime } from './chime';
+import { chime } from '../../../lib/chime';
 import { useChimeAlerts } from './chime-alerts';
 import { reevaluationClock, useClockValue } from './clock';
 import { useLiveOrders } from './use-live-orders';

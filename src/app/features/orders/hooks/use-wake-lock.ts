@@ -4,7 +4,7 @@
  * back at the same moment.
  */
 import { useEffect, useState } from 'react';
-import { chime } from './chime';
+import { chime } from '../../../lib/chime';
 
 export type WakeLockState = 'off' | 'on' | 'unsupported' | 'denied';
 

@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Center, Container, CopyButton, Divider, Group, InputBase, Loader, Paper, SegmentedControl, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Center, CopyButton, Divider, Group, InputBase, Loader, SegmentedControl, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -9,6 +9,8 @@ import { formatBRL, formatDate, formatTime } from '../../../../shared/format';
 import { LINK_MSG } from '../../../../shared/payment-links';
 import { PIX_MSG } from '../../../../shared/pix';
 import { ApiError } from '../../../lib/api-client';
+import { apiFieldErrors } from '../../../lib/form-errors';
+import { PublicCardPage } from '../../../components/public-card-page';
 import { linkQueries, payByBoleto, payByCard, payByPix, simulateSandboxPix } from '../api/payment-link-queries';
 import { LinkQr } from './link-qr';
 
@@ -158,17 +160,33 @@ function PixPanel({ link, payer, onPaid }: { link: PublicLink; payer: () => { pa
   return (
     <Stack align="center">
       <LinkQr text={payment.brCode} alt="QR code do Pix" size={240} />
-      <Textarea label="Pix copia e cola" value={payment.brCode} readOnly autosize minRows={3} w="100%" styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }} />
-      <CopyButton value={payment.brCode}>
-        {({ copied, copy }) => (
-          <Button variant="default" onClick={copy} fullWidth mih={44}>
-            {copied ? 'Código copiado' : 'Copiar código Pix'}
-          </Button>
-        )}
-      </CopyButton>
+      <CodeToCopy label="Pix copia e cola" code={payment.brCode} minRows={3} fontSize={12} copyLabel="Copiar código Pix" copiedLabel="Código copiado" />
       <AwaitingPayment payment={payment} pollMs={3000} onPaid={onPaid} />
     </Stack>
   );
+}
+
+/** A code the payer copies into the bank's app (Pix copia e cola, a boleto's line): read-only, in monospace, with its copy button. */
+function CodeToCopy({ label, code, shown = code, minRows, fontSize, copyLabel, copiedLabel }: { label: string; code: string; shown?: string; minRows: number; fontSize: number; copyLabel: string; copiedLabel: string }) {
+  return (
+    <>
+      <Textarea label={label} value={shown} readOnly autosize minRows={minRows} w="100%" styles={{ input: { fontFamily: 'monospace', fontSize } }} />
+      <CopyButton value={code}>
+        {({ copied, copy }) => (
+          <Button variant="default" onClick={copy} fullWidth mih={44}>
+            {copied ? copiedLabel : copyLabel}
+          </Button>
+        )}
+      </CopyButton>
+    </>
+  );
+}
+
+/** A refused payment: the server's field errors under their fields, else its message above the button. */
+function showRefusal(err: unknown, setErrors: (e: Record<string, string>) => void, setError: (e: string) => void) {
+  const next = apiFieldErrors(err);
+  setErrors(next);
+  if (!Object.keys(next).length) setError(err instanceof Error ? err.message : String(err));
 }
 
 /** dd/MM/yyyy of a calendar day (YYYY-MM-DD). */
@@ -198,11 +216,7 @@ function BoletoPanel({ link, onPaid }: { link: PublicLink; onPaid: (p: PaymentAn
       attempt.settle();
     } catch (err) {
       attempt.settle(err);
-      const list = err instanceof ApiError ? ((err.body as { errors?: Array<{ path: string; message: string }> } | null)?.errors ?? []) : [];
-      const next: Record<string, string> = {};
-      for (const i of list) next[i.path.replace(/^body\.?/, '')] ??= i.message;
-      setErrors(next);
-      if (!list.length) setError(err instanceof Error ? err.message : String(err));
+      showRefusal(err, setErrors, setError);
     } finally {
       setBusy(false);
     }
@@ -226,14 +240,7 @@ function BoletoPanel({ link, onPaid }: { link: PublicLink; onPaid: (p: PaymentAn
   return (
     <Stack data-testid="boleto-panel">
       <Text fw={600}>Vencimento: {payment.boletoDueDate ? dayText(payment.boletoDueDate) : '-'}</Text>
-      <Textarea label="Linha digitável" value={formatted} readOnly autosize minRows={2} w="100%" styles={{ input: { fontFamily: 'monospace', fontSize: 14 } }} />
-      <CopyButton value={payment.boletoLine}>
-        {({ copied, copy }) => (
-          <Button variant="default" onClick={copy} fullWidth mih={44}>
-            {copied ? 'Linha digitável copiada' : 'Copiar linha digitável'}
-          </Button>
-        )}
-      </CopyButton>
+      <CodeToCopy label="Linha digitável" code={payment.boletoLine} shown={formatted} minRows={2} fontSize={14} copyLabel="Copiar linha digitável" copiedLabel="Linha digitável copiada" />
       <Text size="sm">Pague no app do seu banco, em lotéricas ou caixas eletrônicos até o vencimento. A confirmação pode levar até 3 dias úteis.</Text>
       <AwaitingPayment payment={payment} pollMs={5000} onPaid={onPaid} />
     </Stack>
@@ -268,11 +275,7 @@ function CardPanel({ link, payer, onPaid }: { link: PublicLink; payer: () => { p
       outcome(r);
     } catch (err) {
       attempt.settle(err);
-      const list = err instanceof ApiError ? ((err.body as { errors?: Array<{ path: string; message: string }> } | null)?.errors ?? []) : [];
-      const next: Record<string, string> = {};
-      for (const i of list) next[i.path.replace(/^body\.?/, '')] ??= i.message;
-      setErrors(next);
-      if (!list.length) setError(err instanceof Error ? err.message : String(err));
+      showRefusal(err, setErrors, setError);
     } finally {
       setBusy(false);
       setVerifying(false);
@@ -395,16 +398,5 @@ export function PayPage({ id }: { id: string }) {
       </Stack>
     );
   }
-  return (
-    <Box bg="gray.0" mih="100dvh" py="md" component="main">
-      <Container size={480} px="sm">
-        <Paper withBorder radius="lg" p="lg" shadow="sm">
-          {body}
-        </Paper>
-        <Text size="xs" ta="center" mt="md" c="gray.7">
-          Pagamento seguro processado por {q.data?.acquirer?.name ?? 'Balcão'}
-        </Text>
-      </Container>
-    </Box>
-  );
+  return <PublicCardPage footer={`Pagamento seguro processado por ${q.data?.acquirer?.name ?? 'Balcão'}`}>{body}</PublicCardPage>;
 }

@@ -6,7 +6,8 @@ import { useEffect, useRef, useState } from 'react';
 import { paymentLinkSave, type PaymentLink, type PaymentLinkSave } from '../../../../shared/contract/payment-links';
 import { formatMoneyInput, parseMoney } from '../../../../shared/format';
 import { LINK_DESCRIPTION_MAX, LINK_MSG } from '../../../../shared/payment-links';
-import { ApiError, serverMessageOr } from '../../../lib/api-client';
+import { serverMessageOr } from '../../../lib/api-client';
+import { apiFieldErrors } from '../../../lib/form-errors';
 import { getSession } from '../../../lib/session';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { linkQueries, saveLink } from '../api/payment-link-queries';
@@ -105,10 +106,7 @@ export function PaymentLinkForm({ id }: { id?: string }) {
       await queryClient.invalidateQueries({ queryKey: linkQueries.all });
       await navigate({ to: '/cadastro/mepaylink' });
     } catch (err) {
-      const list = err instanceof ApiError ? ((err.body as { errors?: Array<{ path: string; message: string }> } | null)?.errors ?? []) : [];
-      const next: Record<string, string> = {};
-      for (const i of list) next[i.path.replace(/^body\.?/, '')] ??= i.message;
-      setErrors(next);
+      setErrors(apiFieldErrors(err));
       void toastError(serverMessageOr(err, LINK_MSG.saveFailed));
     } finally {
       setBusy(false);

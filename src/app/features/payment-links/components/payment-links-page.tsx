@@ -1,4 +1,5 @@
-import { Alert, Anchor, Badge, Button, Card, CopyButton, Group, Modal, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, CopyButton, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { CardGrid, EmptyState } from '../../../components/card-grid';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -110,28 +111,22 @@ export function PaymentLinksPage() {
       </TitleRow>
       <SavedListNotice query={list} testId="links-offline" />
       {list.isError && list.data === undefined && <Alert color="red">{list.error.message}</Alert>}
-      {list.isPending ? (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} h={240} radius="md" />
-          ))}
-        </SimpleGrid>
-      ) : links.length === 0 ? (
-        <Card withBorder p="xl">
-          <Stack align="center">
-            <Text>Nenhum link de pagamento cadastrado.</Text>
+      <CardGrid
+        loading={list.isPending}
+        skeletonHeight={240}
+        isEmpty={links.length === 0}
+        empty={
+          <EmptyState centered radius="sm" text="Nenhum link de pagamento cadastrado.">
             <Button renderRoot={(props) => <Link {...props} to="/cadastro/mepaylink/formulario/{-$mePayLinkId}" params={{ mePayLinkId: undefined }} />} mih={44}>
               Cadastrar link
             </Button>
-          </Stack>
-        </Card>
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-          {links.map((l) => (
-            <LinkCard key={l.id} link={l} onDelete={() => setDeleting(l)} onQr={() => { setQrPng(null); setQr(l); }} onPayments={() => setPayments(l)} />
-          ))}
-        </SimpleGrid>
-      )}
+          </EmptyState>
+        }
+      >
+        {links.map((l) => (
+          <LinkCard key={l.id} link={l} onDelete={() => setDeleting(l)} onQr={() => { setQrPng(null); setQr(l); }} onPayments={() => setPayments(l)} />
+        ))}
+      </CardGrid>
       <ConfirmDelete
         opened={deleting !== null}
         title="Excluir link"

@@ -1,15 +1,12 @@
 import { Badge, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { paymentMethodInput, type PaymentMethod } from '../../../../shared/contract/payment-methods';
 import { PAYMENT_METHOD_KINDS, PAYMENT_METHOD_MSG as M, paymentMethodKindLabel } from '../../../../shared/payment-methods';
-import { MANAGER_ROLES } from '../../../../shared/permissions';
-import { hasAccess } from '../../../../shared/roles';
 import { RegistryDialogs } from '../../../components/registry-dialogs';
 import { RegistryList } from '../../../components/registry-list';
-import { useRegistryDialogs } from '../../../components/use-registry-dialogs';
+import { usePlaceRegistry } from '../../../components/use-registry-dialogs';
 import { schemaErrors } from '../../../lib/form-errors';
-import { usePageTitle, useSession } from '../../../lib/page-hooks';
+import { usePageTitle } from '../../../lib/page-hooks';
 import { useSaveSubmit } from '../../../lib/use-save-submit';
 import { deletePaymentMethod, paymentMethodQueries, savePaymentMethod } from '../api/payment-method-queries';
 import { FormActions } from '../../../components/form-actions';
@@ -17,14 +14,12 @@ import { FormActions } from '../../../components/form-actions';
 /** /cadastro/formasPagamento: the place's payment methods (issue 24). */
 export function PaymentMethodsPage() {
   usePageTitle('Formas de pagamento');
-  const session = useSession();
-  const localId = session?.currentLocation?.localId ?? '';
-  const canEdit = hasAccess(session?.roles ?? '', MANAGER_ROLES);
-  const queryClient = useQueryClient();
-  const list = useQuery({ ...paymentMethodQueries.list(localId), enabled: Boolean(localId) });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: paymentMethodQueries.all });
-
-  const dialogs = useRegistryDialogs<PaymentMethod>((row) => deletePaymentMethod(row.id), refresh);
+  const { localId, dialogs, listProps } = usePlaceRegistry({
+    list: paymentMethodQueries.list,
+    deleteRow: (row: PaymentMethod) => deletePaymentMethod(row.id),
+    refreshes: [paymentMethodQueries.all],
+    noPlace: 'Escolha um estabelecimento para ver as formas de pagamento.',
+  });
 
   return (
     <RegistryList
@@ -32,9 +27,7 @@ export function PaymentMethodsPage() {
       intro="As formas de pagamento que o estabelecimento aceita. Desative uma forma para deixá-la fora das vendas sem perder o cadastro."
       addLabel="Nova forma de pagamento"
       emptyText={M.empty}
-      rows={list.data}
-      loading={Boolean(localId) && list.isPending}
-      error={!localId ? 'Escolha um estabelecimento para ver as formas de pagamento.' : list.isError ? list.error.message : null}
+      {...listProps}
       rowName={(r) => r.descricao}
       columns={[
         { header: 'Nome', cell: (r) => r.descricao },
@@ -45,9 +38,6 @@ export function PaymentMethodsPage() {
           </Badge>
         ) },
       ]}
-      onAdd={canEdit && localId ? () => dialogs.setEditing('new') : undefined}
-      onEdit={canEdit ? dialogs.setEditing : undefined}
-      onDelete={canEdit ? dialogs.setDeleting : undefined}
     >
       <RegistryDialogs
         dialogs={dialogs}

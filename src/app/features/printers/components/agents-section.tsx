@@ -8,6 +8,7 @@ import { ConfirmDelete } from '../../../components/confirm-delete';
 import { PlusIcon } from '../../../components/icons';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { apiUrl } from '../../../lib/api-client';
+import { saveBlob } from '../../../lib/save-file';
 import { createAgent, printerQueries, revokeAgent } from '../api/printer-queries';
 import { DataTable } from '../../../components/data-table';
 import { FormActions } from '../../../components/form-actions';
@@ -73,14 +74,7 @@ export function AgentsSection({ localId }: { localId: string }) {
     try {
       const res = await fetch(apiUrl(PRINTER_PATHS.agentDownload), { headers: { authorization: `Bearer ${agentToken}` } });
       if (!res.ok) throw new Error(((await res.json().catch(() => null)) as { Message?: string } | null)?.Message ?? 'Não foi possível baixar o agente. Tente novamente.');
-      const url = URL.createObjectURL(await res.blob());
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = AGENT_FILE;
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveBlob(await res.blob(), AGENT_FILE);
     } catch (err) {
       void toastError(err instanceof Error ? err.message : String(err));
     } finally {

@@ -1,16 +1,13 @@
 import { Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { productCategoryInput, type ProductCategoryRow } from '../../../../shared/contract/product-categories';
-import { MANAGER_ROLES } from '../../../../shared/permissions';
 import { PRODUCT_CATEGORY_MAX, PRODUCT_CATEGORY_MSG as M } from '../../../../shared/product-categories';
-import { hasAccess } from '../../../../shared/roles';
 import { RegistryDialogs } from '../../../components/registry-dialogs';
 import { RegistryList } from '../../../components/registry-list';
-import { useRegistryDialogs } from '../../../components/use-registry-dialogs';
+import { usePlaceRegistry } from '../../../components/use-registry-dialogs';
 import { schemaErrors } from '../../../lib/form-errors';
-import { usePageTitle, useSession } from '../../../lib/page-hooks';
+import { usePageTitle } from '../../../lib/page-hooks';
 import { useSaveSubmit } from '../../../lib/use-save-submit';
 import { deleteProductCategory, productCategoryQueries, saveProductCategory } from '../api/product-category-queries';
 import { FormActions } from '../../../components/form-actions';
@@ -22,16 +19,13 @@ import { FormActions } from '../../../components/form-actions';
  */
 export function ProductCategoriesPage() {
   usePageTitle('Categorias');
-  const session = useSession();
-  const localId = session?.currentLocation?.localId ?? '';
-  const canEdit = hasAccess(session?.roles ?? '', MANAGER_ROLES);
-  const queryClient = useQueryClient();
-  const list = useQuery({ ...productCategoryQueries.list(localId), enabled: Boolean(localId) });
-  // The product screens list categories too: both are refreshed.
-  const refresh = () =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: productCategoryQueries.all }), queryClient.invalidateQueries({ queryKey: ['products', 'categories'] })]);
-
-  const dialogs = useRegistryDialogs<ProductCategoryRow>((row) => deleteProductCategory(row.id), refresh);
+  const { localId, dialogs, listProps } = usePlaceRegistry({
+    list: productCategoryQueries.list,
+    deleteRow: (row: ProductCategoryRow) => deleteProductCategory(row.id),
+    // The product screens list categories too: both are refreshed.
+    refreshes: [productCategoryQueries.all, ['products', 'categories']],
+    noPlace: 'Escolha um estabelecimento para ver as categorias.',
+  });
 
   return (
     <RegistryList
@@ -43,17 +37,12 @@ export function ProductCategoriesPage() {
       }
       addLabel="Nova categoria"
       emptyText={M.empty}
-      rows={list.data}
-      loading={Boolean(localId) && list.isPending}
-      error={!localId ? 'Escolha um estabelecimento para ver as categorias.' : list.isError ? list.error.message : null}
+      {...listProps}
       rowName={(r) => `categoria ${r.nome}`}
       columns={[
         { header: 'Nome', cell: (r) => r.nome },
         { header: 'Produtos', cell: (r) => r.quantidadeProdutos },
       ]}
-      onAdd={canEdit && localId ? () => dialogs.setEditing('new') : undefined}
-      onEdit={canEdit ? dialogs.setEditing : undefined}
-      onDelete={canEdit ? dialogs.setDeleting : undefined}
     >
       <RegistryDialogs
         dialogs={dialogs}

@@ -1,7 +1,7 @@
-import { Box, FileInput, Group, Image, Progress, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Progress } from '@mantine/core';
+import { ImageUploadField } from '../../../components/image-upload-field';
 import { IMAGE_TYPES, validateImage } from '../../../../shared/products';
-import { toastError } from '../../../lib/toast';
+import { useImageUpload } from '../../../lib/use-image-upload';
 import { uploadImage } from '../api/upload-image';
 
 /**
@@ -17,61 +17,22 @@ export function ImagePicker({ label, localId, value, onChange, required, error, 
   error?: string | null;
   testId?: string;
 }) {
-  const [file, setFile] = useState<File | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  const pick = async (f: File | null) => {
-    setFile(f);
-    setProblem(null);
-    if (!f) return;
-    const invalid = validateImage({ size: f.size, type: f.type });
-    if (invalid) {
-      setProblem(invalid);
-      setFile(null);
-      void toastError(invalid);
-      return;
-    }
-    setProgress(0);
-    try {
-      const url = await uploadImage(localId, f, setProgress);
-      onChange(url);
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      setProblem(message);
-      void toastError(message);
-      setFile(null);
-    } finally {
-      setProgress(null);
-    }
-  };
+  const upload = useImageUpload({
+    upload: (f, onProgress) => uploadImage(localId, f, onProgress),
+    onUploaded: onChange,
+    check: (f) => validateImage({ size: f.size, type: f.type }),
+  });
 
   return (
-    <Group align="flex-start" wrap="nowrap" gap="md">
-      <Box w={96} h={96} style={{ flex: 'none', borderRadius: 8, overflow: 'hidden', background: 'var(--mantine-color-gray-1)' }}>
-        {value ? (
-          <Image src={value} alt={`Pré-visualização: ${label}`} w={96} h={96} fit="cover" data-testid={testId ? `${testId}-preview` : undefined} />
-        ) : (
-          <Text size="xs" c="dimmed" ta="center" pt={36}>
-            Sem imagem
-          </Text>
-        )}
-      </Box>
-      <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
-        <FileInput
-          label={label}
-          placeholder="Escolher imagem"
-          accept={IMAGE_TYPES.join(',')}
-          value={file}
-          onChange={(f) => void pick(f)}
-          withAsterisk={required}
-          clearable
-          error={problem ?? error ?? undefined}
-          description="PNG, JPG, WEBP ou GIF de até 5 MB"
-          data-testid={testId}
-        />
-        {progress !== null && <Progress value={progress} size="sm" aria-label="Progresso do envio da imagem" striped animated />}
-      </Stack>
-    </Group>
+    <ImageUploadField
+      label={label}
+      value={value}
+      accept={IMAGE_TYPES}
+      upload={upload}
+      error={error}
+      preview={{ size: 96, emptyTop: 36, background: 'var(--mantine-color-gray-1)', testId: testId ? `${testId}-preview` : undefined }}
+      progressBar={(progress) => <Progress value={progress} size="sm" aria-label="Progresso do envio da imagem" striped animated />}
+      inputProps={{ withAsterisk: required, 'data-testid': testId }}
+    />
   );
 }

@@ -44,7 +44,7 @@ import { toastError, toastSuccess } from '../../../lib/toast';
 import { TICKET_EVENT_PATHS } from '../../../../shared/contract/ticket-events';
 import { editProduct, eventsResponse, productReferences, serverMessages } from '../api/product-api';
 import { productQueries } from '../api/product-queries';
-import { useCurrentPlace } from '../hooks/use-current-place';
+import { useCurrentPlace } from '../../../lib/page-hooks';
 import { AdditionalEditor, type AdditionalRow } from './additional-editor';
 import { FiscalFields } from './fiscal-fields';
 import { EditIcon } from '../../../components/icons';

@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { setProductForSale } from '../api/product-api';
 import { productQueries, type ProductListFilters } from '../api/product-queries';
-import { useCurrentPlace } from '../hooks/use-current-place';
+import { useCurrentPlace } from '../../../lib/page-hooks';
 import { useOnline } from '../../../lib/use-online';
 import { SavedListNotice } from '../../../components/saved-list-notice';
 import { EditIcon, PlusIcon, SearchIcon } from '../../../components/icons';

@@ -6,7 +6,7 @@ import { PROPOSAL_ORIGIN } from '../../../../shared/enums';
 import { toastError } from '../../../lib/toast';
 import { setProductForSale } from '../api/product-api';
 import { productQueries } from '../api/product-queries';
-import { useCurrentPlace } from '../hooks/use-current-place';
+import { useCurrentPlace } from '../../../lib/page-hooks';
 
 /** After the wizard (spec 001 §2.2): enable for sale, the split hint, register another, delivery, exit. */
 export function ProductSuccess({ productId }: { productId: string }) {

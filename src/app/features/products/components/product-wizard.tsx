@@ -18,7 +18,7 @@ import { isInFrame } from '../../../lib/session';
 import { toastError } from '../../../lib/toast';
 import { createProduct, serverMessages } from '../api/product-api';
 import { productQueries } from '../api/product-queries';
-import { useCurrentPlace } from '../hooks/use-current-place';
+import { useCurrentPlace } from '../../../lib/page-hooks';
 import { AdditionalEditor, type AdditionalRow } from './additional-editor';
 import { FiscalFields, type FiscalValue } from './fiscal-fields';
 import { ImagePicker } from './image-picker';

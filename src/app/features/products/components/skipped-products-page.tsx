@@ -9,7 +9,7 @@ import { usePageTitle } from '../../../lib/page-hooks';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { ConfirmDelete } from '../../../components/confirm-delete';
 import { deleteSkippedProduct, skippedProductQueries } from '../api/skipped-product-queries';
-import { useCurrentPlace } from '../hooks/use-current-place';
+import { useCurrentPlace } from '../../../lib/page-hooks';
 import { DataTable } from '../../../components/data-table';
 
 /** "Produtos pulados": what the product-list sync left out of the venue's equipment, and why. */

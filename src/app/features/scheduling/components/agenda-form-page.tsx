@@ -7,7 +7,7 @@ import type { Schedule } from '../../../../shared/contract/scheduling';
 import { agendaMessages, AGENDA_OWNER, validateAgenda, type AgendaOwner } from '../../../../shared/scheduling';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { saveSchedule, schedulingQueries } from '../api/scheduling-queries';
-import { useCurrentPlace } from '../hooks/use-current-place';
+import { useCurrentPlace } from '../../../lib/page-hooks';
 import { usePageTitle } from '../hooks/use-page-title';
 import { CategoryModal } from './category-modal';
 import { ImageField } from './image-field';

@@ -1,14 +1,15 @@
-import { ActionIcon, Alert, Button, Card, Group, Image, SimpleGrid, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Card, Group, Image, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { Schedule } from '../../../../shared/contract/scheduling';
 import { SCHED_MSG } from '../../../../shared/scheduling';
 import { EditIcon, PlusIcon, TrashIcon } from '../../../components/icons';
 import { deleteSchedule, schedulingQueries } from '../api/scheduling-queries';
-import { useCurrentPlace } from '../hooks/use-current-place';
+import { useCurrentPlace } from '../../../lib/page-hooks';
 import { usePageTitle } from '../hooks/use-page-title';
-import { ConfirmDelete } from '../../../components/confirm-delete';
-import { useRegistryDialogs } from '../../../components/use-registry-dialogs';
+import { ConfirmRowAction } from '../../../components/confirm-delete';
+import { CardGrid, EmptyState } from '../../../components/card-grid';
+import { useConfirmedAction } from '../../../components/use-registry-dialogs';
 import { DetailsIcon, ServiceIcon } from './icons';
 import { ImagePlaceholder } from './placeholder';
 import { SyncButton } from './sync-button';
@@ -65,10 +66,7 @@ export function AgendaListPage() {
   const localId = place?.localId ?? '';
   const queryClient = useQueryClient();
   const list = useQuery({ ...schedulingQueries.list(localId), enabled: Boolean(localId) });
-  const { deleting, setDeleting, busy, remove } = useRegistryDialogs<Schedule>(
-    (row) => deleteSchedule(row.id),
-    () => queryClient.invalidateQueries({ queryKey: schedulingQueries.all }),
-  );
+  const deletion = useConfirmedAction((row: Schedule) => deleteSchedule(row.id), () => queryClient.invalidateQueries({ queryKey: schedulingQueries.all }));
   if (!place) return <Alert color="yellow">Escolha um estabelecimento para ver as agendas.</Alert>;
 
   const agendas = list.data ?? [];
@@ -87,37 +85,25 @@ export function AgendaListPage() {
       <SyncButton place={place} />
       <SavedListNotice query={list} testId="agendas-offline" />
       {list.isError && list.data === undefined && <Alert color="red">{list.error.message}</Alert>}
-      {list.isPending ? (
-        <SimpleGrid cols={{ base: 1, md: 2 }}>
-          {[0, 1].map((i) => (
-            <Skeleton key={i} h={150} radius="md" />
-          ))}
-        </SimpleGrid>
-      ) : agendas.length === 0 && !list.isError ? (
-        <Card withBorder radius="md">
-          <Stack align="flex-start">
-            <Text>Nenhuma agenda cadastrada.</Text>
+      <CardGrid
+        loading={list.isPending}
+        skeletonHeight={150}
+        count={2}
+        cols={{ base: 1, md: 2 }}
+        isEmpty={agendas.length === 0 && !list.isError}
+        empty={
+          <EmptyState text="Nenhuma agenda cadastrada.">
             <Button component={Link} to="/agendamento/cadastro" leftSection={<PlusIcon />}>
               Nova agenda
             </Button>
-          </Stack>
-        </Card>
-      ) : (
-        <SimpleGrid cols={{ base: 1, md: 2 }}>
-          {agendas.map((a) => (
-            <AgendaItem key={a.id} agenda={a} onDelete={() => setDeleting(a)} />
-          ))}
-        </SimpleGrid>
-      )}
-      <ConfirmDelete
-        opened={Boolean(deleting)}
-        title="Excluir agenda"
-        question={SCHED_MSG.deleteAgendaQuestion}
-        note={SCHED_MSG.deleteCannotUndo}
-        busy={busy}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => void remove()}
-      />
+          </EmptyState>
+        }
+      >
+        {agendas.map((a) => (
+          <AgendaItem key={a.id} agenda={a} onDelete={() => deletion.setTarget(a)} />
+        ))}
+      </CardGrid>
+      <ConfirmRowAction action={deletion} title="Excluir agenda" words={() => ({ question: SCHED_MSG.deleteAgendaQuestion, note: SCHED_MSG.deleteCannotUndo })} />
     </Stack>
   );
 }

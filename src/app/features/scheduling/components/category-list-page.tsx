@@ -6,10 +6,11 @@ import type { CategorySchedule } from '../../../../shared/contract/scheduling';
 import { SCHED_MSG } from '../../../../shared/scheduling';
 import { EditIcon, PlusIcon, TrashIcon } from '../../../components/icons';
 import { deleteCategory, schedulingQueries } from '../api/scheduling-queries';
-import { useCurrentPlace } from '../hooks/use-current-place';
+import { useCurrentPlace } from '../../../lib/page-hooks';
 import { usePageTitle } from '../hooks/use-page-title';
 import { CategoryModal } from './category-modal';
-import { ConfirmDelete } from '../../../components/confirm-delete';
+import { ConfirmRowAction } from '../../../components/confirm-delete';
+import { EmptyState } from '../../../components/card-grid';
 import { ImagePlaceholder } from './placeholder';
 import { useConfirmedAction } from '../../../components/use-registry-dialogs';
 import { TitleRow } from '../../../components/title-row';
@@ -27,7 +28,7 @@ export function CategoryListPage({ creating = false }: { creating?: boolean }) {
   const list = useQuery({ ...schedulingQueries.categories(localId), enabled: Boolean(localId) });
   const [editing, setEditing] = useState<CategorySchedule | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: schedulingQueries.all });
-  const { target: deleting, setTarget: setDeleting, busy, confirm: remove } = useConfirmedAction((r: CategorySchedule) => deleteCategory(r.id), refresh);
+  const deletion = useConfirmedAction((r: CategorySchedule) => deleteCategory(r.id), refresh);
   if (!place) return <Alert color="yellow">Escolha um estabelecimento para ver as categorias.</Alert>;
 
   const close = () => {
@@ -49,14 +50,11 @@ export function CategoryListPage({ creating = false }: { creating?: boolean }) {
       {list.isPending ? (
         <Skeleton h={200} radius="md" />
       ) : categories.length === 0 && !list.isError ? (
-        <Card withBorder radius="md">
-          <Stack align="flex-start">
-            <Text>Nenhuma categoria cadastrada.</Text>
-            <Button component={Link} to="/agendamento/categoria/cadastro" leftSection={<PlusIcon />}>
-              Nova categoria
-            </Button>
-          </Stack>
-        </Card>
+        <EmptyState text="Nenhuma categoria cadastrada.">
+          <Button component={Link} to="/agendamento/categoria/cadastro" leftSection={<PlusIcon />}>
+            Nova categoria
+          </Button>
+        </EmptyState>
       ) : (
         <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Categorias">
           {categories.map((c) => (
@@ -77,7 +75,7 @@ export function CategoryListPage({ creating = false }: { creating?: boolean }) {
                   </ActionIcon>
                 </Tooltip>
                 <Tooltip label="Excluir">
-                  <ActionIcon variant="subtle" color="red" size={44} aria-label={`Excluir categoria ${c.name}`} onClick={() => setDeleting(c)}>
+                  <ActionIcon variant="subtle" color="red" size={44} aria-label={`Excluir categoria ${c.name}`} onClick={() => deletion.setTarget(c)}>
                     <TrashIcon />
                   </ActionIcon>
                 </Tooltip>
@@ -96,15 +94,7 @@ export function CategoryListPage({ creating = false }: { creating?: boolean }) {
           close();
         }}
       />
-      <ConfirmDelete
-        opened={Boolean(deleting)}
-        title="Excluir categoria"
-        question={SCHED_MSG.deleteCategoryQuestion}
-        note={SCHED_MSG.deleteCannotUndo}
-        busy={busy}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => void remove()}
-      />
+      <ConfirmRowAction action={deletion} title="Excluir categoria" words={() => ({ question: SCHED_MSG.deleteCategoryQuestion, note: SCHED_MSG.deleteCannotUndo })} />
     </Stack>
   );
 }

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { validateCollaboratorSchedule } from '../../../../shared/scheduling';
 import { saveCollaboratorSchedule, schedulingQueries } from '../api/scheduling-queries';
-import { useCurrentPlace } from '../hooks/use-current-place';
+import { useCurrentPlace } from '../../../lib/page-hooks';
 import { usePageTitle } from '../hooks/use-page-title';
 import { SlotEditor, type SlotRow } from './slot-editor';
 import { BackTitle, FormPanel, NamedSelect } from './form-page';

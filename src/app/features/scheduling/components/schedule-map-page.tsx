@@ -7,7 +7,7 @@ import { SCHED_MSG, SCHEDULE_WEEKDAYS } from '../../../../shared/scheduling';
 import { PlusIcon, SearchIcon, TrashIcon } from '../../../components/icons';
 import { toastError } from '../../../lib/toast';
 import { deleteCollaboratorSchedule, schedulingQueries } from '../api/scheduling-queries';
-import { useCurrentPlace } from '../hooks/use-current-place';
+import { useCurrentPlace } from '../../../lib/page-hooks';
 import { usePageTitle } from '../hooks/use-page-title';
 import { ConfirmDelete } from '../../../components/confirm-delete';
 import { useRegistryDialogs } from '../../../components/use-registry-dialogs';

@@ -5,7 +5,7 @@ import { useNavigate } from '@tanstack/react-router';
 import type { Schedule, ServiceRead } from '../../../../shared/contract/scheduling';
 import { SCHED_MSG, validateService } from '../../../../shared/scheduling';
 import { saveService, schedulingQueries } from '../api/scheduling-queries';
-import { useCurrentPlace } from '../hooks/use-current-place';
+import { useCurrentPlace } from '../../../lib/page-hooks';
 import { usePageTitle } from '../hooks/use-page-title';
 import { ImageField } from './image-field';
 import { BackTitle, FormPanel, NamedSelect } from './form-page';

@@ -1,11 +1,12 @@
-import { Alert, AspectRatio, Badge, Button, Card, Group, Image, LoadingOverlay, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, AspectRatio, Badge, Button, Card, Group, Image, LoadingOverlay, Stack, Text, Title } from '@mantine/core';
+import { CardGrid, EmptyState } from '../../../components/card-grid';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { STORE_MSG, storeCategorySummary } from '../../../../shared/stores';
 import type { Store, StoreSaveRequest } from '../../../../shared/contract/stores';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { closeStore, deleteStore, openStore, saveStore, storeQueries } from '../api/store-queries';
-import { useCurrentPlace } from '../hooks/use-current-place';
+import { useCurrentPlace } from '../../../lib/page-hooks';
 import { EditIcon, PlusIcon, TrashIcon } from '../../../components/icons';
 import { StoreFormModal } from './store-form-modal';
 import { ConfirmDelete } from '../../../components/confirm-delete';
@@ -126,26 +127,20 @@ export function StoresPage() {
         </Button>
       </TitleRow>
       {list.isError && <Alert color="red">{list.error.message}</Alert>}
-      {list.isPending ? (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} h={260} radius="md" />
-          ))}
-        </SimpleGrid>
-      ) : stores.length === 0 ? (
-        <Card withBorder p="xl" radius="md">
-          <Stack align="center">
-            <Text c="dimmed">Nenhuma loja cadastrada.</Text>
+      <CardGrid
+        loading={list.isPending}
+        skeletonHeight={260}
+        isEmpty={stores.length === 0}
+        empty={
+          <EmptyState centered text="Nenhuma loja cadastrada." textColor="dimmed">
             <Button onClick={() => { setEditing(null); setFormOpen(true); }}>Cadastrar loja</Button>
-          </Stack>
-        </Card>
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-          {stores.map((s) => (
-            <StoreCard key={s.Id} store={s} onEdit={() => { setEditing(s); setFormOpen(true); }} onDelete={() => setDeleting(s)} onToggle={() => void toggle(s)} />
-          ))}
-        </SimpleGrid>
-      )}
+          </EmptyState>
+        }
+      >
+        {stores.map((s) => (
+          <StoreCard key={s.Id} store={s} onEdit={() => { setEditing(s); setFormOpen(true); }} onDelete={() => setDeleting(s)} onToggle={() => void toggle(s)} />
+        ))}
+      </CardGrid>
 
       <StoreFormModal opened={formOpen} store={editing} localId={localId} nextOrder={nextOrder} onClose={() => setFormOpen(false)} onSave={save} />
 

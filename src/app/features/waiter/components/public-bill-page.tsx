@@ -3,7 +3,7 @@
  * in. Read-only: the items, the totals, what is paid and what remains; "Pagar com Pix" charges what
  * remains (the same Pix path as the waiter's) and the page follows the charge until the bank pays it.
  */
-import { Alert, Box, Button, Center, Container, Divider, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Box, Button, Center, Divider, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -11,6 +11,7 @@ import type { PublicBill, PublicBillSplit, PublicPix } from '../../../../shared/
 import { formatBRL, formatTime } from '../../../../shared/format';
 import { BILL_MSG, PUBLIC_BILL_POLL_MS } from '../../../../shared/table-bill';
 import { ApiError } from '../../../lib/api-client';
+import { PublicCardPage } from '../../../components/public-card-page';
 import { postPublicPix, postPublicSandboxPay, publicBillQueries } from '../api/public-bill-queries';
 import { LinkQrImage } from './qr-image';
 import { BillRow } from './bill-row';
@@ -97,18 +98,7 @@ export function PublicBillPage({ token }: { token: string }) {
     body = <BillBody bill={bill} pix={waiting} paidNotice={paidNotice} error={error} busy={busy} onPix={() => void payByPix()} onSimulate={(id) => void simulate(id)} />;
   }
 
-  return (
-    <Box bg="gray.0" mih="100dvh" py="md" component="main">
-      <Container size={480} px="sm">
-        <Paper withBorder radius="lg" p="lg" shadow="sm">
-          {body}
-        </Paper>
-        <Text size="xs" ta="center" mt="md" c="gray.7">
-          Conta consultada pelo QR code da mesa · Balcão
-        </Text>
-      </Container>
-    </Box>
-  );
+  return <PublicCardPage footer="Conta consultada pelo QR code da mesa · Balcão">{body}</PublicCardPage>;
 }
 
 

@@ -1,94 +1,31 @@
 /**
- * A ready order calls the waiter: the chime (howler, the board's sound file and the same
+ * A ready order calls the waiter: the chime (lib/chime, the board's sound and its
  * window.__balcaoAudio test hook) and a vibration where the phone allows it, when it becomes ready
  * and again every WAITER_READY_REPEAT_MS until someone taps "Entregue à mesa". Browsers unlock audio
  * on the first touch (howler's autoUnlock); until then the screen offers "Ativar som".
  * window.__balcaoWaiterAlerts lists the codes that called, for end-to-end tests.
  */
-import { Howl, Howler } from 'howler';
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef } from 'react';
 import { WAITER_READY_REPEAT_MS, WAITER_VIBRATE_PATTERN } from '../../../../shared/waiter';
-
-interface AudioProbe {
-  played: number;
-  lastPlayedAt: number | null;
-  requested: number;
-  blocked: boolean;
-}
+import { chime, useAudioBlocked } from '../../../lib/chime';
 
 declare global {
   interface Window {
-    __balcaoAudio?: AudioProbe;
     __balcaoWaiterAlerts?: string[];
   }
 }
 
-const probe: AudioProbe = { played: 0, lastPlayedAt: null, requested: 0, blocked: false };
-let howl: Howl | null = null;
-let blocked = false;
-const listeners = new Set<() => void>();
-
-function setBlocked(b: boolean) {
-  if (b === blocked) return;
-  blocked = b;
-  probe.blocked = b;
-  listeners.forEach((l) => l());
-}
-
-function ensure(): Howl {
-  if (!howl) {
-    Howler.autoSuspend = false;
-    howl = new Howl({
-      src: ['/sounds/chime.wav'],
-      preload: true,
-      onplay: () => {
-        probe.played += 1;
-        probe.lastPlayedAt = Date.now();
-        setBlocked(false);
-      },
-      onplayerror: () => {
-        setBlocked(true);
-        howl?.once('unlock', () => setBlocked(false));
-      },
-      onloaderror: () => setBlocked(true),
-    });
-    window.__balcaoAudio = probe;
-  }
-  return howl;
-}
-
 export function playChime(): void {
-  const h = ensure();
-  probe.requested += 1;
-  if (Howler.noAudio) return setBlocked(true);
-  const ctx = Howler.ctx;
-  if (ctx && ctx.state !== 'running') {
-    void ctx.resume().then(
-      () => setBlocked(ctx.state !== 'running'),
-      () => setBlocked(true),
-    );
-  }
-  h.play();
+  chime.play();
 }
 
 /** Inside a tap: unlocks audio and plays once so the waiter hears what a ready order sounds like. */
 export async function enableSound(): Promise<void> {
-  ensure();
-  const ctx = Howler.ctx;
-  if (ctx && ctx.state !== 'running') await ctx.resume().catch(() => undefined);
-  setBlocked(!!ctx && ctx.state !== 'running');
-  playChime();
+  await chime.unlock();
+  chime.play();
 }
 
-export function useSoundBlocked(): boolean {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => blocked,
-  );
-}
+export const useSoundBlocked = useAudioBlocked;
 
 function call(codes: string[]) {
   playChime();
@@ -110,7 +47,7 @@ export function useReadyAlerts(waiting: ReadonlyMap<string, string>): void {
   const seen = useRef(new Set<string>());
   const ids = [...waiting.keys()].sort().join(',');
   useEffect(() => {
-    ensure();
+    chime.prepare();
     const fresh = [...waiting.entries()].filter(([id]) => !seen.current.has(id));
     fresh.forEach(([id]) => seen.current.add(id));
     if (fresh.length) call(fresh.map(([, code]) => code));

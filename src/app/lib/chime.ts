@@ -1,9 +1,10 @@
 /**
- * The board's audio layer (howler): the new-order chime, unlocked by the start-monitoring dialog's
- * click (the user gesture browsers require), resumed when the tablet wakes, with autoSuspend off so
- * a quiet kitchen does not put the audio context to sleep between orders. It says when the browser
- * blocks audio ("som desativado") and exposes window.__balcaoAudio for end-to-end tests.
- * howler itself is loaded on the first unlock or chime, not with the board's first paint.
+ * The app's one chime (howler): the board's new-order sound and the waiter's ready-order call. It
+ * is unlocked by a user gesture (the board's start-monitoring dialog, the waiter's "Ativar som" or
+ * first touch), resumed when the device wakes, with autoSuspend off so a quiet room does not put
+ * the audio context to sleep between calls. It says when the browser blocks audio ("som
+ * desativado") and exposes window.__balcaoAudio for end-to-end tests. howler itself is loaded on
+ * the first unlock or chime, not with the screen's first paint.
  */
 import type { Howl } from 'howler';
 import { useSyncExternalStore } from 'react';
@@ -77,24 +78,23 @@ class ChimePlayer {
     this.listeners.forEach((l) => l());
   }
 
-  /** Call inside a user gesture (the Iniciar or Testar som click). Resolves false when audio stays blocked. */
-  async unlock(): Promise<boolean> {
+  /** Wakes the audio context with `resume` unless it runs already; says (and reports) whether it plays. */
+  private async wake(resume: (ctx: AudioContext) => Promise<unknown>): Promise<boolean> {
     const { Howler } = await this.ensure();
     if (Howler.noAudio) {
       this.setBlocked(true);
       return false;
     }
     const ctx = Howler.ctx;
-    if (ctx && ctx.state !== 'running') {
-      try {
-        await ctx.resume();
-      } catch {
-        /* checked below */
-      }
-    }
+    if (ctx && ctx.state !== 'running') await resume(ctx);
     const ok = !ctx || ctx.state === 'running';
     this.setBlocked(!ok);
     return ok;
+  }
+
+  /** Call inside a user gesture (the Iniciar or Testar som click). Resolves false when audio stays blocked. */
+  unlock(): Promise<boolean> {
+    return this.wake((ctx) => ctx.resume().catch(() => undefined));
   }
 
   /**
@@ -103,20 +103,15 @@ class ChimePlayer {
    * "blocked", when the browser keeps it off until someone taps.
    */
   async resumeWithoutGesture(): Promise<boolean> {
-    const { Howler } = await this.ensure();
-    if (Howler.noAudio) {
-      this.setBlocked(true);
-      return false;
-    }
-    const ctx = Howler.ctx;
-    if (ctx && ctx.state !== 'running') {
-      // Refused, resume() may never settle: give it a moment, then read the state.
-      await Promise.race([ctx.resume().catch(() => undefined), new Promise((r) => setTimeout(r, RESUME_WAIT_MS))]);
-    }
-    const ok = !ctx || ctx.state === 'running';
-    this.setBlocked(!ok);
+    // Refused, resume() may never settle: give it a moment, then read the state.
+    const ok = await this.wake((ctx) => Promise.race([ctx.resume().catch(() => undefined), new Promise((r) => setTimeout(r, RESUME_WAIT_MS))]));
     if (typeof window !== 'undefined') window.__balcaoSoundResumed = ok ? 'ok' : 'blocked';
     return ok;
+  }
+
+  /** Loads howler and the sound now, so the next touch anywhere unlocks audio (howler's autoUnlock). */
+  prepare(): void {
+    void this.ensure();
   }
 
   /** Plays the chime once. */
