@@ -1,14 +1,12 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { expect, openAs, test } from './fixtures';
 import { expectAccessible } from './axe';
 
 const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
 
 test.describe('access limits (Limitações de Acesso)', () => {
   test('limits a user by category, adds another category, removes one product and then all', async ({ page }) => {
-    await signIn(page, 'gerente@balcao.dev');
-    await page.waitForURL((u) => u.pathname === '/dashboard');
-    await page.goto('/produtos/limitarAcesso');
+    await openAs(page, 'gerente@balcao.dev', '/produtos/limitarAcesso');
     await expect(page.getByRole('heading', { name: 'Limitações de Acesso' })).toBeVisible();
     await expectAccessible(page);
     await expect(page.getByText('Não há usuários com limitações de acesso')).toBeVisible();
@@ -46,10 +44,7 @@ test.describe('access limits (Limitações de Acesso)', () => {
   });
 
   test('needs LimitarAcessoCategoriaProduto: the kitchen is sent to access denied', async ({ page }) => {
-    await signIn(page, 'cozinha@balcao.dev');
-    // A board device lands on the board (issue 9).
-    await page.waitForURL((u) => u.pathname === '/meepFood/painel');
-    await page.goto('/produtos/limitarAcesso');
+    await openAs(page, 'cozinha@balcao.dev', '/produtos/limitarAcesso');
     await page.waitForURL((u) => u.pathname === '/acessonegado');
   });
 });

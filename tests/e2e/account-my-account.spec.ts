@@ -4,7 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { expect, PASSWORD, signIn, test } from './fixtures';
+import { expect, PASSWORD, openAs, test } from './fixtures';
 
 // A server of its own: these tests change accounts' names, passwords and sessions.
 test.use({ workerEnv: { BALCAO_E2E_ISOLATE: 'account' } });
@@ -13,8 +13,7 @@ const toast = (page: Page, text: string) => page.locator('.mantine-Notification-
 const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
 async function openFromMenu(page: Page, email: string) {
-  await signIn(page, email);
-  await page.waitForURL((u) => u.pathname === '/dashboard');
+  await openAs(page, email, '/dashboard');
   await page.getByRole('button', { name: /Menu do usuário/ }).click();
   await page.getByRole('menuitem', { name: 'Minha conta' }).click();
   await page.waitForURL((u) => u.pathname === '/configuracoes/minhasConfiguracoes');
@@ -26,8 +25,7 @@ test.describe('Minha conta', () => {
     // A second browser (another device) signed in with the same account.
     const other = await browser.newContext({ baseURL });
     const phone = await other.newPage();
-    await signIn(phone, 'gerente@balcao.dev');
-    await phone.waitForURL((u) => u.pathname === '/dashboard');
+    await openAs(phone, 'gerente@balcao.dev', '/dashboard');
 
     await openFromMenu(page, 'gerente@balcao.dev');
     await expect(page).toHaveTitle(/Minha conta/);
@@ -60,8 +58,7 @@ test.describe('Minha conta', () => {
   test('turns the e-mailed code on with the password, and a new password signs the other browser out', async ({ page, browser, baseURL }) => {
     const other = await browser.newContext({ baseURL });
     const tablet = await other.newPage();
-    await signIn(tablet, 'suporte@balcao.dev');
-    await tablet.waitForURL((u) => u.pathname === '/dashboard');
+    await openAs(tablet, 'suporte@balcao.dev', '/dashboard');
 
     await openFromMenu(page, 'suporte@balcao.dev');
     const mfa = section(page, 'Código de acesso por e-mail');

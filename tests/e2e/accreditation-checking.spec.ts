@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { expect, signIn, test } from './fixtures';
+import { expect, openAs, test } from './fixtures';
 import { FIXED_PORTS } from '../support/fixed-ports';
 import { startFakeAccreditation, type FakeAccreditation } from '../support/fake-accreditation';
 
@@ -33,9 +33,7 @@ const toast = (page: Page, text: string) => page.locator('.mantine-Notification-
 test('a proposal the provider has not answered shows "Em verificação", then its id, sent once', async ({ page }) => {
   test.setTimeout(90_000);
   fake.answerDelayMs = 2_500;
-  await signIn(page, 'admin@balcao.dev');
-  await page.waitForURL((u) => u.pathname === '/dashboard');
-  await page.goto('/admin/credenciamento');
+  await openAs(page, 'admin@balcao.dev', '/admin/credenciamento');
   await expect(page.getByRole('heading', { name: 'Credenciamento', level: 1 })).toBeVisible();
   const rows = page.getByTestId('proposal-row');
   await expect(rows).toHaveCount(4);

@@ -1,13 +1,11 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { expect, signIn, test } from './fixtures';
+import { expect, openAs, test } from './fixtures';
 
 const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
 
 async function openAsAdmin(page: Page, path: string) {
-  await signIn(page, 'admin@balcao.dev');
-  await page.waitForURL((u) => u.pathname === '/dashboard');
-  await page.goto(path);
+  await openAs(page, 'admin@balcao.dev', path);
 }
 
 test('credenciamento: proposals in every state, the picker rules, activation after confirmation', async ({ page }) => {
@@ -94,9 +92,7 @@ test('credenciamento: the contact and department forms show every error at once'
 });
 
 test('the manager has no accreditation role', async ({ page }) => {
-  await signIn(page, 'gerente@balcao.dev');
-  await page.waitForURL((u) => u.pathname === '/dashboard');
-  await page.goto('/admin/credenciamento');
+  await openAs(page, 'gerente@balcao.dev', '/admin/credenciamento');
   await page.waitForURL((u) => u.pathname === '/acessonegado');
   await expect(page.getByRole('heading', { name: 'Acesso negado/Proibido' })).toBeVisible();
 });

@@ -1,9 +1,8 @@
 import { expectAccessible } from './axe';
-import { expect, signIn, test } from './fixtures';
+import { expect, signInAs, test } from './fixtures';
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, 'admin@balcao.dev');
-  await page.waitForURL((u) => u.pathname === '/dashboard');
+  await signInAs(page, 'admin@balcao.dev');
 });
 
 test('latest proposals of the network in every state', async ({ page }) => {

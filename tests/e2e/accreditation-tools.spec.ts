@@ -1,9 +1,8 @@
 import { expectAccessible } from './axe';
-import { expect, signIn, test } from './fixtures';
+import { expect, signInAs, test } from './fixtures';
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, 'admin@balcao.dev');
-  await page.waitForURL((u) => u.pathname === '/dashboard');
+  await signInAs(page, 'admin@balcao.dev');
 });
 
 test('accreditation status: site, document, credential status and the history of changes', async ({ page }) => {

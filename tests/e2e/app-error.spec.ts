@@ -4,13 +4,12 @@
  * The service worker is blocked here so the page's own requests can be made to fail.
  */
 import { expectAccessible } from './axe';
-import { expect, signIn, test } from './fixtures';
+import { expect, openAs, signInAs, test } from './fixtures';
 
 test.use({ serviceWorkers: 'block' });
 
 test('a page whose code fails to load shows the error screen, and Recarregar brings it back', async ({ page }) => {
-  await signIn(page, 'gerente@balcao.dev');
-  await page.waitForURL((u) => u.pathname === '/dashboard');
+  await signInAs(page, 'gerente@balcao.dev');
   const fail = (url: URL) => /\/assets\/tutorials-page-[\w-]+\.js$/.test(url.pathname);
   await page.route(fail, (route) => route.abort('internetdisconnected'));
   await page.goto('/tutorialPortal');
@@ -30,9 +29,7 @@ test('a toast whose renderer cannot load leaves the page working', async ({ page
     if (body.includes('--notifications-container-width')) return route.abort('internetdisconnected');
     return route.fulfill({ response, body });
   });
-  await signIn(page, 'gerente@balcao.dev');
-  await page.waitForURL((u) => u.pathname === '/dashboard');
-  await page.goto('/produtos/produto/cadastro');
+  await openAs(page, 'gerente@balcao.dev', '/produtos/produto/cadastro');
   await expect(page.getByRole('heading', { name: 'Cadastrar produto' })).toBeVisible();
   // "Avançar" with no category raises an error toast, whose renderer fails to load.
   // The renderer's boundary reports what it caught (without it, React unmounts the whole app).

@@ -3,7 +3,7 @@
  * says since when, the shell shows one offline banner, and a write is refused without losing what was typed.
  */
 import { expectAccessible } from './axe';
-import { expect, signIn, test } from './fixtures';
+import { expect, openAs, test } from './fixtures';
 
 test.use({ workerEnv: { BALCAO_E2E_ISOLATE: 'back-office-offline' } });
 // The service worker is part of what this file tests (playwright.config.ts blocks it elsewhere).
@@ -11,9 +11,7 @@ test.use({ serviceWorkers: 'allow' });
 
 test('customers: saved copy after an offline reload, one banner, a refused save keeps the form', async ({ page, context }) => {
   await page.setViewportSize({ width: 1366, height: 768 });
-  await signIn(page, 'gerente@balcao.dev');
-  await page.waitForURL((u) => u.pathname === '/dashboard');
-  await page.goto('/cadastro/clientes');
+  await openAs(page, 'gerente@balcao.dev', '/cadastro/clientes');
   const rows = page.getByTestId('customer-row');
   await expect(rows.first()).toBeVisible();
   const firstName = (await rows.first().locator('td').first().innerText()).split('\n')[0];

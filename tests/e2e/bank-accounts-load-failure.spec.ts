@@ -3,12 +3,11 @@
  * says "Falha ao obter contas bancárias", never "Nenhuma conta bancária cadastrada.".
  */
 import { expectAccessible } from './axe';
-import { expect, signIn, test } from './fixtures';
+import { expect, openAs, signInAs, test } from './fixtures';
 
 for (const email of ['admin@balcao.dev', 'gerente@balcao.dev']) {
   test(`a failed bank-accounts load says the spec's text (${email})`, async ({ page }) => {
-    await signIn(page, email);
-    await page.waitForURL((u) => u.pathname === '/dashboard');
+    await signInAs(page, email);
     await page.route('**/api/ContaBancaria/BuscarDoLocal/**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"Message":"Ocorreu um erro! Tente novamente"}' }));
     await page.goto('/configuracoes/contasBancarias');
     await expect(page.getByRole('heading', { name: 'Contas bancárias', level: 1 })).toBeVisible();
@@ -24,8 +23,7 @@ for (const email of ['admin@balcao.dev', 'gerente@balcao.dev']) {
     // Two viewports and an axe pass on a shared, loaded machine: more than the default minute.
     test.setTimeout(180_000);
     await page.setViewportSize({ width: 1280, height: 800 });
-    await signIn(page, email);
-    await page.waitForURL((u) => u.pathname === '/dashboard');
+    await openAs(page, email, '/dashboard');
     await expect(page.getByRole('button', { name: 'Fechar menu' })).toBeVisible();
     await page.setViewportSize({ width: 880, height: 800 });
     await expect(page.getByRole('button', { name: 'Abrir menu' })).toBeVisible();

@@ -10,7 +10,7 @@ import type { Page } from '@playwright/test';
 import { WAITER_PATHS } from '../../src/shared/contract/waiter';
 import { KDS_PATHS, ORDER_STATE } from '../../src/shared/orders';
 import { expectAccessible } from './axe';
-import { expect, signIn, test } from './fixtures';
+import { expect, openAs, test } from './fixtures';
 import { apiLogin, boardCardCount, card, cardAt, closeBoardMenu, columnCodes, getOrder, openBoardMenu, placeOrder, revealCard, runCommand, scrollColumnToTop } from './orders-helpers';
 
 const PICKUP_TWO_STATIONS = {
@@ -23,9 +23,7 @@ const PICKUP_TWO_STATIONS = {
 };
 
 async function openBoard(page: Page, query = '') {
-  await signIn(page, 'cozinha@balcao.dev');
-  await page.waitForURL((u) => u.pathname === '/meepFood/painel');
-  if (query) await page.goto(`/meepFood/painel${query}`);
+  await openAs(page, 'cozinha@balcao.dev', `/meepFood/painel${query}`);
   await page.getByRole('dialog', { name: 'Iniciar monitoramento' }).getByRole('button', { name: 'Iniciar monitoramento', exact: true }).click();
   await expect(page.getByTestId('connection-mode')).toHaveText('ao vivo');
 }

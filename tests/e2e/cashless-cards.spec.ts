@@ -1,14 +1,12 @@
 import type { Page } from '@playwright/test';
 import { expectCashlessAccessible as expectAccessible } from './cashless-helpers';
-import { expect, signIn, test } from './fixtures';
+import { expect, openAs, test } from './fixtures';
 
 const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(4096, 7)]);
 
 test('credit-card verification: search by CPF, validate a card with a document photo (sandbox)', async ({ page }) => {
-  await signIn(page, 'admin@balcao.dev');
-  await page.waitForURL((u) => u.pathname === '/dashboard');
-  await page.goto('/admin/verificarCartaoCredito');
+  await openAs(page, 'admin@balcao.dev', '/admin/verificarCartaoCredito');
   await expect(page.getByRole('heading', { name: 'Verificar cartão de crédito' })).toBeVisible();
   await expect(page.getByText('Verificação: sandbox')).toBeVisible();
   await page.getByRole('button', { name: 'Buscar' }).click();
@@ -38,8 +36,6 @@ test('credit-card verification: search by CPF, validate a card with a document p
 });
 
 test('the manager has no card-verification role', async ({ page }) => {
-  await signIn(page, 'gerente@balcao.dev');
-  await page.waitForURL((u) => u.pathname === '/dashboard');
-  await page.goto('/admin/verificarCartaoCredito');
+  await openAs(page, 'gerente@balcao.dev', '/admin/verificarCartaoCredito');
   await page.waitForURL((u) => u.pathname === '/acessonegado');
 });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectCashlessAccessible as expectAccessible } from './cashless-helpers';
-import { expect, signIn, test } from './fixtures';
+import { expect, openAs, test } from './fixtures';
 
 const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
 const GOOD = 'H|6|20261120\r\nD|000123|20261119|1590|VISA|4242\r\nD|000124|20261119|2500|MASTERCARD|1881\r\nT|2\r\n';
@@ -9,9 +9,7 @@ const GOOD = 'H|6|20261120\r\nD|000123|20261119|1590|VISA|4242\r\nD|000124|20261
 test.use({ workerEnv: { EXTRACT_PROCESS_DELAY_MS: '3000' } });
 
 test('extracts: only .txt, Importar Arquivo then Processar, and the list updates by itself', async ({ page }) => {
-  await signIn(page, 'admin@balcao.dev');
-  await page.waitForURL((u) => u.pathname === '/dashboard');
-  await page.goto('/admin/EDI/eletronicExtracts');
+  await openAs(page, 'admin@balcao.dev', '/admin/EDI/eletronicExtracts');
   await expect(page.getByRole('heading', { name: 'Extratos Digitais' })).toBeVisible();
   await expect(page.getByTestId('extract-row')).toHaveCount(2);
   await expectAccessible(page);

@@ -1,14 +1,12 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expectCashlessAccessible as expectAccessible } from './cashless-helpers';
-import { expect, signIn, test } from './fixtures';
+import { expect, openAs, test } from './fixtures';
 
 const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
 
 test('user import: template, a CSV with good and bad rows, the per-row result', async ({ page }) => {
-  await signIn(page, 'gerente@balcao.dev');
-  await page.waitForURL((u) => u.pathname === '/dashboard');
-  await page.goto('/cashless/importar');
+  await openAs(page, 'gerente@balcao.dev', '/cashless/importar');
   await expect(page.getByRole('heading', { name: 'Importar usuários' })).toBeVisible();
   await expect(page.getByText('A senha deve ter apenas 4 números.')).toBeVisible();
   await expectAccessible(page);
@@ -49,9 +47,7 @@ test('user import: template, a CSV with good and bad rows, the per-row result', 
 
 test('user import: a spreadsheet from Google Sheets with blank rows and nobody importable is not called a success', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 768 });
-  await signIn(page, 'gerente@balcao.dev');
-  await page.waitForURL((u) => u.pathname === '/dashboard');
-  await page.goto('/cashless/importar');
+  await openAs(page, 'gerente@balcao.dev', '/cashless/importar');
   const csv = [
     'Nome,CPF,Email,Telefone,Senha,Limite',
     "Maria da Silva (exemplo),'01234567890,maria@exemplo.com.br,(11) 98765-4321,1234,\"50,00\"",

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { Page } from '@playwright/test';
 import { expectCashlessAccessible as expectAccessible } from './cashless-helpers';
-import { expect, PASSWORD, signIn, test } from './fixtures';
+import { expect, PASSWORD, openAs, test } from './fixtures';
 
 const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
 
@@ -9,9 +9,7 @@ test.describe('negative balance (Saldo negativo)', () => {
   test('filters by CPF, exports the .xlsx, shows consumption, plans and confirms a recharge, then the history', async ({ page }) => {
     // A whole round (an export, four dialogs, five axe checks): more than one default minute on a busy 2-core machine.
     test.setTimeout(120_000);
-    await signIn(page, 'gerente@balcao.dev');
-    await page.waitForURL((u) => u.pathname === '/dashboard');
-    await page.goto('/cashless/relatorios/saldoNegativo');
+    await openAs(page, 'gerente@balcao.dev', '/cashless/relatorios/saldoNegativo');
     await expect(page.getByRole('heading', { name: 'Saldo negativo' })).toBeVisible();
     await expect(page.getByTestId('negative-row')).toHaveCount(20);
     await expect(page).toHaveTitle('Saldo negativo · Balcão');
@@ -94,10 +92,7 @@ test.describe('negative balance (Saldo negativo)', () => {
   });
 
   test('the kitchen has no access to the report', async ({ page }) => {
-    await signIn(page, 'cozinha@balcao.dev');
-    // A board device lands on the board (issue 9).
-    await page.waitForURL((u) => u.pathname === '/meepFood/painel');
-    await page.goto('/cashless/relatorios/saldoNegativo');
+    await openAs(page, 'cozinha@balcao.dev', '/cashless/relatorios/saldoNegativo');
     await page.waitForURL((u) => u.pathname === '/acessonegado');
   });
 });

@@ -7,7 +7,7 @@
 import type { Page, Route } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { signInToInstitute } from './donations-helpers';
-import { expect, PASSWORD, signIn, test } from './fixtures';
+import { expect, PASSWORD, openAs, test } from './fixtures';
 import { openAsAdmin } from './finance-helpers';
 
 // A server of its own: the last test saves the restaurant's accreditation contact.
@@ -18,9 +18,7 @@ const fail = (status: number, body?: unknown) => (route: Route) =>
   route.fulfill({ status, contentType: 'application/json', body: body === undefined ? '' : JSON.stringify(body) });
 
 async function signInAsManager(page: Page, path: string) {
-  await signIn(page, 'gerente@balcao.dev');
-  await page.waitForURL((u) => u.pathname === '/dashboard');
-  await page.goto(path);
+  await openAs(page, 'gerente@balcao.dev', path);
 }
 
 test('customer alerts: the server Message when sent, else "Não foi posível criar/remover o alerta!"', async ({ page }) => {

@@ -4,7 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { expect, signIn, test } from './fixtures';
+import { expect, openAs, test } from './fixtures';
 
 test.use({ workerEnv: { BALCAO_E2E_ISOLATE: 'customers-fit' } });
 
@@ -15,9 +15,7 @@ const SHOTS = process.env.CUSTOMERS_SHOTS;
 for (const size of [{ width: 1366, height: 768 }, { width: 1440, height: 900 }]) {
   test(`at ${size.width}px the table fits, every action is visible and CPFs are hidden`, async ({ page }) => {
     await page.setViewportSize(size);
-    await signIn(page, 'gerente@balcao.dev');
-    await page.waitForURL((u) => u.pathname === '/dashboard');
-    await page.goto('/cadastro/clientes');
+    await openAs(page, 'gerente@balcao.dev', '/cadastro/clientes');
     await expect(rows(page).first()).toBeVisible();
     const overflow = await page.evaluate(() => ({
       doc: document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -57,9 +55,7 @@ for (const size of [{ width: 1366, height: 768 }, { width: 1440, height: 900 }])
 
 test('after a 409 on block the row shows the state someone else set', async ({ page, context }) => {
   await page.setViewportSize({ width: 1366, height: 768 });
-  await signIn(page, 'gerente@balcao.dev');
-  await page.waitForURL((u) => u.pathname === '/dashboard');
-  await page.goto('/cadastro/clientes');
+  await openAs(page, 'gerente@balcao.dev', '/cadastro/clientes');
   const row = rows(page).filter({ hasText: 'Ana Beatriz Souza' });
   await expect(row).toContainText('Regular');
 

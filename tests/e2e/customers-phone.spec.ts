@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { expect, signIn, test } from './fixtures';
+import { expect, openAs, test } from './fixtures';
 
 // A server of its own: the test blocks and unblocks a customer.
 test.use({ workerEnv: { BALCAO_E2E_ISOLATE: 'customers-phone' }, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -28,9 +28,7 @@ const reachable = async (target: Locator) => {
 
 test('customers on a 390×844 phone: cards instead of a wide table, every action reachable, nothing scrolls sideways', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, 'gerente@balcao.dev');
-  await page.waitForURL((u) => u.pathname === '/dashboard');
-  await page.goto('/cadastro/clientes');
+  await openAs(page, 'gerente@balcao.dev', '/cadastro/clientes');
   await expect(page.getByRole('heading', { name: 'Clientes do estabelecimento' })).toBeVisible();
   const cards = page.getByTestId('customer-card');
   await expect(cards).toHaveCount(20);
@@ -64,9 +62,7 @@ test('customers on a 390×844 phone: cards instead of a wide table, every action
 });
 
 test('payment links on a 390×844 phone: cards fit, copy, QR, edit and delete reachable', async ({ page }) => {
-  await signIn(page, 'gerente@balcao.dev');
-  await page.waitForURL((u) => u.pathname === '/dashboard');
-  await page.goto('/cadastro/mepaylink');
+  await openAs(page, 'gerente@balcao.dev', '/cadastro/mepaylink');
   const cards = page.getByTestId('link-card');
   await expect(cards).toHaveCount(3);
   await noHorizontalOverflow(page);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { expect, signIn, test } from './fixtures';
+import { expect, openAs, test } from './fixtures';
 
 // A server of its own: these tests block, alert and create customers.
 test.use({ workerEnv: { BALCAO_E2E_ISOLATE: 'customers' } });
@@ -11,9 +11,7 @@ const rows = (page: Page) => page.getByTestId('customer-row');
 const accessible = (page: Page) => expectAccessible(page);
 
 async function openCustomers(page: Page, query = '') {
-  await signIn(page, 'gerente@balcao.dev');
-  await page.waitForURL((u) => u.pathname === '/dashboard');
-  await page.goto(`/cadastro/clientes${query}`);
+  await openAs(page, 'gerente@balcao.dev', `/cadastro/clientes${query}`);
   await expect(page.getByRole('heading', { name: 'Clientes do estabelecimento' })).toBeVisible();
 }
 

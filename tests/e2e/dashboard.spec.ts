@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { expect, signIn, test } from './fixtures';
+import { expect, openAs, test } from './fixtures';
 
 const SHOTS = '/tmp/dashboard-shots';
 
@@ -14,9 +14,7 @@ async function settled(page: Page) {
 }
 
 async function openDashboard(page: Page, search = '') {
-  await signIn(page, 'gerente@balcao.dev');
-  await page.waitForURL((u) => u.pathname === '/dashboard');
-  await page.goto(`/novoDashboard${search}`);
+  await openAs(page, 'gerente@balcao.dev', `/novoDashboard${search}`);
   await expect(page.getByRole('heading', { name: 'Dashboard de vendas', level: 1 })).toBeVisible();
   await settled(page);
 }
@@ -130,9 +128,7 @@ test.describe('sales dashboard (/novoDashboard)', () => {
   });
 
   test('is not open to the kitchen tablet', async ({ page }) => {
-    await signIn(page, 'cozinha@balcao.dev');
-    await page.waitForURL((u) => u.pathname !== '/login');
-    await page.goto('/novoDashboard');
+    await openAs(page, 'cozinha@balcao.dev', '/novoDashboard');
     await page.waitForURL((u) => u.pathname === '/acessonegado');
     await expectAccessible(page);
   });

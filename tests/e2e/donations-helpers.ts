@@ -1,14 +1,13 @@
 /** Helpers of the donations end-to-end tests. */
 import type { Page } from '@playwright/test';
-import { expect, signIn } from './fixtures';
+import { expect, openAs } from './fixtures';
 
 export const INSTITUTE = 'Instituto Mãos que Ajudam';
 export const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
 
 /** Signs the admin in and makes the donation institute the current place. */
 export async function signInToInstitute(page: Page) {
-  await signIn(page, 'admin@balcao.dev');
-  await page.waitForURL((u) => u.pathname === '/dashboard');
+  await openAs(page, 'admin@balcao.dev', '/dashboard');
   const selector = page.getByRole('combobox', { name: 'Estabelecimento' });
   await selector.click();
   await page.getByRole('option', { name: INSTITUTE }).click();

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { expectScreenAccessible, signInToInstitute, toast } from './donations-helpers';
-import { expect, signIn, test } from './fixtures';
+import { expect, openAs, test } from './fixtures';
 
 test.describe('donation screens', () => {
   test('the QR code page downloads a 350 px PNG by itself that decodes to the donation page address', async ({ page, baseURL }) => {
@@ -112,9 +112,7 @@ test.describe('donation screens', () => {
   });
 
   test('the donor report needs role Doacoes', async ({ page }) => {
-    await signIn(page, 'cozinha@balcao.dev');
-    await page.waitForURL((u) => u.pathname !== '/login');
-    await page.goto('/doacoes/relatorio');
+    await openAs(page, 'cozinha@balcao.dev', '/doacoes/relatorio');
     await expect(page.getByText('Acesso negado/Proibido')).toBeVisible();
   });
 });

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { generateCpf } from '@brazilian-utils/brazilian-utils';
 import { FIXED_PORTS } from '../support/fixed-ports';
-import { expect, signIn, test } from './fixtures';
+import { expect, openAs, signIn, test } from './fixtures';
 
 // The host page is another origin of the same site (another port of localhost), as a company's
 // older portal on a sibling host would be. Chromium blocks a public origin from framing a local one.
@@ -28,9 +28,7 @@ test.afterAll(async () => {
 test.describe('embedding', () => {
   test('legacy pages open the legacy portal in a frame with the page in the hash route', async ({ page, context }) => {
     await context.route(`${LEGACY}/**`, (route) => route.fulfill({ contentType: 'text/html', body: '<p>portal legado</p>' }));
-    await signIn(page, 'gerente@balcao.dev');
-    await page.waitForURL((u) => u.pathname === '/dashboard');
-    await page.goto('/cadastro/promocoes');
+    await openAs(page, 'gerente@balcao.dev', '/cadastro/promocoes');
     const frame = page.locator('iframe[title="Promoções"]');
     await expect(frame).toHaveAttribute('src', `${LEGACY}/#/cadastro/promocoes`);
     await expect(page.frameLocator('iframe[title="Promoções"]').getByText('portal legado')).toBeVisible();

@@ -1,13 +1,11 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn } from './fixtures';
+import { expect, openAs } from './fixtures';
 
 export const toast = (page: Page, text: string | RegExp) => page.locator('.mantine-Notification-root').filter({ hasText: text });
 
 /** Signs in as the admin (support and finance roles) in the restaurant and opens a page. */
 export async function openAsAdmin(page: Page, path: string) {
-  await signIn(page, 'admin@balcao.dev');
-  await page.waitForURL((u) => u.pathname === '/dashboard');
-  await page.goto(path);
+  await openAs(page, 'admin@balcao.dev', path);
 }
 
 /** Picks a value in a Mantine Select by its label. */

@@ -1,7 +1,7 @@
 import { DEMO_FINANCE } from '../../src/server/modules/finance/finance.seed';
 import { addDays, saoPauloDay } from '../../src/shared/finance';
 import { expectAccessible } from './axe';
-import { expect, signIn, test } from './fixtures';
+import { expect, openAs, test } from './fixtures';
 import { choose, openAsAdmin, toast, typeDate } from './finance-helpers';
 
 test('Pix lookup: update status of a pending order, refund an approved one after confirming', async ({ page }) => {
@@ -100,9 +100,7 @@ test('totem: bank data loads once a valid id is typed; Process needs every field
 });
 
 test('the manager cannot open the acquirer tools', async ({ page }) => {
-  await signIn(page, 'gerente@balcao.dev');
-  await page.waitForURL((u) => u.pathname === '/dashboard');
-  await page.goto('/admin/TransactionsProcess/pixTransaction');
+  await openAs(page, 'gerente@balcao.dev', '/admin/TransactionsProcess/pixTransaction');
   await page.waitForURL((u) => u.pathname === '/acessonegado');
   await page.goto('/financeiro/remessaAdiq');
   await page.waitForURL((u) => u.pathname === '/acessonegado');

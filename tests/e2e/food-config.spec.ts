@@ -1,14 +1,12 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { expect, openAs, signInAs, test } from './fixtures';
 import { expectAccessible } from './axe';
 
 // A server of its own: these tests change the restaurant's setup, which other specs' boards read.
 test.use({ workerEnv: { BALCAO_E2E_ISOLATE: 'food-config', STOREFRONT_URL: 'https://loja.balcao.test/' } });
 
 async function openConfig(page: Page, email: string) {
-  await signIn(page, email);
-  await page.waitForURL((u) => u.pathname === '/dashboard');
-  await page.goto('/meepFood/configuracao');
+  await openAs(page, email, '/meepFood/configuracao');
   await expect(page.getByRole('heading', { name: 'Configuração do Meep Food' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Link da loja' })).toBeVisible();
   await expectAccessible(page);
@@ -176,9 +174,7 @@ test.describe('food configuration', () => {
   });
 
   test('the marketplace integration saves the store ID and the fetch-orders switch', async ({ page }) => {
-    await signIn(page, 'gerente@balcao.dev');
-    await page.waitForURL((u) => u.pathname === '/dashboard');
-    await page.goto('/meepFood/integracaoIfood');
+    await openAs(page, 'gerente@balcao.dev', '/meepFood/integracaoIfood');
     const fetchOrders = page.getByRole('switch', { name: sw('Buscar pedidos do marketplace') });
     const storeId = page.getByLabel('ID da loja');
     await expect(fetchOrders).toBeChecked();
@@ -198,9 +194,7 @@ test.describe('food configuration', () => {
   });
 
   test('the kitchen tablet cannot open the configuration or the marketplace integration', async ({ page }) => {
-    await signIn(page, 'cozinha@balcao.dev');
-    // A board device lands on the board (issue 9).
-    await page.waitForURL((u) => u.pathname === '/meepFood/painel');
+    await signInAs(page, 'cozinha@balcao.dev');
     for (const path of ['/meepFood/configuracao', '/meepFood/integracaoIfood']) {
       await page.goto(path);
       await page.waitForURL((u) => u.pathname === '/acessonegado');

@@ -4,12 +4,11 @@
  * items shown, names its items in pt-BR and closes with Esc.
  */
 import { expectAccessible } from './axe';
-import { expect, signIn, test } from './fixtures';
+import { expect, openAs, test } from './fixtures';
 
 test.describe('menus', () => {
   test("the manager's user menu: account and sign-out, accessible when open", async ({ page }) => {
-    await signIn(page, 'gerente@balcao.dev');
-    await page.waitForURL((u) => u.pathname !== '/login');
+    await openAs(page, 'gerente@balcao.dev', '/dashboard');
     await page.getByRole('button', { name: /Menu do usuário|Gerente/ }).first().click();
     const menu = page.getByRole('menu');
     await expect(menu).toBeVisible();
@@ -34,8 +33,7 @@ test.describe('menus', () => {
     const context = await browser.newContext({ baseURL: server.url, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, reducedMotion: 'reduce' });
     const page = await context.newPage();
     try {
-      await signIn(page, 'garcom@balcao.dev');
-      await page.waitForURL((u) => u.pathname === '/garcom');
+      await openAs(page, 'garcom@balcao.dev', '/garcom');
       await page.getByRole('button', { name: 'Mais opções' }).tap();
       const menu = page.getByRole('menu');
       await expect(menu).toBeVisible();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, PASSWORD, signIn, test } from './fixtures';
+import { expect, PASSWORD, openAs, signInAs, test } from './fixtures';
 import { expectAccessible } from './axe';
 
 // The service worker is part of what this file tests (playwright.config.ts blocks it elsewhere).
@@ -11,8 +11,7 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
 
 async function signInAsManager(page: Page) {
-  await signIn(page, 'gerente@balcao.dev');
-  await page.waitForURL((u) => u.pathname === '/dashboard');
+  await signInAs(page, 'gerente@balcao.dev');
 }
 
 test.describe('product wizard, list and edit form', () => {
@@ -230,9 +229,7 @@ test.describe('product wizard, list and edit form', () => {
   });
 
   test('a school sees the Nutricional tab; the list filters by category and type', async ({ page }) => {
-    await signIn(page, 'escola@balcao.dev');
-    await page.waitForURL((u) => u.pathname === '/dashboard');
-    await page.goto('/produtos/produto');
+    await openAs(page, 'escola@balcao.dev', '/produtos/produto');
     await expect(page.getByTestId('product-row')).toHaveCount(7);
     await expectAccessible(page);
     await page.getByRole('combobox', { name: 'Categoria' }).click();

@@ -1,4 +1,4 @@
-import { expect, signIn, test } from './fixtures';
+import { expect, openAs, test } from './fixtures';
 
 // The service worker is part of what this file tests (playwright.config.ts blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
@@ -16,8 +16,7 @@ test.describe('installable PWA', () => {
   });
 
   test('after a first visit the shell reloads with no network', async ({ page, context }) => {
-    await signIn(page, 'gerente@balcao.dev');
-    await page.waitForURL((u) => u.pathname === '/dashboard');
+    await openAs(page, 'gerente@balcao.dev', '/dashboard');
     // The worker installs (precaching the shell) on the first visit and takes charge of that very page:
     // no reload needed before the network may go.
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));

@@ -5,14 +5,13 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { expect, signIn, test } from './fixtures';
+import { expect, signInAs, test } from './fixtures';
 
 const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
 const SHOTS = process.env.SCHEDULING_SHOTS;
 
 async function signInAsManager(page: Page) {
-  await signIn(page, 'gerente@balcao.dev');
-  await page.waitForURL((u) => u.pathname === '/dashboard');
+  await signInAs(page, 'gerente@balcao.dev');
 }
 
 /** The next Thursday after today (a day the demo's chef agenda and the staff shift overlap). */

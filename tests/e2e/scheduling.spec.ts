@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { expect, signIn, test } from './fixtures';
+import { expect, openAs, signInAs, test } from './fixtures';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
 const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
@@ -18,8 +18,7 @@ async function pick(page: Page, label: string, option: string, scope: Page | Ret
 }
 
 async function signInAsManager(page: Page) {
-  await signIn(page, 'gerente@balcao.dev');
-  await page.waitForURL((u) => u.pathname === '/dashboard');
+  await signInAs(page, 'gerente@balcao.dev');
 }
 
 test.describe('scheduling (agendas)', () => {
@@ -203,9 +202,7 @@ test.describe('scheduling (agendas)', () => {
   });
 
   test('a user without ListaAgendamento is sent to the access-denied page', async ({ page }) => {
-    await signIn(page, 'cozinha@balcao.dev');
-    await page.waitForURL((u) => u.pathname !== '/login');
-    await page.goto('/agendamento/lista');
+    await openAs(page, 'cozinha@balcao.dev', '/agendamento/lista');
     await page.waitForURL((u) => u.pathname === '/acessonegado');
     await page.goto('/agendamento/categoria');
     await page.waitForURL((u) => u.pathname === '/acessonegado');

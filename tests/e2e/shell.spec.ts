@@ -1,12 +1,9 @@
 import { expectAccessible } from './axe';
-import { expect, signIn, test } from './fixtures';
+import { expect, openAs, test } from './fixtures';
 
 test.describe('portal shell and roles', () => {
   test('the kitchen tablet sees only what its role allows', async ({ page }) => {
-    await signIn(page, 'cozinha@balcao.dev');
-    // A board device lands on the board (issue 9), where the menu starts closed; the home shows it open.
-    await page.waitForURL((u) => u.pathname === '/meepFood/painel');
-    await page.goto('/dashboard');
+    await openAs(page, 'cozinha@balcao.dev', '/dashboard');
     const nav = page.getByRole('navigation', { name: 'Menu principal' });
     await nav.getByText('Meep Food', { exact: true }).click();
     await expect(nav.getByRole('link', { name: 'Painel de pedidos' })).toBeVisible();
@@ -24,10 +21,7 @@ test.describe('portal shell and roles', () => {
   });
 
   test('a forbidden route shows access denied with a link to the dashboard', async ({ page }) => {
-    await signIn(page, 'cozinha@balcao.dev');
-    // A board device lands on the board (issue 9).
-    await page.waitForURL((u) => u.pathname === '/meepFood/painel');
-    await page.goto('/meepFood/configuracao');
+    await openAs(page, 'cozinha@balcao.dev', '/meepFood/configuracao');
     await page.waitForURL((u) => u.pathname === '/acessonegado');
     await expect(page.getByRole('heading', { name: 'Acesso negado/Proibido' })).toBeVisible();
     await page.getByRole('link', { name: 'Voltar para o início' }).click();
@@ -35,8 +29,7 @@ test.describe('portal shell and roles', () => {
   });
 
   test('the admin sees the support tools and switches between places', async ({ page }) => {
-    await signIn(page, 'admin@balcao.dev');
-    await page.waitForURL((u) => u.pathname === '/dashboard');
+    await openAs(page, 'admin@balcao.dev', '/dashboard');
     // The support tools' group and the finance group (its four screens are built).
     await expect(page.getByTestId('menu-group-financeiro')).toBeVisible();
     await expect(page.getByTestId('menu-group-admin')).toBeVisible();
@@ -51,9 +44,7 @@ test.describe('portal shell and roles', () => {
   test('unknown paths show the 404 page; the last unbuilt screen is built; legacy pages without a legacy portal say so', async ({ page }) => {
     // The admin: the finance and accreditation tools are built (issue 17), and the skipped-products list
     // too, so no route of the table is "em construção" any more (available-routes.test.ts checks them all).
-    await signIn(page, 'admin@balcao.dev');
-    await page.waitForURL((u) => u.pathname === '/dashboard');
-    await page.goto('/caminho/que/nao/existe');
+    await openAs(page, 'admin@balcao.dev', '/caminho/que/nao/existe');
     await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Voltar para o início' })).toHaveAttribute('href', '/dashboard');
     await page.goto('/financeiro/saquesDiarios');
@@ -71,8 +62,7 @@ test.describe('portal shell and roles', () => {
   test('the sidebar collapses on a phone and starts closed at 470 px or less', async ({ browser, server }) => {
     const context = await browser.newContext({ viewport: { width: 400, height: 800 }, baseURL: server.url });
     const page = await context.newPage();
-    await signIn(page, 'gerente@balcao.dev');
-    await page.waitForURL((u) => u.pathname === '/dashboard');
+    await openAs(page, 'gerente@balcao.dev', '/dashboard');
     const nav = page.getByRole('navigation', { name: 'Menu principal' });
     await expect(nav).not.toBeInViewport();
     await page.getByRole('button', { name: 'Abrir menu' }).click();
@@ -94,8 +84,7 @@ test.describe('portal shell and roles', () => {
   });
 
   test('menus and the home offer only working screens; one entry is current; every page has its own title', async ({ page }) => {
-    await signIn(page, 'gerente@balcao.dev');
-    await page.waitForURL((u) => u.pathname === '/dashboard');
+    await openAs(page, 'gerente@balcao.dev', '/dashboard');
     await expect(page).toHaveTitle('Dashboard · Balcão');
     const nav = page.getByRole('navigation', { name: 'Menu principal' });
     // Without LEGACY_PORTAL_URL, legacy pages are not listed; unbuilt ("em construção") ones neither.
@@ -137,9 +126,7 @@ test.describe('portal shell and roles', () => {
   });
 
   test('the kitchen tablet is offered only the order board', async ({ page }) => {
-    await signIn(page, 'cozinha@balcao.dev');
-    await page.waitForURL((u) => u.pathname !== '/login');
-    await page.goto('/dashboard');
+    await openAs(page, 'cozinha@balcao.dev', '/dashboard');
     const nav = page.getByRole('navigation', { name: 'Menu principal' });
     await nav.getByText('Meep Food', { exact: true }).click();
     await expect(nav.getByRole('link', { name: 'Painel de pedidos' })).toBeVisible();
@@ -157,8 +144,7 @@ test.describe('portal shell and roles', () => {
     expect(t.height).toBeGreaterThanOrEqual(24);
     expect(t.width).toBeGreaterThanOrEqual(44);
     await expectAccessible(page);
-    await signIn(page, 'gerente@balcao.dev');
-    await page.waitForURL((u) => u.pathname === '/dashboard');
+    await openAs(page, 'gerente@balcao.dev', '/dashboard');
     await page.getByRole('button', { name: 'Abrir menu' }).click();
     const nav = page.getByRole('navigation', { name: 'Menu principal' });
     await page.getByTestId('menu-group-produtos').click();

@@ -4,16 +4,13 @@
  * - I02 (spec 001 §2.5, sales points): "linked devices (name or type plus index)".
  */
 import { expectAccessible } from './axe';
-import { expect, signIn, test } from './fixtures';
+import { expect, openAs, test } from './fixtures';
 
 for (const email of ['admin@balcao.dev', 'gerente@balcao.dev']) {
   test(`store cards count categories past three; sales point cards name unnamed devices by type and index (${email})`, async ({ page }) => {
     test.setTimeout(180_000);
     await page.setViewportSize({ width: 1366, height: 768 });
-    await signIn(page, email);
-    await page.waitForURL((u) => u.pathname === '/dashboard');
-
-    await page.goto('/cadastro/stores');
+    await openAs(page, email, '/cadastro/stores');
     await expect(page.getByRole('heading', { name: 'Cadastro de lojas' })).toBeVisible();
     // The seeded kitchen store has four categories: three badges and a count of the rest.
     const kitchen = page.getByRole('article', { name: 'Loja Cozinha principal' });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { expect, openAs, test } from './fixtures';
 import { expectAccessible } from './axe';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
@@ -7,9 +7,7 @@ const toast = (page: Page, text: string) => page.locator('.mantine-Notification-
 
 test.describe('stores (Cadastro de lojas)', () => {
   test('creates a store, closes it, opens it and deletes it', async ({ page }) => {
-    await signIn(page, 'gerente@balcao.dev');
-    await page.waitForURL((u) => u.pathname === '/dashboard');
-    await page.goto('/cadastro/stores');
+    await openAs(page, 'gerente@balcao.dev', '/cadastro/stores');
     await expect(page.getByRole('heading', { name: 'Cadastro de lojas' })).toBeVisible();
     // The seeded kitchen store shows four categories: three and a count.
     const kitchen = page.getByRole('article', { name: 'Loja Cozinha principal' });
@@ -82,10 +80,7 @@ test.describe('stores (Cadastro de lojas)', () => {
   });
 
   test('needs the CadastroLoja role: the kitchen is sent to access denied', async ({ page }) => {
-    await signIn(page, 'cozinha@balcao.dev');
-    // A board device lands on the board (issue 9).
-    await page.waitForURL((u) => u.pathname === '/meepFood/painel');
-    await page.goto('/cadastro/stores');
+    await openAs(page, 'cozinha@balcao.dev', '/cadastro/stores');
     await page.waitForURL((u) => u.pathname === '/acessonegado');
     await expect(page.getByRole('heading', { name: 'Acesso negado/Proibido' })).toBeVisible();
   });

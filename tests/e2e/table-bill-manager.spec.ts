@@ -10,7 +10,7 @@ import { BILL_MGR_MSG } from '../../src/shared/table-bill-manager';
 import { decodeEscPos, linesOf } from '../server/printers/escpos';
 import { expectAccessible } from './axe';
 import { fakePrintServer } from './print-server';
-import { expect, signIn, test } from './fixtures';
+import { expect, openAs, test } from './fixtures';
 import { apiLogin, placeOrder, setBoardSettings } from './orders-helpers';
 import { atTable, freeTables } from './waiter-helpers';
 
@@ -28,8 +28,7 @@ test('Mesas e contas: an open table with its total; closed through the API it sh
 
   const printServer = await fakePrintServer();
   try {
-    await signIn(page, 'gerente@balcao.dev');
-    await page.waitForURL((u) => u.pathname !== '/login');
+    await openAs(page, 'gerente@balcao.dev', '/dashboard');
     // The menu entry sits with the waiter's screens (Meep Food).
     const nav = page.getByRole('navigation', { name: 'Menu principal' });
     const entry = nav.getByRole('link', { name: 'Mesas e contas' });
@@ -91,17 +90,13 @@ test('Mesas e contas: an open table with its total; closed through the API it sh
 });
 
 test('Mesas e contas: a day with no closed bill says so in pt-BR', async ({ page }) => {
-  await signIn(page, 'gerente@balcao.dev');
-  await page.waitForURL((u) => u.pathname !== '/login');
-  await page.goto('/meepFood/mesas?aba=fechadas&data=01/01/2020');
+  await openAs(page, 'gerente@balcao.dev', '/meepFood/mesas?aba=fechadas&data=01/01/2020');
   await expect(page.getByText(BILL_MGR_MSG.emptyClosed('01/01/2020'))).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Dia' })).toHaveValue('01/01/2020');
   await expectAccessible(page);
 });
 
 test('Mesas e contas: a waiter (Garcom alone) is sent to Acesso negado', async ({ page }) => {
-  await signIn(page, 'garcom@balcao.dev');
-  await page.waitForURL((u) => u.pathname !== '/login');
-  await page.goto('/meepFood/mesas');
+  await openAs(page, 'garcom@balcao.dev', '/meepFood/mesas');
   await page.waitForURL((u) => u.pathname === '/acessonegado');
 });

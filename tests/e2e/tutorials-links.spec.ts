@@ -1,6 +1,6 @@
 /** Tutorials with configured addresses (spec 001 §2.12): each entry opens its address in a new tab. */
 import { expectAccessible } from './axe';
-import { expect, signIn, test } from './fixtures';
+import { expect, signInAs, test } from './fixtures';
 
 const PAGES = [
   ['/tutorialPortal', 'Tutoriais do portal', 'portal'],
@@ -12,8 +12,7 @@ test.use({ workerEnv: { TUTORIALS_PORTAL_LINKS: links('portal'), TUTORIALS_POS_L
 
 test('each video and the recurring-problems section open their address in a new tab', async ({ page, context }) => {
   await context.route(/https:\/\/(videos|ajuda)\.example\//, (route) => route.fulfill({ contentType: 'text/html', body: '<title>vídeo</title>' }));
-  await signIn(page, 'gerente@balcao.dev');
-  await page.waitForURL((u) => u.pathname === '/dashboard');
+  await signInAs(page, 'gerente@balcao.dev');
   for (const [path, title, id] of PAGES) {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();

@@ -5,7 +5,7 @@
  * (tutorials-links.spec.ts).
  */
 import { expectAccessible } from './axe';
-import { expect, signIn, test } from './fixtures';
+import { expect, signInAs, test } from './fixtures';
 
 const PAGES = [
   ['/tutorialPortal', 'Tutoriais do portal', 'portal'],
@@ -14,8 +14,7 @@ const PAGES = [
 
 test.describe('tutorials without configured addresses', () => {
   test('say once, plainly, that no address is configured, and link nowhere', async ({ page }) => {
-    await signIn(page, 'gerente@balcao.dev');
-    await page.waitForURL((u) => u.pathname === '/dashboard');
+    await signInAs(page, 'gerente@balcao.dev');
     for (const [path, title] of PAGES) {
       await page.goto(path);
       await expect(page).toHaveTitle(`${title} · Balcão`);

@@ -46,8 +46,13 @@ export function getSession(): Session | null {
   }
 }
 
+/** The session as stored: the same facts also under the names the legacy pages read. */
+export function storedSession(s: Session): Session {
+  return { ...s, usuarioId: s.userId, nome: s.userName, papeis: s.roles, localCorrente: s.currentLocation };
+}
+
 export function saveSession(s: Session): Session {
-  const full = { ...s, usuarioId: s.userId, nome: s.userName, papeis: s.roles, localCorrente: s.currentLocation };
+  const full = storedSession(s);
   localStore.set(SESSION_KEY, JSON.stringify(full));
   listeners.forEach((l) => l(full));
   return full;

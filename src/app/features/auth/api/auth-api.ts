@@ -9,11 +9,11 @@ import {
   userInfo,
   type LoginSuccess,
   type RegisterRequest,
-  type UserInfo,
 } from '../../../../shared/contract/auth';
 import { mergeRoles } from '../../../../shared/roles';
 import { api, ApiError } from '../../../lib/api-client';
-import { getSession, placeToCurrent, saveSession, type CurrentPlace, type Session } from '../../../lib/session';
+import { getSession, saveSession, type CurrentPlace, type Session } from '../../../lib/session';
+import { sessionFromLogin } from '../session-from-login';
 
 export const login = (username: string, password: string) =>
   api('api/mfa/login', { method: 'POST', body: { username, password }, schema: loginResponse });
@@ -54,41 +54,13 @@ export async function fetchPlaceRoles(localId: string, token?: string): Promise<
   }
 }
 
-function sessionFrom(token: string, info: UserInfo, current: CurrentPlace | null, placeRoles: string[] | null): Session {
-  return {
-    token,
-    userName: info.usuarioMeep.nome,
-    userId: info.usuarioMeep.usuarioId,
-    email: info.usuarioMeep.email,
-    locations: info.locais.map((l) => ({ id: l.id, name: l.nome, tipo: l.tipo, origemPropostaCliente: l.origemPropostaCliente })),
-    currentLocation: current,
-    isAdmin: info.isAdmin,
-    baseRoles: info.roles,
-    roles: mergeRoles(info.roles, placeRoles),
-    desktopApp: info.configuracaoUsuarioMeep.desktopApp,
-    portalLegado: info.configuracaoUsuarioMeep.portalLegado,
-    usuarioId: info.usuarioMeep.usuarioId,
-    nome: info.usuarioMeep.nome,
-    papeis: '',
-    localCorrente: current,
-  };
-}
-
-/**
- * After a successful sign-in: save the session, refresh it from userinfo and merge the roles of the
- * current place (the first place by default).
- */
+/** After a successful sign-in: the session built (session-from-login.ts) and saved. */
 export async function establishSession(res: LoginSuccess): Promise<Session> {
-  const token = res.access_token;
-  let info: UserInfo = res;
-  try {
-    info = await api('api/account/userinfo', { schema: userInfo, token });
-  } catch {
-    // The sign-in answer already carries the same facts.
-  }
-  const first = info.locais[0] ? placeToCurrent(info.locais[0]) : null;
-  const roles = first ? await fetchPlaceRoles(first.localId, token) : null;
-  return saveSession(sessionFrom(token, info, first, roles));
+  const session = await sessionFromLogin(res, {
+    userInfo: (token) => api('api/account/userinfo', { schema: userInfo, token }),
+    placeRoles: fetchPlaceRoles,
+  });
+  return saveSession(session);
 }
 
 /** Makes another of the user's places current, with that place's roles. */
