@@ -1,5 +1,5 @@
 import { ORDER_STATE } from '../../src/shared/orders';
-import { expect, signIn, test } from './fixtures';
+import { expect, openAs, test } from './fixtures';
 import { apiLogin, card, newBoardContext, openBoard, placeOrder, revealCard } from './orders-helpers';
 
 // A server of its own: this spec changes the restaurant's configuration that other boards read.
@@ -14,9 +14,7 @@ test('a configuration saved on /meepFood/configuracao changes the open board wit
     await expect(card(board.page, before.Codigo)).toHaveAttribute('data-state', String(ORDER_STATE.Pendente));
 
     // The manager turns automatic acceptance on in the configuration screen.
-    await signIn(page, 'gerente@balcao.dev');
-    await page.waitForURL((u) => u.pathname === '/dashboard');
-    await page.goto('/meepFood/configuracao');
+    await openAs(page, 'gerente@balcao.dev', '/meepFood/configuracao');
     const form = page.getByRole('form', { name: 'Configuração do Meep Food' });
     await form.getByRole('switch', { name: /^Aceitar pedidos automaticamente/ }).check({ force: true });
     await form.getByRole('button', { name: 'Salvar configuração' }).click();

@@ -5,7 +5,7 @@
 import http from 'node:http';
 import type { Page } from '@playwright/test';
 import { FIXED_PORTS } from '../support/fixed-ports';
-import { expect, signIn, test } from './fixtures';
+import { expect, openAs, test } from './fixtures';
 
 const FAKE_PORT = FIXED_PORTS.postalCodeFake;
 test.use({ workerEnv: { POSTAL_CODE_URL: `http://127.0.0.1:${FAKE_PORT}/ws` } });
@@ -42,9 +42,7 @@ test.afterAll(async () => {
 });
 
 async function openAddress(page: Page, email: string) {
-  await signIn(page, email);
-  await page.waitForURL((u) => u.pathname === '/dashboard');
-  await page.goto('/meepFood/configuracao');
+  await openAs(page, email, '/meepFood/configuracao');
   const section = page.getByRole('form', { name: 'Endereço do estabelecimento' });
   await expect(section.getByLabel('CEP')).toBeVisible();
   return section;

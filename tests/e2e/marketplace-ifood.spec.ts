@@ -6,7 +6,7 @@
 import type { Order } from '../../src/shared/contract/orders';
 import { ORDER_STATE } from '../../src/shared/orders';
 import { expectAccessible } from './axe';
-import { expect, signIn, test } from './fixtures';
+import { expect, openAs, test } from './fixtures';
 import { apiLogin, card, getOrder, newBoardContext, openBoard, revealCard, setFoodConfig } from './orders-helpers';
 
 test('a sandbox iFood order appears on the board; Aceitar reaches the sandbox iFood as confirm', async ({ page, request, browser, baseURL }) => {
@@ -14,9 +14,7 @@ test('a sandbox iFood order appears on the board; Aceitar reaches the sandbox iF
   const manager = await apiLogin(request, 'gerente@balcao.dev');
   await setFoodConfig(request, manager, { automaticallyAcceptOrder: false, deliveryTimePerOrder: false, useMeepDelivery: false, sendToPrinterServerOnAcceptOrder: false });
 
-  await signIn(page, 'gerente@balcao.dev');
-  await page.waitForURL((u) => u.pathname === '/dashboard');
-  await page.goto('/meepFood/integracaoIfood');
+  await openAs(page, 'gerente@balcao.dev', '/meepFood/integracaoIfood');
   const panel = page.getByRole('region', { name: 'iFood sandbox' });
   await expect(panel).toBeVisible();
   // The worker's server is shared: another spec may have had the sandbox place orders already, so the

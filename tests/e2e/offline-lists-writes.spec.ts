@@ -5,7 +5,7 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { expect, signIn, test } from './fixtures';
+import { expect, openAs, test } from './fixtures';
 import { savedSince } from './offline-lists-helpers';
 
 test.use({ workerEnv: { BALCAO_E2E_ISOLATE: 'offline-lists-writes' } });
@@ -19,8 +19,7 @@ const toast = (page: Page, text: string) => page.locator('.mantine-Notification-
 
 async function signInOnline(page: Page) {
   await page.setViewportSize({ width: 1366, height: 768 });
-  await signIn(page, 'gerente@balcao.dev');
-  await page.waitForURL((u) => u.pathname === '/dashboard');
+  await openAs(page, 'gerente@balcao.dev', '/dashboard');
   // The service worker serves the code a dialog loads while offline.
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);

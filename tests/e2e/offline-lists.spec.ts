@@ -8,7 +8,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { ONLINE_ONLY_LIST_ROUTES } from '../../src/app/lib/saved-lists';
 import { expectAccessible } from './axe';
 import { INSTITUTE } from './donations-helpers';
-import { expect, signIn, test } from './fixtures';
+import { expect, openAs, test } from './fixtures';
 import { savedSince } from './offline-lists-helpers';
 
 test.use({ workerEnv: { BALCAO_E2E_ISOLATE: 'offline-lists' } });
@@ -135,8 +135,7 @@ async function expectSavedCopies(page: Page, lists: ListCase[], firstRecord: Map
 
 test('the restaurant’s lists show their saved copy after an offline reload', async ({ page, context }) => {
   await page.setViewportSize({ width: 1366, height: 768 });
-  await signIn(page, 'gerente@balcao.dev');
-  await page.waitForURL((u) => u.pathname === '/dashboard');
+  await openAs(page, 'gerente@balcao.dev', '/dashboard');
   await serviceWorkerInCharge(page);
   const firstRecord = await visitOnline(page, RESTAURANT);
   // The agenda details (a list of services) open from the agenda list.
@@ -161,8 +160,7 @@ test('the restaurant’s lists show their saved copy after an offline reload', a
 });
 
 test('the donation institute’s lists show their saved copy after an offline reload', async ({ page, context }) => {
-  await signIn(page, 'admin@balcao.dev');
-  await page.waitForURL((u) => u.pathname === '/dashboard');
+  await openAs(page, 'admin@balcao.dev', '/dashboard');
   await page.getByRole('combobox', { name: 'Estabelecimento' }).click();
   await page.getByRole('option', { name: INSTITUTE }).click();
   await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('balcao.session')!).currentLocation.nomeLocal)).toBe(INSTITUTE);
@@ -174,8 +172,7 @@ test('the donation institute’s lists show their saved copy after an offline re
 });
 
 test('finance and admin lists, and a list never opened here, say they need the connection', async ({ page, context }) => {
-  await signIn(page, 'admin@balcao.dev');
-  await page.waitForURL((u) => u.pathname === '/dashboard');
+  await openAs(page, 'admin@balcao.dev', '/dashboard');
   await serviceWorkerInCharge(page);
   // Online, a finance list loads; offline it is not kept: the page says so instead of an error.
   await page.goto('/financeiro/saquesDiarios');

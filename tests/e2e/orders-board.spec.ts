@@ -1,5 +1,5 @@
 import { ORDER_MSG, ORDER_STATE } from '../../src/shared/orders';
-import { expect, signIn, test } from './fixtures';
+import { expect, openAs, signIn, test } from './fixtures';
 import { apiLogin, audioPlays, card, getOrder, newBoardContext, openBoard, placeOrder, revealCard, setFoodConfig, SPARE_CPF, openBoardMenu, resumeAfterReload } from './orders-helpers';
 
 test.describe('order board', () => {
@@ -193,9 +193,7 @@ test.describe('order board', () => {
     const other = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
     try {
       const p = await other.newPage();
-      await signIn(p, email, 'Cozinha#2026');
-      await p.waitForURL((u) => u.pathname === '/dashboard');
-      await p.goto('/meepFood/painel');
+      await openAs(p, email, '/meepFood/painel', 'Cozinha#2026');
       await p.waitForURL((u) => u.pathname === '/acessonegado');
       await expect(p.getByRole('heading', { name: 'Acesso negado/Proibido' })).toBeVisible();
     } finally {

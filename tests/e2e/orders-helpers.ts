@@ -2,7 +2,7 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import type { Order, OrderIntakeRequest } from '../../src/shared/contract/orders';
 import { KDS_PATHS, type OrderCommand } from '../../src/shared/orders';
-import { expect, PASSWORD, signIn } from './fixtures';
+import { expect, PASSWORD, openAs } from './fixtures';
 
 export interface ApiSession {
   token: string;
@@ -86,10 +86,7 @@ export async function setBoardSettings(request: APIRequestContext, manager: ApiS
 
 /** Signs in, opens the board and starts monitoring (the Iniciar click unlocks audio). */
 export async function openBoard(page: Page, email = 'cozinha@balcao.dev', query = ''): Promise<void> {
-  await signIn(page, email);
-  // The kitchen device lands on the board itself; other accounts on the dashboard.
-  await page.waitForURL((u) => u.pathname === '/dashboard' || u.pathname === '/meepFood/painel');
-  await page.goto(`/meepFood/painel${query}`);
+  await openAs(page, email, `/meepFood/painel${query}`);
   const dialog = page.getByRole('dialog', { name: 'Iniciar monitoramento' });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Iniciar monitoramento', exact: true }).click();

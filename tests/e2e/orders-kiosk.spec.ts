@@ -8,7 +8,7 @@ import { KDS_ACTIVE_MODE, KDS_PATHS, ORDER_STATE } from '../../src/shared/orders
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
 import { apiLogin, audioPlays, boardCardCount, card, cardAt, columnCodes, getOrder, placeOrder, revealCard, scrollColumnToTop, runCommand, type ApiSession, openBoardMenu, closeBoardMenu, resumeAfterReload } from './orders-helpers';
-import { signIn } from './fixtures';
+import { openAs } from './fixtures';
 
 const PICKUP = { TipoEntrega: 2, Cliente: { Nome: 'Cliente Retirada', Telefone: '(11) 99999-0000' } };
 
@@ -20,8 +20,7 @@ async function activeList(request: Parameters<typeof apiLogin>[0], s: ApiSession
 
 /** Opens the board without starting monitoring (the dialog is dismissed). */
 async function openBoardOnly(page: Page) {
-  await signIn(page, 'cozinha@balcao.dev');
-  await page.waitForURL((u) => u.pathname === '/meepFood/painel');
+  await openAs(page, 'cozinha@balcao.dev', '/meepFood/painel');
   const dialog = page.getByRole('dialog', { name: 'Iniciar monitoramento' });
   await expect(dialog).toBeVisible();
   return dialog;

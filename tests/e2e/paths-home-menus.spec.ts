@@ -4,13 +4,11 @@
  * menus (Meep Food, Pós-pago) and no board figure; the restaurant's manager gets both.
  */
 import { expectAccessible } from './axe';
-import { expect, signIn, test } from './fixtures';
+import { expect, openAs, test } from './fixtures';
 
 test.describe('home and menus by place type', () => {
   test("the restaurant manager's home: today's figures on top, shortcuts below, restaurant menus", async ({ page }) => {
-    await signIn(page, 'gerente@balcao.dev');
-    await page.waitForURL((u) => u.pathname !== '/login');
-    await page.goto('/dashboard');
+    await openAs(page, 'gerente@balcao.dev', '/dashboard');
     const today = page.getByRole('heading', { name: 'Hoje' });
     await expect(today).toBeVisible();
     for (const label of ['Pedidos', 'Faturamento', 'Aguardando aceite']) {
@@ -34,9 +32,7 @@ test.describe('home and menus by place type', () => {
   });
 
   test('a school manager sees no restaurant-only menus and no board figure', async ({ page }) => {
-    await signIn(page, 'escola@balcao.dev');
-    await page.waitForURL((u) => u.pathname !== '/login');
-    await page.goto('/dashboard');
+    await openAs(page, 'escola@balcao.dev', '/dashboard');
     await expect(page.getByText('Colégio Horizonte').first()).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Hoje' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Pedidos' })).toBeVisible();

@@ -1,6 +1,6 @@
 import { isValidBoleto } from '@brazilian-utils/brazilian-utils';
 import { expectAccessible } from './axe';
-import { expect, signIn, test } from './fixtures';
+import { expect, openAs, test } from './fixtures';
 
 // A server of its own: this test creates and pays a link.
 test.use({ workerEnv: { BALCAO_E2E_ISOLATE: 'payment-links-boleto' } });
@@ -10,9 +10,7 @@ const spDay = (n: number) => new Intl.DateTimeFormat('pt-BR', { timeZone: 'Ameri
 
 test('a link that allows boleto is paid by boleto on a phone: line, copy, due date, sandbox confirmation; the manager sees it', async ({ page, browser }) => {
   test.setTimeout(120_000);
-  await signIn(page, 'gerente@balcao.dev');
-  await page.waitForURL((u) => u.pathname === '/dashboard');
-  await page.goto('/cadastro/mepaylink/formulario');
+  await openAs(page, 'gerente@balcao.dev', '/cadastro/mepaylink/formulario');
   const form = page.getByRole('form', { name: 'Cadastrar Link' });
   await form.getByLabel('Preço (R$)').fill('187,35');
   await form.getByLabel('Descrição').fill('Buffet de aniversário: sinal.');
@@ -64,9 +62,7 @@ test('a link that allows boleto is paid by boleto on a phone: line, copy, due da
 });
 
 test('a link that does not allow boleto offers only Pix and card', async ({ page, browser }) => {
-  await signIn(page, 'gerente@balcao.dev');
-  await page.waitForURL((u) => u.pathname === '/dashboard');
-  await page.goto('/cadastro/mepaylink');
+  await openAs(page, 'gerente@balcao.dev', '/cadastro/mepaylink');
   const card = page.getByTestId('link-card').filter({ hasText: 'Pagamento antecipado' });
   const url = (await card.getByTestId('link-url').textContent())!;
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });

@@ -5,7 +5,7 @@
  * written from our contract (tests/support/fake-acquirer.ts), slower than the server's timeout.
  */
 import { expectAccessible } from './axe';
-import { expect, signIn, test } from './fixtures';
+import { expect, openAs, test } from './fixtures';
 import { FIXED_PORTS } from '../support/fixed-ports';
 import { startFakeAcquirer, type FakeAcquirer } from '../support/fake-acquirer';
 
@@ -33,9 +33,7 @@ const SHOTS = process.env.PAYMENT_LINKS_SHOTS;
 test('a card the acquirer has not confirmed shows "em verificação", then the confirmation, charged once', async ({ page, browser }) => {
   test.setTimeout(120_000);
   // The manager's seeded link (open, not single-use): its public address.
-  await signIn(page, 'gerente@balcao.dev');
-  await page.waitForURL((u) => u.pathname === '/dashboard');
-  await page.goto('/cadastro/mepaylink');
+  await openAs(page, 'gerente@balcao.dev', '/cadastro/mepaylink');
   const seeded = page.getByTestId('link-card').filter({ hasText: '2 pagamentos' });
   const address = (await seeded.getByTestId('link-url').textContent())!;
 

@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { expect, signIn, test } from './fixtures';
+import { expect, openAs, test } from './fixtures';
 
 test.use({ workerEnv: { BALCAO_E2E_ISOLATE: 'payment-links-payments' } });
 
@@ -20,9 +20,7 @@ test('the payments of a link are listed (who, when, how) and a new one appears l
   page.on('request', (r) => {
     if (r.url().includes('/api/mepaylink/GetPaymentsByLinkId/')) paymentReads += 1;
   });
-  await signIn(page, 'gerente@balcao.dev');
-  await page.waitForURL((u) => u.pathname === '/dashboard');
-  await page.goto('/cadastro/mepaylink');
+  await openAs(page, 'gerente@balcao.dev', '/cadastro/mepaylink');
   const seeded = page.getByTestId('link-card').filter({ hasText: '2 pagamentos' });
   await expect(seeded).toHaveCount(1);
   // Found again by its address: its text changes when the new payment arrives.
@@ -68,9 +66,7 @@ test('the payments of a link are listed (who, when, how) and a new one appears l
 
 test('a half-typed expiry is refused with a pt-BR message, never saved as "indefinido"', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, 'gerente@balcao.dev');
-  await page.waitForURL((u) => u.pathname === '/dashboard');
-  await page.goto('/cadastro/mepaylink/formulario');
+  await openAs(page, 'gerente@balcao.dev', '/cadastro/mepaylink/formulario');
   const form = page.getByRole('form', { name: 'Cadastrar Link' });
   await form.getByLabel('Preço').fill('30,00');
   await form.getByLabel('Descrição').fill('Sinal de encomenda (expiração incompleta).');

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { hasError, parsePix } from 'pix-utils';
 import { expectAccessible } from './axe';
-import { expect, signIn, test } from './fixtures';
+import { expect, openAs, test } from './fixtures';
 import { readQr } from './qr-helpers';
 
 // A server of its own: these tests create, pay and delete links.
@@ -13,9 +13,7 @@ const accessible = (page: Page) => expectAccessible(page);
 
 test('a payment link is created, edited, opened on a phone without signing in, paid by sandbox Pix, and deleted', async ({ page, browser, baseURL }) => {
   test.setTimeout(120_000);
-  await signIn(page, 'gerente@balcao.dev');
-  await page.waitForURL((u) => u.pathname === '/dashboard');
-  await page.goto('/cadastro/mepaylink');
+  await openAs(page, 'gerente@balcao.dev', '/cadastro/mepaylink');
   await expect(page.getByRole('heading', { name: 'Links de pagamento' })).toBeVisible();
   await expect(page).toHaveTitle(/Links de pagamento/);
   await expect(page.getByTestId('link-card')).toHaveCount(3);
@@ -114,9 +112,7 @@ test('a payment link is created, edited, opened on a phone without signing in, p
 });
 
 test('card through the sandbox on a phone; an expired link says so', async ({ page, browser }) => {
-  await signIn(page, 'gerente@balcao.dev');
-  await page.waitForURL((u) => u.pathname === '/dashboard');
-  await page.goto('/cadastro/mepaylink');
+  await openAs(page, 'gerente@balcao.dev', '/cadastro/mepaylink');
   await expect(page.getByTestId('link-card')).toHaveCount(3);
   const urls = await page.getByTestId('link-url').allTextContents();
   const expiredCard = page.getByTestId('link-card').filter({ hasText: 'Expirado' });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { expect, signIn, test } from './fixtures';
+import { expect, openAs, test } from './fixtures';
 import { PRINTER_STATUS } from '../../src/shared/orders';
 import { apiLogin, card, closeBoardMenu, getOrder, openBoard, openBoardMenu, placeOrder, revealCard, setBoardSettings, setFoodConfig } from './orders-helpers';
 
@@ -17,9 +17,7 @@ test.describe('printers (/cadastro/impressoras)', () => {
   test('a manager lists, creates, edits and deletes printers, and creates and disconnects a print agent', async ({ page }) => {
     // A whole round (four dialogs, a download, five axe checks): more than one default minute on a busy 2-core machine.
     test.setTimeout(120_000);
-    await signIn(page, 'gerente@balcao.dev');
-    await page.waitForURL((u) => u.pathname === '/dashboard');
-    await page.goto('/cadastro/impressoras');
+    await openAs(page, 'gerente@balcao.dev', '/cadastro/impressoras');
     await expect(page.getByRole('heading', { name: 'Impressoras', level: 1 })).toBeVisible();
     await expect(page).toHaveTitle(/Impressoras/);
     await expect(rows(page)).toHaveCount(2);
@@ -127,9 +125,7 @@ test.describe('printers (/cadastro/impressoras)', () => {
     await context.addInitScript(() => {
       window.print = () => undefined;
     });
-    await signIn(page, 'cozinha@balcao.dev');
-    await page.waitForURL((u) => u.pathname !== '/login');
-    await page.goto(`/print/${order.Id}`);
+    await openAs(page, 'cozinha@balcao.dev', `/print/${order.Id}`);
     const ticket = page.getByTestId('print-ticket');
     await expect(ticket.getByRole('heading', { name: `Pedido #${order.Codigo}` })).toBeVisible();
     await expect(ticket).toContainText('Mesa 7');
@@ -211,9 +207,7 @@ test.describe('printers (/cadastro/impressoras)', () => {
     const manager = await apiLogin(request, 'gerente@balcao.dev');
     const laptop = await browser.newContext();
     const mpage = await laptop.newPage();
-    await signIn(mpage, 'gerente@balcao.dev');
-    await mpage.waitForURL((u) => u.pathname === '/dashboard');
-    await mpage.goto('/cadastro/impressoras');
+    await openAs(mpage, 'gerente@balcao.dev', '/cadastro/impressoras');
     await mpage.getByRole('button', { name: 'Nova impressora' }).click();
     const dialog = mpage.getByRole('dialog', { name: 'Nova impressora' });
     await dialog.getByLabel('Nome (estação)').fill('Caixa USB');

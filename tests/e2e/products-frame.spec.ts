@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { FIXED_PORTS } from '../support/fixed-ports';
-import { expect, signIn, test } from './fixtures';
+import { expect, openAs, test } from './fixtures';
 
 // The host is another origin of the same site, as an older portal framing the wizard would be.
 const HOST_PORT = FIXED_PORTS.productsFrameHost; // tests/support/fixed-ports.ts says why fixed
@@ -21,9 +21,7 @@ test.afterAll(async () => {
 
 test('Cancelar on the wizard goes to the list, and inside a frame tells the host (PRODUCT_BACK)', async ({ page, server, request }) => {
   // Outside a frame: back to the product list.
-  await signIn(page, 'gerente@balcao.dev');
-  await page.waitForURL((u) => u.pathname === '/dashboard');
-  await page.goto('/produtos/produto/cadastro');
+  await openAs(page, 'gerente@balcao.dev', '/produtos/produto/cadastro');
   await page.getByRole('button', { name: 'Cancelar' }).click();
   await page.waitForURL((u) => u.pathname === '/produtos/produto');
 

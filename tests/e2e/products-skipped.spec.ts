@@ -1,13 +1,12 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { expect, signIn, test } from './fixtures';
+import { expect, openAs, test } from './fixtures';
 
 const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
 
 test.describe('skipped products (Produtos pulados)', () => {
   test('lists what the list sync skipped, removes one after confirming, and says so when none is left', async ({ page }) => {
-    await signIn(page, 'gerente@balcao.dev');
-    await page.waitForURL((u) => u.pathname === '/dashboard');
+    await openAs(page, 'gerente@balcao.dev', '/dashboard');
     // Offered in the products menu now that it is built.
     await page.getByTestId('menu-group-produtos').click();
     await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Produtos pulados' }).click();
@@ -42,9 +41,7 @@ test.describe('skipped products (Produtos pulados)', () => {
   });
 
   test('the school removes its only one and sees the empty state; the kitchen tablet has no access', async ({ page, browser, server }) => {
-    await signIn(page, 'escola@balcao.dev');
-    await page.waitForURL((u) => u.pathname === '/dashboard');
-    await page.goto('/produtos/skippedproducts');
+    await openAs(page, 'escola@balcao.dev', '/produtos/skippedproducts');
     const rows = page.getByTestId('skipped-product');
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText('Coxinha assada');
@@ -55,9 +52,7 @@ test.describe('skipped products (Produtos pulados)', () => {
 
     const context = await browser.newContext({ baseURL: server.url });
     const kitchen = await context.newPage();
-    await signIn(kitchen, 'cozinha@balcao.dev');
-    await kitchen.waitForURL((u) => u.pathname !== '/login');
-    await kitchen.goto('/produtos/skippedproducts');
+    await openAs(kitchen, 'cozinha@balcao.dev', '/produtos/skippedproducts');
     await kitchen.waitForURL((u) => u.pathname === '/acessonegado');
     await expectAccessible(kitchen);
     await context.close();

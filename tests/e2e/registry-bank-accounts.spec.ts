@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { signInToInstitute } from './donations-helpers';
-import { expect, signIn, test } from './fixtures';
+import { expect, openAs, test } from './fixtures';
 
 // A server of its own: these tests create and delete bank accounts.
 test.use({ workerEnv: { BALCAO_E2E_ISOLATE: 'registry-bank-accounts' } });
@@ -25,9 +25,7 @@ async function fillAccount(page: Page, v: { bank: string; agency: string; accoun
 
 test.describe('Contas bancárias', () => {
   test("adds an account whose Pix key becomes the place's key, with the spec's agency rule", async ({ page }) => {
-    await signIn(page, 'gerente@balcao.dev');
-    await page.waitForURL((u) => u.pathname === '/dashboard');
-    await page.goto('/configuracoes/contasBancarias');
+    await openAs(page, 'gerente@balcao.dev', '/configuracoes/contasBancarias');
     await expect(page.getByRole('heading', { name: 'Contas bancárias', level: 1 })).toBeVisible();
     await expect(page).toHaveTitle(/Contas bancárias/);
     const table = page.getByRole('table', { name: 'Contas bancárias' });

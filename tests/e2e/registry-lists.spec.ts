@@ -4,7 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { expect, signIn, test } from './fixtures';
+import { expect, openAs, test } from './fixtures';
 
 // A server of its own: these tests create and delete registry rows.
 test.use({ workerEnv: { BALCAO_E2E_ISOLATE: 'registry-lists' } });
@@ -12,9 +12,7 @@ test.use({ workerEnv: { BALCAO_E2E_ISOLATE: 'registry-lists' } });
 const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
 
 async function open(page: Page, path: string, heading: string) {
-  await signIn(page, 'gerente@balcao.dev');
-  await page.waitForURL((u) => u.pathname === '/dashboard');
-  await page.goto(path);
+  await openAs(page, 'gerente@balcao.dev', path);
   await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
   await expect(page.locator('iframe')).toHaveCount(0);
 }

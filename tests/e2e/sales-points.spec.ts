@@ -1,14 +1,12 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { expect, openAs, test } from './fixtures';
 import { expectAccessible } from './axe';
 
 // A server of its own: these tests change the restaurant's setup, which other specs' boards read.
 test.use({ workerEnv: { BALCAO_E2E_ISOLATE: 'sales-points' } });
 
 async function openSalesPoints(page: Page, email = 'gerente@balcao.dev') {
-  await signIn(page, email);
-  await page.waitForURL((u) => u.pathname === '/dashboard');
-  await page.goto('/admin/equipamentos/pontoDeVendas');
+  await openAs(page, email, '/admin/equipamentos/pontoDeVendas');
   await expect(page.getByRole('heading', { name: 'Ponto de Vendas', level: 1 })).toBeVisible();
   await expectAccessible(page);
 }

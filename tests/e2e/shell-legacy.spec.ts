@@ -1,13 +1,12 @@
 import { expectAccessible } from './axe';
-import { expect, signIn, test } from './fixtures';
+import { expect, openAs, test } from './fixtures';
 
 // With a legacy portal configured, its pages are offered in the menu again (and open in a frame).
 test.use({ workerEnv: { LEGACY_PORTAL_URL: 'http://127.0.0.1:9/legado' } });
 
 test('with LEGACY_PORTAL_URL the legacy pages are listed beside the built screens', async ({ page }) => {
   // The admin: the finance and accreditation tools are built (issue 17), the skipped-products list too.
-  await signIn(page, 'admin@balcao.dev');
-  await page.waitForURL((u) => u.pathname === '/dashboard');
+  await openAs(page, 'admin@balcao.dev', '/dashboard');
   const nav = page.getByRole('navigation', { name: 'Menu principal' });
   await nav.getByText('Cadastros', { exact: true }).click();
   await expect(nav.getByRole('link', { name: 'Operadores' })).toBeVisible();

@@ -12,7 +12,7 @@ import { BILL_PATHS } from '../../src/shared/contract/table-bill';
 import { WAITER_PATHS } from '../../src/shared/contract/waiter';
 import { BILL_MSG } from '../../src/shared/table-bill';
 import { expectAccessible } from './axe';
-import { expect, signIn, test } from './fixtures';
+import { expect, openAs, test } from './fixtures';
 import { apiLogin, placeOrder } from './orders-helpers';
 
 const SHOTS = '/tmp/table-bill-math-shots';
@@ -45,9 +45,7 @@ test('couvert for 2 and a 10 % discount authorised by the manager password on th
   const w = await device(browser, server.url, { width: 390, height: 844 }, true);
   try {
     // The manager: Conta da mesa, couvert R$ 12,50 per person (a bad value first is refused with the server's message).
-    await signIn(m.page, 'gerente@balcao.dev');
-    await m.page.waitForURL((u) => u.pathname === '/dashboard');
-    await m.page.goto('/meepFood/configuracao');
+    await openAs(m.page, 'gerente@balcao.dev', '/meepFood/configuracao');
     const section = m.page.getByRole('region', { name: 'Conta da mesa' });
     await expect(section.getByRole('textbox', { name: 'Taxa de serviço (%)' })).toHaveValue('10');
     await section.getByRole('switch', { name: 'Cobrar couvert por pessoa' }).click();
@@ -67,8 +65,7 @@ test('couvert for 2 and a 10 % discount authorised by the manager password on th
     await placeOrder(request, manager, { ...table, Itens: [{ NomeProduto: 'Refrigerante lata', Valor: 9.9, Quantidade: 1 }] });
 
     // The waiter: couvert for 2 on its own line, no service on it.
-    await signIn(w.page, 'garcom@balcao.dev');
-    await w.page.waitForURL((u) => u.pathname === '/garcom');
+    await openAs(w.page, 'garcom@balcao.dev', '/garcom');
     await w.page.locator(`[data-testid="table-card"][data-mesa="${mesa.Nome}"]`).tap();
     await w.page.getByRole('button', { name: 'Conta', exact: true }).tap();
     await expect(w.page.getByRole('heading', { name: `${mesa.Nome} · Conta`, level: 1 })).toBeVisible();

@@ -10,7 +10,7 @@ import { DASHBOARD_BILLS_PATH, dashboardBills } from '../../src/shared/contract/
 import { formatDateBR, saoPauloDay } from '../../src/shared/dashboard';
 import { formatBRL } from '../../src/shared/format';
 import { expectAccessible } from './axe';
-import { expect, signIn, test } from './fixtures';
+import { expect, openAs, test } from './fixtures';
 import { apiLogin, placeOrder } from './orders-helpers';
 import { freeTables, goOffline, goOnline, persistedCache, screenshots, signInWaiter, tapTableBill, untilServiceWorkerControls, waiterPhone } from './waiter-helpers';
 
@@ -116,9 +116,7 @@ test('offline: a cash payment is pendente de envio, survives a reload, and reach
 
     // The manager's sales dashboard, today: the sale by method (Dinheiro + 22,00) and the service (+ 2,00) on its own.
     const m = await laptop.newPage();
-    await signIn(m, 'gerente@balcao.dev');
-    await m.waitForURL((u) => u.pathname === '/dashboard');
-    await m.goto(`/novoDashboard?InitialPeriod=${encodeURIComponent(today)}&FinalPeriod=${encodeURIComponent(today)}`);
+    await openAs(m, 'gerente@balcao.dev', `/novoDashboard?InitialPeriod=${encodeURIComponent(today)}&FinalPeriod=${encodeURIComponent(today)}`);
     const panel = m.getByTestId('chart-table-bills');
     await expect(panel.getByRole('heading', { name: 'Contas de mesa por forma de pagamento' })).toBeVisible();
     const money = (cents: number) => formatBRL(cents / 100);

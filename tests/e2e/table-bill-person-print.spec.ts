@@ -12,7 +12,7 @@ import { decodeEscPos, linesOf } from '../server/printers/escpos';
 import { anaAndBiaSplit } from '../support/bill-split-fixture';
 import { expectAccessible } from './axe';
 import { fakePrintServer } from './print-server';
-import { expect, signIn, test } from './fixtures';
+import { expect, openAs, test } from './fixtures';
 import { apiLogin, placeOrder, setBoardSettings } from './orders-helpers';
 
 async function phone(browser: Browser, baseURL: string) {
@@ -36,8 +36,7 @@ test("Pré-conta de uma pessoa: a share of the equal split, then a person of the
   const w = await phone(browser, server.url);
   try {
     await setBoardSettings(request, manager, { EnderecoServidorLocal: printServer.url });
-    await signIn(w.page, 'garcom@balcao.dev');
-    await w.page.waitForURL((u) => u.pathname === '/garcom');
+    await openAs(w.page, 'garcom@balcao.dev', '/garcom');
     await w.page.locator(`[data-testid="table-card"][data-mesa="${mesa.Nome}"]`).tap();
     await w.page.getByRole('button', { name: 'Conta', exact: true }).tap();
     await expect(w.page.getByTestId('bill-total')).toHaveText('R$ 87,67');

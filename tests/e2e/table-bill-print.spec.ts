@@ -10,7 +10,7 @@ import { BILL_MSG } from '../../src/shared/table-bill';
 import { decodeEscPos, linesOf } from '../server/printers/escpos';
 import { expectAccessible } from './axe';
 import { fakePrintServer } from './print-server';
-import { expect, signIn, test } from './fixtures';
+import { expect, openAs, test } from './fixtures';
 import { apiLogin, placeOrder, setBoardSettings } from './orders-helpers';
 
 async function phone(browser: Browser, baseURL: string) {
@@ -34,8 +34,7 @@ test('Imprimir pré-conta: no printer is said in pt-BR; through the local print 
   try {
     // The demo's printers sit on the local print server, and the venue has no address for it.
     await setBoardSettings(request, manager, { EnderecoServidorLocal: '' });
-    await signIn(w.page, 'garcom@balcao.dev');
-    await w.page.waitForURL((u) => u.pathname === '/garcom');
+    await openAs(w.page, 'garcom@balcao.dev', '/garcom');
     await w.page.locator(`[data-testid="table-card"][data-mesa="${mesa.Nome}"]`).tap();
     await w.page.getByRole('button', { name: 'Conta', exact: true }).tap();
     await expect(w.page.getByTestId('bill-total')).toHaveText('R$ 76,78');

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { WAITER_PATHS } from '../../src/shared/contract/waiter';
-import { expect, signIn } from './fixtures';
+import { expect, openAs } from './fixtures';
 import type { ApiSession } from './orders-helpers';
 
 export interface WaiterPhone {
@@ -49,8 +49,7 @@ export const atTable = (mesa: WaiterTable) => ({ TipoEntrega: 3, MesaId: mesa.Id
 
 /** Signs the demo waiter in on a phone and waits for the tables screen. */
 export async function signInWaiter(page: Page): Promise<void> {
-  await signIn(page, 'garcom@balcao.dev');
-  await page.waitForURL((u) => u.pathname === '/garcom');
+  await openAs(page, 'garcom@balcao.dev', '/garcom');
 }
 
 /** From the tables screen: taps the table and its "Conta". */

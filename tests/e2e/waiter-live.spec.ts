@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import { WAITER_PATHS } from '../../src/shared/contract/waiter';
 import { KDS_PATHS } from '../../src/shared/orders';
 import { expectAccessible } from './axe';
-import { expect, signIn, test } from './fixtures';
+import { expect, openAs, test } from './fixtures';
 import { apiLogin, placeOrder, runCommand } from './orders-helpers';
 
 const streamProbe = (page: Page) => page.evaluate(() => window.__balcaoWaiterStream ?? { open: false, events: 0 });
@@ -30,8 +30,7 @@ test('a ready table order reaches the waiter’s phone through the live stream, 
     if (u.pathname.toLowerCase() === WAITER_PATHS.tables.toLowerCase()) tableReads.push(r.url());
   });
   try {
-    await signIn(page, 'garcom@balcao.dev');
-    await page.waitForURL((u) => u.pathname === '/garcom');
+    await openAs(page, 'garcom@balcao.dev', '/garcom');
     await expect(page.getByRole('heading', { name: 'Mesas', level: 1 })).toBeVisible();
     await expect.poll(async () => (await streamProbe(page)).open).toBe(true);
     const token = await page.evaluate(() => Object.values(localStorage).join(' '));

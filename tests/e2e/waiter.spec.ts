@@ -9,7 +9,7 @@ import type { Browser, Page } from '@playwright/test';
 import type { Order } from '../../src/shared/contract/orders';
 import { KDS_PATHS, ORDER_STATE } from '../../src/shared/orders';
 import { expectAccessible } from './axe';
-import { expect, signIn, test } from './fixtures';
+import { expect, openAs, signIn, test } from './fixtures';
 import { WAITER_PATHS } from '../../src/shared/contract/waiter';
 import { apiLogin, card, newBoardContext, openBoard, placeOrder, revealCard, runCommand } from './orders-helpers';
 
@@ -212,8 +212,7 @@ test.describe('waiter phone', () => {
     const ready = before.Prontos + 6;
     const w = await phone(browser, server.url);
     try {
-      await signIn(w.page, 'garcom@balcao.dev');
-      await w.page.waitForURL((u) => u.pathname === '/garcom');
+      await openAs(w.page, 'garcom@balcao.dev', '/garcom');
       await expect(w.page.getByRole('heading', { name: `Prontos para servir (${ready})` })).toBeVisible();
       // The oldest three are rows with their own "Entregue à mesa"; the rest wait behind one tap.
       await expect(w.page.getByTestId('ready-order')).toHaveCount(3);
