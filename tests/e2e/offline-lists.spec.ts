@@ -113,19 +113,23 @@ async function visitOnline(page: Page, lists: ListCase[]): Promise<Map<string, s
   return firstRecord;
 }
 
+/** When an offline page is not what it should be: what it showed instead, and whether the device still held the list (CI saw each once). */
+function explain(page: Page, c: ListCase) {
+  return async (e: Error): Promise<never> => {
+    const where = page.url();
+    const shown = (await page.locator('body').innerText().catch(() => '(sem body)')).slice(0, 400);
+    const held = await savedSince(page, c.root, 0, c.key).catch(() => 'desconhecido');
+    throw new Error(`${e.message}\nURL: ${where}\nguardada no aparelho: ${held}\nna tela: ${shown}`);
+  };
+}
+
 /** Reloads each list with no network: its saved record, one "lista salva às" notice, no error. */
 async function expectSavedCopies(page: Page, lists: ListCase[], firstRecord: Map<string, string>) {
   for (const c of lists) {
     await page.goto(c.path);
-    await expect(page.getByTestId('offline-banner')).toBeVisible();
+    await expect(page.getByTestId('offline-banner'), c.path).toBeVisible().catch(explain(page, c));
     await c.prepare?.(page);
-    await expect(page.getByText(SAVED_AT), c.path).toHaveCount(1).catch(async (e: Error) => {
-      // What the page showed instead, and whether the device still held the list (CI saw this once).
-      const where = page.url();
-      const shown = (await page.locator('main').innerText().catch(() => '(sem main)')).slice(0, 400);
-      const held = await savedSince(page, c.root, 0, c.key).catch(() => 'desconhecido');
-      throw new Error(`${e.message}\nURL: ${where}\nguardada no aparelho: ${held}\nna tela: ${shown}`);
-    });
+    await expect(page.getByText(SAVED_AT), c.path).toHaveCount(1).catch(explain(page, c));
     await expect(page.locator(c.rows ?? ROWS).filter({ hasText: firstRecord.get(c.path)! }).first(), c.path).toBeVisible();
     await expect(page.getByText('Não foi possível falar com o servidor'), c.path).toHaveCount(0);
     await expect(page.getByText(NO_COPY), c.path).toHaveCount(0);

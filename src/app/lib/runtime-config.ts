@@ -29,19 +29,41 @@ export function hasApiExtension(name: ApiExtension): boolean {
   return Array.isArray(list) && list.includes(name);
 }
 
-export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
+/**
+ * How long a start waits for /runtime-config.json when this device already holds a configuration.
+ * On Wi-Fi that is connected but passes nothing (a kitchen's usual fault) the request neither answers
+ * nor fails for minutes; the app starts with the saved configuration instead of a blank screen.
+ */
+export const SAVED_CONFIG_WAIT_MS = 2500;
+
+function savedConfig(): RuntimeConfig | null {
   try {
-    const res = await fetch('/runtime-config.json', { cache: 'no-store' });
-    if (!res.ok) throw new Error(String(res.status));
-    current = { ...DEFAULTS, ...(await res.json()) };
-    localStore.set(CACHE_KEY, JSON.stringify(current));
+    const raw = localStore.get(CACHE_KEY);
+    return raw ? { ...DEFAULTS, ...JSON.parse(raw) } : null;
   } catch {
-    // Offline start: the last configuration seen keeps the app usable.
-    try {
-      current = { ...DEFAULTS, ...JSON.parse(localStore.get(CACHE_KEY) ?? '{}') };
-    } catch {
-      current = DEFAULTS;
-    }
+    return null;
   }
+}
+
+export async function loadRuntimeConfig(waitMs = SAVED_CONFIG_WAIT_MS): Promise<RuntimeConfig> {
+  const fresh = fetch('/runtime-config.json', { cache: 'no-store' }).then(async (res) => {
+    if (!res.ok) throw new Error(String(res.status));
+    const config: RuntimeConfig = { ...DEFAULTS, ...(await res.json()) };
+    // Saved even when it arrives after the start gave up waiting: the next start uses it.
+    localStore.set(CACHE_KEY, JSON.stringify(config));
+    return config;
+  });
+  const answered = fresh.catch(() => null);
+  const saved = savedConfig();
+  if (!saved) {
+    // The first start on this device has nothing else to go on: it waits for the answer.
+    current = (await answered) ?? DEFAULTS;
+    return current;
+  }
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const gaveUp = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), waitMs)));
+  // Offline, or no answer in time: the last configuration seen keeps the app usable.
+  current = (await Promise.race([answered, gaveUp])) ?? saved;
+  clearTimeout(timer);
   return current;
 }
