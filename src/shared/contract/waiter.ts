@@ -8,7 +8,7 @@
 import { z } from 'zod/mini';
 import '../zod-locale';
 import { int32 } from './common';
-import { stateChangeResponse } from './orders';
+import { orderItemNote, stateChangeResponse } from './orders';
 
 const guid = () => z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Identificador inválido.'));
 
@@ -29,7 +29,7 @@ export const waiterVenueQuery = z.object({ localClienteId: z.string() });
 export const waiterOrderItem = z.object({
   Quantidade: int32(),
   NomeProduto: z.string(),
-  Observacoes: z.array(z.object({ Descricao: z.string(), Opcoes: z.array(z.string()) })),
+  Observacoes: z.array(orderItemNote),
 });
 
 export const waiterOrder = z.object({
