@@ -79,7 +79,7 @@ export const mfaToggleRequest = z.object({ ativo: z.boolean(), senhaAtual: curre
 export type MfaToggleRequest = z.input<typeof mfaToggleRequest>;
 
 export const sessionIdParams = z.object({ id: z.string().check(z.maxLength(64)) });
-export const accountMessage = z.object({ Message: z.string() });
+export { messageAnswer as accountMessage } from './common';
 
 /** POST api/Account/MinhaConta/ConfirmarEmail: the digits e-mailed at sign-up (spaces ignored). */
 export const confirmEmailRequest = z.object({

@@ -42,7 +42,7 @@ export const ACC_PATHS = {
   bind: 'api/Equipamento/ConcluirVinculacao',
 } as const;
 
-export const messageAnswer = z.object({ Message: z.string() });
+export { messageAnswer } from './common';
 export const providerAnswer = z.object({ provider: z.string(), sandbox: z.boolean(), notConfigured: z.nullish(z.string()) });
 export const localParams = z.object({ localId: guid() });
 export const localQuery = z.object({ localClienteId: guid() });

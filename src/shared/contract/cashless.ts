@@ -46,7 +46,7 @@ export const CASHLESS_PATHS = {
   extractsFilter: 'api/eletronicExtract/filtro',
 } as const;
 
-export const messageAnswer = z.object({ Message: z.string() });
+export { messageAnswer } from './common';
 
 // ----------------------------------------------------------------------------------------------
 // Negative balance (spec 001 §3 "Negative balance")

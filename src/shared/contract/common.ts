@@ -14,6 +14,11 @@ export const errorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 
+/** The answer of a command that only says how it went: the toast's text. */
+export const messageAnswer = z.object({ Message: z.string() });
+/** A create or an edit: the row's id and the toast's text. */
+export const savedAnswer = z.object({ id: z.string(), Message: z.string() });
+
 /** A string trimmed before its checks run. */
 export const trimmed = () => z.pipe(z.string().check(z.trim()), z.string());
 

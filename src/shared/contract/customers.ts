@@ -115,7 +115,7 @@ export const customerFlagRequest = z.object({
 });
 export type CustomerFlagRequest = z.input<typeof customerFlagRequest>;
 
-export const messageAnswer = z.object({ Message: z.string() });
+export { messageAnswer } from './common';
 
 /** GET api/BlockedUser/{localId}/{cpf}/history (dates ISO, UTC; the screen shows them in São Paulo time). */
 export const blockHistory = z.array(

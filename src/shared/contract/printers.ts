@@ -79,7 +79,7 @@ export const printerSaveRequest = z
 export type PrinterSaveRequest = z.infer<typeof printerSaveRequest>;
 export const idParams = z.object({ id: guid() });
 export const idAnswer = z.object({ Id: z.string() });
-export const messageAnswer = z.object({ Message: z.string() });
+export { messageAnswer } from './common';
 
 // Agents -------------------------------------------------------------------------------------
 

@@ -37,7 +37,7 @@ export const CATALOGUE_PATHS = {
   images: 'api/imagens',
 } as const;
 
-export const messageResponse = z.object({ Message: z.string() });
+export { messageAnswer as messageResponse } from './common';
 export const idResponse = z.object({ Id: z.string() });
 export const idMessageResponse = z.object({ Id: z.string(), Message: z.string() });
 

@@ -4,9 +4,8 @@ import '../zod-locale';
 
 export const registryIdParams = z.object({ id: z.string().check(z.maxLength(64)) });
 export const registryLocalParams = z.object({ localId: z.string().check(z.maxLength(64)) });
-/** A create or an edit: the row's id and the toast's text. */
-export const registrySaved = z.object({ id: z.string(), Message: z.string() });
-export const registryMessage = z.object({ Message: z.string() });
+/** A create or an edit answers savedAnswer; a delete, messageAnswer. */
+export { savedAnswer as registrySaved, messageAnswer as registryMessage } from './common';
 
 /**
  * A registry's three addresses: the venue's list (`{list}/{localId}`), create (`{one}`) and one row

@@ -220,7 +220,7 @@ export const productList = z.object({ listaProdutoId: z.string(), descricao: z.s
 export const productListList = z.array(productList);
 export type ProductList = z.infer<typeof productList>;
 
-export const messageResponse = z.object({ Message: z.string() });
+export { messageAnswer as messageResponse } from './common';
 
 /** The values of a new sales point before its systems are chosen (every flag off). */
 export function emptySalesPoint(localClientId: string): SalesPointInput {

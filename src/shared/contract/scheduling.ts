@@ -60,8 +60,8 @@ export const SCHEDULING_PATHS = {
 export const localClientParams = z.object({ localClientId: guid() });
 export const idParams = z.object({ id: guid() });
 export const idQuery = z.object({ id: guid() });
-export const messageResponse = z.object({ Message: z.string() });
-export const idMessageResponse = z.object({ id: z.string(), Message: z.string() });
+export { messageAnswer as messageResponse } from './common';
+export { savedAnswer as idMessageResponse } from './common';
 
 /** Available day (spec 001 §3). */
 export const availableDay = z.object({

@@ -47,10 +47,10 @@ export const inviteRequest = z.object({
 });
 export type InviteRequest = z.input<typeof inviteRequest>;
 /** The same for a known and an unknown e-mail: nothing here tells whether the address has an account. */
-export const inviteResponse = z.object({ Message: z.string() });
+export { messageAnswer as inviteResponse } from './common';
 
 export const changeProfileRequest = z.object({ localId: z.string().check(z.maxLength(64)), usuarioId: z.string().check(z.maxLength(64)), perfil });
-export const messageResponse = z.object({ Message: z.string() });
+export { messageAnswer as messageResponse } from './common';
 
 export const staffPerson = z.object({
   usuarioId: z.string(),
@@ -117,7 +117,7 @@ export const roleSetRequest = z.object({
     .check(z.minLength(1, STAFF_MSG.roleSetRolesRequired), z.maxLength(VENUE_ROLES.length, STAFF_MSG.roleSetRoleUnknown)),
 });
 export type RoleSetRequest = z.input<typeof roleSetRequest>;
-export const roleSetResponse = z.object({ id: z.string(), Message: z.string() });
+export { savedAnswer as roleSetResponse } from './common';
 
 /** One of the signed-in person's pending invitations. */
 export const myInvitation = z.object({
