@@ -6,12 +6,12 @@
  */
 import { z } from 'zod/mini';
 import '../zod-locale';
+import { guid } from './common';
 import { dateField } from './date-field';
 import { isValidCpfOrCnpj } from '../documents';
 import { ACC_MSG, BUSINESS_HOURS, COMPANY_TYPES, digitsOnly } from '../accreditation';
 
 const int = () => z.number().check(z.int());
-const guid = () => z.guid();
 const text = (max = 200) => z.string().check(z.maxLength(max));
 
 export const ACC_PATHS = {

@@ -6,11 +6,11 @@
  */
 import { z } from 'zod/mini';
 import '../zod-locale';
+import { guid } from './common';
 import { CASHLESS_MSG } from '../cashless';
 import { dateField } from './date-field';
 import { downloadAnswer } from './downloads';
 
-const guid = () => z.guid();
 const int = () => z.number().check(z.int());
 /** Query-string page number (1-based); empty or missing is the first page. */
 const queryPage = () =>

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod/mini';
 import '../zod-locale';
+import { guid } from './common';
 import {
   AGENT_NAME_MAX,
   AGENT_WAIT_MAX_S,
@@ -32,7 +33,6 @@ export const PRINTER_PATHS = {
   agentDownload: '/api/Impressoras/Agente/Download',
 } as const;
 
-const guid = () => z.guid();
 
 export const printer = z.object({
   Id: z.string(),

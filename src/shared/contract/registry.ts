@@ -1,6 +1,7 @@
 /** Pieces the place's registries share (payment methods, categories, bank accounts; issue 24). */
 import { z } from 'zod/mini';
 import '../zod-locale';
+import { requiredText } from './common';
 
 export const registryIdParams = z.object({ id: z.string().check(z.maxLength(64)) });
 export const registryLocalParams = z.object({ localId: z.string().check(z.maxLength(64)) });
@@ -18,11 +19,8 @@ export const registryPaths = <L extends string, C extends string>(list: L, one: 
     one: (id: string) => `${one}/${id}` as const,
   }) as const;
 
-/** A required name trimmed before its checks: `required` when missing or blank, `tooLong` above `max` characters. */
-export const requiredName = (max: number, msg: { required: string; tooLong: string }) =>
-  z.pipe(z.string({ error: msg.required }).check(z.trim()), z.string().check(z.minLength(1, msg.required), z.maxLength(max, msg.tooLong)));
 
-/** The rules of a registry's name: its length and its two messages (requiredName). */
+/** The rules of a registry's name: its length and its two messages (requiredText). */
 export interface NameRules {
   max: number;
   required: string;
@@ -33,7 +31,7 @@ export interface NameRules {
  * The row, list and body schemas of a registry whose rows are a name unique in the place (payment
  * methods, customer and product categories; on the server, `namedRegistry`). A row is its `id`, its
  * name in the field `name`, then the fields of `row`; a body is its place (`localClienteId`), the name
- * (requiredName with `rules`), then the fields of `input`.
+ * (requiredText with `rules`), then the fields of `input`.
  */
 export function namedRegistryContract<N extends string, R extends z.core.$ZodLooseShape, I extends z.core.$ZodLooseShape = Record<never, never>>(
   name: N,
@@ -41,9 +39,9 @@ export function namedRegistryContract<N extends string, R extends z.core.$ZodLoo
   fields: { row: R; input?: I },
 ) {
   const row = z.object({ id: z.string(), [name]: z.string(), ...fields.row } as { id: z.ZodMiniString<string> } & Record<N, z.ZodMiniString<string>> & R);
-  const input = z.object({ localClienteId: z.string(), [name]: requiredName(rules.max, rules), ...fields.input } as {
+  const input = z.object({ localClienteId: z.string(), [name]: requiredText(rules.max, rules), ...fields.input } as {
     localClienteId: z.ZodMiniString<string>;
-  } & Record<N, ReturnType<typeof requiredName>> &
+  } & Record<N, ReturnType<typeof requiredText>> &
     I);
   return { row, list: z.array(row), input };
 }
