@@ -167,6 +167,11 @@ export function validateSlots(slots: SlotDraft[]): string | null {
   return null;
 }
 
+/** A draft's weekly hours: the message when none were given or one cannot be added, else null. */
+export function availableDaysError(days: SlotDraft[] | null | undefined): string | null {
+  return days?.length ? validateSlots(days) : SCHED_MSG.slotRequired;
+}
+
 /** Slots by weekday (Monday first), then start time. */
 export function sortSlots<T extends Slot>(slots: T[]): T[] {
   return [...slots].sort((a, b) => a.dayOfWeek - b.dayOfWeek || toMinutes(a.startHour) - toMinutes(b.startHour));
@@ -205,12 +210,8 @@ export function validateAgenda(a: AgendaDraft): FieldErrors<AgendaField> {
     e.durationBase = SCHED_MSG.durationMin;
   }
   if (blank(a.availabilityDescription)) e.availabilityDescription = SCHED_MSG.availabilityDescriptionRequired;
-  const days = a.availableDays ?? [];
-  if (!days.length) e.availableDays = SCHED_MSG.slotRequired;
-  else {
-    const m = validateSlots(days);
-    if (m) e.availableDays = m;
-  }
+  const days = availableDaysError(a.availableDays);
+  if (days) e.availableDays = days;
   return e;
 }
 
@@ -271,12 +272,8 @@ export function validateCollaboratorSchedule(c: CollaboratorScheduleDraft): Fiel
   if (blank(c.endDate)) e.endDate = SCHED_MSG.endDateRequired;
   else if (!isIsoDate(c.endDate)) e.endDate = SCHED_MSG.invalidDate;
   if (!e.startDate && !e.endDate && c.startDate! > c.endDate!) e.endDate = SCHED_MSG.dateOrder;
-  const days = c.availableDays ?? [];
-  if (!days.length) e.availableDays = SCHED_MSG.slotRequired;
-  else {
-    const m = validateSlots(days);
-    if (m) e.availableDays = m;
-  }
+  const days = availableDaysError(c.availableDays);
+  if (days) e.availableDays = days;
   return e;
 }
 

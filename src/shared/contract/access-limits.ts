@@ -1,11 +1,10 @@
 /** The access limits' API contract (spec 001 §2.7, §7). */
 import { z } from 'zod/mini';
 import '../zod-locale';
-import { int32 } from './common';
+import { guid, int32 } from './common';
 
 /** Every integer fits its int4 column (common.ts). */
 const int = int32;
-const guid = () => z.guid();
 
 // ----------------------------------------------------------------------------------------------
 // Access limits (spec 001 §2.7, §7). storeId is the place (localClienteId): the screen has no store choice.

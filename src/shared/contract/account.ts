@@ -4,6 +4,7 @@
  */
 import { z } from 'zod/mini';
 import '../zod-locale';
+import { trimmed } from './common';
 import { ACCOUNT_MSG, EMAIL_CODE_LENGTH } from '../account';
 import { NAME_MAX, PASSWORD_MAX } from '../constants';
 import { MSG } from '../messages';
@@ -23,7 +24,6 @@ export const ACCOUNT_PATHS = {
   resendEmailCode: 'api/Account/MinhaConta/ConfirmarEmail/Reenviar',
 } as const;
 
-const trimmedText = (checks: Parameters<ReturnType<typeof z.string>['check']>) => z.pipe(z.string().check(z.trim()), z.string().check(...checks));
 const currentPassword = z.string({ error: ACCOUNT_MSG.currentPasswordRequired }).check(z.minLength(1, ACCOUNT_MSG.currentPasswordRequired), z.maxLength(200));
 
 export const accountSession = z.object({
@@ -50,7 +50,7 @@ export type MyAccount = z.infer<typeof myAccount>;
 
 /** POST api/Account/MinhaConta/Nome */
 export const changeNameRequest = z.object({
-  nome: trimmedText([z.minLength(1, ACCOUNT_MSG.nameRequired), z.maxLength(NAME_MAX, MSG.registerNameSpecial), z.refine(isPlainName, MSG.registerNameSpecial)]),
+  nome: trimmed(z.minLength(1, ACCOUNT_MSG.nameRequired), z.maxLength(NAME_MAX, MSG.registerNameSpecial), z.refine(isPlainName, MSG.registerNameSpecial)),
 });
 export type ChangeNameRequest = z.input<typeof changeNameRequest>;
 
@@ -79,7 +79,7 @@ export const mfaToggleRequest = z.object({ ativo: z.boolean(), senhaAtual: curre
 export type MfaToggleRequest = z.input<typeof mfaToggleRequest>;
 
 export const sessionIdParams = z.object({ id: z.string().check(z.maxLength(64)) });
-export const accountMessage = z.object({ Message: z.string() });
+export { messageAnswer as accountMessage } from './common';
 
 /** POST api/Account/MinhaConta/ConfirmarEmail: the digits e-mailed at sign-up (spaces ignored). */
 export const confirmEmailRequest = z.object({

@@ -6,12 +6,12 @@
  */
 import { z } from 'zod/mini';
 import '../zod-locale';
+import { guid } from './common';
 import { dateField } from './date-field';
 import { isValidCpfOrCnpj } from '../documents';
 import { ACC_MSG, BUSINESS_HOURS, COMPANY_TYPES, digitsOnly } from '../accreditation';
 
 const int = () => z.number().check(z.int());
-const guid = () => z.guid();
 const text = (max = 200) => z.string().check(z.maxLength(max));
 
 export const ACC_PATHS = {
@@ -42,7 +42,7 @@ export const ACC_PATHS = {
   bind: 'api/Equipamento/ConcluirVinculacao',
 } as const;
 
-export const messageAnswer = z.object({ Message: z.string() });
+export { messageAnswer } from './common';
 export const providerAnswer = z.object({ provider: z.string(), sandbox: z.boolean(), notConfigured: z.nullish(z.string()) });
 export const localParams = z.object({ localId: guid() });
 export const localQuery = z.object({ localClienteId: guid() });

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import '../zod-locale';
-import { int32 } from './common';
+import { int32, trimmed } from './common';
 import { MFA_CODE_LENGTH, NAME_MAX, PASSWORD_MAX } from '../constants';
 import { isValidCpf } from '../documents';
 import { MSG } from '../messages';
@@ -11,11 +11,10 @@ import { userInfo } from './user-info';
 // none of the sign-in forms' rules need to load with it.
 export { place, userInfo, type Place, type UserInfo } from './user-info';
 
-const text = (checks: Parameters<ReturnType<typeof z.string>['check']>) => z.pipe(z.string().check(z.trim()), z.string().check(...checks));
 
 /** POST api/mfa/login. Messages follow spec 000 §5 (checked in order by the form). */
 export const loginRequest = z.object({
-  username: text([z.minLength(1, MSG.loginEmailEmpty), z.maxLength(320)]),
+  username: trimmed(z.minLength(1, MSG.loginEmailEmpty), z.maxLength(320)),
   password: z.string().check(z.minLength(1, MSG.loginPasswordEmpty), z.maxLength(200)),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
@@ -41,9 +40,9 @@ const code = z.pipe(
 );
 
 /** POST api/mfa/validate */
-export const mfaValidateRequest = z.object({ code, username: text([z.minLength(1, MSG.loginEmailEmpty)]) });
+export const mfaValidateRequest = z.object({ code, username: trimmed(z.minLength(1, MSG.loginEmailEmpty)) });
 /** POST api/mfa/sendcodetoemail */
-export const mfaSendCodeRequest = z.object({ username: text([z.minLength(1, MSG.loginEmailEmpty)]) });
+export const mfaSendCodeRequest = z.object({ username: trimmed(z.minLength(1, MSG.loginEmailEmpty)) });
 export const mfaSendCodeResponse = z.object({ Message: z.string(), resendInSeconds: int() });
 
 /** GET roles of a place: 200 gives items with Name (spec 000 §7). */
@@ -78,11 +77,11 @@ const filled = z.string({ error: MSG.registerAllRequired }).check(
 export const registerRequest = z
   .object({
     cpf: z.pipe(filled, cpfField),
-    nome: z.pipe(filled, text([
+    nome: z.pipe(filled, trimmed(
       z.minLength(1, MSG.registerAllRequired),
       z.maxLength(NAME_MAX, MSG.registerAllRequired),
       z.refine(isPlainName, MSG.registerNameSpecial),
-    ])),
+    )),
     email: z.pipe(filled, z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email(MSG.invalidEmail).check(z.maxLength(320)))),
     senha: z.pipe(filled, newPassword),
     confirmarSenha: filled,
@@ -91,7 +90,7 @@ export const registerRequest = z
 export type RegisterRequest = z.input<typeof registerRequest>;
 
 /** POST api/Account/SolicitarRecuperacaoSenha */
-export const recoveryRequest = z.object({ cpfOuEmail: text([z.minLength(1, MSG.recoveryRequired), z.maxLength(320)]) });
+export const recoveryRequest = z.object({ cpfOuEmail: trimmed(z.minLength(1, MSG.recoveryRequired), z.maxLength(320)) });
 /** The e-mail comes back already masked with stars, so the call reveals no address. */
 export const recoveryResponse = z.object({ email: z.string() });
 

@@ -6,11 +6,11 @@
  */
 import { z } from 'zod/mini';
 import '../zod-locale';
+import { guid } from './common';
 import { CASHLESS_MSG } from '../cashless';
 import { dateField } from './date-field';
 import { downloadAnswer } from './downloads';
 
-const guid = () => z.guid();
 const int = () => z.number().check(z.int());
 /** Query-string page number (1-based); empty or missing is the first page. */
 const queryPage = () =>
@@ -46,7 +46,7 @@ export const CASHLESS_PATHS = {
   extractsFilter: 'api/eletronicExtract/filtro',
 } as const;
 
-export const messageAnswer = z.object({ Message: z.string() });
+export { messageAnswer } from './common';
 
 // ----------------------------------------------------------------------------------------------
 // Negative balance (spec 001 §3 "Negative balance")

@@ -14,8 +14,34 @@ export const errorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 
-/** A string trimmed before its checks run. */
-export const trimmed = () => z.pipe(z.string().check(z.trim()), z.string());
+/** The answer of a command that only says how it went: the toast's text. */
+export const messageAnswer = z.object({ Message: z.string() });
+/** A create or an edit: the row's id and the toast's text. */
+export const savedAnswer = z.object({ id: z.string(), Message: z.string() });
+
+/** A string trimmed before its `checks` run. */
+export const trimmed = (...checks: Parameters<ReturnType<typeof z.string>['check']>) => z.pipe(z.string().check(z.trim()), z.string().check(...checks));
+/** A string trimmed, then of at most `max` characters. */
+export const trimmedMax = (max: number) => trimmed(z.maxLength(max));
+/**
+ * A required text trimmed before its checks: `required` when missing or blank, `tooLong` above `max`
+ * characters (one message for both when `msg` is a string).
+ */
+export const requiredText = (max: number, msg: string | { required: string; tooLong: string }) => {
+  const { required, tooLong } = typeof msg === 'string' ? { required: msg, tooLong: msg } : msg;
+  return z.pipe(z.string({ error: required }).check(z.trim()), z.string().check(z.minLength(1, required), z.maxLength(max, tooLong)));
+};
+
+/** A GUID: any 8-4-4-4-12 hex string (zod's guid). */
+export const guid = () => z.guid();
+/**
+ * Any 8-4-4-4-12 hex id by pattern, answered with "Identificador inválido." (the board's and the
+ * waiter's calls; the placeholder carrier id is all letters A, still hex).
+ */
+export const guidText = () => z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Identificador inválido.'));
+
+/** An option a select offers: its id and its text. */
+export const describedOption = z.object({ id: z.string(), descricao: z.string() });
 
 /**
  * An image reference to a file we stored: `/api/imagens/{venueId}/{sha1}.{ext}` (or a bundled

@@ -4,22 +4,15 @@
  */
 import { z } from 'zod/mini';
 import '../zod-locale';
-import { registryPaths, requiredName } from './registry';
+import { namedRegistryContract, registryPaths } from './registry';
 import { CUSTOMER_CATEGORY_MAX, CUSTOMER_CATEGORY_MSG as M } from '../customer-categories';
 
 export const CUSTOMER_CATEGORY_PATHS = registryPaths('api/ClienteEstabelecimento/CategoriasCliente', 'api/ClienteEstabelecimento/CategoriaCliente');
 
-export const customerCategoryRow = z.object({
-  id: z.string(),
-  descricao: z.string(),
-  /** How many customers of the place are in it. */
-  quantidadeClientes: z.number(),
-});
+export const { row: customerCategoryRow, list: customerCategoryList, input: customerCategoryInput } = namedRegistryContract(
+  'descricao',
+  { max: CUSTOMER_CATEGORY_MAX, required: M.nameRequired, tooLong: M.nameTooLong },
+  { row: { /** How many customers of the place are in it. */ quantidadeClientes: z.number() } },
+);
 export type CustomerCategoryRow = z.infer<typeof customerCategoryRow>;
-export const customerCategoryList = z.array(customerCategoryRow);
-
-export const customerCategoryInput = z.object({
-  localClienteId: z.string(),
-  descricao: requiredName(CUSTOMER_CATEGORY_MAX, { required: M.nameRequired, tooLong: M.nameTooLong }),
-});
 export type CustomerCategoryInput = z.input<typeof customerCategoryInput>;

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod/mini';
 import '../zod-locale';
+import { describedOption } from './common';
 import { addIssueOnce, dateField } from './date-field';
 import { CUSTOMER_MSG, customerProblems, JUSTIFICATION_MAX } from '../customers';
 import { isValidCpf } from '../documents';
@@ -70,7 +71,7 @@ export type Customer = z.infer<typeof customer>;
 export const customerList = z.object({ Registros: z.array(customer), QuantidadeTotal: z.number(), QuantidadeLimitada: z.optional(z.boolean()) });
 export type CustomerList = z.infer<typeof customerList>;
 
-export const customerCategories = z.object({ categorias: z.array(z.object({ id: z.string(), descricao: z.string() })) });
+export const customerCategories = z.object({ categorias: z.array(describedOption) });
 
 /** POST SalvarClienteEstabelecimento: `id` present edits. Rules in ../customers.ts. */
 export const customerSaveRequest = z
@@ -115,7 +116,7 @@ export const customerFlagRequest = z.object({
 });
 export type CustomerFlagRequest = z.input<typeof customerFlagRequest>;
 
-export const messageAnswer = z.object({ Message: z.string() });
+export { messageAnswer } from './common';
 
 /** GET api/BlockedUser/{localId}/{cpf}/history (dates ISO, UTC; the screen shows them in São Paulo time). */
 export const blockHistory = z.array(

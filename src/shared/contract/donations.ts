@@ -122,8 +122,8 @@ export type DonationEventInput = z.infer<typeof donationEventInput>;
 export const bannerUpload = z.object({ localClienteId: id(), imagem: z.string().check(z.maxLength(8_000_000)) });
 export const bannerUploadResponse = z.object({ url: z.string() });
 
-export const messageResponse = z.object({ Message: z.string() });
-export const idResponse = z.object({ id: z.string(), Message: z.string() });
+export { messageAnswer as messageResponse } from './common';
+export { savedAnswer as idResponse } from './common';
 
 export const bankDataOption = z.object({ dadoBancarioId: z.string(), descricao: z.string() });
 export const bankDataList = z.array(bankDataOption);

@@ -53,7 +53,7 @@ export const localQuery = z.object({ localId: uuid(FINANCE_MSG.localIdInvalid) }
 /** A call the spec writes without a venue: ours is optional (see the header). */
 export const optionalLocalQuery = z.object({ localId: z.optional(uuid(FINANCE_MSG.localIdInvalid)) });
 export const idParam = z.object({ id: z.string().check(z.maxLength(80)) });
-export const messageAnswer = z.object({ Message: z.string() });
+export { messageAnswer } from './common';
 
 /** ours: `notConfigured` is set (the pt-BR text saying what to set) when nothing answers for this provider. */
 export const providerInfo = z.object({ name: z.string(), sandbox: z.boolean(), notConfigured: z.nullish(z.string()) });

@@ -12,7 +12,7 @@
  */
 import { z } from 'zod/mini';
 import '../zod-locale';
-import { int32 } from './common';
+import { int32, trimmedMax } from './common';
 import {
   availabilityProblems,
   FOOD_LIMITS,
@@ -58,7 +58,6 @@ const intIn = (min: number, max: number, message: string) =>
   z.number({ error: message }).check(z.int(message), z.gte(min, message), z.lte(max, message));
 /** Money in reais, 0 to 99.999,99, kept with 2 decimals. */
 const money = () => z.pipe(numberIn(L.money.min, L.money.max, FOOD_CONFIG_MSG.moneyRange), z.transform(roundMoney));
-const trimmedText = (max: number) => z.pipe(z.string().check(z.trim()), z.string().check(z.maxLength(max)));
 
 /** The storefront link (spec 000 §5): no spaces, accents or special characters; trimmed. */
 export const storefrontLink = z.pipe(
@@ -130,12 +129,12 @@ const acceptFlags = () => ({
 /** Every field of the Food configuration entity (spec 000 §3), with the ranges of §5. */
 const foodConfigShape = {
   urlMeepFood: storefrontLink,
-  description: trimmedText(L.descriptionMax),
+  description: trimmedMax(L.descriptionMax),
   deliveryRadiusKilometers: numberIn(L.deliveryRadius.min, L.deliveryRadius.max, FOOD_CONFIG_MSG.radiusRange),
   /** Default delivery time in minutes (used unless deliveryTimePerOrder). */
   deliveryTime: intIn(L.deliveryTime.min, L.deliveryTime.max, FOOD_CONFIG_MSG.deliveryTimeRange),
   ...channelFlags(),
-  customDeliveryDescription: trimmedText(L.customDeliveryDescriptionMax),
+  customDeliveryDescription: trimmedMax(L.customDeliveryDescriptionMax),
   ...deliveryFlags(),
   serviceTaxPercentage: numberIn(L.serviceTax.min, L.serviceTax.max, FOOD_CONFIG_MSG.serviceTaxRange),
   allowCustomerCancelOrder: z.boolean(),
@@ -267,10 +266,10 @@ const cep = z.pipe(
  */
 export const addressUpdate = z.object({
   localId: z.string(),
-  endereco: trimmedText(200),
-  numero: trimmedText(20),
-  complemento: trimmedText(100),
-  bairro: trimmedText(100),
+  endereco: trimmedMax(200),
+  numero: trimmedMax(20),
+  complemento: trimmedMax(100),
+  bairro: trimmedMax(100),
   cep,
   cityId: z.nullable(int()),
   stateName: z.pipe(z.string().check(z.trim()), z.string().check(z.minLength(1, FOOD_CONFIG_MSG.stateRequired), z.maxLength(50))),

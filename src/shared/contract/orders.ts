@@ -6,7 +6,7 @@
  */
 import { z } from 'zod/mini';
 import '../zod-locale';
-import { int32 } from './common';
+import { guidText, int32, trimmedMax } from './common';
 import { dateField } from './date-field';
 import { ifoodTicket } from './ifood-ticket';
 import { isValidCpfOrCnpj } from '../documents';
@@ -17,9 +17,6 @@ const int = int32;
 const money = () => z.number().check(z.minimum(0), z.maximum(1_000_000)); // within common.ts MONEY_MAX
 /** An ISO date or date-time of a real day, 1900–2100 (../dates.ts). */
 const isoDate = () => dateField({ format: 'iso-date-time' });
-/** Any 8-4-4-4-12 hex id (the placeholder carrier id is all letters A, still hex). */
-const guid = () => z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Identificador inválido.'));
-const text = (max: number) => z.pipe(z.string().check(z.trim()), z.string().check(z.maxLength(max)));
 
 // ---------------------------------------------------------------------------------------------
 // Workflow
@@ -190,7 +187,7 @@ const stateIds = () =>
 /** GET api/kds: the spec sends filters, page and size; localClienteId is ours (without it, the session's current place). */
 export const kdsListQuery = z.object({
   localClienteId: z.optional(z.string().check(z.maxLength(64))),
-  keyword: z.optional(text(200)),
+  keyword: z.optional(trimmedMax(200)),
   /** ISO date-time; the board sends the start of the chosen day. */
   dataInicio: z.optional(isoDate()),
   /** ISO date-time; the board sends the end of the chosen day (23:59:59.999). */
@@ -227,8 +224,8 @@ export type KdsListResponse = z.infer<typeof kdsListResponse>;
 // State change commands (POST api/kds/acceptOrder, refuseOrder, ...)
 
 export const reasonCancellation = z.object({
-  cancellationCode: text(20),
-  reason: text(500),
+  cancellationCode: trimmedMax(20),
+  reason: trimmedMax(500),
 });
 
 /**
@@ -237,7 +234,7 @@ export const reasonCancellation = z.object({
  */
 export const stateChangeRequest = z.object({
   /** Order id. */
-  Id: guid(),
+  Id: guidText(),
   /** Optional; when sent it must be the command's target state. */
   NewStateId: z.optional(z.nullable(int())),
   /** Minutes (accept). Without it the venue's default delivery time is used. */
@@ -267,7 +264,7 @@ export type StateChangeResponse = z.infer<typeof stateChangeResponse>;
 
 /** POST api/kds/recallOrder (ours): brings a finished or refused order back, with a reason. */
 export const recallRequest = z.object({
-  Id: guid(),
+  Id: guidText(),
   Motivo: z.pipe(
     z.string().check(z.trim()),
     z.string().check(z.minLength(RECALL_REASON_MIN, 'Informe o motivo para recuperar o pedido (ao menos 3 letras).'), z.maxLength(RECALL_REASON_MAX)),
@@ -290,40 +287,40 @@ export const venueQuery = z.object({ localClienteId: z.string() });
 export const carrierListResponse = z.array(carrier);
 export const carrierCreateRequest = z.object({
   Nome: z.pipe(z.string().check(z.trim()), z.string().check(z.minLength(1, 'Informe o nome do transportador.'), z.maxLength(200))),
-  Telefone: text(30),
+  Telefone: trimmedMax(30),
   /** Optional; when given, a real CPF or CNPJ (alphanumeric CNPJ included: shared/documents.ts). */
-  Documento: z.pipe(text(30), z.string().check(z.refine((s) => s === '' || isValidCpfOrCnpj(s), ORDER_MSG.carrierDocumentInvalid))),
+  Documento: z.pipe(trimmedMax(30), z.string().check(z.refine((s) => s === '' || isValidCpfOrCnpj(s), ORDER_MSG.carrierDocumentInvalid))),
   LocalClienteId: z.string().check(z.maxLength(64)),
 });
 export type CarrierCreateRequest = z.input<typeof carrierCreateRequest>;
 /** POST api/kds/atualizartransportador. UsarMeepDelivery: the platform's courier instead (calls one). */
 export const carrierAssignRequest = z.object({
-  PedidoId: guid(),
-  TransportadoraId: z.optional(z.nullable(guid())),
+  PedidoId: guidText(),
+  TransportadoraId: z.optional(z.nullable(guidText())),
   UsarMeepDelivery: z.optional(z.boolean()),
 });
 export type CarrierAssignRequest = z.input<typeof carrierAssignRequest>;
 /** POST api/kds/mudarEmpresaTransportePedido: which delivery platform serves the order. */
 export const changeDeliveryCompanyRequest = z.object({
-  PedidoId: guid(),
+  PedidoId: guidText(),
   /** DELIVERY_PLATFORM 0 Play Delivery, 1 Loggi, 2 Meep. */
   EmpresaTransporte: int(),
 });
 /** POST api/kds/AutorizarMeepDelivery and api/kds/chamarEntregador. */
-export const orderRefRequest = z.object({ PedidoId: guid() });
+export const orderRefRequest = z.object({ PedidoId: guidText() });
 
 // ---------------------------------------------------------------------------------------------
 // Printing
 
 /** POST api/kds/ReSendOrder?pedidoId= ; the body is optional (the board's card capture). */
 export const resendQuery = z.object({
-  pedidoId: guid(),
+  pedidoId: guidText(),
   /** ours: "true" right after Aceitar, whose print jobs for the agent were queued with the order: only the local print server's jobs come back. */
   apenasServidorLocal: z.optional(z.enum(['true', 'false'])),
 });
 export const resendRequest = z.object({ imageBase64: z.optional(z.nullable(z.string().check(z.maxLength(6_000_000)))) });
 /** POST api/kds/printerStatus: the local print server (or the board) reports a job's status. */
-export const printerStatusRequest = z.object({ PedidoId: guid(), Status: z.number().check(z.int(), z.minimum(0), z.maximum(3)) });
+export const printerStatusRequest = z.object({ PedidoId: guidText(), Status: z.number().check(z.int(), z.minimum(0), z.maximum(3)) });
 /** Print job sent to POST {EnderecoServidorLocal}/api/printer (spec 000 §3 "Print job"). */
 export const printJob = z.object({
   /** ours: 'navegador' when the job is for a printer plugged into a board tablet (Web Serial), not the local print server. */
@@ -361,7 +358,7 @@ export const intakeOption = z.object({
 });
 /** A variable add-on of the item's product (product_additionals.Id, the waiter menu's Adicionais[].Id) and its units. */
 export const intakeAddon = z.object({
-  Id: guid(),
+  Id: guidText(),
   Quantidade: z.number().check(z.int(), z.minimum(0), z.maximum(999)),
 });
 export const intakeItem = z.object({
@@ -369,26 +366,26 @@ export const intakeItem = z.object({
    * A product of the venue's catalogue (priced by the catalogue: a Valor sent with it is ignored);
    * or, from the board only (role Painel), a free item with NomeProduto and Valor.
    */
-  ProdutoId: z.optional(z.nullable(guid())),
-  NomeProduto: z.optional(text(200)),
+  ProdutoId: z.optional(z.nullable(guidText())),
+  NomeProduto: z.optional(trimmedMax(200)),
   Valor: z.optional(money()),
   Quantidade: z.number().check(z.int(), z.minimum(1), z.maximum(999)),
-  NomeImpressora: z.optional(z.nullable(text(100))),
+  NomeImpressora: z.optional(z.nullable(trimmedMax(100))),
   /** Chosen variable add-ons of ProdutoId (absent ones count their minimum); priced by the server. */
   Adicionais: z.optional(z.array(intakeAddon).check(z.maxLength(50))),
   Observacoes: z.optional(
-    z.array(z.object({ Descricao: text(500), Opcoes: z.optional(z.array(intakeOption).check(z.maxLength(50))) })).check(z.maxLength(20)),
+    z.array(z.object({ Descricao: trimmedMax(500), Opcoes: z.optional(z.array(intakeOption).check(z.maxLength(50))) })).check(z.maxLength(20)),
   ),
 });
 export const intakeAddress = z.object({
-  Logradouro: text(200),
-  Numero: text(20),
-  Complemento: z.optional(text(200)),
-  Bairro: z.optional(text(100)),
-  Cidade: z.optional(text(100)),
-  UF: z.optional(text(2)),
-  CEP: z.optional(text(9)),
-  Referencia: z.optional(text(200)),
+  Logradouro: trimmedMax(200),
+  Numero: trimmedMax(20),
+  Complemento: z.optional(trimmedMax(200)),
+  Bairro: z.optional(trimmedMax(100)),
+  Cidade: z.optional(trimmedMax(100)),
+  UF: z.optional(trimmedMax(2)),
+  CEP: z.optional(trimmedMax(9)),
+  Referencia: z.optional(trimmedMax(200)),
 });
 export const orderIntakeRequest = z.object({
   LocalClienteId: z.string().check(z.maxLength(64)),
@@ -397,24 +394,24 @@ export const orderIntakeRequest = z.object({
   /** DELIVERY_KIND: 1 entrega (needs Endereco), 2 retirada, 3 mesa (needs Mesa or MesaId). */
   TipoEntrega: z.number().check(z.int(), z.minimum(1), z.maximum(3)),
   StoreId: z.optional(z.nullable(z.string().check(z.maxLength(64)))),
-  Mesa: z.optional(z.nullable(text(50))),
+  Mesa: z.optional(z.nullable(trimmedMax(50))),
   MesaId: z.optional(z.nullable(z.string().check(z.maxLength(64)))),
   Cliente: z.object({
     Nome: z.pipe(z.string().check(z.trim()), z.string().check(z.minLength(1, 'Informe o nome do cliente.'), z.maxLength(200))),
     /** CPF or CNPJ (numeric or alphanumeric), masked or not, with its check digits; empty for none. */
-    CPF: z.optional(z.nullable(z.pipe(text(20), z.string().check(z.refine((s) => s === '' || isValidCpfOrCnpj(s), 'Informe um CPF ou CNPJ válido para o cliente.'))))),
-    Telefone: z.optional(text(30)),
+    CPF: z.optional(z.nullable(z.pipe(trimmedMax(20), z.string().check(z.refine((s) => s === '' || isValidCpfOrCnpj(s), 'Informe um CPF ou CNPJ válido para o cliente.'))))),
+    Telefone: z.optional(trimmedMax(30)),
     Endereco: z.optional(z.nullable(intakeAddress)),
   }),
   Itens: z.array(intakeItem).check(z.minLength(1, 'Inclua ao menos um item.'), z.maxLength(INTAKE_MAX_ITEMS)),
-  ObservacaoPedido: z.optional(z.nullable(text(1000))),
+  ObservacaoPedido: z.optional(z.nullable(trimmedMax(1000))),
   /** PAYMENT_TYPES id. */
   TipoPagamentoId: z.number().check(z.int(), z.minimum(1), z.maximum(6)),
   /** Default: the payment type's `presencial`. */
   EhPagamentoPresencial: z.optional(z.boolean()),
   Troco: z.optional(z.nullable(money())),
   TaxaEntrega: z.optional(money()),
-  CodigoExterno: z.optional(z.nullable(text(100))),
+  CodigoExterno: z.optional(z.nullable(trimmedMax(100))),
   /** Play the new-order chime (default true). */
   Signal: z.optional(z.boolean()),
 });
@@ -461,7 +458,7 @@ export type MerchantConfiguration = z.infer<typeof merchantConfiguration>;
 export const merchantConfigurationUpdate = z.object({
   id: z.optional(z.string().check(z.maxLength(64))),
   localClienteId: z.optional(z.string().check(z.maxLength(64))),
-  merchantId: z.optional(text(100)),
+  merchantId: z.optional(trimmedMax(100)),
   ifoodIntegration: z.optional(z.boolean()),
   isOpenTime: z.optional(z.boolean()),
   isActive: z.optional(z.boolean()),
@@ -603,8 +600,8 @@ export const printResponse = z.object({
 export type PrintResponse = z.infer<typeof printResponse>;
 
 /** POST api/kds/rushOrder (ours): sets or clears an order's rush flag. Idempotent (same key, same answer). */
-export const rushRequest = z.object({ Id: guid(), Urgente: z.boolean() });
+export const rushRequest = z.object({ Id: guidText(), Urgente: z.boolean() });
 export type RushRequest = z.infer<typeof rushRequest>;
 /** POST api/kds/bumpItem (ours): an item done (or back to prepare) at its station. */
-export const bumpItemRequest = z.object({ PedidoId: guid(), ItemId: guid(), Pronto: z.boolean() });
+export const bumpItemRequest = z.object({ PedidoId: guidText(), ItemId: guidText(), Pronto: z.boolean() });
 export type BumpItemRequest = z.infer<typeof bumpItemRequest>;

@@ -75,7 +75,7 @@ export const paymentLinkSave = z
   );
 export type PaymentLinkSave = z.input<typeof paymentLinkSave>;
 
-export const linkMessage = z.object({ Message: z.string() });
+export { messageAnswer as linkMessage } from './common';
 export const linkSaved = z.object({ Message: z.string(), link: paymentLink });
 
 /** What the public pay page shows (no sign-in). */

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod/mini';
 import '../zod-locale';
+import { guid } from './common';
 import {
   AGENT_NAME_MAX,
   AGENT_WAIT_MAX_S,
@@ -32,7 +33,6 @@ export const PRINTER_PATHS = {
   agentDownload: '/api/Impressoras/Agente/Download',
 } as const;
 
-const guid = () => z.guid();
 
 export const printer = z.object({
   Id: z.string(),
@@ -79,7 +79,7 @@ export const printerSaveRequest = z
 export type PrinterSaveRequest = z.infer<typeof printerSaveRequest>;
 export const idParams = z.object({ id: guid() });
 export const idAnswer = z.object({ Id: z.string() });
-export const messageAnswer = z.object({ Message: z.string() });
+export { messageAnswer } from './common';
 
 // Agents -------------------------------------------------------------------------------------
 

@@ -7,11 +7,10 @@
  */
 import { z } from 'zod/mini';
 import '../zod-locale';
-import { int32, money } from './common';
+import { describedOption, guid, int32, money } from './common';
 
 /** Every integer fits its int4 column (common.ts). */
 const int = int32;
-const guid = () => z.guid();
 /** Query-string numbers arrive as text. */
 const queryInt = () => z.optional(z.pipe(z.string().check(z.maxLength(12)), z.transform((s: string) => (s === '' ? undefined : Number.parseInt(s, 10)))));
 const queryBool = () => z.optional(z.pipe(z.string().check(z.maxLength(8)), z.transform((s: string) => s === 'true' || s === '1' || s === 'True')));
@@ -37,7 +36,7 @@ export const CATALOGUE_PATHS = {
   images: 'api/imagens',
 } as const;
 
-export const messageResponse = z.object({ Message: z.string() });
+export { messageAnswer as messageResponse } from './common';
 export const idResponse = z.object({ Id: z.string() });
 export const idMessageResponse = z.object({ Id: z.string(), Message: z.string() });
 
@@ -58,7 +57,7 @@ export const categoryForAccessList = z.array(z.object({ id: z.string(), nome: z.
 
 /** POST api/Produto/opcoes/incluir */
 export const optionCreateRequest = z.object({ descricao: z.optional(z.string().check(z.maxLength(200))), localClienteId: guid() });
-export const observationOption = z.object({ id: z.string(), descricao: z.string() });
+export const observationOption = describedOption;
 export const observationOptionList = z.array(observationOption);
 export type ObservationOption = z.infer<typeof observationOption>;
 
@@ -86,7 +85,7 @@ export type OwnerSettings = z.infer<typeof ownerSettings>;
 export const ownerPlaces = z.array(z.object({ id: z.string(), nome: z.string() }));
 /** GET api/Proprietario/BuscarConfiguracoesDeTransacaoDoLocal/{localId}; possuiSplit is ours (the split hint). */
 export const transactionSettings = z.object({
-  dadosBancarios: z.array(z.object({ id: z.string(), descricao: z.string() })),
+  dadosBancarios: z.array(describedOption),
   possuiSplit: z.boolean(),
 });
 
@@ -221,7 +220,6 @@ export const productEditRequest = z.object({
 });
 export type ProductEditRequest = z.infer<typeof productEditRequest>;
 
-const optionOut = z.object({ id: z.string(), descricao: z.string() });
 export const productDetail = z.object({
   id: z.string(),
   localClienteId: z.string(),
@@ -274,7 +272,7 @@ export const productDetail = z.object({
   ),
   observacaoGeralDoProduto: z.boolean(),
   observacoes: z.array(
-    z.object({ id: z.string(), descricao: z.string(), tipo: int(), opcoes: z.array(optionOut), ehDeReserva: z.boolean() }),
+    z.object({ id: z.string(), descricao: z.string(), tipo: int(), opcoes: z.array(observationOption), ehDeReserva: z.boolean() }),
   ),
   ncm: z.string(),
   cest: z.string(),

@@ -14,7 +14,7 @@
  */
 import { z } from 'zod/mini';
 import '../zod-locale';
-import { int32 } from './common';
+import { int32, trimmedMax } from './common';
 import { FOOD_CONFIG_MSG } from '../food-config';
 import {
   fiscalProblems,
@@ -136,7 +136,6 @@ export const ALL_FLAG_NAMES = ALL_FLAG_GROUPS.flatMap((g) => g.map(([name]) => n
 
 const flagShape = Object.fromEntries(ALL_FLAG_NAMES.map((n) => [n, z.boolean()])) as Record<FlagName, z.ZodMiniBoolean<boolean>>;
 
-const text = (max: number) => z.pipe(z.string().check(z.trim()), z.string().check(z.maxLength(max)));
 
 /** Every field of spec 001 §3 "Sales point". */
 const salesPointShape = {
@@ -153,8 +152,8 @@ const salesPointShape = {
   enableServiceTax: z.boolean(),
   serviceTaxPercentage: z.number().check(z.gte(0), z.lte(SALES_POINT_SERVICE_TAX.max)),
   ...flagShape,
-  initialScreenShortcuts: text(SHORTCUTS_MAX),
-  postPaymentMessage: text(POST_PAYMENT_MESSAGE_MAX),
+  initialScreenShortcuts: trimmedMax(SHORTCUTS_MAX),
+  postPaymentMessage: trimmedMax(POST_PAYMENT_MESSAGE_MAX),
 };
 
 /** A sales point as the API answers it. */
@@ -220,7 +219,7 @@ export const productList = z.object({ listaProdutoId: z.string(), descricao: z.s
 export const productListList = z.array(productList);
 export type ProductList = z.infer<typeof productList>;
 
-export const messageResponse = z.object({ Message: z.string() });
+export { messageAnswer as messageResponse } from './common';
 
 /** The values of a new sales point before its systems are chosen (every flag off). */
 export function emptySalesPoint(localClientId: string): SalesPointInput {

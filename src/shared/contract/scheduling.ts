@@ -6,12 +6,11 @@
  */
 import { z } from 'zod/mini';
 import '../zod-locale';
-import { int32, money } from './common';
+import { guid, int32, money } from './common';
 import { dateField } from './date-field';
 import { SCHED_MSG } from '../scheduling';
 
 const int = () => z.number().check(z.int());
-const guid = () => z.guid();
 const optText = (max = 2000) => z.optional(z.nullable(z.string().check(z.maxLength(max))));
 // Bounded in the schema (issue 28): a 2^63 or 1e308 gets a pt-BR 400 here, never a database error.
 const optInt = () => z.optional(z.nullable(int32()));
@@ -60,8 +59,8 @@ export const SCHEDULING_PATHS = {
 export const localClientParams = z.object({ localClientId: guid() });
 export const idParams = z.object({ id: guid() });
 export const idQuery = z.object({ id: guid() });
-export const messageResponse = z.object({ Message: z.string() });
-export const idMessageResponse = z.object({ id: z.string(), Message: z.string() });
+export { messageAnswer as messageResponse } from './common';
+export { savedAnswer as idMessageResponse } from './common';
 
 /** Available day (spec 001 §3). */
 export const availableDay = z.object({

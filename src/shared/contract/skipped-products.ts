@@ -19,4 +19,4 @@ export const skippedProduct = z.object({
 });
 export type SkippedProduct = z.infer<typeof skippedProduct>;
 export const skippedProductList = z.array(skippedProduct);
-export const skippedProductDeleted = z.object({ Message: z.string() });
+export { messageAnswer as skippedProductDeleted } from './common';

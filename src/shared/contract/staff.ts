@@ -10,6 +10,7 @@
  */
 import { z } from 'zod/mini';
 import '../zod-locale';
+import { requiredText } from './common';
 import { VENUE_ROLES } from '../roles';
 import { STAFF_MSG } from '../staff';
 
@@ -29,9 +30,7 @@ export const STAFF_PATHS = {
   declineInvitation: (id: string) => `api/Account/MinhaConta/Convites/${encodeURIComponent(id)}/Recusar`,
 } as const;
 
-const text = (max: number, message: string) =>
-  z.pipe(z.string({ error: message }).check(z.trim()), z.string().check(z.minLength(1, message), z.maxLength(max, message)));
-const perfil = text(60, STAFF_MSG.profileInvalid);
+const perfil = requiredText(60, STAFF_MSG.profileInvalid);
 const email = z.pipe(
   z.string({ error: STAFF_MSG.emailInvalid }).check(z.trim(), z.toLowerCase(), z.maxLength(320, STAFF_MSG.emailInvalid)),
   z.email(STAFF_MSG.emailInvalid),
@@ -41,16 +40,16 @@ export const localQuery = z.object({ localId: z.string().check(z.maxLength(64)) 
 
 export const inviteRequest = z.object({
   localId: z.string().check(z.maxLength(64)),
-  nome: text(120, STAFF_MSG.personNameRequired),
+  nome: requiredText(120, STAFF_MSG.personNameRequired),
   email,
   perfil,
 });
 export type InviteRequest = z.input<typeof inviteRequest>;
 /** The same for a known and an unknown e-mail: nothing here tells whether the address has an account. */
-export const inviteResponse = z.object({ Message: z.string() });
+export { messageAnswer as inviteResponse } from './common';
 
 export const changeProfileRequest = z.object({ localId: z.string().check(z.maxLength(64)), usuarioId: z.string().check(z.maxLength(64)), perfil });
-export const messageResponse = z.object({ Message: z.string() });
+export { messageAnswer as messageResponse } from './common';
 
 export const staffPerson = z.object({
   usuarioId: z.string(),
@@ -111,13 +110,13 @@ export const profileList = z.object({ perfis: z.array(profileEntry), papeis: z.a
 
 export const roleSetRequest = z.object({
   localId: z.string().check(z.maxLength(64)),
-  nome: text(60, STAFF_MSG.roleSetNameRequired),
+  nome: requiredText(60, STAFF_MSG.roleSetNameRequired),
   papeis: z
     .array(z.enum(VENUE_ROLES, STAFF_MSG.roleSetRoleUnknown))
     .check(z.minLength(1, STAFF_MSG.roleSetRolesRequired), z.maxLength(VENUE_ROLES.length, STAFF_MSG.roleSetRoleUnknown)),
 });
 export type RoleSetRequest = z.input<typeof roleSetRequest>;
-export const roleSetResponse = z.object({ id: z.string(), Message: z.string() });
+export { savedAnswer as roleSetResponse } from './common';
 
 /** One of the signed-in person's pending invitations. */
 export const myInvitation = z.object({

@@ -1,11 +1,10 @@
 /** The stores' API contract (spec 000 §7 "Stores", store categories, open/close). */
 import { z } from 'zod/mini';
 import '../zod-locale';
-import { int32 } from './common';
+import { guid, int32 } from './common';
 
 /** Every integer fits its int4 column (common.ts). */
 const int = int32;
-const guid = () => z.guid();
 /** Bounded in the schema (issue 28); an image is our address or a data URL of at most 5 MB in base64. */
 const optText = (max = 200) => z.optional(z.nullable(z.string().check(z.maxLength(max))));
 const optInt = () => z.optional(z.nullable(int()));

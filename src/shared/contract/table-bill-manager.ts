@@ -6,6 +6,7 @@
 import { z } from 'zod/mini';
 import '../zod-locale';
 import { int32 } from './common';
+import { billBalanceFields } from './table-bill';
 import { BILL_METHODS } from '../table-bill';
 import { BILL_LIST_STATUSES, BILL_MGR_MSG, isBrDay } from '../table-bill-manager';
 
@@ -43,10 +44,7 @@ export const billSummary = z.object({
   Subtotal: z.number(),
   TaxaServico: z.number(),
   TaxaServicoRemovida: z.boolean(),
-  Total: z.number(),
-  Pago: z.number(),
-  EmAndamento: z.number(),
-  Restante: z.number(),
+  ...billBalanceFields(),
   /** Paid payments by method, always Pix, Cartão, Dinheiro. */
   PorForma: z.array(billMethodTotal),
   /** Who placed the bill's orders (names, in the order they first ordered). */

@@ -6,7 +6,7 @@
 import { z } from 'zod/mini';
 import '../zod-locale';
 import { int32, money } from './common';
-import { printJob } from './orders';
+import { orderItemNote, printJob } from './orders';
 import { ITEM_SPLIT_MSG } from '../table-bill-split';
 import { billItemSplit, personIndex } from './table-bill-split';
 import { BILL_METHODS, BILL_MSG, COUVERT_MAX_CENTS, COUVERT_PEOPLE_MAX, DISCOUNT_REASON_MAX, DISCOUNT_REASON_MIN, SERVICE_RATE_MAX_BPS, SPLIT_MAX } from '../table-bill';
@@ -50,6 +50,28 @@ export const billParams = z.object({ mesa: z.string().check(z.maxLength(64)) });
 export const billPaymentParams = z.object({ mesa: z.string().check(z.maxLength(64)), pagamento: z.string().check(z.maxLength(64)) });
 export const billQuery = z.object({ localId: z.string().check(z.maxLength(64)) });
 
+/** The items' subtotal and the service charge on it (the table's bill and its public page). */
+export const serviceChargeFields = () => ({
+  Subtotal: z.number(),
+  /** The rate in percent (10 = 10 %). */
+  TaxaServicoPercentual: z.number(),
+  TaxaServico: z.number(),
+  TaxaServicoRemovida: z.boolean(),
+  /** "Taxa de serviço removida a pedido do cliente" when removed. */
+  AvisoTaxaServico: z.nullable(z.string()),
+});
+
+/** What a bill comes to and how much of it is settled (the table's bill, its public page, the manager's list). */
+export const billBalanceFields = () => ({
+  Total: z.number(),
+  /** Paid (pago) payments. */
+  Pago: z.number(),
+  /** Pix waiting for the PSP: not paid yet, but no other payment may take it. */
+  EmAndamento: z.number(),
+  /** Total − paid − in progress. */
+  Restante: z.number(),
+});
+
 export const billLine = z.object({
   PedidoId: z.string(),
   /** The order item's id (a split by items names lines by it; the server always sends it). */
@@ -58,7 +80,7 @@ export const billLine = z.object({
   Quantidade: int32(),
   Nome: z.string(),
   /** Options and observations, as the kitchen read them. */
-  Observacoes: z.array(z.object({ Descricao: z.string(), Opcoes: z.array(z.string()) })),
+  Observacoes: z.array(orderItemNote),
   ValorUnitario: z.number(),
   ValorTotal: z.number(),
 });
@@ -109,20 +131,8 @@ export const tableBill = z.object({
   AbertaEm: z.nullable(z.string()),
   FechadaEm: z.nullable(z.string()),
   Itens: z.array(billLine),
-  Subtotal: z.number(),
-  /** The rate in percent (10 = 10 %). */
-  TaxaServicoPercentual: z.number(),
-  TaxaServico: z.number(),
-  TaxaServicoRemovida: z.boolean(),
-  /** "Taxa de serviço removida a pedido do cliente" when removed. */
-  AvisoTaxaServico: z.nullable(z.string()),
-  Total: z.number(),
-  /** Paid (pago) payments. */
-  Pago: z.number(),
-  /** Pix waiting for the PSP: not paid yet, but no other payment may take it. */
-  EmAndamento: z.number(),
-  /** Total − paid − in progress. */
-  Restante: z.number(),
+  ...serviceChargeFields(),
+  ...billBalanceFields(),
   Pagamentos: z.array(billPayment),
   /** The split by items (null: not split by items). */
   DivisaoPorItens: z.optional(z.nullable(billItemSplit)),
@@ -260,19 +270,12 @@ export type PublicBillSplit = z.infer<typeof publicBillSplit>;
 export const publicBill = z.object({
   Estabelecimento: z.string(),
   Mesa: z.string(),
-  Itens: z.array(z.object({ Quantidade: int32(), Nome: z.string(), Observacoes: z.array(z.object({ Descricao: z.string(), Opcoes: z.array(z.string()) })), ValorUnitario: z.number(), ValorTotal: z.number() })),
-  Subtotal: z.number(),
-  TaxaServicoPercentual: z.number(),
-  TaxaServico: z.number(),
-  TaxaServicoRemovida: z.boolean(),
-  AvisoTaxaServico: z.nullable(z.string()),
+  Itens: z.array(z.object({ Quantidade: int32(), Nome: z.string(), Observacoes: z.array(orderItemNote), ValorUnitario: z.number(), ValorTotal: z.number() })),
+  ...serviceChargeFields(),
   Desconto: z.optional(z.number()),
   CouvertPessoas: z.optional(int32()),
   Couvert: z.optional(z.number()),
-  Total: z.number(),
-  Pago: z.number(),
-  EmAndamento: z.number(),
-  Restante: z.number(),
+  ...billBalanceFields(),
   /** Pix charges waiting to be paid (their QR codes), so a reloaded page shows them again. */
   PixAguardando: z.array(publicPix),
   PixDisponivel: z.boolean(),

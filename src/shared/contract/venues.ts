@@ -4,6 +4,7 @@
  */
 import { z } from 'zod/mini';
 import '../zod-locale';
+import { requiredText, trimmedMax } from './common';
 import { isValidCnpj, normalizeCnpj } from '../documents';
 import { LOCATION_TYPES } from '../enums';
 import { STAFF_MSG, UFS } from '../staff';
@@ -12,12 +13,10 @@ export const VENUE_PATHS = {
   create: 'api/Local/Cadastrar',
 } as const;
 
-const text = (max: number, message: string) =>
-  z.pipe(z.string({ error: message }).check(z.trim()), z.string().check(z.minLength(1, message), z.maxLength(max, message)));
-const optionalText = (max: number) => z.optional(z.pipe(z.string().check(z.trim()), z.string().check(z.maxLength(max))));
+const optionalText = (max: number) => z.optional(trimmedMax(max));
 
 export const createPlaceRequest = z.object({
-  nome: text(120, STAFF_MSG.placeNameRequired),
+  nome: requiredText(120, STAFF_MSG.placeNameRequired),
   /** Location type 1-24 (spec 000 §3). */
   tipo: z.number({ error: STAFF_MSG.placeTypeRequired }).check(z.int(STAFF_MSG.placeTypeRequired), z.minimum(1, STAFF_MSG.placeTypeRequired), z.maximum(LOCATION_TYPES.length, STAFF_MSG.placeTypeRequired)),
   /** Numeric or alphanumeric CNPJ, masked or not; stored normalised (upper case, no mask). */
@@ -29,11 +28,11 @@ export const createPlaceRequest = z.object({
     z.pipe(z.string({ error: STAFF_MSG.cepInvalid }).check(z.maxLength(20, STAFF_MSG.cepInvalid)), z.transform((s: string) => s.replace(/\D/g, ''))),
     z.string().check(z.length(8, STAFF_MSG.cepInvalid)),
   ),
-  endereco: text(200, STAFF_MSG.streetRequired),
-  numero: text(20, STAFF_MSG.numberRequired),
+  endereco: requiredText(200, STAFF_MSG.streetRequired),
+  numero: requiredText(20, STAFF_MSG.numberRequired),
   complemento: optionalText(100),
-  bairro: text(100, STAFF_MSG.districtRequired),
-  cidade: text(100, STAFF_MSG.cityRequired),
+  bairro: requiredText(100, STAFF_MSG.districtRequired),
+  cidade: requiredText(100, STAFF_MSG.cityRequired),
   uf: z.pipe(z.string({ error: STAFF_MSG.ufInvalid }).check(z.trim(), z.toUpperCase()), z.enum(UFS, STAFF_MSG.ufInvalid)),
 });
 export type CreatePlaceRequest = z.input<typeof createPlaceRequest>;

@@ -7,10 +7,9 @@
  */
 import { z } from 'zod/mini';
 import '../zod-locale';
-import { int32 } from './common';
-import { stateChangeResponse } from './orders';
+import { guidText, int32 } from './common';
+import { orderItemNote, stateChangeResponse } from './orders';
 
-const guid = () => z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Identificador inválido.'));
 
 export const WAITER_PATHS = {
   /** GET ?localClienteId= → waiterTablesResponse: every table with its open table orders. */
@@ -29,7 +28,7 @@ export const waiterVenueQuery = z.object({ localClienteId: z.string() });
 export const waiterOrderItem = z.object({
   Quantidade: int32(),
   NomeProduto: z.string(),
-  Observacoes: z.array(z.object({ Descricao: z.string(), Opcoes: z.array(z.string()) })),
+  Observacoes: z.array(orderItemNote),
 });
 
 export const waiterOrder = z.object({
@@ -132,7 +131,7 @@ export type WaiterMenuResponse = z.infer<typeof waiterMenuResponse>;
 
 /** Send the Idempotency-Key header; ExpectedStateId is the state the phone saw (4 when it showed "Pronto"). */
 export const deliveredRequest = z.object({
-  PedidoId: guid(),
+  PedidoId: guidText(),
   ExpectedStateId: z.optional(z.nullable(int32())),
 });
 export type DeliveredRequest = z.input<typeof deliveredRequest>;

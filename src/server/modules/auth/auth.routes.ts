@@ -30,7 +30,7 @@ import {
   userInfo,
   validateTokenResponse,
 } from '../../../shared/contract/auth';
-import { errorBody } from '../../../shared/contract/common';
+import { errorBody, messageAnswer } from '../../../shared/contract/common';
 import { maskEmail } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
 import { parseRoles } from '../../../shared/roles';
@@ -269,7 +269,7 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptio
 
   app.post(
     '/api/Account/Register',
-    { config: publicRoute, schema: { body: registerRequest, response: { 201: z.object({ Message: z.string() }), ...errors } } },
+    { config: publicRoute, schema: { body: registerRequest, response: { 201: messageAnswer, ...errors } } },
     async (req, reply) => {
       const wait = await hitRateLimit(db, `register:addr:${req.ip}`, 20, 3600);
       if (wait > 0) throw tooManyRequests(wait, MSG.tooManyAttempts(wait));
@@ -319,7 +319,7 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptio
 
   app.post(
     '/api/Account/RedefinirSenha',
-    { config: publicRoute, schema: { body: resetPasswordRequest, response: { 200: z.object({ Message: z.string() }), ...errors } } },
+    { config: publicRoute, schema: { body: resetPasswordRequest, response: { 200: messageAnswer, ...errors } } },
     async (req) => {
       const user = await consumeOneTimeToken(db, 'reset', req.body.token);
       if (!user) throw new HttpError(400, MSG.resetInvalidLink);
