@@ -14,6 +14,7 @@ import { PasswordModal } from './password-modal';
 import { DataTable } from '../../../components/data-table';
 import { LabelledFigure } from '../../../components/labelled-figure';
 import { TitleRow } from '../../../components/title-row';
+import { SearchPanel } from '../../../components/search-panel';
 
 export interface NegativeBalanceSearch {
   documento?: string;
@@ -100,19 +101,15 @@ export function NegativeBalancePage({ search, onSearch }: { search: NegativeBala
           Histórico de recargas
         </Anchor>
       </TitleRow>
-      <Paper withBorder p="md" radius="md">
-        <form onSubmit={filter} role="search" aria-label="Filtrar por CPF">
-          <Group align="flex-end" wrap="wrap">
-            <TextInput label="CPF" placeholder="999.999.999-99" inputMode="numeric" value={cpf} onChange={(e) => setCpf(maskCpf(e.currentTarget.value))} style={{ flex: '1 1 220px' }} />
-            <Button type="submit">Buscar</Button>
-            {search.documento && (
-              <Button variant="default" onClick={() => onSearch({})}>
-                Limpar
-              </Button>
-            )}
-          </Group>
-        </form>
-      </Paper>
+      <SearchPanel label="Filtrar por CPF" onSubmit={filter} align="flex-end">
+        <TextInput label="CPF" placeholder="999.999.999-99" inputMode="numeric" value={cpf} onChange={(e) => setCpf(maskCpf(e.currentTarget.value))} style={{ flex: '1 1 220px' }} />
+        <Button type="submit">Buscar</Button>
+        {search.documento && (
+          <Button variant="default" onClick={() => onSearch({})}>
+            Limpar
+          </Button>
+        )}
+      </SearchPanel>
       <Group>
         <Button variant="light" onClick={() => void doExport()} loading={exporting}>
           Exportar
