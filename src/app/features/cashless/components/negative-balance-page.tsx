@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Pagination, Paper, SimpleGrid, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -15,6 +15,7 @@ import { DataTable } from '../../../components/data-table';
 import { LabelledFigure } from '../../../components/labelled-figure';
 import { TitleRow } from '../../../components/title-row';
 import { SearchPanel } from '../../../components/search-panel';
+import { Pager } from '../../../components/pager';
 
 export interface NegativeBalanceSearch {
   documento?: string;
@@ -162,11 +163,7 @@ export function NegativeBalancePage({ search, onSearch }: { search: NegativeBala
               ))}
             </DataTable>
           )}
-          {pages > 1 && (
-            <Group justify="center">
-              <Pagination total={pages} value={page} onChange={(p) => onSearch({ ...search, pagina: p > 1 ? p : undefined })} getControlProps={(c) => ({ 'aria-label': c === 'previous' ? 'Página anterior' : c === 'next' ? 'Próxima página' : c })} />
-            </Group>
-          )}
+          <Pager total={pages} value={page} onChange={(p) => onSearch({ ...search, pagina: p > 1 ? p : undefined })} getControlProps={(c) => ({ 'aria-label': c === 'previous' ? 'Página anterior' : c === 'next' ? 'Próxima página' : c })} />
         </>
       )}
 
