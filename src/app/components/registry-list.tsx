@@ -5,6 +5,9 @@ import { DataTable } from './data-table';
 import { PlusIcon } from './icons';
 import { DeleteAction, EditAction } from './icon-action';
 
+/** The actions column's header: as narrow as its buttons. */
+const ACTIONS_HEAD = { label: 'Ações', style: { width: 1, whiteSpace: 'nowrap' } } as const;
+
 export interface RegistryColumn<T> {
   header: string;
   cell: (row: T) => ReactNode;
@@ -68,7 +71,7 @@ export function RegistryList<T extends { id: string }>({ title, intro, addLabel,
           highlightOnHover
           verticalSpacing="xs"
           aria-label={title}
-          head={[...columns.map((c) => c.header), ...(onEdit || onDelete ? [{ label: 'Ações', style: { width: 1, whiteSpace: 'nowrap' as const } }] : [])]}
+          head={[...columns.map((c) => c.header), ...(onEdit || onDelete ? [ACTIONS_HEAD] : [])]}
         >
           {list.map((row) => (
             <Table.Tr key={row.id}>
@@ -78,12 +81,8 @@ export function RegistryList<T extends { id: string }>({ title, intro, addLabel,
               {(onEdit || onDelete) && (
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <Group gap={4} wrap="nowrap">
-                    {onEdit && (
-                      <EditAction aria-label={`Editar ${rowName(row)}`} onClick={() => onEdit(row)} />
-                    )}
-                    {onDelete && (
-                      <DeleteAction aria-label={`Excluir ${rowName(row)}`} onClick={() => onDelete(row)} />
-                    )}
+                    {onEdit && <EditAction aria-label={`Editar ${rowName(row)}`} onClick={() => onEdit(row)} />}
+                    {onDelete && <DeleteAction aria-label={`Excluir ${rowName(row)}`} onClick={() => onDelete(row)} />}
                   </Group>
                 </Table.Td>
               )}
