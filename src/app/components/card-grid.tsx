@@ -1,4 +1,4 @@
-import { Card, SimpleGrid, Skeleton, Stack, Text, type MantineRadius, type MantineColor, type SimpleGridProps } from '@mantine/core';
+import { AspectRatio, Card, Group, Image, SimpleGrid, Skeleton, Stack, Text, Title, type MantineRadius, type MantineColor, type SimpleGridProps, type StackProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 const THREE_ACROSS: SimpleGridProps['cols'] = { base: 1, sm: 2, lg: 3 };
@@ -45,6 +45,50 @@ export function EmptyState({ text, textColor, centered = false, radius = 'md', c
     <Card withBorder p={centered ? 'xl' : undefined} radius={radius}>
       <Stack align={centered ? 'center' : 'flex-start'}>
         <Text c={textColor}>{text}</Text>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * A grid's card with a banner on top (events, stores): the image or, without one, the name's first
+ * letter on `letter`'s background; under it the name with its status `badge`, then the card's own
+ * content (children). The card is an article named `label`.
+ */
+export function BannerCard({ label, testId, ratio, name, image, imageAlt, letter, badge, children }: {
+  label: string;
+  testId: string;
+  ratio: number;
+  name: string;
+  image: string | null | undefined;
+  imageAlt: string;
+  letter: { c: MantineColor } & Pick<StackProps, 'bg' | 'style'>;
+  badge: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Card withBorder radius="md" padding="md" component="article" aria-label={label} data-testid={testId}>
+      <Card.Section>
+        <AspectRatio ratio={ratio}>
+          {image ? (
+            <Image src={image} alt={imageAlt} fit="cover" />
+          ) : (
+            <Stack justify="center" align="center" bg={letter.bg} style={letter.style}>
+              <Text size="xl" fw={700} c={letter.c}>
+                {name.slice(0, 1).toUpperCase()}
+              </Text>
+            </Stack>
+          )}
+        </AspectRatio>
+      </Card.Section>
+      <Stack gap="xs" mt="sm">
+        <Group justify="space-between" wrap="nowrap">
+          <Title order={2} size="h4" lineClamp={1}>
+            {name}
+          </Title>
+          {badge}
+        </Group>
         {children}
       </Stack>
     </Card>

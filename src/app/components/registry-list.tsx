@@ -1,7 +1,12 @@
-import { ActionIcon, Alert, Button, Group, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { EmptyState } from './card-grid';
-import { EditIcon, PlusIcon, TrashIcon } from './icons';
+import { DataTable } from './data-table';
+import { PlusIcon } from './icons';
+import { DeleteAction, EditAction } from './icon-action';
+
+/** The actions column's header: as narrow as its buttons. */
+const ACTIONS_HEAD = { label: 'Ações', style: { width: 1, whiteSpace: 'nowrap' } } as const;
 
 export interface RegistryColumn<T> {
   header: string;
@@ -60,47 +65,30 @@ export function RegistryList<T extends { id: string }>({ title, intro, addLabel,
           )}
         </EmptyState>
       ) : list.length > 0 ? (
-        <Table.ScrollContainer minWidth={480}>
-          <Table striped highlightOnHover verticalSpacing="xs" aria-label={title}>
-            <Table.Thead>
-              <Table.Tr>
-                {columns.map((c) => (
-                  <Table.Th key={c.header}>{c.header}</Table.Th>
-                ))}
-                {(onEdit || onDelete) && <Table.Th style={{ width: 1, whiteSpace: 'nowrap' }}>Ações</Table.Th>}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.map((row) => (
-                <Table.Tr key={row.id}>
-                  {columns.map((c) => (
-                    <Table.Td key={c.header}>{c.cell(row)}</Table.Td>
-                  ))}
-                  {(onEdit || onDelete) && (
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <Group gap={4} wrap="nowrap">
-                        {onEdit && (
-                          <Tooltip label="Editar">
-                            <ActionIcon variant="subtle" size={44} aria-label={`Editar ${rowName(row)}`} onClick={() => onEdit(row)}>
-                              <EditIcon />
-                            </ActionIcon>
-                          </Tooltip>
-                        )}
-                        {onDelete && (
-                          <Tooltip label="Excluir">
-                            <ActionIcon variant="subtle" color="red" size={44} aria-label={`Excluir ${rowName(row)}`} onClick={() => onDelete(row)}>
-                              <TrashIcon />
-                            </ActionIcon>
-                          </Tooltip>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  )}
-                </Table.Tr>
+        <DataTable
+          minWidth={480}
+          striped
+          highlightOnHover
+          verticalSpacing="xs"
+          aria-label={title}
+          head={[...columns.map((c) => c.header), ...(onEdit || onDelete ? [ACTIONS_HEAD] : [])]}
+        >
+          {list.map((row) => (
+            <Table.Tr key={row.id}>
+              {columns.map((c) => (
+                <Table.Td key={c.header}>{c.cell(row)}</Table.Td>
               ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+              {(onEdit || onDelete) && (
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Group gap={4} wrap="nowrap">
+                    {onEdit && <EditAction aria-label={`Editar ${rowName(row)}`} onClick={() => onEdit(row)} />}
+                    {onDelete && <DeleteAction aria-label={`Excluir ${rowName(row)}`} onClick={() => onDelete(row)} />}
+                  </Group>
+                </Table.Td>
+              )}
+            </Table.Tr>
+          ))}
+        </DataTable>
       ) : null}
       {children}
     </Stack>

@@ -10,15 +10,14 @@ import {
 } from '../../../../shared/contract/account';
 import { acceptInvitationResponse, messageResponse, myInvitationList, STAFF_PATHS } from '../../../../shared/contract/staff';
 import { api } from '../../../lib/api-client';
-import { getQuery } from '../../../lib/get-query';
+import { queryArea } from '../../../lib/get-query';
 
-export const accountQueries = {
-  all: ['account'] as const,
+export const accountQueries = queryArea('account', (get) => ({
   // Never persisted or reused across people: it is read fresh each time the page opens.
-  me: () => ({ ...getQuery(['account', 'me'], ACCOUNT_PATHS.me, myAccount), staleTime: 0 }),
+  me: () => ({ ...get(['me'], ACCOUNT_PATHS.me, myAccount), staleTime: 0 }),
   /** The person's pending invitations to places (issue 37). */
-  invitations: () => ({ ...getQuery(['account', 'invitations'], STAFF_PATHS.myInvitations, myInvitationList), staleTime: 0 }),
-};
+  invitations: () => ({ ...get(['invitations'], STAFF_PATHS.myInvitations, myInvitationList), staleTime: 0 }),
+}));
 
 export const acceptInvitation = (id: string) => api(STAFF_PATHS.acceptInvitation(id), { method: 'POST', schema: acceptInvitationResponse });
 export const declineInvitation = (id: string) => api(STAFF_PATHS.declineInvitation(id), { method: 'POST', schema: messageResponse });

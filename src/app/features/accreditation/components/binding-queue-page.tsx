@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Stack, Table, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ACC_MSG, bindingStatusLabel } from '../../../../shared/accreditation';
@@ -6,9 +6,8 @@ import { adminCall } from '../../../lib/admin-call';
 import { toastSuccess } from '../../../lib/toast';
 import { useCommandKey } from '../../../lib/command-key';
 import { accreditationQueries, completeBinding } from '../api/accreditation-queries';
-import { QueryState } from './query-state';
+import { QueryTable } from './query-state';
 import { PageHeader, showDateTime } from './page-header';
-import { DataTable } from '../../../components/data-table';
 
 /** "Fila de vinculação" (spec 001 §2.15, §4): the queue with patrimony search; a pending item can be marked done. */
 export function BindingQueuePage() {
@@ -39,36 +38,32 @@ export function BindingQueuePage() {
           <Button type="submit">Buscar</Button>
         </Group>
       </form>
-      <QueryState query={list} h={320} empty={ACC_MSG.noItems}>
-        {(rows) => (
-          <Paper withBorder radius="md">
-            <DataTable minWidth={860} stickyHeader highlightOnHover aria-label="Fila de vinculação" head={['Estabelecimento', 'Número de série', 'Patrimônio', 'Criado em', 'Status', 'Ação']}>
-              {rows.map((b) => (
-                <Table.Tr key={b.Id} data-testid="binding-row">
-                  <Table.Td>{b.NomePortal}</Table.Td>
-                  <Table.Td>{b.NumeroSerie}</Table.Td>
-                  <Table.Td>{b.Patrimonio}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{showDateTime(b.DataCriacao)}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="outline" color={b.EhTerminalAtivo ? 'green.9' : 'yellow.9'}>
-                      {bindingStatusLabel(b.EhTerminalAtivo)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    {b.EhTerminalAtivo ? (
-                      '-'
-                    ) : (
-                      <Button size="xs" mih={44} loading={busy === b.Id} onClick={() => void complete(b.Id)} aria-label={`Concluir vinculação ${b.Patrimonio}`}>
-                        Concluir
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </DataTable>
-          </Paper>
+      <QueryTable
+        query={list} h={320} empty={ACC_MSG.noItems}
+        minWidth={860} stickyHeader highlightOnHover aria-label="Fila de vinculação" head={['Estabelecimento', 'Número de série', 'Patrimônio', 'Criado em', 'Status', 'Ação']}
+        row={(b) => (
+          <Table.Tr key={b.Id} data-testid="binding-row">
+            <Table.Td>{b.NomePortal}</Table.Td>
+            <Table.Td>{b.NumeroSerie}</Table.Td>
+            <Table.Td>{b.Patrimonio}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{showDateTime(b.DataCriacao)}</Table.Td>
+            <Table.Td>
+              <Badge variant="outline" color={b.EhTerminalAtivo ? 'green.9' : 'yellow.9'}>
+                {bindingStatusLabel(b.EhTerminalAtivo)}
+              </Badge>
+            </Table.Td>
+            <Table.Td>
+              {b.EhTerminalAtivo ? (
+                '-'
+              ) : (
+                <Button size="xs" mih={44} loading={busy === b.Id} onClick={() => void complete(b.Id)} aria-label={`Concluir vinculação ${b.Patrimonio}`}>
+                  Concluir
+                </Button>
+              )}
+            </Table.Td>
+          </Table.Tr>
         )}
-      </QueryState>
+      />
     </Stack>
   );
 }

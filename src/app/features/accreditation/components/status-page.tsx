@@ -1,13 +1,12 @@
-import { Alert, Paper, Stack, Table, Title } from '@mantine/core';
+import { Alert, Stack, Table, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ACC_MSG } from '../../../../shared/accreditation';
 import { accreditationQueries } from '../api/accreditation-queries';
 import { useSession } from '../hooks/use-session';
 import { Facts } from './facts';
-import { QueryState } from './query-state';
+import { QueryState, QueryTable } from './query-state';
 import { PageHeader, showDateTime, showDocument } from './page-header';
 import { CredentialStatusBadge } from './status-badges';
-import { DataTable } from '../../../components/data-table';
 
 /** "Status do credenciamento" (spec 001 §2.15): site name, document and credential status, and the history of changes. */
 export function AccreditationStatusPage() {
@@ -34,21 +33,17 @@ export function AccreditationStatusPage() {
       <Title order={2} size="h4">
         Histórico de alterações
       </Title>
-      <QueryState query={logs} h={160} empty={ACC_MSG.noItems}>
-        {(rows) => (
-          <Paper withBorder radius="md">
-            <DataTable minWidth={640} aria-label="Histórico de alterações" head={['Quando', 'Quem', 'O que']}>
-              {rows.map((l) => (
-                <Table.Tr key={l.Id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{showDateTime(l.CreatedAt)}</Table.Td>
-                  <Table.Td>{l.UserName}</Table.Td>
-                  <Table.Td>{l.Description}</Table.Td>
-                </Table.Tr>
-              ))}
-            </DataTable>
-          </Paper>
+      <QueryTable
+        query={logs} h={160} empty={ACC_MSG.noItems}
+        minWidth={640} aria-label="Histórico de alterações" head={['Quando', 'Quem', 'O que']}
+        row={(l) => (
+          <Table.Tr key={l.Id}>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{showDateTime(l.CreatedAt)}</Table.Td>
+            <Table.Td>{l.UserName}</Table.Td>
+            <Table.Td>{l.Description}</Table.Td>
+          </Table.Tr>
         )}
-      </QueryState>
+      />
     </Stack>
   );
 }

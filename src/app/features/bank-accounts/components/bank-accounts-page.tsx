@@ -82,10 +82,8 @@ export function BankAccountsPage() {
       <RegistryDialogs
         dialogs={dialogs}
         size="lg"
-        newTitle="Nova conta bancária"
-        editTitle="Editar conta bancária"
+        noun="conta bancária"
         form={(account, onSaved) => <BankAccountForm localId={localId} account={account} onSaved={onSaved} />}
-        deleteTitle="Excluir conta bancária"
         confirm={(row) =>
           row.instituicoes.length
             ? { question: M.inUseByInstitution(row.instituicoes), confirmLabel: 'Tentar excluir' }

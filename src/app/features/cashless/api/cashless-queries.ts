@@ -13,7 +13,7 @@ import {
   verifierAnswer,
 } from '../../../../shared/contract/cashless';
 import { api } from '../../../lib/api-client';
-import { getQuery } from '../../../lib/get-query';
+import { queryArea } from '../../../lib/get-query';
 
 export interface ReportFilters {
   localId: string;
@@ -27,23 +27,22 @@ export interface ExtractFilters {
   status?: string;
 }
 
-export const cashlessQueries = {
-  all: ['cashless'] as const,
+export const cashlessQueries = queryArea('cashless', (get) => ({
   report: (f: ReportFilters) =>
-    ({ ...getQuery(['cashless', 'negative-balance', f], CASHLESS_PATHS.report, negativeBalanceReport, { query: { localId: f.localId, document: f.document, page: f.page } }), placeholderData: keepPreviousData }),
+    ({ ...get(['negative-balance', f], CASHLESS_PATHS.report, negativeBalanceReport, { query: { localId: f.localId, document: f.document, page: f.page } }), placeholderData: keepPreviousData }),
   consumption: (cardId: string) =>
-    getQuery(['cashless', 'consumption', cardId], CASHLESS_PATHS.consumption, consumptionList, { query: { historicoAssociacaoId: cardId } }),
+    get(['consumption', cardId], CASHLESS_PATHS.consumption, consumptionList, { query: { historicoAssociacaoId: cardId } }),
   history: (localId: string, page: number) =>
-    ({ ...getQuery(['cashless', 'history', localId, page], CASHLESS_PATHS.history, historyPage, { query: { localClienteId: localId, page } }), placeholderData: keepPreviousData }),
+    ({ ...get(['history', localId, page], CASHLESS_PATHS.history, historyPage, { query: { localClienteId: localId, page } }), placeholderData: keepPreviousData }),
   historyDetail: (localId: string, planId: string) =>
-    getQuery(['cashless', 'history-detail', localId, planId], CASHLESS_PATHS.historyDetail, historyDetail, { query: { localId, planningRechargeId: planId } }),
+    get(['history-detail', localId, planId], CASHLESS_PATHS.historyDetail, historyDetail, { query: { localId, planningRechargeId: planId } }),
   cards: (localId: string, cpf: string) =>
     queryOptions({
       queryKey: ['cashless', 'cards', localId, cpf] as const,
       queryFn: () => api(`${CASHLESS_PATHS.cardsByCpf}/${cpf}`, { query: { localId }, schema: creditCardList }),
     }),
   verifier: () =>
-    ({ ...getQuery(['cashless', 'verifier'], CASHLESS_PATHS.verifier, verifierAnswer), staleTime: Infinity }),
+    ({ ...get(['verifier'], CASHLESS_PATHS.verifier, verifierAnswer), staleTime: Infinity }),
   extracts: (f: ExtractFilters) =>
     queryOptions({
       queryKey: ['cashless', 'extracts', f] as const,
@@ -51,7 +50,7 @@ export const cashlessQueries = {
       // While a file waits for processing the list asks again, so it changes without a reload.
       refetchInterval: (q) => (q.state.data?.some((e) => /^0001-/.test(e.AnalizedAt)) ? 1500 : false),
     }),
-};
+}));
 
 export const exportReport = (localId: string, document?: string) =>
   api(CASHLESS_PATHS.export, { query: { localId, document, extension: 'EXCELOPENXML' }, schema: exportAnswer });

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, FileInput, Group, Modal, Paper, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, FileInput, Modal, Paper, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { CARD_PHOTO_MAX_BYTES, CASHLESS_MSG, isValidDocument, maskCpf, onlyDigits } from '../../../../shared/cashless';
@@ -10,6 +10,7 @@ import { useSession, useTitle } from '../hooks/use-session';
 import { DataTable } from '../../../components/data-table';
 import { FormActions } from '../../../components/form-actions';
 import { TitleRow } from '../../../components/title-row';
+import { SearchPanel } from '../../../components/search-panel';
 
 /** Whether the first bytes are a JPEG, PNG or WebP (the server checks again). */
 async function isImage(file: File): Promise<boolean> {
@@ -115,16 +116,12 @@ export function CardVerificationPage() {
           {verifier.data.notConfigured}
         </Alert>
       )}
-      <Paper withBorder p="md" radius="md">
-        <form onSubmit={search} role="search" aria-label="Buscar cartões por CPF" noValidate>
-          <Group align="flex-start" wrap="wrap">
-            <TextInput label="CPF" placeholder="999.999.999-99" inputMode="numeric" value={cpf} onChange={(e) => setCpf(maskCpf(e.currentTarget.value))} error={cpfError} withAsterisk style={{ flex: '1 1 220px' }} />
-            <Button type="submit" mt={25}>
-              Buscar
-            </Button>
-          </Group>
-        </form>
-      </Paper>
+      <SearchPanel label="Buscar cartões por CPF" onSubmit={search} noValidate>
+        <TextInput label="CPF" placeholder="999.999.999-99" inputMode="numeric" value={cpf} onChange={(e) => setCpf(maskCpf(e.currentTarget.value))} error={cpfError} withAsterisk style={{ flex: '1 1 220px' }} />
+        <Button type="submit" mt={25}>
+          Buscar
+        </Button>
+      </SearchPanel>
       {searched &&
         (cards.isError ? (
           <Alert color="red">{cards.error.message}</Alert>

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Paper, Select, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Select, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
@@ -8,6 +8,7 @@ import { cashlessQueries, type ExtractFilters } from '../api/cashless-queries';
 import { useSession, useTitle } from '../hooks/use-session';
 import { DataTable } from '../../../components/data-table';
 import { TitleRow } from '../../../components/title-row';
+import { SearchPanel } from '../../../components/search-panel';
 
 const STATUS_OPTIONS = [
   { value: '', label: 'Todos' },
@@ -43,18 +44,14 @@ export function ExtractsPage() {
           Importar extrato
         </Button>
       </TitleRow>
-      <Paper withBorder p="md" radius="md">
-        <form onSubmit={search} role="search" aria-label="Filtrar extratos" noValidate>
-          <Group align="flex-start" wrap="wrap">
-            <TextInput type="date" label="Data inicial" value={form.startDate} onChange={(e) => setForm({ ...form, startDate: e.currentTarget.value })} error={dateError} style={{ flex: '1 1 170px' }} />
-            <TextInput type="date" label="Data final" value={form.finalDate} onChange={(e) => setForm({ ...form, finalDate: e.currentTarget.value })} style={{ flex: '1 1 170px' }} />
-            <Select label="Status" data={STATUS_OPTIONS} value={form.status} onChange={(v) => setForm({ ...form, status: v ?? '' })} allowDeselect={false} style={{ flex: '1 1 220px' }} />
-            <Button type="submit" mt={25}>
-              Buscar
-            </Button>
-          </Group>
-        </form>
-      </Paper>
+      <SearchPanel label="Filtrar extratos" onSubmit={search} noValidate>
+        <TextInput type="date" label="Data inicial" value={form.startDate} onChange={(e) => setForm({ ...form, startDate: e.currentTarget.value })} error={dateError} style={{ flex: '1 1 170px' }} />
+        <TextInput type="date" label="Data final" value={form.finalDate} onChange={(e) => setForm({ ...form, finalDate: e.currentTarget.value })} style={{ flex: '1 1 170px' }} />
+        <Select label="Status" data={STATUS_OPTIONS} value={form.status} onChange={(v) => setForm({ ...form, status: v ?? '' })} allowDeselect={false} style={{ flex: '1 1 220px' }} />
+        <Button type="submit" mt={25}>
+          Buscar
+        </Button>
+      </SearchPanel>
       {list.isError ? (
         <Alert color="red">{list.error.message}</Alert>
       ) : list.isPending ? (

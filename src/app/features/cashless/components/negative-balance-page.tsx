@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Pagination, Paper, SimpleGrid, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -14,6 +14,8 @@ import { PasswordModal } from './password-modal';
 import { DataTable } from '../../../components/data-table';
 import { LabelledFigure } from '../../../components/labelled-figure';
 import { TitleRow } from '../../../components/title-row';
+import { SearchPanel } from '../../../components/search-panel';
+import { Pager } from '../../../components/pager';
 
 export interface NegativeBalanceSearch {
   documento?: string;
@@ -100,19 +102,15 @@ export function NegativeBalancePage({ search, onSearch }: { search: NegativeBala
           Histórico de recargas
         </Anchor>
       </TitleRow>
-      <Paper withBorder p="md" radius="md">
-        <form onSubmit={filter} role="search" aria-label="Filtrar por CPF">
-          <Group align="flex-end" wrap="wrap">
-            <TextInput label="CPF" placeholder="999.999.999-99" inputMode="numeric" value={cpf} onChange={(e) => setCpf(maskCpf(e.currentTarget.value))} style={{ flex: '1 1 220px' }} />
-            <Button type="submit">Buscar</Button>
-            {search.documento && (
-              <Button variant="default" onClick={() => onSearch({})}>
-                Limpar
-              </Button>
-            )}
-          </Group>
-        </form>
-      </Paper>
+      <SearchPanel label="Filtrar por CPF" onSubmit={filter} align="flex-end">
+        <TextInput label="CPF" placeholder="999.999.999-99" inputMode="numeric" value={cpf} onChange={(e) => setCpf(maskCpf(e.currentTarget.value))} style={{ flex: '1 1 220px' }} />
+        <Button type="submit">Buscar</Button>
+        {search.documento && (
+          <Button variant="default" onClick={() => onSearch({})}>
+            Limpar
+          </Button>
+        )}
+      </SearchPanel>
       <Group>
         <Button variant="light" onClick={() => void doExport()} loading={exporting}>
           Exportar
@@ -165,11 +163,7 @@ export function NegativeBalancePage({ search, onSearch }: { search: NegativeBala
               ))}
             </DataTable>
           )}
-          {pages > 1 && (
-            <Group justify="center">
-              <Pagination total={pages} value={page} onChange={(p) => onSearch({ ...search, pagina: p > 1 ? p : undefined })} getControlProps={(c) => ({ 'aria-label': c === 'previous' ? 'Página anterior' : c === 'next' ? 'Próxima página' : c })} />
-            </Group>
-          )}
+          <Pager total={pages} value={page} onChange={(p) => onSearch({ ...search, pagina: p > 1 ? p : undefined })} getControlProps={(c) => ({ 'aria-label': c === 'previous' ? 'Página anterior' : c === 'next' ? 'Próxima página' : c })} />
         </>
       )}
 

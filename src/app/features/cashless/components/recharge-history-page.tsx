@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Modal, Pagination, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Modal, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { cashlessQueries } from '../api/cashless-queries';
 import { useSession, useTitle } from '../hooks/use-session';
 import { DataTable } from '../../../components/data-table';
 import { TitleRow } from '../../../components/title-row';
+import { Pager } from '../../../components/pager';
 
 function DetailModal({ localId, plan, onClose }: { localId: string; plan: HistoryItem | null; onClose: () => void }) {
   const q = useQuery({ ...cashlessQueries.historyDetail(localId, plan?.id ?? ''), enabled: Boolean(plan) });
@@ -95,11 +96,7 @@ export function RechargeHistoryPage({ page, onPage }: { page: number; onPage: (p
           ))}
         </DataTable>
       )}
-      {pages > 1 && (
-        <Group justify="center">
-          <Pagination total={pages} value={page} onChange={onPage} />
-        </Group>
-      )}
+      <Pager total={pages} value={page} onChange={onPage} />
       <DetailModal localId={localId} plan={open} onClose={() => setOpen(null)} />
     </Stack>
   );

@@ -42,10 +42,8 @@ export function CustomerCategoriesPage() {
     >
       <RegistryDialogs
         dialogs={dialogs}
-        newTitle="Nova categoria de cliente"
-        editTitle="Editar categoria de cliente"
+        noun="categoria de cliente"
         form={(category, onSaved) => <CategoryForm localId={localId} category={category} onSaved={onSaved} />}
-        deleteTitle="Excluir categoria de cliente"
         confirm={(row) => ({ question: M.deleteQuestion, note: M.deleteNote(row.quantidadeClientes) })}
       />
     </RegistryList>

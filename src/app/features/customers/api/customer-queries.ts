@@ -13,7 +13,7 @@ import {
 } from '../../../../shared/contract/customers';
 import { downloadAnswer } from '../../../../shared/contract/downloads';
 import { api, downloadGeneratedFile } from '../../../lib/api-client';
-import { getQuery } from '../../../lib/get-query';
+import { queryArea } from '../../../lib/get-query';
 
 /** The list's filters as they sit in the URL. */
 export interface CustomerSearch {
@@ -41,8 +41,7 @@ function toQuery(localId: string, s: CustomerSearch) {
   };
 }
 
-export const customerQueries = {
-  all: ['customers'] as const,
+export const customerQueries = queryArea('customers', (get) => ({
   list: (localId: string, s: CustomerSearch) =>
     queryOptions({
       queryKey: ['customers', 'list', localId, s] as const,
@@ -50,11 +49,11 @@ export const customerQueries = {
       placeholderData: keepPreviousData,
     }),
   categories: (localId: string) =>
-    ({ ...getQuery(['customers', 'categories', localId], CUSTOMER_PATHS.categories(localId), customerCategories), staleTime: 60_000 }),
+    ({ ...get(['categories', localId], CUSTOMER_PATHS.categories(localId), customerCategories), staleTime: 60_000 }),
   /** Keyed by the customer's id, not the CPF: the persisted cache never holds a whole CPF. */
   history: (localId: string, customer: { id: string; CPF: string }) =>
-    getQuery(['customers', 'history', localId, customer.id], CUSTOMER_PATHS.history(localId, customer.CPF), blockHistory),
-};
+    get(['history', localId, customer.id], CUSTOMER_PATHS.history(localId, customer.CPF), blockHistory),
+}));
 
 /**
  * One customer with the whole CPF (lists answer it hidden): read when the edit form opens and

@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, InputBase, Pagination, Paper, Select, SimpleGrid, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, InputBase, Paper, Select, SimpleGrid, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -18,6 +18,7 @@ import { HistoryDialog } from './history-dialog';
 import { SavedListNotice, useListOffline } from '../../../components/saved-list-notice';
 import { DataTable } from '../../../components/data-table';
 import { TitleRow } from '../../../components/title-row';
+import { Pager } from '../../../components/pager';
 
 const FLAG_FAILURE: Record<FlagAction, string | null> = { block: null, unlock: null, alert: CUSTOMER_MSG.alertCreateFailed, disarm: CUSTOMER_MSG.alertRemoveFailed };
 const OFFLINE_WRITE = MSG.offlineWrite;
@@ -306,11 +307,7 @@ export function CustomersPage({ search, onSearch }: { search: CustomerSearch; on
             })}
           </DataTable>
           )}
-          {pages > 1 && (
-            <Group justify="center">
-              <Pagination size={phone ? 'lg' : 'md'} gap={phone ? 4 : 8} siblings={phone ? 0 : 1} styles={phone ? { control: { minWidth: 44, height: 44 } } : undefined} total={pages} value={Math.min(page, pages)} onChange={(p) => onSearch({ ...search, page: p > 1 ? p : undefined })} getControlProps={(c) => ({ 'aria-label': c === 'next' ? 'Próxima página' : c === 'previous' ? 'Página anterior' : c === 'first' ? 'Primeira página' : 'Última página' })} getItemProps={(p) => ({ 'aria-label': `Página ${p}` })} />
-            </Group>
-          )}
+          <Pager size={phone ? 'lg' : 'md'} gap={phone ? 4 : 8} siblings={phone ? 0 : 1} styles={phone ? { control: { minWidth: 44, height: 44 } } : undefined} total={pages} value={Math.min(page, pages)} onChange={(p) => onSearch({ ...search, page: p > 1 ? p : undefined })} getControlProps={(c) => ({ 'aria-label': c === 'next' ? 'Próxima página' : c === 'previous' ? 'Página anterior' : c === 'first' ? 'Primeira página' : 'Última página' })} getItemProps={(p) => ({ 'aria-label': `Página ${p}` })} />
         </>
       ) : null}
       <CustomerFormModal opened={form !== null} customer={form?.customer ?? null} localId={localId} categories={categories} onClose={() => setForm(null)} onSave={save} />

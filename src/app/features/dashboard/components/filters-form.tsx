@@ -1,7 +1,7 @@
 import { Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DateInput, DatesProvider } from '@mantine/dates';
 import 'dayjs/locale/pt-br';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { DashboardFilter } from '../../../../shared/contract/dashboard';
 import { checkPeriod, DASH_MSG, dayFromIso, formatDateBR, isoDay, parseDateBR } from '../../../../shared/dashboard';
 import type { DashboardSearch } from '../model/search';
@@ -11,6 +11,23 @@ const parseTyped = (input: string) => {
   const d = parseDateBR(input);
   return d ? isoDay(d) : null;
 };
+/** What both period dates share: typed or picked as dd/mm/aaaa, required, the calendar above the page. */
+const DAY_INPUT = { size: 'md', valueFormat: 'DD/MM/YYYY', placeholder: 'dd/mm/aaaa', dateParser: parseTyped, required: true, popoverProps: { withinPortal: true } } as const;
+
+/** A row of check boxes named by its label (`id` ties them). */
+function CheckGroup({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <Stack gap={6}>
+      <Text size="md" fw={500} id={id}>
+        {label}
+      </Text>
+      <Group gap="lg" role="group" aria-labelledby={id} mih={44}>
+        {children}
+      </Group>
+    </Stack>
+  );
+}
+
 const toIso = (br: string) => {
   const d = parseDateBR(br);
   return d ? isoDay(d) : null;
@@ -63,49 +80,17 @@ export function FiltersForm({ filter, onChange }: { filter: DashboardFilter; onC
     <Paper withBorder p="md" radius="md" component="form" onSubmit={submit} aria-label="Filtros do dashboard" noValidate>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md" verticalSpacing="md">
         <DatesProvider settings={{ locale: 'pt-br', firstDayOfWeek: 0 }}>
-          <DateInput
-            label="Data inicial"
-            size="md"
-            valueFormat="DD/MM/YYYY"
-            placeholder="dd/mm/aaaa"
-            dateParser={parseTyped}
-            value={from}
-            onChange={setFrom}
-            error={errors.InitialPeriod}
-            required
-            popoverProps={{ withinPortal: true }}
-          />
-          <DateInput
-            label="Data final"
-            size="md"
-            valueFormat="DD/MM/YYYY"
-            placeholder="dd/mm/aaaa"
-            dateParser={parseTyped}
-            value={to}
-            onChange={setTo}
-            error={errors.FinalPeriod}
-            required
-            popoverProps={{ withinPortal: true }}
-          />
+          <DateInput label="Data inicial" value={from} onChange={setFrom} error={errors.InitialPeriod} {...DAY_INPUT} />
+          <DateInput label="Data final" value={to} onChange={setTo} error={errors.FinalPeriod} {...DAY_INPUT} />
         </DatesProvider>
-        <Stack gap={6}>
-          <Text size="md" fw={500} id="dash-customers">
-            Clientes
-          </Text>
-          <Group gap="lg" role="group" aria-labelledby="dash-customers" mih={44}>
-            <Checkbox size="md" label="Novos" checked={!!filter.IsNew} onChange={toggle('IsNew')} />
-            <Checkbox size="md" label="Antigos" checked={!!filter.IsOld} onChange={toggle('IsOld')} />
-          </Group>
-        </Stack>
-        <Stack gap={6}>
-          <Text size="md" fw={500} id="dash-channel">
-            Canal
-          </Text>
-          <Group gap="lg" role="group" aria-labelledby="dash-channel" mih={44}>
-            <Checkbox size="md" label="Interno" checked={!!filter.IsInInternalChannel} onChange={toggle('IsInInternalChannel')} />
-            <Checkbox size="md" label="Delivery" checked={!!filter.IsInDeliveryChannel} onChange={toggle('IsInDeliveryChannel')} />
-          </Group>
-        </Stack>
+        <CheckGroup id="dash-customers" label="Clientes">
+          <Checkbox size="md" label="Novos" checked={!!filter.IsNew} onChange={toggle('IsNew')} />
+          <Checkbox size="md" label="Antigos" checked={!!filter.IsOld} onChange={toggle('IsOld')} />
+        </CheckGroup>
+        <CheckGroup id="dash-channel" label="Canal">
+          <Checkbox size="md" label="Interno" checked={!!filter.IsInInternalChannel} onChange={toggle('IsInInternalChannel')} />
+          <Checkbox size="md" label="Delivery" checked={!!filter.IsInDeliveryChannel} onChange={toggle('IsInDeliveryChannel')} />
+        </CheckGroup>
       </SimpleGrid>
       <Group justify="flex-end" mt="md" gap="sm">
         <Button variant="default" size="md" onClick={() => onChange({})}>

@@ -25,35 +25,34 @@ import {
 import { downloadAnswer } from '../../../../shared/contract/downloads';
 import { DASHBOARD_LIVE_POLL_MS, DASHBOARD_REFRESH_MS } from '../../../../shared/donations';
 import { api, ApiError } from '../../../lib/api-client';
-import { getQuery } from '../../../lib/get-query';
+import { queryArea } from '../../../lib/get-query';
 
-export const donationQueries = {
-  all: ['donations'] as const,
+export const donationQueries = queryArea('donations', (get) => ({
   events: (localId: string) =>
-    getQuery(['donations', 'events', localId], DONATION_API.eventsByVenue(localId), donationEventList),
-  event: (id: string) => getQuery(['donations', 'event', id], DONATION_API.event(id), donationEvent),
+    get(['events', localId], DONATION_API.eventsByVenue(localId), donationEventList),
+  event: (id: string) => get(['event', id], DONATION_API.event(id), donationEvent),
   bankData: (localId: string) =>
-    getQuery(['donations', 'bank-data', localId], DONATION_API.bankData(localId), bankDataList),
+    get(['bank-data', localId], DONATION_API.bankData(localId), bankDataList),
   institutes: (localId: string) =>
-    getQuery(['donations', 'institutes', localId], DONATION_API.institutesByVenue(localId), instituteList),
-  institute: (id: string) => getQuery(['donations', 'institute', id], DONATION_API.institute(id), institute),
+    get(['institutes', localId], DONATION_API.institutesByVenue(localId), instituteList),
+  institute: (id: string) => get(['institute', id], DONATION_API.institute(id), institute),
   eventInstitutes: (eventId: string) =>
-    getQuery(['donations', 'event-institutes', eventId], DONATION_API.linkInstitutes(eventId), instituteList),
+    get(['event-institutes', eventId], DONATION_API.linkInstitutes(eventId), instituteList),
   links: (instituteId: string) =>
-    getQuery(['donations', 'links', instituteId], DONATION_API.linksByInstitute(instituteId), donationLinkList),
+    get(['links', instituteId], DONATION_API.linksByInstitute(instituteId), donationLinkList),
   products: (localId: string) =>
-    getQuery(['donations', 'products', localId], DONATION_API.linkProducts(localId), productOptionList),
+    get(['products', localId], DONATION_API.linkProducts(localId), productOptionList),
   report: (localId: string, eventId: string, instituteId: string | undefined) =>
-    getQuery(['donations', 'report', localId, eventId, instituteId ?? ''], DONATION_API.donorReport, donorReport, { query: { localClienteId: localId, eventId, instituteId } }),
+    get(['report', localId, eventId, instituteId ?? ''], DONATION_API.donorReport, donorReport, { query: { localClienteId: localId, eventId, instituteId } }),
   dashboard: (eventId: string) =>
-    ({ ...getQuery(['donations', 'dashboard', eventId], DONATION_API.dashboard(eventId), dashboardData), refetchInterval: DASHBOARD_REFRESH_MS }),
+    ({ ...get(['dashboard', eventId], DONATION_API.dashboard(eventId), dashboardData), refetchInterval: DASHBOARD_REFRESH_MS }),
   payables: (eventId: string) =>
-    ({ ...getQuery(['donations', 'payables', eventId], DONATION_API.payables(eventId), payables), refetchInterval: DASHBOARD_REFRESH_MS }),
+    ({ ...get(['payables', eventId], DONATION_API.payables(eventId), payables), refetchInterval: DASHBOARD_REFRESH_MS }),
   version: (eventId: string) =>
-    ({ ...getQuery(['donations', 'version', eventId], DONATION_API.version(eventId), dashboardVersion), refetchInterval: DASHBOARD_LIVE_POLL_MS }),
+    ({ ...get(['version', eventId], DONATION_API.version(eventId), dashboardVersion), refetchInterval: DASHBOARD_LIVE_POLL_MS }),
   publicEvent: (link: string) =>
-    getQuery(['donations', 'public', link], DONATION_API.publicEvent(link), publicDonationEvent, { token: '' }),
-};
+    get(['public', link], DONATION_API.publicEvent(link), publicDonationEvent, { token: '' }),
+}));
 
 export const saveEvent = (body: DonationEventInput) => api(DONATION_API.eventSave, { method: body.id ? 'PUT' : 'POST', body, schema: idResponse });
 export const deleteEvent = (id: string) => api(DONATION_API.eventDelete(id), { method: 'DELETE', schema: messageResponse });

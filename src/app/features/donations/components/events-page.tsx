@@ -1,6 +1,6 @@
 import { failureText } from '../failure-text';
-import { Alert, AspectRatio, Badge, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
-import { CardGrid, EmptyState } from '../../../components/card-grid';
+import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { BannerCard, CardGrid, EmptyState } from '../../../components/card-grid';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -16,48 +16,38 @@ import { TitleRow } from '../../../components/title-row';
 
 function EventCard({ event, onDelete }: { event: DonationEvent; onDelete: () => void }) {
   return (
-    <Card withBorder radius="md" padding="md" component="article" aria-label={`Evento ${event.nome}`} data-testid="event-card">
-      <Card.Section>
-        <AspectRatio ratio={16 / 7}>
-          {event.banner_web ? (
-            <Image src={event.banner_web} alt={`Banner do evento ${event.nome}`} fit="cover" />
-          ) : (
-            <Stack justify="center" align="center" style={{ background: event.colorTheme }}>
-              <Text size="xl" fw={700} c="white">
-                {event.nome.slice(0, 1).toUpperCase()}
-              </Text>
-            </Stack>
-          )}
-        </AspectRatio>
-      </Card.Section>
-      <Stack gap="xs" mt="sm">
-        <Group justify="space-between" wrap="nowrap">
-          <Title order={2} size="h4" lineClamp={1}>
-            {event.nome}
-          </Title>
-          <Badge color={event.isActive ? "teal.9" : "gray.7"} variant="filled">
-            {event.isActive ? 'Ativo' : 'Inativo'}
-          </Badge>
-        </Group>
-        <Text size="sm" c="gray.7">
-          {formatDonationDateTime(event.date)}
-        </Text>
-        <Group gap="xs" mt="xs">
-          <Button size="sm" variant="light" component={Link} to={`/doacoes/eventos/formulario/${event.id}`} aria-label={`Detalhes do evento ${event.nome}`}>
-            Detalhes
-          </Button>
-          <Button size="sm" variant="default" component={Link} to={`/doacoes/eventos/qrcode/${encodeURIComponent(event.link)}`} target="_blank" aria-label={`QR code do evento ${event.nome}`}>
-            QR code
-          </Button>
-          <Button size="sm" variant="default" component="a" href={`${DONATION_PAGE_PREFIX}${event.link}`} target="_blank" rel="noopener" aria-label={`Página de doação de ${event.nome}`}>
-            Página
-          </Button>
-          <Button size="sm" variant="light" color="red" leftSection={<TrashIcon />} onClick={onDelete} aria-label={`Excluir evento ${event.nome}`}>
-            Excluir
-          </Button>
-        </Group>
-      </Stack>
-    </Card>
+    <BannerCard
+      label={`Evento ${event.nome}`}
+      testId="event-card"
+      ratio={16 / 7}
+      name={event.nome}
+      image={event.banner_web}
+      imageAlt={`Banner do evento ${event.nome}`}
+      letter={{ style: { background: event.colorTheme }, c: 'white' }}
+      badge={
+        <Badge color={event.isActive ? "teal.9" : "gray.7"} variant="filled">
+          {event.isActive ? 'Ativo' : 'Inativo'}
+        </Badge>
+      }
+    >
+      <Text size="sm" c="gray.7">
+        {formatDonationDateTime(event.date)}
+      </Text>
+      <Group gap="xs" mt="xs">
+        <Button size="sm" variant="light" component={Link} to={`/doacoes/eventos/formulario/${event.id}`} aria-label={`Detalhes do evento ${event.nome}`}>
+          Detalhes
+        </Button>
+        <Button size="sm" variant="default" component={Link} to={`/doacoes/eventos/qrcode/${encodeURIComponent(event.link)}`} target="_blank" aria-label={`QR code do evento ${event.nome}`}>
+          QR code
+        </Button>
+        <Button size="sm" variant="default" component="a" href={`${DONATION_PAGE_PREFIX}${event.link}`} target="_blank" rel="noopener" aria-label={`Página de doação de ${event.nome}`}>
+          Página
+        </Button>
+        <Button size="sm" variant="light" color="red" leftSection={<TrashIcon />} onClick={onDelete} aria-label={`Excluir evento ${event.nome}`}>
+          Excluir
+        </Button>
+      </Group>
+    </BannerCard>
   );
 }
 

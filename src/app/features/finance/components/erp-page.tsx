@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { FINANCE_MSG } from '../../../../shared/finance';
 import { formatBRL } from '../../../../shared/format';
 import { adminCall, adminErrorText } from '../../../lib/admin-call';
@@ -10,6 +10,18 @@ import { useCommandKey } from '../../../lib/command-key';
 import { EmptyState, FinancePage, formatDateTime } from './finance-page';
 import { DataTable } from '../../../components/data-table';
 import { LabelledFigure } from '../../../components/labelled-figure';
+
+/** One side of the session's totals (the platform's, the ERP's): its heading and its figures side by side. */
+function StatPanel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Title order={2} size="h4" mb="xs">
+        {title}
+      </Title>
+      <Group grow>{children}</Group>
+    </Paper>
+  );
+}
 
 function Stat({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -43,25 +55,15 @@ function SessionView({ localId, sessionId }: { localId: string; sessionId: strin
         <Alert color="red">{adminErrorText(summary.error)}</Alert>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Paper withBorder p="md" radius="md">
-            <Title order={2} size="h4" mb="xs">
-              Plataforma
-            </Title>
-            <Group grow>
-              <Stat label="Pedidos" value={String(summary.data.totalOrdersSession)} testId="platform-orders" />
-              <Stat label="Valor" value={formatBRL(summary.data.totalValueOrdersSession)} />
-            </Group>
-          </Paper>
-          <Paper withBorder p="md" radius="md">
-            <Title order={2} size="h4" mb="xs">
-              ERP
-            </Title>
-            <Group grow>
-              <Stat label="Pedidos" value={String(summary.data.totalOrdersOnSankhya)} testId="erp-orders" />
-              <Stat label="Valor" value={formatBRL(summary.data.totalValueOrdersOnSankhya)} />
-              <Stat label="Descontos" value={formatBRL(summary.data.totalDiscontOrdersOnSankhya)} />
-            </Group>
-          </Paper>
+          <StatPanel title="Plataforma">
+            <Stat label="Pedidos" value={String(summary.data.totalOrdersSession)} testId="platform-orders" />
+            <Stat label="Valor" value={formatBRL(summary.data.totalValueOrdersSession)} />
+          </StatPanel>
+          <StatPanel title="ERP">
+            <Stat label="Pedidos" value={String(summary.data.totalOrdersOnSankhya)} testId="erp-orders" />
+            <Stat label="Valor" value={formatBRL(summary.data.totalValueOrdersOnSankhya)} />
+            <Stat label="Descontos" value={formatBRL(summary.data.totalDiscontOrdersOnSankhya)} />
+          </StatPanel>
         </SimpleGrid>
       )}
       <Group justify="space-between">

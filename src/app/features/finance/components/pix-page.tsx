@@ -12,6 +12,7 @@ import { financeQueries, refundPix, updatePixStatus } from '../api/finance-queri
 import { useCommandKey } from '../../../lib/command-key';
 import { EmptyState, FinancePage, LabeledValue, formatDateTime } from './finance-page';
 import { DataTable } from '../../../components/data-table';
+import { SearchPanel } from '../../../components/search-panel';
 
 const STATUS_COLOR: Record<string, string> = { Pendente: 'yellow.9', Aprovado: 'green.9', Cancelado: 'gray.8', Estornado: 'red.9' };
 
@@ -196,17 +197,13 @@ function PixLookup({ localId, search, onSearch }: { localId: string; search: Pix
   };
   return (
     <>
-      <Paper withBorder p="md" radius="md">
-        <form onSubmit={submit} role="search" aria-label="Buscar pagamento Pix">
-          <Group align="flex-end" wrap="wrap">
-            <TextInput label="Id do pagamento Pix" description="Id do pedido ou EndToEndId" value={text} onChange={(e) => setText(e.currentTarget.value)} style={{ flex: '1 1 280px' }} />
-            {/* §5: the search is disabled while the field is empty. */}
-            <Button type="submit" disabled={!text.trim()} size="md">
-              Buscar
-            </Button>
-          </Group>
-        </form>
-      </Paper>
+      <SearchPanel label="Buscar pagamento Pix" onSubmit={submit} align="flex-end">
+        <TextInput label="Id do pagamento Pix" description="Id do pedido ou EndToEndId" value={text} onChange={(e) => setText(e.currentTarget.value)} style={{ flex: '1 1 280px' }} />
+        {/* §5: the search is disabled while the field is empty. */}
+        <Button type="submit" disabled={!text.trim()} size="md">
+          Buscar
+        </Button>
+      </SearchPanel>
       {searched &&
         (order.isPending ? (
           <Skeleton h={220} />

@@ -12,6 +12,7 @@ import { financeCall } from '../api/finance-call';
 import { financeQueries, updateWithdrawalDate } from '../api/finance-queries';
 import { useCommandKey } from '../../../lib/command-key';
 import { FinancePage, LabeledValue, formatDateTime, parseBrDay } from './finance-page';
+import { SearchPanel } from '../../../components/search-panel';
 
 function DateChange({ localId, w }: { localId: string; w: WithdrawalInfo }) {
   const queryClient = useQueryClient();
@@ -69,16 +70,12 @@ function Lookup({ localId }: { localId: string }) {
   const notFound = info.error instanceof ApiError && info.error.status === 404;
   return (
     <Stack>
-      <Paper withBorder p="md" radius="md">
-        <form onSubmit={submit} role="search" aria-label="Buscar saque" noValidate>
-          <Group align="flex-start" wrap="wrap">
-            <TextInput label="ID do saque" withAsterisk value={text} onChange={(e) => setText(e.currentTarget.value)} error={error} style={{ flex: '1 1 320px' }} />
-            <Button type="submit" mt={25} size="md">
-              Buscar
-            </Button>
-          </Group>
-        </form>
-      </Paper>
+      <SearchPanel label="Buscar saque" onSubmit={submit} noValidate>
+        <TextInput label="ID do saque" withAsterisk value={text} onChange={(e) => setText(e.currentTarget.value)} error={error} style={{ flex: '1 1 320px' }} />
+        <Button type="submit" mt={25} size="md">
+          Buscar
+        </Button>
+      </SearchPanel>
       {id &&
         (info.isPending ? (
           <Skeleton h={200} />

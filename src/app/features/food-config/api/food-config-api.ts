@@ -14,25 +14,24 @@ import {
   type FoodConfigurationSave,
 } from '../../../../shared/contract/food-config';
 import { api } from '../../../lib/api-client';
-import { getQuery } from '../../../lib/get-query';
+import { queryArea } from '../../../lib/get-query';
 
 /** Query keys of the food configuration (not persisted offline: it is edited online only). */
-export const foodConfigQueries = {
-  all: ['food-config'] as const,
+export const foodConfigQueries = queryArea('food-config', (get) => ({
   config: (localId: string) =>
-    ({ ...getQuery(['food-config', 'config', localId], FOOD_CONFIG_API.configuration(localId), foodConfiguration), staleTime: 0 }),
+    ({ ...get(['config', localId], FOOD_CONFIG_API.configuration(localId), foodConfiguration), staleTime: 0 }),
   address: (localId: string) =>
-    ({ ...getQuery(['food-config', 'address', localId], FOOD_CONFIG_API.address(localId), addressLocal), staleTime: 0 }),
+    ({ ...get(['address', localId], FOOD_CONFIG_API.address(localId), addressLocal), staleTime: 0 }),
   states: () =>
-    ({ ...getQuery(['food-config', 'states'], FOOD_CONFIG_API.states, stateList), staleTime: Infinity }),
+    ({ ...get(['states'], FOOD_CONFIG_API.states, stateList), staleTime: Infinity }),
   cities: (stateId: number | null) =>
-    ({ ...getQuery(['food-config', 'cities', stateId], FOOD_CONFIG_API.cities(stateId!), cityList), enabled: stateId != null, staleTime: Infinity }),
+    ({ ...get(['cities', stateId], FOOD_CONFIG_API.cities(stateId!), cityList), enabled: stateId != null, staleTime: Infinity }),
   storeCategories: () =>
-    ({ ...getQuery(['food-config', 'store-categories'], FOOD_CONFIG_API.storeCategories, catalogueStoreCategoryList), staleTime: 5 * 60_000, retry: false }),
+    ({ ...get(['store-categories'], FOOD_CONFIG_API.storeCategories, catalogueStoreCategoryList), staleTime: 5 * 60_000, retry: false }),
   venueStoreCategories: (localId: string) =>
-    ({ ...getQuery(['food-config', 'store-categories', localId], FOOD_CONFIG_API.venueStoreCategories(localId), catalogueStoreCategoryList), staleTime: 5 * 60_000, retry: false }),
+    ({ ...get(['store-categories', localId], FOOD_CONFIG_API.venueStoreCategories(localId), catalogueStoreCategoryList), staleTime: 5 * 60_000, retry: false }),
   storefrontHost: () =>
-    ({ ...getQuery(['food-config', 'storefront-host'], FOOD_CONFIG_API.storefrontHost, storefrontHost), staleTime: 3600_000 }),
+    ({ ...get(['storefront-host'], FOOD_CONFIG_API.storefrontHost, storefrontHost), staleTime: 3600_000 }),
   linkAvailability: (localId: string, url: string) =>
     queryOptions({
       queryKey: ['food-config', 'link', localId, url] as const,
@@ -40,7 +39,7 @@ export const foodConfigQueries = {
       staleTime: 10_000,
       retry: false,
     }),
-};
+}));
 
 export const saveFoodConfiguration = (body: FoodConfigurationSave) =>
   api(FOOD_CONFIG_API.saveConfiguration, { method: 'POST', body, schema: foodConfiguration });

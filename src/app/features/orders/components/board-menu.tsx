@@ -6,13 +6,14 @@
  * loads on the first open, so none of it weighs on the board's first paint.
  */
 import { useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import type { KdsDeliverySettings, MarketplaceStatus } from '../../../../shared/contract/orders';
 import type { BoardDensity } from './board';
 import { ChatButton, DeliverySummary, MarketplaceIndicator, SupportButton } from './board-status';
 import classes from './board-menu.module.css';
 import { UsbPrinterTool } from './usb-printer-tool';
 import boardClasses from './board.module.css';
+import { useModalDialog } from '../hooks/use-modal-dialog';
 
 export interface BoardMenuProps {
   opened: boolean;
@@ -42,15 +43,9 @@ const DENSITIES: ReadonlyArray<{ value: BoardDensity; label: string }> = [
 ];
 
 export default function BoardMenu(p: BoardMenuProps) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog(p.opened, p.onClose);
   const { setColorScheme } = useMantineColorScheme();
   const dark = useComputedColorScheme('light') === 'dark';
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    if (p.opened && !el.open) el.showModal?.();
-    if (!p.opened && el.open) el.close();
-  }, [p.opened]);
   /** A tool that opens something of its own closes the menu first. */
   const then = (fn: () => void) => () => {
     p.onClose();
@@ -58,14 +53,10 @@ export default function BoardMenu(p: BoardMenuProps) {
   };
   return (
     <dialog
-      ref={ref}
+      {...dialog}
       className={classes.menu}
       aria-labelledby="board-menu-title"
       data-testid="board-menu"
-      onCancel={(e) => {
-        e.preventDefault();
-        p.onClose();
-      }}
       onClick={(e) => {
         // A tap on the backdrop (outside the sheet) closes it.
         if (e.target === e.currentTarget) p.onClose();

@@ -1,7 +1,8 @@
 import { Button, Group, Text } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { chime, useAudioBlocked } from '../../../lib/chime';
 import classes from './board.module.css';
+import { useModalDialog } from '../hooks/use-modal-dialog';
 
 export const SOUND_OFF_WARNING = 'som desativado: o navegador bloqueou o áudio deste painel. Toque em "Testar som" para liberar.';
 
@@ -17,13 +18,7 @@ export const SOUND_OFF_WARNING = 'som desativado: o navegador bloqueou o áudio 
 export function StartMonitoringDialog({ opened, onStart, onClose }: { opened: boolean; onStart: () => void; onClose: () => void }) {
   const blocked = useAudioBlocked();
   const [testing, setTesting] = useState(false);
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    if (opened && !el.open) el.showModal?.();
-    if (!opened && el.open) el.close();
-  }, [opened]);
+  const dialog = useModalDialog(opened, onClose);
   const test = async () => {
     setTesting(true);
     try {
@@ -38,15 +33,7 @@ export function StartMonitoringDialog({ opened, onStart, onClose }: { opened: bo
     onStart();
   };
   return (
-    <dialog
-      ref={ref}
-      className={classes.nativeDialog}
-      aria-labelledby="start-monitoring-title"
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-    >
+    <dialog {...dialog} className={classes.nativeDialog} aria-labelledby="start-monitoring-title">
       <div className={classes.nativeDialogHeader}>
         <h2 id="start-monitoring-title" className={classes.nativeDialogTitle}>
           Iniciar monitoramento

@@ -14,20 +14,19 @@ import {
   type PaymentLinkSave,
 } from '../../../../shared/contract/payment-links';
 import { api, ApiError } from '../../../lib/api-client';
-import { getQuery } from '../../../lib/get-query';
+import { queryArea } from '../../../lib/get-query';
 import { solveChallenge } from '../../../../shared/public-payments';
 
-export const linkQueries = {
-  all: ['payment-links'] as const,
-  list: (localId: string) => getQuery(['payment-links', 'list', localId], LINK_PATHS.list(localId), paymentLinkList),
-  detail: (id: string) => getQuery(['payment-links', 'detail', id], LINK_PATHS.byId(id), paymentLink),
+export const linkQueries = queryArea('payment-links', (get) => ({
+  list: (localId: string) => get(['list', localId], LINK_PATHS.list(localId), paymentLinkList),
+  detail: (id: string) => get(['detail', id], LINK_PATHS.byId(id), paymentLink),
   products: (localId: string) =>
-    ({ ...getQuery(['payment-links', 'products', localId], LINK_PATHS.products, productLookup, { query: { localId } }), staleTime: 60_000 }),
-  publicLink: (id: string) => ({ ...getQuery(['payment-links', 'public', id], LINK_PATHS.publicLink(id), publicLink), retry: false }),
+    ({ ...get(['products', localId], LINK_PATHS.products, productLookup, { query: { localId } }), staleTime: 60_000 }),
+  publicLink: (id: string) => ({ ...get(['public', id], LINK_PATHS.publicLink(id), publicLink), retry: false }),
   /** Who paid the link; read again on the venue stream's payment events (hooks/use-link-payments-live.ts). */
-  payments: (id: string) => getQuery(['payment-links', 'payments', id], LINK_PATHS.payments(id), linkPaymentList),
-  payment: (paymentId: string) => getQuery(['payment-links', 'payment', paymentId], LINK_PATHS.payment(paymentId), paymentAnswer),
-};
+  payments: (id: string) => get(['payments', id], LINK_PATHS.payments(id), linkPaymentList),
+  payment: (paymentId: string) => get(['payment', paymentId], LINK_PATHS.payment(paymentId), paymentAnswer),
+}));
 
 export const saveLink = (body: PaymentLinkSave) => api(body.id ? LINK_PATHS.update : LINK_PATHS.add, { method: body.id ? 'PUT' : 'POST', body, schema: linkSaved });
 export const deleteLink = (id: string) => api(LINK_PATHS.remove(id), { method: 'DELETE', schema: linkMessage });

@@ -41,10 +41,8 @@ export function PaymentMethodsPage() {
     >
       <RegistryDialogs
         dialogs={dialogs}
-        newTitle="Nova forma de pagamento"
-        editTitle="Editar forma de pagamento"
+        noun="forma de pagamento"
         form={(method, onSaved) => <PaymentMethodForm localId={localId} method={method} onSaved={onSaved} />}
-        deleteTitle="Excluir forma de pagamento"
         confirm={(row) => ({ question: M.deleteQuestion(row.descricao), note: M.cannotUndo })}
       />
     </RegistryList>

@@ -10,17 +10,16 @@ import {
   type PrinterSaveRequest,
 } from '../../../../shared/contract/printers';
 import { api } from '../../../lib/api-client';
-import { getQuery } from '../../../lib/get-query';
+import { queryArea } from '../../../lib/get-query';
 
-export const printerQueries = {
-  all: ['printers'] as const,
+export const printerQueries = queryArea('printers', (get) => ({
   list: (localId: string) =>
-    getQuery(['printers', 'list', localId], PRINTER_PATHS.list, printerList, { query: { localClienteId: localId } }),
+    get(['list', localId], PRINTER_PATHS.list, printerList, { query: { localClienteId: localId } }),
   agents: (localId: string) =>
-    getQuery(['printers', 'agents', localId], PRINTER_PATHS.agents, agentList, { query: { localClienteId: localId } }),
+    get(['agents', localId], PRINTER_PATHS.agents, agentList, { query: { localClienteId: localId } }),
   jobs: (localId: string) =>
-    ({ ...getQuery(['printers', 'jobs', localId], PRINTER_PATHS.jobs, printJobList, { query: { localClienteId: localId } }), refetchInterval: 15_000 }),
-};
+    ({ ...get(['jobs', localId], PRINTER_PATHS.jobs, printJobList, { query: { localClienteId: localId } }), refetchInterval: 15_000 }),
+}));
 
 export const savePrinter = (id: string | null, body: PrinterSaveRequest) =>
   id ? api(PRINTER_PATHS.one.replace(':id', id), { method: 'PUT', body, schema: idAnswer }) : api(PRINTER_PATHS.list, { method: 'POST', body, schema: idAnswer });

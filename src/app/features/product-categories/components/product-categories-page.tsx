@@ -46,10 +46,8 @@ export function ProductCategoriesPage() {
     >
       <RegistryDialogs
         dialogs={dialogs}
-        newTitle="Nova categoria"
-        editTitle="Editar categoria"
+        noun="categoria"
         form={(category, onSaved) => <CategoryForm localId={localId} category={category} onSaved={onSaved} />}
-        deleteTitle="Excluir categoria"
         confirm={(row) =>
           row.quantidadeProdutos > 0 ? { question: M.hasProducts(row.quantidadeProdutos), confirmLabel: 'Tentar excluir' } : { question: M.deleteQuestion, note: M.cannotUndo }
         }

@@ -11,10 +11,9 @@ import {
   type SalesPointInput,
 } from '../../../../shared/contract/sales-points';
 import { api } from '../../../lib/api-client';
-import { getQuery } from '../../../lib/get-query';
+import { queryArea } from '../../../lib/get-query';
 
-export const salesPointQueries = {
-  all: ['sales-points'] as const,
+export const salesPointQueries = queryArea('sales-points', (get) => ({
   list: (localId: string) =>
     queryOptions({
       queryKey: ['sales-points', 'list', localId] as const,
@@ -22,13 +21,13 @@ export const salesPointQueries = {
       staleTime: 0,
     }),
   linked: (localId: string, salesPointId: string) =>
-    ({ ...getQuery(['sales-points', 'devices', localId, 'linked', salesPointId], SALES_POINT_API.linked, deviceList, { query: { localClientId: localId, SalesPointId: salesPointId } }), staleTime: 0 }),
+    ({ ...get(['devices', localId, 'linked', salesPointId], SALES_POINT_API.linked, deviceList, { query: { localClientId: localId, SalesPointId: salesPointId } }), staleTime: 0 }),
   unlinked: (localId: string) =>
-    ({ ...getQuery(['sales-points', 'devices', localId, 'unlinked'], SALES_POINT_API.unlinked(localId), deviceList), staleTime: 0 }),
+    ({ ...get(['devices', localId, 'unlinked'], SALES_POINT_API.unlinked(localId), deviceList), staleTime: 0 }),
   /** The catalogue's product lists; an error leaves the select empty rather than blocking the form. */
   productLists: (localId: string) =>
-    ({ ...getQuery(['sales-points', 'product-lists', localId], SALES_POINT_API.productLists(localId), productListList), staleTime: 60_000, retry: false }),
-};
+    ({ ...get(['product-lists', localId], SALES_POINT_API.productLists(localId), productListList), staleTime: 60_000, retry: false }),
+}));
 
 export const addSalesPoint = (salesPoint: SalesPointInput) =>
   api(SALES_POINT_API.add, { method: 'POST', body: { salesPoint }, schema: salesPointEnvelope });

@@ -124,6 +124,9 @@ function SalesPointForm({ localId, editing, onDone }: { localId: string; editing
       onChange={(e) => set({ [name]: e.currentTarget.checked } as Partial<Values>)}
     />
   );
+  const textBox = (name: 'initialScreenShortcuts' | 'postPaymentMessage', label: string, maxLength: number) => (
+    <Textarea label={label} autosize minRows={1} maxLength={maxLength} value={v[name]} onChange={(e) => set({ [name]: e.currentTarget.value })} />
+  );
   const flags = (list: FlagList) => (
     <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
       {list.map(([name, label]) => flag(name, label, { disabled: name === 'enablePixPayment' }))}
@@ -238,14 +241,7 @@ function SalesPointForm({ localId, editing, onDone }: { localId: string; editing
             {groups.prepaidToken && (
               <Group2 title="Opções da ficha">
                 {flags(PREPAID_TOKEN_FLAGS)}
-                <Textarea
-                  label="Atalhos da tela inicial"
-                  autosize
-                  minRows={1}
-                  maxLength={SHORTCUTS_MAX}
-                  value={v.initialScreenShortcuts}
-                  onChange={(e) => set({ initialScreenShortcuts: e.currentTarget.value })}
-                />
+                {textBox('initialScreenShortcuts', 'Atalhos da tela inicial', SHORTCUTS_MAX)}
               </Group2>
             )}
             {groups.cashless && <Group2 title="Opções de cashless e comanda">{flags(CASHLESS_FLAGS)}</Group2>}
@@ -254,14 +250,7 @@ function SalesPointForm({ localId, editing, onDone }: { localId: string; editing
             {groups.school && <Group2 title="Opções da escola">{flags(SCHOOL_FLAGS)}</Group2>}
             <Group2 title="Outras opções">
               {flags(OTHER_FLAGS)}
-              <Textarea
-                label="Mensagem após o pagamento"
-                autosize
-                minRows={1}
-                maxLength={POST_PAYMENT_MESSAGE_MAX}
-                value={v.postPaymentMessage}
-                onChange={(e) => set({ postPaymentMessage: e.currentTarget.value })}
-              />
+              {textBox('postPaymentMessage', 'Mensagem após o pagamento', POST_PAYMENT_MESSAGE_MAX)}
             </Group2>
           </>
         )}

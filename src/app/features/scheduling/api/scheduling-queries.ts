@@ -18,22 +18,21 @@ import {
 } from '../../../../shared/contract/scheduling';
 import { FOOD_CONFIG_API, foodConfiguration } from '../../../../shared/contract/food-config';
 import { api } from '../../../lib/api-client';
-import { getQuery } from '../../../lib/get-query';
+import { queryArea } from '../../../lib/get-query';
 
-export const schedulingQueries = {
-  all: ['scheduling'] as const,
-  list: (localId: string) => getQuery(['scheduling', 'list', localId], SCHEDULING_PATHS.list(localId), scheduleList),
-  detail: (id: string) => getQuery(['scheduling', 'detail', id], SCHEDULING_PATHS.detail(id), schedule),
+export const schedulingQueries = queryArea('scheduling', (get) => ({
+  list: (localId: string) => get(['list', localId], SCHEDULING_PATHS.list(localId), scheduleList),
+  detail: (id: string) => get(['detail', id], SCHEDULING_PATHS.detail(id), schedule),
   categories: (localId: string) =>
-    getQuery(['scheduling', 'categories', localId], SCHEDULING_PATHS.categories(localId), categoryScheduleList),
+    get(['categories', localId], SCHEDULING_PATHS.categories(localId), categoryScheduleList),
   collaborators: (localId: string) =>
-    getQuery(['scheduling', 'collaborators', localId], SCHEDULING_PATHS.collaborators(localId), collaboratorList),
+    get(['collaborators', localId], SCHEDULING_PATHS.collaborators(localId), collaboratorList),
   events: (localId: string, collaboratorId: string, start: string, end: string) =>
-    getQuery(['scheduling', 'events', localId, collaboratorId, start, end], SCHEDULING_PATHS.events, calendarEventList, { query: { localClientId: localId, collaboratorId, start, end } }),
+    get(['events', localId, collaboratorId, start, end], SCHEDULING_PATHS.events, calendarEventList, { query: { localClientId: localId, collaboratorId, start, end } }),
   byFilter: (localId: string, f: { name?: string; initialDate?: string; finalDate?: string }) =>
-    getQuery(['scheduling', 'map', localId, f], SCHEDULING_PATHS.byFilter, collaboratorScheduleList, { query: { localClientId: localId, ...f } }),
-  syncProvider: () => ({ ...getQuery(['scheduling', 'sync-provider'], SCHEDULING_PATHS.syncProvider, syncProviderResponse), staleTime: Infinity }),
-};
+    get(['map', localId, f], SCHEDULING_PATHS.byFilter, collaboratorScheduleList, { query: { localClientId: localId, ...f } }),
+  syncProvider: () => ({ ...get(['sync-provider'], SCHEDULING_PATHS.syncProvider, syncProviderResponse), staleTime: Infinity }),
+}));
 
 export const saveSchedule = (body: ScheduleSaveRequest) =>
   api(body.id ? SCHEDULING_PATHS.update : SCHEDULING_PATHS.add, { method: body.id ? 'PUT' : 'POST', body, schema: idMessageResponse });

@@ -1,17 +1,17 @@
-import { ActionIcon, Alert, Button, Group, Image, Paper, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Button, Group, Image, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ServiceRead } from '../../../../shared/contract/scheduling';
 import { formatBRL } from '../../../../shared/format';
 import { SCHED_MSG, SCHEDULE_WEEKDAYS } from '../../../../shared/scheduling';
 import { ConfirmDelete } from '../../../components/confirm-delete';
-import { EditIcon, TrashIcon } from '../../../components/icons';
 import { useRegistryDialogs } from '../../../components/use-registry-dialogs';
 import { deleteService, schedulingQueries } from '../api/scheduling-queries';
 import { usePageTitle } from '../hooks/use-page-title';
 import { ImagePlaceholder } from './placeholder';
 import { DataTable } from '../../../components/data-table';
 import { BackTitle } from './form-page';
+import { DeleteAction, EditAction } from '../../../components/icon-action';
 
 /** Agenda details (spec 001 §2.4 item 4): image, description, services in BRL and available days. */
 export function AgendaDetailsPage({ id }: { id?: string }) {
@@ -62,21 +62,11 @@ export function AgendaDetailsPage({ id }: { id?: string }) {
               <Table.Td ta="right">{formatBRL(s.productValue)}</Table.Td>
               <Table.Td>
                 <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <Tooltip label="Editar">
-                    <ActionIcon
-                      variant="subtle"
-                      size={44}
-                      aria-label={`Editar serviço ${s.productName}`}
-                      renderRoot={(props) => <Link {...props} to="/agendamento/servico/cadastro" search={{ scheduleId: a.id, serviceId: s.id }} />}
-                    >
-                      <EditIcon />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label="Excluir">
-                    <ActionIcon variant="subtle" color="red" size={44} aria-label={`Excluir serviço ${s.productName}`} onClick={() => setDeleting(s)}>
-                      <TrashIcon />
-                    </ActionIcon>
-                  </Tooltip>
+                  <EditAction
+                    aria-label={`Editar serviço ${s.productName}`}
+                    renderRoot={(props) => <Link {...props} to="/agendamento/servico/cadastro" search={{ scheduleId: a.id, serviceId: s.id }} />}
+                  />
+                  <DeleteAction aria-label={`Excluir serviço ${s.productName}`} onClick={() => setDeleting(s)} />
                 </Group>
               </Table.Td>
             </Table.Tr>

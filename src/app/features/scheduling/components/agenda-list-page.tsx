@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { Schedule } from '../../../../shared/contract/scheduling';
 import { SCHED_MSG } from '../../../../shared/scheduling';
-import { EditIcon, PlusIcon, TrashIcon } from '../../../components/icons';
+import { PlusIcon } from '../../../components/icons';
 import { deleteSchedule, schedulingQueries } from '../api/scheduling-queries';
 import { useCurrentPlace } from '../../../lib/page-hooks';
 import { usePageTitle } from '../hooks/use-page-title';
@@ -14,6 +14,7 @@ import { DetailsIcon, ServiceIcon } from './icons';
 import { ImagePlaceholder } from './placeholder';
 import { SyncButton } from './sync-button';
 import { SavedListNotice } from '../../../components/saved-list-notice';
+import { DeleteAction, EditAction, IconAction } from '../../../components/icon-action';
 
 function AgendaItem({ agenda, onDelete }: { agenda: Schedule; onDelete: () => void }) {
   const label = agenda.name;
@@ -34,26 +35,14 @@ function AgendaItem({ agenda, onDelete }: { agenda: Schedule; onDelete: () => vo
         </Stack>
       </Group>
       <Group gap={4} mt="sm" justify="flex-end">
-        <Tooltip label="Excluir">
-          <ActionIcon variant="subtle" color="red" size={44} aria-label={`Excluir agenda ${label}`} onClick={onDelete}>
-            <TrashIcon />
-          </ActionIcon>
-        </Tooltip>
-        <Tooltip label="Detalhes">
-          <ActionIcon variant="subtle" size={44} aria-label={`Detalhes da agenda ${label}`} renderRoot={(props) => <Link {...props} to="/agendamento/detalhes" search={{ id: agenda.id }} />}>
-            <DetailsIcon />
-          </ActionIcon>
-        </Tooltip>
-        <Tooltip label="Criar novo serviço">
-          <ActionIcon variant="subtle" size={44} aria-label={`Criar novo serviço na agenda ${label}`} renderRoot={(props) => <Link {...props} to="/agendamento/servico/cadastro" search={{ scheduleId: agenda.id }} />}>
-            <ServiceIcon />
-          </ActionIcon>
-        </Tooltip>
-        <Tooltip label="Editar">
-          <ActionIcon variant="subtle" size={44} aria-label={`Editar agenda ${label}`} renderRoot={(props) => <Link {...props} to="/agendamento/editar/$idSchedule" params={{ idSchedule: agenda.id }} />}>
-            <EditIcon />
-          </ActionIcon>
-        </Tooltip>
+        <DeleteAction aria-label={`Excluir agenda ${label}`} onClick={onDelete} />
+        <IconAction tip="Detalhes" aria-label={`Detalhes da agenda ${label}`} renderRoot={(props) => <Link {...props} to="/agendamento/detalhes" search={{ id: agenda.id }} />}>
+          <DetailsIcon />
+        </IconAction>
+        <IconAction tip="Criar novo serviço" aria-label={`Criar novo serviço na agenda ${label}`} renderRoot={(props) => <Link {...props} to="/agendamento/servico/cadastro" search={{ scheduleId: agenda.id }} />}>
+          <ServiceIcon />
+        </IconAction>
+        <EditAction aria-label={`Editar agenda ${label}`} renderRoot={(props) => <Link {...props} to="/agendamento/editar/$idSchedule" params={{ idSchedule: agenda.id }} />} />
       </Group>
     </Card>
   );

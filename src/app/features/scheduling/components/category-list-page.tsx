@@ -4,7 +4,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { CategorySchedule } from '../../../../shared/contract/scheduling';
 import { SCHED_MSG } from '../../../../shared/scheduling';
-import { EditIcon, PlusIcon, TrashIcon } from '../../../components/icons';
+import { PlusIcon } from '../../../components/icons';
 import { deleteCategory, schedulingQueries } from '../api/scheduling-queries';
 import { useCurrentPlace } from '../../../lib/page-hooks';
 import { usePageTitle } from '../hooks/use-page-title';
@@ -14,6 +14,7 @@ import { EmptyState } from '../../../components/card-grid';
 import { ImagePlaceholder } from './placeholder';
 import { useConfirmedAction } from '../../../components/use-registry-dialogs';
 import { TitleRow } from '../../../components/title-row';
+import { DeleteAction, EditAction } from '../../../components/icon-action';
 
 /**
  * "Lista de categorias" (spec 001 §2.4 item 3). /agendamento/categoria/cadastro is the same screen
@@ -69,16 +70,8 @@ export function CategoryListPage({ creating = false }: { creating?: boolean }) {
                     {c.agendas === 1 ? '1 agenda' : `${c.agendas} agendas`}
                   </Text>
                 </Stack>
-                <Tooltip label="Editar">
-                  <ActionIcon variant="subtle" size={44} aria-label={`Editar categoria ${c.name}`} onClick={() => setEditing(c)}>
-                    <EditIcon />
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip label="Excluir">
-                  <ActionIcon variant="subtle" color="red" size={44} aria-label={`Excluir categoria ${c.name}`} onClick={() => deletion.setTarget(c)}>
-                    <TrashIcon />
-                  </ActionIcon>
-                </Tooltip>
+                <EditAction aria-label={`Editar categoria ${c.name}`} onClick={() => setEditing(c)} />
+                <DeleteAction aria-label={`Excluir categoria ${c.name}`} onClick={() => deletion.setTarget(c)} />
               </Group>
             </Card>
           ))}

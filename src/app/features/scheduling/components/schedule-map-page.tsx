@@ -1,10 +1,10 @@
-import { ActionIcon, Alert, Button, Group, Paper, Skeleton, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { Alert, Button, Group, Paper, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import type { CollaboratorSchedule } from '../../../../shared/contract/scheduling';
 import { SCHED_MSG, SCHEDULE_WEEKDAYS } from '../../../../shared/scheduling';
-import { PlusIcon, SearchIcon, TrashIcon } from '../../../components/icons';
+import { PlusIcon, SearchIcon } from '../../../components/icons';
 import { toastError } from '../../../lib/toast';
 import { deleteCollaboratorSchedule, schedulingQueries } from '../api/scheduling-queries';
 import { useCurrentPlace } from '../../../lib/page-hooks';
@@ -14,6 +14,7 @@ import { useRegistryDialogs } from '../../../components/use-registry-dialogs';
 import forms from './forms.module.css';
 import { DataTable } from '../../../components/data-table';
 import { TitleRow } from '../../../components/title-row';
+import { DeleteAction } from '../../../components/icon-action';
 
 export interface ScheduleMapSearch {
   nome?: string;
@@ -97,11 +98,7 @@ export function ScheduleMapPage({ search, onSearch }: { search: ScheduleMapSearc
                   <Text size="sm">{r.availableDays.map((d) => `${SCHEDULE_WEEKDAYS[d.dayOfWeek]} ${d.startHour}–${d.endHour}`).join('; ')}</Text>
                 </Table.Td>
                 <Table.Td ta="right">
-                  <Tooltip label="Excluir">
-                    <ActionIcon variant="subtle" color="red" size={44} aria-label={`Excluir escala de ${r.collaboratorName}`} onClick={() => setDeleting(r)}>
-                      <TrashIcon />
-                    </ActionIcon>
-                  </Tooltip>
+                  <DeleteAction aria-label={`Excluir escala de ${r.collaboratorName}`} onClick={() => setDeleting(r)} />
                 </Table.Td>
               </Table.Tr>
             ))

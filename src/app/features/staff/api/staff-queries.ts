@@ -12,16 +12,15 @@ import {
   type RoleSetRequest,
 } from '../../../../shared/contract/staff';
 import { api } from '../../../lib/api-client';
-import { getQuery } from '../../../lib/get-query';
+import { queryArea } from '../../../lib/get-query';
 
-export const staffQueries = {
-  all: ['staff'] as const,
-  list: (localId: string) => getQuery(['staff', 'list', localId], STAFF_PATHS.list, staffList, { query: { localId } }),
+export const staffQueries = queryArea('staff', (get) => ({
+  list: (localId: string) => get(['list', localId], STAFF_PATHS.list, staffList, { query: { localId } }),
   history: (localId: string) =>
-    getQuery(['staff', 'history', localId], STAFF_PATHS.history, auditList, { query: { localId } }),
+    get(['history', localId], STAFF_PATHS.history, auditList, { query: { localId } }),
   profiles: (localId: string) =>
-    ({ ...getQuery(['staff', 'profiles', localId], STAFF_PATHS.profiles, profileList, { query: { localId } }), staleTime: 30_000 }),
-};
+    ({ ...get(['profiles', localId], STAFF_PATHS.profiles, profileList, { query: { localId } }), staleTime: 30_000 }),
+}));
 
 export const invitePerson = (body: InviteRequest) => api(STAFF_PATHS.invite, { method: 'POST', body, schema: inviteResponse });
 export const changeProfile = (localId: string, usuarioId: string, perfil: string) =>

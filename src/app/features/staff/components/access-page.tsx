@@ -4,20 +4,20 @@
  * IntegracaoIfoodKds and Garcom may also go on a device). Changing a profile changes, at once, the
  * access of everyone who holds it.
  */
-import { Badge, Button, Checkbox, Group, Modal, Paper, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Modal, Paper, SimpleGrid, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { roleSetRequest, type ProfileEntry, type RoleSetRequest } from '../../../../shared/contract/staff';
-import { MSG } from '../../../../shared/messages';
 import { ConfirmDelete } from '../../../components/confirm-delete';
-import { ApiError } from '../../../lib/api-client';
 import { useLocalId } from '../../../lib/page-hooks';
-import { toastError, toastSuccess } from '../../../lib/toast';
+import { toastSuccess } from '../../../lib/toast';
 import { deleteRoleSet, saveRoleSet, staffQueries } from '../api/staff-queries';
 import { DataTable } from '../../../components/data-table';
 import { FormActions } from '../../../components/form-actions';
+import { TitleRow } from '../../../components/title-row';
 import { useConfirmedAction } from '../../../components/use-registry-dialogs';
+import { staffErrorText, useStaffSubmit } from './staff-form';
 
 /** What each of the spec's roles opens, in words a manager knows. */
 const ROLE_HINTS: Record<string, string> = {
@@ -39,24 +39,16 @@ const ROLE_HINTS: Record<string, string> = {
 };
 
 function ProfileModal({ localId, roles, editing, onClose, onSaved }: { localId: string; roles: string[]; editing: ProfileEntry | 'new'; onClose: () => void; onSaved: () => void }) {
-  const [busy, setBusy] = useState(false);
   const form = useForm<RoleSetRequest>({
     mode: 'controlled',
     initialValues: { localId, nome: editing === 'new' ? '' : editing.nome, papeis: (editing === 'new' ? [] : editing.papeis) as RoleSetRequest['papeis'] },
     validate: schemaResolver(roleSetRequest, { sync: true }),
   });
-  const submit = form.onSubmit(async (values) => {
-    setBusy(true);
-    try {
-      const res = await saveRoleSet(editing === 'new' ? null : editing.id, values);
-      void toastSuccess(res.Message);
-      onSaved();
-      onClose();
-    } catch (err) {
-      void toastError(err instanceof ApiError ? err.message : MSG.genericError);
-    } finally {
-      setBusy(false);
-    }
+  const { busy, submit } = useStaffSubmit(form, async (values) => {
+    const res = await saveRoleSet(editing === 'new' ? null : editing.id, values);
+    void toastSuccess(res.Message);
+    onSaved();
+    onClose();
   });
   return (
     <Modal opened onClose={onClose} title={editing === 'new' ? 'Novo perfil' : `Editar perfil ${editing.nome}`} centered size="lg" closeButtonProps={{ 'aria-label': 'Fechar' }}>
@@ -86,29 +78,23 @@ export function AccessPage() {
   const { target: deleting, setTarget: setDeleting, busy, confirm: remove } = useConfirmedAction(
     (r: ProfileEntry) => deleteRoleSet(localId, r.id),
     refresh,
-    (err) => (err instanceof ApiError ? err.message : MSG.genericError),
+    staffErrorText,
   );
   if (!localId) return <Text>Você ainda não está vinculado a nenhum estabelecimento.</Text>;
 
   return (
     <Stack>
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1} size="h2">
-            Acessos
-          </Title>
-          <Text c="dimmed">Perfis de acesso deste estabelecimento e os papéis de cada um.</Text>
-        </div>
+      <TitleRow title="Acessos" description="Perfis de acesso deste estabelecimento e os papéis de cada um." align="flex-end">
         <Button onClick={() => setEditing('new')} disabled={!profiles.data} mih={44}>
           Novo perfil
         </Button>
-      </Group>
+      </TitleRow>
       <Paper withBorder radius="md" p="md">
         {profiles.isPending ? (
           <Skeleton h={160} />
         ) : profiles.isError ? (
           <Text c="red.8" role="alert">
-            {profiles.error instanceof ApiError ? profiles.error.message : MSG.genericError}
+            {staffErrorText(profiles.error)}
           </Text>
         ) : (
           <DataTable minWidth={640} striped verticalSpacing="sm" aria-label="Perfis de acesso" head={['Perfil', 'Papéis', 'Em uso', { label: 'Ações', hidden: true }]}>

@@ -2,19 +2,17 @@
  * "Adicionar dispositivo": name and a device profile, then the 8-character code (and its QR, which
  * opens /login?dispositivo={code}) to type on the tablet or phone within 10 minutes, once.
  */
-import { Button, Image, Modal, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Image, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { createDeviceRequest, type CreateDeviceResponse } from '../../../../shared/contract/devices';
 import type { ProfileEntry } from '../../../../shared/contract/staff';
 import { formatTime } from '../../../../shared/format';
-import { MSG } from '../../../../shared/messages';
 import { DEVICE_CODE_TTL_MINUTES, formatDeviceCode } from '../../../../shared/staff';
-import { ApiError } from '../../../lib/api-client';
-import { toastError } from '../../../lib/toast';
 import { createDevice } from '../api/staff-queries';
 import { FormActions } from '../../../components/form-actions';
+import { ProfileSelect, useStaffSubmit } from './staff-form';
 
 export function DeviceModal({ opened, localId, profiles, onClose, onDone }: {
   opened: boolean;
@@ -23,7 +21,6 @@ export function DeviceModal({ opened, localId, profiles, onClose, onDone }: {
   onClose: () => void;
   onDone: () => void;
 }) {
-  const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<(CreateDeviceResponse & { nome: string }) | null>(null);
   const [qr, setQr] = useState<string | null>(null);
   const form = useForm({
@@ -45,17 +42,10 @@ export function DeviceModal({ opened, localId, profiles, onClose, onDone }: {
     setCreated(null);
     onClose();
   };
-  const submit = form.onSubmit(async (values) => {
-    setBusy(true);
-    try {
-      const res = await createDevice({ ...values, localId });
-      setCreated({ ...res, nome: values.nome });
-      onDone();
-    } catch (err) {
-      void toastError(err instanceof ApiError ? err.message : MSG.genericError);
-    } finally {
-      setBusy(false);
-    }
+  const { busy, submit } = useStaffSubmit(form, async (values) => {
+    const res = await createDevice({ ...values, localId });
+    setCreated({ ...res, nome: values.nome });
+    onDone();
   });
   return (
     <Modal opened={opened} onClose={close} title="Adicionar dispositivo" centered closeButtonProps={{ 'aria-label': 'Fechar' }}>
@@ -77,13 +67,9 @@ export function DeviceModal({ opened, localId, profiles, onClose, onDone }: {
         <form onSubmit={submit} noValidate>
           <Stack>
             <TextInput label="Nome do dispositivo" placeholder="Ex.: Tablet da cozinha" withAsterisk maxLength={60} data-autofocus {...form.getInputProps('nome')} />
-            <Select
-              label="Perfil"
-              withAsterisk
-              data={profiles.filter((p) => p.dispositivo).map((p) => ({ value: p.id, label: p.nome }))}
-              placeholder="Escolha"
+            <ProfileSelect
+              profiles={profiles.filter((p) => p.dispositivo)}
               description="Cozinha: abre no painel de pedidos. Garçom: abre nas mesas."
-              comboboxProps={{ withinPortal: true }}
               {...form.getInputProps('perfil')}
             />
             <FormActions onCancel={close} submitLabel="Gerar código" busy={busy} />

@@ -6,21 +6,33 @@
 import { Alert, Badge, Button, Group, Paper, Select, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { StaffDevice, StaffPerson } from '../../../../shared/contract/staff';
 import { formatDate, formatTime } from '../../../../shared/format';
-import { MSG } from '../../../../shared/messages';
 import { ConfirmDelete } from '../../../components/confirm-delete';
-import { ApiError } from '../../../lib/api-client';
 import { useLocalId } from '../../../lib/page-hooks';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { changeProfile, removePerson, revokeDevice, staffQueries } from '../api/staff-queries';
 import { DeviceModal } from './device-modal';
 import { InviteModal } from './invite-modal';
 import { DataTable } from '../../../components/data-table';
+import { TitleRow } from '../../../components/title-row';
+import { staffErrorText } from './staff-form';
 
 const when = (iso: string) => `${formatDate(iso)} ${formatTime(iso)}`;
 const TOUCH = { mih: 44 } as const;
+
+/** One of the page's three sections (people, devices, history), named by its h2 (`id`). */
+function StaffSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={id}>
+      <Title order={2} size="h4" id={id} mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
 
 function deviceStatus(d: StaffDevice) {
   if (d.status === 'pareado') return <Badge color="green.9" variant="filled">Conectado desde {when(d.pareadoEm!)}</Badge>;
@@ -48,7 +60,7 @@ export function StaffPage() {
       refresh();
       return true;
     } catch (err) {
-      void toastError(err instanceof ApiError ? err.message : MSG.genericError);
+      void toastError(staffErrorText(err));
       return false;
     } finally {
       setBusy(null);
@@ -59,13 +71,7 @@ export function StaffPage() {
   const perfis = profiles.data?.perfis ?? [];
   return (
     <Stack>
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1} size="h2">
-            Operadores
-          </Title>
-          <Text c="dimmed">Quem usa o Balcão neste estabelecimento, e com que perfil.</Text>
-        </div>
+      <TitleRow title="Operadores" description="Quem usa o Balcão neste estabelecimento, e com que perfil." align="flex-end">
         <Group>
           <Button variant="default" component={Link} to="/configuracoes/acessos" {...TOUCH}>
             Perfis e papéis
@@ -77,17 +83,14 @@ export function StaffPage() {
             Convidar
           </Button>
         </Group>
-      </Group>
+      </TitleRow>
       {list.isError && (
         <Alert color="red" role="alert">
-          {list.error instanceof ApiError ? list.error.message : MSG.genericError}
+          {staffErrorText(list.error)}
         </Alert>
       )}
 
-      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="people-title">
-        <Title order={2} size="h4" id="people-title" mb="sm">
-          Pessoas
-        </Title>
+      <StaffSection id="people-title" title="Pessoas">
         {list.isPending ? (
           <Skeleton h={120} />
         ) : (
@@ -128,12 +131,9 @@ export function StaffPage() {
             ))}
           </DataTable>
         )}
-      </Paper>
+      </StaffSection>
 
-      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="devices-title">
-        <Title order={2} size="h4" id="devices-title" mb="sm">
-          Dispositivos
-        </Title>
+      <StaffSection id="devices-title" title="Dispositivos">
         {list.isPending ? (
           <Skeleton h={80} />
         ) : list.data?.dispositivos.length ? (
@@ -159,12 +159,9 @@ export function StaffPage() {
             </Text>
           </Stack>
         )}
-      </Paper>
+      </StaffSection>
 
-      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="history-title">
-        <Title order={2} size="h4" id="history-title" mb="sm">
-          Histórico de acessos
-        </Title>
+      <StaffSection id="history-title" title="Histórico de acessos">
         {history.isPending ? (
           <Skeleton h={80} />
         ) : history.data?.itens.length ? (
@@ -183,7 +180,7 @@ export function StaffPage() {
         ) : (
           <Text>Nenhuma alteração de acesso registrada.</Text>
         )}
-      </Paper>
+      </StaffSection>
 
       <InviteModal opened={inviting} localId={localId} profiles={perfis} onClose={() => setInviting(false)} onDone={refresh} />
       <DeviceModal opened={adding} localId={localId} profiles={perfis} onClose={() => setAdding(false)} onDone={refresh} />

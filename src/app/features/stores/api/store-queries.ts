@@ -3,20 +3,19 @@ import { queryOptions } from '@tanstack/react-query';
 import { idResponse, messageResponse } from '../../../../shared/contract/products';
 import { storeCategoryList, storeList, venueUsers, type StoreSaveRequest } from '../../../../shared/contract/stores';
 import { api } from '../../../lib/api-client';
-import { getQuery } from '../../../lib/get-query';
+import { queryArea } from '../../../lib/get-query';
 
-export const storeQueries = {
-  all: ['stores'] as const,
+export const storeQueries = queryArea('stores', (get) => ({
   list: (localId: string) =>
-    getQuery(['stores', 'list', localId], 'api/store/', storeList, { query: { localClienteId: localId } }),
+    get(['list', localId], 'api/store/', storeList, { query: { localClienteId: localId } }),
   categories: (localId: string) =>
     queryOptions({
       queryKey: ['stores', 'categories', localId] as const,
       queryFn: () => api(`api/superapp/StoreCategory/GetCategoriesByLocalId/${localId}`, { schema: storeCategoryList }),
     }),
   users: (localId: string) =>
-    getQuery(['stores', 'users', localId], 'api/Politica/Acessos', venueUsers, { query: { localId } }),
-};
+    get(['users', localId], 'api/Politica/Acessos', venueUsers, { query: { localId } }),
+}));
 
 export const saveStore = (body: StoreSaveRequest) =>
   api('api/store/', { method: body.id ? 'PUT' : 'POST', body, schema: idResponse });

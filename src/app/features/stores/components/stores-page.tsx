@@ -1,5 +1,5 @@
-import { Alert, AspectRatio, Badge, Button, Card, Group, Image, LoadingOverlay, Stack, Text, Title } from '@mantine/core';
-import { CardGrid, EmptyState } from '../../../components/card-grid';
+import { Alert, Badge, Button, Group, LoadingOverlay, Stack, Text } from '@mantine/core';
+import { BannerCard, CardGrid, EmptyState } from '../../../components/card-grid';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { STORE_MSG, storeCategorySummary } from '../../../../shared/stores';
@@ -16,59 +16,49 @@ import { TitleRow } from '../../../components/title-row';
 function StoreCard({ store, onEdit, onDelete, onToggle }: { store: Store; onEdit: () => void; onDelete: () => void; onToggle: () => void }) {
   const { shown, more } = storeCategorySummary(store.StoreCategories.map((c) => c.Name));
   return (
-    <Card withBorder radius="md" padding="md" data-testid="store-card" aria-label={`Loja ${store.Name}`} component="article">
-      <Card.Section>
-        <AspectRatio ratio={16 / 9}>
-          {store.ImageUrl ? (
-            <Image src={store.ImageUrl} alt={`Imagem da loja ${store.Name}`} fit="cover" />
-          ) : (
-            <Stack justify="center" align="center" bg="gray.1">
-              <Text size="xl" fw={700} c="gray.6">
-                {store.Name.slice(0, 1).toUpperCase()}
-              </Text>
-            </Stack>
-          )}
-        </AspectRatio>
-      </Card.Section>
-      <Stack gap="xs" mt="sm">
-        <Group justify="space-between" wrap="nowrap">
-          <Title order={2} size="h4" lineClamp={1}>
-            {store.Name}
-          </Title>
-          <Badge color={store.IsClosed ? 'gray' : 'green'} variant="light" data-testid="store-status">
-            {store.IsClosed ? 'Fechada' : 'Aberta'}
+    <BannerCard
+      label={`Loja ${store.Name}`}
+      testId="store-card"
+      ratio={16 / 9}
+      name={store.Name}
+      image={store.ImageUrl}
+      imageAlt={`Imagem da loja ${store.Name}`}
+      letter={{ bg: 'gray.1', c: 'gray.6' }}
+      badge={
+        <Badge color={store.IsClosed ? 'gray' : 'green'} variant="light" data-testid="store-status">
+          {store.IsClosed ? 'Fechada' : 'Aberta'}
+        </Badge>
+      }
+    >
+      <Group gap={6} mih={26}>
+        {shown.map((c) => (
+          <Badge key={c} variant="outline" size="sm">
+            {c}
           </Badge>
-        </Group>
-        <Group gap={6} mih={26}>
-          {shown.map((c) => (
-            <Badge key={c} variant="outline" size="sm">
-              {c}
-            </Badge>
-          ))}
-          {more > 0 && (
-            <Badge variant="filled" size="sm" color="gray" title={store.StoreCategories.slice(3).map((c) => c.Name).join(', ')}>
-              +{more}
-            </Badge>
-          )}
-          {store.StoreCategories.length === 0 && (
-            <Text size="sm" c="dimmed">
-              Sem categorias
-            </Text>
-          )}
-        </Group>
-        <Group gap="xs" mt="xs">
-          <Button size="xs" variant="light" leftSection={<EditIcon />} onClick={onEdit} aria-label={`Editar loja ${store.Name}`}>
-            Editar
-          </Button>
-          <Button size="xs" variant="light" color="red" leftSection={<TrashIcon />} onClick={onDelete} aria-label={`Excluir loja ${store.Name}`}>
-            Excluir
-          </Button>
-          <Button size="xs" variant={store.IsClosed ? 'filled' : 'default'} onClick={onToggle}>
-            {store.IsClosed ? 'Abrir loja' : 'Fechar loja'}
-          </Button>
-        </Group>
-      </Stack>
-    </Card>
+        ))}
+        {more > 0 && (
+          <Badge variant="filled" size="sm" color="gray" title={store.StoreCategories.slice(3).map((c) => c.Name).join(', ')}>
+            +{more}
+          </Badge>
+        )}
+        {store.StoreCategories.length === 0 && (
+          <Text size="sm" c="dimmed">
+            Sem categorias
+          </Text>
+        )}
+      </Group>
+      <Group gap="xs" mt="xs">
+        <Button size="xs" variant="light" leftSection={<EditIcon />} onClick={onEdit} aria-label={`Editar loja ${store.Name}`}>
+          Editar
+        </Button>
+        <Button size="xs" variant="light" color="red" leftSection={<TrashIcon />} onClick={onDelete} aria-label={`Excluir loja ${store.Name}`}>
+          Excluir
+        </Button>
+        <Button size="xs" variant={store.IsClosed ? 'filled' : 'default'} onClick={onToggle}>
+          {store.IsClosed ? 'Abrir loja' : 'Fechar loja'}
+        </Button>
+      </Group>
+    </BannerCard>
   );
 }
 

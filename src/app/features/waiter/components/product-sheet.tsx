@@ -4,7 +4,7 @@
  * quantity; "Adicionar" puts the line in the table's cart. The rules are src/shared/waiter.ts.
  * Memoised: closed, it is a Drawer the waiter page would otherwise re-render on every screen switch.
  */
-import { Button, Drawer, Group, Image, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Drawer, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { memo, useEffect, useState } from 'react';
 import type { WaiterProduct } from '../../../../shared/contract/waiter';
 import { OBSERVATION_TYPE } from '../../../../shared/products';
@@ -24,6 +24,7 @@ import {
   type CartLine,
 } from '../../../../shared/waiter';
 import { Stepper } from './stepper';
+import { NoteField } from './note-field';
 
 export const ProductSheet = memo(function ProductSheet({ product, onClose, onAdd }: { product: WaiterProduct | null; onClose: () => void; onAdd: (line: CartLine) => void }) {
   const [line, setLine] = useState<CartLine | null>(null);
@@ -143,16 +144,13 @@ export const ProductSheet = memo(function ProductSheet({ product, onClose, onAdd
             );
           })}
 
-          <Textarea
+          <NoteField
             label="Observação do item"
             description={p.PedirObservacao ? 'Este produto pede uma observação.' : undefined}
             placeholder="Ex.: sem sal, cortar ao meio"
             value={line.note}
             maxLength={WAITER_ITEM_NOTE_MAX}
-            autosize
-            minRows={2}
-            size="md"
-            onChange={(e) => setLine({ ...line, note: e.currentTarget.value })}
+            onChange={(note) => setLine({ ...line, note })}
           />
 
           <Group justify="space-between">

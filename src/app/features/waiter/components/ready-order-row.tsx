@@ -1,10 +1,11 @@
 /** One ready order in the service view's strip: table and code large, "Entregue à mesa" at the thumb, the items on demand. */
-import { Badge, Button, Group, Paper, Text, UnstyledButton } from '@mantine/core';
+import { Button, Group, Text, UnstyledButton } from '@mantine/core';
 import { useId, useState } from 'react';
 import type { WaiterOrder } from '../../../../shared/contract/waiter';
 import { formatTime } from '../../../../shared/format';
 import { WAITER_MSG } from '../../../../shared/waiter';
 import { WaiterOrderItems } from './waiter-order-items';
+import { OrderFrame, PendingDeliveryBadge } from './order-frame';
 
 /** `delivery`: 'sending' while "Entregue à mesa" is on its way (a queued one leaves the strip). */
 export function ReadyOrderRow({ order: o, delivery, onDelivered }: { order: WaiterOrder; delivery: 'idle' | 'sending' | 'queued'; onDelivered: (o: WaiterOrder) => void }) {
@@ -13,15 +14,7 @@ export function ReadyOrderRow({ order: o, delivery, onDelivered }: { order: Wait
   const queued = delivery === 'queued';
   const count = o.Itens.reduce((n, i) => n + i.Quantidade, 0);
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p="xs"
-      data-testid={queued ? 'open-order' : 'ready-order'}
-      data-codigo={o.Codigo}
-      bg={queued ? undefined : 'green.0'}
-      style={queued ? undefined : { borderColor: 'var(--mantine-color-green-8)', borderWidth: 3 }}
-    >
+    <OrderFrame order={o} ready={!queued} p="xs">
       <Group wrap="nowrap" gap="xs" justify="space-between">
         <UnstyledButton onClick={() => setOpen((v) => !v)} aria-expanded={open} aria-controls={itemsId} mih={48} style={{ flex: 1, minWidth: 0 }}>
           <Text fw={800} size="lg" truncate>
@@ -37,9 +30,7 @@ export function ReadyOrderRow({ order: o, delivery, onDelivered }: { order: Wait
           </Text>
         </UnstyledButton>
         {queued ? (
-          <Badge size="lg" color="gray.8" variant="filled" data-testid="pending-delivery">
-            Entregue · {WAITER_MSG.pending}
-          </Badge>
+          <PendingDeliveryBadge />
         ) : (
           <Button size="md" mih={48} color="green.9" loading={delivery === 'sending'} onClick={() => onDelivered(o)} aria-label={`${WAITER_MSG.deliver}: pedido #${o.Codigo}`}>
             {WAITER_MSG.deliver}
@@ -47,6 +38,6 @@ export function ReadyOrderRow({ order: o, delivery, onDelivered }: { order: Wait
         )}
       </Group>
       <WaiterOrderItems order={o} id={itemsId} style={{ marginTop: 6, display: open ? undefined : 'none' }} />
-    </Paper>
+    </OrderFrame>
   );
 }

@@ -1,8 +1,9 @@
 /** The order before it goes to the kitchen: lines with their choices, quantities, notes and the total; every problem at once. */
-import { Alert, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { WaiterMenuResponse } from '../../../../shared/contract/waiter';
 import { brl, lineDetails, lineProblems, lineTotalCents, productById, setQuantity, WAITER_ORDER_NOTE_MAX, type Cart } from '../../../../shared/waiter';
 import { Stepper } from './stepper';
+import { NoteField } from './note-field';
 
 export function ReviewView({ menu, cart, problems, onChange }: { menu: WaiterMenuResponse; cart: Cart; problems: string[]; onChange: (update: (c: Cart) => Cart) => void }) {
   return (
@@ -61,19 +62,7 @@ export function ReviewView({ menu, cart, problems, onChange }: { menu: WaiterMen
           </Paper>
         );
       })}
-      <Textarea
-        label="Observação do pedido"
-        placeholder="Ex.: servir as bebidas antes"
-        value={cart.note}
-        maxLength={WAITER_ORDER_NOTE_MAX}
-        autosize
-        minRows={2}
-        size="md"
-        onChange={(e) => {
-          const v = e.currentTarget.value;
-          onChange((c) => ({ ...c, note: v }));
-        }}
-      />
+      <NoteField label="Observação do pedido" placeholder="Ex.: servir as bebidas antes" value={cart.note} maxLength={WAITER_ORDER_NOTE_MAX} onChange={(note) => onChange((c) => ({ ...c, note }))} />
     </Stack>
   );
 }

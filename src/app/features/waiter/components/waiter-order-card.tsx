@@ -1,10 +1,11 @@
 /** An open order of a table as the waiter sees it; a ready one stands out with "Entregue à mesa". */
-import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { WaiterOrder } from '../../../../shared/contract/waiter';
 import { formatTime } from '../../../../shared/format';
 import { ORDER_STATE } from '../../../../shared/orders';
 import { brl, WAITER_MSG } from '../../../../shared/waiter';
 import { WaiterOrderItems } from './waiter-order-items';
+import { OrderFrame, PendingDeliveryBadge } from './order-frame';
 
 /** `delivery`: 'queued' when "Entregue à mesa" was tapped and waits in the outbox for the network. */
 export function WaiterOrderCard({
@@ -20,15 +21,7 @@ export function WaiterOrderCard({
 }) {
   const ready = o.Pronto && delivery !== 'queued';
   return (
-    <Paper
-      withBorder
-      p="md"
-      radius="md"
-      data-testid={ready ? 'ready-order' : 'open-order'}
-      data-codigo={o.Codigo}
-      bg={ready ? 'green.0' : undefined}
-      style={ready ? { borderColor: 'var(--mantine-color-green-8)', borderWidth: 3 } : undefined}
-    >
+    <OrderFrame order={o} ready={ready} p="md">
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap">
           <Text fw={800} size="lg">
@@ -47,12 +40,8 @@ export function WaiterOrderCard({
             {WAITER_MSG.deliver}
           </Button>
         ) : null}
-        {delivery === 'queued' ? (
-          <Badge size="lg" color="gray.8" variant="filled" data-testid="pending-delivery">
-            Entregue · {WAITER_MSG.pending}
-          </Badge>
-        ) : null}
+        {delivery === 'queued' ? <PendingDeliveryBadge /> : null}
       </Stack>
-    </Paper>
+    </OrderFrame>
   );
 }

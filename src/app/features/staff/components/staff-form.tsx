@@ -1,0 +1,41 @@
+/** What the staff dialogs (invite, device, profile) share: the failure text, the submit and the profile select. */
+import { Select, type SelectProps } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { useState } from 'react';
+import type { ProfileEntry } from '../../../../shared/contract/staff';
+import { MSG } from '../../../../shared/messages';
+import { ApiError } from '../../../lib/api-client';
+import { toastError } from '../../../lib/toast';
+
+/** A refused call shows the server's text; any other failure the generic message. */
+export const staffErrorText = (err: unknown) => (err instanceof ApiError ? err.message : MSG.genericError);
+
+/** A staff dialog's submit: the button is busy while `run` goes; a failure toasts staffErrorText. */
+export function useStaffSubmit<V>(form: UseFormReturnType<V>, run: (values: V) => Promise<void>) {
+  const [busy, setBusy] = useState(false);
+  const submit = form.onSubmit(async (values) => {
+    setBusy(true);
+    try {
+      await run(values);
+    } catch (err) {
+      void toastError(staffErrorText(err));
+    } finally {
+      setBusy(false);
+    }
+  });
+  return { busy, submit };
+}
+
+/** The "Perfil" select of the invite and device dialogs: the profiles offered, with what they open (`description`). */
+export function ProfileSelect({ profiles, ...props }: { profiles: ProfileEntry[] } & Omit<SelectProps, 'data'>) {
+  return (
+    <Select
+      label="Perfil"
+      withAsterisk
+      data={profiles.map((p) => ({ value: p.id, label: p.nome }))}
+      placeholder="Escolha"
+      comboboxProps={{ withinPortal: true }}
+      {...props}
+    />
+  );
+}
