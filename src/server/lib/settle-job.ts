@@ -5,8 +5,8 @@
  * whatever happens to the request. Each run:
  * 1. loads the send; one already settled only settles the command's keys;
  * 2. leaves a send whose request's own call may still be running (retried later);
- * 3. asks the provider what it did with it (outside any transaction; the domain sends the same POST
- *    again, same key, only when the provider says it never received it);
+ * 3. asks the provider what it did with it, outside any transaction, and sends the same POST again,
+ *    same key, only when the provider says it never received it;
  * 4. records the outcome and settles the keys in one transaction, and is retried while the provider
  *    still has no answer.
  */
@@ -33,8 +33,12 @@ export interface SettleSteps<S, O, P extends { id: string } = { id: string }> {
   sendingSince(s: S): Date | null;
   /** Settles the command's keys of a send already settled. */
   settle(tx: Tx, s: S): Promise<unknown>;
-  /** What the provider did with the send. */
-  ask(s: S): Promise<O>;
+  /** What the provider did with the send: its outcome, 'processing' while it has none yet, 'unknown' when it never received it. */
+  ask(s: S): Promise<O | 'processing' | 'unknown'>;
+  /** Sends the same POST again, with the send's own key. */
+  resend(s: S): Promise<O>;
+  /** The outcome while the provider is still processing ("em verificação"). */
+  processing: O;
   /** Records the outcome and settles the keys when nothing of the command is open; true while the send stays "em verificação". */
   finish(tx: Tx, s: S, outcome: O): Promise<boolean>;
   /** The retry's reasons (in the job's log): the call is still running, the provider still has no answer. */
@@ -53,7 +57,9 @@ export function defineSettleJob<S, O, P extends { id: string } = { id: string }>
       }
       const since = steps.sendingSince(s);
       if (since && Date.now() - since.getTime() < settleDelayMs(steps.timeoutMs)) throw new Error(steps.messages.sending);
-      const outcome = await steps.ask(s);
+      const said = await steps.ask(s);
+      // Never received: the same POST, same key; any other word but an outcome is still no answer.
+      const outcome = said === 'unknown' ? await steps.resend(s) : typeof said === 'string' ? steps.processing : said;
       const checking = await db.transaction((tx) => steps.finish(tx, s, outcome));
       if (checking) throw new Error(steps.messages.checking);
     },

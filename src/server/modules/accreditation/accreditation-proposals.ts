@@ -142,11 +142,13 @@ export function defineProposalSettleJob(queue: JobQueue, db: Db, provider: Accre
       const st = await provider.proposalStatus(p.id);
       if (st.status === 'created') return { ok: true, proposalId: st.proposalId };
       if (st.status === 'refused') return { ok: false, message: st.message };
-      if (st.status !== 'unknown') return { ok: null };
-      // Never received: the same POST, same key.
+      return st.status;
+    },
+    async resend(p) {
       const merchant = await repo.merchantOf(db, p.venueId);
       return provider.submitProposal(requestOf(p, merchant?.m.fullName ?? p.portalName), p.id);
     },
+    processing: { ok: null },
     async finish(tx, p, outcome) {
       await record(tx, p.id, outcome);
       await settleSubmission(tx, p.venueId, p.submissionId);

@@ -145,11 +145,13 @@ export function defineErpSettleJob(queue: JobQueue, db: Db, erp: ErpAdapter): vo
       const st = await erp.exportStatus(s.id);
       if (st.status === 'issued') return { ok: true, erpNumber: st.erpNumber };
       if (st.status === 'refused') return { ok: false, errors: st.errors };
-      if (st.status !== 'unknown') return { ok: null };
-      // Never received: the same POST, same key.
+      return st.status;
+    },
+    async resend(s) {
       const [inv] = await db.select().from(financeErpInvoices).where(eq(financeErpInvoices.id, s.invoiceId));
       return inv ? erp.exportInvoice(toErp(inv), s.id) : { ok: false, errors: [FINANCE_MSG.erpInvoiceNotFound] };
     },
+    processing: { ok: null },
     async finish(tx, s, outcome) {
       await record(tx, s.id, outcome);
       await settleBatch(tx, s.batchId, s.single);

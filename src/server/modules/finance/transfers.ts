@@ -140,9 +140,10 @@ export function defineTransferSettleJob(queue: JobQueue, db: Db, bank: BankAdapt
       const s = await bank.transferStatus(t.id);
       if (s.status === 'done') return { kind: 'sent', protocol: s.protocol };
       if (s.status === 'failed') return { kind: 'refused', reason: s.reason };
-      if (s.status === 'unknown') return send(bank, toBank(t), t.id); // never received: the same POST, same key
-      return { kind: 'checking' };
+      return s.status;
     },
+    resend: (t) => send(bank, toBank(t), t.id),
+    processing: { kind: 'checking' },
     async finish(tx, t, outcome) {
       const r = await record(tx, t.id, outcome);
       if (settled(r)) await settleKeys(tx, r.id, transferAnswerOf(r));
