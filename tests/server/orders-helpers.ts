@@ -2,10 +2,23 @@
 import { expect } from 'vitest';
 import type { Order, OrderIntakeRequest } from '../../src/shared/contract/orders';
 import { KDS_PATHS, type OrderCommand } from '../../src/shared/orders';
-import type { TestContext } from '../setup/server';
+import { DEMO, type TestContext } from '../setup/server';
 import { rows } from './helpers';
 
 export const PASSWORD = 'Demo#2026';
+
+/** An order the customer picks up (no delivery address). */
+export const PICKUP = { TipoEntrega: 2, Cliente: { Nome: 'Cliente Retirada', Telefone: '11999990000' } };
+
+/** No automatic acceptance, courier calls or prints in the background: orders move only by the test's commands. */
+export const MANUAL_ORDERS = { automaticallyAcceptOrder: false, callMeepDeliveryManually: true, sendToPrinterServerOnAcceptOrder: false };
+
+/** Signs the kitchen in with the restaurant's orders on MANUAL_ORDERS (and `config`); answers the kitchen's token. */
+export async function manualKitchen(t: TestContext, config: Record<string, unknown> = {}): Promise<string> {
+  const token = await t.login(DEMO.cozinha);
+  await setFoodConfig(t, restaurant(t), { ...MANUAL_ORDERS, ...config });
+  return token;
+}
 
 export function restaurant(t: TestContext): string {
   return t.seed.venues.restaurant;

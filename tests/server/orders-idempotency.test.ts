@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { KDS_PATHS, ORDER_MSG, ORDER_STATE } from '../../src/shared/orders';
-import { DEMO, useTestApp } from '../setup/server';
+import { useTestApp } from '../setup/server';
 import { expectError, rows } from './helpers';
-import { command, getOrder, historyCount, intake, intakeBody, newOrder, PASSWORD, restaurant, setFoodConfig } from './orders-helpers';
+import { command, getOrder, historyCount, intake, intakeBody, manualKitchen, newOrder, PASSWORD, restaurant } from './orders-helpers';
 
 const t = useTestApp();
 let token: string;
 
 beforeEach(async () => {
-  token = await t.login(DEMO.cozinha);
-  await setFoodConfig(t, restaurant(t), { automaticallyAcceptOrder: false, callMeepDeliveryManually: true, sendToPrinterServerOnAcceptOrder: false });
+  token = await manualKitchen(t);
 });
 
 const key = () => ({ 'idempotency-key': randomUUID() });

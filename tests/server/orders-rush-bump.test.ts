@@ -5,18 +5,16 @@ import { KDS_PATHS, ORDER_MSG } from '../../src/shared/orders';
 import { MSG } from '../../src/shared/messages';
 import { DEMO, useTestApp } from '../setup/server';
 import { expectError, rows } from './helpers';
-import { allOrders, command, getOrder, newOrder, restaurant, school, setFoodConfig } from './orders-helpers';
+import { allOrders, command, getOrder, manualKitchen, newOrder, PICKUP, restaurant, school } from './orders-helpers';
 
 const t = useTestApp();
 let token: string;
 
 beforeEach(async () => {
-  token = await t.login(DEMO.cozinha);
-  await setFoodConfig(t, restaurant(t), { automaticallyAcceptOrder: false, callMeepDeliveryManually: true, sendToPrinterServerOnAcceptOrder: false });
+  token = await manualKitchen(t);
 });
 
 const TWO_STATIONS = { Itens: [{ NomeProduto: 'X-Salada', Valor: 20, Quantidade: 1, NomeImpressora: 'Cozinha' }, { NomeProduto: 'Suco', Valor: 8, Quantidade: 2, NomeImpressora: 'Bar' }] };
-const PICKUP = { TipoEntrega: 2, Cliente: { Nome: 'Cliente Retirada', Telefone: '11999990000' } };
 const post = (url: string, tok: string, payload: unknown, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url, headers: { ...t.auth(tok), ...headers }, payload: payload as Record<string, unknown> });
 const rush = (tok: string, payload: unknown, headers: Record<string, string> = {}) => post(KDS_PATHS.rush, tok, payload, headers);
 const bump = (tok: string, payload: unknown, headers: Record<string, string> = {}) => post(KDS_PATHS.bumpItem, tok, payload, headers);

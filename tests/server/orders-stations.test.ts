@@ -10,17 +10,15 @@ import { KDS_PATHS, ORDER_MSG, ORDER_STATE } from '../../src/shared/orders';
 import { MSG } from '../../src/shared/messages';
 import { DEMO, useTestApp } from '../setup/server';
 import { expectError, rows } from './helpers';
-import { allOrders, command, getOrder, intake, intakeBody, newOrder, restaurant, school, setFoodConfig } from './orders-helpers';
+import { allOrders, command, getOrder, intake, intakeBody, manualKitchen, newOrder, PICKUP, restaurant, school } from './orders-helpers';
 
 const t = useTestApp();
 let token: string;
 
 beforeEach(async () => {
-  token = await t.login(DEMO.cozinha);
-  await setFoodConfig(t, restaurant(t), { automaticallyAcceptOrder: false, callMeepDeliveryManually: true, sendToPrinterServerOnAcceptOrder: false });
+  token = await manualKitchen(t);
 });
 
-const PICKUP = { TipoEntrega: 2, Cliente: { Nome: 'Cliente Retirada', Telefone: '11999990000' } };
 const TWO_STATIONS = {
   ...PICKUP,
   Itens: [
