@@ -1,7 +1,7 @@
-import type { BrowserContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
 import { ORDER_STATE } from '../../src/shared/orders';
 import { expect, test } from './fixtures';
-import { apiLogin, card, getOrder, newBoardContext, openBoard, placeOrder, revealCard, resumeAfterReload } from './orders-helpers';
+import { apiLogin, card, getOrder, newBoardContext, openBoard, placeOrder, revealCard, resumeAfterReload, type ApiSession } from './orders-helpers';
 import { persistedCache } from './waiter-helpers';
 
 // The service worker is part of what this file tests (playwright.config.ts blocks it elsewhere).
@@ -23,6 +23,12 @@ async function acceptOnCard(page: Page, cardLocator: Locator, codigo: string) {
   if (await perOrderTime.isVisible()) await perOrderTime.getByRole('button', { name: 'Aceitar' }).click();
 }
 
+/** The server has the order accepted, with exactly one state change to Aceito. */
+async function expectAcceptedOnce(request: APIRequestContext, kitchen: ApiSession, orderId: string) {
+  const after = await getOrder(request, kitchen, orderId);
+  expect(after.WorkflowInstance.CurrenteState.Id).toBe(ORDER_STATE.Aceito);
+  expect(after.HistoricoEstados.filter((h) => h.EstadoId === ORDER_STATE.Aceito)).toHaveLength(1);
+}
 
 test.describe('offline board', () => {
   test.describe.configure({ mode: 'serial' });
@@ -55,9 +61,7 @@ test.describe('offline board', () => {
       await resumeAfterReload(again);
       await revealCard(again, order.Codigo);
       await expect(card(again, order.Codigo).getByTestId('pending-badge')).toHaveCount(0, { timeout: 60_000 });
-      const after = await getOrder(request, kitchen, order.Id);
-      expect(after.WorkflowInstance.CurrenteState.Id).toBe(ORDER_STATE.Aceito);
-      expect(after.HistoricoEstados.filter((h) => h.EstadoId === ORDER_STATE.Aceito)).toHaveLength(1);
+      await expectAcceptedOnce(request, kitchen, order.Id);
     } finally {
       await context.close();
     }
@@ -107,10 +111,7 @@ test.describe('offline board', () => {
       await expect(c.getByTestId('pending-badge')).toHaveCount(0, { timeout: 60_000 });
       await expect(page.getByTestId('pending-bar')).toHaveCount(0);
       await expect(page.getByTestId('connection-mode')).not.toHaveText('sem conexão', { timeout: 30_000 });
-      const after = await getOrder(request, kitchen, order.Id);
-      expect(after.WorkflowInstance.CurrenteState.Id).toBe(ORDER_STATE.Aceito);
-      // Exactly one state change on the server.
-      expect(after.HistoricoEstados.filter((h) => h.EstadoId === ORDER_STATE.Aceito)).toHaveLength(1);
+      await expectAcceptedOnce(request, kitchen, order.Id);
     } finally {
       await context.close();
     }
