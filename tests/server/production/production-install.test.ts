@@ -43,21 +43,10 @@ beforeAll(async () => {
     dbEnv = { DATA_DIR: dataDir };
     return;
   }
-  const { default: pg } = await import('pg');
+  const { createDatabase, dropDatabase } = await import('../../postgres/pg-helpers');
   const name = `balcao_prod_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  dbEnv = { DATA_DIR: dataDir, DATABASE_URL: url.toString() };
-  dropDb = async () => {
-    const a = new pg.Client({ connectionString: adminUrl });
-    await a.connect();
-    await a.query(`drop database if exists ${name} with (force)`);
-    await a.end();
-  };
+  dbEnv = { DATA_DIR: dataDir, DATABASE_URL: await createDatabase(adminUrl, name) };
+  dropDb = () => dropDatabase(adminUrl, name);
 });
 
 afterAll(async () => {
