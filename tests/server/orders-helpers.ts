@@ -79,6 +79,12 @@ export async function forceState(t: TestContext, orderId: string, stateId: numbe
   await t.db.exec(`update orders set state_id = ${Number(stateId)} where id = '${orderId.replace(/[^0-9a-f-]/gi, '')}'`);
 }
 
+/** How many events the order's board stream got (order_events). */
+export async function eventCount(t: TestContext, orderId: string): Promise<number> {
+  const [r] = await rows<{ n: number }>(t, `select count(*)::int as n from order_events where order_id = '${orderId}'`);
+  return r.n;
+}
+
 export async function historyCount(t: TestContext, orderId: string): Promise<number> {
   const [r] = await rows<{ n: number }>(t, `select count(*)::int as n from order_state_history where order_id = '${orderId.replace(/[^0-9a-f-]/gi, '')}'`);
   return r.n;
