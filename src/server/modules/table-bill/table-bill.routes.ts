@@ -36,7 +36,7 @@ import { requireUser } from '../../plugins/auth';
 import { PixApiError, PixUnavailableError } from '../pix/adapters/api-pix';
 import { PixNotConfiguredError, type PixService } from '../pix/pix.service';
 import { checkPersonPart } from './table-bill.split';
-import { billBundleOf, billDto, expireStalePix, lockOpenBill, openFiguresOf, openLines, paymentDto, paymentsOf, tableOf, openBillOf, type PaymentRow, type TableRef , waiterTable } from './table-bill.repository';
+import { billBundleOf, billDto, changeOpenBill, expireStalePix, lockOpenBill, openFiguresOf, openLines, paymentDto, paymentsOf, tableOf, openBillOf, type PaymentRow, type TableRef , waiterTable } from './table-bill.repository';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody, 502: errorBody, 503: errorBody };
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -100,20 +100,15 @@ export function tableBillRoutes(fastify: FastifyInstance, opts: { db: Db; pix: P
     return readBill(table);
   });
 
-  app.post('/api/Mesa/:mesa/Conta/TaxaServico', { schema: { params: billParams, body: billServiceRequest, response: { 200: tableBill, ...errors } } }, async (req) => {
-    const user = requireUser(req);
-    const table = await waiterTable(db, req, req.body.localId, req.params.mesa);
-    return db.transaction(async (tx) => {
-      const bill = await lockOpenBill(tx, table, user.id);
-      if (bill.serviceRemoved !== req.body.Remover) {
-        // Once money was taken the total may no longer move under it.
-        const taken = (await paymentsOf(tx, bill.id)).some((p) => p.status === 'paid' || p.status === 'pending');
-        if (taken) throw new HttpError(409, BILL_MSG.serviceLocked);
-        await tx.update(tableBills).set({ serviceRemoved: req.body.Remover }).where(eq(tableBills.id, bill.id));
-      }
-      return billDto(tx, table, pixInfo);
-    });
-  });
+  app.post('/api/Mesa/:mesa/Conta/TaxaServico', { schema: { params: billParams, body: billServiceRequest, response: { 200: tableBill, ...errors } } }, (req) =>
+    changeOpenBill(db, req, { localId: req.body.localId, mesa: req.params.mesa }, pixInfo, async (tx, bill) => {
+      if (bill.serviceRemoved === req.body.Remover) return;
+      // Once money was taken the total may no longer move under it.
+      const taken = (await paymentsOf(tx, bill.id)).some((p) => p.status === 'paid' || p.status === 'pending');
+      if (taken) throw new HttpError(409, BILL_MSG.serviceLocked);
+      await tx.update(tableBills).set({ serviceRemoved: req.body.Remover }).where(eq(tableBills.id, bill.id));
+    }),
+  );
 
   function needKey(req: FastifyRequest): string {
     const key = idempotencyKeyOf(req, BILL_MSG.idempotencyInvalid);
