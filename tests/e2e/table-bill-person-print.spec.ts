@@ -25,6 +25,14 @@ test("Pré-conta de uma pessoa: a share of the equal split, then a person of the
 
   const printServer = await fakePrintServer();
   const w = await waiterPhone(browser, server.url);
+  /** The print server got its `count`th job, for the Bar with `tag`: its lines, none wider than the Bar's 32 columns. */
+  const lastJobLines = (count: number, tag: string) => {
+    expect(printServer.jobs).toHaveLength(count);
+    expect(printServer.jobs[count - 1]).toMatchObject({ printer: 'Bar', body: { tag } });
+    const printed = linesOf(decodeEscPos(Buffer.from(printServer.jobs[count - 1].body.escPosBase64!, 'base64')));
+    for (const l of printed) expect(l.length, l).toBeLessThanOrEqual(32);
+    return printed;
+  };
   try {
     await setBoardSettings(request, manager, { EnderecoServidorLocal: printServer.url });
     await signInWaiter(w.page);
@@ -43,10 +51,7 @@ test("Pré-conta de uma pessoa: a share of the equal split, then a person of the
     await w.page.getByRole('button', { name: 'Imprimir pré-conta' }).tap();
     // No printer is named for the cashier: the first by name, the demo's Bar (58 mm, 32 columns).
     await expect(w.page.getByTestId('pre-bill-status')).toHaveText(BILL_MSG.preBillPartSent('Parte 2 de 3', 'Bar'));
-    expect(printServer.jobs).toHaveLength(1);
-    expect(printServer.jobs[0]).toMatchObject({ printer: 'Bar', body: { tag: `Pré-conta ${mesa.Nome} · Parte 2 de 3` } });
-    let lines = linesOf(decodeEscPos(Buffer.from(printServer.jobs[0].body.escPosBase64!, 'base64')));
-    for (const l of lines) expect(l.length, l).toBeLessThanOrEqual(32);
+    let lines = lastJobLines(1, `Pré-conta ${mesa.Nome} · Parte 2 de 3`);
     const has = (left: string, right: string) => expect(lines.find((l) => l.startsWith(left) && l.endsWith(right)), `${left} … ${right}`).toBeDefined();
     expect(lines.map((l) => l.trim())).toEqual(expect.arrayContaining(['PRÉ-CONTA', mesa.Nome, 'Parte 2 de 3']));
     has('2x X-Burger', 'R$ 57,80');
@@ -67,10 +72,7 @@ test("Pré-conta de uma pessoa: a share of the equal split, then a person of the
     await whose.selectOption({ label: 'Bia' });
     await w.page.getByRole('button', { name: 'Imprimir pré-conta' }).tap();
     await expect(w.page.getByTestId('pre-bill-status')).toHaveText(BILL_MSG.preBillPartSent('Bia', 'Bar'));
-    expect(printServer.jobs).toHaveLength(2);
-    expect(printServer.jobs[1]).toMatchObject({ printer: 'Bar', body: { tag: `Pré-conta ${mesa.Nome} · Bia` } });
-    lines = linesOf(decodeEscPos(Buffer.from(printServer.jobs[1].body.escPosBase64!, 'base64')));
-    for (const l of lines) expect(l.length, l).toBeLessThanOrEqual(32);
+    lines = lastJobLines(2, `Pré-conta ${mesa.Nome} · Bia`);
     expect(lines.map((l) => l.trim())).toEqual(expect.arrayContaining(['Bia', 'dividido por 2']));
     has('1x X-Burger', 'R$ 28,90');
     has('1x Batata frita', 'R$ 6,00');
