@@ -86,6 +86,16 @@ export async function tapTableBill(page: Page, name: string): Promise<void> {
   await page.getByRole('button', { name: 'Conta', exact: true }).tap();
 }
 
+/** Taps the cash button named `button`, types what the customer handed over, checks the change shown (`change`) and records the payment. */
+export async function payCash(page: Page, button: string, received: string, change: string): Promise<void> {
+  await page.getByRole('button', { name: button }).tap();
+  const cash = page.getByRole('dialog', { name: 'Pagamento em dinheiro' });
+  await cash.getByLabel('Valor recebido').fill(received);
+  await expect(page.getByTestId('cash-change')).toHaveText(change);
+  await cash.getByRole('button', { name: 'Registrar pagamento' }).tap();
+  await expect(cash).toBeHidden();
+}
+
 /** Waits until the service worker holds the app and controls the page (so it opens again without network). */
 export async function untilServiceWorkerControls(page: Page): Promise<void> {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
