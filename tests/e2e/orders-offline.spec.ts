@@ -1,7 +1,7 @@
-import type { BrowserContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { ORDER_STATE } from '../../src/shared/orders';
 import { expect, test } from './fixtures';
-import { apiLogin, card, getOrder, newBoardContext, openBoard, placeOrder, revealCard, resumeAfterReload } from './orders-helpers';
+import { apiLogin, card, getOrder, newBoardContext, openBoard, placeOrder, revealCard, resumeAfterReload, type ApiSession } from './orders-helpers';
 import { persistedCache } from './waiter-helpers';
 
 // The service worker is part of what this file tests (playwright.config.ts blocks it elsewhere).
@@ -23,20 +23,37 @@ async function acceptOnCard(page: Page, cardLocator: Locator, codigo: string) {
   if (await perOrderTime.isVisible()) await perOrderTime.getByRole('button', { name: 'Aceitar' }).click();
 }
 
+/** The kitchen's API session, a new order and a board tablet showing its card (the caller closes `context`). */
+async function boardShowingNewOrder(browser: Browser, request: APIRequestContext, baseURL: string) {
+  const kitchen = await apiLogin(request, 'cozinha@balcao.dev');
+  const order = await placeOrder(request, kitchen);
+  const { context, page } = await newBoardContext(browser, baseURL);
+  try {
+    await openBoard(page);
+    await revealCard(page, order.Codigo);
+    const c = card(page, order.Codigo);
+    await expect(c).toBeVisible();
+    return { kitchen, order, context, page, c };
+  } catch (e) {
+    await context.close();
+    throw e;
+  }
+}
+
+/** The server has the order accepted, with exactly one state change to Aceito. */
+async function expectAcceptedOnce(request: APIRequestContext, kitchen: ApiSession, orderId: string) {
+  const after = await getOrder(request, kitchen, orderId);
+  expect(after.WorkflowInstance.CurrenteState.Id).toBe(ORDER_STATE.Aceito);
+  expect(after.HistoricoEstados.filter((h) => h.EstadoId === ORDER_STATE.Aceito)).toHaveLength(1);
+}
 
 test.describe('offline board', () => {
   test.describe.configure({ mode: 'serial' });
 
   test('a lost answer (the server committed, the answer was dropped, the page closed) is replayed without a duplicate', async ({ browser, server, request }) => {
     test.setTimeout(120_000);
-    const kitchen = await apiLogin(request, 'cozinha@balcao.dev');
-    const order = await placeOrder(request, kitchen);
-    const { context, page } = await newBoardContext(browser, server.url);
+    const { kitchen, order, context, page, c } = await boardShowingNewOrder(browser, request, server.url);
     try {
-      await openBoard(page);
-      await revealCard(page, order.Codigo);
-      const c = card(page, order.Codigo);
-      await expect(c).toBeVisible();
       // The accept reaches the server, which commits it; its answer never reaches the tablet.
       let committed = false;
       await context.route('**/api/kds/acceptOrder', async (route) => {
@@ -55,9 +72,7 @@ test.describe('offline board', () => {
       await resumeAfterReload(again);
       await revealCard(again, order.Codigo);
       await expect(card(again, order.Codigo).getByTestId('pending-badge')).toHaveCount(0, { timeout: 60_000 });
-      const after = await getOrder(request, kitchen, order.Id);
-      expect(after.WorkflowInstance.CurrenteState.Id).toBe(ORDER_STATE.Aceito);
-      expect(after.HistoricoEstados.filter((h) => h.EstadoId === ORDER_STATE.Aceito)).toHaveLength(1);
+      await expectAcceptedOnce(request, kitchen, order.Id);
     } finally {
       await context.close();
     }
@@ -65,14 +80,8 @@ test.describe('offline board', () => {
 
   test('without the server the board renders from cache; an accept made offline waits, survives a reload and is applied exactly once', async ({ browser, server, request }) => {
     test.setTimeout(150_000);
-    const kitchen = await apiLogin(request, 'cozinha@balcao.dev');
-    const order = await placeOrder(request, kitchen);
-    const { context, page } = await newBoardContext(browser, server.url);
+    const { kitchen, order, context, page, c } = await boardShowingNewOrder(browser, request, server.url);
     try {
-      await openBoard(page);
-      await revealCard(page, order.Codigo);
-      const c = card(page, order.Codigo);
-      await expect(c).toBeVisible();
       await expect.poll(() => persistedCache(page)).toContain(order.Id);
 
       await cutApi(context);
@@ -107,10 +116,7 @@ test.describe('offline board', () => {
       await expect(c.getByTestId('pending-badge')).toHaveCount(0, { timeout: 60_000 });
       await expect(page.getByTestId('pending-bar')).toHaveCount(0);
       await expect(page.getByTestId('connection-mode')).not.toHaveText('sem conexão', { timeout: 30_000 });
-      const after = await getOrder(request, kitchen, order.Id);
-      expect(after.WorkflowInstance.CurrenteState.Id).toBe(ORDER_STATE.Aceito);
-      // Exactly one state change on the server.
-      expect(after.HistoricoEstados.filter((h) => h.EstadoId === ORDER_STATE.Aceito)).toHaveLength(1);
+      await expectAcceptedOnce(request, kitchen, order.Id);
     } finally {
       await context.close();
     }

@@ -12,7 +12,7 @@ import { formatBRL } from '../../src/shared/format';
 import { expectAccessible } from './axe';
 import { expect, openAs, test } from './fixtures';
 import { apiLogin, placeOrder } from './orders-helpers';
-import { freeTables, goOffline, goOnline, persistedCache, screenshots, signInWaiter, tapTableBill, untilServiceWorkerControls, waiterPhone } from './waiter-helpers';
+import { freeTables, goOffline, goOnline, payCash, persistedCache, screenshots, signInWaiter, tapTableBill, untilServiceWorkerControls, waiterPhone } from './waiter-helpers';
 
 // The reload offline needs the service worker (playwright.config.ts blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
@@ -58,12 +58,7 @@ test('offline: a cash payment is pendente de envio, survives a reload, and reach
     await shot(w.page, '00-offline');
 
     // Cash, R$ 50,00 received: at once on the bill as pendente de envio; Falta pagar counts it.
-    await w.page.getByRole('button', { name: 'Dinheiro · Conta inteira' }).tap();
-    const cash = w.page.getByRole('dialog', { name: 'Pagamento em dinheiro' });
-    await cash.getByLabel('Valor recebido').fill('50');
-    await expect(w.page.getByTestId('cash-change')).toHaveText('Troco: R$ 28,00');
-    await cash.getByRole('button', { name: 'Registrar pagamento' }).tap();
-    await expect(cash).toBeHidden();
+    await payCash(w.page, 'Dinheiro · Conta inteira', '50', 'Troco: R$ 28,00');
     const queued = w.page.getByTestId('bill-payment-queued');
     await expect(queued).toHaveText('Dinheiro · R$ 22,00 · pendente de envio · recebido R$ 50,00 · troco R$ 28,00');
     await expect(w.page.getByTestId('bill-part-queued')).toHaveText('Pendente de envio · Dinheiro');

@@ -4,41 +4,39 @@
  * person. The local print server (a loopback stand-in) gets the spec's print job, whose ESC/POS decodes
  * to that share's/person's lines and totals at the printer's 32 columns. Axe on the bill.
  */
-import type { Browser } from '@playwright/test';
-import { BILL_PATHS, tableBill } from '../../src/shared/contract/table-bill';
-import { WAITER_PATHS } from '../../src/shared/contract/waiter';
 import { BILL_MSG } from '../../src/shared/table-bill';
 import { decodeEscPos, linesOf } from '../server/printers/escpos';
-import { anaAndBiaSplit } from '../support/bill-split-fixture';
 import { expectAccessible } from './axe';
 import { fakePrintServer } from './print-server';
-import { expect, openAs, test } from './fixtures';
+import { expect, test } from './fixtures';
 import { apiLogin, placeOrder, setBoardSettings } from './orders-helpers';
-
-async function phone(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({ baseURL, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, reducedMotion: 'reduce' });
-  return { context, page: await context.newPage() };
-}
+import { atTable, freeTables, signInWaiter, splitAnaAndBia, tapTableBill, waiterPhone } from './waiter-helpers';
 
 test("Pré-conta de uma pessoa: a share of the equal split, then a person of the split by items, each printed with only their part", async ({ browser, server, request }) => {
   test.setTimeout(150_000);
   const manager = await apiLogin(request, 'gerente@balcao.dev');
-  const tables = await request.get(`${WAITER_PATHS.tables}?localClienteId=${manager.localId}`, { headers: manager.auth });
-  const free = ((await tables.json()) as { Mesas: Array<{ Id: string; Nome: string; Abertos: number; Conta?: number }> }).Mesas.filter((m) => m.Abertos === 0 && !m.Conta);
+  const free = await freeTables(request, manager);
   expect(free.length, 'a free table on the demo restaurant').toBeGreaterThan(0);
   const mesa = free.at(-1)!;
-  const table = { TipoEntrega: 3, MesaId: mesa.Id, Cliente: { Nome: mesa.Nome }, TipoPagamentoId: 2 };
+  const table = atTable(mesa);
   // 2x 28,90 + 12,00 + 9,90 = 79,70; service 7,97; total 87,67 → by 3: 29,23 / 29,22 / 29,22.
   await placeOrder(request, manager, { ...table, Itens: [{ NomeProduto: 'X-Burger', Valor: 28.9, Quantidade: 2 }, { NomeProduto: 'Batata frita', Valor: 12, Quantidade: 1 }] });
   await placeOrder(request, manager, { ...table, Itens: [{ NomeProduto: 'Suco de laranja', Valor: 9.9, Quantidade: 1 }] });
 
   const printServer = await fakePrintServer();
-  const w = await phone(browser, server.url);
+  const w = await waiterPhone(browser, server.url);
+  /** The print server got its `count`th job, for the Bar with `tag`: its lines, none wider than the Bar's 32 columns. */
+  const lastJobLines = (count: number, tag: string) => {
+    expect(printServer.jobs).toHaveLength(count);
+    expect(printServer.jobs[count - 1]).toMatchObject({ printer: 'Bar', body: { tag } });
+    const printed = linesOf(decodeEscPos(Buffer.from(printServer.jobs[count - 1].body.escPosBase64!, 'base64')));
+    for (const l of printed) expect(l.length, l).toBeLessThanOrEqual(32);
+    return printed;
+  };
   try {
     await setBoardSettings(request, manager, { EnderecoServidorLocal: printServer.url });
-    await openAs(w.page, 'garcom@balcao.dev', '/garcom');
-    await w.page.locator(`[data-testid="table-card"][data-mesa="${mesa.Nome}"]`).tap();
-    await w.page.getByRole('button', { name: 'Conta', exact: true }).tap();
+    await signInWaiter(w.page);
+    await tapTableBill(w.page, mesa.Nome);
     await expect(w.page.getByTestId('bill-total')).toHaveText('R$ 87,67');
 
     // Not split: no choice, the whole bill prints.
@@ -53,10 +51,7 @@ test("Pré-conta de uma pessoa: a share of the equal split, then a person of the
     await w.page.getByRole('button', { name: 'Imprimir pré-conta' }).tap();
     // No printer is named for the cashier: the first by name, the demo's Bar (58 mm, 32 columns).
     await expect(w.page.getByTestId('pre-bill-status')).toHaveText(BILL_MSG.preBillPartSent('Parte 2 de 3', 'Bar'));
-    expect(printServer.jobs).toHaveLength(1);
-    expect(printServer.jobs[0]).toMatchObject({ printer: 'Bar', body: { tag: `Pré-conta ${mesa.Nome} · Parte 2 de 3` } });
-    let lines = linesOf(decodeEscPos(Buffer.from(printServer.jobs[0].body.escPosBase64!, 'base64')));
-    for (const l of lines) expect(l.length, l).toBeLessThanOrEqual(32);
+    let lines = lastJobLines(1, `Pré-conta ${mesa.Nome} · Parte 2 de 3`);
     const has = (left: string, right: string) => expect(lines.find((l) => l.startsWith(left) && l.endsWith(right)), `${left} … ${right}`).toBeDefined();
     expect(lines.map((l) => l.trim())).toEqual(expect.arrayContaining(['PRÉ-CONTA', mesa.Nome, 'Parte 2 de 3']));
     has('2x X-Burger', 'R$ 57,80');
@@ -70,26 +65,14 @@ test("Pré-conta de uma pessoa: a share of the equal split, then a person of the
     // Split by items (set through the API, as the waiter's editor does): Ana and Bia.
     await w.page.getByRole('button', { name: 'Menos pessoas' }).tap();
     await w.page.getByRole('button', { name: 'Menos pessoas' }).tap();
-    const waiter = await apiLogin(request, 'garcom@balcao.dev');
-    const bill = tableBill.parse(await (await request.get(`/${BILL_PATHS.bill(mesa.Id)}?localId=${waiter.localId}`, { headers: waiter.auth })).json());
-    const split = await request.post(`/${BILL_PATHS.itemSplit(mesa.Id)}`, {
-      headers: waiter.auth,
-      data: {
-        localId: waiter.localId,
-        Divisao: anaAndBiaSplit(bill.Itens, true),
-      },
-    });
-    expect(split.status(), await split.text()).toBe(200);
+    await splitAnaAndBia(request, await apiLogin(request, 'garcom@balcao.dev'), mesa.Id, true);
     await w.page.reload();
     await expect(w.page.getByTestId('bill-total')).toHaveText('R$ 87,67');
     await expect(whose.locator('option')).toHaveText(['Conta inteira', 'Ana', 'Bia']);
     await whose.selectOption({ label: 'Bia' });
     await w.page.getByRole('button', { name: 'Imprimir pré-conta' }).tap();
     await expect(w.page.getByTestId('pre-bill-status')).toHaveText(BILL_MSG.preBillPartSent('Bia', 'Bar'));
-    expect(printServer.jobs).toHaveLength(2);
-    expect(printServer.jobs[1]).toMatchObject({ printer: 'Bar', body: { tag: `Pré-conta ${mesa.Nome} · Bia` } });
-    lines = linesOf(decodeEscPos(Buffer.from(printServer.jobs[1].body.escPosBase64!, 'base64')));
-    for (const l of lines) expect(l.length, l).toBeLessThanOrEqual(32);
+    lines = lastJobLines(2, `Pré-conta ${mesa.Nome} · Bia`);
     expect(lines.map((l) => l.trim())).toEqual(expect.arrayContaining(['Bia', 'dividido por 2']));
     has('1x X-Burger', 'R$ 28,90');
     has('1x Batata frita', 'R$ 6,00');

@@ -4,33 +4,23 @@
  * still owes hers), and the items nobody took; no staff name. Axe on the page.
  */
 import { BILL_PATHS, billLinkAnswer, tableBill } from '../../src/shared/contract/table-bill';
-import { WAITER_PATHS } from '../../src/shared/contract/waiter';
-import { anaAndBiaSplit } from '../support/bill-split-fixture';
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
 import { apiLogin, placeOrder } from './orders-helpers';
+import { atTable, freeTables, splitAnaAndBia } from './waiter-helpers';
 
 test('Conta pública: the split by items shows each person with items, amount and paid/remaining', async ({ browser, server, request }) => {
   test.setTimeout(120_000);
   const manager = await apiLogin(request, 'gerente@balcao.dev');
-  const tables = await request.get(`${WAITER_PATHS.tables}?localClienteId=${manager.localId}`, { headers: manager.auth });
-  const free = ((await tables.json()) as { Mesas: Array<{ Id: string; Nome: string; Abertos: number; Conta?: number }> }).Mesas.filter((m) => m.Abertos === 0 && !m.Conta);
+  const free = await freeTables(request, manager);
   expect(free.length, 'a free table on the demo restaurant').toBeGreaterThan(0);
   const mesa = free.at(-2) ?? free[0];
-  const table = { TipoEntrega: 3, MesaId: mesa.Id, Cliente: { Nome: mesa.Nome }, TipoPagamentoId: 2 };
+  const table = atTable(mesa);
   await placeOrder(request, manager, { ...table, Itens: [{ NomeProduto: 'X-Burger', Valor: 28.9, Quantidade: 2 }, { NomeProduto: 'Batata frita', Valor: 12, Quantidade: 1 }] });
   await placeOrder(request, manager, { ...table, Itens: [{ NomeProduto: 'Suco de laranja', Valor: 9.9, Quantidade: 1 }] });
 
   const waiter = await apiLogin(request, 'garcom@balcao.dev');
-  const bill = tableBill.parse(await (await request.get(`/${BILL_PATHS.bill(mesa.Id)}?localId=${waiter.localId}`, { headers: waiter.auth })).json());
-  const split = await request.post(`/${BILL_PATHS.itemSplit(mesa.Id)}`, {
-    headers: waiter.auth,
-    data: {
-      localId: waiter.localId,
-      Divisao: anaAndBiaSplit(bill.Itens, false),
-    },
-  });
-  expect(split.status(), await split.text()).toBe(200);
+  const split = await splitAnaAndBia(request, waiter, mesa.Id, false);
   const people = tableBill.parse(await split.json()).DivisaoPorItens!.Pessoas;
   const paid = await request.post(`/${BILL_PATHS.payments(mesa.Id)}`, { headers: { ...waiter.auth, 'idempotency-key': crypto.randomUUID() }, data: { localId: waiter.localId, Forma: 'cartao', Valor: people[0].Valor, Pessoa: 1 } });
   expect(paid.status(), await paid.text()).toBe(201);

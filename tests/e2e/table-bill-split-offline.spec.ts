@@ -7,7 +7,7 @@ import { BILL_PATHS, tableBill } from '../../src/shared/contract/table-bill';
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
 import { apiLogin, placeOrder } from './orders-helpers';
-import { freeTables, goOffline, goOnline, persistedCache, signInWaiter, tapTableBill, untilServiceWorkerControls, waiterPhone } from './waiter-helpers';
+import { freeTables, goOffline, goOnline, payCash, persistedCache, signInWaiter, tapTableBill, untilServiceWorkerControls, waiterPhone } from './waiter-helpers';
 
 // The reload offline needs the service worker (playwright.config.ts blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
@@ -44,12 +44,7 @@ test("offline: a person's part paid in cash is pendente de envio on that person,
     await goOffline(w.context);
     // Pix needs the PSP: offline its button says so, in its name too.
     await expect(w.page.getByRole('button', { name: 'Pix sem conexão · Ana · Pix precisa de conexão' })).toBeDisabled();
-    await w.page.getByRole('button', { name: 'Dinheiro · Bia' }).tap();
-    const cash = w.page.getByRole('dialog', { name: 'Pagamento em dinheiro' });
-    await cash.getByLabel('Valor recebido').fill('25');
-    await expect(w.page.getByTestId('cash-change')).toHaveText('Troco: R$ 3,00');
-    await cash.getByRole('button', { name: 'Registrar pagamento' }).tap();
-    await expect(cash).toBeHidden();
+    await payCash(w.page, 'Dinheiro · Bia', '25', 'Troco: R$ 3,00');
     await expect(people.nth(1).getByTestId('split-person-queued')).toHaveText('Pendente de envio · Dinheiro');
     await expect(w.page.getByRole('button', { name: 'Dinheiro · Bia' })).toHaveCount(0);
     await expect(w.page.getByTestId('bill-payment-queued')).toHaveText('Dinheiro · R$ 22,00 · pendente de envio · Bia · recebido R$ 25,00 · troco R$ 3,00');

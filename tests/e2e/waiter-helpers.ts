@@ -4,8 +4,10 @@
  * the persisted query cache. Each spec keeps its own assertions; only the setup is shared.
  */
 import fs from 'node:fs';
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, APIResponse, Browser, BrowserContext, Page } from '@playwright/test';
+import { BILL_PATHS, tableBill } from '../../src/shared/contract/table-bill';
 import { WAITER_PATHS } from '../../src/shared/contract/waiter';
+import { anaAndBiaSplit } from '../support/bill-split-fixture';
 import { expect, openAs } from './fixtures';
 import type { ApiSession } from './orders-helpers';
 
@@ -14,8 +16,15 @@ export interface WaiterPhone {
   page: Page;
 }
 
-/** A 390×844 touch phone on the server; `serviceWorkers: 'allow'` for the offline specs. Page errors are logged. */
-export async function waiterPhone(browser: Browser, baseURL: string, opts: { serviceWorkers?: 'allow' | 'block' } = {}): Promise<WaiterPhone> {
+/**
+ * A 390×844 touch phone on the server; `serviceWorkers: 'allow'` for the offline specs; `init` prepares
+ * the context before its page opens (an init script). Page errors are logged.
+ */
+export async function waiterPhone(
+  browser: Browser,
+  baseURL: string,
+  opts: { serviceWorkers?: 'allow' | 'block'; init?: (context: BrowserContext) => Promise<unknown> } = {},
+): Promise<WaiterPhone> {
   const context = await browser.newContext({
     baseURL,
     locale: 'pt-BR',
@@ -26,6 +35,7 @@ export async function waiterPhone(browser: Browser, baseURL: string, opts: { ser
     reducedMotion: 'reduce',
     ...(opts.serviceWorkers ? { serviceWorkers: opts.serviceWorkers } : {}),
   });
+  await opts.init?.(context);
   const page = await context.newPage();
   page.on('pageerror', (e) => console.log(`[phone pageerror] ${e.stack ?? e.message}`));
   return { context, page };
@@ -47,6 +57,24 @@ export async function freeTables(request: APIRequestContext, manager: ApiSession
 /** The fields of an order placed at a table (delivery type 3), to spread into placeOrder's body. */
 export const atTable = (mesa: WaiterTable) => ({ TipoEntrega: 3, MesaId: mesa.Id, Cliente: { Nome: mesa.Nome }, TipoPagamentoId: 2 });
 
+/**
+ * The waiter splits the table's bill by items as Ana and Bia (support/bill-split-fixture.ts; Bia takes
+ * the juice when `withJuice`), through the API as the waiter's editor does; answers the split's
+ * answer (its status is asserted 200 here).
+ */
+export async function splitAnaAndBia(request: APIRequestContext, waiter: ApiSession, mesaId: string, withJuice: boolean): Promise<APIResponse> {
+  const bill = tableBill.parse(await (await request.get(`/${BILL_PATHS.bill(mesaId)}?localId=${waiter.localId}`, { headers: waiter.auth })).json());
+  const split = await request.post(`/${BILL_PATHS.itemSplit(mesaId)}`, {
+    headers: waiter.auth,
+    data: {
+      localId: waiter.localId,
+      Divisao: anaAndBiaSplit(bill.Itens, withJuice),
+    },
+  });
+  expect(split.status(), await split.text()).toBe(200);
+  return split;
+}
+
 /** Signs the demo waiter in on a phone and waits for the tables screen. */
 export async function signInWaiter(page: Page): Promise<void> {
   await openAs(page, 'garcom@balcao.dev', '/garcom');
@@ -56,6 +84,16 @@ export async function signInWaiter(page: Page): Promise<void> {
 export async function tapTableBill(page: Page, name: string): Promise<void> {
   await page.locator(`[data-testid="table-card"][data-mesa="${name}"]`).tap();
   await page.getByRole('button', { name: 'Conta', exact: true }).tap();
+}
+
+/** Taps the cash button named `button`, types what the customer handed over, checks the change shown (`change`) and records the payment. */
+export async function payCash(page: Page, button: string, received: string, change: string): Promise<void> {
+  await page.getByRole('button', { name: button }).tap();
+  const cash = page.getByRole('dialog', { name: 'Pagamento em dinheiro' });
+  await cash.getByLabel('Valor recebido').fill(received);
+  await expect(page.getByTestId('cash-change')).toHaveText(change);
+  await cash.getByRole('button', { name: 'Registrar pagamento' }).tap();
+  await expect(cash).toBeHidden();
 }
 
 /** Waits until the service worker holds the app and controls the page (so it opens again without network). */

@@ -5,13 +5,14 @@
  * audio layer's test hook) → "Entregue à mesa", tapped offline and applied once when the network returns.
  */
 import fs from 'node:fs';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { Order } from '../../src/shared/contract/orders';
 import { KDS_PATHS, ORDER_STATE } from '../../src/shared/orders';
 import { expectAccessible } from './axe';
 import { expect, openAs, signIn, test } from './fixtures';
 import { WAITER_PATHS } from '../../src/shared/contract/waiter';
 import { apiLogin, card, newBoardContext, openBoard, placeOrder, revealCard, runCommand } from './orders-helpers';
+import { waiterPhone } from './waiter-helpers';
 
 // The service worker is part of what this file tests (playwright.config.ts blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
@@ -19,24 +20,15 @@ test.use({ serviceWorkers: 'allow' });
 const SHOTS = '/tmp/waiter-shots';
 
 async function phone(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({
-    baseURL,
-    locale: 'pt-BR',
-    timezoneId: 'America/Sao_Paulo',
-    viewport: { width: 390, height: 844 },
-    hasTouch: true,
-    isMobile: true,
-    reducedMotion: 'reduce',
-  });
   // Chromium's headless vibrate does nothing observable: record what the screen asks for.
-  await context.addInitScript(() => {
-    const calls: unknown[] = [];
-    (window as unknown as { __vibrations: unknown[] }).__vibrations = calls;
-    Object.defineProperty(navigator, 'vibrate', { configurable: true, value: (p: unknown) => (calls.push(p), true) });
-  });
-  const page = await context.newPage();
+  const recordVibrations = (context: BrowserContext) =>
+    context.addInitScript(() => {
+      const calls: unknown[] = [];
+      (window as unknown as { __vibrations: unknown[] }).__vibrations = calls;
+      Object.defineProperty(navigator, 'vibrate', { configurable: true, value: (p: unknown) => (calls.push(p), true) });
+    });
+  const { context, page } = await waiterPhone(browser, baseURL, { init: recordVibrations });
   // A failure report then says why the phone's page went wrong (an uncaught error, a crash).
-  page.on('pageerror', (e) => console.log(`[phone pageerror] ${e.stack ?? e.message}`));
   page.on('crash', () => console.log('[phone] page crashed'));
   page.on('console', (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && console.log(`[phone console] ${m.text()}`));
   return { context, page };

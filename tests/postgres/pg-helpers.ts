@@ -27,6 +27,14 @@ export async function createDatabase(serverUrl: string, name: string): Promise<s
   return url.toString();
 }
 
+/** Drops a database createDatabase made, closing its open connections. */
+export async function dropDatabase(serverUrl: string, name: string): Promise<void> {
+  const c = new pg.Client({ connectionString: serverUrl });
+  await c.connect();
+  await c.query(`drop database if exists ${name} with (force)`);
+  await c.end();
+}
+
 /** The server a file's databases go on: TEST_DATABASE_URL's when given, otherwise one of its own (then `own` is set: stop it after). */
 export async function postgresForFile(): Promise<{ url: string; own?: LocalPostgres }> {
   const given = process.env.TEST_DATABASE_URL;

@@ -133,19 +133,10 @@ describe('POST api/mfa/login', () => {
   });
 
   it('answers 400 "JSON inválido" for a malformed body and 415 for another media type', async () => {
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/mfa/login',
-      payload: '{"username": ',
-      headers: { 'content-type': 'application/json' },
-    });
+    const raw = (payload: string, contentType: string) => t.app.inject({ method: 'POST', url: '/api/mfa/login', payload, headers: { 'content-type': contentType } });
+    const bad = await raw('{"username": ', 'application/json');
     expectError(bad, 400, 'JSON inválido no corpo da requisição.');
-    const xml = await t.app.inject({
-      method: 'POST',
-      url: '/api/mfa/login',
-      payload: '<login/>',
-      headers: { 'content-type': 'application/xml' },
-    });
+    const xml = await raw('<login/>', 'application/xml');
     expectError(xml, 415, 'Tipo de conteúdo não suportado. Envie JSON.');
   });
 });

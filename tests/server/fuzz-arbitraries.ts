@@ -5,9 +5,7 @@
  * and hostile ones (control characters, huge and out-of-range numbers, traversal, wrong types).
  */
 import fc from 'fast-check';
-
-type Def = Record<string, unknown> & { type?: string };
-const defOf = (schema: unknown): Def | undefined => (schema as { _zod?: { def?: Def } } | undefined)?._zod?.def;
+import { isWrapper, zodDef as defOf } from '../../src/server/lib/zod-def';
 
 export interface FuzzContext {
   /** Ids a handler may find: the user's venues, a product... */
@@ -68,6 +66,7 @@ export function arbitraryFor(schema: unknown, ctx: FuzzContext, key = '', depth 
   const hostile = fc.oneof(hostileText, hostileNumber, anyJson);
   if (!def || depth > 6) return hostile;
   const mix = (plausible: fc.Arbitrary<unknown>) => fc.oneof({ weight: 3, arbitrary: plausible }, { weight: 1, arbitrary: hostile });
+  if (isWrapper(def)) return fc.oneof(fc.constant(undefined), fc.constant(null), arbitraryFor(def.innerType, ctx, key, depth + 1));
   switch (def.type) {
     case 'string':
       return mix(/id$/i.test(key) ? idText(ctx) : fc.oneof(fc.string({ maxLength: 30 }), hostileText, fc.constantFrom(...ctx.ids)));
@@ -98,14 +97,6 @@ export function arbitraryFor(schema: unknown, ctx: FuzzContext, key = '', depth 
       return fc.oneof(...((def.options as unknown[]) ?? []).map((o) => arbitraryFor(o, ctx, key, depth + 1)));
     case 'intersection':
       return fc.oneof(arbitraryFor(def.left, ctx, key, depth + 1), arbitraryFor(def.right, ctx, key, depth + 1));
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'prefault':
-    case 'readonly':
-    case 'catch':
-    case 'nonoptional':
-      return fc.oneof(fc.constant(undefined), fc.constant(null), arbitraryFor(def.innerType, ctx, key, depth + 1));
     case 'pipe':
       return arbitraryFor(def.in, ctx, key, depth + 1);
     case 'lazy':

@@ -5,8 +5,7 @@
  * refuse it with an issue at that leaf's path (so the answer is a pt-BR 400 from validation, before
  * any handler or database).
  */
-type Def = Record<string, unknown> & { type?: string };
-const defOf = (schema: unknown): Def | undefined => (schema as { _zod?: { def?: Def } } | undefined)?._zod?.def;
+import { isWrapper, zodDef as defOf } from '../../src/server/lib/zod-def';
 
 export const HUGE_STRING = 'x'.repeat(1024 * 1024);
 export const HUGE_NUMBERS = [1e308, -1e308, 2 ** 63, -(2 ** 63)];
@@ -20,6 +19,7 @@ export interface Leaf {
 export function leavesOf(schema: unknown, path: Array<string | number> = [], depth = 0, out: Leaf[] = []): Leaf[] {
   const def = defOf(schema);
   if (!def || depth > 8) return out;
+  if (isWrapper(def)) return leavesOf(def.innerType, path, depth + 1, out);
   switch (def.type) {
     case 'string':
       out.push({ path, kind: 'string' });
@@ -34,15 +34,6 @@ export function leavesOf(schema: unknown, path: Array<string | number> = [], dep
       break;
     case 'array':
       leavesOf(def.element, [...path, 0], depth + 1, out);
-      break;
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'prefault':
-    case 'readonly':
-    case 'catch':
-    case 'nonoptional':
-      leavesOf(def.innerType, path, depth + 1, out);
       break;
     case 'pipe':
       leavesOf(def.in, path, depth + 1, out);

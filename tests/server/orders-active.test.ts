@@ -6,14 +6,13 @@ import type { Order } from '../../src/shared/contract/orders';
 import { MSG } from '../../src/shared/messages';
 import { KDS_ACTIVE_MODE, KDS_PATHS, ORDER_STATE } from '../../src/shared/orders';
 import { DEMO, useTestApp } from '../setup/server';
-import { forceState, list, newOrder, restaurant, school, setFoodConfig } from './orders-helpers';
+import { forceState, list, manualKitchen, newOrder, restaurant, school } from './orders-helpers';
 
 const t = useTestApp();
 let token: string;
 
 beforeEach(async () => {
-  token = await t.login(DEMO.cozinha);
-  await setFoodConfig(t, restaurant(t), { automaticallyAcceptOrder: false, callMeepDeliveryManually: true, sendToPrinterServerOnAcceptOrder: false });
+  token = await manualKitchen(t);
 });
 
 const stateOf = (o: Order) => o.WorkflowInstance.CurrenteState.Id;

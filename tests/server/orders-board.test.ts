@@ -4,14 +4,13 @@ import { MSG } from '../../src/shared/messages';
 import { DEFAULT_WORKFLOW_STATES, KDS_PAGE_SIZE, KDS_PATHS, ORDER_MSG, ORDER_STATE, PLACEHOLDER_CARRIER_ID, WORKFLOW_DEFINITION } from '../../src/shared/orders';
 import { DEMO, useTestApp } from '../setup/server';
 import { expectError, rows } from './helpers';
-import { allOrders, command, intakeBody, intake, list, newOrder, restaurant, school, setFoodConfig } from './orders-helpers';
+import { allOrders, command, intake, intakeBody, list, manualKitchen, newOrder, restaurant, school } from './orders-helpers';
 
 const t = useTestApp();
 let token: string;
 
 beforeEach(async () => {
-  token = await t.login(DEMO.cozinha);
-  await setFoodConfig(t, restaurant(t), { automaticallyAcceptOrder: false, callMeepDeliveryManually: true, sendToPrinterServerOnAcceptOrder: false });
+  token = await manualKitchen(t);
 });
 
 describe('GET api/workflow/states', () => {

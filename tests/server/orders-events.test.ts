@@ -5,10 +5,9 @@ import { STREAM_TICKET_PATH } from '../../src/shared/contract/stream-ticket';
 import { ticketedStreamUrl } from './stream-ticket-helpers';
 import { KDS_PATHS } from '../../src/shared/orders';
 import { DEMO, useTestApp } from '../setup/server';
-import { command, intake, intakeBody, newOrder, restaurant, school, setFoodConfig } from './orders-helpers';
+import { command, intake, intakeBody, manualKitchen, newOrder, PICKUP, restaurant, school } from './orders-helpers';
 
 /** Pickup: goes to Em transporte without a carrier (own-platform deliveries need one). */
-const PICKUP = { TipoEntrega: 2, Cliente: { Nome: 'Cliente Retirada', Telefone: '11999990000' } };
 
 const t = useTestApp();
 let token: string;
@@ -99,8 +98,7 @@ const streamUrl = async (venueId: string, tokenParam?: string) =>
 
 beforeEach(async () => {
   while (closers.length) await closers.pop()!();
-  token = await t.login(DEMO.cozinha);
-  await setFoodConfig(t, restaurant(t), { automaticallyAcceptOrder: false, callMeepDeliveryManually: true, sendToPrinterServerOnAcceptOrder: false });
+  token = await manualKitchen(t);
 });
 
 afterAll(async () => {

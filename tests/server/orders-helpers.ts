@@ -2,10 +2,23 @@
 import { expect } from 'vitest';
 import type { Order, OrderIntakeRequest } from '../../src/shared/contract/orders';
 import { KDS_PATHS, type OrderCommand } from '../../src/shared/orders';
-import type { TestContext } from '../setup/server';
+import { DEMO, type TestContext } from '../setup/server';
 import { rows } from './helpers';
 
 export const PASSWORD = 'Demo#2026';
+
+/** An order the customer picks up (no delivery address). */
+export const PICKUP = { TipoEntrega: 2, Cliente: { Nome: 'Cliente Retirada', Telefone: '11999990000' } };
+
+/** No automatic acceptance, courier calls or prints in the background: orders move only by the test's commands. */
+export const MANUAL_ORDERS = { automaticallyAcceptOrder: false, callMeepDeliveryManually: true, sendToPrinterServerOnAcceptOrder: false };
+
+/** Signs the kitchen in with the restaurant's orders on MANUAL_ORDERS (and `config`); answers the kitchen's token. */
+export async function manualKitchen(t: TestContext, config: Record<string, unknown> = {}): Promise<string> {
+  const token = await t.login(DEMO.cozinha);
+  await setFoodConfig(t, restaurant(t), { ...MANUAL_ORDERS, ...config });
+  return token;
+}
 
 export function restaurant(t: TestContext): string {
   return t.seed.venues.restaurant;
@@ -64,6 +77,12 @@ export async function newOrder(t: TestContext, token: string, over: Partial<Orde
 /** Test fixture: puts an order straight into a state (the transition itself is what is under test). */
 export async function forceState(t: TestContext, orderId: string, stateId: number): Promise<void> {
   await t.db.exec(`update orders set state_id = ${Number(stateId)} where id = '${orderId.replace(/[^0-9a-f-]/gi, '')}'`);
+}
+
+/** How many events the order's board stream got (order_events). */
+export async function eventCount(t: TestContext, orderId: string): Promise<number> {
+  const [r] = await rows<{ n: number }>(t, `select count(*)::int as n from order_events where order_id = '${orderId}'`);
+  return r.n;
 }
 
 export async function historyCount(t: TestContext, orderId: string): Promise<number> {

@@ -1,24 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { KDS_PATHS, ORDER_MSG, ORDER_STATE } from '../../src/shared/orders';
-import { DEMO, useTestApp } from '../setup/server';
+import { useTestApp } from '../setup/server';
 import { expectError, rows } from './helpers';
-import { command, getOrder, historyCount, intake, intakeBody, newOrder, PASSWORD, restaurant, setFoodConfig } from './orders-helpers';
+import { command, eventCount, getOrder, historyCount, intake, intakeBody, manualKitchen, newOrder, PASSWORD, restaurant } from './orders-helpers';
 
 const t = useTestApp();
 let token: string;
 
 beforeEach(async () => {
-  token = await t.login(DEMO.cozinha);
-  await setFoodConfig(t, restaurant(t), { automaticallyAcceptOrder: false, callMeepDeliveryManually: true, sendToPrinterServerOnAcceptOrder: false });
+  token = await manualKitchen(t);
 });
 
 const key = () => ({ 'idempotency-key': randomUUID() });
-
-async function eventCount(orderId: string): Promise<number> {
-  const [r] = await rows<{ n: number }>(t, `select count(*)::int as n from order_events where order_id = '${orderId}'`);
-  return r.n;
-}
 
 describe('Idempotency-Key on order commands', () => {
   it('the same key twice makes one change and gives the same answer', async () => {
@@ -32,7 +26,7 @@ describe('Idempotency-Key on order commands', () => {
     expect(second.headers['idempotent-replayed']).toBe('true');
     expect(first.headers['idempotent-replayed']).toBeUndefined();
     expect(await historyCount(t, o.Id)).toBe(2);
-    expect(await eventCount(o.Id)).toBe(2); // created + accepted
+    expect(await eventCount(t, o.Id)).toBe(2); // created + accepted
     expect((await getOrder(t, token, o.Id)).Versao).toBe(o.Versao + 1);
   });
 
@@ -133,7 +127,7 @@ describe('Idempotency-Key on order commands', () => {
     const b = await t.app.inject({ method: 'POST', url: KDS_PATHS.assignCarrier, headers: { ...t.auth(token), ...h }, payload: body });
     expect(b.headers['idempotent-replayed']).toBe('true');
     expect(b.json()).toEqual(a.json());
-    expect(await eventCount(o.Id)).toBe(2);
+    expect(await eventCount(t, o.Id)).toBe(2);
   });
 });
 

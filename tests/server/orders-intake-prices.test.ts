@@ -8,7 +8,7 @@ import { waiterMenuResponse, WAITER_PATHS, type WaiterProduct } from '../../src/
 import { KDS_PATHS, ORDER_MSG } from '../../src/shared/orders';
 import { DEMO, useTestApp } from '../setup/server';
 import { expectError, rows } from './helpers';
-import { intake, intakeBody, restaurant, school, setFoodConfig } from './orders-helpers';
+import { intake, intakeBody, manualKitchen, restaurant, school } from './orders-helpers';
 
 const t = useTestApp();
 let waiter: string;
@@ -18,8 +18,7 @@ let fries: WaiterProduct;
 
 beforeEach(async () => {
   waiter = await t.login(DEMO.garcom);
-  kitchen = await t.login(DEMO.cozinha);
-  await setFoodConfig(t, restaurant(t), { automaticallyAcceptOrder: false, callMeepDeliveryManually: true, sendToPrinterServerOnAcceptOrder: false });
+  kitchen = await manualKitchen(t);
   const res = await t.app.inject({ method: 'GET', url: `${WAITER_PATHS.menu}?localClienteId=${restaurant(t)}`, headers: t.auth(waiter) });
   const menu = waiterMenuResponse.parse(res.json());
   burger = menu.Produtos.find((p) => p.Nome === 'X-Burger')!;

@@ -3,14 +3,13 @@ import { trackingResponse } from '../../src/shared/contract/orders';
 import { CANCELLATION_REASONS, KDS_PATHS, ORDER_MSG, ORDER_STATE } from '../../src/shared/orders';
 import { DEMO, useTestApp } from '../setup/server';
 import { expectError, rows } from './helpers';
-import { allOrders, command, intake, intakeBody, newOrder, PASSWORD, restaurant, school, setFoodConfig } from './orders-helpers';
+import { allOrders, command, intake, intakeBody, manualKitchen, newOrder, PASSWORD, restaurant, school, setFoodConfig } from './orders-helpers';
 
 const t = useTestApp();
 let token: string;
 
 beforeEach(async () => {
-  token = await t.login(DEMO.cozinha);
-  await setFoodConfig(t, restaurant(t), { automaticallyAcceptOrder: false, callMeepDeliveryManually: true, sendToPrinterServerOnAcceptOrder: false, deliveryTime: 35 });
+  token = await manualKitchen(t, { deliveryTime: 35 });
 });
 
 async function product(venueId: string, name: string, valueCents: number, active = true): Promise<string> {

@@ -3,17 +3,15 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { KDS_PATHS, ORDER_MSG, ORDER_STATE } from '../../src/shared/orders';
 import { DEMO, useTestApp } from '../setup/server';
 import { rows } from './helpers';
-import { command, forceState, getOrder, newOrder, PASSWORD, restaurant, setFoodConfig } from './orders-helpers';
+import { command, forceState, getOrder, manualKitchen, newOrder, PASSWORD, PICKUP, restaurant } from './orders-helpers';
 
 const t = useTestApp();
 let token: string;
 
 beforeEach(async () => {
-  token = await t.login(DEMO.cozinha);
-  await setFoodConfig(t, restaurant(t), { automaticallyAcceptOrder: false, callMeepDeliveryManually: true, sendToPrinterServerOnAcceptOrder: false });
+  token = await manualKitchen(t);
 });
 
-const PICKUP = { TipoEntrega: 2, Cliente: { Nome: 'Cliente Retirada', Telefone: '11999990000' } };
 const recall = (tok: string, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: KDS_PATHS.recall, headers: t.auth(tok), payload });
 
 async function finished(): Promise<string> {

@@ -4,27 +4,20 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { KDS_PATHS, ORDER_MSG } from '../../src/shared/orders';
 import { MSG } from '../../src/shared/messages';
 import { DEMO, useTestApp } from '../setup/server';
-import { expectError, rows } from './helpers';
-import { allOrders, command, getOrder, newOrder, restaurant, school, setFoodConfig } from './orders-helpers';
+import { expectError } from './helpers';
+import { allOrders, command, eventCount, getOrder, manualKitchen, newOrder, PICKUP, restaurant, school } from './orders-helpers';
 
 const t = useTestApp();
 let token: string;
 
 beforeEach(async () => {
-  token = await t.login(DEMO.cozinha);
-  await setFoodConfig(t, restaurant(t), { automaticallyAcceptOrder: false, callMeepDeliveryManually: true, sendToPrinterServerOnAcceptOrder: false });
+  token = await manualKitchen(t);
 });
 
 const TWO_STATIONS = { Itens: [{ NomeProduto: 'X-Salada', Valor: 20, Quantidade: 1, NomeImpressora: 'Cozinha' }, { NomeProduto: 'Suco', Valor: 8, Quantidade: 2, NomeImpressora: 'Bar' }] };
-const PICKUP = { TipoEntrega: 2, Cliente: { Nome: 'Cliente Retirada', Telefone: '11999990000' } };
 const post = (url: string, tok: string, payload: unknown, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url, headers: { ...t.auth(tok), ...headers }, payload: payload as Record<string, unknown> });
 const rush = (tok: string, payload: unknown, headers: Record<string, string> = {}) => post(KDS_PATHS.rush, tok, payload, headers);
 const bump = (tok: string, payload: unknown, headers: Record<string, string> = {}) => post(KDS_PATHS.bumpItem, tok, payload, headers);
-
-async function eventCount(orderId: string): Promise<number> {
-  const [r] = await rows<{ n: number }>(t, `select count(*)::int as n from order_events where order_id = '${orderId}'`);
-  return r.n;
-}
 
 describe('POST api/kds/rushOrder', () => {
   it('sets and clears the rush flag; the order carries UrgenteEm and every board hears of it', async () => {
@@ -33,12 +26,12 @@ describe('POST api/kds/rushOrder', () => {
     expect(on.statusCode, on.body).toBe(200);
     expect(on.json().UrgenteEm).toEqual(expect.any(String));
     expect((await getOrder(t, token, o.Id)).UrgenteEm).toBe(on.json().UrgenteEm);
-    expect(await eventCount(o.Id)).toBe(2); // created + rushed
+    expect(await eventCount(t, o.Id)).toBe(2); // created + rushed
     // Setting it again changes nothing (no new version, no event).
     const again = await rush(token, { Id: o.Id, Urgente: true });
     expect(again.statusCode).toBe(200);
     expect(again.json().Versao).toBe(on.json().Versao);
-    expect(await eventCount(o.Id)).toBe(2);
+    expect(await eventCount(t, o.Id)).toBe(2);
     const off = await rush(token, { Id: o.Id, Urgente: false });
     expect(off.json().UrgenteEm).toBeNull();
   });

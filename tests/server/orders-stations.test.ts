@@ -10,17 +10,15 @@ import { KDS_PATHS, ORDER_MSG, ORDER_STATE } from '../../src/shared/orders';
 import { MSG } from '../../src/shared/messages';
 import { DEMO, useTestApp } from '../setup/server';
 import { expectError, rows } from './helpers';
-import { allOrders, command, getOrder, intake, intakeBody, newOrder, restaurant, school, setFoodConfig } from './orders-helpers';
+import { allOrders, command, eventCount, getOrder, intake, intakeBody, manualKitchen, newOrder, PICKUP, restaurant, school } from './orders-helpers';
 
 const t = useTestApp();
 let token: string;
 
 beforeEach(async () => {
-  token = await t.login(DEMO.cozinha);
-  await setFoodConfig(t, restaurant(t), { automaticallyAcceptOrder: false, callMeepDeliveryManually: true, sendToPrinterServerOnAcceptOrder: false });
+  token = await manualKitchen(t);
 });
 
-const PICKUP = { TipoEntrega: 2, Cliente: { Nome: 'Cliente Retirada', Telefone: '11999990000' } };
 const TWO_STATIONS = {
   ...PICKUP,
   Itens: [
@@ -38,11 +36,6 @@ async function productId(name: string, venueId = restaurant(t)): Promise<string>
 
 async function transitions(orderId: string): Promise<Array<{ to: number; cmd: string }>> {
   return rows(t, `select to_state_id as "to", command as cmd from order_state_history where order_id = '${orderId}' order by id`);
-}
-
-async function eventCount(orderId: string): Promise<number> {
-  const [r] = await rows<{ n: number }>(t, `select count(*)::int as n from order_events where order_id = '${orderId}'`);
-  return r.n;
 }
 
 async function accepted(over: Record<string, unknown> = TWO_STATIONS): Promise<Order> {
@@ -113,7 +106,7 @@ describe('POST api/kds/bumpItem moves the order on', () => {
   it('the first bump starts an accepted order; the last one makes a pickup order "Pedido pronto", with one event each', async () => {
     const o = await accepted();
     const [food, drink] = o.Itens;
-    const events = await eventCount(o.Id);
+    const events = await eventCount(t, o.Id);
     const first = await bump(token, { PedidoId: o.Id, ItemId: drink.Id, Pronto: true });
     expect(first.statusCode, first.body).toBe(200);
     expect((first.json() as Order).WorkflowInstance.CurrenteState.Id).toBe(ORDER_STATE.EmPreparo);
@@ -129,7 +122,7 @@ describe('POST api/kds/bumpItem moves the order on', () => {
       { to: 3, cmd: 'startOrder' },
       { to: 4, cmd: 'readyToPickup' },
     ]);
-    expect(await eventCount(o.Id)).toBe(events + 2);
+    expect(await eventCount(t, o.Id)).toBe(events + 2);
     // Every board hears of it: the newest event carries the order in its new state.
     const [e] = await rows<{ estado: number }>(t, `select (payload->>'EstadoId')::int as estado from order_events where order_id = '${o.Id}' order by id desc limit 1`);
     expect(e.estado).toBe(ORDER_STATE.EmTransporte);
@@ -171,12 +164,12 @@ describe('POST api/kds/bumpItem moves the order on', () => {
     const h = { 'idempotency-key': randomUUID() };
     const first = await bump(token, { PedidoId: o.Id, ItemId: o.Itens[0].Id, Pronto: true }, h);
     expect(first.statusCode, first.body).toBe(200);
-    const events = await eventCount(o.Id);
+    const events = await eventCount(t, o.Id);
     const second = await bump(token, { PedidoId: o.Id, ItemId: o.Itens[0].Id, Pronto: true }, h);
     expect(second.statusCode).toBe(200);
     expect(second.headers['idempotent-replayed']).toBe('true');
     expect(second.json()).toEqual(first.json());
-    expect(await eventCount(o.Id)).toBe(events);
+    expect(await eventCount(t, o.Id)).toBe(events);
     expect((await transitions(o.Id)).filter((s) => s.to === ORDER_STATE.EmTransporte)).toHaveLength(1);
     expectError(await bump(token, { PedidoId: o.Id, ItemId: o.Itens[0].Id, Pronto: false }, h), 422, ORDER_MSG.idempotencyMismatch);
   });

@@ -3,15 +3,13 @@ import { ORDER_COMMANDS, ORDER_MSG, ORDER_STATE, ORDER_STATE_IDS, ORDER_TRANSITI
 import { hashPassword } from '../../src/server/lib/crypto';
 import { DEMO, useTestApp } from '../setup/server';
 import { expectError } from './helpers';
-import { command, forceState, getOrder, historyCount, newOrder, PASSWORD, restaurant, setFoodConfig } from './orders-helpers';
+import { command, forceState, getOrder, historyCount, manualKitchen, newOrder, PASSWORD, PICKUP } from './orders-helpers';
 
 const t = useTestApp();
 let token: string;
 
 beforeEach(async () => {
-  token = await t.login(DEMO.cozinha);
-  // No automatic courier calls or prints in the background of these tests.
-  await setFoodConfig(t, restaurant(t), { automaticallyAcceptOrder: false, callMeepDeliveryManually: true, sendToPrinterServerOnAcceptOrder: false, deliveryTime: 45 });
+  token = await manualKitchen(t, { deliveryTime: 45 });
 });
 
 describe('the transition table, command by command and state by state', () => {
@@ -20,7 +18,7 @@ describe('the transition table, command by command and state by state', () => {
       const { to } = ORDER_TRANSITIONS[cmd];
       for (const from of ORDER_STATE_IDS) {
         // A guarded command (transport) on an order that satisfies its guard: a pickup; the guard has its own test.
-        const o = await newOrder(t, token, ORDER_TRANSITIONS[cmd].guard ? { TipoEntrega: 2, Cliente: { Nome: 'Cliente Retirada', Telefone: '11999990000' } } : {});
+        const o = await newOrder(t, token, ORDER_TRANSITIONS[cmd].guard ? PICKUP : {});
         await forceState(t, o.Id, from);
         const res = await command(t, token, cmd, { Id: o.Id, Password: PASSWORD });
         if (canRun(cmd, from)) {
@@ -51,7 +49,7 @@ describe('the transition table, command by command and state by state', () => {
   }
 
   it('takes an order from Pendente to Entregue with a timestamp per state and freezes the timer when it leaves the kitchen', async () => {
-    const o = await newOrder(t, token, { TipoEntrega: 2, Cliente: { Nome: 'Cliente Retirada', Telefone: '11999990000' } });
+    const o = await newOrder(t, token, PICKUP);
     expect(o.WorkflowInstance.CurrenteState).toMatchObject({ Id: ORDER_STATE.Pendente, Name: 'Pendente' });
     expect(o.Signal).toBe(true);
     expect(o.Timer).toBeNull();

@@ -8,7 +8,7 @@
  * `dropNext` takes the next POST's connection down before recording anything (a request lost on the
  * way). `created` lists the proposals created, `posts` every POST.
  */
-import { startLoopbackProvider } from './loopback-provider';
+import { keyedResource, startLoopbackProvider } from './loopback-provider';
 
 type Outcome = { status: 'created'; proposalId: string } | { status: 'refused'; Message: string };
 
@@ -29,41 +29,35 @@ export interface FakeAccreditation {
 export async function startFakeAccreditation(opts: { port?: number; token?: string } = {}): Promise<FakeAccreditation> {
   const fake = { outcomes: new Map(), created: [], posts: [], gets: [], answerDelayMs: 0, dropNext: 0, refuseNames: new Set() } as unknown as FakeAccreditation;
   let n = 0;
-  const server = await startLoopbackProvider({ port: opts.port, token: opts.token ?? 'acc-token' }, ({ method, url, headers, body: raw, send }) => {
-    if (method === 'POST' && url.pathname === '/proposals') {
-      const key = (headers['idempotency-key'] as string | undefined) ?? null;
-      const body = JSON.parse(raw) as { document: string; fullName: string; acquirerId: number; mcc: string | null };
-      fake.posts.push({ key, acquirerId: body.acquirerId });
-      if (!key) {
-        send(400, { Message: 'Idempotency-Key obrigatória.' });
-        return true;
-      }
-      if (fake.dropNext > 0) {
-        fake.dropNext--;
-        send(503, { Message: 'Indisponível.' });
-        return true;
-      }
-      let o = fake.outcomes.get(key);
-      if (!o) {
-        o = fake.refuseNames.has(body.fullName) ? { status: 'refused', Message: 'CNAE incompatível com o adquirente.' } : { status: 'created', proposalId: `PRP-${body.acquirerId}-${String(++n).padStart(7, '0')}` };
-        fake.outcomes.set(key, o);
-        if (o.status === 'created') fake.created.push({ key, acquirerId: body.acquirerId, document: body.document });
-      }
-      const answer = o;
-      setTimeout(() => (answer.status === 'created' ? send(201, { proposalId: answer.proposalId }) : send(422, { Message: answer.Message })), fake.answerDelayMs);
-      return true;
-    }
-    const m = /^\/proposals\/([^/]+)$/.exec(url.pathname);
-    if (method === 'GET' && m) {
-      const key = decodeURIComponent(m[1]);
-      fake.gets.push(key);
-      const o = fake.outcomes.get(key);
-      if (!o) send(404, { Message: 'Proposta não encontrada.' });
-      else send(200, o.status === 'created' ? { proposalId: o.proposalId } : { status: 'refused', Message: o.Message });
-      return true;
-    }
-    return false;
-  });
+  type Body = { document: string; fullName: string; acquirerId: number; mcc: string | null };
+  const server = await startLoopbackProvider({ port: opts.port, token: opts.token ?? 'acc-token' }, (r) =>
+    keyedResource(r, 'proposals', {
+      posts: fake.posts,
+      gets: fake.gets,
+      record: (key, raw) => ({ key, acquirerId: (JSON.parse(raw) as Body).acquirerId }),
+      post(key, raw) {
+        const body = JSON.parse(raw) as Body;
+        if (fake.dropNext > 0) {
+          fake.dropNext--;
+          r.send(503, { Message: 'Indisponível.' });
+          return;
+        }
+        let o = fake.outcomes.get(key);
+        if (!o) {
+          o = fake.refuseNames.has(body.fullName) ? { status: 'refused', Message: 'CNAE incompatível com o adquirente.' } : { status: 'created', proposalId: `PRP-${body.acquirerId}-${String(++n).padStart(7, '0')}` };
+          fake.outcomes.set(key, o);
+          if (o.status === 'created') fake.created.push({ key, acquirerId: body.acquirerId, document: body.document });
+        }
+        const answer = o;
+        setTimeout(() => (answer.status === 'created' ? r.send(201, { proposalId: answer.proposalId }) : r.send(422, { Message: answer.Message })), fake.answerDelayMs);
+      },
+      status(key) {
+        const o = fake.outcomes.get(key);
+        return o && (o.status === 'created' ? { proposalId: o.proposalId } : { status: 'refused', Message: o.Message });
+      },
+      notFound: 'Proposta não encontrada.',
+    }),
+  );
   fake.url = server.url;
   fake.close = server.close;
   fake.reset = () => {

@@ -5,7 +5,7 @@
  * received. `answerDelayMs` holds the POST's answer (the transfer is already made when it arrives):
  * a bank that answers after our timeout. `transfers` counts the money that left; `posts` every POST.
  */
-import { startLoopbackProvider } from './loopback-provider';
+import { keyedResource, startLoopbackProvider } from './loopback-provider';
 
 export interface FakeBank {
   url: string;
@@ -22,39 +22,31 @@ export interface FakeBank {
 export async function startFakeBank(opts: { port?: number; answerDelayMs?: number; token?: string } = {}): Promise<FakeBank> {
   const bank = { transfers: new Map(), posts: [], gets: [], answerDelayMs: opts.answerDelayMs ?? 0 } as unknown as FakeBank;
   let n = 0;
-  const server = await startLoopbackProvider({ port: opts.port, token: opts.token ?? 'bank-token' }, ({ method, url, headers, body: raw, send }) => {
-    if (method === 'POST' && url.pathname === '/transfers') {
-      const key = (headers['idempotency-key'] as string | undefined) ?? null;
-      bank.posts.push({ key });
-      if (!key) {
-        send(400, { Message: 'Idempotency-Key obrigatória.' });
-        return true;
-      }
-      const body = JSON.parse(raw) as { account?: string };
-      let t = bank.transfers.get(key);
-      if (t && JSON.stringify(t.body) !== JSON.stringify(body)) {
-        send(422, { Message: 'Idempotency-Key usada com outro pedido.' });
-        return true;
-      }
-      if (!t) {
-        t = { protocol: `FAKE${String(++n).padStart(6, '0')}`, body };
-        bank.transfers.set(key, t);
-      }
-      const answer = t;
-      setTimeout(() => send(201, { protocol: answer.protocol }), bank.answerDelayMs);
-      return true;
-    }
-    const m = /^\/transfers\/([^/]+)$/.exec(url.pathname);
-    if (method === 'GET' && m) {
-      const key = decodeURIComponent(m[1]);
-      bank.gets.push(key);
-      const t = bank.transfers.get(key);
-      if (t) send(200, { status: 'done', protocol: t.protocol });
-      else send(404, { Message: 'Transferência não encontrada.' });
-      return true;
-    }
-    return false;
-  });
+  const server = await startLoopbackProvider({ port: opts.port, token: opts.token ?? 'bank-token' }, (r) =>
+    keyedResource(r, 'transfers', {
+      posts: bank.posts,
+      gets: bank.gets,
+      post(key, raw) {
+        const body = JSON.parse(raw) as { account?: string };
+        let t = bank.transfers.get(key);
+        if (t && JSON.stringify(t.body) !== JSON.stringify(body)) {
+          r.send(422, { Message: 'Idempotency-Key usada com outro pedido.' });
+          return;
+        }
+        if (!t) {
+          t = { protocol: `FAKE${String(++n).padStart(6, '0')}`, body };
+          bank.transfers.set(key, t);
+        }
+        const answer = t;
+        setTimeout(() => r.send(201, { protocol: answer.protocol }), bank.answerDelayMs);
+      },
+      status(key) {
+        const t = bank.transfers.get(key);
+        return t && { status: 'done', protocol: t.protocol };
+      },
+      notFound: 'Transferência não encontrada.',
+    }),
+  );
   bank.url = server.url;
   bank.close = server.close;
   return bank;

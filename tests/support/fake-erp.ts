@@ -6,7 +6,7 @@
  * received. `answerDelayMs` holds the POST's answer (the invoice is already issued when it arrives):
  * an ERP that answers after our timeout. `issued` counts the invoices issued; `posts` every POST.
  */
-import { startLoopbackProvider } from './loopback-provider';
+import { keyedResource, startLoopbackProvider } from './loopback-provider';
 
 type Outcome = { status: 'issued'; number: string; invoiceId: string } | { status: 'refused'; errors: string[]; invoiceId: string };
 
@@ -25,37 +25,29 @@ export interface FakeErp {
 export async function startFakeErp(opts: { port?: number; token?: string } = {}): Promise<FakeErp> {
   const erp = { outcomes: new Map(), issued: [], posts: [], gets: [], answerDelayMs: 0 } as unknown as FakeErp;
   let n = 0;
-  const server = await startLoopbackProvider({ port: opts.port, token: opts.token ?? 'erp-token' }, ({ method, url, headers, body: raw, send }) => {
-    if (method === 'POST' && url.pathname === '/invoices') {
-      const key = (headers['idempotency-key'] as string | undefined) ?? null;
-      erp.posts.push({ key });
-      if (!key) {
-        send(400, { Message: 'Idempotency-Key obrigatória.' });
-        return true;
-      }
-      const body = JSON.parse(raw) as { id: string; items: Array<{ name: string; ncm: string | null }> };
-      let o = erp.outcomes.get(key);
-      if (!o) {
-        const missing = body.items.filter((i) => !i.ncm);
-        o = missing.length ? { status: 'refused', errors: missing.map((i) => `Produto "${i.name}" sem NCM no ERP.`), invoiceId: body.id } : { status: 'issued', number: `NF${String(++n).padStart(6, '0')}`, invoiceId: body.id };
-        erp.outcomes.set(key, o);
-        if (o.status === 'issued') erp.issued.push(body.id);
-      }
-      const answer = o;
-      setTimeout(() => (answer.status === 'issued' ? send(201, { number: answer.number }) : send(422, { Message: 'Nota recusada.', errors: answer.errors })), erp.answerDelayMs);
-      return true;
-    }
-    const m = /^\/invoices\/([^/]+)$/.exec(url.pathname);
-    if (method === 'GET' && m) {
-      const key = decodeURIComponent(m[1]);
-      erp.gets.push(key);
-      const o = erp.outcomes.get(key);
-      if (!o) send(404, { Message: 'Nota não encontrada.' });
-      else send(200, o.status === 'issued' ? { status: 'issued', number: o.number } : { status: 'refused', errors: o.errors });
-      return true;
-    }
-    return false;
-  });
+  const server = await startLoopbackProvider({ port: opts.port, token: opts.token ?? 'erp-token' }, (r) =>
+    keyedResource(r, 'invoices', {
+      posts: erp.posts,
+      gets: erp.gets,
+      post(key, raw) {
+        const body = JSON.parse(raw) as { id: string; items: Array<{ name: string; ncm: string | null }> };
+        let o = erp.outcomes.get(key);
+        if (!o) {
+          const missing = body.items.filter((i) => !i.ncm);
+          o = missing.length ? { status: 'refused', errors: missing.map((i) => `Produto "${i.name}" sem NCM no ERP.`), invoiceId: body.id } : { status: 'issued', number: `NF${String(++n).padStart(6, '0')}`, invoiceId: body.id };
+          erp.outcomes.set(key, o);
+          if (o.status === 'issued') erp.issued.push(body.id);
+        }
+        const answer = o;
+        setTimeout(() => (answer.status === 'issued' ? r.send(201, { number: answer.number }) : r.send(422, { Message: 'Nota recusada.', errors: answer.errors })), erp.answerDelayMs);
+      },
+      status(key) {
+        const o = erp.outcomes.get(key);
+        return o && (o.status === 'issued' ? { status: 'issued', number: o.number } : { status: 'refused', errors: o.errors });
+      },
+      notFound: 'Nota não encontrada.',
+    }),
+  );
   erp.url = server.url;
   erp.close = server.close;
   return erp;

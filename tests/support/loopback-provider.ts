@@ -44,3 +44,40 @@ export async function startLoopbackProvider(
       }),
   };
 }
+
+/**
+ * A provider's resource written once per Idempotency-Key (bank transfers, ERP invoices, proposals):
+ * POST `/{name}` is recorded in `posts` (`record` says what of it; the key by default) and answers 400
+ * without a key, else `post` answers it; GET `/{name}/{key}` is recorded in `gets` and answered by
+ * `status` (404 with `notFound` when the key was never received). False when the request is neither.
+ */
+export function keyedResource<P>(
+  r: LoopbackRequest,
+  name: string,
+  h: {
+    posts: P[];
+    gets: string[];
+    record?: (key: string | null, body: string) => P;
+    post(key: string, body: string): void;
+    status(key: string): unknown;
+    notFound: string;
+  },
+): boolean {
+  if (r.method === 'POST' && r.url.pathname === `/${name}`) {
+    const key = (r.headers['idempotency-key'] as string | undefined) ?? null;
+    h.posts.push(h.record ? h.record(key, r.body) : ({ key } as P));
+    if (!key) r.send(400, { Message: 'Idempotency-Key obrigatória.' });
+    else h.post(key, r.body);
+    return true;
+  }
+  const m = new RegExp(`^/${name}/([^/]+)$`).exec(r.url.pathname);
+  if (r.method === 'GET' && m) {
+    const key = decodeURIComponent(m[1]);
+    h.gets.push(key);
+    const answer = h.status(key);
+    if (answer === undefined) r.send(404, { Message: h.notFound });
+    else r.send(200, answer);
+    return true;
+  }
+  return false;
+}

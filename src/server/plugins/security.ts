@@ -14,6 +14,7 @@ import { MSG } from '../../shared/messages';
 import { mayCall, permissionFor } from '../../shared/permissions';
 import { mergeRoles } from '../../shared/roles';
 import { HttpError } from '../lib/http-error';
+import { isWrapper, zodDef } from '../lib/zod-def';
 
 export interface RegisteredRoute {
   method: string;
@@ -43,27 +44,16 @@ export const messages = {
   tooDeep: 'Os dados enviados têm níveis demais.',
 };
 
-interface ZodLike {
-  _zod?: { def?: Record<string, unknown> };
-}
-
 /** The keys an object schema (possibly wrapped in optional/pipe/union...) declares. */
 export function schemaKeys(schema: unknown, depth = 0): string[] {
-  const def = (schema as ZodLike | undefined)?._zod?.def;
+  const def = zodDef(schema);
   if (!def || depth > 8) return [];
+  if (isWrapper(def)) return schemaKeys(def.innerType, depth + 1);
   switch (def.type) {
     case 'object':
       return Object.keys((def.shape as Record<string, unknown>) ?? {});
     case 'pipe':
       return schemaKeys(def.in, depth + 1);
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'prefault':
-    case 'readonly':
-    case 'catch':
-    case 'nonoptional':
-      return schemaKeys(def.innerType, depth + 1);
     case 'intersection':
       return [...schemaKeys(def.left, depth + 1), ...schemaKeys(def.right, depth + 1)];
     case 'union':

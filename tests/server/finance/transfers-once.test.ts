@@ -25,11 +25,16 @@ async function runSettleJobs() {
   await t.app.jobs.runDue();
 }
 
+/** The bank forgets the transfers and POSTs of earlier tests, and answers POSTs after `answerDelayMs`. */
+function forgetBank(answerDelayMs = bank.answerDelayMs) {
+  bank.transfers.clear();
+  bank.posts.length = 0;
+  bank.answerDelayMs = answerDelayMs;
+}
+
 describe('bank transfer exactly once', () => {
   it('a bank answering after the timeout: 202 em verificação, a retry sends nothing, the job settles it from GET /transfers/{key}', async () => {
-    bank.transfers.clear();
-    bank.posts.length = 0;
-    bank.answerDelayMs = 7_000;
+    forgetBank(7_000);
     const token = await t.login(DEMO.admin);
     const key = { 'idempotency-key': 'late-bank-1' };
     const first = await call('POST', url(), token, form, key);
@@ -62,9 +67,7 @@ describe('bank transfer exactly once', () => {
   });
 
   it('6 racing requests with one key: one transfer at the bank, 6 identical answers', async () => {
-    bank.transfers.clear();
-    bank.posts.length = 0;
-    bank.answerDelayMs = 50;
+    forgetBank(50);
     const token = await t.login(DEMO.admin);
     const key = { 'idempotency-key': 'race-1' };
     const answers = await Promise.all(Array.from({ length: 6 }, () => call('POST', url(), token, form, key)));
@@ -80,15 +83,12 @@ describe('bank transfer exactly once', () => {
   });
 
   it('a transfer the bank never received (crash before the call) is sent by the job, with the same key, once', async () => {
-    bank.transfers.clear();
-    bank.posts.length = 0;
-    bank.answerDelayMs = 0;
+    forgetBank(0);
     const token = await t.login(DEMO.admin);
     const first = await call('POST', url(), token, form, { 'idempotency-key': 'crash-1' });
     const id = first.json().TransferenciaId as string;
     // As if the process died before its call: the bank forgets it, the row goes back to pending.
-    bank.transfers.clear();
-    bank.posts.length = 0;
+    forgetBank();
     await t.db.db.execute(`update finance_transfers set status = 'pending', protocol = null, created_at = now() - interval '1 hour' where id = '${id}'`);
     await t.db.db.execute(`update command_keys set state = 'pending', status_code = null, response = null where ref = '${id}'`);
     await t.db.db.execute(`update jobs set state = 'queued', attempts = 0 where name = 'finance.transfer-settle' and key = '${id}'`);

@@ -43,21 +43,10 @@ beforeAll(async () => {
     dbEnv = { DATA_DIR: dataDir };
     return;
   }
-  const { default: pg } = await import('pg');
+  const { createDatabase, dropDatabase } = await import('../../postgres/pg-helpers');
   const name = `balcao_prod_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  dbEnv = { DATA_DIR: dataDir, DATABASE_URL: url.toString() };
-  dropDb = async () => {
-    const a = new pg.Client({ connectionString: adminUrl });
-    await a.connect();
-    await a.query(`drop database if exists ${name} with (force)`);
-    await a.end();
-  };
+  dbEnv = { DATA_DIR: dataDir, DATABASE_URL: await createDatabase(adminUrl, name) };
+  dropDb = () => dropDatabase(adminUrl, name);
 });
 
 afterAll(async () => {
@@ -74,7 +63,8 @@ async function usersInDb() {
   }
 }
 
-describe('the real server with NODE_ENV=production on an empty database', () => {
+/** The real server with NODE_ENV=production on this file's database, started for one describe's tests. */
+function useProductionServer(): () => RunningServer {
   let server: RunningServer;
   beforeAll(async () => {
     server = await startServer({ NODE_ENV: 'production', STATIC_DIR: '/nonexistent', ...dbEnv }, { dataDir });
@@ -82,9 +72,24 @@ describe('the real server with NODE_ENV=production on an empty database', () => 
   afterAll(async () => {
     await server?.stop();
   });
+  return () => server;
+}
+
+const signIn = (server: RunningServer, username: string, password: string) =>
+  fetch(`${server.url}/api/mfa/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+
+/** The demo administrator's sign-in is refused with a 4xx: the account does not exist. */
+async function expectDemoRefused(server: RunningServer) {
+  const demo = await signIn(server, 'admin@balcao.dev', 'Demo#2026');
+  expect(demo.status).toBeGreaterThanOrEqual(400);
+  expect(demo.status).toBeLessThan(500);
+}
+
+describe('the real server with NODE_ENV=production on an empty database', () => {
+  const server = useProductionServer();
 
   it('says it runs in production, how to create the first administrator, and seeds no demo', async () => {
-    const log = server.output();
+    const log = server().output();
     expect(log).toContain('Modo: produção');
     expect(log).toContain('Nenhum administrador ainda');
     expect(log).toContain('npm run create-admin');
@@ -93,13 +98,11 @@ describe('the real server with NODE_ENV=production on an empty database', () => 
   });
 
   it('refuses the demo account: it does not exist', async () => {
-    const demo = await fetch(`${server.url}/api/mfa/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin@balcao.dev', password: 'Demo#2026' }) });
-    expect(demo.status).toBeGreaterThanOrEqual(400);
-    expect(demo.status).toBeLessThan(500);
+    await expectDemoRefused(server());
   });
 
   it('leaves the database without any account once stopped', async () => {
-    await server.stop();
+    await server().stop();
     expect(await usersInDb()).toEqual([]);
   });
 });
@@ -132,30 +135,22 @@ describe('npm run create-admin, non-interactive', () => {
 });
 
 describe('the real server with NODE_ENV=production after create-admin', () => {
-  let server: RunningServer;
-  beforeAll(async () => {
-    server = await startServer({ NODE_ENV: 'production', STATIC_DIR: '/nonexistent', ...dbEnv }, { dataDir });
-  }, 180_000);
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const server = useProductionServer();
 
   it('no longer asks for an administrator, still seeds no demo, and refuses the demo password', async () => {
-    expect(server.output()).toContain('Modo: produção');
-    expect(server.output()).not.toContain('Nenhum administrador ainda');
-    const demo = await fetch(`${server.url}/api/mfa/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin@balcao.dev', password: 'Demo#2026' }) });
-    expect(demo.status).toBeGreaterThanOrEqual(400);
-    expect(demo.status).toBeLessThan(500);
+    expect(server().output()).toContain('Modo: produção');
+    expect(server().output()).not.toContain('Nenhum administrador ainda');
+    await expectDemoRefused(server());
   });
 
   it('lets the administrator create-admin made sign in, with the code by e-mail', async () => {
-    const res = await fetch(`${server.url}/api/mfa/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'dona@restaurante.com.br', password: PASSWORD }) });
+    const res = await signIn(server(), 'dona@restaurante.com.br', PASSWORD);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ RequiredMFA: true, username: 'dona@restaurante.com.br' });
   });
 
   it('answers anonymous health with its status only', async () => {
-    const res = await fetch(`${server.url}/api/health`);
+    const res = await fetch(`${server().url}/api/health`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: 'ok' });
   });

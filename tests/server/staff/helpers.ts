@@ -5,6 +5,29 @@ import type { TestContext } from '../../setup/server';
 
 export const NEW_PASSWORD = 'Padaria#2026';
 
+/** Invites, then runs the queued jobs: the e-mails leave on the job queue (staff.jobs.ts). */
+export async function inviteAndSend(t: TestContext, token: string, body: Record<string, unknown>) {
+  const res = await t.app.inject({ method: 'POST', url: '/api/Operador/Convidar', headers: t.auth(token), payload: body });
+  await t.app.jobs.drain();
+  return res;
+}
+
+export interface StaffPersonRow {
+  usuarioId: string;
+  nome: string;
+  email: string;
+  pendente: boolean;
+  perfil: string;
+  [field: string]: unknown;
+}
+
+/** The place's people and devices as GET api/Operador lists them (its 200 asserted). */
+export async function staffOf(t: TestContext, token: string, venue: string): Promise<{ pessoas: StaffPersonRow[]; dispositivos: unknown[] }> {
+  const res = await t.app.inject({ method: 'GET', url: `/api/Operador?localId=${venue}`, headers: t.auth(token) });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
 /**
  * A new account as /cadastrar makes it (no place yet); returns its token. Unless `confirm` is false,
  * it confirms the e-mail with the code the sign-up e-mailed (issue 37), as the person would.

@@ -9,20 +9,12 @@ import { MSG } from '../../../src/shared/messages';
 import { STAFF_MSG } from '../../../src/shared/staff';
 import { DEMO, useTestApp } from '../../setup/server';
 import { expectError, rows } from '../helpers';
-import { createPlace, newAccount } from './helpers';
+import { createPlace, inviteAndSend, newAccount, staffOf } from './helpers';
 
 const t = useTestApp();
 
-const invite = async (token: string, body: Record<string, unknown>) => {
-  const res = await t.app.inject({ method: 'POST', url: '/api/Operador/Convidar', headers: t.auth(token), payload: body });
-  await t.app.jobs.drain();
-  return res;
-};
-const people = async (token: string, venue: string) => {
-  const res = await t.app.inject({ method: 'GET', url: `/api/Operador?localId=${venue}`, headers: t.auth(token) });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().pessoas as Array<{ usuarioId: string; nome: string; email: string; pendente: boolean; perfil: string }>;
-};
+const invite = (token: string, body: Record<string, unknown>) => inviteAndSend(t, token, body);
+const people = async (token: string, venue: string) => (await staffOf(t, token, venue)).pessoas;
 const myInvitations = async (token: string) => {
   const res = await t.app.inject({ method: 'GET', url: '/api/Account/MinhaConta/Convites', headers: t.auth(token) });
   expect(res.statusCode, res.body).toBe(200);

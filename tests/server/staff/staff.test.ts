@@ -5,24 +5,15 @@ import { VENUE_ROLES } from '../../../src/shared/roles';
 import { STAFF_MSG } from '../../../src/shared/staff';
 import { DEMO, useTestApp } from '../../setup/server';
 import { expectError, rows } from '../helpers';
-import { inviteTokenOf, NEW_PASSWORD, placeRoles } from './helpers';
+import { inviteAndSend, inviteTokenOf, NEW_PASSWORD, placeRoles, staffOf } from './helpers';
 
 const t = useTestApp();
 
 async function asGerente() {
   return { token: await t.login(DEMO.gerente), venue: t.seed.venues.restaurant };
 }
-/** Invites, then runs the queued jobs: the e-mails leave on the job queue (staff.jobs.ts). */
-const invite = async (token: string, body: Record<string, unknown>) => {
-  const res = await t.app.inject({ method: 'POST', url: '/api/Operador/Convidar', headers: t.auth(token), payload: body });
-  await t.app.jobs.drain();
-  return res;
-};
-const list = async (token: string, venue: string) => {
-  const res = await t.app.inject({ method: 'GET', url: `/api/Operador?localId=${venue}`, headers: t.auth(token) });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { pessoas: Array<Record<string, unknown>>; dispositivos: unknown[] };
-};
+const invite = (token: string, body: Record<string, unknown>) => inviteAndSend(t, token, body);
+const list = (token: string, venue: string) => staffOf(t, token, venue);
 const history = async (token: string, venue: string) =>
   (await t.app.inject({ method: 'GET', url: `/api/Operador/Historico?localId=${venue}`, headers: t.auth(token) })).json().itens as Array<{ autor: string; acao: string; descricao: string; data: string }>;
 

@@ -7,35 +7,24 @@
 import { describe, expect, it } from 'vitest';
 import type { BillPayment, TableBill } from '../../../src/shared/contract/table-bill';
 import { BILL_MSG } from '../../../src/shared/table-bill';
-import { encodePreBill, personAdjustments, type PreBillFocus } from '../../../src/shared/table-bill-ticket';
-import { decodeEscPos, linesOf, type Op } from '../printers/escpos';
+import { personAdjustments, type PreBillFocus } from '../../../src/shared/table-bill-ticket';
+import { linesOf } from '../printers/escpos';
+import { amountLine, mesa7Bill, printed, printPreBill, PRINT_NOW as NOW } from './pre-bill-print';
 
-const NOW = new Date('2026-11-26T23:02:00.000Z');
 const pay = (over: Partial<BillPayment>): BillPayment => ({ Id: 'p', Forma: 'cartao', Status: 'pago', Valor: 0, ValorRecebido: null, Troco: null, Parte: null, BrCode: null, CriadoEm: NOW.toISOString(), PagoEm: NOW.toISOString(), Chave: null, ...over });
 
 // 2 × X-Burger 28,90 (one each), Batata 12,00 shared by both, Suco 9,90 Bia's: Ana 34,90, Bia 44,80 of 79,70;
 // total 87,67 with 10 % service, divided by the largest remainder: Ana 38,39, Bia 49,28.
 function bill(over: Partial<TableBill> = {}): TableBill {
-  return {
+  return mesa7Bill({
     Id: 'b1',
     MesaId: 'm1',
-    Mesa: 'Mesa 7',
-    Aberta: true,
-    AbertaEm: '2026-11-26T22:05:00.000Z',
-    FechadaEm: null,
     Itens: [
       { PedidoId: 'o1', ItemId: 'i1', Codigo: '12', Quantidade: 2, Nome: 'X-Burger', Observacoes: [], ValorUnitario: 28.9, ValorTotal: 57.8 },
       { PedidoId: 'o1', ItemId: 'i2', Codigo: '12', Quantidade: 1, Nome: 'Batata frita', Observacoes: [], ValorUnitario: 12, ValorTotal: 12 },
       { PedidoId: 'o2', ItemId: 'i3', Codigo: '13', Quantidade: 1, Nome: 'Suco de laranja', Observacoes: [], ValorUnitario: 9.9, ValorTotal: 9.9 },
     ],
-    Subtotal: 79.7,
-    TaxaServicoPercentual: 10,
-    TaxaServico: 7.97,
-    TaxaServicoRemovida: false,
-    AvisoTaxaServico: null,
-    Total: 87.67,
     Pago: 38.39,
-    EmAndamento: 0,
     Restante: 49.28,
     Pagamentos: [pay({ Id: 'pa', Forma: 'cartao', Valor: 38.39, Pessoa: 1 })],
     DivisaoPorItens: {
@@ -46,17 +35,11 @@ function bill(over: Partial<TableBill> = {}): TableBill {
       SemPessoa: { Itens: [], ValorItens: 0, Valor: 0 },
       Atribuicoes: [],
     },
-    PixSandbox: false,
-    PixDisponivel: true,
-    Data: '2026-11-26T23:01:00.000Z',
     ...over,
-  };
+  });
 }
 
-const print = (cols: 48 | 42 | 32, b: TableBill, parts: number, focus: PreBillFocus) =>
-  decodeEscPos(encodePreBill({ bill: b, parts, focus, businessName: 'Restaurante São João', paperWidth: cols === 32 ? 58 : 80, columns: cols, codePage: 'cp860', now: NOW }));
-const printed = (ops: Op[]) => ops.filter((o): o is Extract<Op, { op: 'line' }> => o.op === 'line');
-const amountLine = (lines: string[], left: string, right: string) => lines.find((l) => l.startsWith(left) && l.endsWith(right));
+const print = (cols: 48 | 42 | 32, b: TableBill, parts: number, focus: PreBillFocus) => printPreBill(cols, b, parts, { focus });
 
 describe("one person's pré-conta as ESC/POS", () => {
   for (const cols of [48, 42, 32] as const) {

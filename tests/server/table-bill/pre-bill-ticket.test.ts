@@ -5,47 +5,28 @@
 import { describe, expect, it } from 'vitest';
 import type { TableBill } from '../../../src/shared/contract/table-bill';
 import { BILL_MSG, splitEqually } from '../../../src/shared/table-bill';
-import { encodePreBill } from '../../../src/shared/table-bill-ticket';
-import { decodeEscPos, linesOf, type Op } from '../printers/escpos';
+import { linesOf } from '../printers/escpos';
+import { amountLine, mesa7Bill, printed, printPreBill, PRINT_NOW as NOW } from './pre-bill-print';
 
 function bill(over: Partial<TableBill> = {}): TableBill {
-  return {
+  return mesa7Bill({
     Id: '9a4f0f0e-1111-4c8e-9d7e-00000000000b',
     MesaId: '9a4f0f0e-1111-4c8e-9d7e-00000000000a',
-    Mesa: 'Mesa 7',
-    Aberta: true,
-    AbertaEm: '2026-11-26T22:05:00.000Z',
-    FechadaEm: null,
     Itens: [
       { PedidoId: 'p1', Codigo: '12', Quantidade: 2, Nome: 'X-Burger', Observacoes: [], ValorUnitario: 28.9, ValorTotal: 57.8 },
       { PedidoId: 'p2', Codigo: '13', Quantidade: 1, Nome: 'Batata frita', Observacoes: [{ Descricao: 'Molho', Opcoes: ['Maionese verde'] }], ValorUnitario: 12, ValorTotal: 12 },
       { PedidoId: 'p3', Codigo: '14', Quantidade: 1, Nome: 'Refrigerante lata com limão e gelo à parte', Observacoes: [], ValorUnitario: 9.9, ValorTotal: 9.9 },
     ],
-    Subtotal: 79.7,
-    TaxaServicoPercentual: 10,
-    TaxaServico: 7.97,
-    TaxaServicoRemovida: false,
-    AvisoTaxaServico: null,
-    Total: 87.67,
     Pago: 29.23,
-    EmAndamento: 0,
     Restante: 58.44,
     Pagamentos: [
       { Id: 'pay1', Forma: 'dinheiro', Status: 'pago', Valor: 29.23, ValorRecebido: 50, Troco: 20.77, Parte: { Indice: 1, De: 3 }, BrCode: null, CriadoEm: '2026-11-26T23:00:00.000Z', PagoEm: '2026-11-26T23:00:00.000Z', Chave: null },
     ],
-    PixSandbox: false,
-    PixDisponivel: true,
-    Data: '2026-11-26T23:01:00.000Z',
     ...over,
-  };
+  });
 }
 
-const NOW = new Date('2026-11-26T23:02:00.000Z');
-const print = (cols: 48 | 42 | 32, b = bill(), parts = 3, codePage: 'cp860' | 'cp850' = 'cp860') =>
-  decodeEscPos(encodePreBill({ bill: b, parts, businessName: 'Restaurante São João', paperWidth: cols === 32 ? 58 : 80, columns: cols, codePage, now: NOW }));
-const printed = (ops: Op[]) => ops.filter((o): o is Extract<Op, { op: 'line' }> => o.op === 'line');
-/** The line holding `left` and `right`, the amount flush right. */
-const amountLine = (lines: string[], left: string, right: string) => lines.find((l) => l.startsWith(left) && l.endsWith(right));
+const print = (cols: 48 | 42 | 32, b = bill(), parts = 3, codePage: 'cp860' | 'cp850' = 'cp860') => printPreBill(cols, b, parts, { codePage });
 
 describe('pré-conta as ESC/POS', () => {
   for (const cols of [48, 42, 32] as const) {

@@ -8,8 +8,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { ItemSplitDoc } from '../../../shared/table-bill-split';
+import { createdAt, id, parentRef, venueColumns, venueKey, venueRef } from '../columns';
 import { kdsTables, orders } from './orders';
-import { venues } from './venues';
 
 export interface TableBillSnapshotLine {
   orderId: string;
@@ -25,13 +25,8 @@ export interface TableBillSnapshotLine {
 export const tableBills = pgTable(
   'table_bills',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    venueId: uuid('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
-    tableId: uuid('table_id')
-      .notNull()
-      .references(() => kdsTables.id, { onDelete: 'cascade' }),
+    ...venueColumns(),
+    tableId: parentRef('table_id', () => kdsTables.id),
     tableName: text('table_name').notNull(),
     /** 'open' | 'closed' */
     status: text('status').notNull().default('open'),
@@ -84,12 +79,8 @@ export const tableBills = pgTable(
 export const tableBillOrders = pgTable(
   'table_bill_orders',
   {
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    billId: uuid('bill_id')
-      .notNull()
-      .references(() => tableBills.id, { onDelete: 'cascade' }),
+    orderId: parentRef('order_id', () => orders.id),
+    billId: parentRef('bill_id', () => tableBills.id),
   },
   (t) => [primaryKey({ columns: [t.orderId] }), index('table_bill_orders_bill_idx').on(t.billId)],
 );
@@ -97,13 +88,9 @@ export const tableBillOrders = pgTable(
 export const tableBillPayments = pgTable(
   'table_bill_payments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    billId: uuid('bill_id')
-      .notNull()
-      .references(() => tableBills.id, { onDelete: 'cascade' }),
-    venueId: uuid('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    ...id(),
+    billId: parentRef('bill_id', () => tableBills.id),
+    venueId: venueRef(),
     /** 'card' | 'cash' | 'pix' */
     method: text('method').notNull(),
     /** 'pending' (a Pix waiting for the PSP) | 'paid' | 'failed' (no cob was made) | 'expired' (a Pix never paid) */
@@ -121,7 +108,7 @@ export const tableBillPayments = pgTable(
     txid: text('txid'),
     brCode: text('br_code'),
     createdBy: uuid('created_by').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },
   (t) => [
@@ -147,9 +134,7 @@ export const tableBillPayments = pgTable(
 export const tableBillSettings = pgTable(
   'table_bill_settings',
   {
-    venueId: uuid('venue_id')
-      .primaryKey()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    venueId: venueKey(),
     serviceRateBps: integer('service_rate_bps').notNull().default(1000),
     couvertCents: integer('couvert_cents'),
     updatedBy: uuid('updated_by'),
@@ -169,13 +154,9 @@ export const tableBillSettings = pgTable(
 export const tableBillDiscounts = pgTable(
   'table_bill_discounts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    billId: uuid('bill_id')
-      .notNull()
-      .references(() => tableBills.id, { onDelete: 'cascade' }),
-    venueId: uuid('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    ...id(),
+    billId: parentRef('bill_id', () => tableBills.id),
+    venueId: venueRef(),
     /** 'value' | 'percent' */
     kind: text('kind').notNull(),
     valueCents: integer('value_cents'),
@@ -185,7 +166,7 @@ export const tableBillDiscounts = pgTable(
     authorizedBy: uuid('authorized_by').notNull(),
     /** The authorising manager's name when it was given (the audit line reads without a join). */
     authorizedByName: text('authorized_by_name').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
   },
   (t) => [
     index('table_bill_discounts_bill_idx').on(t.billId, t.createdAt),

@@ -11,7 +11,7 @@
  *    (so the list says why, and a new proposal to that acquirer is allowed); no answer in time leaves it
  *    'checking' ("em verificação": the answer is 202 with the place's current information, and the
  *    same key answers the current state without calling the provider again).
- * The settle job asks the provider `GET /proposals/{key}` until it says what happened (and sends the
+ * The settle job (lib/settle-job.ts) asks the provider `GET /proposals/{key}` until it says what happened (and sends the
  * same POST again, same key, only when the provider says it never received it), records it, and
  * settles the command's keys (settleKeys) once none of its proposals is open.
  */
@@ -25,14 +25,12 @@ import { accProposals } from '../../db/schema/accreditation';
 import { HttpError } from '../../lib/http-error';
 import { enqueueJob, PermanentJobError, type JobQueue } from '../../lib/jobs';
 import { settleKeys, type CommandResult, type OnceCommand } from '../../lib/once';
+import { callEach, defineSettleJob, settleDelayMs } from '../../lib/settle-job';
 import type { AccreditationProvider, ProposalRequest, ProposalResult } from './adapters';
 import * as repo from './accreditation.repository';
 import type { Tx } from './accreditation.repository';
 
 export const PROPOSAL_SETTLE_JOB = 'accreditation.proposal-settle';
-/** Asked again 2 s, 4 s … up to every 5 minutes, for about two days before an operator must look. */
-export const PROPOSAL_SETTLE_RETRY = { maxAttempts: 600, backoffMs: 2_000, maxBackoffMs: 5 * 60_000, leaseMs: 60_000 };
-const IN_FLIGHT_MARGIN_MS = 2_000;
 
 type Row = typeof accProposals.$inferSelect;
 type User = { id: string; name: string };
@@ -112,16 +110,12 @@ export function proposalCommand(
           .returning();
         // The safety net, in the same transaction: whatever happens to this request, the job asks
         // the provider about this proposal once its call can no longer be running.
-        await enqueueJob(tx, PROPOSAL_SETTLE_JOB, { id: p.id }, { key: p.id, delayMs: provider.timeoutMs + IN_FLIGHT_MARGIN_MS });
+        await enqueueJob(tx, PROPOSAL_SETTLE_JOB, { id: p.id }, { key: p.id, delayMs: settleDelayMs(provider.timeoutMs) });
         sends.push({ id: p.id, req: requestOf(p, row.m.fullName) });
       }
       return { ref: submissionId, venueId: a.venueId, sends };
     },
-    async call(r) {
-      const out: ProposalResult[] = [];
-      for (const s of r.sends) out.push(await provider.submitProposal(s.req, s.id).catch((): ProposalResult => ({ ok: null })));
-      return out;
-    },
+    call: (r) => callEach(r.sends, (s) => provider.submitProposal(s.req, s.id)),
     async finish(tx, r, outcomes) {
       for (let i = 0; i < r.sends.length; i++) await record(tx, r.sends[i].id, outcomes[i]);
       return settleSubmission(tx, r.venueId, r.ref);
@@ -132,35 +126,34 @@ export function proposalCommand(
 
 /** The settle job: asks the provider what it did with a proposal that is not settled yet. */
 export function defineProposalSettleJob(queue: JobQueue, db: Db, provider: AccreditationProvider): void {
-  queue.defineJob<{ id: string }>(
-    PROPOSAL_SETTLE_JOB,
-    async ({ id }) => {
-      const [p] = await db.select().from(accProposals).where(eq(accProposals.id, String(id)));
+  defineSettleJob<Row & { venueId: string; submissionId: string }, ProposalResult>(queue, db, PROPOSAL_SETTLE_JOB, {
+    timeoutMs: provider.timeoutMs,
+    async load(id) {
+      const [p] = await db.select().from(accProposals).where(eq(accProposals.id, id));
       // Settled and refused (the row is gone), or settled by the request itself: nothing to ask.
-      if (!p) return;
+      if (!p) return undefined;
       if (!p.venueId || !p.submissionId) throw new PermanentJobError('proposta sem local');
-      const { venueId, submissionId } = p;
-      if (p.sendState === 'sent') {
-        await db.transaction((tx) => settleSubmission(tx, venueId, submissionId));
-        return;
-      }
-      // The request's own call may still be running: ask only once it can no longer be.
-      if (p.sendState === 'sending' && Date.now() - p.accreditationDate.getTime() < provider.timeoutMs + IN_FLIGHT_MARGIN_MS) throw new Error('proposta em envio');
-      const st = await provider.proposalStatus(p.id);
-      let outcome: ProposalResult;
-      if (st.status === 'created') outcome = { ok: true, proposalId: st.proposalId };
-      else if (st.status === 'refused') outcome = { ok: false, message: st.message };
-      else if (st.status === 'unknown') {
-        // Never received: the same POST, same key.
-        const merchant = await repo.merchantOf(db, venueId);
-        outcome = await provider.submitProposal(requestOf(p, merchant?.m.fullName ?? p.portalName), p.id);
-      } else outcome = { ok: null };
-      await db.transaction(async (tx) => {
-        await record(tx, p.id, outcome);
-        await settleSubmission(tx, venueId, submissionId);
-      });
-      if (outcome.ok === null) throw new Error('proposta em verificação no credenciador');
+      return { ...p, venueId: p.venueId, submissionId: p.submissionId };
     },
-    PROPOSAL_SETTLE_RETRY,
-  );
+    settled: (p) => p.sendState === 'sent',
+    sendingSince: (p) => (p.sendState === 'sending' ? p.accreditationDate : null),
+    settle: (tx, p) => settleSubmission(tx, p.venueId, p.submissionId),
+    async ask(p) {
+      const st = await provider.proposalStatus(p.id);
+      if (st.status === 'created') return { ok: true, proposalId: st.proposalId };
+      if (st.status === 'refused') return { ok: false, message: st.message };
+      return st.status;
+    },
+    async resend(p) {
+      const merchant = await repo.merchantOf(db, p.venueId);
+      return provider.submitProposal(requestOf(p, merchant?.m.fullName ?? p.portalName), p.id);
+    },
+    processing: { ok: null },
+    async finish(tx, p, outcome) {
+      await record(tx, p.id, outcome);
+      await settleSubmission(tx, p.venueId, p.submissionId);
+      return outcome.ok === null;
+    },
+    messages: { sending: 'proposta em envio', checking: 'proposta em verificação no credenciador' },
+  });
 }

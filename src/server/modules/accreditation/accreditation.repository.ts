@@ -20,6 +20,14 @@ export async function merchantOf(q: Q, venueId: string) {
   return row ?? null;
 }
 
+type Merchant = NonNullable<Awaited<ReturnType<typeof merchantOf>>>;
+
+/** `view` of the place's merchant, or null when the place has none. */
+async function ofMerchant<T>(q: Q, venueId: string, view: (row: Merchant) => T): Promise<T | null> {
+  const row = await merchantOf(q, venueId);
+  return row ? view(row) : null;
+}
+
 export async function merchantByDocument(q: Q, document: string) {
   const [row] = await q.select().from(accMerchants).where(eq(accMerchants.document, document));
   return row ?? null;
@@ -86,26 +94,20 @@ export async function terminalList(q: Q, venueId: string): Promise<TerminalList 
   };
 }
 
-export async function credentialStatus(q: Q, venueId: string): Promise<CredentialStatus | null> {
-  const row = await merchantOf(q, venueId);
-  if (!row) return null;
-  const m = row.m;
-  return {
-    LocalClienteName: row.venueName,
+export function credentialStatus(q: Q, venueId: string): Promise<CredentialStatus | null> {
+  return ofMerchant(q, venueId, ({ m, venueName }) => ({
+    LocalClienteName: venueName,
     LocalClienteDocument: m.document,
     LinkedCredential: m.eventCredential ? { EventCredential: m.eventCredential, LinkedLocalName: m.linkedLocalName ?? '' } : null,
     AccreditedDocument: m.document,
     PayStoreMerchantId: m.payStoreMerchantId,
     CredentialStatus: m.credentialStatus,
-  };
+  }));
 }
 
-export async function merchantData(q: Q, venueId: string): Promise<MerchantData | null> {
-  const row = await merchantOf(q, venueId);
-  if (!row) return null;
-  const m = row.m;
-  return {
-    Name: row.venueName,
+export function merchantData(q: Q, venueId: string): Promise<MerchantData | null> {
+  return ofMerchant(q, venueId, ({ m, venueName }) => ({
+    Name: venueName,
     MerchantId: m.payStoreMerchantId,
     FullName: m.fullName,
     Document: m.document,
@@ -119,7 +121,7 @@ export async function merchantData(q: Q, venueId: string): Promise<MerchantData 
     IsFeatureFlag: m.isFeatureFlag,
     IsTotemPagSeguroSub: m.isTotemSub,
     IsPosPagSeguroSub: m.isPosSub,
-  };
+  }));
 }
 
 export async function auditOf(q: Q, venueId: string): Promise<AuditEntry[]> {

@@ -80,6 +80,14 @@ export function accreditationRoutes(fastify: FastifyInstance, opts: { db: Db; pr
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, provider } = opts;
 
+  /** A view of the place's merchant (`read`), for a caller with `role` on the place; 404 when the place has none. */
+  async function merchantView<T>(req: FastifyRequest, localId: string, role: string, read: (q: Db, venueId: string) => Promise<T | null>): Promise<T> {
+    const { venueId } = await requireVenue(db, req, localId, role);
+    const view = await read(db, venueId);
+    notFound(view);
+    return view!;
+  }
+
   app.get(`/${ACC_PATHS.provider}`, { schema: { response: { 200: providerAnswer, 401: errorBody } } }, async (req) => {
     requireUser(req);
     return { provider: provider.name, sandbox: provider.sandbox, notConfigured: provider.notConfigured ?? null };
@@ -115,68 +123,60 @@ export function accreditationRoutes(fastify: FastifyInstance, opts: { db: Db; pr
     return repo.auditOf(db, venueId);
   });
 
-  app.get(`/${ACC_PATHS.credentialStatus}`, { schema: { querystring: localQuery, response: { 200: credentialStatus, ...errors } } }, async (req) => {
-    const { venueId } = await requireVenue(db, req, req.query.localClienteId, R.status);
-    const s = await repo.credentialStatus(db, venueId);
-    notFound(s);
-    return s!;
-  });
+  app.get(`/${ACC_PATHS.credentialStatus}`, { schema: { querystring: localQuery, response: { 200: credentialStatus, ...errors } } }, (req) =>
+    merchantView(req, req.query.localClienteId, R.status, repo.credentialStatus),
+  );
 
-  app.get(`/${ACC_PATHS.terminals}`, { schema: { querystring: localQuery, response: { 200: terminalList, ...errors } } }, async (req) => {
-    const { venueId } = await requireVenue(db, req, req.query.localClienteId, R.accreditation);
-    const list = await repo.terminalList(db, venueId);
-    notFound(list);
-    return list!;
-  });
+  app.get(`/${ACC_PATHS.terminals}`, { schema: { querystring: localQuery, response: { 200: terminalList, ...errors } } }, (req) =>
+    merchantView(req, req.query.localClienteId, R.accreditation, repo.terminalList),
+  );
 
   // ---------------------------------------------------------------- contact and department
-  app.get(`/${ACC_PATHS.contact}`, { schema: { querystring: localQuery, response: { 200: contactAnswer, ...errors } } }, async (req) => {
-    const { venueId } = await requireVenue(db, req, req.query.localClienteId, R.accreditation);
+  /** One section of the merchant's record (contact, department), as stored (null while never saved). */
+  async function readSection(req: FastifyRequest, localId: string, section: 'contact' | 'department') {
+    const { venueId } = await requireVenue(db, req, localId, R.accreditation);
     const row = await repo.merchantOf(db, venueId);
     notFound(row);
-    return (row!.m.contact as never) ?? null;
-  });
+    return (row!.m[section] as never) ?? null;
+  }
+
+  /** Saves one section of the merchant's record whole, with its audit line. */
+  async function saveSection(req: FastifyRequest, localId: string, set: { contact: unknown } | { department: unknown }, line: { action: string; description: string }) {
+    const user = requireUser(req);
+    const { venueId } = await requireVenue(db, req, localId, R.accreditation);
+    await db.transaction(async (tx) => {
+      const updated = await tx.update(accMerchants).set({ ...set, updatedAt: new Date() }).where(eq(accMerchants.venueId, venueId)).returning({ id: accMerchants.venueId });
+      notFound(updated[0]);
+      await repo.audit(tx, { venueId, ...line, user });
+    });
+  }
+
+  app.get(`/${ACC_PATHS.contact}`, { schema: { querystring: localQuery, response: { 200: contactAnswer, ...errors } } }, (req) =>
+    readSection(req, req.query.localClienteId, 'contact'),
+  );
 
   app.post(`/${ACC_PATHS.updateContact}`, { schema: { body: contactBody, response: { 200: messageAnswer, ...errors } } }, async (req) => {
-    const user = requireUser(req);
-    const { venueId } = await requireVenue(db, req, req.body.LocalClienteId, R.accreditation);
-    const { LocalClienteId: _, ...fields } = req.body;
+    const { LocalClienteId, ...fields } = req.body;
     const contact = { ...fields, Document: digitsOnly(fields.Document), Telephone: digitsOnly(fields.Telephone), BirthDate: parseDateInput(fields.BirthDate)! };
-    await db.transaction(async (tx) => {
-      const updated = await tx.update(accMerchants).set({ contact, updatedAt: new Date() }).where(eq(accMerchants.venueId, venueId)).returning({ id: accMerchants.venueId });
-      notFound(updated[0]);
-      await repo.audit(tx, { venueId, action: 'contact.update', description: `Contato atualizado: ${contact.ContactName}`, user });
-    });
+    await saveSection(req, LocalClienteId, { contact }, { action: 'contact.update', description: `Contato atualizado: ${contact.ContactName}` });
     return { Message: ACC_MSG.contactSaved };
   });
 
-  app.get(`/${ACC_PATHS.business}`, { schema: { querystring: localQuery, response: { 200: departmentAnswer, ...errors } } }, async (req) => {
-    const { venueId } = await requireVenue(db, req, req.query.localClienteId, R.accreditation);
-    const row = await repo.merchantOf(db, venueId);
-    notFound(row);
-    return (row!.m.department as never) ?? null;
-  });
+  app.get(`/${ACC_PATHS.business}`, { schema: { querystring: localQuery, response: { 200: departmentAnswer, ...errors } } }, (req) =>
+    readSection(req, req.query.localClienteId, 'department'),
+  );
 
   app.post(`/${ACC_PATHS.saveBusiness}`, { schema: { body: departmentBody, response: { 200: messageAnswer, ...errors } } }, async (req) => {
-    const user = requireUser(req);
-    const { venueId } = await requireVenue(db, req, req.body.LocalClienteId, R.accreditation);
-    const { LocalClienteId: _, ...fields } = req.body;
+    const { LocalClienteId, ...fields } = req.body;
     const department = { ...fields, FoundationDate: parseDateInput(fields.FoundationDate)! };
-    await db.transaction(async (tx) => {
-      const updated = await tx.update(accMerchants).set({ department, updatedAt: new Date() }).where(eq(accMerchants.venueId, venueId)).returning({ id: accMerchants.venueId });
-      notFound(updated[0]);
-      await repo.audit(tx, { venueId, action: 'department.update', description: 'Dados do estabelecimento atualizados', user });
-    });
+    await saveSection(req, LocalClienteId, { department }, { action: 'department.update', description: 'Dados do estabelecimento atualizados' });
     return { Message: ACC_MSG.departmentSaved };
   });
 
   // ---------------------------------------------------------------- accreditation and proposals
-  app.get(`/${ACC_PATHS.info}/:localId`, { schema: { params: localParams, response: { 200: accreditationInfo, ...errors } } }, async (req) => {
-    const { venueId } = await requireVenue(db, req, req.params.localId, R.accreditation);
-    const info = await repo.accreditationInfo(db, venueId);
-    notFound(info);
-    return info!;
-  });
+  app.get(`/${ACC_PATHS.info}/:localId`, { schema: { params: localParams, response: { 200: accreditationInfo, ...errors } } }, (req) =>
+    merchantView(req, req.params.localId, R.accreditation, repo.accreditationInfo),
+  );
 
   app.post(`/${ACC_PATHS.accredit}`, { schema: { body: accreditBody, response: { 200: accreditationInfo, 202: accreditationInfo, ...errors } } }, async (req, reply) => {
     const user = requireUser(req);
@@ -248,12 +248,9 @@ export function accreditationRoutes(fastify: FastifyInstance, opts: { db: Db; pr
   });
 
   // ---------------------------------------------------------------- merchant data and MCC
-  app.get(`/${ACC_PATHS.subAcquirer}/:localId`, { schema: { params: localParams, response: { 200: merchantData, ...errors } } }, async (req) => {
-    const { venueId } = await requireVenue(db, req, req.params.localId, R.adminPortal);
-    const data = await repo.merchantData(db, venueId);
-    notFound(data);
-    return data!;
-  });
+  app.get(`/${ACC_PATHS.subAcquirer}/:localId`, { schema: { params: localParams, response: { 200: merchantData, ...errors } } }, (req) =>
+    merchantView(req, req.params.localId, R.adminPortal, repo.merchantData),
+  );
 
   app.post(`/${ACC_PATHS.getMcc}/:localId`, { schema: { params: localParams, response: { 200: mccAnswer, ...errors } } }, async (req, reply) => {
     const user = requireUser(req);

@@ -8,7 +8,7 @@
  *    'refused' (its errors are written on the invoice, which stays pending for a corrected retry) or,
  *    when the ERP did not answer in time, 'checking' ("em verificação", the answer is 202 with the
  *    batch's current state; the same key answers the current state and never calls the ERP again).
- * The settle job asks the ERP `GET /invoices/{send id}` until it says what happened (and sends the same
+ * The settle job (lib/settle-job.ts) asks the ERP `GET /invoices/{send id}` until it says what happened (and sends the same
  * POST again, same key, only when the ERP says it never received it), records it, and settles the
  * batch's keys (settleKeys) once no send of the batch is open.
  */
@@ -23,14 +23,12 @@ import { financeErpExports, financeErpInvoices } from '../../db/schema/finance';
 import { HttpError } from '../../lib/http-error';
 import { enqueueJob, PermanentJobError, type JobQueue } from '../../lib/jobs';
 import { settleKeys, type CommandResult, type OnceCommand } from '../../lib/once';
+import { callEach, defineSettleJob, settleDelayMs } from '../../lib/settle-job';
 import type { AuthUser } from '../../plugins/auth';
 import type { ErpAdapter, ErpExportResult, ErpInvoice } from './adapters';
 import { audit, financeOnce, type Tx } from './finance.repository';
 
 export const ERP_SETTLE_JOB = 'finance.erp-settle';
-/** Asked again 2 s, 4 s … up to every 5 minutes, for about two days before an operator must look. */
-export const ERP_SETTLE_RETRY = { maxAttempts: 600, backoffMs: 2_000, maxBackoffMs: 5 * 60_000, leaseMs: 60_000 };
-const IN_FLIGHT_MARGIN_MS = 2_000;
 
 type InvoiceRow = typeof financeErpInvoices.$inferSelect;
 type ExportRow = typeof financeErpExports.$inferSelect;
@@ -114,16 +112,12 @@ export function erpExportCommand(
         }
         // The safety net, in the same transaction: whatever happens to this request, the job asks
         // the ERP about this send once its call can no longer be running.
-        await enqueueJob(tx, ERP_SETTLE_JOB, { id: row.id, single: a.single }, { key: row.id, delayMs: erp.timeoutMs + IN_FLIGHT_MARGIN_MS });
+        await enqueueJob(tx, ERP_SETTLE_JOB, { id: row.id, single: a.single }, { key: row.id, delayMs: settleDelayMs(erp.timeoutMs) });
         sends.push({ id: row.id, invoice: toErp(inv) });
       }
       return { ref: batchId, sends };
     },
-    async call(r) {
-      const out: ErpExportResult[] = [];
-      for (const s of r.sends) out.push(await erp.exportInvoice(s.invoice, s.id).catch((): ErpExportResult => ({ ok: null })));
-      return out;
-    },
+    call: (r) => callEach(r.sends, (s) => erp.exportInvoice(s.invoice, s.id)),
     async finish(tx, r, outcomes) {
       for (let i = 0; i < r.sends.length; i++) await record(tx, r.sends[i].id, outcomes[i]);
       return settleBatch(tx, r.ref, a.single);
@@ -137,33 +131,32 @@ export function erpExportCommand(
 
 /** The settle job: asks the ERP what it did with a send that is not settled yet. */
 export function defineErpSettleJob(queue: JobQueue, db: Db, erp: ErpAdapter): void {
-  queue.defineJob<{ id: string; single?: boolean }>(
-    ERP_SETTLE_JOB,
-    async ({ id, single }) => {
-      const one = single === true;
-      const [s] = await db.select().from(financeErpExports).where(eq(financeErpExports.id, String(id)));
+  defineSettleJob<ExportRow & { single: boolean }, ErpExportResult, { id: string; single?: boolean }>(queue, db, ERP_SETTLE_JOB, {
+    timeoutMs: erp.timeoutMs,
+    async load(id, { single }) {
+      const [s] = await db.select().from(financeErpExports).where(eq(financeErpExports.id, id));
       if (!s) throw new PermanentJobError('envio ao ERP inexistente');
-      if (s.state === 'integrated' || s.state === 'refused') {
-        await db.transaction((tx) => settleBatch(tx, s.batchId, one));
-        return;
-      }
-      // The request's own call may still be running: ask only once it can no longer be.
-      if (s.state === 'sending' && Date.now() - s.createdAt.getTime() < erp.timeoutMs + IN_FLIGHT_MARGIN_MS) throw new Error('envio ao ERP em andamento');
-      const st = await erp.exportStatus(s.id);
-      let outcome: ErpExportResult;
-      if (st.status === 'issued') outcome = { ok: true, erpNumber: st.erpNumber };
-      else if (st.status === 'refused') outcome = { ok: false, errors: st.errors };
-      else if (st.status === 'unknown') {
-        // Never received: the same POST, same key.
-        const [inv] = await db.select().from(financeErpInvoices).where(eq(financeErpInvoices.id, s.invoiceId));
-        outcome = inv ? await erp.exportInvoice(toErp(inv), s.id) : { ok: false, errors: [FINANCE_MSG.erpInvoiceNotFound] };
-      } else outcome = { ok: null };
-      await db.transaction(async (tx) => {
-        await record(tx, s.id, outcome);
-        await settleBatch(tx, s.batchId, one);
-      });
-      if (outcome.ok === null) throw new Error('nota em verificação no ERP');
+      return { ...s, single: single === true };
     },
-    ERP_SETTLE_RETRY,
-  );
+    settled: (s) => s.state === 'integrated' || s.state === 'refused',
+    sendingSince: (s) => (s.state === 'sending' ? s.createdAt : null),
+    settle: (tx, s) => settleBatch(tx, s.batchId, s.single),
+    async ask(s) {
+      const st = await erp.exportStatus(s.id);
+      if (st.status === 'issued') return { ok: true, erpNumber: st.erpNumber };
+      if (st.status === 'refused') return { ok: false, errors: st.errors };
+      return st.status;
+    },
+    async resend(s) {
+      const [inv] = await db.select().from(financeErpInvoices).where(eq(financeErpInvoices.id, s.invoiceId));
+      return inv ? erp.exportInvoice(toErp(inv), s.id) : { ok: false, errors: [FINANCE_MSG.erpInvoiceNotFound] };
+    },
+    processing: { ok: null },
+    async finish(tx, s, outcome) {
+      await record(tx, s.id, outcome);
+      await settleBatch(tx, s.batchId, s.single);
+      return outcome.ok === null;
+    },
+    messages: { sending: 'envio ao ERP em andamento', checking: 'nota em verificação no ERP' },
+  });
 }

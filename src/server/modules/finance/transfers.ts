@@ -6,7 +6,7 @@
  * 3. finish: the outcome is recorded: 'sent' (protocol), 'failed' (the bank refused it) or, when the
  *    bank did not answer in time, 'checking' ("em verificação"), answered 202 with the transfer's
  *    current state. The same key then answers the current state and never calls the bank again.
- * The settle job asks the bank `GET /transfers/{id}` until it says what happened (and only sends the
+ * The settle job (lib/settle-job.ts) asks the bank `GET /transfers/{id}` until it says what happened (and only sends the
  * same POST again, same key, when the bank says it never received it), records the outcome and
  * settles the keys (settleKeys) so every replay answers it.
  */
@@ -18,15 +18,12 @@ import { users } from '../../db/schema/auth';
 import { financeTransfers } from '../../db/schema/finance';
 import { enqueueJob, PermanentJobError, type JobQueue } from '../../lib/jobs';
 import { settleKeys, type CommandResult, type OnceCommand } from '../../lib/once';
+import { defineSettleJob, settleDelayMs } from '../../lib/settle-job';
 import type { AuthUser } from '../../plugins/auth';
 import { type BankAdapter, type BankTransfer, ProviderError, ProviderUnavailableError } from './adapters';
 import { audit, financeOnce, type Tx } from './finance.repository';
 
 export const TRANSFER_SETTLE_JOB = 'finance.transfer-settle';
-/** Asked again 2 s, 4 s … up to every 5 minutes, for about two days before an operator must look. */
-export const TRANSFER_SETTLE_RETRY = { maxAttempts: 600, backoffMs: 2_000, maxBackoffMs: 5 * 60_000, leaseMs: 60_000 };
-/** After the bank's own timeout, how long the settle job leaves a transfer whose call is under way. */
-const IN_FLIGHT_MARGIN_MS = 2_000;
 
 type TransferRow = typeof financeTransfers.$inferSelect;
 type Outcome = { kind: 'sent'; protocol: string } | { kind: 'refused'; reason: string } | { kind: 'checking' };
@@ -110,7 +107,7 @@ export function transferCommand(
         .returning({ id: financeTransfers.id });
       // The safety net, in the same transaction: whatever happens to this request (a timeout, a
       // crash), the job asks the bank about this transfer once its call can no longer be running.
-      await enqueueJob(tx, TRANSFER_SETTLE_JOB, { id: row.id }, { key: row.id, delayMs: bank.timeoutMs + IN_FLIGHT_MARGIN_MS });
+      await enqueueJob(tx, TRANSFER_SETTLE_JOB, { id: row.id }, { key: row.id, delayMs: settleDelayMs(bank.timeoutMs) });
       return { ref: row.id };
     },
     call: (r) => send(bank, a.transfer, r.ref),
@@ -128,28 +125,30 @@ export function transferCommand(
 
 /** The settle job: asks the bank what it did with a transfer that is not settled yet. */
 export function defineTransferSettleJob(queue: JobQueue, db: Db, bank: BankAdapter): void {
-  queue.defineJob<{ id: string }>(
-    TRANSFER_SETTLE_JOB,
-    async ({ id }) => {
-      const [t] = await db.select().from(financeTransfers).where(eq(financeTransfers.id, String(id)));
+  const settled = (r: TransferRow) => r.status === 'sent' || r.status === 'failed';
+  defineSettleJob<TransferRow, Outcome>(queue, db, TRANSFER_SETTLE_JOB, {
+    timeoutMs: bank.timeoutMs,
+    async load(id) {
+      const [t] = await db.select().from(financeTransfers).where(eq(financeTransfers.id, id));
       if (!t) throw new PermanentJobError('transferência inexistente');
-      const settle = (row: TransferRow) => db.transaction(async (tx) => settleKeys(tx, row.id, transferAnswerOf(row)));
-      if (t.status === 'sent' || t.status === 'failed') return settle(t);
-      // The request's own call may still be running: ask only once it can no longer be.
-      if (t.status === 'pending' && Date.now() - t.createdAt.getTime() < bank.timeoutMs + IN_FLIGHT_MARGIN_MS) throw new Error('transferência em andamento');
-      const s = await bank.transferStatus(t.id);
-      let outcome: Outcome;
-      if (s.status === 'done') outcome = { kind: 'sent', protocol: s.protocol };
-      else if (s.status === 'failed') outcome = { kind: 'refused', reason: s.reason };
-      else if (s.status === 'unknown') outcome = await send(bank, toBank(t), t.id); // never received: the same POST, same key
-      else outcome = { kind: 'checking' };
-      const row = await db.transaction(async (tx) => {
-        const r = await record(tx, t.id, outcome);
-        if (r.status === 'sent' || r.status === 'failed') await settleKeys(tx, r.id, transferAnswerOf(r));
-        return r;
-      });
-      if (row.status !== 'sent' && row.status !== 'failed') throw new Error('transferência em verificação no banco');
+      return t;
     },
-    TRANSFER_SETTLE_RETRY,
-  );
+    settled,
+    sendingSince: (t) => (t.status === 'pending' ? t.createdAt : null),
+    settle: (tx, t) => settleKeys(tx, t.id, transferAnswerOf(t)),
+    async ask(t) {
+      const s = await bank.transferStatus(t.id);
+      if (s.status === 'done') return { kind: 'sent', protocol: s.protocol };
+      if (s.status === 'failed') return { kind: 'refused', reason: s.reason };
+      return s.status;
+    },
+    resend: (t) => send(bank, toBank(t), t.id),
+    processing: { kind: 'checking' },
+    async finish(tx, t, outcome) {
+      const r = await record(tx, t.id, outcome);
+      if (settled(r)) await settleKeys(tx, r.id, transferAnswerOf(r));
+      return !settled(r);
+    },
+    messages: { sending: 'transferência em andamento', checking: 'transferência em verificação no banco' },
+  });
 }

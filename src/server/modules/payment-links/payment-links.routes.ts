@@ -44,9 +44,8 @@ import { commandHash, idempotencyKeyOf, runOnce, settleKeys, type Q, type Tx } f
 import { PAY_CHALLENGE_HEADER } from '../../../shared/public-payments';
 import { requireUser, requireVenue, requireVenueOf } from '../../plugins/auth';
 import { PIX_MSG } from '../../../shared/pix';
-import { PixApiError, PixUnavailableError } from '../pix/adapters/api-pix';
 import { cardFingerprint, checkCardAttempt, countDecline, limitPublicPayment } from '../pix/pay-rate-limit';
-import { PixNotConfiguredError, type PixService } from '../pix/pix.service';
+import { chargeOutcome, type PixService } from '../pix/pix.service';
 import { AcquirerUnavailableError, type Acquirer } from './adapters';
 import { publishLinkPayment } from '../live/venue-events';
 import { linkById, listLinks } from './payment-links.repository';
@@ -368,15 +367,12 @@ export function paymentLinkRoutes(fastify: FastifyInstance, opts: { db: Db; acqu
   });
 
   async function createCob(row: typeof paymentLinkPayments.$inferSelect, description: string): Promise<Outcome<string>> {
-    try {
-      const charge = await pix.createCharge({ venueId: row.venueId, kind: 'payment-link', refId: row.id, txid: row.txid!, amountCents: row.amountCents, description, payer: { name: row.payerName, document: row.payerCpf } });
-      return { kind: 'ok', value: charge.brCode };
-    } catch (err) {
-      if (err instanceof PixNotConfiguredError) return { kind: 'failed', status: 503, message: PIX_MSG.noKey };
-      if (err instanceof PixApiError) return { kind: 'failed', status: 502, message: LINK_MSG.acquirerUnavailable };
-      if (err instanceof PixUnavailableError) return { kind: 'unknown' };
-      throw err;
-    }
+    const o = await chargeOutcome(
+      pix,
+      { venueId: row.venueId, kind: 'payment-link', refId: row.id, txid: row.txid!, amountCents: row.amountCents, description, payer: { name: row.payerName, document: row.payerCpf } },
+      { noKey: PIX_MSG.noKey, refused: LINK_MSG.acquirerUnavailable },
+    );
+    return o.kind === 'ok' ? { kind: 'ok', value: o.brCode } : o;
   }
 
   app.post('/api/mepaylink/public/:id/card', { config: { public: true }, schema: { params: idParams, body: cardRequest, response: { 201: paymentAnswer, 202: paymentAnswer, ...errors } } }, async (req, reply) => {

@@ -41,6 +41,22 @@ export type PaidHandler = (tx: Tx, charge: typeof pixCharges.$inferSelect) => Pr
 
 export class PixNotConfiguredError extends Error {}
 
+/** How creating a cob went: its BR Code; refused (503 when the place has no Pix key, 502 when the PSP said no); or unknown (no answer). */
+export type ChargeOutcome = { kind: 'ok'; brCode: string } | { kind: 'unknown' } | { kind: 'failed'; status: number; message: string };
+
+/** Creates the cob of a payment and says how it went, with the caller's words for the two refusals. */
+export async function chargeOutcome(pix: PixService, charge: Parameters<PixService['createCharge']>[0], msg: { noKey: string; refused: string }): Promise<ChargeOutcome> {
+  try {
+    const { brCode } = await pix.createCharge(charge);
+    return { kind: 'ok', brCode };
+  } catch (err) {
+    if (err instanceof PixNotConfiguredError) return { kind: 'failed', status: 503, message: msg.noKey };
+    if (err instanceof PixApiError) return { kind: 'failed', status: 502, message: msg.refused };
+    if (err instanceof PixUnavailableError) return { kind: 'unknown' };
+    throw err;
+  }
+}
+
 /** At most this many re-read jobs one webhook call may queue (the rest: the payer's page re-reads). */
 export const PIX_WEBHOOK_MAX_REREADS = 50;
 

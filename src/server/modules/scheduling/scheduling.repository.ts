@@ -49,16 +49,6 @@ export async function schedulesOfVenue(db: Db, venueId: string): Promise<Schedul
   return loadSchedules(db, rows);
 }
 
-/** Members of the venue: the collaborators an agenda or a schedule can belong to. */
-export async function collaboratorsOf(db: Db | Tx, venueId: string): Promise<Array<{ id: string; name: string }>> {
-  return db
-    .select({ id: users.id, name: users.name })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(eq(memberships.venueId, venueId))
-    .orderBy(asc(users.name));
-}
-
 export async function isMember(db: Db | Tx, venueId: string, userId: string): Promise<boolean> {
   const [m] = await db
     .select({ id: memberships.userId })

@@ -61,7 +61,8 @@ import { requireUser, requireVenue, requireVenueOf } from '../../plugins/auth';
 import { sniffImageType } from '../products/image-storage';
 import { readFoodConfiguration } from '../food-config/food-config.repository';
 import { DeliveryActivationError, type DeliveryActivationAdapter } from './adapters';
-import { categoriesOf, collaboratorSchedulesOf, collaboratorsOf, isMember, loadSchedules, schedulesOfVenue } from './scheduling.repository';
+import { memberNames } from '../staff/staff.repository';
+import { categoriesOf, collaboratorSchedulesOf, isMember, loadSchedules, schedulesOfVenue } from './scheduling.repository';
 
 export const SCHEDULE_ROLE = 'ListaAgendamento';
 /** Reading categories and adding one (the agenda form's "Adicionar nova categoria"). */
@@ -243,7 +244,7 @@ export function schedulingRoutes(fastify: FastifyInstance, opts: { db: Db; files
 
   app.get('/api/Schedule/GetCollaboratorsByLocalClientId/:localClientId', { schema: { params: localClientParams, response: { 200: collaboratorList, ...errors } } }, async (req) => {
     const { venueId } = await requireVenue(db, req, req.params.localClientId, SCHEDULE_ROLE);
-    return collaboratorsOf(db, venueId);
+    return memberNames(db, venueId);
   });
 
   // --- calendar ------------------------------------------------------------------------------------

@@ -76,6 +76,16 @@ export async function membersOf(db: Db, venueId: string): Promise<MemberRow[]> {
     .orderBy(asc(users.name));
 }
 
+/** The members of a place, id and name, by name: who an access policy, an agenda or a schedule can name. */
+export async function memberNames(db: Db, venueId: string): Promise<Array<{ id: string; name: string }>> {
+  return db
+    .select({ id: users.id, name: users.name })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(memberships.venueId, venueId))
+    .orderBy(asc(users.name));
+}
+
 /** The profile key of a member: recorded, else read from the position a built-in profile is named after. */
 export function profileKeyOf(m: Pick<MemberRow, 'profile' | 'position'>): string {
   if (m.profile) return m.profile;

@@ -31,6 +31,7 @@ import { stores } from '../../db/schema/venues';
 import { HttpError } from '../../lib/http-error';
 import { requireUser, requireVenue, requireVenueOf } from '../../plugins/auth';
 import type { ImageStorage } from '../products/image-storage';
+import { memberNames } from '../staff/staff.repository';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 export const STORE_ROLE = 'CadastroLoja';
@@ -204,12 +205,7 @@ export function storeRoutes(fastify: FastifyInstance, opts: { db: Db; images: Im
 
   app.get('/api/Politica/Acessos', { schema: { querystring: venueUsersQuery, response: { 200: venueUsers, ...errors } } }, async (req) => {
     const { venueId } = await requireVenue(db, req, req.query.localId, USERS_ROLE);
-    return db
-      .select({ Id: users.id, Nome: users.name })
-      .from(memberships)
-      .innerJoin(users, eq(users.id, memberships.userId))
-      .where(eq(memberships.venueId, venueId))
-      .orderBy(asc(users.name));
+    return (await memberNames(db, venueId)).map((m) => ({ Id: m.id, Nome: m.name }));
   });
 
   // --- store categories and open/close (spec 000 §7) -----------------------------------------------

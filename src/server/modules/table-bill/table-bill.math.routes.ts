@@ -34,7 +34,7 @@ import { HttpError, tooManyRequests } from '../../lib/http-error';
 import { commandHash, idempotencyKeyOf, runOnce } from '../../lib/once';
 import { hitRateLimit, rateLimitWait } from '../../lib/rate-limit';
 import { requireUser, requireVenue } from '../../plugins/auth';
-import { billDto, billSettingsOf, discountDtos, discountEntry, discountsOf, lockOpenBill, openFiguresOf, waiterTable } from './table-bill.repository';
+import { billDto, changeOpenBill, billSettingsOf, discountDtos, discountEntry, discountsOf, lockOpenBill, openFiguresOf, waiterTable } from './table-bill.repository';
 import type { PixInfo } from './table-bill.repository';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody, 429: errorBody };
@@ -87,20 +87,15 @@ export function tableBillMathRoutes(fastify: FastifyInstance, opts: { db: Db; pi
   });
 
   // The couvert's people: the waiter, while no payment is paid or waiting.
-  app.post('/api/Mesa/:mesa/Conta/Couvert', { schema: { params: billParams, body: billCouvertRequest, response: { 200: tableBill, ...errors } } }, async (req) => {
-    const user = requireUser(req);
-    const table = await waiterTable(db, req, req.body.localId, req.params.mesa);
-    return db.transaction(async (tx) => {
-      const bill = await lockOpenBill(tx, table, user.id);
-      if (bill.couvertPeople !== req.body.Pessoas) {
-        if (bill.couvertUnitCents === null && req.body.Pessoas > 0) throw new HttpError(409, BILL_MSG.couvertOff);
-        const { payments } = await openFiguresOf(tx, table, bill);
-        if (payments.some((p) => p.status === 'paid' || p.status === 'pending')) throw new HttpError(409, BILL_MSG.couvertLocked);
-        await tx.update(tableBills).set({ couvertPeople: req.body.Pessoas }).where(eq(tableBills.id, bill.id));
-      }
-      return billDto(tx, table, pix);
-    });
-  });
+  app.post('/api/Mesa/:mesa/Conta/Couvert', { schema: { params: billParams, body: billCouvertRequest, response: { 200: tableBill, ...errors } } }, (req) =>
+    changeOpenBill(db, req, { localId: req.body.localId, mesa: req.params.mesa }, pix, async (tx, bill, table) => {
+      if (bill.couvertPeople === req.body.Pessoas) return;
+      if (bill.couvertUnitCents === null && req.body.Pessoas > 0) throw new HttpError(409, BILL_MSG.couvertOff);
+      const { payments } = await openFiguresOf(tx, table, bill);
+      if (payments.some((p) => p.status === 'paid' || p.status === 'pending')) throw new HttpError(409, BILL_MSG.couvertLocked);
+      await tx.update(tableBills).set({ couvertPeople: req.body.Pessoas }).where(eq(tableBills.id, bill.id));
+    }),
+  );
 
   // A discount: the manager's e-mail and password, checked before anything is written.
   app.post('/api/Mesa/:mesa/Conta/Descontos', { schema: { params: billParams, body: billDiscountRequest, response: { 201: billDiscountAnswer, ...errors } } }, async (req, reply) => {

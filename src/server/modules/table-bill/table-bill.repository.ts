@@ -17,7 +17,7 @@ import type { Db } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
 import type { Q, Tx } from '../../lib/once';
 import { UUID_RE } from '../../lib/registry';
-import { requireVenueOf } from '../../plugins/auth';
+import { requireUser, requireVenueOf } from '../../plugins/auth';
 import { WAITER_ROLE } from '../../../shared/waiter';
 import { itemSplitDto, lineItemId } from './table-bill.split';
 
@@ -65,6 +65,26 @@ export async function tableOf(q: Q, venueId: string, tableId: string): Promise<T
 export async function openBillOf(q: Q, tableId: string): Promise<BillRow | null> {
   const [b] = await q.select().from(tableBills).where(and(eq(tableBills.tableId, tableId), eq(tableBills.status, 'open')));
   return b ?? null;
+}
+
+/**
+ * A waiter's change to the table's open bill (made when there is none): the venue and the table are
+ * checked, `change` runs under the bill's lock, and the answer is the bill as it is after it.
+ */
+export async function changeOpenBill(
+  db: Db,
+  req: FastifyRequest,
+  at: { localId: string; mesa: string },
+  pix: PixInfo,
+  change: (tx: Tx, bill: BillRow, table: TableRef) => Promise<void>,
+): Promise<TableBill> {
+  const user = requireUser(req);
+  const table = await waiterTable(db, req, at.localId, at.mesa);
+  return db.transaction(async (tx) => {
+    const bill = await lockOpenBill(tx, table, user.id);
+    await change(tx, bill, table);
+    return billDto(tx, table, pix);
+  });
 }
 
 /** The table's open bill, made when there is none, locked for the rest of the transaction. */

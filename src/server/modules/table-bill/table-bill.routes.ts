@@ -33,10 +33,9 @@ import type { JobQueue } from '../../lib/jobs';
 import { enqueueJob } from '../../lib/jobs';
 import { commandHash, idempotencyKeyOf, runOnce, settleKeys, type Q } from '../../lib/once';
 import { requireUser } from '../../plugins/auth';
-import { PixApiError, PixUnavailableError } from '../pix/adapters/api-pix';
-import { PixNotConfiguredError, type PixService } from '../pix/pix.service';
+import { chargeOutcome, type ChargeOutcome, type PixService } from '../pix/pix.service';
 import { checkPersonPart } from './table-bill.split';
-import { billBundleOf, billDto, expireStalePix, lockOpenBill, openFiguresOf, openLines, paymentDto, paymentsOf, tableOf, openBillOf, type PaymentRow, type TableRef , waiterTable } from './table-bill.repository';
+import { billBundleOf, billDto, changeOpenBill, expireStalePix, lockOpenBill, openFiguresOf, openLines, paymentDto, paymentsOf, tableOf, openBillOf, type PaymentRow, type TableRef , waiterTable } from './table-bill.repository';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody, 502: errorBody, 503: errorBody };
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -47,19 +46,15 @@ const txidOf = (paymentId: string) => paymentId.replace(/-/g, '');
 const cents = (reais: number) => Math.round(reais * 100);
 
 /** What asking the PSP for a table's cob gave: its BR Code, no answer in time ("em verificação"), or a refusal. */
-export type Outcome = { kind: 'ok'; brCode: string } | { kind: 'unknown' } | { kind: 'failed'; status: number; message: string };
+export type Outcome = ChargeOutcome;
 
 /** The cob of a table-bill Pix payment (the waiter's and the public page's), its txid from the payment. */
 export async function createBillCob(pix: PixService, p: PaymentRow, table: TableRef): Promise<Outcome> {
-  try {
-    const charge = await pix.createCharge({ venueId: p.venueId, kind: 'table-bill', refId: p.id, txid: p.txid!, amountCents: p.amountCents, description: `Conta da ${table.name}` });
-    return { kind: 'ok', brCode: charge.brCode };
-  } catch (err) {
-    if (err instanceof PixNotConfiguredError) return { kind: 'failed', status: 503, message: BILL_MSG.pixNotConfigured };
-    if (err instanceof PixApiError) return { kind: 'failed', status: 502, message: BILL_MSG.pixUnavailable };
-    if (err instanceof PixUnavailableError) return { kind: 'unknown' };
-    throw err;
-  }
+  return chargeOutcome(
+    pix,
+    { venueId: p.venueId, kind: 'table-bill', refId: p.id, txid: p.txid!, amountCents: p.amountCents, description: `Conta da ${table.name}` },
+    { noKey: BILL_MSG.pixNotConfigured, refused: BILL_MSG.pixUnavailable },
+  );
 }
 
 export function tableBillRoutes(fastify: FastifyInstance, opts: { db: Db; pix: PixService; sandboxPayments: boolean; env: Record<string, string | undefined>; jobs?: JobQueue }) {
@@ -100,20 +95,15 @@ export function tableBillRoutes(fastify: FastifyInstance, opts: { db: Db; pix: P
     return readBill(table);
   });
 
-  app.post('/api/Mesa/:mesa/Conta/TaxaServico', { schema: { params: billParams, body: billServiceRequest, response: { 200: tableBill, ...errors } } }, async (req) => {
-    const user = requireUser(req);
-    const table = await waiterTable(db, req, req.body.localId, req.params.mesa);
-    return db.transaction(async (tx) => {
-      const bill = await lockOpenBill(tx, table, user.id);
-      if (bill.serviceRemoved !== req.body.Remover) {
-        // Once money was taken the total may no longer move under it.
-        const taken = (await paymentsOf(tx, bill.id)).some((p) => p.status === 'paid' || p.status === 'pending');
-        if (taken) throw new HttpError(409, BILL_MSG.serviceLocked);
-        await tx.update(tableBills).set({ serviceRemoved: req.body.Remover }).where(eq(tableBills.id, bill.id));
-      }
-      return billDto(tx, table, pixInfo);
-    });
-  });
+  app.post('/api/Mesa/:mesa/Conta/TaxaServico', { schema: { params: billParams, body: billServiceRequest, response: { 200: tableBill, ...errors } } }, (req) =>
+    changeOpenBill(db, req, { localId: req.body.localId, mesa: req.params.mesa }, pixInfo, async (tx, bill) => {
+      if (bill.serviceRemoved === req.body.Remover) return;
+      // Once money was taken the total may no longer move under it.
+      const taken = (await paymentsOf(tx, bill.id)).some((p) => p.status === 'paid' || p.status === 'pending');
+      if (taken) throw new HttpError(409, BILL_MSG.serviceLocked);
+      await tx.update(tableBills).set({ serviceRemoved: req.body.Remover }).where(eq(tableBills.id, bill.id));
+    }),
+  );
 
   function needKey(req: FastifyRequest): string {
     const key = idempotencyKeyOf(req, BILL_MSG.idempotencyInvalid);

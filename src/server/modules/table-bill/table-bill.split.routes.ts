@@ -15,8 +15,7 @@ import { ITEM_SPLIT_MSG, itemSplitProblem, personFingerprint } from '../../../sh
 import type { Db } from '../../db/client';
 import { tableBills } from '../../db/schema/table-bill';
 import { HttpError } from '../../lib/http-error';
-import { requireUser } from '../../plugins/auth';
-import { billDto, lockOpenBill, openLines, paymentsOf, type PixInfo, waiterTable } from './table-bill.repository';
+import { changeOpenBill, openLines, paymentsOf, type PixInfo } from './table-bill.repository';
 import { personPaymentsOf, splitLinesOf } from './table-bill.split';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -26,11 +25,8 @@ export function tableBillSplitRoutes(fastify: FastifyInstance, opts: { db: Db; p
   const { db } = opts;
 
   app.post('/api/Mesa/:mesa/Conta/DivisaoPorItens', { schema: { params: billParams, body: itemSplitRequest, response: { 200: tableBill, ...errors } } }, async (req) => {
-    const user = requireUser(req);
-    const table = await waiterTable(db, req, req.body.localId, req.params.mesa);
     const next = req.body.Divisao;
-    return db.transaction(async (tx) => {
-      const bill = await lockOpenBill(tx, table, user.id);
+    return changeOpenBill(db, req, { localId: req.body.localId, mesa: req.params.mesa }, opts.pix, async (tx, bill, table) => {
       const payments = await paymentsOf(tx, bill.id);
       const taken = payments.filter((p) => p.status === 'paid' || p.status === 'pending');
       const prev = bill.itemSplit ?? null;
@@ -48,7 +44,6 @@ export function tableBillSplitRoutes(fastify: FastifyInstance, opts: { db: Db; p
         }
       }
       await tx.update(tableBills).set({ itemSplit: next }).where(eq(tableBills.id, bill.id));
-      return billDto(tx, table, opts.pix);
     });
   });
 }
