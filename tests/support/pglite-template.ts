@@ -6,13 +6,15 @@
  *   A server started from a copy seeds its own demo data at start.
  * - seeded templates (tests/e2e/fixtures.ts asks for them): a copy of the migrated one holding the
  *   demo exactly as a server seeds it at start (startup.ts prepareDatabase, the same env) and the
- *   sales dashboard's rollups already built (what a server does in the background after it). A server
+ *   sales dashboard's rollups already built (what a server does in the background after it), seeded in
+ *   a process of its own (seed-pglite-template.ts, bundled with the server for the run). A server
  *   started from a copy finds its database not empty and seeds nothing (startup.ts), so its start
  *   is a copy and a process start. The demo's data is relative to the time it was seeded ("today",
  *   "50 minutes ago", orders on the board): a seeded template serves only while younger than
  *   SEEDED_TEMPLATE_MAX_AGE_MS and seeded on the same São Paulo day; an older one is seeded again
  *   on the next request, so no server's demo is older at start than that.
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -62,34 +64,41 @@ function seededName(historyDays: string | undefined, seededAt: number): string {
   return `seeded-${historyDays ?? 'default'}-${seededAt}`;
 }
 
+/** Where createSeededTemplate finds the seeder bundled with the server (set by the Playwright global setup; else tsx). */
+export const SEEDER_BUNDLE_ENV = 'BALCAO_TEST_SEEDER_BUNDLE';
+
+/** Seeds an empty data directory in a process of its own (seed-pglite-template.ts), as a server would at start. */
+async function seedDataDir(dataDir: string, historyDays: string | undefined): Promise<void> {
+  const bundle = process.env[SEEDER_BUNDLE_ENV];
+  const command = bundle && fs.existsSync(bundle) ? [bundle] : ['--import', 'tsx', path.join(import.meta.dirname, 'seed-pglite-template.ts')];
+  const env = { ...process.env };
+  if (historyDays === undefined) delete env.DEMO_SALES_HISTORY_DAYS;
+  else env.DEMO_SALES_HISTORY_DAYS = historyDays;
+  const child = spawn(process.execPath, [...command, dataDir], { cwd: path.resolve(import.meta.dirname, '../..'), env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const code = await new Promise<number | null>((resolve, reject) => child.once('exit', resolve).once('error', reject));
+  if (code !== 0) throw new Error(`seeding a template database failed (exit ${code}):\n${out}`);
+}
+
 /**
  * Seeds a copy of the migrated template as a server would at start with DEMO_SALES_HISTORY_DAYS =
- * `historyDays` (unset: the demo's default), builds the dashboard's rollups, and publishes it in
+ * `historyDays` (unset: the demo's default), with the dashboard's rollups built, and publishes it in
  * the run's folder. Answers its folder, or null when the run has no templates (a lone script).
  */
 export async function createSeededTemplate(historyDays: string | undefined): Promise<string | null> {
   const root = process.env[SEEDED_TEMPLATES_ENV];
   const template = process.env[TEMPLATE_ENV];
   if (!root || !template || !fs.existsSync(path.join(template, 'pg'))) return null;
-  const { openDb } = await import('../../src/server/db/client');
-  const { prepareDatabase } = await import('../../src/server/startup');
-  const { installDashboardSql } = await import('../../src/server/modules/dashboard/dashboard.sql');
   const making = fs.mkdtempSync(path.join(root, 'making-'));
   fs.cpSync(path.join(template, 'pg'), path.join(making, 'pg'), { recursive: true });
   // Taken before seeding: the age counts from the oldest "now" the demo can hold.
   const seededAt = Date.now();
-  const db = await openDb({ dataDir: making });
-  try {
-    const state = await prepareDatabase(db, historyDays === undefined ? {} : { DEMO_SALES_HISTORY_DAYS: historyDays });
-    if (!state.seeded) throw new Error('the seeded template was not seeded');
-    await installDashboardSql(db, { wait: true });
-  } finally {
-    await db.close();
-  }
+  await seedDataDir(making, historyDays);
   const dir = path.join(root, seededName(historyDays, seededAt));
-  fs.renameSync(path.join(making, 'pg'), path.join(making, 'ready'));
   fs.mkdirSync(dir);
-  fs.renameSync(path.join(making, 'ready'), path.join(dir, 'pg'));
+  fs.renameSync(path.join(making, 'pg'), path.join(dir, 'pg'));
   fs.rmSync(making, { recursive: true, force: true });
   return dir;
 }
