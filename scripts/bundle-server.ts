@@ -13,7 +13,10 @@ import * as esbuild from 'esbuild';
 import type { Plugin } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
-export const SERVER_BUNDLE = path.join(root, 'dist', 'test-server', 'main.mjs');
+const OUT_DIR = path.join(root, 'dist', 'test-server');
+export const SERVER_BUNDLE = path.join(OUT_DIR, 'main.mjs');
+/** Bundled beside it: the seeder of the run's seeded template databases (tests/support/pglite-template.ts). */
+export const SEEDER_BUNDLE = path.join(OUT_DIR, 'seed-pglite-template.mjs');
 
 /** Replaces `import.meta.url` in our own sources by that source file's URL. */
 const ownImportMetaUrl: Plugin = {
@@ -29,8 +32,12 @@ const ownImportMetaUrl: Plugin = {
 
 export async function bundleServer(): Promise<string> {
   await esbuild.build({
-    entryPoints: [path.join(root, 'src', 'server', 'main.ts')],
-    outfile: SERVER_BUNDLE,
+    entryPoints: {
+      main: path.join(root, 'src', 'server', 'main.ts'),
+      'seed-pglite-template': path.join(root, 'tests', 'support', 'seed-pglite-template.ts'),
+    },
+    outdir: OUT_DIR,
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',

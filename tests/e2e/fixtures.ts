@@ -5,7 +5,8 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { sessionFromLogin } from '../../src/app/features/auth/session-from-login';
 import { SESSION_KEY, storedSession, type Session } from '../../src/app/lib/session';
 import { loginResponse, placeRolesResponse, userInfo } from '../../src/shared/contract/auth';
-import { startServer, type RunningServer } from '../support/server';
+import { OWN_SERVER_HISTORY_DAYS } from '../support/pglite-template';
+import { startServer, TIMINGS_ENV, type RunningServer } from '../support/server';
 
 export const PASSWORD = 'Demo#2026';
 
@@ -111,7 +112,9 @@ export const test = base.extend<{ serverEnv: Record<string, string> }, WorkerFix
       // the worker's shared server), and generating the year is most of a cold start (~25 servers
       // a run). A spec can still ask for more with DEMO_SALES_HISTORY_DAYS in its workerEnv.
       const own = Object.keys(workerEnv).length > 0;
-      const server = await startServer(own ? { DEMO_SALES_HISTORY_DAYS: '35', ...workerEnv } : workerEnv);
+      if (process.env[TIMINGS_ENV]) process.stderr.write(`[worker ${process.pid}] up ${Math.round(process.uptime() * 1000)} ms before its server starts\n`);
+      // Both start from the run's seeded demo (tests/support/pglite-template.ts) instead of seeding it.
+      const server = await startServer(own ? { DEMO_SALES_HISTORY_DAYS: OWN_SERVER_HISTORY_DAYS, ...workerEnv } : workerEnv, { seeded: true });
       await use(server);
       await server.stop();
     },

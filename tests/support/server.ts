@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { copyPgliteTemplate } from './pglite-template';
+import { isProduction } from '../../src/server/lib/sandboxes';
+import { copyPgliteTemplate, copySeededTemplate } from './pglite-template';
 
 export interface RunningServer {
   url: string;
@@ -41,13 +42,27 @@ function serverCommand(): string[] {
   return bundle && fs.existsSync(bundle) ? [bundle] : ['--import', 'tsx', 'src/server/main.ts'];
 }
 
-/** `opts.dataDir` reuses a data directory (a restart) and leaves it in place on stop. */
-export async function startServer(env: Record<string, string> = {}, opts: { dataDir?: string } = {}): Promise<RunningServer> {
+/** Set to 1 to have startServer write how long each part of a start took to stderr. */
+export const TIMINGS_ENV = 'BALCAO_E2E_TIMINGS';
+
+/**
+ * `opts.dataDir` reuses a data directory (a restart) and leaves it in place on stop. `opts.seeded`
+ * starts a new embedded database from the run's seeded template for this env (the demo the server
+ * would seed itself, made at most a few minutes ago: tests/support/pglite-template.ts) instead of
+ * having the server seed it at start; a run without templates seeds at start as before.
+ */
+export async function startServer(env: Record<string, string> = {}, opts: { dataDir?: string; seeded?: boolean } = {}): Promise<RunningServer> {
+  const t0 = performance.now();
   const port = await freePort();
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'balcao-e2e-'));
   const mailDir = path.join(dataDir, 'mail');
-  // A new embedded database starts as a copy of the run's migrated template (when the run made one).
-  if (!opts.dataDir && !(env.DATABASE_URL ?? process.env.DATABASE_URL)) copyPgliteTemplate(dataDir);
+  // A new embedded database starts as a copy of the run's seeded or migrated template (when the run made one).
+  if (!opts.dataDir && !(env.DATABASE_URL ?? process.env.DATABASE_URL)) {
+    const serverEnv = { ...process.env, ...env };
+    const seeded = opts.seeded && !isProduction(serverEnv) && (await copySeededTemplate(dataDir, serverEnv.DEMO_SALES_HISTORY_DAYS));
+    if (!seeded) copyPgliteTemplate(dataDir);
+  }
+  const t1 = performance.now();
   let out = '';
   const proc = spawn(process.execPath, serverCommand(), {
     cwd: path.resolve(import.meta.dirname, '../..'),
@@ -68,6 +83,11 @@ export async function startServer(env: Record<string, string> = {}, opts: { data
     }
     if (Date.now() > deadline) throw new Error(`server did not start:\n${out}`);
     await new Promise((r) => setTimeout(r, 200));
+  }
+  if (process.env[TIMINGS_ENV]) {
+    const t2 = performance.now();
+    const ms = (n: number) => `${Math.round(n)} ms`;
+    process.stderr.write(`[startServer ${port}] ${JSON.stringify(env)}: data directory ${ms(t1 - t0)}, process until healthy ${ms(t2 - t1)}, total ${ms(t2 - t0)}\n`);
   }
   return {
     url,
