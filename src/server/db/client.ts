@@ -24,6 +24,8 @@ export const schema = { ...auth, ...venues, ...products, ...stores, ...accessLim
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction on Db (what `db.transaction(fn)` hands `fn`): repositories take it for writes that go together. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface DbHandle {
   db: Db;

@@ -20,6 +20,7 @@ import { seedBankAccountsDemo } from '../modules/bank-accounts/bank-accounts.see
 import { seedPrintersDemo } from '../modules/printers/printers.seed';
 import { seedStaffDemo } from '../modules/staff/staff.seed';
 import type { Db } from './client';
+import type { DemoSeedContext } from './demo-seed-context';
 import { memberships, users } from './schema/auth';
 import { stores, venueAddresses, venues } from './schema/venues';
 
@@ -30,14 +31,6 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return row.n === 0;
 }
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-/** What each module's demo seed receives: the transaction and the ids created so far. */
-export interface DemoSeedContext {
-  tx: Tx;
-  venues: { restaurant: string; school: string; donations: string };
-  users: Record<string, string>;
-}
 
 export interface SeedResult {
   password: string;

@@ -5,7 +5,7 @@
  * for the latest proposals, the credential monitor and the binding queue. Volume is set-based SQL.
  */
 import { sql } from 'drizzle-orm';
-import type { DemoSeedContext } from '../../db/seed';
+import type { DemoSeedContext } from '../../db/demo-seed-context';
 import { accAudit, accMaintenance, accMerchants, accProposals } from '../../db/schema/accreditation';
 
 /** The other merchants of the network, as a query's `names(n, portal, doc)`, numbered from 0. */

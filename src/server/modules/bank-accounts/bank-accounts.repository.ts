@@ -7,8 +7,7 @@ import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { bankAccountLabel, normalizePixKey } from '../../../shared/bank-accounts';
 import type { BankAccount } from '../../../shared/contract/bank-accounts';
 import { normalizeDocument } from '../../../shared/documents';
-import type { Db } from '../../db/client';
-import type { Tx } from '../../db/seed';
+import type { Db, Tx } from '../../db/client';
 import { bankAccounts } from '../../db/schema/bank-accounts';
 import { donationBankAccounts, donationInstitutes } from '../../db/schema/donations';
 

@@ -4,7 +4,7 @@
  * (seeded by donations), so /configuracoes/contasBancarias and the institutions agree.
  */
 import { eq } from 'drizzle-orm';
-import type { DemoSeedContext } from '../../db/seed';
+import type { DemoSeedContext } from '../../db/demo-seed-context';
 import { donationBankAccounts } from '../../db/schema/donations';
 import { bankAccounts } from '../../db/schema/bank-accounts';
 import { saveBankAccount, type BankAccountValues } from './bank-accounts.repository';

@@ -5,7 +5,8 @@
  * plan in the history, credit cards to verify and two processed extracts. Volume goes in set-based SQL.
  */
 import { sql } from 'drizzle-orm';
-import type { DemoSeedContext, Tx } from '../../db/seed';
+import type { Tx } from '../../db/client';
+import type { DemoSeedContext } from '../../db/demo-seed-context';
 import { cashlessCreditCards, electronicExtracts, type cashlessUsers } from '../../db/schema/cashless';
 import { hashPin } from '../../lib/crypto';
 

@@ -1,6 +1,6 @@
 /** Demo customers for the restaurant: 40 people, categories, some blocked, some alerted, with history. */
 import { customerAlerts, customerBlocks, customerCategories, customers } from '../../db/schema/customers';
-import type { DemoSeedContext } from '../../db/seed';
+import type { DemoSeedContext } from '../../db/demo-seed-context';
 import { searchKey } from '../../../shared/customers';
 
 /** A CPF with its two check digits (mod 11) for a 9-digit base: deterministic demo documents. */

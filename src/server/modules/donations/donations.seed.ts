@@ -4,7 +4,7 @@
  * four weeks of paid donations written with one set-based insert.
  */
 import { sql } from 'drizzle-orm';
-import type { DemoSeedContext } from '../../db/seed';
+import type { DemoSeedContext } from '../../db/demo-seed-context';
 import { products } from '../../db/schema/products';
 import { donationBankAccounts, donationEvents, donationInstitutes, donationLinks } from '../../db/schema/donations';
 

@@ -5,7 +5,7 @@
  * The school has its own smaller set, so venue scoping can be seen and tested. Set-based SQL.
  */
 import { sql } from 'drizzle-orm';
-import type { DemoSeedContext } from '../../db/seed';
+import type { DemoSeedContext } from '../../db/demo-seed-context';
 
 /** Fixed ids the tests and the e2e use. */
 export const DEMO_FINANCE = {

@@ -5,7 +5,7 @@
  */
 import { emptySalesPoint, type SalesPointInput } from '../../../shared/contract/sales-points';
 import { deriveSalesPointType, resolvePrepaidToken } from '../../../shared/sales-points';
-import type { DemoSeedContext } from '../../db/seed';
+import type { DemoSeedContext } from '../../db/demo-seed-context';
 import { foodConfigs } from '../../db/schema/food-config';
 import { marketplaceIntegrations } from '../../db/schema/marketplace';
 import { devices, salesPointDevices, salesPoints } from '../../db/schema/sales-points';

@@ -18,12 +18,12 @@ import {
   PLACEHOLDER_CARRIER_ID,
   type KdsEventType,
 } from '../../../shared/orders';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { carriers, kdsSettings, orderEvents, orderItems, orders, orderStateHistory, workflowStates } from '../../db/schema/orders';
 import { users } from '../../db/schema/auth';
 import { stores } from '../../db/schema/venues';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type { Tx };
 /** Either the database or a transaction. */
 export type Q = Db | Tx;
 

@@ -7,7 +7,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { DEFAULT_PREP_MINUTES, DEFAULT_STATION, DEFAULT_WORKFLOW_STATES, DELIVERY_KIND, ORDER_ORIGIN, ORDER_STATE, PAYMENT_TYPES, type OrderStateId } from '../../../shared/orders';
 import type { Db } from '../../db/client';
-import type { DemoSeedContext } from '../../db/seed';
+import type { DemoSeedContext } from '../../db/demo-seed-context';
 import { productCategories, products } from '../../db/schema/products';
 import { carriers, kdsSettings, kdsTables, orderItems, orders, orderStateHistory, workflowStates, type OrderCustomer } from '../../db/schema/orders';
 import { stores } from '../../db/schema/venues';

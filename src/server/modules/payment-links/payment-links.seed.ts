@@ -2,7 +2,7 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { products } from '../../db/schema/products';
 import { paymentLinkPayments, paymentLinks } from '../../db/schema/payment-links';
-import type { DemoSeedContext } from '../../db/seed';
+import type { DemoSeedContext } from '../../db/demo-seed-context';
 
 export async function seedPaymentLinksDemo({ tx, venues }: DemoSeedContext): Promise<void> {
   const venueId = venues.restaurant;

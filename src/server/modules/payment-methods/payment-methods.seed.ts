@@ -1,5 +1,5 @@
 /** Demo payment methods of the restaurant: what a Brazilian restaurant takes. */
-import type { DemoSeedContext } from '../../db/seed';
+import type { DemoSeedContext } from '../../db/demo-seed-context';
 import { paymentMethods } from '../../db/schema/payment-methods';
 
 export async function seedPaymentMethodsDemo({ tx, venues }: DemoSeedContext): Promise<void> {

@@ -3,7 +3,7 @@
  * prints as before once a print server address is set). Switch one to "Rede" on /cadastro/impressoras
  * and run `npm run print-agent` to print through the agent.
  */
-import type { DemoSeedContext } from '../../db/seed';
+import type { DemoSeedContext } from '../../db/demo-seed-context';
 import { printers } from '../../db/schema/printers';
 
 export async function seedPrintersDemo(ctx: DemoSeedContext): Promise<void> {

@@ -1,8 +1,7 @@
 /** Product categories and observation options of a venue: found by id or name, created when new. */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { defaultCategoryImage, PRODUCT_MSG, straightenApostrophes } from '../../../shared/products';
-import type { Db } from '../../db/client';
-import type { Tx } from '../../db/seed';
+import type { Db, Tx } from '../../db/client';
 import { observationOptions, productCategories } from '../../db/schema/products';
 import { HttpError } from '../../lib/http-error';
 

@@ -8,8 +8,7 @@
  * reloads on its next request. A venue without a version row is not cached.
  */
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import type { Tx } from '../../db/seed';
+import type { Db, Tx } from '../../db/client';
 import { productListVersions } from '../../db/schema/product-list-index';
 import { productCategories, products } from '../../db/schema/products';
 

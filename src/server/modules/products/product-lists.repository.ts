@@ -3,8 +3,7 @@ import { and, asc, count, eq, inArray, isNull, or, sql, type SQL } from 'drizzle
 import { fromCents, normalizeText } from '../../../shared/products';
 import { EMPTY_GUID } from '../../../shared/constants';
 import type { ProductSummary } from '../../../shared/contract/products';
-import type { Db } from '../../db/client';
-import type { Tx } from '../../db/seed';
+import type { Db, Tx } from '../../db/client';
 import { productCategories, products } from '../../db/schema/products';
 import { productAccessLimits } from '../../db/schema/access-limits';
 import { productListIndex, summaryColumns, type SummaryRow } from './product-list-index';

@@ -8,8 +8,7 @@ import {
   straightenApostrophes,
   toCents,
 } from '../../../shared/products';
-import type { Db } from '../../db/client';
-import type { Tx } from '../../db/seed';
+import type { Db, Tx } from '../../db/client';
 import { observationOptions, productAdditionals, productObservationOptions, productObservations, products } from '../../db/schema/products';
 import { HttpError } from '../../lib/http-error';
 

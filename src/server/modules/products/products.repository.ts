@@ -23,8 +23,7 @@ import type {
   ProductDetail,
   ProductEditRequest,
 } from '../../../shared/contract/products';
-import type { Db } from '../../db/client';
-import type { Tx } from '../../db/seed';
+import type { Db, Tx } from '../../db/client';
 import { customSaleMenus, observationOptions, productAdditionals, productCategories, productObservationOptions, productObservations, products } from '../../db/schema/products';
 import { stores } from '../../db/schema/venues';
 import { HttpError } from '../../lib/http-error';

@@ -12,7 +12,8 @@ import {
   OBSERVATION_TYPE,
   PRODUCT_TYPE,
 } from '../../../shared/products';
-import type { DemoSeedContext, Tx } from '../../db/seed';
+import type { Tx } from '../../db/client';
+import type { DemoSeedContext } from '../../db/demo-seed-context';
 import {
   customSaleMenus,
   observationOptions,

@@ -1,6 +1,6 @@
 /** Demo skipped products: what a list sync to the venue's POS and totem left out, and why. */
 import { and, inArray } from 'drizzle-orm';
-import type { DemoSeedContext } from '../../db/seed';
+import type { DemoSeedContext } from '../../db/demo-seed-context';
 import { products } from '../../db/schema/products';
 import { skippedProducts } from '../../db/schema/skipped-products';
 

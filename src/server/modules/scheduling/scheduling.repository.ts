@@ -2,8 +2,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Schedule } from '../../../shared/contract/scheduling';
 import { sortSlots } from '../../../shared/scheduling';
-import type { Db } from '../../db/client';
-import type { Tx } from '../../db/seed';
+import type { Db, Tx } from '../../db/client';
 import { memberships, users } from '../../db/schema/auth';
 import { collaboratorScheduleDays, collaboratorSchedules, scheduleAvailableDays, scheduleCategories, schedules, scheduleServices } from '../../db/schema/scheduling';
 

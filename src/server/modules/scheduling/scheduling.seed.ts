@@ -3,7 +3,7 @@
  * place's) with services and a week of availability, and a collaborator schedule for the
  * months around today, so the calendar and the schedule map show something on first use.
  */
-import type { DemoSeedContext } from '../../db/seed';
+import type { DemoSeedContext } from '../../db/demo-seed-context';
 import { collaboratorScheduleDays, collaboratorSchedules, scheduleAvailableDays, scheduleCategories, schedules, scheduleServices } from '../../db/schema/scheduling';
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mergeRoles } from '../../../shared/roles';
-import type { DemoSeedContext } from '../../db/seed';
+import type { DemoSeedContext } from '../../db/demo-seed-context';
 import { memberProfiles, pairedDevices, roleSets, staffAudit, venueTaxIds } from '../../db/schema/staff';
 import { memberships, users } from '../../db/schema/auth';
 import { deviceEmail, NO_PASSWORD } from './staff.repository';

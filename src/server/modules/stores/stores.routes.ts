@@ -23,8 +23,7 @@ import {
   type Store,
   type StoreSaveRequest,
 } from '../../../shared/contract/stores';
-import type { Db } from '../../db/client';
-import type { Tx } from '../../db/seed';
+import type { Db, Tx } from '../../db/client';
 import { memberships, users } from '../../db/schema/auth';
 import { storeAvailableDays, storeCategories, storeCategoryLinks, storeSectors, storeUsers } from '../../db/schema/stores';
 import { stores } from '../../db/schema/venues';

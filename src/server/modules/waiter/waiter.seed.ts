@@ -10,7 +10,7 @@ import { DELIVERY_KIND, ORDER_ORIGIN, ORDER_STATE, type OrderStateId } from '../
 import { WAITER_PAYMENT_TYPE_ID } from '../../../shared/waiter';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/auth';
-import type { DemoSeedContext } from '../../db/seed';
+import type { DemoSeedContext } from '../../db/demo-seed-context';
 import { kdsSettings, kdsTables } from '../../db/schema/orders';
 import { products } from '../../db/schema/products';
 import { insertSeedOrder, SEED_PATH } from '../orders/orders.seed';
