@@ -20,6 +20,7 @@ import { accreditationQueries, type MonitorFilters } from '../api/accreditation-
 import { PageHeader, showDate, showDocument } from './page-header';
 import { CredentialStatusBadge } from './status-badges';
 import { DataTable } from '../../../components/data-table';
+import { pageControlLabel } from '../../../components/pager';
 
 /** "Monitorar credenciamentos" (spec 001 §2.15, §9): page sizes 10/25/50/100, index 0-based shown 1-based. */
 export function CredentialMonitorPage() {
@@ -109,7 +110,7 @@ export function CredentialMonitorPage() {
           <Text size="sm">por página · {total} credenciais</Text>
         </Group>
         <Pagination size={phone ? 'xl' : 'md'} total={pageCount(total, filters.pageSize)} value={shownPage(filters.page)} onChange={(p) => setFilters((f) => ({ ...f, page: wirePage(p) }))}
-          getControlProps={(control) => ({ 'aria-label': control === 'previous' ? 'Página anterior' : control === 'next' ? 'Próxima página' : control })}
+          getControlProps={pageControlLabel}
           getItemProps={(p) => ({ 'aria-label': `Página ${p}` })} />
       </Group>
     </Stack>

@@ -9,6 +9,7 @@ import { Facts } from './facts';
 import { QueryState } from './query-state';
 import { PageHeader } from './page-header';
 import { DataTable } from '../../../components/data-table';
+import { pageControlLabel } from '../../../components/pager';
 
 /** "Terminais" (spec 001 §2.15, §9): 10 per page, search from 3 characters ignoring punctuation and case. */
 export function TerminalsPage() {
@@ -74,7 +75,7 @@ export function TerminalsPage() {
               </Paper>
             )}
             <Pagination size={phone ? 'xl' : 'md'} total={pageCount(rows.length, TERMINALS_PAGE_SIZE)} value={Math.min(page, pageCount(rows.length, TERMINALS_PAGE_SIZE))} onChange={setPage}
-              getControlProps={(control) => ({ 'aria-label': control === 'previous' ? 'Página anterior' : control === 'next' ? 'Próxima página' : control })}
+              getControlProps={pageControlLabel}
               getItemProps={(p) => ({ 'aria-label': `Página ${p}` })} />
           </>
         )}

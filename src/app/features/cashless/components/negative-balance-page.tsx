@@ -163,7 +163,7 @@ export function NegativeBalancePage({ search, onSearch }: { search: NegativeBala
               ))}
             </DataTable>
           )}
-          <Pager total={pages} value={page} onChange={(p) => onSearch({ ...search, pagina: p > 1 ? p : undefined })} getControlProps={(c) => ({ 'aria-label': c === 'previous' ? 'Página anterior' : c === 'next' ? 'Próxima página' : c })} />
+          <Pager total={pages} value={page} onChange={(p) => onSearch({ ...search, pagina: p > 1 ? p : undefined })} />
         </>
       )}
 

@@ -307,7 +307,7 @@ export function CustomersPage({ search, onSearch }: { search: CustomerSearch; on
             })}
           </DataTable>
           )}
-          <Pager size={phone ? 'lg' : 'md'} gap={phone ? 4 : 8} siblings={phone ? 0 : 1} styles={phone ? { control: { minWidth: 44, height: 44 } } : undefined} total={pages} value={Math.min(page, pages)} onChange={(p) => onSearch({ ...search, page: p > 1 ? p : undefined })} getControlProps={(c) => ({ 'aria-label': c === 'next' ? 'Próxima página' : c === 'previous' ? 'Página anterior' : c === 'first' ? 'Primeira página' : 'Última página' })} getItemProps={(p) => ({ 'aria-label': `Página ${p}` })} />
+          <Pager size={phone ? 'lg' : 'md'} gap={phone ? 4 : 8} siblings={phone ? 0 : 1} styles={phone ? { control: { minWidth: 44, height: 44 } } : undefined} total={pages} value={Math.min(page, pages)} onChange={(p) => onSearch({ ...search, page: p > 1 ? p : undefined })} getItemProps={(p) => ({ 'aria-label': `Página ${p}` })} />
         </>
       ) : null}
       <CustomerFormModal opened={form !== null} customer={form?.customer ?? null} localId={localId} categories={categories} onClose={() => setForm(null)} onSave={save} />

@@ -9,6 +9,7 @@ import { toastError } from '../../../lib/toast';
 import { donationQueries, donorExcel } from '../api/donation-queries';
 import { useCurrentPlace } from '../../../lib/page-hooks';
 import { DataTable } from '../../../components/data-table';
+import { pageControlLabel } from '../../../components/pager';
 
 const PAGE_SIZE = 20;
 
@@ -135,7 +136,7 @@ export function DonorReportPage() {
               </Table.Tr>
             ))}
           </DataTable>
-          {rows.length > PAGE_SIZE && <Pagination total={Math.ceil(rows.length / PAGE_SIZE)} value={page} onChange={setPage} getControlProps={(c) => ({ 'aria-label': c === 'next' ? 'Próxima página' : c === 'previous' ? 'Página anterior' : c })} />}
+          {rows.length > PAGE_SIZE && <Pagination total={Math.ceil(rows.length / PAGE_SIZE)} value={page} onChange={setPage} getControlProps={pageControlLabel} />}
         </>
       )}
     </Stack>

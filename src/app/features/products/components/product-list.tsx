@@ -15,6 +15,7 @@ import { SavedListNotice } from '../../../components/saved-list-notice';
 import { EditIcon, PlusIcon, SearchIcon } from '../../../components/icons';
 import { DataTable } from '../../../components/data-table';
 import { TitleRow } from '../../../components/title-row';
+import { pageControlLabel } from '../../../components/pager';
 
 export interface ProductListSearch {
   pagina?: number;
@@ -201,7 +202,7 @@ export function ProductList({ search, onSearch }: { search: ProductListSearch; o
             <Text size="sm" c="dimmed">
               {total} {total === 1 ? 'produto' : 'produtos'}
             </Text>
-            <Pagination total={pages} value={filters.pagina} onChange={(pagina) => onSearch({ ...search, pagina: pagina > 1 ? pagina : undefined })} getControlProps={(c) => ({ 'aria-label': c === 'previous' ? 'Página anterior' : c === 'next' ? 'Próxima página' : c })} />
+            <Pagination total={pages} value={filters.pagina} onChange={(pagina) => onSearch({ ...search, pagina: pagina > 1 ? pagina : undefined })} getControlProps={pageControlLabel} />
           </Group>
         </>
       )}
