@@ -45,6 +45,14 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * What a failed call says to a person: the ApiError's own text (the server's message, or what the
+ * client says of a dropped connection or a timeout), else the generic error.
+ */
+export function errorText(error: unknown): string {
+  return error instanceof ApiError ? error.message : MSG.genericError;
+}
+
 /** The server's text for a failed call, else the screen's own fallback (spec: "server Message, or …"). */
 export function serverMessageOr(error: unknown, fallback: string): string {
   return (error instanceof ApiError && error.serverMessage) || fallback;

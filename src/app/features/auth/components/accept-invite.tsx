@@ -13,13 +13,13 @@ import { acceptInvitationResponse, invitationByToken, messageResponse, myInvitat
 import { MSG } from '../../../../shared/messages';
 import { STAFF_MSG } from '../../../../shared/staff';
 import { PASSWORD_TOGGLE_PROPS } from '../../../lib/a11y-labels';
-import { api, ApiError } from '../../../lib/api-client';
+import { api, errorText } from '../../../lib/api-client';
 import { enterPlace } from '../../../lib/enter-place';
 import { getSession } from '../../../lib/session';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useNewPassword } from '../hooks/use-auth-submit';
 
-const message = (err: unknown) => (err instanceof ApiError ? err.message : MSG.genericError);
+const message = errorText;
 
 export function AcceptInvite({ token, convite }: { token?: string; convite?: string }) {
   if (convite) return <ExistingAccount id={convite} />;

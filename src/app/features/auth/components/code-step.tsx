@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { MFA_CODE_LENGTH, MFA_RESEND_SECONDS } from '../../../../shared/constants';
 import type { LoginSuccess } from '../../../../shared/contract/auth';
 import { MSG } from '../../../../shared/messages';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, errorText } from '../../../lib/api-client';
 import { resendCode, validateCode } from '../api/auth-api';
 
 function mmss(s: number) {
@@ -44,7 +44,7 @@ export function CodeStep({ username, onSuccess, onBack }: {
     try {
       await onSuccess(await validateCode(username, code));
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : MSG.genericError);
+      setError(errorText(err));
       setCode('');
     } finally {
       setBusy(false);
@@ -59,7 +59,7 @@ export function CodeStep({ username, onSuccess, onBack }: {
       setInfo(r.Message);
       setDeadline(Date.now() + r.resendInSeconds * 1000);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : MSG.genericError);
+      setError(errorText(err));
       if (err instanceof ApiError && err.status === 429) {
         const wait = Number((err.body as { retryAfter?: number } | null)?.retryAfter ?? MFA_RESEND_SECONDS);
         setDeadline(Date.now() + wait * 1000);

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { loginFormError } from '../../../../shared/login-form';
 import { MSG } from '../../../../shared/messages';
-import { ApiError } from '../../../lib/api-client';
+import { errorText } from '../../../lib/api-client';
 import type { LoginSuccess } from '../../../../shared/contract/auth';
 
 /** The sign-in calls and their schemas load when the person starts typing, not with the page. */
@@ -32,7 +32,7 @@ export function LoginForm({ onSuccess, onCodeRequired }: {
       if ('RequiredMFA' in res) onCodeRequired(res.username);
       else await onSuccess(res);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : MSG.genericError);
+      setError(errorText(err));
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { resetPasswordRequest } from '../../../../shared/contract/auth';
 import { MSG } from '../../../../shared/messages';
-import { ApiError } from '../../../lib/api-client';
+import { errorText } from '../../../lib/api-client';
 import { resetPassword } from '../api/auth-api';
 
 type Checked<T> = { success: true; data: T } | { success: false; error: { issues: ReadonlyArray<{ message: string }> } };
@@ -23,7 +23,7 @@ export function useAuthSubmit<T>(check: () => Checked<T>, call: (data: T) => Pro
     try {
       await call(parsed.data);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : MSG.genericError);
+      setError(errorText(err));
     } finally {
       setBusy(false);
     }

@@ -32,8 +32,7 @@ import {
   type FiscalFlags,
   type SystemConfig,
 } from '../../../../shared/sales-points';
-import { MSG } from '../../../../shared/messages';
-import { ApiError } from '../../../lib/api-client';
+import { errorText } from '../../../lib/api-client';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { addSalesPoint, salesPointQueries, updateSalesPoint } from '../api/sales-points-api';
 import { ChosenSystems, SystemChooser } from './system-chooser';
@@ -87,7 +86,7 @@ function SalesPointForm({ localId, editing, onDone }: { localId: string; editing
       void toastSuccess(editing ? SALES_POINT_MSG.salesPointEdited : SALES_POINT_MSG.salesPointCreated);
       onDone();
     },
-    onError: (err) => void toastError(err instanceof ApiError ? err.message : MSG.genericError),
+    onError: (err) => void toastError(errorText(err)),
   });
 
   const submit = (e: FormEvent) => {

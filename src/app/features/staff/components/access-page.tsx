@@ -17,7 +17,8 @@ import { DataTable } from '../../../components/data-table';
 import { FormActions } from '../../../components/form-actions';
 import { TitleRow } from '../../../components/title-row';
 import { useConfirmedAction } from '../../../components/use-registry-dialogs';
-import { staffErrorText, useStaffSubmit } from './staff-form';
+import { errorText } from '../../../lib/api-client';
+import { useStaffSubmit } from './staff-form';
 
 /** What each of the spec's roles opens, in words a manager knows. */
 const ROLE_HINTS: Record<string, string> = {
@@ -78,7 +79,7 @@ export function AccessPage() {
   const { target: deleting, setTarget: setDeleting, busy, confirm: remove } = useConfirmedAction(
     (r: ProfileEntry) => deleteRoleSet(localId, r.id),
     refresh,
-    staffErrorText,
+    errorText,
   );
   if (!localId) return <Text>Você ainda não está vinculado a nenhum estabelecimento.</Text>;
 
@@ -94,7 +95,7 @@ export function AccessPage() {
           <Skeleton h={160} />
         ) : profiles.isError ? (
           <Text c="red.8" role="alert">
-            {staffErrorText(profiles.error)}
+            {errorText(profiles.error)}
           </Text>
         ) : (
           <DataTable minWidth={640} striped verticalSpacing="sm" aria-label="Perfis de acesso" head={['Perfil', 'Papéis', 'Em uso', { label: 'Ações', hidden: true }]}>

@@ -3,14 +3,12 @@ import { Select, type SelectProps } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useState } from 'react';
 import type { ProfileEntry } from '../../../../shared/contract/staff';
-import { MSG } from '../../../../shared/messages';
-import { ApiError } from '../../../lib/api-client';
+import { errorText } from '../../../lib/api-client';
 import { toastError } from '../../../lib/toast';
 
 /** A refused call shows the server's text; any other failure the generic message. */
-export const staffErrorText = (err: unknown) => (err instanceof ApiError ? err.message : MSG.genericError);
 
-/** A staff dialog's submit: the button is busy while `run` goes; a failure toasts staffErrorText. */
+/** A staff dialog's submit: the button is busy while `run` goes; a failure toasts errorText. */
 export function useStaffSubmit<V>(form: UseFormReturnType<V>, run: (values: V) => Promise<void>) {
   const [busy, setBusy] = useState(false);
   const submit = form.onSubmit(async (values) => {
@@ -18,7 +16,7 @@ export function useStaffSubmit<V>(form: UseFormReturnType<V>, run: (values: V) =
     try {
       await run(values);
     } catch (err) {
-      void toastError(staffErrorText(err));
+      void toastError(errorText(err));
     } finally {
       setBusy(false);
     }

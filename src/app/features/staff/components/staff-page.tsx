@@ -17,7 +17,7 @@ import { DeviceModal } from './device-modal';
 import { InviteModal } from './invite-modal';
 import { DataTable } from '../../../components/data-table';
 import { TitleRow } from '../../../components/title-row';
-import { staffErrorText } from './staff-form';
+import { errorText } from '../../../lib/api-client';
 
 const when = (iso: string) => `${formatDate(iso)} ${formatTime(iso)}`;
 const TOUCH = { mih: 44 } as const;
@@ -60,7 +60,7 @@ export function StaffPage() {
       refresh();
       return true;
     } catch (err) {
-      void toastError(staffErrorText(err));
+      void toastError(errorText(err));
       return false;
     } finally {
       setBusy(null);
@@ -86,7 +86,7 @@ export function StaffPage() {
       </TitleRow>
       {list.isError && (
         <Alert color="red" role="alert">
-          {staffErrorText(list.error)}
+          {errorText(list.error)}
         </Alert>
       )}
 

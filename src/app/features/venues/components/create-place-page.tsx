@@ -12,10 +12,9 @@ import { IMaskInput } from 'react-imask';
 import { createPlaceRequest, type CreatePlaceRequest } from '../../../../shared/contract/venues';
 import { CNPJ_MASK } from '../../../../shared/documents';
 import { LOCATION_TYPES } from '../../../../shared/enums';
-import { MSG } from '../../../../shared/messages';
 import { LOCATION_TYPE_LABELS, STAFF_MSG, UFS } from '../../../../shared/staff';
 import { EmailConfirmCard, emailStatusQuery } from '../../../components/email-confirm-card';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, errorText } from '../../../lib/api-client';
 import { useSession } from '../../../lib/page-hooks';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { createPlace, enterPlace, lookupCep } from '../api/venue-api';
@@ -61,7 +60,7 @@ export function CreatePlacePage() {
       void toastSuccess(STAFF_MSG.placeCreated);
       await navigate({ to: '/cadastro/operador' });
     } catch (err) {
-      const message = err instanceof ApiError ? err.message : MSG.genericError;
+      const message = errorText(err);
       const fieldErrors = err instanceof ApiError ? (err.body as { errors?: Array<{ path: string; message: string }> } | null)?.errors : undefined;
       for (const e of fieldErrors ?? []) form.setFieldError(e.path, e.message);
       void toastError(message);
