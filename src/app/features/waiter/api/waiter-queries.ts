@@ -83,9 +83,18 @@ export const waiterQueries = {
 
 /**
  * A bill read this recently (the prefetch on the "Conta" tap) is not read again when its screen
- * mounts; older data (the persisted cache, a bill seen minutes ago) is, as before.
+ * mounts; older data (a bill seen minutes ago) is, as before.
  */
 export const BILL_FRESH_ON_MOUNT_MS = 2_000;
+
+/**
+ * Whether the bill screen reads its bill again when it mounts: unless this page read it within
+ * BILL_FRESH_ON_MOUNT_MS. A copy restored from the device's saved cache is always read again, however
+ * young (lib/persisted-cache.ts marks every restored query invalidated): a reload a second after a
+ * split was saved elsewhere must not keep showing the bill without it.
+ */
+export const billRefetchOnMount = (query: { state: { dataUpdatedAt: number; isInvalidated: boolean } }, now = Date.now()): boolean =>
+  query.state.isInvalidated || now - query.state.dataUpdatedAt > BILL_FRESH_ON_MOUNT_MS;
 
 export const billQueries = {
   billKey: (localId: string, tableId: string) => ['orders', 'waiter', 'bill', localId, tableId] as const,

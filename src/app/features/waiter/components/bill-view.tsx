@@ -18,7 +18,7 @@ import { newPaymentKey, postClose, postItemSplit, postPayment, postSandboxPay, p
 import { ITEM_SPLIT_MSG } from '../../../../shared/table-bill-split';
 import { ItemSplitEditor, ItemSplitSection } from './item-split-section';
 import { acknowledgeWaiterRecord, submitBillPayment, useWaiterRecords, type PaymentPayload } from '../api/waiter-outbox';
-import { BILL_FRESH_ON_MOUNT_MS, billQueries, useOfflineSince } from '../api/waiter-queries';
+import { billQueries, billRefetchOnMount, useOfflineSince } from '../api/waiter-queries';
 import { useBrowserOnline } from '../hooks/use-online';
 import { playChime } from '../hooks/ready-alerts';
 import { PreBillSection } from './pre-bill-section';
@@ -44,7 +44,7 @@ interface Intent {
 
 export function BillView({ localId, tableId, onClosed }: { localId: string; tableId: string; onClosed: () => void }) {
   const qc = useQueryClient();
-  const q = useQuery({ ...billQueries.bill(localId, tableId), refetchOnMount: (query) => Date.now() - query.state.dataUpdatedAt > BILL_FRESH_ON_MOUNT_MS });
+  const q = useQuery({ ...billQueries.bill(localId, tableId), refetchOnMount: (query) => billRefetchOnMount(query) });
   const [chosenSplit, setSplit] = useState(1);
   const [intent, setIntent] = useState<Intent | null>(null);
   const [pixId, setPixId] = useState<string | null>(null);
