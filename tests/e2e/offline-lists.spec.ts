@@ -113,13 +113,29 @@ async function visitOnline(page: Page, lists: ListCase[]): Promise<Map<string, s
   return firstRecord;
 }
 
-/** When an offline page is not what it should be: what it showed instead, and whether the device still held the list (CI saw each once). */
+/** The page's console errors and uncaught exceptions, newest last (what explain() reports). */
+const pageErrors = new WeakMap<Page, string[]>();
+function recordErrors(page: Page) {
+  const seen: string[] = [];
+  pageErrors.set(page, seen);
+  page.on('console', (m) => void (m.type() === 'error' && !m.text().startsWith('Failed to load resource') && seen.push(`console: ${m.text().slice(0, 200)}`)));
+  page.on('pageerror', (e) => void seen.push(`exceção: ${e.message.slice(0, 200)}`));
+}
+
+/**
+ * When an offline page is not what it should be: what its main area showed instead (text, and
+ * whether a loader or skeleton was still there), whether the device still held the list, and the
+ * page's last errors (CI saw each kind of failure once; they did not happen here).
+ */
 function explain(page: Page, c: ListCase) {
   return async (e: Error): Promise<never> => {
     const where = page.url();
-    const shown = (await page.locator('body').innerText().catch(() => '(sem body)')).slice(0, 400);
+    const main = page.locator('main');
+    const shown = (await main.innerText().catch(() => '(sem main)')).slice(0, 600);
+    const waiting = await main.locator('.mantine-Loader-root, .mantine-Skeleton-root').count().catch(() => -1);
     const held = await savedSince(page, c.root, 0, c.key).catch(() => 'desconhecido');
-    throw new Error(`${e.message}\nURL: ${where}\nguardada no aparelho: ${held}\nna tela: ${shown}`);
+    const errors = (pageErrors.get(page) ?? []).slice(-8).join('\n') || '(nenhum)';
+    throw new Error(`${e.message}\nURL: ${where}\nguardada no aparelho: ${held}\ncarregando (loaders/skeletons): ${waiting}\nno main: ${shown}\nerros da página:\n${errors}`);
   };
 }
 
@@ -130,7 +146,7 @@ async function expectSavedCopies(page: Page, lists: ListCase[], firstRecord: Map
     await expect(page.getByTestId('offline-banner'), c.path).toBeVisible().catch(explain(page, c));
     await c.prepare?.(page);
     await expect(page.getByText(SAVED_AT), c.path).toHaveCount(1).catch(explain(page, c));
-    await expect(page.locator(c.rows ?? ROWS).filter({ hasText: firstRecord.get(c.path)! }).first(), c.path).toBeVisible();
+    await expect(page.locator(c.rows ?? ROWS).filter({ hasText: firstRecord.get(c.path)! }).first(), c.path).toBeVisible().catch(explain(page, c));
     await expect(page.getByText('Não foi possível falar com o servidor'), c.path).toHaveCount(0);
     await expect(page.getByText(NO_COPY), c.path).toHaveCount(0);
     if (c.axe) await expectAccessible(page);
@@ -139,6 +155,7 @@ async function expectSavedCopies(page: Page, lists: ListCase[], firstRecord: Map
 
 test('the restaurant’s lists show their saved copy after an offline reload', async ({ page, context }) => {
   await page.setViewportSize({ width: 1366, height: 768 });
+  recordErrors(page);
   await openAs(page, 'gerente@balcao.dev', '/dashboard');
   await serviceWorkerInCharge(page);
   const firstRecord = await visitOnline(page, RESTAURANT);
@@ -164,6 +181,7 @@ test('the restaurant’s lists show their saved copy after an offline reload', a
 });
 
 test('the donation institute’s lists show their saved copy after an offline reload', async ({ page, context }) => {
+  recordErrors(page);
   await openAs(page, 'admin@balcao.dev', '/dashboard');
   await page.getByRole('combobox', { name: 'Estabelecimento' }).click();
   await page.getByRole('option', { name: INSTITUTE }).click();
