@@ -4,10 +4,25 @@
  * around the whole app for what sits outside the router (components/error-boundary.tsx). This
  * module loads only when something failed.
  */
-import { Button, Stack, Text, Title } from '@mantine/core';
+import { Button, Loader, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { reloadForChunk, shouldReloadForChunk } from '../lib/chunk-reload';
 
 export function AppErrorScreen({ error }: { error: unknown }) {
+  // A screen whose code did not arrive is fetched again by one reload (lib/chunk-reload.ts).
+  const [reload] = useState(() => shouldReloadForChunk(error));
+  useEffect(() => {
+    if (reload) reloadForChunk();
+  }, [reload]);
   const detail = error instanceof Error ? error.message : String(error);
+  if (reload) {
+    return (
+      <Stack component="main" mih="60vh" p="md" align="center" justify="center" data-testid="chunk-reload">
+        <Loader aria-hidden />
+        <Text>Recarregando a tela…</Text>
+      </Stack>
+    );
+  }
   return (
     <Stack component="main" mih="60vh" p="md" align="center" justify="center">
       <Stack align="center" gap="sm" maw={520} ta="center">
