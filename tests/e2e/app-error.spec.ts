@@ -1,6 +1,8 @@
 /**
- * Never a blank page: a screen whose code cannot load says so in pt-BR with a way back, and a toast
- * whose renderer cannot load (no network on a first visit) does not take the page with it.
+ * Never a blank page: a screen whose code does not arrive is fetched again by one reload (as a service
+ * worker that misses a beat offline, or a replaced release, would cause; lib/chunk-reload.ts); code
+ * that never arrives says so in pt-BR with a way back, after that single reload; and a toast whose
+ * renderer cannot load (no network on a first visit) does not take the page with it.
  * The service worker is blocked here so the page's own requests can be made to fail.
  */
 import { expectAccessible } from './axe';
@@ -8,17 +10,36 @@ import { expect, openAs, signInAs, test } from './fixtures';
 
 test.use({ serviceWorkers: 'block' });
 
-test('a page whose code fails to load shows the error screen, and Recarregar brings it back', async ({ page }) => {
+// The payment links screen, which its route loads with React.lazy (route files' own chunks are
+// reloaded by TanStack Router's lazyRouteComponent).
+const PAGE_CHUNK = (url: URL) => /\/assets\/payment-links-page-[\w-]+\.js$/.test(url.pathname);
+
+test('a page whose code fails once reloads by itself and shows, never the error screen', async ({ page }) => {
+  let asked = 0;
   await signInAs(page, 'gerente@balcao.dev');
-  const fail = (url: URL) => /\/assets\/tutorials-page-[\w-]+\.js$/.test(url.pathname);
-  await page.route(fail, (route) => route.abort('internetdisconnected'));
-  await page.goto('/tutorialPortal');
-  await expect(page.getByRole('heading', { name: 'Algo deu errado nesta tela', level: 1 })).toBeVisible();
-  await expect(page.getByTestId('app-error-detail')).toContainText('Detalhe para o suporte:');
+  await page.route(PAGE_CHUNK, (route) => (++asked === 1 ? route.abort('internetdisconnected') : route.continue()));
+  await page.goto('/cadastro/mepaylink');
+  await expect(page.getByRole('heading', { name: 'Links de pagamento', level: 1 })).toBeVisible();
+  await expect(page.getByText('Algo deu errado nesta tela')).toHaveCount(0);
+  expect(asked, 'refused once, fetched again after the reload').toBe(2);
   await expectAccessible(page);
-  await page.unroute(fail);
+});
+
+test('a page whose code never loads shows the error screen after one reload, and Recarregar brings it back', async ({ page }) => {
+  let asked = 0;
+  await signInAs(page, 'gerente@balcao.dev');
+  await page.route(PAGE_CHUNK, (route) => {
+    asked += 1;
+    return route.abort('internetdisconnected');
+  });
+  await page.goto('/cadastro/mepaylink');
+  await expect(page.getByRole('heading', { name: 'Algo deu errado nesta tela', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('app-error-detail')).toContainText('payment-links-page');
+  expect(asked, 'one reload, then the error screen (no loop)').toBe(2);
+  await expectAccessible(page);
+  await page.unroute(PAGE_CHUNK);
   await page.getByRole('button', { name: 'Recarregar' }).click();
-  await expect(page.getByRole('heading', { name: 'Tutoriais do portal', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Links de pagamento', level: 1 })).toBeVisible();
 });
 
 test('a toast whose renderer cannot load leaves the page working', async ({ page }) => {
