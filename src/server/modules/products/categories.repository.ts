@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client';
 import { observationOptions, productCategories } from '../../db/schema/products';
 import { HttpError } from '../../lib/http-error';
 
-import { realId } from './products.repository';
+import { realId } from './product-rows';
 
 type Conn = Db | Tx;
 

@@ -12,7 +12,7 @@ import type { Db, Tx } from '../../db/client';
 import { observationOptions, productAdditionals, productObservationOptions, productObservations, products } from '../../db/schema/products';
 import { HttpError } from '../../lib/http-error';
 
-import { findProduct, type ProductRow, realId } from './products.repository';
+import { findProduct, type ProductRow, realId } from './product-rows';
 import { findOrCreateOption } from './categories.repository';
 
 type Conn = Db | Tx;

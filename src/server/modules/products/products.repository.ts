@@ -15,7 +15,6 @@ import {
   straightenApostrophes,
   toCents,
 } from '../../../shared/products';
-import { EMPTY_GUID } from '../../../shared/constants';
 import type {
   EditAdditional,
   EditObservation,
@@ -30,19 +29,10 @@ import { HttpError } from '../../lib/http-error';
 import { STORE_MSG } from '../../../shared/stores';
 
 import { resolveCategory } from './categories.repository';
+import { realId, type ProductRow } from './product-rows';
 import { additionalInput, type AdditionalInput, observationInput, type ObservationInput, replaceAdditionals, replaceObservations } from './product-parts.repository';
 
 type Conn = Db | Tx;
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** A usable id: a UUID that is not the all-zero "none". */
-export const realId = (id: string | null | undefined): string | null => (id && UUID_RE.test(id) && id !== EMPTY_GUID ? id.toLowerCase() : null);
-
-export type ProductRow = typeof products.$inferSelect;
-
-export async function findProduct(db: Conn, id: string): Promise<ProductRow | null> {
-  const [row] = await db.select().from(products).where(eq(products.id, id));
-  return row ?? null;
-}
 
 // ----------------------------------------------------------------------------------------------
 // Wizard

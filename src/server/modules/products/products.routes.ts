@@ -60,15 +60,13 @@ import {
   createFromWizard,
   editAdditionalInputs,
   editObservationInputs,
-  findProduct,
   productDetail,
-  realId,
   referencesOf,
   saveFromEdit,
   wizardAdditionalInputs,
   wizardObservationInputs,
-  type ProductRow,
 } from './products.repository';
+import { findProduct, realId, type ProductRow } from './product-rows';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 /** Bodies that may carry a base64 image: large enough that an oversized image gets the spec's message. */
