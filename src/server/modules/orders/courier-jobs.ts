@@ -27,10 +27,23 @@ import { orders } from '../../db/schema/orders';
 import { venues } from '../../db/schema/venues';
 import { HttpError } from '../../lib/http-error';
 import { enqueueJob, PermanentJobError, type JobContext, type JobQueue } from '../../lib/jobs';
-import { CourierError, CourierUnknownError, SANDBOX_COURIER, type CourierCall } from './couriers';
+import type { Order } from '../../../shared/contract/orders';
+import type { KdsEventType } from '../../../shared/orders';
+import { CourierError, CourierUnknownError, SANDBOX_COURIER, type CourierCall, type Couriers } from './couriers';
 import { readFoodSettings } from './food-config.reader';
 import { findOrder, type Tx } from './orders.repository';
-import type { OrdersService } from './orders.service';
+
+type OrderRow = typeof orders.$inferSelect;
+type OrderSet = Partial<typeof orders.$inferInsert>;
+
+/**
+ * What the courier jobs use of the orders service (orders.service.ts passes itself): its couriers,
+ * and its one way to change an order (under the venue lock, versioned, told to the boards).
+ */
+export interface CourierJobHost {
+  readonly couriers: Couriers;
+  change(venueId: string, orderId: string, type: KdsEventType, mutate: (row: OrderRow, tx: Tx) => Promise<OrderSet | null> | OrderSet | null): Promise<{ order: Order; changed: boolean }>;
+}
 
 export const COURIER_CALL_JOB = 'orders.courier-call';
 export const COURIER_ASSIGNED_JOB = 'orders.courier-assigned';
@@ -77,7 +90,7 @@ export function enqueueCourierCall(tx: Tx, venueId: string, orderId: string, man
   return enqueueJob(tx, COURIER_CALL_JOB, payload, manual ? { delayMs: INLINE_SAFETY_MS, maxAttempts: AUTO_ATTEMPTS } : { maxAttempts: AUTO_ATTEMPTS });
 }
 
-async function requestCourier(service: OrdersService, p: CallPayload, ctx: JobContext): Promise<void> {
+async function requestCourier(service: CourierJobHost, p: CallPayload, ctx: JobContext): Promise<void> {
   const { venueId, orderId } = p;
   const [row] = await ctx.db
     .select({ called: orders.courierCalled, externalId: orders.courierExternalId })
@@ -136,7 +149,7 @@ async function requestCourier(service: OrdersService, p: CallPayload, ctx: JobCo
   });
 }
 
-export function defineCourierJobs(jobs: JobQueue, service: OrdersService): void {
+export function defineCourierJobs(jobs: JobQueue, service: CourierJobHost): void {
   jobs.defineJob<CallPayload>(COURIER_CALL_JOB, (p, ctx) => requestCourier(service, p, ctx), { leaseMs: 60_000 });
   jobs.defineJob<AssignedPayload>(COURIER_ASSIGNED_JOB, async (p) => {
     await service.change(p.venueId, p.orderId, 'order.changed', (row) =>

@@ -2,7 +2,7 @@
 import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { MarketplaceStatus } from '../../../../shared/contract/orders';
 import { chatUnreadLabel } from '../model/board-rules';
-import { ValidationList } from './board-status';
+import { ValidationList } from './validation-list';
 
 /** The store-status modal: the marketplace's view of the store, and open/close for who may. */
 export function StoreStatusModal({ opened, status, canToggle, toggling, onToggle, onClose }: {

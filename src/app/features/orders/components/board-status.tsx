@@ -1,8 +1,9 @@
-import { ActionIcon, Badge, Button, Group, Indicator, List, Paper, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Indicator, Paper, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import type { KdsDeliverySettings, MarketplaceStatus } from '../../../../shared/contract/orders';
 import { runtimeConfig } from '../../../lib/runtime-config';
 import { chatUnreadLabel, deliverySummary, whatsappLink } from '../model/board-rules';
+import { ValidationList } from './validation-list';
 
 /**
  * Support line of the board's WhatsApp button (the spec names only the 55 prefix): runtime-config.json
@@ -84,28 +85,5 @@ export function SupportButton() {
           <path d="M12 2a10 10 0 0 0-8.6 15.1L2 22l5-1.3A10 10 0 1 0 12 2Zm0 18.2a8.2 8.2 0 0 1-4.2-1.2l-.3-.2-3 .8.8-2.9-.2-.3A8.2 8.2 0 1 1 12 20.2Zm4.5-6.1c-.2-.1-1.5-.7-1.7-.8-.2-.1-.4-.1-.6.1l-.8 1c-.1.2-.3.2-.5.1a6.7 6.7 0 0 1-3.3-2.9c-.3-.4.3-.4.8-1.3.1-.2 0-.3 0-.4l-.8-1.8c-.2-.5-.4-.4-.6-.4h-.5a1 1 0 0 0-.7.3 3 3 0 0 0-.9 2.2 5.1 5.1 0 0 0 1.1 2.7 11.7 11.7 0 0 0 4.5 4c1.7.7 2.3.8 3.2.6.5-.1 1.5-.6 1.7-1.2.2-.6.2-1.1.2-1.2-.1-.1-.3-.2-.5-.3Z" />
         </svg>
     </ActionIcon>
-  );
-}
-
-type Validation = { state?: string; message: { title: string; subtitle?: string | null; description?: string | null } };
-
-/** The marketplace's store validations: title, subtitle and description of each. */
-export function ValidationList({ validations, markClosed = false, mt }: { validations: readonly Validation[]; markClosed?: boolean; mt?: string }) {
-  return (
-    <List spacing={4} mt={mt}>
-      {validations.map((v, i) => (
-        <List.Item key={i}>
-          <Text fw={600} span c={markClosed && v.state === 'CLOSED' ? 'red' : undefined}>
-            {v.message.title}
-          </Text>
-          {v.message.subtitle && <Text size="sm">{v.message.subtitle}</Text>}
-          {v.message.description && (
-            <Text size="sm" c="dimmed">
-              {v.message.description}
-            </Text>
-          )}
-        </List.Item>
-      ))}
-    </List>
   );
 }
