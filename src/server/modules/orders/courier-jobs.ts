@@ -31,10 +31,7 @@ import type { Order } from '../../../shared/contract/orders';
 import type { KdsEventType } from '../../../shared/orders';
 import { CourierError, CourierUnknownError, SANDBOX_COURIER, type CourierCall, type Couriers } from './couriers';
 import { readFoodSettings } from './food-config.reader';
-import { findOrder, type Tx } from './orders.repository';
-
-type OrderRow = typeof orders.$inferSelect;
-type OrderSet = Partial<typeof orders.$inferInsert>;
+import { findOrder, type OrderChangeSet, type OrderRecord, type Tx } from './orders.repository';
 
 /**
  * What the courier jobs use of the orders service (orders.service.ts passes itself): its couriers,
@@ -42,7 +39,7 @@ type OrderSet = Partial<typeof orders.$inferInsert>;
  */
 export interface CourierJobHost {
   readonly couriers: Couriers;
-  change(venueId: string, orderId: string, type: KdsEventType, mutate: (row: OrderRow, tx: Tx) => Promise<OrderSet | null> | OrderSet | null): Promise<{ order: Order; changed: boolean }>;
+  change(venueId: string, orderId: string, type: KdsEventType, mutate: (row: OrderRecord, tx: Tx) => Promise<OrderChangeSet | null> | OrderChangeSet | null): Promise<{ order: Order; changed: boolean }>;
 }
 
 export const COURIER_CALL_JOB = 'orders.courier-call';

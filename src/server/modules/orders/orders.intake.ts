@@ -24,11 +24,10 @@ import { HttpError } from '../../lib/http-error';
 import { enqueueOrderJobs, planPrinting, planStatus } from '../printers/printers.repository';
 import { courierCalledColumns, enqueueCourierCall } from './courier-jobs';
 import type { Couriers } from './couriers';
-import { cents, findOrder, loadSettings, searchTextOf, type Tx } from './orders.repository';
+import { cents, findOrder, loadSettings, searchTextOf, type OrderRecord as OrderRow, type Tx } from './orders.repository';
 
 export type ParsedIntake = z.output<typeof orderIntakeRequest>;
 type Settings = Awaited<ReturnType<typeof loadSettings>>;
-type OrderRow = typeof orders.$inferSelect;
 
 /** 1. What the request must say before the catalogue is read; `freeItems` (name + value) are the board's only. */
 export function checkIntakeRequest(body: ParsedIntake, freeItems: boolean): void {

@@ -26,6 +26,9 @@ import { stores } from '../../db/schema/venues';
 export type { Tx };
 /** Either the database or a transaction. */
 export type Q = Db | Tx;
+/** An order's row, and the columns a change sets (orders.service's `change`, the courier jobs). */
+export type OrderRecord = typeof orders.$inferSelect;
+export type OrderChangeSet = Partial<typeof orders.$inferInsert>;
 
 export const EVENTS_CHANNEL = 'kds_events';
 

@@ -61,11 +61,11 @@ import {
   lockOrderRow,
   lockVenue,
   visitedStates,
+  type OrderChangeSet as OrderSet,
+  type OrderRecord as OrderRow,
   type Tx,
 } from './orders.repository';
 
-type OrderRow = typeof orders.$inferSelect;
-type OrderSet = Partial<typeof orders.$inferInsert>;
 type ParsedStateChange = z.output<typeof stateChangeRequest>;
 
 export interface ServiceOptions {
