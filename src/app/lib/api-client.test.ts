@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod/mini';
 import { MSG } from '../../shared/messages';
-import { api, ApiError, offlineRefusal } from './api-client';
+import { api, ApiError, errorText, offlineRefusal } from './api-client';
 
 vi.mock('./session', () => ({ getSession: () => session, clearSession: vi.fn() }));
 vi.mock('./runtime-config', () => ({ runtimeConfig: () => ({ apiBaseUrl: 'http://127.0.0.1:9' }) }));
@@ -77,5 +77,14 @@ describe('an answer our own server checked against this contract', () => {
     // A body that fits is parsed (unknown keys dropped), as always.
     fetchSpy.mockResolvedValueOnce(answer({ n: 1, extra: true }));
     await expect(api('api/x', { schema, checkedByServer: true })).resolves.toEqual({ n: 1 });
+  });
+});
+
+describe('errorText', () => {
+  it("says an ApiError's own text, else the generic error or the screen's own fallback", () => {
+    expect(errorText(new ApiError(422, 'Motivo obrigatório'))).toBe('Motivo obrigatório');
+    expect(errorText(new ApiError(422, 'Motivo obrigatório'), 'Não foi possível')).toBe('Motivo obrigatório');
+    expect(errorText(new TypeError('boom'))).toBe(MSG.genericError);
+    expect(errorText(new TypeError('boom'), 'Não foi possível contestar')).toBe('Não foi possível contestar');
   });
 });

@@ -47,10 +47,11 @@ export class ApiError extends Error {
 
 /**
  * What a failed call says to a person: the ApiError's own text (the server's message, or what the
- * client says of a dropped connection or a timeout), else the generic error.
+ * client says of a dropped connection or a timeout), else `fallback` (the generic error unless a
+ * screen's spec words its own).
  */
-export function errorText(error: unknown): string {
-  return error instanceof ApiError ? error.message : MSG.genericError;
+export function errorText(error: unknown, fallback: string = MSG.genericError): string {
+  return error instanceof ApiError ? error.message : fallback;
 }
 
 /** The server's text for a failed call, else the screen's own fallback (spec: "server Message, or …"). */

@@ -19,8 +19,6 @@ import { getSession } from '../../../lib/session';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useNewPassword } from '../hooks/use-auth-submit';
 
-const message = errorText;
-
 export function AcceptInvite({ token, convite }: { token?: string; convite?: string }) {
   if (convite) return <ExistingAccount id={convite} />;
   return <NewAccount token={token ?? ''} />;
@@ -42,7 +40,7 @@ function NewAccount({ token }: { token: string }) {
     return (
       <Stack>
         <Alert color="red" role="alert">
-          {info.isError ? message(info.error) : MSG.resetInvalidLink}
+          {info.isError ? errorText(info.error) : MSG.resetInvalidLink}
         </Alert>
         <Text size="sm">Peça um novo convite a quem convidou você.</Text>
       </Stack>
@@ -94,7 +92,7 @@ function ExistingAccount({ id }: { id: string }) {
     );
   }
   if (list.isPending) return <Skeleton h={160} radius="md" />;
-  if (list.isError) return <Alert color="red">{message(list.error)}</Alert>;
+  if (list.isError) return <Alert color="red">{errorText(list.error)}</Alert>;
   const inv = list.data.convites.find((c) => c.id === id);
   if (!inv) {
     return (
@@ -122,7 +120,7 @@ function ExistingAccount({ id }: { id: string }) {
         await queryClient.invalidateQueries({ queryKey: ['account'] });
       }
     } catch (err) {
-      void toastError(message(err));
+      void toastError(errorText(err));
     } finally {
       setBusy(null);
     }

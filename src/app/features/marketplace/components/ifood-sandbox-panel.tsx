@@ -2,13 +2,13 @@ import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IFOOD_CALL_LABEL, IFOOD_STATUS_LABEL } from '../../../../shared/marketplace';
 import { formatTime } from '../../../../shared/format';
-import { ApiError } from '../../../lib/api-client';
+import { errorText } from '../../../lib/api-client';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { marketplaceQueries, simulateSandboxCancel, simulateSandboxOrder } from '../api/marketplace-api';
 import { DataTable } from '../../../components/data-table';
 
 const FINAL = new Set(['CANCELLED', 'CONCLUDED']);
-const errorText = (err: unknown) => (err instanceof ApiError ? err.message : 'Ocorreu um erro. Tente novamente');
+const SANDBOX_ERROR = 'Ocorreu um erro. Tente novamente';
 
 /**
  * The iFood sandbox (shown only while this server talks to its in-process sandbox instead of iFood;
@@ -26,7 +26,7 @@ export function IfoodSandboxPanel({ localId }: { localId: string }) {
       void toastSuccess(r.Message);
       void refresh();
     },
-    onError: (err) => void toastError(errorText(err)),
+    onError: (err) => void toastError(errorText(err, SANDBOX_ERROR)),
   });
   const cancel = useMutation({
     mutationFn: (id: string) => simulateSandboxCancel(localId, id),
@@ -34,7 +34,7 @@ export function IfoodSandboxPanel({ localId }: { localId: string }) {
       void toastSuccess(r.Message);
       void refresh();
     },
-    onError: (err) => void toastError(errorText(err)),
+    onError: (err) => void toastError(errorText(err, SANDBOX_ERROR)),
   });
   const v = q.data;
   if (v?.naoConfigurado) {

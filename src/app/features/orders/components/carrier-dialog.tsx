@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { carrierCreateRequest, type Carrier, type Order } from '../../../../shared/contract/orders';
 import { PLACEHOLDER_CARRIER_ID } from '../../../../shared/orders';
-import { ApiError } from '../../../lib/api-client';
+import { errorText } from '../../../lib/api-client';
 import { createCarrier } from '../api/order-api';
 import { orderQueries } from '../api/order-queries';
 import { FormActions } from '../../../components/form-actions';
@@ -63,7 +63,7 @@ export function CarrierDialog({ target, localId, onClose, onConfirm }: {
       setCreating(false);
       setError(null);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Ocorreu um erro! Tente novamente');
+      setError(errorText(err));
     } finally {
       setSaving(false);
     }

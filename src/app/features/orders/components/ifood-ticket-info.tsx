@@ -13,7 +13,7 @@ import { IFOOD_DISPUTE_REASON_MAX, ifoodDisputeAnswer, ifoodDisputeProposal, typ
 import type { Order } from '../../../../shared/contract/orders';
 import { formatBRL, formatMoneyInput, parseMoney } from '../../../../shared/format';
 import { brandText, discountText, disputeAction, disputeItemText, disputeText, disputeTimeoutText, failureText, IFOOD_TICKET_MSG, ifoodLabel, prepStartText, proposalLabel, scheduledText, takeoutText } from '../../../../shared/ifood-ticket';
-import { ApiError } from '../../../lib/api-client';
+import { errorText } from '../../../lib/api-client';
 import { answerIfoodDispute, proposeIfoodAlternative } from '../api/ifood-api';
 import { patchOrder } from '../api/order-cache';
 
@@ -76,7 +76,7 @@ function IfoodDispute({ order, ticket }: { order: Order; ticket: IfoodTicket }) 
     setProposing(null);
     setError(null);
   };
-  const fail = (e: unknown) => setError(e instanceof ApiError ? e.message : IFOOD_TICKET_MSG.disputeFailed);
+  const fail = (e: unknown) => setError(errorText(e, IFOOD_TICKET_MSG.disputeFailed));
   const m = useMutation({ mutationFn: (body: { aceitar: boolean; motivo?: string }) => answerIfoodDispute(order.Id, body), onSuccess: done, onError: fail });
   const p = useMutation({ mutationFn: (body: IfoodDisputeProposal) => proposeIfoodAlternative(order.Id, body), onSuccess: done, onError: fail });
   if (!d) return null;

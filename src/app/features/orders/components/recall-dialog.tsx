@@ -6,7 +6,7 @@ import { Alert, Button, Group, Modal, Radio, Stack, Text, TextInput } from '@man
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { KDS_RECALL_WINDOW_MS, ORDER_MSG, ORDER_STATE, RECALL_REASON_MIN } from '../../../../shared/orders';
-import { ApiError } from '../../../lib/api-client';
+import { errorText } from '../../../lib/api-client';
 import { toastSuccess } from '../../../lib/toast';
 import { recallOrder } from '../api/order-api';
 import { patchOrder } from '../api/order-cache';
@@ -42,7 +42,7 @@ export function RecallDialog({ opened, localId, onClose }: { opened: boolean; lo
       void toastSuccess(ORDER_MSG.recalled(order.Codigo));
       close();
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : ORDER_MSG.genericError);
+      setError(errorText(err, ORDER_MSG.genericError));
     } finally {
       setBusy(false);
     }

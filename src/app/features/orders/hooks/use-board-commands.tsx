@@ -22,7 +22,7 @@ import {
   type DeliveryRules,
   type OrderCommand,
 } from '../../../../shared/orders';
-import { ApiError } from '../../../lib/api-client';
+import { errorText } from '../../../lib/api-client';
 import { showToast, toastError, toastSuccess } from '../../../lib/toast';
 import { recallOrder } from '../api/order-api';
 import { patchOrder } from '../api/order-cache';
@@ -117,7 +117,7 @@ export function useBoardCommands({ states, delivery, settings, platform }: {
           void qc.invalidateQueries({ queryKey: orderQueries.lists() });
           void toastSuccess(ORDER_MSG.recalled(order.Codigo));
         } catch (err) {
-          void toastError(err instanceof ApiError ? err.message : ORDER_MSG.genericError);
+          void toastError(errorText(err, ORDER_MSG.genericError));
         }
       };
       void showToast({

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { KdsListResponse, MarketplaceStatus } from '../../../../shared/contract/orders';
 import { ORDER_MSG } from '../../../../shared/orders';
-import { ApiError } from '../../../lib/api-client';
+import { errorText } from '../../../lib/api-client';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { setMarketplaceStoreOpen } from '../api/order-api';
 import { fetchOrderList, orderQueries } from '../api/order-queries';
@@ -25,7 +25,7 @@ export function useStoreStatus(localId: string, market: MarketplaceStatus | unde
       await qc.invalidateQueries({ queryKey: orderQueries.marketplace(localId).queryKey });
       setNoticeDismissed(true);
     } catch (err) {
-      void toastError(err instanceof ApiError ? err.message : ORDER_MSG.listError);
+      void toastError(errorText(err, ORDER_MSG.listError));
     } finally {
       setOpening(false);
     }

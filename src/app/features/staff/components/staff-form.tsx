@@ -6,8 +6,6 @@ import type { ProfileEntry } from '../../../../shared/contract/staff';
 import { errorText } from '../../../lib/api-client';
 import { toastError } from '../../../lib/toast';
 
-/** A refused call shows the server's text; any other failure the generic message. */
-
 /** A staff dialog's submit: the button is busy while `run` goes; a failure toasts errorText. */
 export function useStaffSubmit<V>(form: UseFormReturnType<V>, run: (values: V) => Promise<void>) {
   const [busy, setBusy] = useState(false);
