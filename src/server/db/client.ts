@@ -26,6 +26,8 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction on Db (what `db.transaction(fn)` hands `fn`): repositories take it for writes that go together. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either the database or a transaction: what a read, or a write that may join a caller's transaction, takes. */
+export type Q = Db | Tx;
 
 export interface DbHandle {
   db: Db;

@@ -31,7 +31,6 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return row.n === 0;
 }
 
-
 export interface SeedResult {
   password: string;
   accounts: Array<{ email: string; description: string }>;

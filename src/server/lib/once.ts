@@ -25,12 +25,11 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, lte } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db, Tx } from '../db/client';
+import type { Db, Q, Tx } from '../db/client';
 import { commandKeys } from '../db/schema/command-keys';
 import { HttpError } from './http-error';
 
-export type { Tx };
-export type Q = Db | Tx;
+export type { Q, Tx };
 
 export interface CommandResult {
   status: number;

@@ -1,12 +1,11 @@
 /** Reads of the accreditation tables, shaped as the spec's answers (src/shared/contract/accreditation.ts). */
 import { and, asc, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AccreditationInfo, AuditEntry, BindingItem, CredentialPage, CredentialStatus, LatestProposal, MerchantData, Proposal, TerminalList } from '../../../shared/contract/accreditation';
-import type { Db, Tx } from '../../db/client';
+import type { Q, Tx } from '../../db/client';
 import { accAudit, accBindings, accCredentials, accMerchants, accProposals, accTerminals } from '../../db/schema/accreditation';
 import { venues } from '../../db/schema/venues';
 
-export type { Tx };
-export type Q = Db | Tx;
+export type { Q, Tx };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const DAY = 86_400_000;

@@ -7,11 +7,10 @@ import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { bankAccountLabel, normalizePixKey } from '../../../shared/bank-accounts';
 import type { BankAccount } from '../../../shared/contract/bank-accounts';
 import { normalizeDocument } from '../../../shared/documents';
-import type { Db, Tx } from '../../db/client';
+import type { Q, Tx } from '../../db/client';
 import { bankAccounts } from '../../db/schema/bank-accounts';
 import { donationBankAccounts, donationInstitutes } from '../../db/schema/donations';
 
-type Conn = Db | Tx;
 type Row = typeof bankAccounts.$inferSelect;
 
 /**
@@ -19,7 +18,7 @@ type Row = typeof bankAccounts.$inferSelect;
  * random key), or null when the place has none. The key of the account marked "chave do
  * estabelecimento" on /configuracoes/contasBancarias.
  */
-export async function getVenuePixKey(db: Conn, venueId: string): Promise<string | null> {
+export async function getVenuePixKey(db: Q, venueId: string): Promise<string | null> {
   const [row] = await db
     .select({ key: bankAccounts.pixKey })
     .from(bankAccounts)
@@ -62,7 +61,7 @@ const labelOf = (r: Row) =>
   bankAccountLabel({ codigoBanco: r.bankCode, agencia: r.agency, contaBancaria: r.account, digitoContaBancaria: r.accountDigit, tipoContaBancaria: r.kind });
 
 /** Another account of the place with the same bank, agency and account. */
-export async function findSameAccount(db: Conn, venueId: string, v: BankAccountValues, exceptId?: string) {
+export async function findSameAccount(db: Q, venueId: string, v: BankAccountValues, exceptId?: string) {
   const c = columns(v);
   const [row] = await db
     .select({ id: bankAccounts.id })
@@ -111,7 +110,7 @@ export async function saveBankAccount(tx: Tx, venueId: string, v: BankAccountVal
 }
 
 /** Institutions paid into an account (their names). */
-export async function institutionsOf(db: Conn, accountId: string): Promise<string[]> {
+export async function institutionsOf(db: Q, accountId: string): Promise<string[]> {
   const rows = await db.select({ name: donationInstitutes.name }).from(donationInstitutes).where(eq(donationInstitutes.bankAccountId, accountId)).orderBy(asc(donationInstitutes.name));
   return rows.map((r) => r.name);
 }
@@ -127,7 +126,7 @@ export async function deleteBankAccount(tx: Tx, row: Row): Promise<void> {
   }
 }
 
-export async function listBankAccounts(db: Conn, venueId: string): Promise<BankAccount[]> {
+export async function listBankAccounts(db: Q, venueId: string): Promise<BankAccount[]> {
   const rows = await db.select().from(bankAccounts).where(eq(bankAccounts.venueId, venueId)).orderBy(asc(bankAccounts.createdAt));
   const ids = rows.map((r) => r.id);
   const inst = ids.length

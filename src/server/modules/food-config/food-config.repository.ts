@@ -18,12 +18,11 @@ import {
   FOOD_LIMITS,
   sortAvailability,
 } from '../../../shared/food-config';
-import type { Db } from '../../db/client';
+import type { Db, Q } from '../../db/client';
 import { storeCategories } from '../../db/schema/stores';
 import { foodConfigs, foodConfigStoreCategories } from '../../db/schema/food-config';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Executor = Db | Tx;
 
 /** What food_configs.data holds: the configuration minus storeCategories and meepFoodLogo. */
 export type StoredFoodConfig = Omit<FoodConfiguration, 'localId' | 'configured' | 'storeCategories' | 'meepFoodLogo'>;
@@ -115,7 +114,7 @@ export function sanitizeStored(data: Record<string, unknown> | null | undefined)
   return out as unknown as StoredFoodConfig;
 }
 
-export async function readFoodConfiguration(db: Executor, venueId: string): Promise<FoodConfiguration> {
+export async function readFoodConfiguration(db: Q, venueId: string): Promise<FoodConfiguration> {
   const [row] = await db.select().from(foodConfigs).where(eq(foodConfigs.venueId, venueId));
   const stored = sanitizeStored(row?.data);
   if (row) stored.urlMeepFood = row.urlMeepFood ?? '';
@@ -129,7 +128,7 @@ export async function readFoodConfiguration(db: Executor, venueId: string): Prom
 }
 
 /** Whether another venue's storefront already uses a link (ignoring case). */
-export async function linkTakenByOther(db: Executor, venueId: string, link: string): Promise<boolean> {
+export async function linkTakenByOther(db: Q, venueId: string, link: string): Promise<boolean> {
   const [row] = await db
     .select({ venueId: foodConfigs.venueId })
     .from(foodConfigs)
@@ -139,7 +138,7 @@ export async function linkTakenByOther(db: Executor, venueId: string, link: stri
 }
 
 /** The ids among `ids` that are not store categories this venue may use (shared or its own). */
-export async function unknownStoreCategories(db: Executor, venueId: string, ids: string[]): Promise<string[]> {
+export async function unknownStoreCategories(db: Q, venueId: string, ids: string[]): Promise<string[]> {
   if (!ids.length) return [];
   const uuidRe = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
   const valid = ids.filter((id) => uuidRe.test(id));

@@ -18,14 +18,12 @@ import {
   PLACEHOLDER_CARRIER_ID,
   type KdsEventType,
 } from '../../../shared/orders';
-import type { Db, Tx } from '../../db/client';
+import type { Q, Tx } from '../../db/client';
 import { carriers, kdsSettings, orderEvents, orderItems, orders, orderStateHistory, workflowStates } from '../../db/schema/orders';
 import { users } from '../../db/schema/auth';
 import { stores } from '../../db/schema/venues';
 
-export type { Tx };
-/** Either the database or a transaction. */
-export type Q = Db | Tx;
+export type { Q, Tx };
 /** An order's row, and the columns a change sets (orders.service's `change`, the courier jobs). */
 export type OrderRecord = typeof orders.$inferSelect;
 export type OrderChangeSet = Partial<typeof orders.$inferInsert>;

@@ -11,13 +11,12 @@ import type { Printer, PrintJobRow } from '../../../shared/contract/printers';
 import { buildPrintJobs, PRINTER_STATUS, type PrinterStatus } from '../../../shared/orders';
 import { columnsOf, DEFAULT_PRINTER_PORT, PRINTER_CONNECTION, PRINT_JOB_STATUS, PRINT_MAX_ATTEMPTS, type CodePage, type PaperWidth } from '../../../shared/printers';
 import { encodeKitchenTicket } from '../../../shared/printers-ticket';
-import type { Db, Tx } from '../../db/client';
+import type { Db, Q, Tx } from '../../db/client';
 import { orders } from '../../db/schema/orders';
 import { printAgents, printers, printJobs } from '../../db/schema/printers';
 import { venues } from '../../db/schema/venues';
 
-export type { Tx };
-export type Q = Db | Tx;
+export type { Q, Tx };
 type PrinterRow = typeof printers.$inferSelect;
 type JobRow = typeof printJobs.$inferSelect;
 

@@ -1,19 +1,18 @@
 /** Product categories and observation options of a venue: found by id or name, created when new. */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { defaultCategoryImage, PRODUCT_MSG, straightenApostrophes } from '../../../shared/products';
-import type { Db, Tx } from '../../db/client';
+import type { Q } from '../../db/client';
 import { observationOptions, productCategories } from '../../db/schema/products';
 import { HttpError } from '../../lib/http-error';
 
 import { realId } from './product-rows';
 
-type Conn = Db | Tx;
 
 // ----------------------------------------------------------------------------------------------
 // Categories and options
 
 /** The category a product goes into: an existing one of the venue, one of the same name, or a new one. */
-export async function resolveCategory(db: Conn, venueId: string, id: string | null | undefined, name: string | null | undefined, image?: string | null): Promise<string> {
+export async function resolveCategory(db: Q, venueId: string, id: string | null | undefined, name: string | null | undefined, image?: string | null): Promise<string> {
   const existing = realId(id);
   if (existing) {
     const [row] = await db.select({ id: productCategories.id }).from(productCategories).where(and(eq(productCategories.id, existing), eq(productCategories.venueId, venueId)));
@@ -31,7 +30,7 @@ export async function resolveCategory(db: Conn, venueId: string, id: string | nu
   return created.id;
 }
 
-export async function listCategories(db: Conn, venueId: string, onlyChildren: boolean) {
+export async function listCategories(db: Q, venueId: string, onlyChildren: boolean) {
   const child = sql`not exists (select 1 from ${productCategories} c2 where c2.parent_id = ${productCategories.id})`;
   return db
     .select({ id: productCategories.id, nome: productCategories.name, imagem: productCategories.imageUrl })
@@ -41,7 +40,7 @@ export async function listCategories(db: Conn, venueId: string, onlyChildren: bo
 }
 
 /** An option by description, created when the venue has none of that name (case-insensitive). */
-export async function findOrCreateOption(db: Conn, venueId: string, description: string): Promise<{ id: string; descricao: string }> {
+export async function findOrCreateOption(db: Q, venueId: string, description: string): Promise<{ id: string; descricao: string }> {
   const d = straightenApostrophes(description.trim());
   const [row] = await db
     .insert(observationOptions)

@@ -3,13 +3,12 @@ import { and, asc, count, eq, inArray, isNull, or, sql, type SQL } from 'drizzle
 import { fromCents, normalizeText } from '../../../shared/products';
 import { EMPTY_GUID } from '../../../shared/constants';
 import type { ProductSummary } from '../../../shared/contract/products';
-import type { Db, Tx } from '../../db/client';
+import type { Q } from '../../db/client';
 import { productCategories, products } from '../../db/schema/products';
 import { productAccessLimits } from '../../db/schema/access-limits';
 import { productListIndex, summaryColumns, type SummaryRow } from './product-list-index';
 
 
-type Conn = Db | Tx;
 
 // ----------------------------------------------------------------------------------------------
 // Lists
@@ -17,7 +16,7 @@ type Conn = Db | Tx;
 const toSummary = ({ cents, ...r }: SummaryRow): ProductSummary => ({ ...r, valor: fromCents(cents) });
 
 /** The venue's catalogue; a user with access limits there sees only the products allowed. */
-export async function catalogueFor(db: Conn, venueId: string, userId: string): Promise<ProductSummary[]> {
+export async function catalogueFor(db: Q, venueId: string, userId: string): Promise<ProductSummary[]> {
   const [limited] = await db
     .select({ n: count() })
     .from(productAccessLimits)
@@ -47,7 +46,7 @@ export interface ListFilter {
 }
 
 /** One page of the list screen, sorted by name; the search ignores case and accents. */
-export async function listPage(db: Conn, venueId: string, f: ListFilter) {
+export async function listPage(db: Q, venueId: string, f: ListFilter) {
   const term = normalizeText(f.search ?? '');
   const index = await productListIndex(db, venueId);
   if (index) {

@@ -8,14 +8,13 @@ import {
   straightenApostrophes,
   toCents,
 } from '../../../shared/products';
-import type { Db, Tx } from '../../db/client';
+import type { Q } from '../../db/client';
 import { observationOptions, productAdditionals, productObservationOptions, productObservations, products } from '../../db/schema/products';
 import { HttpError } from '../../lib/http-error';
 
 import { findProduct, type ProductRow, realId } from './product-rows';
 import { findOrCreateOption } from './categories.repository';
 
-type Conn = Db | Tx;
 
 // ----------------------------------------------------------------------------------------------
 // Add-ons and observations (shared by the wizard and the edit form)
@@ -74,7 +73,7 @@ export function observationInput(o: Loose<ObservationInput>): ObservationInput {
   return { descricao: o.descricao ?? '', tipo: o.tipo ?? 1, ehDeReserva: Boolean(o.ehDeReserva), opcoes: o.opcoes ?? [] };
 }
 
-export async function replaceAdditionals(db: Conn, venueId: string, product: ProductRow, list: AdditionalInput[]) {
+export async function replaceAdditionals(db: Q, venueId: string, product: ProductRow, list: AdditionalInput[]) {
   await db.delete(productAdditionals).where(eq(productAdditionals.productId, product.id));
   let order = 0;
   for (const a of list) {
@@ -120,7 +119,7 @@ export async function replaceAdditionals(db: Conn, venueId: string, product: Pro
   }
 }
 
-export async function replaceObservations(db: Conn, venueId: string, productId: string, list: ObservationInput[]) {
+export async function replaceObservations(db: Q, venueId: string, productId: string, list: ObservationInput[]) {
   await db.delete(productObservations).where(eq(productObservations.productId, productId));
   let order = 0;
   for (const o of list) {

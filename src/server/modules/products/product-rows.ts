@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { EMPTY_GUID } from '../../../shared/constants';
-import type { Db, Tx } from '../../db/client';
+import type { Q } from '../../db/client';
 import { products } from '../../db/schema/products';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -14,7 +14,7 @@ export const realId = (id: string | null | undefined): string | null => (id && U
 
 export type ProductRow = typeof products.$inferSelect;
 
-export async function findProduct(db: Db | Tx, id: string): Promise<ProductRow | null> {
+export async function findProduct(db: Q, id: string): Promise<ProductRow | null> {
   const [row] = await db.select().from(products).where(eq(products.id, id));
   return row ?? null;
 }

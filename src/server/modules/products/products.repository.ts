@@ -22,7 +22,7 @@ import type {
   ProductDetail,
   ProductEditRequest,
 } from '../../../shared/contract/products';
-import type { Db, Tx } from '../../db/client';
+import type { Db, Q } from '../../db/client';
 import { customSaleMenus, observationOptions, productAdditionals, productCategories, productObservationOptions, productObservations, products } from '../../db/schema/products';
 import { stores } from '../../db/schema/venues';
 import { HttpError } from '../../lib/http-error';
@@ -32,7 +32,6 @@ import { resolveCategory } from './categories.repository';
 import { realId, type ProductRow } from './product-rows';
 import { additionalInput, type AdditionalInput, observationInput, type ObservationInput, replaceAdditionals, replaceObservations } from './product-parts.repository';
 
-type Conn = Db | Tx;
 
 // ----------------------------------------------------------------------------------------------
 // Wizard
@@ -104,7 +103,7 @@ export function editObservationInputs(list: EditObservation[] | undefined): Obse
 }
 
 /** Checks that the store and the custom sales menu named belong to the venue; answers the ids to keep. */
-async function resolveLinks(db: Conn, venueId: string, req: ProductEditRequest) {
+async function resolveLinks(db: Q, venueId: string, req: ProductEditRequest) {
   const storeId = realId(req.storeId);
   if (storeId) {
     const [s] = await db.select({ id: stores.id }).from(stores).where(and(eq(stores.id, storeId), eq(stores.venueId, venueId)));
@@ -197,7 +196,7 @@ export async function saveFromEdit(db: Db, venueId: string, req: ProductEditRequ
   });
 }
 
-export async function productDetail(db: Conn, p: ProductRow): Promise<ProductDetail> {
+export async function productDetail(db: Q, p: ProductRow): Promise<ProductDetail> {
   const [cat] = p.categoryId ? await db.select({ name: productCategories.name }).from(productCategories).where(eq(productCategories.id, p.categoryId)) : [];
   const adds = await db
     .select({ a: productAdditionals })
@@ -280,7 +279,7 @@ export async function productDetail(db: Conn, p: ProductRow): Promise<ProductDet
 }
 
 /** The products that use this one as an add-on (Name of the parent, ValueInParent). */
-export async function referencesOf(db: Conn, productId: string) {
+export async function referencesOf(db: Q, productId: string) {
   const rows = await db
     .select({ Name: products.name, cents: productAdditionals.valueInParentCents })
     .from(productAdditionals)
