@@ -17,7 +17,7 @@ export function AppErrorScreen({ error }: { error: unknown }) {
   const detail = error instanceof Error ? error.message : String(error);
   if (reload) {
     return (
-      <Stack component="main" mih="60vh" p="md" align="center" justify="center" data-testid="chunk-reload">
+      <Stack component="main" mih="60vh" p="md" align="center" justify="center">
         <Loader aria-hidden />
         <Text>Recarregando a tela…</Text>
       </Stack>
